@@ -1,0 +1,19 @@
+/* cli.h - the spadc command-line tool: one function per subcommand.
+ *
+ * Each returns the process exit status (DESIGN.md: 0 ok, 1 bad input,
+ * 2 usage, 3 does not fit, 4 --check mismatch, 5 internal error) and prints
+ * diagnostics as FILE:LINE:COL: error: MESSAGE on stderr.
+ */
+#ifndef SPADC_CLI_CLI_H
+#define SPADC_CLI_CLI_H
+
+int cli_cmd_check(int argc, char **argv);
+int cli_cmd_opt(int argc, char **argv);
+int cli_cmd_plan(int argc, char **argv);
+int cli_cmd_run(int argc, char **argv);
+int cli_cmd_alloc(int argc, char **argv);
+
+/* "spadc: error: MESSAGE" on stderr, then return 2 (usage error). */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

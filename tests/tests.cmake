@@ -1,0 +1,37 @@
+# Tests: one executable per module (tests/unit/test_<module>.c), one script per
+# command-line behaviour (tests/cli/<name>.sh), and the fuzz corpora replayed.
+# All tests find the corpus and the tool through the environment below.
+set(SPADC_TEST_ENV
+  "SPADC=$<TARGET_FILE:spadc>"
+  "SPADC_SRC=${PROJECT_SOURCE_DIR}"
+  "SPADC_CORPUS=${PROJECT_SOURCE_DIR}/tests/corpus"
+  "SPADC_BUILD=${PROJECT_BINARY_DIR}")
+
+file(GLOB SPADC_UNIT_TESTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/unit/test_*.c)
+foreach(src ${SPADC_UNIT_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(${name} ${src})
+  target_link_libraries(${name} PRIVATE spadc_lib)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/unit)
+  target_compile_options(${name} PRIVATE -UNDEBUG)
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
+endforeach()
+
+file(GLOB SPADC_CLI_TESTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/cli/*.sh)
+foreach(script ${SPADC_CLI_TESTS})
+  get_filename_component(name ${script} NAME_WE)
+  add_test(NAME cli_${name} COMMAND bash ${script})
+  set_tests_properties(cli_${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 900)
+endforeach()
+
+# Fuzz harnesses are built with a plain main() that replays their corpus, so
+# they always compile and every saved input runs in every test build.
+file(GLOB SPADC_FUZZERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/fuzz/fuzz_*.c)
+foreach(src ${SPADC_FUZZERS})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(${name}_replay ${src} ${PROJECT_SOURCE_DIR}/fuzz/replay_main.c)
+  target_link_libraries(${name}_replay PRIVATE spadc_lib)
+  add_test(NAME ${name}_replay COMMAND ${name}_replay ${PROJECT_SOURCE_DIR}/fuzz/corpus/${name})
+  set_tests_properties(${name}_replay PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
+endforeach()
