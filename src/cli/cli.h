@@ -13,6 +13,15 @@ int cli_cmd_plan(int argc, char **argv);
 int cli_cmd_run(int argc, char **argv);
 int cli_cmd_alloc(int argc, char **argv);
 
+#include <stdbool.h>
+
+#include "../ir/ir.h"
+
+/* Read and verify a module; on failure print the located error and return
+ * its exit status (the module is then NULL). */
+int cli_load_module(sp_ctx *ctx, const char *path, ir_module **out);
+bool cli_is_help(const char *arg);
+
 /* "spadc: error: MESSAGE" on stderr, then return 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -1,0 +1,80 @@
+/* cmd_opt.c - spadc opt FILE.mlir [--passes P,...] [-o OUT]: print the IR. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/strbuf.h"
+#include "../mlir/printer.h"
+#include "cli.h"
+
+static const char *const HELP =
+    "usage: spadc opt FILE.mlir [--passes P,...] [-o OUT.mlir]\n"
+    "\n"
+    "Read and verify FILE, run the passes given (in order), and print the IR as\n"
+    "MLIR that mlir-opt-22 accepts (to OUT or standard output).\n"
+    "\n"
+    "passes: none yet in this build (canonicalize and fuse arrive with the\n"
+    "        fusion stage); without --passes the IR is printed as read.\n";
+
+typedef struct opt_args {
+    ir_module *m;
+    sp_strbuf *out;
+} opt_args;
+
+static void print_body(sp_ctx *ctx, void *ud) {
+    (void)ctx;
+    opt_args *a = ud;
+    mlir_print_module(a->m, a->out);
+}
+
+int cli_cmd_opt(int argc, char **argv) {
+    const char *path = NULL, *outpath = NULL, *passes = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(HELP, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--passes")) {
+            if (i + 1 >= argc) return cli_usage_error("opt", "%s needs an argument", argv[i]);
+            if (!strcmp(argv[i], "-o"))
+                outpath = argv[++i];
+            else
+                passes = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("opt", "unknown option '%s'", argv[i]);
+        } else if (path) {
+            return cli_usage_error("opt", "more than one input file");
+        } else {
+            path = argv[i];
+        }
+    }
+    if (!path) return cli_usage_error("opt", "no input file");
+    if (passes && passes[0]) {
+        char first[64];
+        size_t n = strcspn(passes, ",");
+        snprintf(first, sizeof first, "%.*s", (int)(n < 63 ? n : 63), passes);
+        return cli_usage_error("opt", "unknown pass '%s'", first);
+    }
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    ir_module *m;
+    int rc = cli_load_module(&ctx, path, &m);
+    if (rc) return rc;
+    sp_strbuf out;
+    sp_strbuf_init(&out, &ctx);
+    opt_args a = {m, &out};
+    sp_status st = sp_pcall(&ctx, print_body, &a);
+    if (st == SP_OK) {
+        FILE *f = outpath ? fopen(outpath, "wb") : stdout;
+        if (!f) {
+            fprintf(stderr, "spadc opt: error: cannot write '%s'\n", outpath);
+            st = SP_EINPUT;
+        } else {
+            fwrite(out.data, 1, out.len, f);
+            if (outpath) fclose(f);
+        }
+    } else {
+        sp_print_error(&ctx, stderr);
+    }
+    sp_strbuf_free(&out);
+    ir_module_free(m);
+    return (int)st;
+}

@@ -1,0 +1,141 @@
+/* parser.h - internals shared by the reader's core (reader.c) and its op
+ * parsers (reader_ops.c, reader_linalg.c). Not a public interface. */
+#ifndef SPADC_MLIR_PARSER_H
+#define SPADC_MLIR_PARSER_H
+
+#include "../ir/ir.h"
+#include "lexer.h"
+
+/* SSA names visible at a point: one hash table per isolated region (func),
+ * with an undo log so names defined in a nested region vanish at its end. */
+typedef struct ps_name {
+    const char *name; /* without '%' */
+    uint32_t len;
+    ir_value *value;
+} ps_name;
+
+typedef struct ps_scope {
+    struct ps_scope *outer; /* enclosing isolated scope (not searched) */
+    ps_name *slots;         /* open addressing, NULL name = empty */
+    uint32_t cap, count;
+    uint32_t *log; /* slot indices in definition order */
+    uint32_t nlog, caplog;
+} ps_scope;
+
+typedef struct ps_alias {
+    const char *name; /* without '#'/'!' */
+    uint32_t len;
+    bool is_type;
+    const ir_attr *attr;
+    ir_type type;
+} ps_alias;
+
+typedef struct ps_pending_resource {
+    ir_elements *elems; /* data to fill from the file's dialect_resources */
+    sp_loc loc;
+} ps_pending_resource;
+
+typedef struct parser {
+    sp_ctx *ctx;
+    ir_module *m;
+    sp_arena *ar; /* == &m->arena */
+    lx_lexer lx;
+    const char *file;
+    ps_scope *scope;
+    ps_alias *aliases;
+    uint32_t naliases, capaliases;
+    ps_pending_resource *pending;
+    uint32_t npending, cappending;
+    uint32_t depth;
+} parser;
+
+/* An op as the generic form spells it, also the builder input for ops whose
+ * custom form is parsed into the same pieces. */
+typedef struct op_state {
+    sp_loc loc;
+    int kind; /* ir_opkind or -1 */
+    const char *name;
+    uint32_t namelen;
+    uint32_t nopnds, capopnds;
+    ir_value **opnds;
+    uint32_t nres;
+    ir_type *res_types;
+    uint32_t nregions;
+    ir_block **regions;
+    uint32_t nprops, nattrs;
+    const ir_named_attr *props, *attrs;
+} op_state;
+
+/* --- tokens (reader.c) --- */
+static inline lx_token *ps_tok(parser *p) { return &p->lx.tok; }
+static inline bool ps_is(parser *p, lx_kind k) { return p->lx.tok.kind == k; }
+bool ps_is_kw(parser *p, const char *kw);
+void ps_next(parser *p);
+bool ps_accept(parser *p, lx_kind k);
+bool ps_accept_kw(parser *p, const char *kw);
+void ps_expect(parser *p, lx_kind k, const char *what);
+void ps_expect_kw(parser *p, const char *kw);
+sp_loc ps_loc(parser *p);
+SP_NORETURN void ps_error_expected(parser *p, const char *what);
+SP_NORETURN void ps_error_at(parser *p, sp_loc loc, const char *fmt, ...) SP_PRINTF(3, 4);
+void ps_enter(parser *p, sp_loc loc);
+void ps_leave(parser *p);
+
+/* --- literals, types, attributes (reader.c) --- */
+int64_t ps_parse_int(parser *p, const char *what);     /* optionally negative */
+uint32_t ps_parse_index(parser *p, const char *what, uint32_t limit); /* 0 <= v < limit */
+ir_type ps_parse_type(parser *p);
+/* Parse a function type `(T, U) -> V` / `(T) -> (U, V)`; returns the types
+ * in arena arrays. */
+void ps_parse_function_type(parser *p, uint32_t *nin, ir_type **in, uint32_t *nout, ir_type **out);
+const ir_attr *ps_parse_attr(parser *p);
+/* { name = attr, ... } */
+void ps_parse_attr_dict(parser *p, uint32_t *n, const ir_named_attr **items);
+void ps_parse_opt_attr_dict(parser *p, uint32_t *n, const ir_named_attr **items);
+const ir_amap *ps_parse_affine_map_body(parser *p); /* after 'affine_map<' */
+/* [1, 2, 3] of integers; returns arena array */
+int64_t *ps_parse_int_list(parser *p, uint32_t *n, lx_kind open, lx_kind close);
+/* Skip a trailing `loc(...)` if present. */
+void ps_skip_loc(parser *p);
+/* `#dialect.name<...>` already lexed as TK_HASH: the canonical text */
+const char *ps_opaque_attr_text(parser *p, const lx_token *hash, uint32_t *len);
+
+/* --- values and regions (reader.c) --- */
+ir_value *ps_parse_use(parser *p);                 /* %name or %name#i */
+void ps_define(parser *p, const lx_token *name, ir_value *v);
+void ps_define_results(parser *p, const lx_token *names, const uint32_t *counts, uint32_t ngroups,
+                       ir_op *op);
+/* `%a, %b` (possibly empty when not starting with %) */
+uint32_t ps_parse_uses(parser *p, ir_value ***out);
+/* Region `{ [^bb(args):] ops }`. If nargs_pre >= 0 the entry block takes
+ * those arguments (already lexed names and types) and must not declare its
+ * own. isolated: the region cannot see outer SSA names (func.func). */
+typedef struct ps_arg {
+    lx_token name;
+    ir_type type;
+} ps_arg;
+ir_block *ps_parse_region(parser *p, const ps_arg *args, int nargs_pre, bool isolated);
+/* `(%a: T [loc], ...)` block argument list for custom forms */
+uint32_t ps_parse_arg_list(parser *p, ps_arg **args);
+
+/* --- ops (reader_ops.c) --- */
+/* Parse the op at the current token (after `%r = ` was consumed); the
+ * caller binds result names. */
+ir_op *ps_parse_custom_op(parser *p, const lx_token *nametok, int kind, uint32_t nresults_expected);
+ir_op *ps_build_generic(parser *p, op_state *st);
+ir_op *ps_new_op(parser *p, ir_opkind kind, sp_loc loc, uint32_t nopnds, uint32_t nres);
+
+/* --- linalg (reader_linalg.c) --- */
+/* Parse the custom form of any structured op named `linalg.<name>`. */
+ir_op *ps_parse_linalg(parser *p, sp_loc loc, const char *name, uint32_t namelen);
+/* Build a structured op from the generic form (linalg.generic and named). */
+ir_op *ps_build_linalg_generic(parser *p, op_state *st, ir_linalg_kind named);
+/* Find a named structured op by its name without "linalg." (-1 if none). */
+int ps_linalg_kind(const char *name, uint32_t len);
+
+/* Attribute helpers for builders */
+const ir_attr *st_prop(const op_state *st, const char *name);
+int64_t st_segment(parser *p, const op_state *st, uint32_t i, uint32_t nseg);
+int64_t *attr_darray(parser *p, const op_state *st, const char *name, uint32_t *n, bool required);
+
+#endif

@@ -1,0 +1,1060 @@
+/* printer.c - IR to MLIR text (see printer.h). */
+#include "printer.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/fp16.h"
+
+/* ------------------------------------------------------ types and attrs */
+
+void mlir_print_type(sp_strbuf *out, ir_type t) {
+    switch (t.kind) {
+    case IR_T_SCALAR: sp_strbuf_puts(out, ir_dtype_name((ir_dtype)t.dtype)); return;
+    case IR_T_TENSOR:
+    case IR_T_VECTOR:
+        sp_strbuf_puts(out, t.kind == IR_T_TENSOR ? "tensor<" : "vector<");
+        for (uint32_t i = 0; i < t.rank; i++) sp_strbuf_printf(out, "%lldx", (long long)t.dims[i]);
+        sp_strbuf_printf(out, "%s>", ir_dtype_name((ir_dtype)t.dtype));
+        return;
+    default: sp_strbuf_puts(out, "none"); return;
+    }
+}
+
+static bool float_roundtrips(const char *s, uint64_t bits, ir_dtype dt) {
+    switch (dt) {
+    case IR_F32: return sp_f32_bits(strtof(s, NULL)) == (uint32_t)bits;
+    case IR_F64: return sp_f64_bits(strtod(s, NULL)) == bits;
+    case IR_BF16: return sp_f64_to_bf16(strtod(s, NULL)) == (uint16_t)bits;
+    default: return sp_f64_to_f16(strtod(s, NULL)) == (uint16_t)bits;
+    }
+}
+
+void mlir_print_float(sp_strbuf *out, uint64_t bits, ir_dtype dt) {
+    double v;
+    int hexdigits;
+    switch (dt) {
+    case IR_F32: v = sp_f32_from_bits((uint32_t)bits); hexdigits = 8; break;
+    case IR_F64: v = sp_f64_from_bits(bits); hexdigits = 16; break;
+    case IR_BF16: v = sp_bf16_to_f32((uint16_t)bits); hexdigits = 4; break;
+    default: v = sp_f16_to_f32((uint16_t)bits); hexdigits = 4; break;
+    }
+    if (!isfinite(v)) { /* MLIR spells NaN and infinities as their bits */
+        sp_strbuf_printf(out, "0x%0*llX", hexdigits, (unsigned long long)bits);
+        return;
+    }
+    char buf[64];
+    static const int precisions[] = {6, 8, 16};
+    for (size_t i = 0; i < SP_ARRAY_LEN(precisions); i++) {
+        snprintf(buf, sizeof buf, "%.*e", precisions[i], v);
+        if (float_roundtrips(buf, bits, dt)) break;
+    }
+    sp_strbuf_puts(out, buf);
+}
+
+static void print_string(sp_strbuf *out, const char *s, size_t n) {
+    sp_strbuf_putc(out, '"');
+    sp_strbuf_put_escaped(out, s, n);
+    sp_strbuf_putc(out, '"');
+}
+
+static bool is_bare_id(const char *s) {
+    if (!(isalpha((unsigned char)*s) || *s == '_')) return false;
+    for (const char *c = s + 1; *c; c++)
+        if (!(isalnum((unsigned char)*c) || *c == '_' || *c == '$' || *c == '.')) return false;
+    return true;
+}
+
+static void print_symbol(sp_strbuf *out, const char *s) {
+    sp_strbuf_putc(out, '@');
+    if (is_bare_id(s))
+        sp_strbuf_puts(out, s);
+    else
+        print_string(out, s, strlen(s));
+}
+
+static void print_aexpr(sp_strbuf *out, const ir_aexpr *e, int prec) {
+    switch (e->kind) {
+    case IR_AE_DIM: sp_strbuf_printf(out, "d%lld", (long long)e->val); return;
+    case IR_AE_SYM: sp_strbuf_printf(out, "s%lld", (long long)e->val); return;
+    case IR_AE_CONST: sp_strbuf_printf(out, "%lld", (long long)e->val); return;
+    default: break;
+    }
+    /* precedence: 0 sum, 1 product-like; parenthesise lower-precedence children */
+    int my = e->kind == IR_AE_ADD ? 0 : 1;
+    if (my < prec) sp_strbuf_putc(out, '(');
+    if (e->kind == IR_AE_ADD) {
+        print_aexpr(out, e->l, 0);
+        const ir_aexpr *r = e->r;
+        if (r->kind == IR_AE_CONST && r->val < 0 && r->val != INT64_MIN) {
+            sp_strbuf_printf(out, " - %lld", (long long)-r->val);
+        } else if (r->kind == IR_AE_MUL && r->r->kind == IR_AE_CONST && r->r->val == -1) {
+            sp_strbuf_puts(out, " - ");
+            print_aexpr(out, r->l, 1);
+        } else {
+            sp_strbuf_puts(out, " + ");
+            print_aexpr(out, r, 1);
+        }
+    } else {
+        static const char *const ops[] = {[IR_AE_MUL] = " * ", [IR_AE_MOD] = " mod ",
+                                          [IR_AE_FLOORDIV] = " floordiv ", [IR_AE_CEILDIV] = " ceildiv "};
+        print_aexpr(out, e->l, 1);
+        sp_strbuf_puts(out, ops[e->kind]);
+        print_aexpr(out, e->r, 2);
+    }
+    if (my < prec) sp_strbuf_putc(out, ')');
+}
+
+void mlir_print_amap(sp_strbuf *out, const ir_amap *m) {
+    sp_strbuf_puts(out, "affine_map<(");
+    for (uint32_t i = 0; i < m->ndims; i++) sp_strbuf_printf(out, "%sd%u", i ? ", " : "", i);
+    sp_strbuf_putc(out, ')');
+    if (m->nsyms) {
+        sp_strbuf_putc(out, '[');
+        for (uint32_t i = 0; i < m->nsyms; i++) sp_strbuf_printf(out, "%ss%u", i ? ", " : "", i);
+        sp_strbuf_putc(out, ']');
+    }
+    sp_strbuf_puts(out, " -> (");
+    for (uint32_t i = 0; i < m->nres; i++) {
+        if (i) sp_strbuf_puts(out, ", ");
+        print_aexpr(out, m->res[i], 0);
+    }
+    sp_strbuf_puts(out, ")>");
+}
+
+static void print_elem_value(sp_strbuf *out, const ir_elements *e, int64_t i) {
+    ir_dtype dt = (ir_dtype)e->type.dtype;
+    if (ir_dtype_is_float(dt)) {
+        int nb = ir_dtype_bytes(dt);
+        const uint8_t *p = e->data + (e->splat ? 0 : i * nb);
+        uint64_t bits = 0;
+        for (int k = nb - 1; k >= 0; k--) bits = (bits << 8) | p[k];
+        mlir_print_float(out, bits, dt);
+    } else if (dt == IR_I1) {
+        sp_strbuf_puts(out, ir_elements_get_i(e, i) ? "true" : "false");
+    } else {
+        sp_strbuf_printf(out, "%lld", (long long)ir_elements_get_i(e, i));
+    }
+}
+
+static void print_dense_list(sp_strbuf *out, const ir_elements *e, uint32_t dim, int64_t *idx) {
+    sp_strbuf_putc(out, '[');
+    for (int64_t k = 0; k < e->type.dims[dim]; k++) {
+        if (k) sp_strbuf_puts(out, ", ");
+        if (dim + 1 == e->type.rank)
+            print_elem_value(out, e, *idx + k);
+        else
+            print_dense_list(out, e, dim + 1, idx);
+    }
+    if (dim + 1 == e->type.rank) *idx += e->type.dims[dim];
+    sp_strbuf_putc(out, ']');
+}
+
+#define DENSE_HEX_THRESHOLD 100
+
+static void print_elements(sp_strbuf *out, const ir_elements *e) {
+    int64_t numel = ir_type_numel(e->type);
+    ir_dtype dt = (ir_dtype)e->type.dtype;
+    sp_strbuf_puts(out, "dense<");
+    if (e->splat) {
+        print_elem_value(out, e, 0);
+    } else if (numel > DENSE_HEX_THRESHOLD && dt != IR_I1) {
+        static const char hex[] = "0123456789ABCDEF";
+        size_t nb = (size_t)numel * (size_t)ir_dtype_bytes(dt);
+        sp_strbuf_reserve(out, nb * 2 + 4);
+        sp_strbuf_puts(out, "\"0x");
+        for (size_t i = 0; i < nb; i++) {
+            char two[2] = {hex[e->data[i] >> 4], hex[e->data[i] & 15]};
+            sp_strbuf_putn(out, two, 2);
+        }
+        sp_strbuf_putc(out, '"');
+    } else if (e->type.rank == 0) {
+        print_elem_value(out, e, 0);
+    } else if (numel > 0) {
+        int64_t idx = 0;
+        print_dense_list(out, e, 0, &idx);
+    } else {
+        /* empty: dense<> */
+    }
+    sp_strbuf_puts(out, "> : ");
+    mlir_print_type(out, e->type);
+}
+
+static void print_dict_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n);
+
+void mlir_print_attr(sp_strbuf *out, const ir_attr *a) {
+    switch (a->kind) {
+    case IR_A_UNIT: sp_strbuf_puts(out, "unit"); return;
+    case IR_A_BOOL: sp_strbuf_puts(out, a->u.b ? "true" : "false"); return;
+    case IR_A_INT:
+        sp_strbuf_printf(out, "%lld : ", (long long)a->u.i);
+        mlir_print_type(out, a->type);
+        return;
+    case IR_A_FLOAT:
+        mlir_print_float(out, a->u.bits, (ir_dtype)a->type.dtype);
+        sp_strbuf_puts(out, " : ");
+        mlir_print_type(out, a->type);
+        return;
+    case IR_A_STRING: print_string(out, a->u.str.s, a->u.str.len); return;
+    case IR_A_TYPE: mlir_print_type(out, a->u.ty); return;
+    case IR_A_MAP: mlir_print_amap(out, a->u.map); return;
+    case IR_A_ARRAY:
+        sp_strbuf_putc(out, '[');
+        for (uint32_t i = 0; i < a->u.arr.n; i++) {
+            if (i) sp_strbuf_puts(out, ", ");
+            mlir_print_attr(out, a->u.arr.items[i]);
+        }
+        sp_strbuf_putc(out, ']');
+        return;
+    case IR_A_DARRAY:
+        sp_strbuf_puts(out, "array<");
+        mlir_print_type(out, a->type);
+        for (uint32_t i = 0; i < a->u.darr.n; i++) {
+            sp_strbuf_puts(out, i ? ", " : ": ");
+            if (a->type.dtype == IR_I1)
+                sp_strbuf_puts(out, a->u.darr.vals[i] ? "true" : "false");
+            else
+                sp_strbuf_printf(out, "%lld", (long long)a->u.darr.vals[i]);
+        }
+        sp_strbuf_putc(out, '>');
+        return;
+    case IR_A_DICT:
+        sp_strbuf_putc(out, '{');
+        print_dict_items(out, a->u.dict.items, a->u.dict.n);
+        sp_strbuf_putc(out, '}');
+        return;
+    case IR_A_ELEMENTS: print_elements(out, a->u.elems); return;
+    case IR_A_SYMREF: print_symbol(out, a->u.str.s); return;
+    case IR_A_FTYPE:
+        sp_strbuf_putc(out, '(');
+        for (uint32_t i = 0; i < a->u.fty.nin; i++) {
+            if (i) sp_strbuf_puts(out, ", ");
+            mlir_print_type(out, a->u.fty.types[i]);
+        }
+        sp_strbuf_puts(out, ") -> ");
+        if (a->u.fty.nout != 1) sp_strbuf_putc(out, '(');
+        for (uint32_t i = 0; i < a->u.fty.nout; i++) {
+            if (i) sp_strbuf_puts(out, ", ");
+            mlir_print_type(out, a->u.fty.types[a->u.fty.nin + i]);
+        }
+        if (a->u.fty.nout != 1) sp_strbuf_putc(out, ')');
+        return;
+    case IR_A_OPAQUE: sp_strbuf_putn(out, a->u.str.s, a->u.str.len); return;
+    }
+}
+
+static void print_dict_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) sp_strbuf_puts(out, ", ");
+        if (is_bare_id(items[i].name))
+            sp_strbuf_puts(out, items[i].name);
+        else
+            print_string(out, items[i].name, strlen(items[i].name));
+        if (items[i].attr->kind != IR_A_UNIT) {
+            sp_strbuf_puts(out, " = ");
+            mlir_print_attr(out, items[i].attr);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ printer */
+
+typedef struct pr_map {
+    const ir_amap *map;
+} pr_map;
+
+typedef struct printer {
+    sp_strbuf *out;
+    sp_ctx *ctx;
+    sp_arena *ar; /* scratch for names: the module arena is const here, so own one */
+    const ir_amap **maps;
+    uint32_t nmaps, capmaps;
+    /* per function */
+    const char **names; /* by value id */
+    uint32_t nnames;
+    const char **used; /* hash set of names in the function */
+    uint32_t capused, nused;
+    uint32_t next_num, next_arg;
+    int indent;
+} printer;
+
+static void indent(printer *pr) {
+    for (int i = 0; i < pr->indent; i++) sp_strbuf_puts(pr->out, "  ");
+}
+
+static uint32_t str_hash(const char *s) {
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
+
+static bool name_used(printer *pr, const char *s) {
+    uint32_t mask = pr->capused - 1;
+    for (uint32_t i = str_hash(s) & mask;; i = (i + 1) & mask) {
+        if (!pr->used[i]) return false;
+        if (!strcmp(pr->used[i], s)) return true;
+    }
+}
+
+static void name_add(printer *pr, const char *s) {
+    if ((pr->nused + 1) * 2 > pr->capused) {
+        const char **old = pr->used;
+        uint32_t oldcap = pr->capused;
+        pr->capused = oldcap ? oldcap * 2 : 256;
+        pr->used = sp_arena_array(pr->ar, pr->capused, sizeof *pr->used);
+        pr->nused = 0;
+        for (uint32_t i = 0; i < oldcap; i++)
+            if (old[i]) name_add(pr, old[i]);
+    }
+    uint32_t mask = pr->capused - 1;
+    uint32_t i = str_hash(s) & mask;
+    while (pr->used[i]) i = (i + 1) & mask;
+    pr->used[i] = s;
+    pr->nused++;
+}
+
+/* Names: a value keeps its source name when that is free in the function;
+ * the rest get MLIR-like generated names (%N, %argN, %in/%out in linalg
+ * bodies), suffixed _K on collision. Source names are placed first so a
+ * generated name never steals one. */
+static void set_name(printer *pr, ir_value *v, const char *s) {
+    s = sp_arena_strdup(pr->ar, s);
+    name_add(pr, s);
+    if (v->id < pr->nnames) pr->names[v->id] = s;
+}
+
+static void assign_source_name(printer *pr, ir_value *v) {
+    if (v->name && v->name[0] && strlen(v->name) < 64 && !name_used(pr, v->name)) set_name(pr, v, v->name);
+}
+
+static void assign_generated_name(printer *pr, ir_value *v) {
+    if (v->id < pr->nnames && pr->names[v->id]) return;
+    char buf[96];
+    const char *base = NULL;
+    if (v->name && v->name[0] && strlen(v->name) < 64 && !isdigit((unsigned char)v->name[0])) {
+        base = v->name;
+    } else if (!v->def && v->owner && v->owner->parent && v->owner->parent->kind == IR_OP_LINALG) {
+        const ir_op *l = v->owner->parent;
+        base = v->index < l->u.lin.nins ? "in" : "out";
+    }
+    if (base) {
+        if (!name_used(pr, base)) {
+            set_name(pr, v, base);
+            return;
+        }
+        for (uint32_t k = 0;; k++) {
+            snprintf(buf, sizeof buf, "%s_%u", base, k);
+            if (!name_used(pr, buf)) break;
+        }
+    } else {
+        bool arg = v->def == NULL;
+        for (;;) {
+            if (arg)
+                snprintf(buf, sizeof buf, "arg%u", pr->next_arg++);
+            else
+                snprintf(buf, sizeof buf, "%u", pr->next_num++);
+            if (!name_used(pr, buf)) break;
+        }
+    }
+    set_name(pr, v, buf);
+}
+
+static void name_block(printer *pr, ir_block *b, bool source) {
+    void (*assign)(printer *, ir_value *) = source ? assign_source_name : assign_generated_name;
+    for (uint32_t i = 0; i < b->nargs; i++) assign(pr, &b->args[i]);
+    for (ir_op *op = b->first; op; op = op->next) {
+        for (uint32_t i = 0; i < op->nres; i++) assign(pr, &op->res[i]);
+        for (uint32_t r = 0; r < op->nregions; r++)
+            if (op->regions[r]) name_block(pr, op->regions[r], source);
+    }
+}
+
+static void val(printer *pr, const ir_value *v) {
+    const char *n = v->id < pr->nnames ? pr->names[v->id] : NULL;
+    sp_strbuf_printf(pr->out, "%%%s", n ? n : "<<unnamed>>");
+}
+
+static void vals(printer *pr, ir_value *const *v, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) sp_strbuf_puts(pr->out, ", ");
+        val(pr, v[i]);
+    }
+}
+
+static void types_of(printer *pr, ir_value *const *v, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) sp_strbuf_puts(pr->out, ", ");
+        mlir_print_type(pr->out, v[i]->type);
+    }
+}
+
+static void ty(printer *pr, ir_type t) { mlir_print_type(pr->out, t); }
+static void puts_(printer *pr, const char *s) { sp_strbuf_puts(pr->out, s); }
+
+static int map_index(printer *pr, const ir_amap *m) {
+    for (uint32_t i = 0; i < pr->nmaps; i++)
+        if (ir_amap_eq(pr->maps[i], m)) return (int)i;
+    return -1;
+}
+
+static void map_ref(printer *pr, const ir_amap *m) {
+    int i = map_index(pr, m);
+    if (i < 0) {
+        mlir_print_amap(pr->out, m);
+    } else if (i == 0) {
+        puts_(pr, "#map");
+    } else {
+        sp_strbuf_printf(pr->out, "#map%d", i);
+    }
+}
+
+static void collect_map(printer *pr, const ir_amap *m) {
+    if (map_index(pr, m) >= 0) return;
+    if (pr->nmaps == pr->capmaps) {
+        uint32_t nc = pr->capmaps ? pr->capmaps * 2 : 16;
+        const ir_amap **nv = sp_arena_array(pr->ar, nc, sizeof *nv);
+        if (pr->nmaps) memcpy(nv, pr->maps, pr->nmaps * sizeof *nv);
+        pr->maps = nv;
+        pr->capmaps = nc;
+    }
+    pr->maps[pr->nmaps++] = m;
+}
+
+static void collect_maps_fn(ir_op *op, void *ud) {
+    printer *pr = ud;
+    if (op->kind == IR_OP_LINALG) {
+        ir_linalg *l = &op->u.lin;
+        bool print_maps = l->named == IR_LN_GENERIC || l->explicit_maps;
+        if (print_maps)
+            for (uint32_t i = 0; i < ir_linalg_nopnds(op); i++) collect_map(pr, l->maps[i]);
+    } else if (op->kind == IR_OP_TRANSFER_READ && op->u.xfer.perm) {
+        collect_map(pr, op->u.xfer.perm);
+    }
+}
+
+static void flags(printer *pr, const ir_op *op, bool overflow) {
+    if (!op->flags) return;
+    if (overflow) {
+        sp_strbuf_printf(pr->out, " overflow<%s%s%s>", op->flags & IR_OVF_NSW ? "nsw" : "",
+                         (op->flags & IR_OVF_NSW) && (op->flags & IR_OVF_NUW) ? ", " : "",
+                         op->flags & IR_OVF_NUW ? "nuw" : "");
+        return;
+    }
+    if (op->flags == IR_FM_FAST) {
+        puts_(pr, " fastmath<fast>");
+        return;
+    }
+    static const char *const names[] = {"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"};
+    puts_(pr, " fastmath<");
+    bool first = true;
+    for (int i = 0; i < 7; i++)
+        if (op->flags & (1 << i)) {
+            sp_strbuf_printf(pr->out, "%s%s", first ? "" : ",", names[i]);
+            first = false;
+        }
+    puts_(pr, ">");
+}
+
+static void attr_dict(printer *pr, const ir_named_attr *items, uint32_t n, const char *lead) {
+    if (!n) return;
+    puts_(pr, lead);
+    sp_strbuf_putc(pr->out, '{');
+    print_dict_items(pr->out, items, n);
+    sp_strbuf_putc(pr->out, '}');
+}
+
+static void print_block_body(printer *pr, const ir_block *b);
+static void print_op(printer *pr, const ir_op *op);
+
+/* '{' ^bb0(args): ops '}' — with_header prints the block arguments */
+static void region(printer *pr, const ir_block *b, bool with_header) {
+    puts_(pr, "{\n");
+    if (with_header && b->nargs) {
+        indent(pr);
+        puts_(pr, "^bb0(");
+        for (uint32_t i = 0; i < b->nargs; i++) {
+            if (i) puts_(pr, ", ");
+            val(pr, &b->args[i]);
+            puts_(pr, ": ");
+            ty(pr, b->args[i].type);
+        }
+        puts_(pr, "):\n");
+    }
+    pr->indent++;
+    print_block_body(pr, b);
+    pr->indent--;
+    indent(pr);
+    puts_(pr, "}");
+}
+
+static void int_list(printer *pr, const int64_t *v, uint32_t n) {
+    sp_strbuf_putc(pr->out, '[');
+    for (uint32_t i = 0; i < n; i++) sp_strbuf_printf(pr->out, "%s%lld", i ? ", " : "", (long long)v[i]);
+    sp_strbuf_putc(pr->out, ']');
+}
+
+/* static values with IR_DYNAMIC slots filled from operands *next onwards */
+static void mixed_list(printer *pr, const ir_op *op, const int64_t *v, uint32_t n, uint32_t *next) {
+    sp_strbuf_putc(pr->out, '[');
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) puts_(pr, ", ");
+        if (v[i] == IR_DYNAMIC)
+            val(pr, op->opnds[(*next)++]);
+        else
+            sp_strbuf_printf(pr->out, "%lld", (long long)v[i]);
+    }
+    sp_strbuf_putc(pr->out, ']');
+}
+
+static void ins_outs(printer *pr, const ir_op *op) {
+    const ir_linalg *l = &op->u.lin;
+    if (l->nins) {
+        puts_(pr, " ins(");
+        vals(pr, op->opnds, l->nins);
+        puts_(pr, " : ");
+        types_of(pr, op->opnds, l->nins);
+        puts_(pr, ")");
+    }
+    puts_(pr, " outs(");
+    vals(pr, op->opnds + l->nins, l->nouts);
+    puts_(pr, " : ");
+    types_of(pr, op->opnds + l->nins, l->nouts);
+    puts_(pr, ")");
+}
+
+static void result_types(printer *pr, const ir_op *op) {
+    if (!op->nres) return;
+    puts_(pr, " -> ");
+    for (uint32_t i = 0; i < op->nres; i++) {
+        if (i) puts_(pr, ", ");
+        ty(pr, op->res[i].type);
+    }
+}
+
+static void maps_list(printer *pr, const ir_op *op) {
+    puts_(pr, "[");
+    for (uint32_t i = 0; i < ir_linalg_nopnds(op); i++) {
+        if (i) puts_(pr, ", ");
+        map_ref(pr, op->u.lin.maps[i]);
+    }
+    puts_(pr, "]");
+}
+
+/* long-form block arguments of map/reduce: '(' %a: T, ... ')' */
+static void arg_list(printer *pr, const ir_block *b) {
+    puts_(pr, "(");
+    for (uint32_t i = 0; i < b->nargs; i++) {
+        if (i) puts_(pr, ", ");
+        val(pr, &b->args[i]);
+        puts_(pr, ": ");
+        ty(pr, b->args[i].type);
+    }
+    puts_(pr, ")");
+}
+
+static void print_linalg(printer *pr, const ir_op *op) {
+    const ir_linalg *l = &op->u.lin;
+    ir_linalg_kind k = (ir_linalg_kind)l->named;
+    const ir_block *body = ir_linalg_body(op);
+    if (k == IR_LN_GENERIC) {
+        puts_(pr, "linalg.generic {indexing_maps = ");
+        maps_list(pr, op);
+        puts_(pr, ", iterator_types = [");
+        for (uint32_t i = 0; i < l->ndims; i++)
+            sp_strbuf_printf(pr->out, "%s\"%s\"", i ? ", " : "", l->iters[i] ? "reduction" : "parallel");
+        puts_(pr, "]");
+        if (op->nprops) {
+            puts_(pr, ", ");
+            print_dict_items(pr->out, op->props, op->nprops);
+        }
+        puts_(pr, "}");
+        ins_outs(pr, op);
+        attr_dict(pr, op->attrs, op->nattrs, " attrs =  ");
+        puts_(pr, " ");
+        region(pr, body, true);
+        result_types(pr, op);
+        return;
+    }
+    sp_strbuf_printf(pr->out, "linalg.%s", ir_linalg_kind_name(k));
+    if (k == IR_LN_ELEMENTWISE) sp_strbuf_printf(pr->out, " kind=#linalg.elementwise_kind<%s>", l->ewkind);
+    if (l->explicit_maps) {
+        puts_(pr, " indexing_maps = ");
+        maps_list(pr, op);
+    }
+    bool trailing_attrs = k == IR_LN_TRANSPOSE || k == IR_LN_BROADCAST || k == IR_LN_MAP || k == IR_LN_REDUCE;
+    if (!trailing_attrs) {
+        /* cast is an inherent attribute printed in the attr-dict, like MLIR */
+        if (l->cast || op->nattrs) {
+            puts_(pr, " {");
+            if (l->cast) {
+                puts_(pr, "cast = ");
+                mlir_print_attr(pr->out, l->cast);
+                if (op->nattrs) puts_(pr, ", ");
+            }
+            print_dict_items(pr->out, op->attrs, op->nattrs);
+            puts_(pr, "}");
+        }
+    }
+    ins_outs(pr, op);
+    if (k == IR_LN_TRANSPOSE) {
+        puts_(pr, " permutation = ");
+        int_list(pr, l->dimsattr, l->ndimsattr);
+    } else if (k == IR_LN_BROADCAST || k == IR_LN_REDUCE) {
+        puts_(pr, " dimensions = ");
+        int_list(pr, l->dimsattr, l->ndimsattr);
+    }
+    if (trailing_attrs) attr_dict(pr, op->attrs, op->nattrs, " ");
+    if (k == IR_LN_MAP || k == IR_LN_REDUCE) {
+        puts_(pr, "\n");
+        pr->indent++;
+        indent(pr);
+        arg_list(pr, body);
+        puts_(pr, " ");
+        region(pr, body, false);
+        pr->indent--;
+        return;
+    }
+    if (!trailing_attrs) result_types(pr, op);
+}
+
+static void print_func(printer *pr, const ir_op *op) {
+    const ir_func_info *fn = &op->u.fn;
+    puts_(pr, "func.func ");
+    if (fn->is_private) puts_(pr, "private ");
+    print_symbol(pr->out, fn->name);
+    puts_(pr, "(");
+    const ir_block *b = op->regions[0];
+    for (uint32_t i = 0; i < fn->nargs; i++) {
+        if (i) puts_(pr, ", ");
+        if (!fn->is_decl) {
+            val(pr, &b->args[i]);
+            puts_(pr, ": ");
+        }
+        ty(pr, fn->arg_types[i]);
+    }
+    puts_(pr, ")");
+    if (fn->nres) {
+        puts_(pr, " -> ");
+        if (fn->nres != 1) puts_(pr, "(");
+        for (uint32_t i = 0; i < fn->nres; i++) {
+            if (i) puts_(pr, ", ");
+            ty(pr, fn->res_types[i]);
+        }
+        if (fn->nres != 1) puts_(pr, ")");
+    }
+    attr_dict(pr, op->attrs, op->nattrs, " attributes ");
+    if (!fn->is_decl) {
+        puts_(pr, " ");
+        region(pr, b, false);
+    }
+}
+
+static void print_op(printer *pr, const ir_op *op) {
+    indent(pr);
+    if (op->nres) {
+        for (uint32_t i = 0; i < op->nres; i++) {
+            if (i) puts_(pr, ", ");
+            val(pr, &op->res[i]);
+        }
+        puts_(pr, " = ");
+    }
+    ir_opkind k = (ir_opkind)op->kind;
+    const char *name = ir_op_name(k);
+    switch (ir_op_syntax(k)) {
+    case IR_SYN_BINF:
+    case IR_SYN_BINI:
+        sp_strbuf_printf(pr->out, "%s ", name);
+        vals(pr, op->opnds, 2);
+        flags(pr, op, ir_op_syntax(k) == IR_SYN_BINI);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        puts_(pr, "\n");
+        return;
+    case IR_SYN_UNF:
+    case IR_SYN_UNI:
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        puts_(pr, "\n");
+        return;
+    case IR_SYN_CAST:
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, " to ");
+        ty(pr, op->res[0].type);
+        puts_(pr, "\n");
+        return;
+    case IR_SYN_SPECIAL: break;
+    }
+    switch (k) {
+    case IR_OP_FUNC: print_func(pr, op); break;
+    case IR_OP_RETURN:
+    case IR_OP_SCF_YIELD:
+    case IR_OP_TENSOR_YIELD:
+    case IR_OP_LINALG_YIELD:
+        puts_(pr, k == IR_OP_RETURN ? "return" : name);
+        if (op->nopnds) {
+            puts_(pr, " ");
+            vals(pr, op->opnds, op->nopnds);
+            puts_(pr, " : ");
+            types_of(pr, op->opnds, op->nopnds);
+        }
+        break;
+    case IR_OP_CALL:
+        puts_(pr, "func.call ");
+        print_symbol(pr->out, op->u.callee);
+        puts_(pr, "(");
+        vals(pr, op->opnds, op->nopnds);
+        puts_(pr, ")");
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : (");
+        types_of(pr, op->opnds, op->nopnds);
+        puts_(pr, ") -> ");
+        if (op->nres != 1) puts_(pr, "(");
+        for (uint32_t i = 0; i < op->nres; i++) {
+            if (i) puts_(pr, ", ");
+            ty(pr, op->res[i].type);
+        }
+        if (op->nres != 1) puts_(pr, ")");
+        break;
+    case IR_OP_CONSTANT:
+        puts_(pr, "arith.constant ");
+        attr_dict(pr, op->attrs, op->nattrs, "");
+        if (op->nattrs) puts_(pr, " ");
+        mlir_print_attr(pr->out, op->u.value);
+        break;
+    case IR_OP_CMPF:
+    case IR_OP_CMPI:
+        sp_strbuf_printf(pr->out, "%s %s, ", name, k == IR_OP_CMPF ? ir_cmpf_name(op->u.pred) : ir_cmpi_name(op->u.pred));
+        vals(pr, op->opnds, 2);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        break;
+    case IR_OP_SELECT:
+        puts_(pr, "arith.select ");
+        vals(pr, op->opnds, 3);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        if (op->opnds[0]->type.kind != IR_T_SCALAR) {
+            ty(pr, op->opnds[0]->type);
+            puts_(pr, ", ");
+        }
+        ty(pr, op->res[0].type);
+        break;
+    case IR_OP_FMA:
+        puts_(pr, "math.fma ");
+        vals(pr, op->opnds, 3);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        break;
+    case IR_OP_EMPTY:
+        puts_(pr, "tensor.empty()");
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        break;
+    case IR_OP_EXTRACT:
+        puts_(pr, "tensor.extract ");
+        val(pr, op->opnds[0]);
+        puts_(pr, "[");
+        vals(pr, op->opnds + 1, op->nopnds - 1);
+        puts_(pr, "]");
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        break;
+    case IR_OP_INSERT:
+        puts_(pr, "tensor.insert ");
+        val(pr, op->opnds[0]);
+        puts_(pr, " into ");
+        val(pr, op->opnds[1]);
+        puts_(pr, "[");
+        vals(pr, op->opnds + 2, op->nopnds - 2);
+        puts_(pr, "]");
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[1]->type);
+        break;
+    case IR_OP_EXTRACT_SLICE:
+    case IR_OP_INSERT_SLICE: {
+        bool ins = k == IR_OP_INSERT_SLICE;
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        uint32_t next = 1;
+        if (ins) {
+            puts_(pr, " into ");
+            val(pr, op->opnds[1]);
+            next = 2;
+        }
+        const ir_slice_info *s = &op->u.slice;
+        mixed_list(pr, op, s->offsets, s->rank, &next);
+        puts_(pr, " ");
+        mixed_list(pr, op, s->sizes, s->rank, &next);
+        puts_(pr, " ");
+        mixed_list(pr, op, s->strides, s->rank, &next);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, ins ? " into " : " to ");
+        ty(pr, op->res[0].type);
+        break;
+    }
+    case IR_OP_EXPAND_SHAPE:
+    case IR_OP_COLLAPSE_SHAPE: {
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        const ir_reshape_info *r = &op->u.reshape;
+        puts_(pr, " [");
+        for (uint32_t g = 0; g < r->ngroups; g++) {
+            if (g) puts_(pr, ", ");
+            int_list(pr, r->group_dims + r->group_start[g], r->group_start[g + 1] - r->group_start[g]);
+        }
+        puts_(pr, "]");
+        if (k == IR_OP_EXPAND_SHAPE) {
+            puts_(pr, " output_shape ");
+            int_list(pr, op->res[0].type.dims, op->res[0].type.rank);
+        }
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, " into ");
+        ty(pr, op->res[0].type);
+        break;
+    }
+    case IR_OP_PAD:
+        puts_(pr, "tensor.pad ");
+        val(pr, op->opnds[0]);
+        if (op->u.pad.nofold) puts_(pr, " nofold");
+        puts_(pr, " low");
+        int_list(pr, op->u.pad.low, op->u.pad.rank);
+        puts_(pr, " high");
+        int_list(pr, op->u.pad.high, op->u.pad.rank);
+        puts_(pr, " ");
+        region(pr, op->regions[0], true);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, " to ");
+        ty(pr, op->res[0].type);
+        break;
+    case IR_OP_LINALG: print_linalg(pr, op); break;
+    case IR_OP_LINALG_INDEX:
+        sp_strbuf_printf(pr->out, "linalg.index %lld", (long long)op->u.dim);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : index");
+        break;
+    case IR_OP_PACK:
+    case IR_OP_UNPACK: {
+        const ir_pack_info *pk = &op->u.pack;
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        if (pk->has_padding) {
+            puts_(pr, " padding_value(");
+            val(pr, op->opnds[2]);
+            puts_(pr, " : ");
+            ty(pr, op->opnds[2]->type);
+            puts_(pr, ")");
+        }
+        if (pk->outer_dims_perm) {
+            puts_(pr, " outer_dims_perm = ");
+            int_list(pr, pk->outer_dims_perm, pk->nouter);
+        }
+        puts_(pr, " inner_dims_pos = ");
+        int_list(pr, pk->inner_dims_pos, pk->ninner);
+        puts_(pr, " inner_tiles = ");
+        int_list(pr, pk->inner_tiles, pk->ninner);
+        puts_(pr, " into ");
+        val(pr, op->opnds[1]);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, " -> ");
+        ty(pr, op->res[0].type);
+        break;
+    }
+    case IR_OP_FOR: {
+        const ir_block *b = op->regions[0];
+        puts_(pr, "scf.for ");
+        val(pr, &b->args[0]);
+        puts_(pr, " = ");
+        vals(pr, op->opnds, 1);
+        puts_(pr, " to ");
+        vals(pr, op->opnds + 1, 1);
+        puts_(pr, " step ");
+        vals(pr, op->opnds + 2, 1);
+        if (op->nres) {
+            puts_(pr, " iter_args(");
+            for (uint32_t i = 0; i < op->nres; i++) {
+                if (i) puts_(pr, ", ");
+                val(pr, &b->args[1 + i]);
+                puts_(pr, " = ");
+                val(pr, op->opnds[3 + i]);
+            }
+            puts_(pr, ") -> (");
+            for (uint32_t i = 0; i < op->nres; i++) {
+                if (i) puts_(pr, ", ");
+                ty(pr, op->res[i].type);
+            }
+            puts_(pr, ")");
+        }
+        if (b->args[0].type.dtype != IR_INDEX) {
+            puts_(pr, " : ");
+            ty(pr, b->args[0].type);
+        }
+        puts_(pr, " ");
+        region(pr, b, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        break;
+    }
+    case IR_OP_VPRINT:
+        puts_(pr, "vector.print");
+        if (op->nopnds) {
+            puts_(pr, " ");
+            val(pr, op->opnds[0]);
+            puts_(pr, " : ");
+            ty(pr, op->opnds[0]->type);
+        }
+        if (op->u.vprint.str) {
+            puts_(pr, " str ");
+            print_string(pr->out, op->u.vprint.str, op->u.vprint.len);
+        }
+        if (op->u.vprint.punct) sp_strbuf_printf(pr->out, " punctuation <%s>", op->u.vprint.punct);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        break;
+    case IR_OP_TRANSFER_READ: {
+        uint32_t nidx = op->nopnds - 2;
+        puts_(pr, "vector.transfer_read ");
+        val(pr, op->opnds[0]);
+        puts_(pr, "[");
+        vals(pr, op->opnds + 1, nidx);
+        puts_(pr, "], ");
+        val(pr, op->opnds[1 + nidx]);
+        bool any = op->u.xfer.in_bounds || op->u.xfer.perm || op->nattrs;
+        if (any) {
+            puts_(pr, " {");
+            bool first = true;
+            if (op->u.xfer.in_bounds) {
+                puts_(pr, "in_bounds = [");
+                for (uint32_t i = 0; i < op->u.xfer.n; i++)
+                    sp_strbuf_printf(pr->out, "%s%s", i ? ", " : "", op->u.xfer.in_bounds[i] ? "true" : "false");
+                puts_(pr, "]");
+                first = false;
+            }
+            if (op->u.xfer.perm) {
+                puts_(pr, first ? "permutation_map = " : ", permutation_map = ");
+                map_ref(pr, op->u.xfer.perm);
+                first = false;
+            }
+            if (op->nattrs) {
+                if (!first) puts_(pr, ", ");
+                print_dict_items(pr->out, op->attrs, op->nattrs);
+            }
+            puts_(pr, "}");
+        }
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, ", ");
+        ty(pr, op->res[0].type);
+        break;
+    }
+    case IR_OP_GLOBAL: {
+        const ir_global_info *g = &op->u.global;
+        puts_(pr, "ml_program.global ");
+        if (g->visibility) sp_strbuf_printf(pr->out, "%s ", g->visibility);
+        if (g->is_mutable) puts_(pr, "mutable ");
+        print_symbol(pr->out, g->name);
+        if (g->value) {
+            puts_(pr, "(");
+            mlir_print_attr(pr->out, g->value);
+            puts_(pr, ")");
+        }
+        puts_(pr, " : ");
+        ty(pr, g->type);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        break;
+    }
+    case IR_OP_MODULE:
+        puts_(pr, "module {\n");
+        pr->indent++;
+        print_block_body(pr, op->regions[0]);
+        pr->indent--;
+        indent(pr);
+        puts_(pr, "}");
+        break;
+    default: sp_strbuf_printf(pr->out, "\"%s\"() : () -> ()", name); break;
+    }
+    puts_(pr, "\n");
+}
+
+static void print_block_body(printer *pr, const ir_block *b) {
+    for (const ir_op *op = b->first; op; op = op->next) {
+        if (op->kind == IR_OP_FUNC) {
+            /* names are per function (isolated from above) */
+            ir_op *f = (ir_op *)op;
+            ir_func_number(f);
+            pr->nnames = f->u.fn.nvalues;
+            pr->names = sp_arena_array(pr->ar, pr->nnames ? pr->nnames : 1, sizeof *pr->names);
+            pr->used = NULL;
+            pr->capused = pr->nused = 0;
+            name_add(pr, "\x01"); /* initialise the set */
+            pr->next_num = pr->next_arg = 0;
+            name_block(pr, f->regions[0], true);
+            name_block(pr, f->regions[0], false);
+        }
+        print_op(pr, op);
+    }
+}
+
+void mlir_print_module(const ir_module *m, sp_strbuf *out) {
+    sp_arena scratch;
+    sp_arena_init(&scratch, out->ctx);
+    printer pr = {0};
+    pr.out = out;
+    pr.ctx = out->ctx;
+    pr.ar = &scratch;
+    /* scratch is freed on every path: run the body protected */
+    sp_jmp j;
+    j.prev = out->ctx->jmp;
+    out->ctx->jmp = &j;
+    if (setjmp(j.buf) != 0) {
+        out->ctx->jmp = j.prev;
+        sp_arena_free(&scratch);
+        sp_rethrow(out->ctx);
+    }
+    ir_walk_block(ir_module_body(m), collect_maps_fn, &pr);
+    for (uint32_t i = 0; i < pr.nmaps; i++) {
+        if (i == 0)
+            sp_strbuf_puts(out, "#map = ");
+        else
+            sp_strbuf_printf(out, "#map%u = ", i);
+        mlir_print_amap(out, pr.maps[i]);
+        sp_strbuf_putc(out, '\n');
+    }
+    const ir_op *mod = m->op;
+    sp_strbuf_puts(out, "module");
+    if (mod->u.module.name) {
+        sp_strbuf_putc(out, ' ');
+        print_symbol(out, mod->u.module.name);
+    }
+    attr_dict(&pr, mod->attrs, mod->nattrs, " attributes ");
+    sp_strbuf_puts(out, " {\n");
+    pr.indent = 1;
+    print_block_body(&pr, mod->regions[0]);
+    sp_strbuf_puts(out, "}\n");
+    out->ctx->jmp = j.prev;
+    sp_arena_free(&scratch);
+}

@@ -1,0 +1,681 @@
+/* reader_linalg.c - linalg structured ops: the custom forms of linalg.generic
+ * and every named op, and their import into the one structured form (maps,
+ * iterators, scalar body) the rest of spadc works on. The bodies built for
+ * named ops are the ones `mlir-opt --linalg-generalize-named-ops` produces. */
+#include <string.h>
+
+#include "parser.h"
+
+/* --------------------------------------------------------- kinds table */
+
+typedef enum ew_arity { EW_NONE = 0, EW_UNARY = 1, EW_BINARY = 2, EW_TERNARY = 3 } ew_arity;
+
+/* linalg.elementwise kinds: name, arity, float op, integer op (-1: none) */
+static const struct {
+    const char *name;
+    ew_arity arity;
+    int fop, iop;
+} EW_KINDS[] = {
+    {"exp", EW_UNARY, IR_OP_EXP, -1},          {"log", EW_UNARY, IR_OP_LOG, -1},
+    {"abs", EW_UNARY, IR_OP_ABSF, IR_OP_ABSI}, {"ceil", EW_UNARY, IR_OP_CEIL, -1},
+    {"floor", EW_UNARY, IR_OP_FLOOR, -1},      {"negf", EW_UNARY, IR_OP_NEGF, -1},
+    {"reciprocal", EW_UNARY, IR_OP_DIVF, -1},  {"sqrt", EW_UNARY, IR_OP_SQRT, -1},
+    {"rsqrt", EW_UNARY, IR_OP_RSQRT, -1},      {"square", EW_UNARY, IR_OP_MULF, IR_OP_MULI},
+    {"tanh", EW_UNARY, IR_OP_TANH, -1},        {"erf", EW_UNARY, IR_OP_ERF, -1},
+    {"add", EW_BINARY, IR_OP_ADDF, IR_OP_ADDI}, {"sub", EW_BINARY, IR_OP_SUBF, IR_OP_SUBI},
+    {"mul", EW_BINARY, IR_OP_MULF, IR_OP_MULI}, {"div", EW_BINARY, IR_OP_DIVF, IR_OP_DIVSI},
+    {"div_unsigned", EW_BINARY, -1, IR_OP_DIVUI}, {"max_signed", EW_BINARY, IR_OP_MAXIMUMF, IR_OP_MAXSI},
+    {"min_signed", EW_BINARY, IR_OP_MINIMUMF, IR_OP_MINSI}, {"max_unsigned", EW_BINARY, -1, IR_OP_MAXUI},
+    {"min_unsigned", EW_BINARY, -1, IR_OP_MINUI}, {"powf", EW_BINARY, IR_OP_POWF, -1},
+    {"select", EW_TERNARY, IR_OP_SELECT, IR_OP_SELECT},
+};
+
+/* named elementwise ops (linalg.add, ...) map onto an elementwise kind */
+static const char *named_ew_kind(ir_linalg_kind k) {
+    switch (k) {
+    case IR_LN_ADD: return "add";
+    case IR_LN_SUB: return "sub";
+    case IR_LN_MUL: return "mul";
+    case IR_LN_DIV: return "div";
+    case IR_LN_MAX: return "max_signed";
+    case IR_LN_MIN: return "min_signed";
+    case IR_LN_EXP: return "exp";
+    case IR_LN_LOG: return "log";
+    case IR_LN_ABS: return "abs";
+    case IR_LN_NEGF: return "negf";
+    case IR_LN_SQRT: return "sqrt";
+    case IR_LN_RSQRT: return "rsqrt";
+    case IR_LN_TANH: return "tanh";
+    case IR_LN_ERF: return "erf";
+    case IR_LN_FLOOR: return "floor";
+    case IR_LN_CEIL: return "ceil";
+    case IR_LN_RECIPROCAL: return "reciprocal";
+    case IR_LN_SQUARE: return "square";
+    case IR_LN_POWF: return "powf";
+    default: return NULL;
+    }
+}
+
+static int ew_index(const char *name, size_t n) {
+    for (size_t i = 0; i < SP_ARRAY_LEN(EW_KINDS); i++)
+        if (strlen(EW_KINDS[i].name) == n && !memcmp(EW_KINDS[i].name, name, n)) return (int)i;
+    return -1;
+}
+
+int ps_linalg_kind(const char *name, uint32_t len) {
+    for (int k = 0; k < IR_LN_COUNT; k++) {
+        const char *n = ir_linalg_kind_name((ir_linalg_kind)k);
+        if (strlen(n) == len && !memcmp(n, name, len)) return k;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------- body building */
+
+static ir_value *body_op(parser *p, ir_block *b, ir_opkind k, sp_loc loc, ir_type t, ir_value *x, ir_value *y,
+                         ir_value *z) {
+    uint32_t n = z ? 3 : y ? 2 : 1;
+    ir_op *op = ps_new_op(p, k, loc, n, 1);
+    op->opnds[0] = x;
+    if (y) op->opnds[1] = y;
+    if (z) op->opnds[2] = z;
+    op->res[0].type = t;
+    ir_block_append(b, op);
+    return &op->res[0];
+}
+
+static void body_yield(parser *p, ir_block *b, sp_loc loc, ir_value *v) {
+    ir_op *op = ps_new_op(p, IR_OP_LINALG_YIELD, loc, 1, 0);
+    op->opnds[0] = v;
+    ir_block_append(b, op);
+}
+
+/* Convert x to dtype `to` the way linalg's cast_signed/cast_unsigned do. */
+static ir_value *cast_to(parser *p, ir_block *b, sp_loc loc, ir_value *x, ir_dtype to, bool is_unsigned) {
+    ir_dtype from = (ir_dtype)x->type.dtype;
+    if (from == to) return x;
+    bool ff = ir_dtype_is_float(from), tf = ir_dtype_is_float(to);
+    ir_opkind k;
+    if (ff && tf)
+        k = ir_dtype_bits(to) > ir_dtype_bits(from) ? IR_OP_EXTF : IR_OP_TRUNCF;
+    else if (!ff && tf)
+        k = is_unsigned ? IR_OP_UITOFP : IR_OP_SITOFP;
+    else if (ff && !tf)
+        k = is_unsigned ? IR_OP_FPTOUI : IR_OP_FPTOSI;
+    else if (from == IR_INDEX || to == IR_INDEX)
+        k = is_unsigned ? IR_OP_INDEX_CASTUI : IR_OP_INDEX_CAST;
+    else
+        k = ir_dtype_bits(to) > ir_dtype_bits(from) ? (is_unsigned ? IR_OP_EXTUI : IR_OP_EXTSI) : IR_OP_TRUNCI;
+    return body_op(p, b, k, loc, ir_scalar_type(to), x, NULL, NULL);
+}
+
+static ir_block *new_body(parser *p, ir_op *op) {
+    uint32_t n = ir_linalg_nopnds(op);
+    ir_type *tys = sp_arena_array(p->ar, n, sizeof *tys);
+    for (uint32_t i = 0; i < n; i++) tys[i] = ir_scalar_type(ir_value_elem(op->opnds[i]));
+    ir_block *b = ir_block_new(p->m, n, tys);
+    ir_op_set_region(op, 0, b);
+    return b;
+}
+
+/* ---------------------------------------------------- structured ops */
+
+static ir_op *lin_new(parser *p, sp_loc loc, ir_linalg_kind named, ir_value **ins, uint32_t nins, ir_value **outs,
+                      uint32_t nouts) {
+    ir_op *op = ir_op_new(p->m, IR_OP_LINALG, loc, nins + nouts, nouts, 1);
+    for (uint32_t i = 0; i < nins; i++) op->opnds[i] = ins[i];
+    for (uint32_t i = 0; i < nouts; i++) {
+        op->opnds[nins + i] = outs[i];
+        if (outs[i]->type.kind != IR_T_TENSOR)
+            ps_error_at(p, loc, "linalg.%s: outs operand #%u must be a tensor", ir_linalg_kind_name(named), i);
+        op->res[i].type = outs[i]->type;
+    }
+    op->u.lin.named = (uint8_t)named;
+    op->u.lin.nins = nins;
+    op->u.lin.nouts = nouts;
+    op->u.lin.maps = sp_arena_array(p->ar, nins + nouts, sizeof *op->u.lin.maps);
+    return op;
+}
+
+static void set_iters(parser *p, ir_op *op, uint32_t ndims, const uint8_t *iters) {
+    op->u.lin.ndims = ndims;
+    op->u.lin.iters = sp_arena_array(p->ar, ndims ? ndims : 1, 1);
+    if (iters) memcpy(op->u.lin.iters, iters, ndims);
+}
+
+static uint32_t rank_of(const ir_value *v) { return v->type.kind == IR_T_SCALAR ? 0 : v->type.rank; }
+
+static void need_arity(parser *p, sp_loc loc, const char *what, uint32_t nins, uint32_t nouts, uint32_t wi,
+                       uint32_t wo) {
+    if (nins != wi || nouts != wo)
+        ps_error_at(p, loc, "linalg.%s takes %u input%s and %u output%s, found %u and %u", what, wi, wi == 1 ? "" : "s",
+                    wo, wo == 1 ? "" : "s", nins, nouts);
+}
+
+/* Maps/iterators/body of every named op, from its operands and parameters.
+ * explicit_maps (may be NULL) overrides the default maps of the matmul
+ * family and of linalg.elementwise. */
+static void import_named(parser *p, ir_op *op, const ir_amap **explicit_maps, uint32_t nmaps) {
+    ir_linalg *l = &op->u.lin;
+    ir_linalg_kind k = (ir_linalg_kind)l->named;
+    sp_loc loc = op->loc;
+    const char *name = ir_linalg_kind_name(k);
+    ir_value *out = op->opnds[l->nins];
+    uint32_t r = rank_of(out);
+    uint8_t iters[IR_MAX_RANK * 4] = {0};
+    ir_dtype ot = ir_value_elem(out);
+    switch (k) {
+    case IR_LN_FILL: {
+        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
+        if (op->opnds[0]->type.kind != IR_T_SCALAR) ps_error_at(p, loc, "linalg.fill value must be a scalar");
+        set_iters(p, op, r, iters);
+        l->maps[0] = ir_amap_new(p->m, r, 0, 0);
+        l->maps[1] = ir_amap_identity(p->m, r);
+        ir_block *b = new_body(p, op);
+        body_yield(p, b, loc, cast_to(p, b, loc, &b->args[0], ot, false));
+        return;
+    }
+    case IR_LN_MATMUL:
+    case IR_LN_BATCH_MATMUL:
+    case IR_LN_BATCH_REDUCE_MATMUL: {
+        need_arity(p, loc, name, l->nins, l->nouts, 2, 1);
+        static const int64_t mm[3][3] = {{0, 2}, {2, 1}, {0, 1}};
+        static const int64_t bmm[3][3] = {{0, 1, 3}, {0, 3, 2}, {0, 1, 2}};
+        static const int64_t brmm[3][3] = {{0, 1, 3}, {0, 3, 2}, {1, 2}};
+        uint32_t nd = k == IR_LN_MATMUL ? 3 : 4;
+        if (k == IR_LN_MATMUL) {
+            iters[2] = IR_ITER_REDUCTION;
+        } else if (k == IR_LN_BATCH_MATMUL) {
+            iters[3] = IR_ITER_REDUCTION;
+        } else {
+            iters[0] = iters[3] = IR_ITER_REDUCTION;
+        }
+        set_iters(p, op, nd, iters);
+        const int64_t(*d)[3] = k == IR_LN_MATMUL ? mm : k == IR_LN_BATCH_MATMUL ? bmm : brmm;
+        uint32_t nr[3] = {nd - 1, nd - 1, k == IR_LN_BATCH_REDUCE_MATMUL ? 2 : nd - 1};
+        for (int i = 0; i < 3; i++) l->maps[i] = ir_amap_select(p->m, nd, nr[i], d[i]);
+        if (explicit_maps) {
+            if (nmaps != 3) ps_error_at(p, loc, "linalg.%s needs 3 indexing maps, found %u", name, nmaps);
+            for (int i = 0; i < 3; i++) {
+                if (explicit_maps[i]->ndims != nd)
+                    ps_error_at(p, loc, "linalg.%s indexing map #%d must have %u dimensions", name, i, nd);
+                /* maps equal to the defaults are not "explicit" (the generic
+                 * form always spells them out) */
+                if (!ir_amap_eq(explicit_maps[i], l->maps[i])) l->explicit_maps = true;
+            }
+            for (int i = 0; i < 3; i++) l->maps[i] = explicit_maps[i];
+        }
+        bool uns = l->cast && l->cast->kind == IR_A_OPAQUE && strstr(l->cast->u.str.s, "cast_unsigned");
+        ir_block *b = new_body(p, op);
+        ir_value *a = cast_to(p, b, loc, &b->args[0], ot, uns);
+        ir_value *bb = cast_to(p, b, loc, &b->args[1], ot, uns);
+        bool fl = ir_dtype_is_float(ot);
+        if (ot == IR_I1) ps_error_at(p, loc, "linalg.%s on i1 is not supported", name);
+        ir_value *m = body_op(p, b, fl ? IR_OP_MULF : IR_OP_MULI, loc, ir_scalar_type(ot), a, bb, NULL);
+        ir_value *s = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, ir_scalar_type(ot), &b->args[2], m, NULL);
+        body_yield(p, b, loc, s);
+        return;
+    }
+    case IR_LN_TRANSPOSE: {
+        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
+        if (l->ndimsattr != r || rank_of(op->opnds[0]) != r)
+            ps_error_at(p, loc, "linalg.transpose permutation must have one entry per dimension");
+        int64_t inv[IR_MAX_RANK];
+        bool seen[IR_MAX_RANK] = {0};
+        for (uint32_t i = 0; i < r; i++) {
+            int64_t d = l->dimsattr[i];
+            if (d < 0 || d >= r || seen[d]) ps_error_at(p, loc, "linalg.transpose permutation is not a permutation");
+            seen[d] = true;
+            inv[d] = i;
+        }
+        set_iters(p, op, r, iters);
+        l->maps[0] = ir_amap_select(p->m, r, r, inv);
+        l->maps[1] = ir_amap_identity(p->m, r);
+        ir_block *b = new_body(p, op);
+        body_yield(p, b, loc, &b->args[0]);
+        return;
+    }
+    case IR_LN_BROADCAST: {
+        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
+        uint32_t ri = rank_of(op->opnds[0]);
+        if (ri + l->ndimsattr != r)
+            ps_error_at(p, loc, "linalg.broadcast: input rank %u plus %u added dimensions is not output rank %u", ri,
+                        l->ndimsattr, r);
+        bool added[IR_MAX_RANK] = {0};
+        for (uint32_t i = 0; i < l->ndimsattr; i++) {
+            int64_t d = l->dimsattr[i];
+            if (d < 0 || d >= r || added[d]) ps_error_at(p, loc, "linalg.broadcast dimensions out of range or repeated");
+            added[d] = true;
+        }
+        int64_t keep[IR_MAX_RANK];
+        uint32_t nk = 0;
+        for (uint32_t d = 0; d < r; d++)
+            if (!added[d]) keep[nk++] = d;
+        set_iters(p, op, r, iters);
+        l->maps[0] = ir_amap_select(p->m, r, nk, keep);
+        l->maps[1] = ir_amap_identity(p->m, r);
+        ir_block *b = new_body(p, op);
+        body_yield(p, b, loc, &b->args[0]);
+        return;
+    }
+    case IR_LN_COPY: {
+        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
+        set_iters(p, op, r, iters);
+        l->maps[0] = ir_amap_identity(p->m, r);
+        l->maps[1] = ir_amap_identity(p->m, r);
+        ir_block *b = new_body(p, op);
+        body_yield(p, b, loc, cast_to(p, b, loc, &b->args[0], ot, false));
+        return;
+    }
+    case IR_LN_REDUCE: {
+        if (l->nins != l->nouts || l->nins == 0) ps_error_at(p, loc, "linalg.reduce needs as many inits as inputs");
+        uint32_t ri = rank_of(op->opnds[0]);
+        bool red[IR_MAX_RANK] = {0};
+        for (uint32_t i = 0; i < l->ndimsattr; i++) {
+            int64_t d = l->dimsattr[i];
+            if (d < 0 || d >= ri || red[d]) ps_error_at(p, loc, "linalg.reduce dimensions out of range or repeated");
+            red[d] = true;
+            iters[d] = IR_ITER_REDUCTION;
+        }
+        int64_t keep[IR_MAX_RANK];
+        uint32_t nk = 0;
+        for (uint32_t d = 0; d < ri; d++)
+            if (!red[d]) keep[nk++] = d;
+        set_iters(p, op, ri, iters);
+        for (uint32_t i = 0; i < l->nins; i++) l->maps[i] = ir_amap_identity(p->m, ri);
+        for (uint32_t i = 0; i < l->nouts; i++) l->maps[l->nins + i] = ir_amap_select(p->m, ri, nk, keep);
+        return; /* body given by the user */
+    }
+    case IR_LN_MAP: {
+        if (l->nouts != 1) ps_error_at(p, loc, "linalg.map has exactly one init");
+        set_iters(p, op, r, iters);
+        for (uint32_t i = 0; i < l->nins + 1; i++) l->maps[i] = ir_amap_identity(p->m, r);
+        return; /* body given by the user */
+    }
+    case IR_LN_GENERIC: return;
+    default: break;
+    }
+    /* elementwise: linalg.elementwise kind=... and linalg.add/... */
+    const char *kind = k == IR_LN_ELEMENTWISE ? l->ewkind : named_ew_kind(k);
+    int ei = kind ? ew_index(kind, strlen(kind)) : -1;
+    if (ei < 0) ps_error_at(p, loc, "unsupported elementwise kind '%s'", kind ? kind : "?");
+    uint32_t arity = EW_KINDS[ei].arity;
+    need_arity(p, loc, name, l->nins, l->nouts, arity, 1);
+    set_iters(p, op, r, iters);
+    for (uint32_t i = 0; i <= arity; i++) l->maps[i] = ir_amap_identity(p->m, r);
+    if (explicit_maps) {
+        if (nmaps != arity + 1) ps_error_at(p, loc, "linalg.%s needs %u indexing maps, found %u", name, arity + 1, nmaps);
+        for (uint32_t i = 0; i <= arity; i++) {
+            if (explicit_maps[i]->ndims != r)
+                ps_error_at(p, loc, "linalg.%s indexing map #%u must have %u dimensions", name, i, r);
+            if (!ir_amap_eq(explicit_maps[i], l->maps[i])) l->explicit_maps = true;
+            l->maps[i] = explicit_maps[i];
+        }
+    }
+    ir_block *b = new_body(p, op);
+    bool fl = ir_dtype_is_float(ot);
+    int opk = fl ? EW_KINDS[ei].fop : EW_KINDS[ei].iop;
+    if (opk < 0) ps_error_at(p, loc, "elementwise kind '%s' is not defined for %s", kind, ir_dtype_name(ot));
+    ir_type st = ir_scalar_type(ot);
+    ir_value *res;
+    if (!strcmp(kind, "reciprocal")) {
+        ir_op *c = ps_new_op(p, IR_OP_CONSTANT, loc, 0, 1);
+        ir_attr *one = sp_arena_alloc(p->ar, sizeof *one);
+        one->kind = IR_A_FLOAT;
+        one->type = st;
+        one->u.bits = ot == IR_F32 ? 0x3f800000u : ot == IR_F64 ? 0x3ff0000000000000ull : ot == IR_BF16 ? 0x3f80 : 0x3c00;
+        c->u.value = one;
+        c->res[0].type = st;
+        ir_block_append(b, c);
+        res = body_op(p, b, (ir_opkind)opk, loc, st, &c->res[0], &b->args[0], NULL);
+    } else if (!strcmp(kind, "square")) {
+        res = body_op(p, b, (ir_opkind)opk, loc, st, &b->args[0], &b->args[0], NULL);
+    } else if (arity == EW_UNARY) {
+        res = body_op(p, b, (ir_opkind)opk, loc, st, &b->args[0], NULL, NULL);
+    } else if (arity == EW_BINARY) {
+        res = body_op(p, b, (ir_opkind)opk, loc, st, &b->args[0], &b->args[1], NULL);
+    } else {
+        res = body_op(p, b, (ir_opkind)opk, loc, st, &b->args[0], &b->args[1], &b->args[2]);
+    }
+    body_yield(p, b, loc, res);
+}
+
+/* ------------------------------------------------------- custom forms */
+
+/* operand-group ::= kw '(' ssa-uses ':' types ')' */
+static uint32_t parse_operand_group(parser *p, const char *kw, ir_value ***out) {
+    ps_expect_kw(p, kw);
+    ps_expect(p, TK_LPAREN, "'('");
+    uint32_t n = ps_parse_uses(p, out);
+    if (n) {
+        ps_expect(p, TK_COLON, "':' and the operand types");
+        for (uint32_t i = 0; i < n; i++) {
+            if (i) ps_expect(p, TK_COMMA, "','");
+            sp_loc tloc = ps_loc(p);
+            ir_type t = ps_parse_type(p);
+            if (!ir_type_eq(t, (*out)[i]->type))
+                ps_error_at(p, tloc, "type of %s operand #%u does not match its value's type", kw, i);
+        }
+    }
+    ps_expect(p, TK_RPAREN, "')'");
+    return n;
+}
+
+static const ir_amap **maps_from_attr(parser *p, const ir_attr *a, sp_loc loc, uint32_t *n) {
+    if (a->kind != IR_A_ARRAY) ps_error_at(p, loc, "indexing_maps must be an array of affine maps");
+    const ir_amap **v = sp_arena_array(p->ar, a->u.arr.n, sizeof *v);
+    for (uint32_t i = 0; i < a->u.arr.n; i++) {
+        if (a->u.arr.items[i]->kind != IR_A_MAP) ps_error_at(p, loc, "indexing_maps must be an array of affine maps");
+        v[i] = a->u.arr.items[i]->u.map;
+    }
+    *n = a->u.arr.n;
+    return v;
+}
+
+/* "parallel", "reduction", or #linalg.iterator_type<...> (accepted in both
+ * forms: the meaning is unambiguous) */
+static uint8_t *iters_from_attr(parser *p, const ir_attr *a, sp_loc loc, uint32_t *n) {
+    if (!a || a->kind != IR_A_ARRAY) ps_error_at(p, loc, "linalg.generic needs iterator_types = [...]");
+    uint8_t *v = sp_arena_array(p->ar, a->u.arr.n ? a->u.arr.n : 1, 1);
+    for (uint32_t i = 0; i < a->u.arr.n; i++) {
+        const ir_attr *it = a->u.arr.items[i];
+        const char *s = NULL;
+        if (it->kind == IR_A_STRING)
+            s = it->u.str.s;
+        else if (it->kind == IR_A_OPAQUE && !strncmp(it->u.str.s, "#linalg.iterator_type<", 22))
+            s = it->u.str.s + 22;
+        if (s && !strncmp(s, "parallel", 8) && (s[8] == 0 || s[8] == '>'))
+            v[i] = IR_ITER_PARALLEL;
+        else if (s && !strncmp(s, "reduction", 9) && (s[9] == 0 || s[9] == '>'))
+            v[i] = IR_ITER_REDUCTION;
+        else
+            ps_error_at(p, loc, "iterator type #%u must be \"parallel\" or \"reduction\"", i);
+    }
+    *n = a->u.arr.n;
+    return v;
+}
+
+/* Split a dict into the attributes spadc interprets (by name) and the rest. */
+static const ir_named_attr *dict_without(parser *p, const ir_named_attr *items, uint32_t n, const char *const *drop,
+                                         size_t ndrop, uint32_t *nkept) {
+    ir_named_attr *v = sp_arena_array(p->ar, n, sizeof *v);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        bool d = false;
+        for (size_t j = 0; j < ndrop; j++)
+            if (!strcmp(items[i].name, drop[j])) d = true;
+        if (!d) v[k++] = items[i];
+    }
+    *nkept = k;
+    return v;
+}
+
+/* results ::= ('->' type (',' type)*)?  -- must match the tensor outs */
+static void parse_results(parser *p, ir_op *op) {
+    if (!ps_accept(p, TK_ARROW)) return;
+    for (uint32_t i = 0;; i++) {
+        sp_loc tloc = ps_loc(p);
+        ir_type t = ps_parse_type(p);
+        if (i >= op->nres || !ir_type_eq(t, op->res[i].type))
+            ps_error_at(p, tloc, "result type #%u does not match the outs operand's type", i);
+        if (!ps_accept(p, TK_COMMA)) {
+            if (i + 1 != op->nres) ps_error_at(p, tloc, "expected %u result types", op->nres);
+            return;
+        }
+    }
+}
+
+/* short-body ::= '{' op-name attr-dict? '}'   (linalg.map / linalg.reduce) */
+static void parse_short_body(parser *p, ir_op *op) {
+    sp_loc loc = ps_loc(p);
+    ps_expect(p, TK_LBRACE, "'{'");
+    if (!ps_is(p, TK_BARE)) ps_error_expected(p, "operation name");
+    lx_token nt = *ps_tok(p);
+    int k = ir_op_lookup(nt.text, nt.len);
+    if (k < 0 || (ir_op_syntax((ir_opkind)k) == IR_SYN_SPECIAL && k != IR_OP_SELECT))
+        ps_error_at(p, ps_loc(p), "unsupported operation '%.*s' in short-form body", (int)(nt.len > 64 ? 64 : nt.len),
+                    nt.text);
+    ps_next(p);
+    uint32_t na;
+    const ir_named_attr *items;
+    ps_parse_opt_attr_dict(p, &na, &items);
+    ps_expect(p, TK_RBRACE, "'}'");
+    ir_block *b = new_body(p, op);
+    ir_linalg *l = &op->u.lin;
+    ir_dtype ot = ir_value_elem(op->opnds[l->nins]);
+    ir_value *args[3];
+    uint32_t n = 0;
+    if (l->named == IR_LN_REDUCE) { /* reduce applies the op to (init, in) */
+        args[n++] = &b->args[l->nins];
+        args[n++] = &b->args[0];
+    } else {
+        for (uint32_t i = 0; i < l->nins && n < 3; i++) args[n++] = &b->args[i];
+    }
+    ir_syntax syn = ir_op_syntax((ir_opkind)k);
+    uint32_t want = syn == IR_SYN_BINF || syn == IR_SYN_BINI ? 2 : k == IR_OP_SELECT ? 3 : 1;
+    if (n != want) ps_error_at(p, loc, "short-form body op takes %u operands, the op provides %u", want, n);
+    ir_type rt = ir_scalar_type(ot);
+    ir_value *r = body_op(p, b, (ir_opkind)k, loc, rt, args[0], n > 1 ? args[1] : NULL, n > 2 ? args[2] : NULL);
+    body_yield(p, b, loc, r);
+}
+
+/* linalg-op ::= 'linalg.' name
+ *     ('kind' '=' attr)?                           elementwise
+ *     ('indexing_maps' '=' '[' maps ']')?          matmul family, elementwise
+ *     short-body?                                  map, reduce
+ *     attr-dict?                                   generic: its properties
+ *     'ins' '(' uses ':' types ')' 'outs' '(' uses ':' types ')'
+ *     ('permutation' | 'dimensions') '=' ints      transpose, broadcast, reduce
+ *     ('attrs' '=' attr-dict)? region?             generic; map/reduce: '(' args ')' region
+ *     ('->' types)? attr-dict? */
+ir_op *ps_parse_linalg(parser *p, sp_loc loc, const char *name, uint32_t namelen) {
+    ir_linalg_kind k = (ir_linalg_kind)ps_linalg_kind(name, namelen);
+    const ir_attr *ewkind = NULL, *mapsattr = NULL;
+    uint32_t nd = 0;
+    const ir_named_attr *dict = NULL;
+    if (k == IR_LN_ELEMENTWISE) {
+        ps_expect_kw(p, "kind");
+        ps_expect(p, TK_EQUAL, "'='");
+        ewkind = ps_parse_attr(p);
+    }
+    if (ps_is_kw(p, "indexing_maps")) {
+        ps_next(p);
+        ps_expect(p, TK_EQUAL, "'='");
+        mapsattr = ps_parse_attr(p);
+    }
+    bool short_body = false;
+    lx_token body_start = {0};
+    if ((k == IR_LN_MAP || k == IR_LN_REDUCE) && ps_is(p, TK_LBRACE)) {
+        short_body = true;
+        body_start = *ps_tok(p);
+        /* the short body is parsed once the operands are known: skip it now */
+        int depth = 0;
+        do {
+            if (ps_is(p, TK_EOF)) ps_error_at(p, loc, "unterminated short-form body");
+            if (ps_is(p, TK_LBRACE)) depth++;
+            if (ps_is(p, TK_RBRACE)) depth--;
+            ps_next(p);
+        } while (depth > 0);
+    }
+    ps_parse_opt_attr_dict(p, &nd, &dict);
+    ir_value **ins = NULL, **outs = NULL;
+    uint32_t nins = 0;
+    if (ps_is_kw(p, "ins")) nins = parse_operand_group(p, "ins", &ins);
+    uint32_t nouts = parse_operand_group(p, "outs", &outs);
+    ir_op *op = lin_new(p, loc, k, ins, nins, outs, nouts);
+    ir_linalg *l = &op->u.lin;
+    if (k == IR_LN_TRANSPOSE || k == IR_LN_BROADCAST || k == IR_LN_REDUCE) {
+        ps_expect_kw(p, k == IR_LN_TRANSPOSE ? "permutation" : "dimensions");
+        ps_expect(p, TK_EQUAL, "'='");
+        l->dimsattr = ps_parse_int_list(p, &l->ndimsattr, TK_LSQUARE, TK_RSQUARE);
+    }
+    if (ewkind) {
+        if (ewkind->kind != IR_A_OPAQUE || strncmp(ewkind->u.str.s, "#linalg.elementwise_kind<", 25))
+            ps_error_at(p, loc, "kind must be #linalg.elementwise_kind<...>");
+        l->ewkind = sp_arena_strndup(p->ar, ewkind->u.str.s + 25, ewkind->u.str.len - 26);
+    }
+    const ir_amap **maps = NULL;
+    uint32_t nmaps = 0;
+    /* the generic op's properties come in its leading dict */
+    static const char *const generic_props[] = {"indexing_maps", "iterator_types"};
+    static const char *const named_props[] = {"cast"};
+    if (k == IR_LN_GENERIC) {
+        const ir_attr *m = ir_dict_get(dict, nd, "indexing_maps");
+        if (!m) ps_error_at(p, loc, "linalg.generic needs indexing_maps = [...]");
+        maps = maps_from_attr(p, m, loc, &nmaps);
+        uint32_t nit;
+        uint8_t *it = iters_from_attr(p, ir_dict_get(dict, nd, "iterator_types"), loc, &nit);
+        set_iters(p, op, nit, it);
+        if (nmaps != nins + nouts)
+            ps_error_at(p, loc, "linalg.generic has %u operands but %u indexing maps", nins + nouts, nmaps);
+        for (uint32_t i = 0; i < nmaps; i++) l->maps[i] = maps[i];
+        op->props = dict_without(p, dict, nd, generic_props, SP_ARRAY_LEN(generic_props), &op->nprops);
+        if (ps_accept_kw(p, "attrs")) {
+            ps_expect(p, TK_EQUAL, "'='");
+            ps_parse_attr_dict(p, &op->nattrs, &op->attrs);
+        }
+        ir_op_set_region(op, 0, ps_parse_region(p, NULL, -1, false));
+    } else {
+        if (mapsattr) maps = maps_from_attr(p, mapsattr, loc, &nmaps);
+        if (mapsattr && !(k == IR_LN_MATMUL || k == IR_LN_BATCH_MATMUL || k == IR_LN_BATCH_REDUCE_MATMUL ||
+                          k == IR_LN_ELEMENTWISE))
+            ps_error_at(p, loc, "linalg.%s does not take indexing_maps", name);
+        l->cast = ir_dict_get(dict, nd, "cast");
+        op->attrs = dict_without(p, dict, nd, named_props, SP_ARRAY_LEN(named_props), &op->nattrs);
+        if ((k == IR_LN_MAP || k == IR_LN_REDUCE) && !short_body) {
+            /* long form: '(' block args ')' region; args may omit the init */
+            ps_arg *args;
+            uint32_t na = ps_parse_arg_list(p, &args);
+            uint32_t want = nins + nouts;
+            if (!(na == want || (k == IR_LN_MAP && na == nins)))
+                ps_error_at(p, loc, "linalg.%s body takes %u arguments, found %u", name, want, na);
+            if (na != want) { /* older spelling without the init argument */
+                ps_arg *all = sp_arena_array(p->ar, want, sizeof *all);
+                memcpy(all, args, na * sizeof *all);
+                all[na].name = (lx_token){TK_PERCENT, "%", 1, loc.line, loc.col};
+                all[na].type = ir_scalar_type(ir_value_elem(outs[0]));
+                /* an unnamed argument: define it under a name no user can write */
+                all[na].name.text = "%\x01init";
+                all[na].name.len = 6;
+                args = all;
+                na = want;
+            }
+            ir_op_set_region(op, 0, ps_parse_region(p, args, (int)na, false));
+        }
+        import_named(p, op, maps, nmaps);
+        if (short_body) {
+            /* re-lex the short body now that the operand types are known */
+            lx_token after = *ps_tok(p);
+            bool had_ahead = p->lx.has_ahead;
+            lx_token ahead = p->lx.ahead;
+            const char *cur = p->lx.cur;
+            uint32_t line = p->lx.line;
+            const char *ls = p->lx.line_start;
+            p->lx.has_ahead = false;
+            p->lx.cur = body_start.text;
+            p->lx.line = body_start.line;
+            p->lx.line_start = body_start.text - (body_start.col - 1);
+            lx_next(&p->lx);
+            parse_short_body(p, op);
+            p->lx.tok = after;
+            p->lx.has_ahead = had_ahead;
+            p->lx.ahead = ahead;
+            p->lx.cur = cur;
+            p->lx.line = line;
+            p->lx.line_start = ls;
+        }
+    }
+    parse_results(p, op);
+    if (ps_is(p, TK_LBRACE)) {
+        uint32_t n;
+        const ir_named_attr *items;
+        ps_parse_attr_dict(p, &n, &items);
+        if (n) {
+            op->attrs = items;
+            op->nattrs = n;
+        }
+    }
+    return op;
+}
+
+/* ------------------------------------------------------- generic form */
+
+ir_op *ps_build_linalg_generic(parser *p, op_state *st, ir_linalg_kind named) {
+    sp_loc loc = st->loc;
+    uint32_t nins, nouts;
+    if (named == IR_LN_MAP) {
+        if (st->nopnds < 1) ps_error_at(p, loc, "linalg.map needs an init");
+        nins = st->nopnds - 1;
+        nouts = 1;
+    } else if (named == IR_LN_REDUCE) {
+        if (st->nopnds % 2) ps_error_at(p, loc, "linalg.reduce needs as many inits as inputs");
+        nins = nouts = st->nopnds / 2;
+    } else if (named == IR_LN_TRANSPOSE || named == IR_LN_BROADCAST) {
+        nins = 1;
+        nouts = st->nopnds > 0 ? st->nopnds - 1 : 0;
+    } else {
+        nins = (uint32_t)st_segment(p, st, 0, 2);
+        nouts = (uint32_t)st_segment(p, st, 1, 2);
+    }
+    if (st->nres != nouts) ps_error_at(p, loc, "'%s' must have one result per init", st->name);
+    ir_op *op = lin_new(p, loc, named, st->opnds, nins, st->opnds + nins, nouts);
+    for (uint32_t i = 0; i < st->nres; i++)
+        if (!ir_type_eq(st->res_types[i], op->res[i].type))
+            ps_error_at(p, loc, "result #%u of '%s' does not have its init's type", i, st->name);
+    op->attrs = st->attrs;
+    op->nattrs = st->nattrs;
+    ir_linalg *l = &op->u.lin;
+    if (named == IR_LN_GENERIC) {
+        const ir_attr *m = st_prop(st, "indexing_maps");
+        if (!m) ps_error_at(p, loc, "linalg.generic needs indexing_maps");
+        uint32_t nmaps, nit;
+        const ir_amap **maps = maps_from_attr(p, m, loc, &nmaps);
+        if (nmaps != nins + nouts) ps_error_at(p, loc, "linalg.generic has %u operands but %u indexing maps", nins + nouts, nmaps);
+        for (uint32_t i = 0; i < nmaps; i++) l->maps[i] = maps[i];
+        uint8_t *it = iters_from_attr(p, st_prop(st, "iterator_types"), loc, &nit);
+        set_iters(p, op, nit, it);
+        static const char *const used[] = {"indexing_maps", "iterator_types", "operandSegmentSizes"};
+        op->props = dict_without(p, st->props, st->nprops, used, SP_ARRAY_LEN(used), &op->nprops);
+        if (st->nregions != 1) ps_error_at(p, loc, "linalg.generic needs one region");
+        ir_op_set_region(op, 0, st->regions[0]);
+        return op;
+    }
+    const ir_amap **maps = NULL;
+    uint32_t nmaps = 0;
+    const ir_attr *m = st_prop(st, "indexing_maps");
+    if (m && (named == IR_LN_MATMUL || named == IR_LN_BATCH_MATMUL || named == IR_LN_BATCH_REDUCE_MATMUL ||
+              named == IR_LN_ELEMENTWISE))
+        maps = maps_from_attr(p, m, loc, &nmaps);
+    if (named == IR_LN_MATMUL || named == IR_LN_BATCH_MATMUL || named == IR_LN_BATCH_REDUCE_MATMUL) {
+        /* the printed default maps are not "explicit" */
+        l->cast = st_prop(st, "cast");
+    }
+    if (named == IR_LN_TRANSPOSE || named == IR_LN_BROADCAST || named == IR_LN_REDUCE)
+        l->dimsattr = attr_darray(p, st, named == IR_LN_TRANSPOSE ? "permutation" : "dimensions", &l->ndimsattr, true);
+    if (named == IR_LN_ELEMENTWISE) {
+        const ir_attr *kind = st_prop(st, "kind");
+        if (!kind || kind->kind != IR_A_OPAQUE || strncmp(kind->u.str.s, "#linalg.elementwise_kind<", 25))
+            ps_error_at(p, loc, "linalg.elementwise needs kind = #linalg.elementwise_kind<...>");
+        l->ewkind = sp_arena_strndup(p->ar, kind->u.str.s + 25, kind->u.str.len - 26);
+    }
+    if (named == IR_LN_MAP || named == IR_LN_REDUCE) {
+        if (st->nregions != 1) ps_error_at(p, loc, "'%s' needs one region", st->name);
+        ir_block *b = st->regions[0];
+        if (named == IR_LN_MAP && b->nargs == nins) { /* body without the init argument */
+            ir_block *nb = ir_block_new(p->m, nins + 1, NULL);
+            for (uint32_t i = 0; i < nins; i++) nb->args[i].type = b->args[i].type;
+            nb->args[nins].type = ir_scalar_type(ir_value_elem(op->opnds[nins]));
+            /* move ops; rewrite uses of old args */
+            for (ir_op *o = b->first; o; o = o->next)
+                for (uint32_t j = 0; j < o->nopnds; j++)
+                    if (o->opnds[j]->owner == b && !o->opnds[j]->def) o->opnds[j] = &nb->args[o->opnds[j]->index];
+            nb->first = b->first;
+            nb->last = b->last;
+            for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
+            b = nb;
+        }
+        ir_op_set_region(op, 0, b);
+    }
+    import_named(p, op, maps, nmaps);
+    return op;
+}
