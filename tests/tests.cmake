@@ -5,7 +5,8 @@ set(SPADC_TEST_ENV
   "SPADC=$<TARGET_FILE:spadc>"
   "SPADC_SRC=${PROJECT_SOURCE_DIR}"
   "SPADC_CORPUS=${PROJECT_SOURCE_DIR}/tests/corpus"
-  "SPADC_BUILD=${PROJECT_BINARY_DIR}")
+  "SPADC_BUILD=${PROJECT_BINARY_DIR}"
+  "SPADC_SANITIZE=$<BOOL:${SPADC_SANITIZE}>")
 
 file(GLOB SPADC_UNIT_TESTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/unit/test_*.c)
 foreach(src ${SPADC_UNIT_TESTS})
@@ -13,7 +14,7 @@ foreach(src ${SPADC_UNIT_TESTS})
   add_executable(${name} ${src})
   target_link_libraries(${name} PRIVATE spadc_lib)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/unit)
-  target_compile_options(${name} PRIVATE -UNDEBUG)
+  target_compile_options(${name} PRIVATE -UNDEBUG $<$<C_COMPILER_ID:GNU>:-Wno-format-truncation>)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
 endforeach()

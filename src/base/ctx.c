@@ -21,7 +21,7 @@ void sp_ctx_init(sp_ctx *ctx, const sp_allocator *alloc) {
         ctx->alloc.fn = default_alloc;
 }
 
-static void record(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, va_list ap) {
+__attribute__((format(printf, 4, 0))) static void record(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, va_list ap) {
     sp_error *e = &ctx->err;
     e->status = st;
     e->file[0] = 0;

@@ -82,7 +82,7 @@ void sp_ctx_init(sp_ctx *ctx, const sp_allocator *alloc);
 #define SP_PRINTF(a, b)
 #endif
 SP_NORETURN void sp_throw(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, ...) SP_PRINTF(4, 5);
-SP_NORETURN void sp_vthrow(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, va_list ap);
+SP_NORETURN void sp_vthrow(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, va_list ap) SP_PRINTF(4, 0);
 /* Re-raise the error already recorded in ctx->err (after a nested pcall). */
 SP_NORETURN void sp_rethrow(sp_ctx *ctx);
 

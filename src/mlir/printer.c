@@ -245,18 +245,38 @@ void mlir_print_attr(sp_strbuf *out, const ir_attr *a) {
     }
 }
 
-static void print_dict_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n) {
-    for (uint32_t i = 0; i < n; i++) {
-        if (i) sp_strbuf_puts(out, ", ");
-        if (is_bare_id(items[i].name))
-            sp_strbuf_puts(out, items[i].name);
-        else
-            print_string(out, items[i].name, strlen(items[i].name));
-        if (items[i].attr->kind != IR_A_UNIT) {
-            sp_strbuf_puts(out, " = ");
-            mlir_print_attr(out, items[i].attr);
-        }
+static void print_dict_entry(sp_strbuf *out, const ir_named_attr *item) {
+    if (is_bare_id(item->name))
+        sp_strbuf_puts(out, item->name);
+    else
+        print_string(out, item->name, strlen(item->name));
+    if (item->attr->kind != IR_A_UNIT) {
+        sp_strbuf_puts(out, " = ");
+        mlir_print_attr(out, item->attr);
     }
+}
+
+/* Entries in name order, as MLIR prints attribute dictionaries. `first`
+ * says whether nothing was printed before (no leading comma). */
+static void print_sorted_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n, bool first) {
+    const char *prev = NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        /* next smallest name above prev (n is small: selection is fine) */
+        const ir_named_attr *best = NULL;
+        for (uint32_t i = 0; i < n; i++) {
+            if (prev && strcmp(items[i].name, prev) <= 0) continue;
+            if (!best || strcmp(items[i].name, best->name) < 0) best = &items[i];
+        }
+        if (!best) break;
+        if (!first) sp_strbuf_puts(out, ", ");
+        first = false;
+        print_dict_entry(out, best);
+        prev = best->name;
+    }
+}
+
+static void print_dict_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n) {
+    print_sorted_items(out, items, n, true);
 }
 
 /* ------------------------------------------------------------ printer */
@@ -559,16 +579,28 @@ static void print_linalg(printer *pr, const ir_op *op) {
     ir_linalg_kind k = (ir_linalg_kind)l->named;
     const ir_block *body = ir_linalg_body(op);
     if (k == IR_LN_GENERIC) {
-        puts_(pr, "linalg.generic {indexing_maps = ");
+        /* one sorted dictionary: the extra properties around the two
+         * structural ones, as MLIR prints it */
+        puts_(pr, "linalg.generic {");
+        uint32_t nbefore = 0, nmid = 0;
+        ir_named_attr *sorted = sp_arena_array(pr->ar, op->nprops ? op->nprops : 1, sizeof *sorted);
+        for (uint32_t i = 0; i < op->nprops; i++)
+            if (strcmp(op->props[i].name, "indexing_maps") < 0) sorted[nbefore++] = op->props[i];
+        for (uint32_t i = 0; i < op->nprops; i++)
+            if (strcmp(op->props[i].name, "indexing_maps") > 0 && strcmp(op->props[i].name, "iterator_types") < 0)
+                sorted[nbefore + nmid++] = op->props[i];
+        uint32_t nafter = 0;
+        for (uint32_t i = 0; i < op->nprops; i++)
+            if (strcmp(op->props[i].name, "iterator_types") > 0) sorted[nbefore + nmid + nafter++] = op->props[i];
+        print_sorted_items(pr->out, sorted, nbefore, true);
+        puts_(pr, nbefore ? ", indexing_maps = " : "indexing_maps = ");
         maps_list(pr, op);
+        print_sorted_items(pr->out, sorted + nbefore, nmid, false);
         puts_(pr, ", iterator_types = [");
         for (uint32_t i = 0; i < l->ndims; i++)
             sp_strbuf_printf(pr->out, "%s\"%s\"", i ? ", " : "", l->iters[i] ? "reduction" : "parallel");
         puts_(pr, "]");
-        if (op->nprops) {
-            puts_(pr, ", ");
-            print_dict_items(pr->out, op->props, op->nprops);
-        }
+        print_sorted_items(pr->out, sorted + nbefore + nmid, nafter, false);
         puts_(pr, "}");
         ins_outs(pr, op);
         attr_dict(pr, op->attrs, op->nattrs, " attrs =  ");
@@ -587,13 +619,12 @@ static void print_linalg(printer *pr, const ir_op *op) {
     if (!trailing_attrs) {
         /* cast is an inherent attribute printed in the attr-dict, like MLIR */
         if (l->cast || op->nattrs) {
+            ir_named_attr *all = sp_arena_array(pr->ar, op->nattrs + 1, sizeof *all);
+            uint32_t n = 0;
+            if (l->cast) all[n++] = (ir_named_attr){"cast", l->cast};
+            for (uint32_t i = 0; i < op->nattrs; i++) all[n++] = op->attrs[i];
             puts_(pr, " {");
-            if (l->cast) {
-                puts_(pr, "cast = ");
-                mlir_print_attr(pr->out, l->cast);
-                if (op->nattrs) puts_(pr, ", ");
-            }
-            print_dict_items(pr->out, op->attrs, op->nattrs);
+            print_dict_items(pr->out, all, n);
             puts_(pr, "}");
         }
     }

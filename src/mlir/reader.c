@@ -746,6 +746,7 @@ void ps_parse_attr_dict(parser *p, uint32_t *n, const ir_named_attr **items) {
     if (!ps_accept(p, TK_RBRACE)) {
         do {
             const char *key;
+            sp_loc kloc = ps_loc(p);
             if (ps_is(p, TK_BARE)) {
                 key = tok_dup(p, ps_tok(p), 0);
             } else if (ps_is(p, TK_STRING)) {
@@ -762,6 +763,8 @@ void ps_parse_attr_dict(parser *p, uint32_t *n, const ir_named_attr **items) {
             } else {
                 val = new_attr(p, IR_A_UNIT);
             }
+            for (uint32_t k = 0; k < cnt; k++)
+                if (!strcmp(v[k].name, key)) ps_error_at(p, kloc, "duplicate attribute '%s'", key);
             if (cnt == cap) {
                 ir_named_attr *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
                 memcpy(nv, v, cnt * sizeof *v);
@@ -1273,6 +1276,7 @@ static void parse_op_into(parser *p, ir_block *b) {
         ps_expect(p, TK_EQUAL, "'='");
     }
     ir_op *op;
+    sp_loc oploc = ps_loc(p); /* ops are located at their name, as in MLIR */
     if (ps_is(p, TK_STRING)) {
         op = parse_generic_op(p, nres);
     } else if (ps_is(p, TK_BARE)) {
@@ -1281,7 +1285,7 @@ static void parse_op_into(parser *p, ir_block *b) {
         if (kind < 0 && nt.len > 7 && !memcmp(nt.text, "linalg.", 7) &&
             ps_linalg_kind(nt.text + 7, (uint32_t)nt.len - 7) >= 0) {
             ps_next(p);
-            op = ps_parse_linalg(p, loc, nt.text + 7, (uint32_t)nt.len - 7);
+            op = ps_parse_linalg(p, oploc, nt.text + 7, (uint32_t)nt.len - 7);
         } else if (kind < 0) {
             ps_error_at(p, ps_loc(p), "unsupported operation '%.*s'", (int)(nt.len > 64 ? 64 : nt.len), nt.text);
         } else {
@@ -1293,7 +1297,7 @@ static void parse_op_into(parser *p, ir_block *b) {
     if (op->nres != nres)
         ps_error_at(p, loc, "operation '%s' defines %u result%s but %u %s bound", ir_op_name((ir_opkind)op->kind),
                     op->nres, op->nres == 1 ? "" : "s", nres, nres == 1 ? "is" : "are");
-    op->loc = loc;
+    op->loc = oploc;
     ps_skip_loc(p);
     ps_define_results(p, names, counts, ngroups, op);
     ir_block_append(b, op);

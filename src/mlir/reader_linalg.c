@@ -122,6 +122,7 @@ static ir_block *new_body(parser *p, ir_op *op) {
 
 static ir_op *lin_new(parser *p, sp_loc loc, ir_linalg_kind named, ir_value **ins, uint32_t nins, ir_value **outs,
                       uint32_t nouts) {
+    if (nouts == 0) ps_error_at(p, loc, "linalg.%s needs at least one outs operand", ir_linalg_kind_name(named));
     ir_op *op = ir_op_new(p->m, IR_OP_LINALG, loc, nins + nouts, nouts, 1);
     for (uint32_t i = 0; i < nins; i++) op->opnds[i] = ins[i];
     for (uint32_t i = 0; i < nouts; i++) {

@@ -1,0 +1,329 @@
+/* cmd_run.c - spadc run: run a function on a target with given or seeded
+ * random inputs, write the results as .npy, print a summary. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "../base/fp16.h"
+#include "../interp/interp.h"
+#include "../io/npy.h"
+#include "cli.h"
+
+static const char *const HELP =
+    "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
+    "                 [-o DIR] [--repeat N]\n"
+    "\n"
+    "Run function FUNC of FILE and print a summary of its results.\n"
+    "\n"
+    "  --target T     ref: the reference interpreter (the default in this build;\n"
+    "                 the cpu and npu targets arrive with the compiler stages)\n"
+    "  -e FUNC        function to run; may be omitted when FILE has one public\n"
+    "                 function with a body\n"
+    "  --inputs LIST  comma-separated .npy files, one per argument, matching each\n"
+    "                 argument's shape and dtype (bf16: uint16 bit patterns)\n"
+    "  --seed N       seed for random inputs when --inputs is not given (default 0):\n"
+    "                 floats uniform in [-1, 1), integers in [-8, 8), i1 0/1\n"
+    "  -o DIR         write DIR/result0.npy, DIR/result1.npy, ... in result order\n"
+    "  --repeat N     run N times and print the median time\n"
+    "\n"
+    "Output printed by the program itself (vector.print) goes to standard output\n"
+    "first, as mlir-runner prints it; then one summary line per result.\n";
+
+typedef struct run_opts {
+    const char *path, *func, *inputs, *outdir, *target;
+    uint64_t seed;
+    int repeat;
+} run_opts;
+
+typedef struct run_state {
+    run_opts *o;
+    ir_module *m;
+    interp *it;
+    ir_op *fn;
+    interp_value *args, *res;
+    uint32_t nargs, nres;
+    npy_array arr; /* input being loaded */
+    double *times;
+} run_state;
+
+static uint64_t splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void fill_random(uint8_t *data, ir_type t, uint64_t seed) {
+    uint64_t s = seed;
+    ir_dtype dt = (ir_dtype)t.dtype;
+    int nb = ir_dtype_bytes(dt);
+    int64_t n = ir_type_numel(t);
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t r = splitmix(&s);
+        uint8_t *p = data + i * nb;
+        double u = (double)(r >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0; /* [-1, 1) */
+        switch (dt) {
+        case IR_F32: {
+            float f = (float)u;
+            memcpy(p, &f, 4);
+            break;
+        }
+        case IR_F64: memcpy(p, &u, 8); break;
+        case IR_BF16: {
+            uint16_t h = sp_f64_to_bf16(u);
+            memcpy(p, &h, 2);
+            break;
+        }
+        case IR_F16: {
+            uint16_t h = sp_f64_to_f16(u);
+            memcpy(p, &h, 2);
+            break;
+        }
+        case IR_I1: p[0] = (uint8_t)(r & 1); break;
+        default: {
+            int64_t v = (int64_t)(r % 16) - 8;
+            if (dt == IR_INDEX) v = (int64_t)(r % 8);
+            for (int k = 0; k < nb; k++) p[k] = (uint8_t)((uint64_t)v >> (8 * k));
+        }
+        }
+    }
+}
+
+static ir_op *pick_function(sp_ctx *ctx, ir_module *m, const char *name) {
+    ir_block *b = ir_module_body(m);
+    if (name) {
+        ir_op *f = ir_module_find_func(m, name);
+        if (!f) sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "no function '@%s' in this file", name);
+        if (f->u.fn.is_decl) sp_throw(ctx, SP_EINPUT, f->loc, "'@%s' is a declaration without a body", name);
+        return f;
+    }
+    ir_op *only = NULL;
+    int count = 0;
+    char names[512] = "";
+    for (ir_op *op = b->first; op; op = op->next)
+        if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl && !op->u.fn.is_private) {
+            only = op;
+            count++;
+            size_t l = strlen(names);
+            snprintf(names + l, sizeof names - l, "%s@%s", l ? ", " : "", op->u.fn.name);
+        }
+    if (count == 1) return only;
+    if (count == 0) sp_throw(ctx, SP_EINPUT, (sp_loc){m->filename, 0, 0}, "no public function with a body to run");
+    sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "several functions (%s): choose one with -e NAME", names);
+}
+
+static void type_text(char *buf, size_t n, ir_type t) {
+    size_t k = 0;
+    if (t.kind == IR_T_SCALAR) {
+        snprintf(buf, n, "%s", ir_dtype_name((ir_dtype)t.dtype));
+        return;
+    }
+    k += (size_t)snprintf(buf, n, "%s<", t.kind == IR_T_TENSOR ? "tensor" : "vector");
+    for (uint32_t i = 0; i < t.rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", (long long)t.dims[i]);
+    if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
+}
+
+static void load_inputs(sp_ctx *ctx, run_state *st) {
+    const ir_func_info *fn = &st->fn->u.fn;
+    const char *list = st->o->inputs;
+    if (list) {
+        uint32_t nfiles = 1;
+        for (const char *c = list; *c; c++) nfiles += *c == ',';
+        if (nfiles != fn->nargs)
+            sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--inputs lists %u file%s, '@%s' takes %u argument%s", nfiles,
+                     nfiles == 1 ? "" : "s", fn->name, fn->nargs, fn->nargs == 1 ? "" : "s");
+    }
+    for (uint32_t i = 0; i < fn->nargs; i++) {
+        ir_type t = fn->arg_types[i];
+        interp_value *v = &st->args[i];
+        v->type = t;
+        if (!list) { /* seeded random */
+            uint64_t seed = st->o->seed * 1000003u + i;
+            if (t.kind == IR_T_SCALAR) {
+                uint8_t buf[8] = {0};
+                fill_random(buf, t, seed);
+                v->s = interp_load_elem(buf, (ir_dtype)t.dtype);
+                continue;
+            }
+            *v = interp_tensor_new(st->it, t);
+            fill_random(interp_data(v), t, seed);
+            continue;
+        }
+        /* next file name from the list */
+        const char *comma = strchr(list, ',');
+        size_t len = comma ? (size_t)(comma - list) : strlen(list);
+        char path[4096];
+        if (len == 0 || len >= sizeof path)
+            sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--inputs: file name #%u is empty or too long", i);
+        memcpy(path, list, len);
+        path[len] = 0;
+        list = comma ? comma + 1 : NULL;
+        npy_read(ctx, path, &st->arr);
+        char want[128], got[128];
+        type_text(want, sizeof want, t);
+        ir_type at = {IR_T_TENSOR, (uint8_t)st->arr.dtype, (uint8_t)st->arr.rank, st->arr.dims};
+        type_text(got, sizeof got, at);
+        bool ok = st->arr.dtype == (ir_dtype)t.dtype || (t.dtype == IR_INDEX && st->arr.dtype == IR_I64);
+        uint32_t trank = t.kind == IR_T_SCALAR ? 0 : t.rank;
+        ok = ok && st->arr.rank == trank;
+        for (uint32_t d = 0; ok && d < trank; d++) ok = st->arr.dims[d] == t.dims[d];
+        if (!ok)
+            sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "%s holds %s, argument #%u of '@%s' is %s", path, got, i, fn->name, want);
+        if (t.kind == IR_T_SCALAR) {
+            v->s = interp_load_elem(st->arr.data, (ir_dtype)t.dtype);
+        } else {
+            *v = interp_tensor_new(st->it, t);
+            memcpy(interp_data(v), st->arr.data, st->arr.bytes);
+        }
+        npy_free(ctx, &st->arr);
+    }
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void summarize(const interp_value *v, uint32_t i) {
+    char ty[128];
+    type_text(ty, sizeof ty, v->type);
+    ir_dtype dt = (ir_dtype)v->type.dtype;
+    if (v->type.kind == IR_T_SCALAR) {
+        if (ir_dtype_is_float(dt))
+            printf("result%u: %s = %.9g\n", i, ty, v->s.f);
+        else
+            printf("result%u: %s = %lld\n", i, ty, (long long)v->s.i);
+        return;
+    }
+    int64_t n = ir_type_numel(v->type);
+    int nb = ir_dtype_bytes(dt);
+    double sum = 0, mn = INFINITY, mx = -INFINITY;
+    const uint8_t *d = interp_data(v);
+    for (int64_t k = 0; k < n; k++) {
+        interp_scalar e = interp_load_elem(d + k * nb, dt);
+        double x = ir_dtype_is_float(dt) ? e.f : (double)e.i;
+        sum += x;
+        if (x < mn) mn = x;
+        if (x > mx) mx = x;
+    }
+    printf("result%u: %s sum=%.9g min=%.9g max=%.9g\n", i, ty, sum, n ? mn : 0, n ? mx : 0);
+}
+
+static void run_body(sp_ctx *ctx, void *ud) {
+    run_state *st = ud;
+    st->fn = pick_function(ctx, st->m, st->o->func);
+    const ir_func_info *fn = &st->fn->u.fn;
+    st->nargs = fn->nargs;
+    st->nres = fn->nres;
+    st->it = interp_new(ctx, st->m, stdout);
+    st->args = sp_calloc(ctx, fn->nargs ? fn->nargs : 1, sizeof *st->args);
+    st->res = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->res);
+    st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
+    load_inputs(ctx, st);
+    for (int r = 0; r < st->o->repeat; r++) {
+        if (r) /* keep only the last run's results */
+            for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);
+        double t0 = now_s();
+        interp_call(st->it, st->fn, st->args, st->res);
+        st->times[r] = now_s() - t0;
+    }
+    fflush(stdout);
+    for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
+    qsort(st->times, (size_t)st->o->repeat, sizeof *st->times, cmp_double);
+    printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], "ref", st->o->repeat,
+           st->o->repeat == 1 ? "" : "s");
+    if (st->o->outdir) {
+        if (mkdir(st->o->outdir, 0777) != 0 && errno != EEXIST)
+            sp_throw(ctx, SP_EINPUT, (sp_loc){st->o->outdir, 0, 0}, "cannot create directory: %s", strerror(errno));
+        for (uint32_t i = 0; i < st->nres; i++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/result%u.npy", st->o->outdir, i);
+            interp_value *v = &st->res[i];
+            uint8_t scalar[8];
+            const void *data = interp_data(v);
+            uint32_t rank = v->type.kind == IR_T_SCALAR ? 0 : v->type.rank;
+            if (v->type.kind == IR_T_SCALAR) {
+                interp_store_elem(scalar, (ir_dtype)v->type.dtype, v->s);
+                data = scalar;
+            }
+            npy_write(ctx, path, (ir_dtype)v->type.dtype, rank, v->type.dims, data);
+        }
+    }
+}
+
+int cli_cmd_run(int argc, char **argv) {
+    run_opts o = {0};
+    o.repeat = 1;
+    o.target = "ref";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(HELP, stdout);
+            return 0;
+        }
+        bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
+                     !strcmp(a, "-o") || !strcmp(a, "--repeat");
+        if (takes) {
+            if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
+            const char *v = argv[++i];
+            char *end;
+            if (!strcmp(a, "--target"))
+                o.target = v;
+            else if (!strcmp(a, "-e"))
+                o.func = v[0] == '@' ? v + 1 : v;
+            else if (!strcmp(a, "--inputs"))
+                o.inputs = v;
+            else if (!strcmp(a, "-o"))
+                o.outdir = v;
+            else if (!strcmp(a, "--seed")) {
+                errno = 0;
+                o.seed = strtoull(v, &end, 10);
+                if (*end || !*v || errno || v[0] == '-') return cli_usage_error("run", "--seed needs a non-negative integer");
+            } else {
+                long r = strtol(v, &end, 10);
+                if (*end || !*v || r < 1 || r > 1000000) return cli_usage_error("run", "--repeat needs an integer in [1, 1000000]");
+                o.repeat = (int)r;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage_error("run", "unknown option '%s'", a);
+        } else if (o.path) {
+            return cli_usage_error("run", "more than one input file");
+        } else {
+            o.path = a;
+        }
+    }
+    if (!o.path) return cli_usage_error("run", "no input file");
+    if (strcmp(o.target, "ref"))
+        return cli_usage_error("run", "target '%s' is not available in this build yet; use --target ref", o.target);
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    run_state st = {0};
+    st.o = &o;
+    int rc = cli_load_module(&ctx, o.path, &st.m);
+    if (rc) return rc;
+    sp_status s = sp_pcall(&ctx, run_body, &st);
+    if (s != SP_OK) {
+        fflush(stdout);
+        sp_print_error(&ctx, stderr);
+    }
+    npy_free(&ctx, &st.arr);
+    if (st.it) {
+        for (uint32_t i = 0; st.args && i < st.nargs; i++) interp_release(st.it, &st.args[i]);
+        for (uint32_t i = 0; st.res && i < st.nres; i++) interp_release(st.it, &st.res[i]);
+    }
+    interp_free(st.it);
+    sp_free(&ctx, st.args);
+    sp_free(&ctx, st.res);
+    sp_free(&ctx, st.times);
+    ir_module_free(st.m);
+    return (int)s;
+}

@@ -1,0 +1,66 @@
+/* interp.h - the reference interpreter: the oracle every compiled path is
+ * checked against. It runs the IR as read, before any pass, with naive loops
+ * over each structured op's iteration domain (lexicographic order, d0
+ * outermost), evaluating the body at every point. No shortcuts: reductions
+ * accumulate in iteration order, so a sum is the sequential sum.
+ *
+ *     interp *it = NULL;
+ *     // inside sp_pcall:
+ *     it = interp_new(ctx, m, stdout);
+ *     interp_value res[4];
+ *     interp_call(it, func_op, args, res);   // res hold tensor references
+ *     ...
+ *     interp_free(it);                       // frees every tensor it made,
+ *                                            // also after an error
+ *
+ * Numerics: every scalar op computes its exact result and rounds it once to
+ * the op's result type (IEEE round to nearest even): f32 ops are correctly
+ * rounded f32, f64 ops f64. bf16 and f16 are computed in f32 (or wider) and
+ * rounded to bf16/f16 at each op's result, so storing them loses nothing
+ * further. Transcendentals (exp, tanh, erf, ...) use the C library's f32/f64
+ * functions. Integers wrap at their width; division by zero is an error.
+ * tensor.empty yields zeros.
+ *
+ * Memory: tensors are reference-counted and freed after their last use; the
+ * total live tensor bytes are capped (default 3/4 of physical memory,
+ * SPADC_MEMORY_LIMIT=BYTES overrides), so a program too large for the machine
+ * gets a clear "out of memory" error instead of being killed.
+ */
+#ifndef SPADC_INTERP_INTERP_H
+#define SPADC_INTERP_INTERP_H
+
+#include <stdio.h>
+
+#include "../ir/ir.h"
+
+typedef struct interp_tensor interp_tensor;
+
+typedef union interp_scalar {
+    double f;  /* float dtypes (value already rounded to the dtype) */
+    int64_t i; /* integers, index, i1 (0/1), sign-extended from their width */
+} interp_scalar;
+
+typedef struct interp_value {
+    ir_type type;
+    interp_scalar s;  /* scalars */
+    interp_tensor *t; /* tensors and vectors (a counted reference) */
+} interp_value;
+
+typedef struct interp interp;
+
+interp *interp_new(sp_ctx *ctx, ir_module *m, FILE *out);
+void interp_free(interp *it);
+
+/* Run func with args (typed as its arguments); results get one reference
+ * each (release with interp_release). */
+void interp_call(interp *it, ir_op *func, const interp_value *args, interp_value *results);
+
+/* A new zeroed tensor value of type t (one reference). */
+interp_value interp_tensor_new(interp *it, ir_type t);
+uint8_t *interp_data(const interp_value *v);
+/* One element of storage type dt to/from its scalar value. */
+interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
+void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);
+void interp_release(interp *it, interp_value *v);
+
+#endif

@@ -1,0 +1,313 @@
+/* test_interp.c - the reference interpreter against independent C loops and
+ * hand-computed values: matmul + bias + ReLU, bf16 inputs, reductions in
+ * order, bf16 rounding at every op, comparisons with NaN, integer wrapping,
+ * tensor ops (slices, pad, pack/unpack, reshapes, transfer_read), scf.for,
+ * calls, vector.print output and runtime errors. */
+#include <math.h>
+
+#include "base/fp16.h"
+#include "interp/interp.h"
+#include "test.h"
+#include "util.h"
+
+typedef struct call_job {
+    const char *text, *fn;
+    uint32_t nargs;
+    const void *const *in; /* one buffer per argument, in the argument's type */
+    FILE *out;
+    ir_module *m;
+    interp *it;
+    interp_value args[16], res[16];
+    uint32_t nres;
+} call_job;
+
+static void call_body(sp_ctx *ctx, void *ud) {
+    call_job *j = ud;
+    mlir_read_string(ctx, "t.mlir", j->text, strlen(j->text), &j->m);
+    ir_verify_module(j->m);
+    j->it = interp_new(ctx, j->m, j->out ? j->out : stdout);
+    ir_op *f = ir_module_find_func(j->m, j->fn);
+    SP_ASSERT(ctx, f && f->u.fn.nargs == j->nargs);
+    for (uint32_t i = 0; i < j->nargs; i++) {
+        ir_type t = f->u.fn.arg_types[i];
+        if (t.kind == IR_T_SCALAR) {
+            j->args[i].type = t;
+            j->args[i].s = interp_load_elem(j->in[i], (ir_dtype)t.dtype);
+        } else {
+            j->args[i] = interp_tensor_new(j->it, t);
+            memcpy(interp_data(&j->args[i]), j->in[i], (size_t)ir_type_bytes(t));
+        }
+    }
+    j->nres = f->u.fn.nres;
+    interp_call(j->it, f, j->args, j->res);
+}
+
+static sp_status call(sp_ctx *ctx, call_job *j) { return sp_pcall(ctx, call_body, j); }
+
+static void call_free(call_job *j) {
+    if (j->it) {
+        for (uint32_t i = 0; i < j->nargs; i++) interp_release(j->it, &j->args[i]);
+        for (uint32_t i = 0; i < j->nres; i++) interp_release(j->it, &j->res[i]);
+    }
+    interp_free(j->it);
+    ir_module_free(j->m);
+}
+
+static float f32_at(const interp_value *v, int64_t i) {
+    float f;
+    memcpy(&f, interp_data(v) + 4 * i, 4);
+    return f;
+}
+
+static void test_mlp_layer(sp_ctx *ctx) {
+    enum { M = 5, N = 7, K = 9 };
+    float A[M * K], B[K * N], bias[N], want[M * N];
+    for (int i = 0; i < M * K; i++) A[i] = (float)((i * 7) % 11) * 0.3f - 1.0f;
+    for (int i = 0; i < K * N; i++) B[i] = (float)((i * 5) % 13) * 0.17f - 0.5f;
+    for (int i = 0; i < N; i++) bias[i] = (float)i * 0.5f - 1.5f;
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N; n++) {
+            float acc = 0.0f; /* f32, k in order: what the IR says */
+            for (int k = 0; k < K; k++) acc += A[m * K + k] * B[k * N + n];
+            acc += bias[n];
+            want[m * N + n] = acc > 0 ? acc : 0;
+        }
+    const void *in[] = {A, B, bias};
+    call_job j = {
+        .text = "#id = affine_map<(d0, d1) -> (d0, d1)>\n"
+        "#row = affine_map<(d0, d1) -> (d1)>\n"
+        "func.func @mlp(%x: tensor<5x9xf32>, %w: tensor<9x7xf32>, %b: tensor<7xf32>) -> tensor<5x7xf32> {\n"
+        "  %zero = arith.constant 0.0 : f32\n"
+        "  %e = tensor.empty() : tensor<5x7xf32>\n"
+        "  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<5x7xf32>) -> tensor<5x7xf32>\n"
+        "  %mm = linalg.matmul ins(%x, %w : tensor<5x9xf32>, tensor<9x7xf32>) outs(%z : tensor<5x7xf32>) -> tensor<5x7xf32>\n"
+        "  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = [\"parallel\", \"parallel\"]}\n"
+        "      ins(%mm, %b : tensor<5x7xf32>, tensor<7xf32>) outs(%e : tensor<5x7xf32>) {\n"
+        "  ^bb0(%a: f32, %c: f32, %o: f32):\n"
+        "    %s = arith.addf %a, %c : f32\n"
+        "    %gt = arith.cmpf ugt, %s, %zero : f32\n"
+        "    %y = arith.select %gt, %s, %zero : f32\n"
+        "    linalg.yield %y : f32\n"
+        "  } -> tensor<5x7xf32>\n"
+        "  return %r : tensor<5x7xf32>\n"
+        "}\n",
+        .fn = "mlp", .nargs = 3, .in = in, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &j), SP_OK);
+    int bad = 0;
+    for (int i = 0; i < M * N && j.nres; i++) bad += f32_at(&j.res[0], i) != want[i];
+    CHECK_EQ_INT(bad, 0);
+    call_free(&j);
+}
+
+/* matmul with a transposed B (explicit maps) and bf16 inputs with f32
+ * accumulation; compared with C loops doing the same arithmetic */
+static void test_bf16_transposed(sp_ctx *ctx) {
+    enum { M = 3, N = 4, K = 6 };
+    uint16_t A[M * K], Bt[N * K];
+    float want[M * N];
+    for (int i = 0; i < M * K; i++) A[i] = sp_f64_to_bf16(0.1 * i - 0.7);
+    for (int i = 0; i < N * K; i++) Bt[i] = sp_f64_to_bf16(0.03 * i + 0.2);
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N; n++) {
+            float acc = 0;
+            for (int k = 0; k < K; k++) acc += sp_bf16_to_f32(A[m * K + k]) * sp_bf16_to_f32(Bt[n * K + k]);
+            want[m * N + n] = acc;
+        }
+    float zeros[M * N] = {0};
+    const void *in[] = {A, Bt, zeros};
+    call_job j = {
+        .text = "func.func @f(%a: tensor<3x6xbf16>, %bt: tensor<4x6xbf16>, %c: tensor<3x4xf32>) -> tensor<3x4xf32> {\n"
+        "  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>,\n"
+        "                                      affine_map<(m, n, k) -> (m, n)>]\n"
+        "       ins(%a, %bt : tensor<3x6xbf16>, tensor<4x6xbf16>) outs(%c : tensor<3x4xf32>) -> tensor<3x4xf32>\n"
+        "  return %r : tensor<3x4xf32>\n"
+        "}\n",
+        .fn = "f", .nargs = 3, .in = in, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &j), SP_OK);
+    int bad = 0;
+    for (int i = 0; i < M * N && j.nres; i++) bad += f32_at(&j.res[0], i) != want[i];
+    CHECK_EQ_INT(bad, 0);
+    call_free(&j);
+}
+
+/* a sum of values whose order matters in f32: the interpreter must add in
+ * iteration order (d0 then d1), and round every bf16 op to bf16 */
+static void test_order_and_rounding(sp_ctx *ctx) {
+    float x[4 * 3];
+    for (int i = 0; i < 12; i++) x[i] = (i % 3 == 0) ? 1e8f : 1.0f + (float)i;
+    float want = 0;
+    for (int i = 0; i < 12; i++) want += x[i];
+    const void *in[] = {x};
+    call_job j = {
+        .text = "func.func @s(%x: tensor<4x3xf32>) -> (tensor<f32>, tensor<bf16>) {\n"
+        "  %z = arith.constant dense<0.0> : tensor<f32>\n"
+        "  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>],\n"
+        "                       iterator_types = [\"reduction\", \"reduction\"]}\n"
+        "      ins(%x : tensor<4x3xf32>) outs(%z : tensor<f32>) {\n"
+        "  ^bb0(%a: f32, %o: f32):\n"
+        "    %s = arith.addf %o, %a : f32\n"
+        "    linalg.yield %s : f32\n"
+        "  } -> tensor<f32>\n"
+        "  %zb = arith.constant dense<0.0> : tensor<bf16>\n"
+        "  %rb = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>],\n"
+        "                       iterator_types = [\"reduction\", \"reduction\"]}\n"
+        "      ins(%x : tensor<4x3xf32>) outs(%zb : tensor<bf16>) {\n"
+        "  ^bb0(%a: f32, %o: bf16):\n"
+        "    %t = arith.truncf %a : f32 to bf16\n"
+        "    %s = arith.addf %o, %t : bf16\n"
+        "    linalg.yield %s : bf16\n"
+        "  } -> tensor<bf16>\n"
+        "  return %r, %rb : tensor<f32>, tensor<bf16>\n"
+        "}\n",
+        .fn = "s", .nargs = 1, .in = in, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &j), SP_OK);
+    if (j.nres == 2) {
+        CHECK(f32_at(&j.res[0], 0) == want);
+        float wb = 0; /* bf16 accumulation: round after every add */
+        for (int i = 0; i < 12; i++) wb = sp_round_bf16(wb + sp_round_bf16(x[i]));
+        uint16_t got;
+        memcpy(&got, interp_data(&j.res[1]), 2);
+        CHECK(sp_bf16_to_f32(got) == wb);
+    }
+    call_free(&j);
+}
+
+/* scalar semantics: NaN comparisons, maximumf vs maxnumf, integer wrap */
+static void test_scalars(sp_ctx *ctx) {
+    float nan = NAN, one = 1.0f;
+    int32_t big = 2147483647;
+    int8_t m = -128;
+    const void *in[] = {&nan, &one, &big, &m};
+    call_job j = {
+        .text = "func.func @s(%n: f32, %o: f32, %b: i32, %m: i8) -> (i1, i1, f32, f32, i32, i8, i32, f32, i8) {\n"
+        "  %ugt = arith.cmpf ugt, %n, %o : f32\n"
+        "  %ogt = arith.cmpf ogt, %n, %o : f32\n"
+        "  %mx = arith.maximumf %n, %o : f32\n"
+        "  %mn = arith.maxnumf %n, %o : f32\n"
+        "  %c1 = arith.constant 1 : i32\n"
+        "  %w = arith.addi %b, %c1 : i32\n"
+        "  %neg = arith.subi %m, %m : i8\n"
+        "  %cm = arith.constant -7 : i32\n"
+        "  %c2 = arith.constant 2 : i32\n"
+        "  %r = arith.remsi %cm, %c2 : i32\n"
+        "  %ff = arith.sitofp %cm : i32 to f32\n"
+        "  %t = arith.trunci %w : i32 to i8\n"
+        "  return %ugt, %ogt, %mx, %mn, %w, %neg, %r, %ff, %t : i1, i1, f32, f32, i32, i8, i32, f32, i8\n"
+        "}\n",
+        .fn = "s", .nargs = 4, .in = in, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &j), SP_OK);
+    if (j.nres == 9) {
+        CHECK_EQ_INT(j.res[0].s.i, 1); /* unordered: true */
+        CHECK_EQ_INT(j.res[1].s.i, 0); /* ordered: false */
+        CHECK(isnan(j.res[2].s.f));    /* maximumf propagates NaN */
+        CHECK(j.res[3].s.f == 1.0);    /* maxnumf drops it */
+        CHECK_EQ_INT(j.res[4].s.i, INT32_MIN);
+        CHECK_EQ_INT(j.res[5].s.i, 0);
+        CHECK_EQ_INT(j.res[6].s.i, -1);
+        CHECK(j.res[7].s.f == -7.0);
+        CHECK_EQ_INT(j.res[8].s.i, 0); /* INT32_MIN truncated to i8 */
+    }
+    call_free(&j);
+}
+
+static void test_tensor_ops(sp_ctx *ctx) {
+    float x[4 * 6];
+    for (int i = 0; i < 24; i++) x[i] = (float)i;
+    const void *in[] = {x};
+    char outbuf[4096];
+    FILE *out = fmemopen(outbuf, sizeof outbuf, "w");
+    call_job j = {
+        .text = "func.func @t(%x: tensor<4x6xf32>) -> (tensor<2x3xf32>, tensor<6x8xf32>, tensor<2x3x2x2xf32>, tensor<4x6xf32>,\n"
+        "                                    tensor<24xf32>, tensor<4x6xf32>, f32) {\n"
+        "  %s = tensor.extract_slice %x[1, 0] [2, 3] [2, 2] : tensor<4x6xf32> to tensor<2x3xf32>\n"
+        "  %z = arith.constant -1.0 : f32\n"
+        "  %p = tensor.pad %x low[1, 0] high[1, 2] {\n"
+        "  ^bb0(%i: index, %j: index):\n"
+        "    tensor.yield %z : f32\n"
+        "  } : tensor<4x6xf32> to tensor<6x8xf32>\n"
+        "  %e = tensor.empty() : tensor<2x3x2x2xf32>\n"
+        "  %pk = linalg.pack %x inner_dims_pos = [0, 1] inner_tiles = [2, 2] into %e : tensor<4x6xf32> -> tensor<2x3x2x2xf32>\n"
+        "  %e2 = tensor.empty() : tensor<4x6xf32>\n"
+        "  %up = linalg.unpack %pk inner_dims_pos = [0, 1] inner_tiles = [2, 2] into %e2 : tensor<2x3x2x2xf32> -> tensor<4x6xf32>\n"
+        "  %c = tensor.collapse_shape %x [[0, 1]] : tensor<4x6xf32> into tensor<24xf32>\n"
+        "  %ins = tensor.insert_slice %s into %x[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<4x6xf32>\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %c4 = arith.constant 4 : index\n"
+        "  %f0 = arith.constant 0.0 : f32\n"
+        "  %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %f0) -> (f32) {\n"
+        "    %v = tensor.extract %x[%k, %k] : tensor<4x6xf32>\n"
+        "    %a2 = arith.addf %a, %v : f32\n"
+        "    scf.yield %a2 : f32\n"
+        "  }\n"
+        "  %vec = vector.transfer_read %x[%c1, %c4], %z : tensor<4x6xf32>, vector<4xf32>\n"
+        "  vector.print str \"sum=\"\n"
+        "  vector.print %acc : f32\n"
+        "  vector.print %vec : vector<4xf32>\n"
+        "  return %s, %p, %pk, %up, %c, %ins, %acc : tensor<2x3xf32>, tensor<6x8xf32>, tensor<2x3x2x2xf32>, tensor<4x6xf32>,\n"
+        "                                         tensor<24xf32>, tensor<4x6xf32>, f32\n"
+        "}\n",
+        .fn = "t", .nargs = 1, .in = in, .out = out};
+    CHECK_EQ_INT(call(ctx, &j), SP_OK);
+    fclose(out);
+    if (j.nres == 7) {
+        /* slice rows 1,3 cols 0,2,4 */
+        static const float s[] = {6, 8, 10, 18, 20, 22};
+        for (int i = 0; i < 6; i++) CHECK(f32_at(&j.res[0], i) == s[i]);
+        CHECK(f32_at(&j.res[1], 0) == -1.0f);          /* padded row */
+        CHECK(f32_at(&j.res[1], 8) == 0.0f);           /* x[0][0] */
+        CHECK(f32_at(&j.res[1], 8 + 6) == -1.0f);      /* padded column */
+        CHECK(f32_at(&j.res[1], 4 * 8 + 5) == 23.0f);  /* x[3][5] */
+        /* pack: tile (1,2) element (1,0) = x[2*1+1][2*2+0] = x[3][4] = 22 */
+        CHECK(f32_at(&j.res[2], ((1 * 3 + 2) * 2 + 1) * 2 + 0) == 22.0f);
+        for (int i = 0; i < 24; i++) CHECK(f32_at(&j.res[3], i) == x[i]); /* unpack(pack(x)) == x */
+        CHECK(f32_at(&j.res[4], 23) == 23.0f);
+        CHECK(f32_at(&j.res[5], 0) == 6.0f && f32_at(&j.res[5], 6) == 18.0f && f32_at(&j.res[5], 3) == 3.0f);
+        CHECK(j.res[6].s.f == 0 + 7 + 14 + 21);
+    }
+    CHECK_EQ_STR(outbuf, "sum=42\n( 10, 11, -1, -1 )\n");
+    call_free(&j);
+}
+
+static void test_runtime_errors(sp_ctx *ctx) {
+    int32_t zero = 0;
+    const void *in[] = {&zero};
+    call_job j = {
+        .text = "func.func @d(%z: i32) -> i32 {\n"
+        "  %c = arith.constant 7 : i32\n"
+        "  %q = arith.divsi %c, %z : i32\n"
+        "  return %q : i32\n"
+        "}\n",
+        .fn = "d", .nargs = 1, .in = in, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &j), SP_EINPUT);
+    CHECK_CONTAINS(ctx->err.msg, "integer division by zero");
+    CHECK_EQ_INT(ctx->err.line, 3);
+    j.nres = 0;
+    call_free(&j);
+
+    /* a tensor larger than the memory limit is a clean error */
+    setenv("SPADC_MEMORY_LIMIT", "1000000", 1);
+    call_job k = {
+        .text = "func.func @big() -> tensor<1000x1000xf32> {\n"
+        "  %e = tensor.empty() : tensor<1000x1000xf32>\n"
+        "  return %e : tensor<1000x1000xf32>\n"
+        "}\n",
+        .fn = "big", .nargs = 0, .in = NULL, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &k), SP_EINPUT);
+    CHECK_CONTAINS(ctx->err.msg, "out of memory");
+    unsetenv("SPADC_MEMORY_LIMIT");
+    k.nres = 0;
+    call_free(&k);
+}
+
+int main(void) {
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    test_mlp_layer(&ctx);
+    test_bf16_transposed(&ctx);
+    test_order_and_rounding(&ctx);
+    test_scalars(&ctx);
+    test_tensor_ops(&ctx);
+    test_runtime_errors(&ctx);
+    TEST_DONE();
+}
