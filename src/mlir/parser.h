@@ -66,6 +66,11 @@ typedef struct op_state {
     const ir_named_attr *props, *attrs;
 } op_state;
 
+/* Room for one more element in an arena-grown array v of n used elements
+ * (v may be NULL with *cap 0); returns the possibly moved array. */
+void *ps_grow(parser *p, void *v, uint32_t n, uint32_t *cap, size_t elem);
+#define PS_PUSH_ROOM(p, v, n, cap) ((v) = ps_grow((p), (v), (n), &(cap), sizeof *(v)))
+
 /* --- tokens (reader.c) --- */
 static inline lx_token *ps_tok(parser *p) { return &p->lx.tok; }
 static inline bool ps_is(parser *p, lx_kind k) { return p->lx.tok.kind == k; }

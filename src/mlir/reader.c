@@ -78,6 +78,16 @@ static bool tok_eq(const lx_token *t, size_t skip, const char *s, size_t n) {
     return t->len - skip == n && !memcmp(t->text + skip, s, n);
 }
 
+void *ps_grow(parser *p, void *v, uint32_t n, uint32_t *cap, size_t elem) {
+    if (n < *cap) return v;
+    uint32_t nc = *cap ? *cap * 2 : 8;
+    if (nc <= *cap) ps_error_at(p, ps_loc(p), "too many elements");
+    void *nv = sp_arena_array(p->ar, nc, elem);
+    if (n) memcpy(nv, v, n * elem);
+    *cap = nc;
+    return nv;
+}
+
 /* ================================================================= literals */
 
 /* Decimal or hex integer token to uint64; false on overflow. */
@@ -128,12 +138,7 @@ int64_t *ps_parse_int_list(parser *p, uint32_t *n, lx_kind open, lx_kind close) 
     int64_t *v = sp_arena_array(p->ar, cap, sizeof *v);
     if (!ps_accept(p, close)) {
         do {
-            if (cnt == cap) {
-                int64_t *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, cnt * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, cnt, cap);
             v[cnt++] = ps_parse_int(p, "integer");
         } while (ps_accept(p, TK_COMMA));
         ps_expect(p, close, NULL);
@@ -225,15 +230,6 @@ static ir_type parse_shaped(parser *p, ir_type_kind kind, const char *kw) {
     return ty;
 }
 
-static ir_type *grow_types(parser *p, ir_type *v, uint32_t n, uint32_t *cap) {
-    if (n < *cap) return v;
-    uint32_t nc = *cap ? *cap * 2 : 4;
-    ir_type *nv = sp_arena_array(p->ar, nc, sizeof *nv);
-    if (n) memcpy(nv, v, n * sizeof *nv);
-    *cap = nc;
-    return nv;
-}
-
 /* type-list-parens ::= '(' (type (',' type)*)? ')' */
 static uint32_t parse_type_list_parens(parser *p, ir_type **out) {
     uint32_t n = 0, cap = 0;
@@ -241,7 +237,7 @@ static uint32_t parse_type_list_parens(parser *p, ir_type **out) {
     ps_expect(p, TK_LPAREN, "'('");
     if (!ps_accept(p, TK_RPAREN)) {
         do {
-            v = grow_types(p, v, n, &cap);
+            PS_PUSH_ROOM(p, v, n, cap);
             v[n++] = ps_parse_type(p);
         } while (ps_accept(p, TK_COMMA));
         ps_expect(p, TK_RPAREN, "')'");
@@ -358,12 +354,7 @@ static uint32_t parse_id_list(parser *p, lx_token **out, lx_kind close) {
         do {
             if (!ps_is(p, TK_BARE)) ps_error_expected(p, "dimension or symbol name");
             if (n == IR_MAX_RANK * 4) ps_error_at(p, ps_loc(p), "too many affine map dimensions");
-            if (n == cap) {
-                lx_token *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, n * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, n, cap);
             v[n++] = *ps_tok(p);
             ps_next(p);
         } while (ps_accept(p, TK_COMMA));
@@ -513,13 +504,7 @@ static void parse_dense_elem(parser *p, dense_lit *d) {
         ps_error_expected(p, "element literal");
     e.tok = *ps_tok(p);
     ps_next(p);
-    if (d->n == d->cap) {
-        uint32_t nc = d->cap ? d->cap * 2 : 16;
-        dense_elem *nv = sp_arena_array(p->ar, nc, sizeof *nv);
-        if (d->n) memcpy(nv, d->elems, d->n * sizeof *nv);
-        d->elems = nv;
-        d->cap = nc;
-    }
+    PS_PUSH_ROOM(p, d->elems, d->n, d->cap);
     d->elems[d->n++] = e;
 }
 
@@ -664,13 +649,7 @@ static const ir_attr *parse_dense_resource(parser *p) {
     ir_type ty = ps_parse_type(p);
     ir_elements *e = new_elements(p, ty, tloc);
     e->resource = tok_dup(p, &name, 0);
-    if (p->npending == p->cappending) {
-        uint32_t nc = p->cappending ? p->cappending * 2 : 8;
-        ps_pending_resource *nv = sp_arena_array(p->ar, nc, sizeof *nv);
-        if (p->npending) memcpy(nv, p->pending, p->npending * sizeof *nv);
-        p->pending = nv;
-        p->cappending = nc;
-    }
+    PS_PUSH_ROOM(p, p->pending, p->npending, p->cappending);
     p->pending[p->npending].elems = e;
     p->pending[p->npending].loc = loc;
     p->npending++;
@@ -692,12 +671,7 @@ static const ir_attr *parse_dense_array(parser *p) {
     int64_t *v = sp_arena_array(p->ar, cap, sizeof *v);
     if (ps_accept(p, TK_COLON)) {
         do {
-            if (n == cap) {
-                int64_t *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, n * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, n, cap);
             if (ps_is_kw(p, "true") || ps_is_kw(p, "false")) {
                 v[n++] = ps_is_kw(p, "true");
                 ps_next(p);
@@ -765,12 +739,7 @@ void ps_parse_attr_dict(parser *p, uint32_t *n, const ir_named_attr **items) {
             }
             for (uint32_t k = 0; k < cnt; k++)
                 if (!strcmp(v[k].name, key)) ps_error_at(p, kloc, "duplicate attribute '%s'", key);
-            if (cnt == cap) {
-                ir_named_attr *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, cnt * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, cnt, cap);
             v[cnt].name = key;
             v[cnt].attr = val;
             cnt++;
@@ -895,12 +864,7 @@ const ir_attr *ps_parse_attr(parser *p) {
         const ir_attr **v = sp_arena_array(p->ar, cap, sizeof *v);
         if (!ps_accept(p, TK_RSQUARE)) {
             do {
-                if (n == cap) {
-                    const ir_attr **nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                    memcpy(nv, v, n * sizeof *v);
-                    v = nv;
-                    cap *= 2;
-                }
+                PS_PUSH_ROOM(p, v, n, cap);
                 v[n++] = ps_parse_attr(p);
             } while (ps_accept(p, TK_COMMA));
             ps_expect(p, TK_RSQUARE, "']'");
@@ -1065,12 +1029,7 @@ uint32_t ps_parse_uses(parser *p, ir_value ***out) {
     ir_value **v = sp_arena_array(p->ar, cap, sizeof *v);
     if (ps_is(p, TK_PERCENT)) {
         do {
-            if (n == cap) {
-                ir_value **nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, n * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, n, cap);
             v[n++] = ps_parse_use(p);
         } while (ps_accept(p, TK_COMMA));
     }
@@ -1097,12 +1056,7 @@ uint32_t ps_parse_arg_list(parser *p, ps_arg **args) {
     if (!ps_accept(p, TK_RPAREN)) {
         do {
             if (!ps_is(p, TK_PERCENT)) ps_error_expected(p, "argument name");
-            if (n == cap) {
-                ps_arg *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, n * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, n, cap);
             v[n].name = *ps_tok(p);
             ps_next(p);
             ps_expect(p, TK_COLON, "':' and the argument type");
@@ -1219,12 +1173,7 @@ static ir_op *parse_generic_op(parser *p, uint32_t nres) {
         uint32_t cap = 2;
         st.regions = sp_arena_array(p->ar, cap, sizeof *st.regions);
         do {
-            if (st.nregions == cap) {
-                ir_block **nv = sp_arena_array(p->ar, cap * 2, sizeof *nv);
-                memcpy(nv, st.regions, st.nregions * sizeof *nv);
-                st.regions = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, st.regions, st.nregions, cap);
             bool isolated = st.namelen == 9 && !memcmp(name, "func.func", 9);
             st.regions[st.nregions++] = ps_parse_region(p, NULL, -1, isolated);
         } while (ps_accept(p, TK_COMMA));
@@ -1309,13 +1258,7 @@ static void add_alias(parser *p, const lx_token *name, bool is_type, const ir_at
     if (find_alias(p, name, is_type))
         ps_error_at(p, (sp_loc){p->file, name->line, name->col}, "redefinition of alias '%.*s'",
                     (int)(name->len > 64 ? 64 : name->len), name->text);
-    if (p->naliases == p->capaliases) {
-        uint32_t nc = p->capaliases ? p->capaliases * 2 : 16;
-        ps_alias *nv = sp_arena_array(p->ar, nc, sizeof *nv);
-        if (p->naliases) memcpy(nv, p->aliases, p->naliases * sizeof *nv);
-        p->aliases = nv;
-        p->capaliases = nc;
-    }
+    PS_PUSH_ROOM(p, p->aliases, p->naliases, p->capaliases);
     ps_alias *a = &p->aliases[p->naliases++];
     a->name = tok_dup(p, name, 1);
     a->len = (uint32_t)name->len - 1;
@@ -1367,13 +1310,7 @@ static void parse_file_metadata(parser *p, blob **blobs, uint32_t *nblobs, uint3
                     ps_next(p);
                     ps_expect(p, TK_COLON, "':'");
                     if (!ps_is(p, TK_STRING)) ps_error_expected(p, "resource blob string");
-                    if (*nblobs == *capblobs) {
-                        uint32_t nc = *capblobs ? *capblobs * 2 : 8;
-                        blob *nv = sp_arena_array(p->ar, nc, sizeof *nv);
-                        if (*nblobs) memcpy(nv, *blobs, *nblobs * sizeof *nv);
-                        *blobs = nv;
-                        *capblobs = nc;
-                    }
+                    PS_PUSH_ROOM(p, *blobs, *nblobs, *capblobs);
                     blob *bl = &(*blobs)[(*nblobs)++];
                     if (nt.kind == TK_STRING) {
                         char *s = sp_arena_alloc(p->ar, nt.len + 1);
@@ -1461,10 +1398,8 @@ static void parse_toplevel(parser *p) {
     }
 }
 
-static void read_text(sp_ctx *ctx, const char *name, const char *text, size_t len, ir_module **out) {
-    ir_module *m = ir_module_new(ctx);
-    *out = m;
-    m->filename = sp_arena_strdup(&m->arena, name);
+/* Parse text (owned by the caller, or by m's arena) into module m. */
+static void parse_into(sp_ctx *ctx, ir_module *m, const char *text, size_t len) {
     parser p;
     memset(&p, 0, sizeof p);
     p.ctx = ctx;
@@ -1479,7 +1414,10 @@ static void read_text(sp_ctx *ctx, const char *name, const char *text, size_t le
 void mlir_read_string(sp_ctx *ctx, const char *name, const char *text, size_t len, ir_module **out) {
     if (len > MLIR_MAX_FILE_BYTES)
         sp_throw(ctx, SP_EINPUT, (sp_loc){name, 0, 0}, "input larger than %zu bytes", MLIR_MAX_FILE_BYTES);
-    read_text(ctx, name, text, len, out);
+    ir_module *m = ir_module_new(ctx);
+    *out = m;
+    m->filename = sp_arena_strdup(&m->arena, name);
+    parse_into(ctx, m, text, len);
 }
 
 void mlir_read_file(sp_ctx *ctx, const char *path, ir_module **out) {
@@ -1527,13 +1465,5 @@ void mlir_read_file(sp_ctx *ctx, const char *path, ir_module **out) {
     if (failed == 1) sp_throw(ctx, SP_EINPUT, floc, "input larger than %zu bytes", MLIR_MAX_FILE_BYTES);
     if (failed == 2) sp_throw(ctx, SP_EINPUT, floc, "out of memory reading the file");
     if (failed == 3) sp_throw(ctx, SP_EINPUT, floc, "error reading the file");
-    parser p;
-    memset(&p, 0, sizeof p);
-    p.ctx = ctx;
-    p.m = m;
-    p.ar = &m->arena;
-    p.file = m->filename;
-    lx_init(&p.lx, ctx, p.file, buf, len);
-    lx_next(&p.lx);
-    parse_toplevel(&p);
+    parse_into(ctx, m, buf, len);
 }

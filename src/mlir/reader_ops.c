@@ -148,20 +148,9 @@ static int64_t *parse_mixed(parser *p, uint32_t *n, ir_value ***dyn, uint32_t *n
     int64_t *v = sp_arena_array(p->ar, cap, sizeof *v);
     if (!ps_accept(p, TK_RSQUARE)) {
         do {
-            if (cnt == cap) {
-                int64_t *nv = sp_arena_array(p->ar, cap * 2, sizeof *v);
-                memcpy(nv, v, cnt * sizeof *v);
-                v = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, v, cnt, cap);
             if (ps_is(p, TK_PERCENT)) {
-                if (*ndyn == *capdyn) {
-                    uint32_t nc = *capdyn ? *capdyn * 2 : 4;
-                    ir_value **nd = sp_arena_array(p->ar, nc, sizeof *nd);
-                    if (*ndyn) memcpy(nd, *dyn, *ndyn * sizeof *nd);
-                    *dyn = nd;
-                    *capdyn = nc;
-                }
+                PS_PUSH_ROOM(p, *dyn, *ndyn, *capdyn);
                 (*dyn)[(*ndyn)++] = ps_parse_use(p);
                 v[cnt++] = IR_DYNAMIC;
             } else {
@@ -198,6 +187,19 @@ static void check_use_type(parser *p, ir_value *v, ir_type t, sp_loc loc, const 
     if (!ir_type_eq(v->type, t)) ps_error_at(p, loc, "%s does not have the type given after ':'", what);
 }
 
+/* tail ::= attr-dict? ':' src-type SEP result-type   (slices, reshapes, pad, pack) */
+static void parse_src_to_result(parser *p, ir_op *op, ir_value *src, const char *sep) {
+    opt_attrs(p, op);
+    sp_loc tloc = ps_loc(p);
+    ir_type from = colon_type(p);
+    check_use_type(p, src, from, tloc, "source operand");
+    if (!strcmp(sep, "->"))
+        ps_expect(p, TK_ARROW, "'->'");
+    else
+        ps_expect_kw(p, sep);
+    op->res[0].type = ps_parse_type(p);
+}
+
 /* -------------------------------------------------------- func / module */
 
 /* func ::= 'func.func' visibility? '@' name '(' args ')' ('->' results)?
@@ -226,12 +228,7 @@ static ir_op *parse_func(parser *p, sp_loc loc) {
         uint32_t cap = 4;
         args = sp_arena_array(p->ar, cap, sizeof *args);
         do {
-            if (nargs == cap) {
-                ps_arg *nv = sp_arena_array(p->ar, cap * 2, sizeof *nv);
-                memcpy(nv, args, nargs * sizeof *nv);
-                args = nv;
-                cap *= 2;
-            }
+            PS_PUSH_ROOM(p, args, nargs, cap);
             args[nargs++].type = ps_parse_type(p);
             if (ps_is(p, TK_LBRACE)) {
                 uint32_t n;
@@ -251,12 +248,7 @@ static ir_op *parse_func(parser *p, sp_loc loc) {
         if (ps_accept(p, TK_LPAREN)) {
             if (!ps_accept(p, TK_RPAREN)) {
                 do {
-                    if (n == cap) {
-                        ir_type *nv = sp_arena_array(p->ar, cap * 2, sizeof *nv);
-                        memcpy(nv, res, n * sizeof *nv);
-                        res = nv;
-                        cap *= 2;
-                    }
+                    PS_PUSH_ROOM(p, res, n, cap);
                     res[n++] = ps_parse_type(p);
                     if (ps_is(p, TK_LBRACE)) {
                         uint32_t na;
@@ -536,12 +528,8 @@ static ir_op *parse_slice(parser *p, sp_loc loc, bool insert) {
     op->u.slice.offsets = off;
     op->u.slice.sizes = sz;
     op->u.slice.strides = st;
-    opt_attrs(p, op);
     sp_loc tloc = ps_loc(p);
-    ir_type from = colon_type(p);
-    check_use_type(p, fixed[0], from, tloc, "source operand");
-    ps_expect_kw(p, insert ? "into" : "to");
-    op->res[0].type = ps_parse_type(p);
+    parse_src_to_result(p, op, fixed[0], insert ? "into" : "to");
     if (insert) check_use_type(p, fixed[1], op->res[0].type, tloc, "destination operand");
     return op;
 }
@@ -596,12 +584,7 @@ static ir_op *parse_reshape(parser *p, ir_opkind k, sp_loc loc) {
     ir_op *op = new_op(p, k, loc, 1, 1);
     op->opnds[0] = src;
     op->u.reshape = r;
-    opt_attrs(p, op);
-    sp_loc tloc = ps_loc(p);
-    ir_type from = colon_type(p);
-    check_use_type(p, src, from, tloc, "source operand");
-    ps_expect_kw(p, "into");
-    op->res[0].type = ps_parse_type(p);
+    parse_src_to_result(p, op, src, "into");
     return op;
 }
 
@@ -624,12 +607,7 @@ static ir_op *parse_pad(parser *p, sp_loc loc) {
     op->u.pad.high = high;
     op->u.pad.nofold = nofold;
     ir_op_set_region(op, 0, ps_parse_region(p, NULL, -1, false));
-    opt_attrs(p, op);
-    sp_loc tloc = ps_loc(p);
-    ir_type from = colon_type(p);
-    check_use_type(p, src, from, tloc, "source operand");
-    ps_expect_kw(p, "to");
-    op->res[0].type = ps_parse_type(p);
+    parse_src_to_result(p, op, src, "to");
     return op;
 }
 
@@ -679,12 +657,8 @@ static ir_op *parse_pack(parser *p, ir_opkind k, sp_loc loc) {
     op->opnds[1] = dst;
     if (pad) op->opnds[2] = pad;
     op->u.pack = info;
-    opt_attrs(p, op);
     sp_loc tloc = ps_loc(p);
-    ir_type from = colon_type(p);
-    check_use_type(p, src, from, tloc, "source operand");
-    ps_expect(p, TK_ARROW, "'->'");
-    op->res[0].type = ps_parse_type(p);
+    parse_src_to_result(p, op, src, "->");
     check_use_type(p, dst, op->res[0].type, tloc, "destination operand");
     return op;
 }
