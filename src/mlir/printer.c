@@ -297,6 +297,9 @@ typedef struct printer {
     const char **used; /* hash set of names in the function */
     uint32_t capused, nused;
     uint32_t next_num, next_arg;
+    const char **suffix_keys; /* base name -> next suffix (hash table) */
+    uint32_t *suffix_next;
+    uint32_t nsuffix, capsuffix;
     int indent;
 } printer;
 
@@ -345,6 +348,32 @@ static void set_name(printer *pr, ir_value *v, const char *s) {
     if (v->id < pr->nnames) pr->names[v->id] = s;
 }
 
+/* The next suffix to try for a base name (per function). */
+static uint32_t *suffix_counter(printer *pr, const char *base) {
+    if ((pr->nsuffix + 1) * 2 > pr->capsuffix) {
+        uint32_t oldcap = pr->capsuffix, nc = oldcap ? oldcap * 2 : 64;
+        const char **ok = pr->suffix_keys;
+        uint32_t *ov = pr->suffix_next;
+        pr->suffix_keys = sp_arena_array(pr->ar, nc, sizeof *pr->suffix_keys);
+        pr->suffix_next = sp_arena_array(pr->ar, nc, sizeof *pr->suffix_next);
+        pr->capsuffix = nc;
+        for (uint32_t i = 0; i < oldcap; i++)
+            if (ok[i]) {
+                uint32_t j = str_hash(ok[i]) & (nc - 1);
+                while (pr->suffix_keys[j]) j = (j + 1) & (nc - 1);
+                pr->suffix_keys[j] = ok[i];
+                pr->suffix_next[j] = ov[i];
+            }
+    }
+    uint32_t mask = pr->capsuffix - 1, i = str_hash(base) & mask;
+    while (pr->suffix_keys[i] && strcmp(pr->suffix_keys[i], base)) i = (i + 1) & mask;
+    if (!pr->suffix_keys[i]) {
+        pr->suffix_keys[i] = sp_arena_strdup(pr->ar, base);
+        pr->nsuffix++;
+    }
+    return &pr->suffix_next[i];
+}
+
 static void assign_source_name(printer *pr, ir_value *v) {
     if (v->name && v->name[0] && strlen(v->name) < 64 && !name_used(pr, v->name)) set_name(pr, v, v->name);
 }
@@ -364,10 +393,14 @@ static void assign_generated_name(printer *pr, ir_value *v) {
             set_name(pr, v, base);
             return;
         }
-        for (uint32_t k = 0;; k++) {
-            snprintf(buf, sizeof buf, "%s_%u", base, k);
+        /* continue from the last suffix used for this base: linear, not
+         * quadratic, in the number of values sharing a base name */
+        uint32_t *next = suffix_counter(pr, base);
+        for (;; (*next)++) {
+            snprintf(buf, sizeof buf, "%s_%u", base, *next);
             if (!name_used(pr, buf)) break;
         }
+        (*next)++;
     } else {
         bool arg = v->def == NULL;
         for (;;) {
@@ -1043,6 +1076,9 @@ static void print_block_body(printer *pr, const ir_block *b) {
             pr->capused = pr->nused = 0;
             name_add(pr, "\x01"); /* initialise the set */
             pr->next_num = pr->next_arg = 0;
+            pr->suffix_keys = NULL;
+            pr->suffix_next = NULL;
+            pr->nsuffix = pr->capsuffix = 0;
             name_block(pr, f->regions[0], true);
             name_block(pr, f->regions[0], false);
         }
