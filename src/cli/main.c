@@ -28,7 +28,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\n");
     va_end(ap);
-    fprintf(stderr, "run 'spadc %s--help' for usage\n", cmd ? cmd : "");
+    fprintf(stderr, "run 'spadc %s%s--help' for usage\n", cmd ? cmd : "", cmd ? " " : "");
     return 2;
 }
 

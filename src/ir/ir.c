@@ -303,6 +303,7 @@ ir_block *ir_block_new(ir_module *m, uint32_t nargs, const ir_type *types) {
         b->args[i].type = types ? types[i] : (ir_type){0};
         b->args[i].owner = b;
         b->args[i].index = i;
+        b->args[i].id = IR_NO_ID;
     }
     return b;
 }
@@ -319,6 +320,7 @@ ir_op *ir_op_new(ir_module *m, ir_opkind kind, sp_loc loc, uint32_t nopnds, uint
     op->res = sp_arena_array(&m->arena, nres, sizeof *op->res);
     for (uint32_t i = 0; i < nres; i++) {
         op->res[i].def = op;
+        op->res[i].id = IR_NO_ID;
         op->res[i].index = i;
     }
     op->regions = sp_arena_array(&m->arena, nregions, sizeof *op->regions);

@@ -203,12 +203,14 @@ typedef enum ir_opkind {
 typedef struct ir_op ir_op;
 typedef struct ir_block ir_block;
 
+#define IR_NO_ID UINT32_MAX
+
 typedef struct ir_value {
     ir_type type;
     ir_op *def;      /* defining op, NULL for a block argument */
     ir_block *owner; /* block of a block argument */
     uint32_t index;  /* result or argument index */
-    uint32_t id;     /* dense per function, set by ir_func_number */
+    uint32_t id;     /* dense per function, set by ir_func_number; IR_NO_ID until then */
     const char *name; /* source name without '%', may be NULL */
 } ir_value;
 

@@ -1,0 +1,27 @@
+/* build.h - builders for the ops passes create (empty, constants, fill,
+ * binary elementwise generics), allocated in the module arena.
+ *
+ *     ir_op *e = ir_build_empty(m, loc, t);
+ *     ir_op *z = ir_build_zero(m, loc, IR_F32);
+ *     ir_op *f = ir_build_fill(m, loc, &z->res[0], &e->res[0]);
+ *     ir_block_insert_before(block, before, e);  ...  // caller links them
+ */
+#ifndef SPADC_IR_BUILD_H
+#define SPADC_IR_BUILD_H
+
+#include "ir.h"
+
+ir_op *ir_build_empty(ir_module *m, sp_loc loc, ir_type t);
+/* arith.constant with the given typed attribute */
+ir_op *ir_build_constant(ir_module *m, sp_loc loc, const ir_attr *value);
+/* arith.constant 0 of a scalar dtype */
+ir_op *ir_build_zero(ir_module *m, sp_loc loc, ir_dtype dt);
+/* The scalar value of a splat constant as an arith.constant */
+ir_op *ir_build_splat_scalar(ir_module *m, sp_loc loc, const ir_elements *e);
+/* linalg.fill ins(scalar) outs(init) */
+ir_op *ir_build_fill(ir_module *m, sp_loc loc, ir_value *scalar, ir_value *init);
+/* linalg.generic over init's shape: out = a OP b (identity maps, all
+ * parallel), OP a binary arith op kind */
+ir_op *ir_build_binary(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *b, ir_value *init);
+
+#endif

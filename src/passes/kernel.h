@@ -1,0 +1,82 @@
+/* kernel.h - the fused program: a function's ops grouped into kernels, the
+ * unit every target plans and runs (laws L3, L4, L7).
+ *
+ *     pass_canonicalize(m);
+ *     kn_program p;
+ *     kn_build(m, func, &p);               // inside sp_pcall; arena-allocated
+ *     for (uint32_t i = 0; i < p.nk; i++) {
+ *         kernel *k = &p.k[i];             // k->kind, k->ops, k->inputs, k->epilogue, ...
+ *     }
+ *
+ * A contraction kernel is one contraction (a multiply-accumulate body over
+ * projected-permutation maps) and the chain of elementwise ops that consume
+ * its result, each the only user of the one before: their bodies run on the
+ * accumulator tile in place, their extra operands are read in the
+ * accumulator's layout through maps over the contraction's loops. A loop
+ * kernel is such a chain rooted at any other structured op (elementwise, or
+ * a reduction such as a row sum). Any other op that computes a tensor (a
+ * slice, pad, pack, ...) is a kernel of its own (KN_OP). Values no kernel produces are function
+ * arguments, constants (read in place) or fills absorbed as scalar inits.
+ */
+#ifndef SPADC_PASSES_KERNEL_H
+#define SPADC_PASSES_KERNEL_H
+
+#include "../ir/ir.h"
+
+typedef enum kn_kind { KN_CONTRACTION, KN_LOOP, KN_OP } kn_kind;
+typedef enum kn_dimclass { KN_DIM_B, KN_DIM_M, KN_DIM_N, KN_DIM_K } kn_dimclass;
+typedef enum kn_role {
+    KN_ROLE_LHS,
+    KN_ROLE_RHS,
+    KN_ROLE_OPERAND, /* read by an epilogue (or loop) step */
+    KN_ROLE_INIT     /* a reduction's initial values (read, never written) */
+} kn_role;
+
+#define KN_MAX_DIMS (IR_MAX_RANK * 4)
+
+typedef struct kn_input {
+    ir_value *value;    /* argument, constant, or another kernel's result */
+    const ir_amap *map; /* over the kernel's loops (the root op's), NULL for KN_OP */
+    uint8_t role;       /* kn_role */
+    bool broadcast;     /* the map leaves out some of the output's dimensions */
+} kn_input;
+
+typedef struct kernel {
+    kn_kind kind;
+    uint32_t index;
+    ir_op *root;    /* the contraction, the chain's first op, or the op itself */
+    ir_op **ops;    /* every op of the kernel, root first, in program order */
+    uint32_t nops;
+    ir_op *last;    /* where the kernel runs: after its inputs are ready */
+    ir_value *out;  /* the value it writes (its last op's result) */
+    /* iteration space: the root's loops */
+    uint32_t ndims;
+    int64_t bounds[KN_MAX_DIMS];
+    uint8_t dimclass[KN_MAX_DIMS]; /* contraction: kn_dimclass of each loop */
+    int64_t b, m, n, k;            /* product of the bounds of each class */
+    const ir_amap *out_map;        /* root loops -> out's dimensions */
+    kn_input *inputs;
+    uint32_t ninputs;
+    const char **epilogue; /* names of the fused elementwise steps, in order */
+    uint32_t nepilogue;
+    ir_value *init_scalar; /* contraction or reduction init: NULL = zero (or the
+                              KN_ROLE_INIT input), else this scalar */
+} kernel;
+
+typedef struct kn_program {
+    ir_op *func;
+    kernel *k;
+    uint32_t nk;
+    uint32_t nvalues;
+    uint32_t *producer; /* by value id: index of the kernel writing it, or KN_NONE */
+    const char **why;   /* by value id: why a kernel's result is materialised (NULL: it is not) */
+} kn_program;
+
+#define KN_NONE UINT32_MAX
+
+/* Group func's ops into kernels (run pass_canonicalize first). */
+void kn_build(ir_module *m, ir_op *func, kn_program *out);
+/* "contraction", "loop", "op" */
+const char *kn_kind_name(kn_kind k);
+
+#endif

@@ -1,0 +1,34 @@
+/* passes.h - the passes between reading and planning (laws L3-L7):
+ *
+ *   canonicalize: one spelling per computation (L5, L6)
+ *     - every ReLU spelling becomes max(x, 0) (maximumf, or maxnumf where the
+ *       spelling returns 0 for NaN)
+ *     - transposes and broadcasts (copy-like structured ops) fold into their
+ *       consumers' indexing maps: no transposed or broadcast copy remains
+ *     - fills and splat constants read as inputs become scalars captured by
+ *       the consumer's body (a splat is a scalar, never a tensor in memory)
+ *     - elementwise ops that read their outs take it as an input instead
+ *     - a contraction's tensor init (a bias broadcast into outs, an argument,
+ *       a constant) becomes a zero (or scalar) init plus a trailing add, so
+ *       every spelling gives the same kernel and a constant is only read
+ *     - duplicate constants and dead ops go
+ *   fuse: groups ops into kernels (see kernel.h) and records on each linalg
+ *     op, as discardable attributes, the kernel it belongs to, and for each
+ *     materialised value why (another user, a function result, ...)
+ *
+ *     pass_run(m, "canonicalize,fuse");   // inside sp_pcall; verifies after each pass
+ */
+#ifndef SPADC_PASSES_PASSES_H
+#define SPADC_PASSES_PASSES_H
+
+#include "../ir/ir.h"
+
+void pass_canonicalize(ir_module *m);
+void pass_fuse_annotate(ir_module *m);
+
+/* Run a comma-separated pass list; unknown names raise SP_EUSAGE. */
+void pass_run(ir_module *m, const char *list);
+/* The pass names, for --help. */
+const char *pass_names(void);
+
+#endif
