@@ -13,4 +13,3 @@ int cli_cmd_check(int argc, char **argv) { (void)argc; (void)argv; return not_bu
 int cli_cmd_opt(int argc, char **argv) { (void)argc; (void)argv; return not_built("opt"); }
 int cli_cmd_plan(int argc, char **argv) { (void)argc; (void)argv; return not_built("plan"); }
 int cli_cmd_run(int argc, char **argv) { (void)argc; (void)argv; return not_built("run"); }
-int cli_cmd_alloc(int argc, char **argv) { (void)argc; (void)argv; return not_built("alloc"); }
