@@ -12,6 +12,9 @@
 #include <inttypes.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* ---------------------------------------------------------------------------
  * Scratch: every block of one call, freed together on every path. */
@@ -387,6 +390,17 @@ static inline int64_t reach(const prep *p, const item *x, int32_t a, int32_t b) 
     return r;
 }
 
+/* Smallest piece size of x over sections [a, b). */
+static inline int64_t least(const prep *p, const item *x, int32_t a, int32_t b) {
+    if (x->np == 1) return x->size;
+    int64_t r = INT64_MAX;
+    for (int32_t k = x->p0; k < x->p0 + x->np; k++) {
+        const piece *q = &p->pc[k];
+        if (q->a < b && a < q->b && q->size < r) r = q->size;
+    }
+    return r;
+}
+
 static inline bool overlap(const item *x, const item *y) { return x->a < y->b && y->a < x->b; }
 
 /* Writes item offsets back to the buffers; footprint of the plan. */
@@ -601,6 +615,18 @@ typedef struct srec { /* one placement, for undo */
     size_t mat;    /* where the m[] changes start */
 } srec;
 
+/* A group state that has no plan within T, keyed by a 128-bit hash of
+ * everything its future depends on: which items are left, the tops of the
+ * sections they cover, and the floor and rank where they matter. nt is the
+ * smallest bound its search pruned on (its share of next_T). */
+typedef struct nogood {
+    uint64_t h1, h2;
+    int64_t nt;
+} nogood;
+
+#define NOGOOD_MIN ((size_t)1 << 10)
+#define NOGOOD_MAX ((size_t)1 << 21)
+
 typedef struct search {
     const prep *p;
     int32_t m, K;
@@ -609,11 +635,17 @@ typedef struct search {
     int32_t *rank;   /* tie order among equal offsets and candidate order */
     int32_t *ord;    /* items by start section; list positions 1..m */
     int32_t *posof;  /* item -> position */
+    int32_t *twin;   /* the identical item just before it in rank order, or -1 */
     /* dynamic */
     int64_t *off;    /* offset, -1 while unplaced */
     int64_t *mm;     /* max top over the item's sections (unaligned lowest offset) */
     int64_t *top;    /* per section: max end of placed items */
     int64_t *U;      /* per section: bytes of unplaced items */
+    uint64_t *stamp; /* per section: node that last wrote low[] */
+    uint64_t stamp_now;
+    int order;       /* which rank order (nogoods that depend on it say so) */
+    uint64_t node_limit;
+    int64_t *low;    /* per section scratch: lowest offset an unplaced item can take */
     int32_t *nx, *pv;/* doubly linked list of unplaced positions, 0 and m+1 sentinels */
     /* undo trail */
     srec *rec;
@@ -626,6 +658,10 @@ typedef struct search {
     /* per-node scratch stack (candidates, components) */
     int32_t *stk;
     size_t nstk, capstk;
+    /* failed group states (nogoods) for the current T */
+    uint64_t *zob;   /* per item random key */
+    struct nogood *ng;
+    size_t ngcap, ngcount;
     /* outcome */
     int64_t next_T;  /* min violated load bound */
     uint64_t nodes;
@@ -635,8 +671,13 @@ typedef struct search {
     bool oom;
 } search;
 
+
+static size_t g_maxdepth, g_hist[1024], g_hits, g_need, g_float, g_cands, g_ncnodes, g_dom, g_loadc, g_split;
+#define UNUSED_STATS (void)g_hits, (void)g_need, (void)g_float, (void)g_cands, (void)g_ncnodes, (void)g_dom, (void)g_loadc
 static void place(search *S, int32_t b, int64_t x) {
     const prep *p = S->p;
+    if (S->nrec + 1 > g_maxdepth) g_maxdepth = S->nrec + 1;
+    g_hist[(S->nrec * 64) / (size_t)S->m]++;
     const item *it = &p->it[b];
     srec *r = &S->rec[S->nrec++];
     r->item = b;
@@ -722,6 +763,54 @@ static int cmp_cand(const void *ud, int32_t a, int32_t b) {
     return S->rank[a] < S->rank[b] ? -1 : S->rank[a] > S->rank[b];
 }
 
+static inline uint64_t mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9u;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebu;
+    x ^= x >> 31;
+    return x;
+}
+
+static nogood *ng_find(search *S, uint64_t h1, uint64_t h2) {
+    size_t mask = S->ngcap - 1;
+    for (size_t i = h1 & mask;; i = (i + 1) & mask) {
+        nogood *e = &S->ng[i];
+        if (!e->h1 && !e->h2) return NULL;
+        if (e->h1 == h1 && e->h2 == h2) return e;
+    }
+}
+
+static void ng_add(search *S, uint64_t h1, uint64_t h2, int64_t nt) {
+    if (2 * (S->ngcount + 1) > S->ngcap) {
+        nogood *q = NULL;
+        size_t cap = 2 * S->ngcap;
+        if (cap <= NOGOOD_MAX) q = sp_try_malloc(S->ctx, cap * sizeof *q);
+        if (q) {
+            memset(q, 0, cap * sizeof *q);
+            for (size_t i = 0; i < S->ngcap; i++) {
+                nogood *e = &S->ng[i];
+                if (!e->h1 && !e->h2) continue;
+                size_t k = e->h1 & (cap - 1);
+                while (q[k].h1 || q[k].h2) k = (k + 1) & (cap - 1);
+                q[k] = *e;
+            }
+            sp_free(S->ctx, S->ng);
+            S->ng = q;
+            S->ngcap = cap;
+        } else {
+            /* full: overwrite at the home slot (a lost entry is only a miss) */
+            nogood *e = &S->ng[h1 & (S->ngcap - 1)];
+            e->h1 = h1, e->h2 = h2, e->nt = nt;
+            return;
+        }
+    }
+    size_t mask = S->ngcap - 1, i = h1 & mask;
+    while (S->ng[i].h1 || S->ng[i].h2) i = (i + 1) & mask;
+    S->ng[i].h1 = h1, S->ng[i].h2 = h2, S->ng[i].nt = nt;
+    S->ngcount++;
+}
+
 /* 1: solved (placements left on the trail), 0: no plan, -1: stopped. */
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t lastrank);
 
@@ -746,6 +835,7 @@ static int solve_rest(search *S, int32_t first, int32_t stop, int64_t f, int32_t
         S->stk[S->nstk++] = g1;
     }
     size_t ng = (S->nstk - base) / 2, mark = S->nrec;
+    if (ng > 1) g_split++;
     int res = 1;
     for (size_t g = 0; g < ng && res == 1; g++)
         res = solve_group(S, S->stk[base + 2 * g], S->stk[base + 2 * g + 1], f, lastrank);
@@ -756,21 +846,29 @@ static int solve_rest(search *S, int32_t first, int32_t stop, int64_t f, int32_t
 
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t lastrank) {
     const prep *p = S->p;
-    if ((++S->nodes & 255) == 0 && now_s() > S->deadline) {
+    if ((++S->nodes & 255) == 0 && (now_s() > S->deadline || S->nodes > S->node_limit)) {
         S->timed_out = true;
         return -1;
     }
     int32_t stop = S->nx[tpos];
-    /* scan: dominance tops, candidates, section range */
-    int64_t min1 = INT64_MAX, min2 = INT64_MAX;
+    /* One pass over the group: dominance tops (least and second least
+     * item top at its lowest offset), candidates, each item's lowest offset
+     * l_c and, per section, the least l_c of the items covering it (low[],
+     * valid where stamp[] is this node's). */
+    uint64_t node = ++S->stamp_now;
+    int64_t min1 = INT64_MAX, min2 = INT64_MAX, xmin = INT64_MAX;
     int32_t arg1 = -1;
     int32_t L = p->it[S->ord[hpos]].a, R = L;
     size_t base = S->nstk;
+    uint64_t hz = 0;
+    bool dead = false;
     for (int32_t pos = hpos; pos != stop; pos = S->nx[pos]) {
         int32_t c = S->ord[pos];
         const item *ic = &p->it[c];
         int64_t xc = align_up(S->mm[c], ic->align);
         int64_t key = xc + ic->size;
+        hz ^= S->zob[c];
+        if (xc < xmin) xmin = xc;
         if (key < min1) {
             min2 = min1;
             min1 = key;
@@ -779,15 +877,75 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
             min2 = key;
         }
         if (ic->b > R) R = ic->b;
+        int64_t lc = xc;
         if (xc > f || (xc == f && S->rank[c] > lastrank)) {
-            if (!stk_reserve(S, 1)) return -1;
-            S->stk[S->nstk++] = c;
+            if (S->twin[c] < 0 || S->off[S->twin[c]] >= 0) {
+                if (!stk_reserve(S, 1)) return -1;
+                S->stk[S->nstk++] = c;
+            }
+        } else {
+            /* It cannot go at its lowest offset any more (below the floor,
+             * or at it after a higher rank): it will rest on an item not
+             * yet placed. */
+            int64_t sup = INT64_MAX;
+            for (int32_t e = p->adj_off[c]; e < p->adj_off[c + 1]; e++) {
+                int32_t d = p->adj[e];
+                if (S->off[d] < 0) {
+                    int64_t r = least(p, &p->it[d], ic->a, ic->b);
+                    if (r < sup) sup = r;
+                }
+            }
+            if (sup == INT64_MAX) {
+                dead = true; /* nothing left to rest on */
+                break;
+            }
+            lc = align_up(f + sup, ic->align);
+        }
+        for (int32_t k = ic->a; k < ic->b; k++) {
+            if (S->stamp[k] != node) {
+                S->stamp[k] = node;
+                S->low[k] = lc;
+            } else if (lc < S->low[k]) {
+                S->low[k] = lc;
+            }
         }
     }
-    int64_t B = 0;
-    for (int32_t k = L; k < R; k++)
+    if (dead) {
+        S->nstk = base;
+        return 0;
+    }
+    /* Nogood lookup. The floor matters only if an item could go at or
+     * below it, the last rank only if an item could go at it. */
+    int64_t fkey = f >= xmin ? f : -1;
+    int64_t rkey = f == xmin ? lastrank + ((int64_t)S->order << 32) : -1;
+    uint64_t h1 = mix64(hz ^ (uint64_t)fkey * 0x9e3779b97f4a7c15u) ^ (uint64_t)rkey;
+    uint64_t h2 = mix64(hz + 0x632be59bd9b4e019u) ^ mix64((uint64_t)fkey + ((uint64_t)rkey << 17));
+    for (int32_t k = L; k < R; k++) {
+        h1 = mix64(h1 ^ (uint64_t)S->top[k]);
+        h2 = (h2 ^ (uint64_t)S->top[k]) * 0x100000001b3u + (uint64_t)k;
+    }
+    h2 = mix64(h2);
+    if (!h1 && !h2) h1 = 1;
+    nogood *hit = ng_find(S, h1, h2);
+    if (hit) {
+        if (hit->nt < S->next_T) S->next_T = hit->nt;
+        S->nstk = base;
+        return 0;
+    }
+    /* Load: the items live in section k all lie at or above low[k]. */
+    int64_t B = 0, need = 0;
+    for (int32_t k = L; k < R; k++) {
         if (S->U[k] > B) B = S->U[k];
-    /* filter: dominance and load */
+        need = max64(need, S->low[k] + S->U[k]);
+    }
+    if (need > S->T) {
+        if (need < S->next_T) S->next_T = need;
+        S->nstk = base;
+        return 0;
+    }
+    int64_t saved_next = S->next_T;
+    S->next_T = INT64_MAX;
+    /* Candidates: dominance, then load after the floor rises to x. */
     size_t nc = 0;
     for (size_t i = base; i < S->nstk; i++) {
         int32_t c = S->stk[i];
@@ -812,17 +970,86 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
         if (res != 1) undo_to(S, mark);
     }
     S->nstk = base;
+    if (res == 0) ng_add(S, h1, h2, S->next_T);
+    if (saved_next < S->next_T) S->next_T = saved_next;
     return res;
 }
 
+#include <stdlib.h>
+static int g_order = -1;
+static const int64_t *g_load;
+static const prep *g_p;
+static double keyof(const item *x, int o) {
+    const prep *p = g_p;
+    double sec = x->b - x->a, steps = (double)(p->tpts[x->b] - p->tpts[x->a]);
+    switch (o) {
+    case 0: return sec * 1e12 + (double)x->size;
+    case 1: return (double)x->size * 1e6 + sec;
+    case 2: return (double)x->size * sec;
+    case 3: return -(double)x->a;
+    case 4: { double s = 0; for (int32_t k = x->a; k < x->b; k++) s += (double)g_load[k]; return s * (double)x->size; }
+    case 5: return (double)x->size * steps;
+    case 6: return steps;
+    case 7: return (double)(mix64((uint64_t)(x - p->it) + 12345) >> 11);
+    case 8: return (double)x->size * sqrt(sec);
+    case 9: return (double)x->size * sec * sec;
+    }
+    return 0;
+}
+static double featT(const item *x) { int64_t t = 0; for (int32_t k = x->a; k < x->b; k++) if (g_load[k] > t) t = g_load[k]; return (double)t; }
+static double featW(const item *x) { return (double)(g_p->tpts[x->b] - g_p->tpts[x->a]); }
+static double featA(const item *x) { return featW(x) * (double)x->size; }
 static int cmp_rank(const void *ud, int32_t x, int32_t y) {
     const item *it = ud;
-    /* longer lives first, then larger, then earlier */
-    int32_t lx = it[x].b - it[x].a, ly = it[y].b - it[y].a;
-    if (lx != ly) return lx > ly ? -1 : 1;
-    if (it[x].size != it[y].size) return it[x].size > it[y].size ? -1 : 1;
+    if (g_order < 0) { const char *e = getenv("SPADC_ORDER"); g_order = e ? atoi(e) : 0; }
+    if (g_order >= 100) { /* random perturbation of o11: key * (1 + noise) */
+        static const char *q0 = "TWA";
+        uint64_t sd = (uint64_t)g_order * 0x9e3779b97f4a7c15u;
+        double nx = 1 + 0.3 * ((double)(mix64(sd ^ (uint64_t)x) >> 11) / 9007199254740992.0);
+        double ny = 1 + 0.3 * ((double)(mix64(sd ^ (uint64_t)y) >> 11) / 9007199254740992.0);
+        double a = featT(&it[x]) * 1e6 * nx + featW(&it[x]) * nx, b = featT(&it[y]) * 1e6 * ny + featW(&it[y]) * ny;
+        (void)q0;
+        if (a != b) return a > b ? -1 : 1;
+        return x < y ? -1 : x > y;
+    }
+    if (g_order >= 10) {
+        static const char *seqs[] = {"TAW", "TWA", "WAT", "WTA", "ATW", "AWT"};
+        const char *q = seqs[g_order - 10];
+        for (; *q; q++) {
+            double a = *q == 'T' ? featT(&it[x]) : *q == 'W' ? featW(&it[x]) : featA(&it[x]);
+            double b = *q == 'T' ? featT(&it[y]) : *q == 'W' ? featW(&it[y]) : featA(&it[y]);
+            if (a != b) return a > b ? -1 : 1;
+        }
+        return x < y ? -1 : x > y;
+    }
+    double kx = keyof(&it[x], g_order), ky = keyof(&it[y], g_order);
+    if (kx != ky) return kx > ky ? -1 : 1;
     if (it[x].a != it[y].a) return it[x].a < it[y].a ? -1 : 1;
     return x < y ? -1 : x > y;
+}
+
+static bool same_shape(const prep *p, int32_t x, int32_t y) {
+    const item *a = &p->it[x], *b = &p->it[y];
+    if (a->a != b->a || a->b != b->b || a->np != b->np || a->align != b->align || a->size != b->size)
+        return false;
+    for (int32_t k = 0; k < a->np; k++) {
+        const piece *u = &p->pc[a->p0 + k], *v = &p->pc[b->p0 + k];
+        if (u->a != v->a || u->b != v->b || u->size != v->size) return false;
+    }
+    return true;
+}
+
+/* By shape (start, end, size, alignment), then rank: twins end up adjacent
+ * in rank order. Pieces beyond the first are compared by same_shape. */
+static int cmp_shape(const void *ud, int32_t x, int32_t y) {
+    const int32_t *rank = ud;
+    const item *a = &g_p->it[x], *b = &g_p->it[y];
+    if (a->a != b->a) return a->a < b->a ? -1 : 1;
+    if (a->b != b->b) return a->b < b->b ? -1 : 1;
+    if (a->size != b->size) return a->size < b->size ? -1 : 1;
+    if (a->align != b->align) return a->align < b->align ? -1 : 1;
+    if (a->np != b->np) return a->np < b->np ? -1 : 1;
+    return rank[x] < rank[y] ? -1 : rank[x] > rank[y];
 }
 
 static sp_status search_init(scratch *s, const prep *p, search *S) {
@@ -844,22 +1071,43 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     S->mm = sc_alloc(s, mm, sizeof(int64_t));
     S->top = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
     S->U = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
+    S->low = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
+    S->stamp = sc_alloc(s, (size_t)K + 1, sizeof(uint64_t));
+    S->twin = sc_alloc(s, mm, sizeof(int32_t));
     S->nx = sc_alloc(s, mm, sizeof(int32_t));
     S->pv = sc_alloc(s, mm, sizeof(int32_t));
     S->rec = sc_alloc(s, mm, sizeof(srec));
     S->tops = sc_alloc(s, tops + 1, sizeof(int64_t));
     S->mi = sc_alloc(s, 2 * p->npairs + 1, sizeof(int32_t));
     S->mv = sc_alloc(s, 2 * p->npairs + 1, sizeof(int64_t));
-    if (!S->rank || !S->ord || !S->posof || !S->off || !S->mm || !S->top || !S->U || !S->nx ||
+    if (!S->rank || !S->ord || !S->posof || !S->off || !S->mm || !S->top || !S->U || !S->low || !S->stamp || !S->twin || !S->nx ||
         !S->pv || !S->rec || !S->tops || !S->mi || !S->mv)
         return oom(s->ctx);
+    S->zob = sc_alloc(s, mm, sizeof(uint64_t));
+    if (!S->zob) return oom(s->ctx);
+    for (size_t i = 0; i < mm; i++) S->zob[i] = mix64(0x2545f4914f6cdd1du * (i + 1));
+    S->ngcap = NOGOOD_MIN;
+    S->ng = sp_try_malloc(s->ctx, S->ngcap * sizeof *S->ng); /* grows: freed by search_free */
+    if (!S->ng) return oom(s->ctx);
     S->capstk = 4 * mm;
     S->stk = sp_try_malloc(s->ctx, S->capstk * sizeof *S->stk); /* grows: freed by search_free */
     if (!S->stk) return oom(s->ctx);
     int32_t *tmp = S->ord;
     for (int32_t i = 0; i < m; i++) tmp[i] = i;
+    g_p = p; g_load = S->U; memset(S->U, 0, ((size_t)K + 1) * sizeof *S->U);
+    for (int32_t q = 0; q < m; q++) for (int32_t k = p->it[q].a; k < p->it[q].b; k++) S->U[k] += p->it[q].size;
     sort_idx(tmp, (size_t)m, cmp_rank, p->it);
     for (int32_t i = 0; i < m; i++) S->rank[tmp[i]] = i;
+    /* Identical items are interchangeable: place them in rank order. The
+     * rank order keeps identical items adjacent only by accident, so sort
+     * a copy by shape. */
+    for (int32_t i = 0; i < m; i++) S->twin[i] = -1;
+    int32_t *shp = S->posof; /* free until the list is built below */
+    for (int32_t i = 0; i < m; i++) shp[i] = tmp[i];
+    g_p = p;
+    sort_idx(shp, (size_t)m, cmp_shape, S->rank);
+    for (int32_t i = 1; i < m; i++)
+        if (same_shape(p, shp[i - 1], shp[i])) S->twin[shp[i]] = shp[i - 1];
     for (int32_t i = 0; i < m; i++) tmp[i] = i;
     sort_idx(tmp, (size_t)m, cmp_item_start, p->it);
     /* positions 1..m */
@@ -871,7 +1119,9 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
 
 static void search_free(search *S) {
     if (S->stk) sp_free(S->ctx, S->stk);
+    if (S->ng) sp_free(S->ctx, S->ng);
     S->stk = NULL;
+    S->ng = NULL;
 }
 
 /* 1: found (offsets in S->off), 0: none within T (S->next_T), -1: stopped. */
@@ -882,12 +1132,17 @@ static int search_at(search *S, int64_t T, double deadline) {
     S->deadline = deadline;
     S->next_T = INT64_MAX;
     S->nrec = S->ntops = S->nmv = S->nstk = 0;
+    memset(S->ng, 0, S->ngcap * sizeof *S->ng); /* nogoods hold for one T */
+    S->ngcount = 0;
     for (int32_t i = 0; i < m; i++) {
         S->off[i] = -1;
         S->mm[i] = 0;
     }
     memset(S->top, 0, ((size_t)S->K + 1) * sizeof *S->top);
     memset(S->U, 0, ((size_t)S->K + 1) * sizeof *S->U);
+    memset(S->stamp, 0, ((size_t)S->K + 1) * sizeof *S->stamp);
+    S->stamp_now = 0;
+    S->node_limit = UINT64_MAX;
     for (int32_t q = 0; q < m; q++) {
         const item *x = &p->it[q];
         for (int32_t k = x->p0; k < x->p0 + x->np; k++)
@@ -899,6 +1154,8 @@ static int search_at(search *S, int64_t T, double deadline) {
     }
     if (m == 0) return 1;
     int r = solve_rest(S, 1, m + 1, 0, -1);
+    if (getenv("SPADC_STATS")) { fprintf(stderr, "T=%ld r=%d nodes=%lu maxdepth=%zu/%d hits=%zu ng=%zu need=%zu float=%zu dom=%zu loadc=%zu avgc=%.2f split=%zu\n", (long)T, r, (unsigned long)S->nodes, g_maxdepth, m, g_hits, S->ngcount, g_need, g_float, g_dom, g_loadc, (double)g_cands/(double)(g_ncnodes?g_ncnodes:1), g_split);
+      for (int i = 0; i < 64; i++) { fprintf(stderr, "%zu ", g_hist[i]); } fprintf(stderr, "\n"); }
     if (S->oom) return -1;
     return r;
 }
