@@ -12,9 +12,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include <time.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 /* ---------------------------------------------------------------------------
  * Scratch: every block of one call, freed together on every path. */
@@ -644,6 +642,9 @@ typedef struct search {
     uint64_t *stamp; /* per section: node that last wrote low[] */
     uint64_t stamp_now;
     int order;       /* which rank order (nogoods that depend on it say so) */
+    double *feat;    /* NFEAT features per item, for the orders */
+    int32_t *tmp;    /* scratch, m entries */
+    bool cut;        /* the last run hit its node budget */
     uint64_t node_limit;
     int64_t *low;    /* per section scratch: lowest offset an unplaced item can take */
     int32_t *nx, *pv;/* doubly linked list of unplaced positions, 0 and m+1 sentinels */
@@ -672,12 +673,8 @@ typedef struct search {
 } search;
 
 
-static size_t g_maxdepth, g_hist[1024], g_hits, g_need, g_float, g_cands, g_ncnodes, g_dom, g_loadc, g_split;
-#define UNUSED_STATS (void)g_hits, (void)g_need, (void)g_float, (void)g_cands, (void)g_ncnodes, (void)g_dom, (void)g_loadc
 static void place(search *S, int32_t b, int64_t x) {
     const prep *p = S->p;
-    if (S->nrec + 1 > g_maxdepth) g_maxdepth = S->nrec + 1;
-    g_hist[(S->nrec * 64) / (size_t)S->m]++;
     const item *it = &p->it[b];
     srec *r = &S->rec[S->nrec++];
     r->item = b;
@@ -835,7 +832,6 @@ static int solve_rest(search *S, int32_t first, int32_t stop, int64_t f, int32_t
         S->stk[S->nstk++] = g1;
     }
     size_t ng = (S->nstk - base) / 2, mark = S->nrec;
-    if (ng > 1) g_split++;
     int res = 1;
     for (size_t g = 0; g < ng && res == 1; g++)
         res = solve_group(S, S->stk[base + 2 * g], S->stk[base + 2 * g + 1], f, lastrank);
@@ -846,9 +842,15 @@ static int solve_rest(search *S, int32_t first, int32_t stop, int64_t f, int32_t
 
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t lastrank) {
     const prep *p = S->p;
-    if ((++S->nodes & 255) == 0 && (now_s() > S->deadline || S->nodes > S->node_limit)) {
-        S->timed_out = true;
-        return -1;
+    if ((++S->nodes & 255) == 0) {
+        if (S->nodes > S->node_limit) {
+            S->cut = true;
+            return -1;
+        }
+        if (now_s() > S->deadline) {
+            S->timed_out = true;
+            return -1;
+        }
     }
     int32_t stop = S->nx[tpos];
     /* One pass over the group: dominance tops (least and second least
@@ -975,55 +977,39 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
     return res;
 }
 
-#include <stdlib.h>
-static int g_order = -1;
-static const int64_t *g_load;
-static const prep *g_p;
-static double keyof(const item *x, int o) {
-    const prep *p = g_p;
-    double sec = x->b - x->a, steps = (double)(p->tpts[x->b] - p->tpts[x->a]);
-    switch (o) {
-    case 0: return sec * 1e12 + (double)x->size;
-    case 1: return (double)x->size * 1e6 + sec;
-    case 2: return (double)x->size * sec;
-    case 3: return -(double)x->a;
-    case 4: { double s = 0; for (int32_t k = x->a; k < x->b; k++) s += (double)g_load[k]; return s * (double)x->size; }
-    case 5: return (double)x->size * steps;
-    case 6: return steps;
-    case 7: return (double)(mix64((uint64_t)(x - p->it) + 12345) >> 11);
-    case 8: return (double)x->size * sqrt(sec);
-    case 9: return (double)x->size * sec * sec;
-    }
-    return 0;
-}
-static double featT(const item *x) { int64_t t = 0; for (int32_t k = x->a; k < x->b; k++) if (g_load[k] > t) t = g_load[k]; return (double)t; }
-static double featW(const item *x) { return (double)(g_p->tpts[x->b] - g_p->tpts[x->a]); }
-static double featA(const item *x) { return featW(x) * (double)x->size; }
+/* Rank orders. The search is complete under any of them, but how soon it
+ * finds a plan on a hard instance depends wildly on the order (heavy
+ * tails: an order that solves one of MiniMalloc's challenging instances in
+ * milliseconds may not solve another in minutes). So search_at runs them
+ * in turn with a node budget that doubles every round (restarts), sharing
+ * the failed states it learned. Each order is a list of features, compared
+ * largest first; ties go to the earlier start, then the index. */
+enum { F_LOAD, F_LEN, F_AREA, F_SIZE_SEC, F_SIZE_SEC2, NFEAT };
+static const signed char ORDERS[][3] = {
+    {F_LOAD, F_LEN, F_AREA}, /* most loaded region, longest life, largest area */
+    {F_AREA, F_LOAD, F_LEN}, /* area: size x steps */
+    {F_SIZE_SEC2, -1, -1},   /* size x sections^2: long lives weigh more */
+    {F_SIZE_SEC, -1, -1},    /* size x sections */
+    {F_LEN, -1, -1},         /* longest life in steps */
+};
+#define NORDERS ((int)SP_ARRAY_LEN(ORDERS))
+/* Nodes the first run of each order may take (doubling every round). */
+#define RESTART_BASE 16384
+
+typedef struct rank_ud {
+    const prep *p;
+    const double *feat; /* NFEAT per item */
+    int order;
+} rank_ud;
+
 static int cmp_rank(const void *ud, int32_t x, int32_t y) {
-    const item *it = ud;
-    if (g_order < 0) { const char *e = getenv("SPADC_ORDER"); g_order = e ? atoi(e) : 0; }
-    if (g_order >= 100) { /* random perturbation of o11: key * (1 + noise) */
-        static const char *q0 = "TWA";
-        uint64_t sd = (uint64_t)g_order * 0x9e3779b97f4a7c15u;
-        double nx = 1 + 0.3 * ((double)(mix64(sd ^ (uint64_t)x) >> 11) / 9007199254740992.0);
-        double ny = 1 + 0.3 * ((double)(mix64(sd ^ (uint64_t)y) >> 11) / 9007199254740992.0);
-        double a = featT(&it[x]) * 1e6 * nx + featW(&it[x]) * nx, b = featT(&it[y]) * 1e6 * ny + featW(&it[y]) * ny;
-        (void)q0;
+    const rank_ud *r = ud;
+    for (int i = 0; i < 3 && ORDERS[r->order][i] >= 0; i++) {
+        int f = ORDERS[r->order][i];
+        double a = r->feat[(size_t)x * NFEAT + f], b = r->feat[(size_t)y * NFEAT + f];
         if (a != b) return a > b ? -1 : 1;
-        return x < y ? -1 : x > y;
     }
-    if (g_order >= 10) {
-        static const char *seqs[] = {"TAW", "TWA", "WAT", "WTA", "ATW", "AWT"};
-        const char *q = seqs[g_order - 10];
-        for (; *q; q++) {
-            double a = *q == 'T' ? featT(&it[x]) : *q == 'W' ? featW(&it[x]) : featA(&it[x]);
-            double b = *q == 'T' ? featT(&it[y]) : *q == 'W' ? featW(&it[y]) : featA(&it[y]);
-            if (a != b) return a > b ? -1 : 1;
-        }
-        return x < y ? -1 : x > y;
-    }
-    double kx = keyof(&it[x], g_order), ky = keyof(&it[y], g_order);
-    if (kx != ky) return kx > ky ? -1 : 1;
+    const item *it = r->p->it;
     if (it[x].a != it[y].a) return it[x].a < it[y].a ? -1 : 1;
     return x < y ? -1 : x > y;
 }
@@ -1041,9 +1027,15 @@ static bool same_shape(const prep *p, int32_t x, int32_t y) {
 
 /* By shape (start, end, size, alignment), then rank: twins end up adjacent
  * in rank order. Pieces beyond the first are compared by same_shape. */
+typedef struct shape_ud {
+    const prep *p;
+    const int32_t *rank;
+} shape_ud;
+
 static int cmp_shape(const void *ud, int32_t x, int32_t y) {
-    const int32_t *rank = ud;
-    const item *a = &g_p->it[x], *b = &g_p->it[y];
+    const shape_ud *u = ud;
+    const int32_t *rank = u->rank;
+    const item *a = &u->p->it[x], *b = &u->p->it[y];
     if (a->a != b->a) return a->a < b->a ? -1 : 1;
     if (a->b != b->b) return a->b < b->b ? -1 : 1;
     if (a->size != b->size) return a->size < b->size ? -1 : 1;
@@ -1092,22 +1084,27 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     S->capstk = 4 * mm;
     S->stk = sp_try_malloc(s->ctx, S->capstk * sizeof *S->stk); /* grows: freed by search_free */
     if (!S->stk) return oom(s->ctx);
-    int32_t *tmp = S->ord;
-    for (int32_t i = 0; i < m; i++) tmp[i] = i;
-    g_p = p; g_load = S->U; memset(S->U, 0, ((size_t)K + 1) * sizeof *S->U);
-    for (int32_t q = 0; q < m; q++) for (int32_t k = p->it[q].a; k < p->it[q].b; k++) S->U[k] += p->it[q].size;
-    sort_idx(tmp, (size_t)m, cmp_rank, p->it);
-    for (int32_t i = 0; i < m; i++) S->rank[tmp[i]] = i;
-    /* Identical items are interchangeable: place them in rank order. The
-     * rank order keeps identical items adjacent only by accident, so sort
-     * a copy by shape. */
-    for (int32_t i = 0; i < m; i++) S->twin[i] = -1;
-    int32_t *shp = S->posof; /* free until the list is built below */
-    for (int32_t i = 0; i < m; i++) shp[i] = tmp[i];
-    g_p = p;
-    sort_idx(shp, (size_t)m, cmp_shape, S->rank);
-    for (int32_t i = 1; i < m; i++)
-        if (same_shape(p, shp[i - 1], shp[i])) S->twin[shp[i]] = shp[i - 1];
+    /* features for the rank orders */
+    S->feat = sc_alloc(s, mm * NFEAT, sizeof(double));
+    S->tmp = sc_alloc(s, mm, sizeof(int32_t));
+    if (!S->feat || !S->tmp) return oom(s->ctx);
+    memset(S->U, 0, ((size_t)K + 1) * sizeof *S->U);
+    for (int32_t q = 0; q < m; q++)
+        for (int32_t k = p->it[q].a; k < p->it[q].b; k++) S->U[k] += p->it[q].size;
+    for (int32_t q = 0; q < m; q++) {
+        const item *x = &p->it[q];
+        double *ft = &S->feat[(size_t)q * NFEAT];
+        int64_t load = 0;
+        for (int32_t k = x->a; k < x->b; k++) load = max64(load, S->U[k]);
+        double len = (double)(p->tpts[x->b] - p->tpts[x->a]), sec = (double)(x->b - x->a);
+        ft[F_LOAD] = (double)load;
+        ft[F_LEN] = len;
+        ft[F_AREA] = len * (double)x->size;
+        ft[F_SIZE_SEC] = sec * (double)x->size;
+        ft[F_SIZE_SEC2] = sec * sec * (double)x->size;
+    }
+    S->order = -1;
+    int32_t *tmp = S->tmp;
     for (int32_t i = 0; i < m; i++) tmp[i] = i;
     sort_idx(tmp, (size_t)m, cmp_item_start, p->it);
     /* positions 1..m */
@@ -1117,6 +1114,24 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     return SP_OK;
 }
 
+/* Rank items by order o; identical items (twins) keep that order among
+ * themselves. */
+static void set_order(search *S, int o) {
+    if (S->order == o) return;
+    S->order = o;
+    const prep *p = S->p;
+    int32_t m = S->m, *tmp = S->tmp;
+    rank_ud ru = {p, S->feat, o};
+    for (int32_t i = 0; i < m; i++) tmp[i] = i;
+    sort_idx(tmp, (size_t)m, cmp_rank, &ru);
+    for (int32_t i = 0; i < m; i++) S->rank[tmp[i]] = i;
+    shape_ud su = {p, S->rank};
+    sort_idx(tmp, (size_t)m, cmp_shape, &su);
+    for (int32_t i = 0; i < m; i++) S->twin[i] = -1;
+    for (int32_t i = 1; i < m; i++)
+        if (same_shape(p, tmp[i - 1], tmp[i])) S->twin[tmp[i]] = tmp[i - 1];
+}
+
 static void search_free(search *S) {
     if (S->stk) sp_free(S->ctx, S->stk);
     if (S->ng) sp_free(S->ctx, S->ng);
@@ -1124,25 +1139,18 @@ static void search_free(search *S) {
     S->ng = NULL;
 }
 
-/* 1: found (offsets in S->off), 0: none within T (S->next_T), -1: stopped. */
-static int search_at(search *S, int64_t T, double deadline) {
+/* One run from the empty plan under the current order and node budget. */
+static int search_run(search *S) {
     const prep *p = S->p;
     int32_t m = S->m;
-    S->T = T;
-    S->deadline = deadline;
-    S->next_T = INT64_MAX;
     S->nrec = S->ntops = S->nmv = S->nstk = 0;
-    memset(S->ng, 0, S->ngcap * sizeof *S->ng); /* nogoods hold for one T */
-    S->ngcount = 0;
+    S->cut = false;
     for (int32_t i = 0; i < m; i++) {
         S->off[i] = -1;
         S->mm[i] = 0;
     }
     memset(S->top, 0, ((size_t)S->K + 1) * sizeof *S->top);
     memset(S->U, 0, ((size_t)S->K + 1) * sizeof *S->U);
-    memset(S->stamp, 0, ((size_t)S->K + 1) * sizeof *S->stamp);
-    S->stamp_now = 0;
-    S->node_limit = UINT64_MAX;
     for (int32_t q = 0; q < m; q++) {
         const item *x = &p->it[q];
         for (int32_t k = x->p0; k < x->p0 + x->np; k++)
@@ -1153,11 +1161,29 @@ static int search_at(search *S, int64_t T, double deadline) {
         S->pv[i] = i - 1;
     }
     if (m == 0) return 1;
-    int r = solve_rest(S, 1, m + 1, 0, -1);
-    if (getenv("SPADC_STATS")) { fprintf(stderr, "T=%ld r=%d nodes=%lu maxdepth=%zu/%d hits=%zu ng=%zu need=%zu float=%zu dom=%zu loadc=%zu avgc=%.2f split=%zu\n", (long)T, r, (unsigned long)S->nodes, g_maxdepth, m, g_hits, S->ngcount, g_need, g_float, g_dom, g_loadc, (double)g_cands/(double)(g_ncnodes?g_ncnodes:1), g_split);
-      for (int i = 0; i < 64; i++) { fprintf(stderr, "%zu ", g_hist[i]); } fprintf(stderr, "\n"); }
-    if (S->oom) return -1;
-    return r;
+    return solve_rest(S, 1, m + 1, 0, -1);
+}
+
+/* 1: found (offsets in S->off), 0: none within T (S->next_T), -1: stopped
+ * (deadline or out of memory). */
+static int search_at(search *S, int64_t T, double deadline) {
+    S->T = T;
+    S->deadline = deadline;
+    S->next_T = INT64_MAX;
+    memset(S->ng, 0, S->ngcap * sizeof *S->ng); /* nogoods hold for one T */
+    S->ngcount = 0;
+    for (unsigned run = 0;; run++) {
+        unsigned round = run / NORDERS;
+        set_order(S, (int)(run % NORDERS));
+        S->node_limit = round >= 40 ? UINT64_MAX : S->nodes + ((uint64_t)RESTART_BASE << round);
+        int r = search_run(S);
+        if (S->oom) return -1;
+        if (r >= 0) return r;
+        if (!S->cut) return -1; /* deadline */
+        /* budget spent: restart under the next order; what the cut run
+         * learned is kept, its partial next_T is not needed */
+        S->next_T = INT64_MAX;
+    }
 }
 
 /* ---------------------------------------------------------------------------
