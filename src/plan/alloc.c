@@ -639,8 +639,6 @@ typedef struct search {
     int64_t *mm;     /* max top over the item's sections (unaligned lowest offset) */
     int64_t *top;    /* per section: max end of placed items */
     int64_t *U;      /* per section: bytes of unplaced items */
-    uint64_t *stamp; /* per section: node that last wrote low[] */
-    uint64_t stamp_now;
     int order;       /* which rank order (nogoods that depend on it say so) */
     double *feat;    /* NFEAT features per item, for the orders */
     int32_t *tmp;    /* scratch, m entries */
@@ -809,7 +807,7 @@ static void ng_add(search *S, uint64_t h1, uint64_t h2, int64_t nt) {
 }
 
 /* 1: solved (placements left on the trail), 0: no plan, -1: stopped. */
-static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t lastrank);
+static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank);
 
 /* Split the unplaced positions between hpos..tpos (list order) into groups
  * that share no section and solve each; hpos/tpos may have been removed. */
@@ -827,20 +825,22 @@ static int solve_rest(search *S, int32_t first, int32_t stop, int64_t f, int32_t
             g1 = pos;
             pos = S->nx[pos];
         }
-        if (!stk_reserve(S, 2)) return -1;
+        if (!stk_reserve(S, 3)) return -1;
         S->stk[S->nstk++] = g0;
         S->stk[S->nstk++] = g1;
+        S->stk[S->nstk++] = end;
     }
-    size_t ng = (S->nstk - base) / 2, mark = S->nrec;
+    size_t ng = (S->nstk - base) / 3, mark = S->nrec;
     int res = 1;
     for (size_t g = 0; g < ng && res == 1; g++)
-        res = solve_group(S, S->stk[base + 2 * g], S->stk[base + 2 * g + 1], f, lastrank);
+        res = solve_group(S, S->stk[base + 3 * g], S->stk[base + 3 * g + 1], S->stk[base + 3 * g + 2], f,
+                          lastrank);
     if (res != 1) undo_to(S, mark);
     S->nstk = base;
     return res;
 }
 
-static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t lastrank) {
+static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank) {
     const prep *p = S->p;
     if ((++S->nodes & 255) == 0) {
         if (S->nodes > S->node_limit) {
@@ -856,11 +856,12 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
     /* One pass over the group: dominance tops (least and second least
      * item top at its lowest offset), candidates, each item's lowest offset
      * l_c and, per section, the least l_c of the items covering it (low[],
-     * valid where stamp[] is this node's). */
-    uint64_t node = ++S->stamp_now;
+     * over the group's sections [L, R)). */
     int64_t min1 = INT64_MAX, min2 = INT64_MAX, xmin = INT64_MAX;
     int32_t arg1 = -1;
-    int32_t L = p->it[S->ord[hpos]].a, R = L;
+    int32_t L = p->it[S->ord[hpos]].a;
+    int64_t *low = S->low;
+    for (int32_t k = L; k < R; k++) low[k] = INT64_MAX;
     size_t base = S->nstk;
     uint64_t hz = 0;
     bool dead = false;
@@ -878,11 +879,10 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
         } else if (key < min2) {
             min2 = key;
         }
-        if (ic->b > R) R = ic->b;
         int64_t lc = xc;
         if (xc > f || (xc == f && S->rank[c] > lastrank)) {
             if (S->twin[c] < 0 || S->off[S->twin[c]] >= 0) {
-                if (!stk_reserve(S, 1)) return -1;
+                if (S->nstk == S->capstk && !stk_reserve(S, 1)) return -1;
                 S->stk[S->nstk++] = c;
             }
         } else {
@@ -903,14 +903,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
             }
             lc = align_up(f + sup, ic->align);
         }
-        for (int32_t k = ic->a; k < ic->b; k++) {
-            if (S->stamp[k] != node) {
-                S->stamp[k] = node;
-                S->low[k] = lc;
-            } else if (lc < S->low[k]) {
-                S->low[k] = lc;
-            }
-        }
+        for (int32_t k = ic->a; k < ic->b; k++) low[k] = lc < low[k] ? lc : low[k];
     }
     if (dead) {
         S->nstk = base;
@@ -922,10 +915,12 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
     int64_t rkey = f == xmin ? lastrank + ((int64_t)S->order << 32) : -1;
     uint64_t h1 = mix64(hz ^ (uint64_t)fkey * 0x9e3779b97f4a7c15u) ^ (uint64_t)rkey;
     uint64_t h2 = mix64(hz + 0x632be59bd9b4e019u) ^ mix64((uint64_t)fkey + ((uint64_t)rkey << 17));
-    for (int32_t k = L; k < R; k++) {
-        h1 = mix64(h1 ^ (uint64_t)S->top[k]);
-        h2 = (h2 ^ (uint64_t)S->top[k]) * 0x100000001b3u + (uint64_t)k;
+    for (int32_t k = L; k < R; k++) { /* two independent polynomial hashes */
+        uint64_t t = (uint64_t)S->top[k];
+        h1 = (h1 ^ t) * 0x100000001b3u;
+        h2 = (h2 + t) * 0x9e3779b97f4a7c15u + 0x632be59bd9b4e019u;
     }
+    h1 = mix64(h1 ^ (uint64_t)R);
     h2 = mix64(h2);
     if (!h1 && !h2) h1 = 1;
     nogood *hit = ng_find(S, h1, h2);
@@ -938,7 +933,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
     int64_t B = 0, need = 0;
     for (int32_t k = L; k < R; k++) {
         if (S->U[k] > B) B = S->U[k];
-        need = max64(need, S->low[k] + S->U[k]);
+        need = max64(need, low[k] + S->U[k]);
     }
     if (need > S->T) {
         if (need < S->next_T) S->next_T = need;
@@ -987,10 +982,9 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int64_t f, int32_t
 enum { F_LOAD, F_LEN, F_AREA, F_SIZE_SEC, F_SIZE_SEC2, NFEAT };
 static const signed char ORDERS[][3] = {
     {F_LOAD, F_LEN, F_AREA}, /* most loaded region, longest life, largest area */
-    {F_AREA, F_LOAD, F_LEN}, /* area: size x steps */
+    {F_AREA, -1, -1},        /* area: size x steps */
     {F_SIZE_SEC2, -1, -1},   /* size x sections^2: long lives weigh more */
     {F_SIZE_SEC, -1, -1},    /* size x sections */
-    {F_LEN, -1, -1},         /* longest life in steps */
 };
 #define NORDERS ((int)SP_ARRAY_LEN(ORDERS))
 /* Nodes the first run of each order may take (doubling every round). */
@@ -1064,7 +1058,6 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     S->top = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
     S->U = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
     S->low = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
-    S->stamp = sc_alloc(s, (size_t)K + 1, sizeof(uint64_t));
     S->twin = sc_alloc(s, mm, sizeof(int32_t));
     S->nx = sc_alloc(s, mm, sizeof(int32_t));
     S->pv = sc_alloc(s, mm, sizeof(int32_t));
@@ -1072,7 +1065,7 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     S->tops = sc_alloc(s, tops + 1, sizeof(int64_t));
     S->mi = sc_alloc(s, 2 * p->npairs + 1, sizeof(int32_t));
     S->mv = sc_alloc(s, 2 * p->npairs + 1, sizeof(int64_t));
-    if (!S->rank || !S->ord || !S->posof || !S->off || !S->mm || !S->top || !S->U || !S->low || !S->stamp || !S->twin || !S->nx ||
+    if (!S->rank || !S->ord || !S->posof || !S->off || !S->mm || !S->top || !S->U || !S->low ||  !S->twin || !S->nx ||
         !S->pv || !S->rec || !S->tops || !S->mi || !S->mv)
         return oom(s->ctx);
     S->zob = sc_alloc(s, mm, sizeof(uint64_t));
