@@ -8,18 +8,26 @@
 #include <time.h>
 
 #include "../base/fp16.h"
+#include "../cpu/exec.h"
 #include "../interp/interp.h"
 #include "../io/npy.h"
+#include "../mlir/reader.h"
+#include "../ir/verify.h"
 #include "cli.h"
 
 static const char *const HELP =
     "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
-    "                 [-o DIR] [--repeat N]\n"
+    "                 [-o DIR] [--check] [--threads N] [--repeat N]\n"
     "\n"
     "Run function FUNC of FILE and print a summary of its results.\n"
     "\n"
-    "  --target T     ref: the reference interpreter (the default in this build;\n"
-    "                 the cpu and npu targets arrive with the compiler stages)\n"
+    "  --target T     cpu (default): compiled to fused kernels, run natively;\n"
+    "                 ref: the reference interpreter (runs driver code too)\n"
+    "  --check        also run the reference interpreter on the same inputs, print\n"
+    "                 the max abs and rel error per result, exit 4 on a mismatch\n"
+    "                 (f32/f64: |err| <= 1e-5 + 1e-4 * max|ref|; bf16/f16: 1e-2;\n"
+    "                 integers: exact)\n"
+    "  --threads N    threads for the cpu target (default 1)\n"
     "  -e FUNC        function to run; may be omitted when FILE has one public\n"
     "                 function with a body\n"
     "  --inputs LIST  comma-separated .npy files, one per argument, matching each\n"
@@ -35,18 +43,22 @@ static const char *const HELP =
 typedef struct run_opts {
     const char *path, *func, *inputs, *outdir, *target;
     uint64_t seed;
-    int repeat;
+    int repeat, threads;
+    bool check;
 } run_opts;
 
 typedef struct run_state {
     run_opts *o;
-    ir_module *m;
+    ir_module *m;  /* as read: the reference interpreter runs it */
+    ir_module *cm; /* a second copy the cpu target compiles (passes change it) */
     interp *it;
+    cpu_exec *x;
     ir_op *fn;
-    interp_value *args, *res;
+    interp_value *args, *res, *ref;
     uint32_t nargs, nres;
     npy_array arr; /* input being loaded */
     double *times;
+    int status;
 } run_state;
 
 static uint64_t splitmix(uint64_t *s) {
@@ -218,6 +230,41 @@ static void summarize(const interp_value *v, uint32_t i) {
     printf("result%u: %s sum=%.9g min=%.9g max=%.9g\n", i, ty, sum, n ? mn : 0, n ? mx : 0);
 }
 
+/* Compare a compiled result with the reference; returns false on a mismatch. */
+static bool compare(const interp_value *got, const interp_value *want, uint32_t i) {
+    ir_dtype dt = (ir_dtype)want->type.dtype;
+    int64_t n = want->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(want->type);
+    int nb = ir_dtype_bytes(dt);
+    double max_abs = 0, max_rel = 0, max_ref = 0;
+    bool nan_mismatch = false;
+    for (int64_t k = 0; k < n; k++) {
+        interp_scalar a = want->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
+        interp_scalar b = want->type.kind == IR_T_SCALAR ? want->s : interp_load_elem(interp_data(want) + k * nb, dt);
+        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
+        if (isnan(x) || isnan(y)) {
+            nan_mismatch |= isnan(x) != isnan(y);
+            continue;
+        }
+        double err = fabs(x - y);
+        if (isinf(x) || isinf(y)) err = x == y ? 0 : INFINITY;
+        if (err > max_abs) max_abs = err;
+        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
+        if (err > 0 && rel > max_rel) max_rel = rel;
+        if (fabs(y) > max_ref && !isinf(y)) max_ref = fabs(y);
+    }
+    double rtol = dt == IR_BF16 || dt == IR_F16 ? 1e-2 : 1e-4;
+    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
+    printf("check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i, max_abs, max_rel, max_ref,
+           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
+    return ok;
+}
+
+static void load_second_copy(sp_ctx *ctx, void *ud) {
+    run_state *st = ud;
+    mlir_read_file(ctx, st->o->path, &st->cm);
+    ir_verify_module(st->cm);
+}
+
 static void run_body(sp_ctx *ctx, void *ud) {
     run_state *st = ud;
     st->fn = pick_function(ctx, st->m, st->o->func);
@@ -227,20 +274,39 @@ static void run_body(sp_ctx *ctx, void *ud) {
     st->it = interp_new(ctx, st->m, stdout);
     st->args = sp_calloc(ctx, fn->nargs ? fn->nargs : 1, sizeof *st->args);
     st->res = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->res);
+    st->ref = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->ref);
     st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
     load_inputs(ctx, st);
+    bool cpu = !strcmp(st->o->target, "cpu");
+    if (cpu) {
+        load_second_copy(ctx, st);
+        ir_op *cf = ir_module_find_func(st->cm, fn->name);
+        cpu_exec_opts eo = {st->o->threads};
+        cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
+    }
     for (int r = 0; r < st->o->repeat; r++) {
         if (r) /* keep only the last run's results */
             for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);
         double t0 = now_s();
-        interp_call(st->it, st->fn, st->args, st->res);
+        if (cpu)
+            cpu_exec_run(st->x, st->args, st->res);
+        else
+            interp_call(st->it, st->fn, st->args, st->res);
         st->times[r] = now_s() - t0;
     }
     fflush(stdout);
     for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
     qsort(st->times, (size_t)st->o->repeat, sizeof *st->times, cmp_double);
-    printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], "ref", st->o->repeat,
+    printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], st->o->target, st->o->repeat,
            st->o->repeat == 1 ? "" : "s");
+    if (st->o->check) {
+        interp_set_output(st->it, NULL); /* the program's prints were shown once */
+        interp_call(st->it, st->fn, st->args, st->ref);
+        fflush(stdout);
+        bool ok = true;
+        for (uint32_t i = 0; i < st->nres; i++) ok &= compare(&st->res[i], &st->ref[i], i);
+        if (!ok) st->status = SP_EMISMATCH;
+    }
     if (st->o->outdir) {
         if (mkdir(st->o->outdir, 0777) != 0 && errno != EEXIST)
             sp_throw(ctx, SP_EINPUT, (sp_loc){st->o->outdir, 0, 0}, "cannot create directory: %s", strerror(errno));
@@ -263,15 +329,20 @@ static void run_body(sp_ctx *ctx, void *ud) {
 int cli_cmd_run(int argc, char **argv) {
     run_opts o = {0};
     o.repeat = 1;
-    o.target = "ref";
+    o.threads = 1;
+    o.target = "cpu";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
             fputs(HELP, stdout);
             return 0;
         }
+        if (!strcmp(a, "--check")) {
+            o.check = true;
+            continue;
+        }
         bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
-                     !strcmp(a, "-o") || !strcmp(a, "--repeat");
+                     !strcmp(a, "-o") || !strcmp(a, "--repeat") || !strcmp(a, "--threads");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
             const char *v = argv[++i];
@@ -288,6 +359,10 @@ int cli_cmd_run(int argc, char **argv) {
                 errno = 0;
                 o.seed = strtoull(v, &end, 10);
                 if (*end || !*v || errno || v[0] == '-') return cli_usage_error("run", "--seed needs a non-negative integer");
+            } else if (!strcmp(a, "--threads")) {
+                long r = strtol(v, &end, 10);
+                if (*end || !*v || r < 1 || r > 1024) return cli_usage_error("run", "--threads needs an integer in [1, 1024]");
+                o.threads = (int)r;
             } else {
                 long r = strtol(v, &end, 10);
                 if (*end || !*v || r < 1 || r > 1000000) return cli_usage_error("run", "--repeat needs an integer in [1, 1000000]");
@@ -302,8 +377,13 @@ int cli_cmd_run(int argc, char **argv) {
         }
     }
     if (!o.path) return cli_usage_error("run", "no input file");
-    if (strcmp(o.target, "ref"))
-        return cli_usage_error("run", "target '%s' is not available in this build yet; use --target ref", o.target);
+    if (!strcmp(o.target, "npu") || !strncmp(o.target, "npu=", 4))
+        return cli_usage_error("run", "target 'npu' is not available in this build yet; use --target cpu or ref");
+    if (strcmp(o.target, "ref") && strcmp(o.target, "cpu"))
+        return cli_usage_error("run", "unknown target '%s' (targets: cpu, ref)", o.target);
+    if (o.check && !strcmp(o.target, "ref"))
+        return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
+                                      "--target cpu");
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     run_state st = {0};
@@ -314,13 +394,20 @@ int cli_cmd_run(int argc, char **argv) {
     if (s != SP_OK) {
         fflush(stdout);
         sp_print_error(&ctx, stderr);
+    } else if (st.status) {
+        s = (sp_status)st.status;
+        fprintf(stderr, "spadc run: error: --check found a mismatch with the reference interpreter\n");
     }
     npy_free(&ctx, &st.arr);
+    cpu_exec_free(st.x);
     if (st.it) {
         for (uint32_t i = 0; st.args && i < st.nargs; i++) interp_release(st.it, &st.args[i]);
         for (uint32_t i = 0; st.res && i < st.nres; i++) interp_release(st.it, &st.res[i]);
+        for (uint32_t i = 0; st.ref && i < st.nres; i++) interp_release(st.it, &st.ref[i]);
     }
     interp_free(st.it);
+    sp_free(&ctx, st.ref);
+    ir_module_free(st.cm);
     sp_free(&ctx, st.args);
     sp_free(&ctx, st.res);
     sp_free(&ctx, st.times);

@@ -13,6 +13,7 @@ struct interp_tensor {
     uint8_t *data;
     size_t bytes;
     uint32_t refs;
+    bool borrowed; /* data owned elsewhere (interp_tensor_borrow) */
     interp_tensor *prev, *next; /* every live tensor, for cleanup */
 };
 
@@ -81,6 +82,7 @@ static interp_tensor *tensor_alloc(interp *it, const ir_op *op, ir_type t, bool 
     if (zero) memset(x->data, 0, bytes);
     x->bytes = bytes;
     x->refs = 1;
+    x->borrowed = false;
     x->prev = NULL;
     x->next = it->live;
     if (it->live) it->live->prev = x;
@@ -96,9 +98,27 @@ static void tensor_unref(interp *it, interp_tensor *x) {
     else
         it->live = x->next;
     if (x->next) x->next->prev = x->prev;
-    it->live_bytes -= x->bytes;
-    sp_free(it->ctx, x->data);
+    if (!x->borrowed) {
+        it->live_bytes -= x->bytes;
+        sp_free(it->ctx, x->data);
+    }
     sp_free(it->ctx, x);
+}
+
+interp_value interp_tensor_borrow(interp *it, ir_type t, void *data) {
+    interp_tensor *x = sp_malloc(it->ctx, sizeof *x);
+    x->data = data;
+    x->bytes = (size_t)ir_type_bytes(t);
+    x->refs = 1;
+    x->borrowed = true;
+    x->prev = NULL;
+    x->next = it->live;
+    if (it->live) it->live->prev = x;
+    it->live = x;
+    interp_value v = {0};
+    v.type = t;
+    v.t = x;
+    return v;
 }
 
 interp_value interp_tensor_new(interp *it, ir_type t) {
@@ -130,13 +150,15 @@ interp *interp_new(sp_ctx *ctx, ir_module *m, FILE *out) {
     return it;
 }
 
+void interp_set_output(interp *it, FILE *out) { it->out = out; }
+
 void interp_free(interp *it) {
     if (!it) return;
     sp_ctx *ctx = it->ctx;
     while (it->live) {
         interp_tensor *x = it->live;
         it->live = x->next;
-        sp_free(ctx, x->data);
+        if (!x->borrowed) sp_free(ctx, x->data);
         sp_free(ctx, x);
     }
     while (it->top) {
@@ -1104,6 +1126,7 @@ static void print_scalar(interp *it, interp_scalar s, ir_dtype dt) {
 }
 
 static void exec_print(interp *it, frame *f, const ir_op *op) {
+    if (!it->out) return;
     if (op->u.vprint.str) fwrite(op->u.vprint.str, 1, op->u.vprint.len, it->out);
     if (op->nopnds) {
         const interp_value *v = &f->vals[op->opnds[0]->id];
@@ -1294,6 +1317,24 @@ static void call_func(interp *it, const ir_op *callee, const interp_value *args,
         if (fr->vals[i].t) tensor_unref(it, fr->vals[i].t);
     it->top = fr->up;
     sp_free(it->ctx, fr->vals);
+    sp_free(it->ctx, fr);
+}
+
+void interp_run_ops(interp *it, interp_value *vals, uint32_t nvalues, ir_op *const *ops, uint32_t n) {
+    frame *fr = sp_malloc(it->ctx, sizeof *fr);
+    fr->vals = NULL; /* the caller's array: not freed with the frame */
+    fr->nvalues = nvalues;
+    fr->up = it->top;
+    it->top = fr;
+    for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t r = 0; r < ops[i]->nres; r++) {
+            vals[ops[i]->res[r].id].type = ops[i]->res[r].type;
+            vals[ops[i]->res[r].id].t = NULL;
+        }
+        frame view = {NULL, vals, nvalues};
+        exec_op(it, &view, ops[i], NULL);
+    }
+    it->top = fr->up;
     sp_free(it->ctx, fr);
 }
 

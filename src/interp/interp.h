@@ -50,6 +50,8 @@ typedef struct interp interp;
 
 interp *interp_new(sp_ctx *ctx, ir_module *m, FILE *out);
 void interp_free(interp *it);
+/* Where vector.print writes (NULL: nowhere). */
+void interp_set_output(interp *it, FILE *out);
 
 /* Run func with args (typed as its arguments); results get one reference
  * each (release with interp_release). */
@@ -58,6 +60,13 @@ void interp_call(interp *it, ir_op *func, const interp_value *args, interp_value
 /* A new zeroed tensor value of type t (one reference). */
 interp_value interp_tensor_new(interp *it, ir_type t);
 uint8_t *interp_data(const interp_value *v);
+/* A tensor value over memory the caller owns (never freed by the
+ * interpreter; the value itself must still be released). */
+interp_value interp_tensor_borrow(interp *it, ir_type t, void *data);
+/* Run ops of a numbered function in order on vals (by value id; operands
+ * must be set, results are written there, one reference each). Compiled
+ * targets use this for ops they do not lower themselves. */
+void interp_run_ops(interp *it, interp_value *vals, uint32_t nvalues, ir_op *const *ops, uint32_t n);
 /* One element of storage type dt to/from its scalar value. */
 interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);

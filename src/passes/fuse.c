@@ -140,19 +140,25 @@ static void add_op(builder *bd, ir_op *op) {
     if (k->nops == bd->capops) {
         bd->capops = bd->capops ? bd->capops * 2 : 8;
         ir_op **nv = sp_arena_array(&bd->m->arena, bd->capops, sizeof *nv);
-        if (k->nops) memcpy(nv, k->ops, k->nops * sizeof *nv);
+        int32_t **na = sp_arena_array(&bd->m->arena, bd->capops, sizeof *na);
+        if (k->nops) {
+            memcpy(nv, k->ops, k->nops * sizeof *nv);
+            memcpy(na, k->arg_input, k->nops * sizeof *na);
+        }
         k->ops = nv;
+        k->arg_input = na;
     }
+    k->arg_input[k->nops] = NULL;
     k->ops[k->nops++] = op;
     k->last = op;
 }
 
-static void add_input(builder *bd, ir_value *v, const ir_amap *map, kn_role role) {
+static int32_t add_input(builder *bd, ir_value *v, const ir_amap *map, kn_role role) {
     kernel *k = bd->k;
     for (uint32_t i = 0; i < k->ninputs; i++)
         if (k->inputs[i].value == v && k->inputs[i].role == role &&
             ((!map && !k->inputs[i].map) || (map && k->inputs[i].map && ir_amap_eq(map, k->inputs[i].map))))
-            return;
+            return (int32_t)i;
     if (k->ninputs == bd->capinputs) {
         bd->capinputs = bd->capinputs ? bd->capinputs * 2 : 8;
         kn_input *nv = sp_arena_array(&bd->m->arena, bd->capinputs, sizeof *nv);
@@ -165,7 +171,8 @@ static void add_input(builder *bd, ir_value *v, const ir_amap *map, kn_role role
     in->role = (uint8_t)role;
     /* broadcast: some output dimension is missing from the operand's map */
     in->broadcast = false;
-    if (map && k->out_map)
+    /* (a contraction's inputs leave out loops by nature: only operands count) */
+    if (map && k->out_map && role >= KN_ROLE_OPERAND)
         for (uint32_t r = 0; r < k->out_map->nres; r++) {
             int d = ir_aexpr_dim(k->out_map->res[r]);
             bool found = false;
@@ -173,6 +180,14 @@ static void add_input(builder *bd, ir_value *v, const ir_amap *map, kn_role role
                 if (d >= 0 && ir_aexpr_dim(map->res[j]) == d) found = true;
             if (!found) in->broadcast = true;
         }
+    return (int32_t)(k->ninputs - 1);
+}
+
+/* Record which kernel input each of op's ins reads (KN_CHAIN: the chain). */
+static int32_t *new_arg_input(builder *bd, uint32_t nins) {
+    int32_t *a = sp_arena_array(&bd->m->arena, nins ? nins : 1, sizeof *a);
+    for (uint32_t i = 0; i < nins; i++) a[i] = KN_CHAIN;
+    return a;
 }
 
 static void add_name(builder *bd, const char *name) {
@@ -339,13 +354,15 @@ static void grow_chain(builder *bd, ir_op *func) {
         const ir_aexpr *q[KN_MAX_DIMS];
         for (uint32_t r = 0; r < vm->nres; r++) q[ir_aexpr_dim(vm->res[r])] = k->out_map->res[r];
         const ir_amap *maps[64];
+        int32_t *ai = new_arg_input(bd, l->nins);
         for (uint32_t i = 0; i < l->nins; i++) {
             maps[i] = ir_amap_subst(bd->m, l->maps[i], q, k->ndims);
-            if (!chain_arg[i]) add_input(bd, E->opnds[i], maps[i], KN_ROLE_OPERAND);
+            if (!chain_arg[i]) ai[i] = add_input(bd, E->opnds[i], maps[i], KN_ROLE_OPERAND);
         }
         name_steps(bd, E, chain_arg, maps);
         k->out_map = ir_amap_subst(bd->m, l->maps[l->nins], q, k->ndims);
         add_op(bd, E);
+        k->arg_input[k->nops - 1] = ai;
         k->out = &E->res[0];
     }
 }
@@ -425,14 +442,19 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
             }
             k->init_scalar = fv && !(fv->def && fv->def->kind == IR_OP_CONSTANT && is_zero(fv)) ? fv : NULL;
             k->out_map = op->u.lin.maps[2];
-            add_input(&bd, op->opnds[0], op->u.lin.maps[0], KN_ROLE_LHS);
-            add_input(&bd, op->opnds[1], op->u.lin.maps[1], KN_ROLE_RHS);
+            int32_t *ai = new_arg_input(&bd, 2);
+            ai[0] = add_input(&bd, op->opnds[0], op->u.lin.maps[0], KN_ROLE_LHS);
+            ai[1] = add_input(&bd, op->opnds[1], op->u.lin.maps[1], KN_ROLE_RHS);
+            k->arg_input[0] = ai;
             k->out = &op->res[0];
             grow_chain(&bd, func);
         } else if (is_loop_root(op) && !(ir_linalg_fill_value(op) && absorbed_fill_only(&bd, &op->res[0]))) {
             k = new_kernel(&bd, KN_LOOP, op);
             k->out_map = op->u.lin.maps[op->u.lin.nins];
-            for (uint32_t j = 0; j < op->u.lin.nins; j++) add_input(&bd, op->opnds[j], op->u.lin.maps[j], KN_ROLE_OPERAND);
+            int32_t *ai = new_arg_input(&bd, op->u.lin.nins);
+            for (uint32_t j = 0; j < op->u.lin.nins; j++)
+                ai[j] = add_input(&bd, op->opnds[j], op->u.lin.maps[j], KN_ROLE_OPERAND);
+            k->arg_input[0] = ai;
             if (reads_init(op)) {
                 ir_value *tensor;
                 k->init_scalar = reduction_init(op, &tensor);

@@ -57,6 +57,10 @@ typedef struct kernel {
     const ir_amap *out_map;        /* root loops -> out's dimensions */
     kn_input *inputs;
     uint32_t ninputs;
+    /* for each op of the kernel (as in ops), for each of its ins: the index
+     * of the kernel input it reads, or KN_CHAIN for the value the previous op
+     * produced (KN_OP kernels: NULL) */
+    int32_t **arg_input;
     const char **epilogue; /* names of the fused elementwise steps, in order */
     uint32_t nepilogue;
     ir_value *init_scalar; /* contraction or reduction init: NULL = zero (or the
@@ -73,6 +77,7 @@ typedef struct kn_program {
 } kn_program;
 
 #define KN_NONE UINT32_MAX
+#define KN_CHAIN (-1)
 
 /* Group func's ops into kernels (run pass_canonicalize first). */
 void kn_build(ir_module *m, ir_op *func, kn_program *out);
