@@ -21,6 +21,9 @@ int cli_cmd_alloc(int argc, char **argv);
  * its exit status (the module is then NULL). */
 int cli_load_module(sp_ctx *ctx, const char *path, ir_module **out);
 bool cli_is_help(const char *arg);
+/* The function to compile or run: `name` (without '@'), or the only public
+ * function with a body; raises a usage error naming the candidates. */
+ir_op *cli_pick_function(sp_ctx *ctx, ir_module *m, const char *name);
 
 /* "spadc: error: MESSAGE" on stderr, then return 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

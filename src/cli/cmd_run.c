@@ -104,29 +104,6 @@ static void fill_random(uint8_t *data, ir_type t, uint64_t seed) {
     }
 }
 
-static ir_op *pick_function(sp_ctx *ctx, ir_module *m, const char *name) {
-    ir_block *b = ir_module_body(m);
-    if (name) {
-        ir_op *f = ir_module_find_func(m, name);
-        if (!f) sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "no function '@%s' in this file", name);
-        if (f->u.fn.is_decl) sp_throw(ctx, SP_EINPUT, f->loc, "'@%s' is a declaration without a body", name);
-        return f;
-    }
-    ir_op *only = NULL;
-    int count = 0;
-    char names[512] = "";
-    for (ir_op *op = b->first; op; op = op->next)
-        if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl && !op->u.fn.is_private) {
-            only = op;
-            count++;
-            size_t l = strlen(names);
-            snprintf(names + l, sizeof names - l, "%s@%s", l ? ", " : "", op->u.fn.name);
-        }
-    if (count == 1) return only;
-    if (count == 0) sp_throw(ctx, SP_EINPUT, (sp_loc){m->filename, 0, 0}, "no public function with a body to run");
-    sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "several functions (%s): choose one with -e NAME", names);
-}
-
 static void type_text(char *buf, size_t n, ir_type t) {
     size_t k = 0;
     if (t.kind == IR_T_SCALAR) {
@@ -267,7 +244,7 @@ static void load_second_copy(sp_ctx *ctx, void *ud) {
 
 static void run_body(sp_ctx *ctx, void *ud) {
     run_state *st = ud;
-    st->fn = pick_function(ctx, st->m, st->o->func);
+    st->fn = cli_pick_function(ctx, st->m, st->o->func);
     const ir_func_info *fn = &st->fn->u.fn;
     st->nargs = fn->nargs;
     st->nres = fn->nres;

@@ -30,3 +30,27 @@ int cli_load_module(sp_ctx *ctx, const char *path, ir_module **out) {
 }
 
 bool cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
+
+ir_op *cli_pick_function(sp_ctx *ctx, ir_module *m, const char *name) {
+    ir_block *b = ir_module_body(m);
+    if (name) {
+        ir_op *f = ir_module_find_func(m, name);
+        if (!f) sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "no function '@%s' in this file", name);
+        if (f->u.fn.is_decl) sp_throw(ctx, SP_EINPUT, f->loc, "'@%s' is a declaration without a body", name);
+        return f;
+    }
+    ir_op *only = NULL;
+    int count = 0;
+    char names[512] = "";
+    for (ir_op *op = b->first; op; op = op->next)
+        if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl && !op->u.fn.is_private) {
+            only = op;
+            count++;
+            size_t l = strlen(names);
+            snprintf(names + l, sizeof names - l, "%s@%s", l ? ", " : "", op->u.fn.name);
+        }
+    if (count == 1) return only;
+    if (count == 0) sp_throw(ctx, SP_EINPUT, (sp_loc){m->filename, 0, 0}, "no public function with a body to run");
+    sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "several functions (%s): choose one with -e NAME", names);
+}
+

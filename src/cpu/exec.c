@@ -62,6 +62,7 @@ struct cpu_exec {
     storage *st;
     kplan *kp;
     plan_buf *bufs;
+    uint32_t *buf_value; /* value id held by each buffer */
     uint32_t nbufs;
     int64_t arena_bytes;
     uint8_t *arena; /* allocated per run */
@@ -425,6 +426,7 @@ static void plan_storage(cpu_exec *x) {
             }
     x->bufs = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->bufs);
     uint32_t *buf_value = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *buf_value);
+    x->buf_value = buf_value;
     int32_t *buf_of_value = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *buf_of_value);
     for (uint32_t i = 0; i < x->n; i++) buf_of_value[i] = -1;
     for (uint32_t i = 0; i < p->nk; i++) {
@@ -795,3 +797,13 @@ void cpu_exec_free(cpu_exec *x) {
 const kn_program *cpu_exec_program(const cpu_exec *x) { return &x->prog; }
 cpu_exec_stats cpu_exec_get_stats(const cpu_exec *x) { return x->stats; }
 bool cpu_exec_kernel_fast(const cpu_exec *x, uint32_t i) { return i < x->prog.nk && x->kp[i].path != PATH_INTERP; }
+
+const cpu_blocking *cpu_exec_kernel_blocking(const cpu_exec *x, uint32_t i) {
+    return i < x->prog.nk && x->kp[i].path == PATH_GEMM ? &x->kp[i].blocking : NULL;
+}
+
+uint32_t cpu_exec_arena(const cpu_exec *x, const plan_buf **bufs, const uint32_t **values) {
+    *bufs = x->bufs;
+    *values = x->buf_value;
+    return x->nbufs;
+}

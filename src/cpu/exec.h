@@ -28,6 +28,7 @@
 
 #include "../interp/interp.h"
 #include "../passes/kernel.h"
+#include "../plan/alloc.h"
 #include "cpu.h"
 
 typedef struct cpu_exec cpu_exec;
@@ -53,5 +54,10 @@ const kn_program *cpu_exec_program(const cpu_exec *x);
 cpu_exec_stats cpu_exec_get_stats(const cpu_exec *x);
 /* Whether kernel i runs on the engine (true) or through the interpreter. */
 bool cpu_exec_kernel_fast(const cpu_exec *x, uint32_t i);
+/* Kernel i's blocking on the engine (NULL when it runs elsewhere). */
+const cpu_blocking *cpu_exec_kernel_blocking(const cpu_exec *x, uint32_t i);
+/* The arena plan: one planner buffer per intermediate, with the value id
+ * it holds (lifetimes in kernel steps). */
+uint32_t cpu_exec_arena(const cpu_exec *x, const plan_buf **bufs, const uint32_t **values);
 
 #endif

@@ -295,7 +295,14 @@ static kernel *new_kernel(builder *bd, kn_kind kind, ir_op *root) {
 /* why = "<before> '<user op>' at L:C<after>" or just <before> */
 static void set_why(builder *bd, const ir_value *v, const char *before, const ir_op *user, const char *after) {
     char buf[256];
-    if (user)
+    uint8_t cls[KN_MAX_DIMS];
+    if (user && classify_contraction(user, cls))
+        snprintf(buf, sizeof buf, "input of the contraction 'linalg.%s' at %u:%u",
+                 ir_linalg_kind_name((ir_linalg_kind)user->u.lin.named), user->loc.line, user->loc.col);
+    else if (user && user->kind == IR_OP_LINALG)
+        snprintf(buf, sizeof buf, "%s 'linalg.%s' at %u:%u%s", before, ir_linalg_kind_name((ir_linalg_kind)user->u.lin.named),
+                 user->loc.line, user->loc.col, after);
+    else if (user)
         snprintf(buf, sizeof buf, "%s '%s' at %u:%u%s", before, ir_op_name((ir_opkind)user->kind), user->loc.line,
                  user->loc.col, after);
     else

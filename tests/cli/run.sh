@@ -36,7 +36,11 @@ expect 1 "bad magic" -- "$SPADC" run "$D/f32_sum.mlir" --inputs "$D/f32_sum.mlir
 expect 2 "unknown option '--frobnicate'" -- "$SPADC" run "$D/f32_sum.mlir" --frobnicate
 expect 2 "--seed needs a non-negative integer" -- "$SPADC" run "$D/f32_sum.mlir" --seed x
 expect 2 "no input file" -- "$SPADC" run
-expect 1 "call to external function '@rtclock2'" -- "$SPADC" run "$D/external_call.mlir" -e main
+expect 1 "call to external function '@rtclock2'" -- "$SPADC" run "$D/external_call.mlir" --target ref -e main
+expect 1 "external_call.mlir:4:8: error: 'func.call' is driver code" -- "$SPADC" run "$D/external_call.mlir" -e main
+expect 2 "unknown target 'gpu'" -- "$SPADC" run "$D/f32_sum.mlir" --target gpu
+expect 2 "use it with --target cpu" -- "$SPADC" run "$D/f32_sum.mlir" --target ref --check
+expect 2 "--threads needs an integer" -- "$SPADC" run "$D/f32_sum.mlir" --threads 0
 expect 0 "usage: spadc run" -- "$SPADC" run --help
 expect 0 "usage: spadc COMMAND" -- "$SPADC" --help
 expect 2 "unknown command 'frob'" -- "$SPADC" frob

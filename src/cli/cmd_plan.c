@@ -1,0 +1,343 @@
+/* cmd_plan.c - spadc plan: what a target will run, and the memory it plans:
+ * kernels (fused ops, dims, epilogue, tile and its buffers) and the program's
+ * arena. --json prints the object DESIGN.md specifies. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/strbuf.h"
+#include "../cpu/exec.h"
+#include "../io/json.h"
+#include "cli.h"
+
+static const char *const HELP =
+    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--json]\n"
+    "\n"
+    "Compile function FUNC of FILE for the target and print its plan: the\n"
+    "kernels (fused ops, loop sizes b/m/n/k, epilogue steps, tile and the\n"
+    "buffers it holds on chip) and the program's arena of intermediate tensors\n"
+    "(planned offsets, peak-live bytes, constants read in place).\n"
+    "\n"
+    "  --target T     cpu (default); per-thread buffers are the engine's packed\n"
+    "                 blocks, planned against the caches\n"
+    "  -e FUNC        the function (may be omitted when FILE has one)\n"
+    "  --threads N    threads the cpu plan is made for (default 1)\n"
+    "  --json         one JSON object instead of the report\n";
+
+typedef struct plan_state {
+    const char *path, *func;
+    int threads;
+    bool json;
+    ir_module *m;
+    interp *it;
+    cpu_exec *x;
+    sp_strbuf out;
+} plan_state;
+
+static const char *value_name(const ir_value *v, char *buf, size_t n) {
+    if (v->name)
+        snprintf(buf, n, "%%%s", v->name);
+    else
+        snprintf(buf, n, "%%v%u", v->id);
+    return buf;
+}
+
+static const char *op_name(const ir_op *op, char *buf, size_t n) {
+    if (op->kind == IR_OP_LINALG)
+        snprintf(buf, n, "linalg.%s", ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named));
+    else
+        snprintf(buf, n, "%s", ir_op_name((ir_opkind)op->kind));
+    return buf;
+}
+
+static const char *role_name(kn_role r) {
+    static const char *const names[] = {"lhs", "rhs", "operand", "init"};
+    return names[r];
+}
+
+/* The shape an epilogue operand occupies per tile: its logical shape, with
+ * broadcast dimensions kept at 1 (law L3). */
+static void operand_tile_shape(const kernel *k, const kn_input *in, int64_t tm, int64_t tn, int64_t *shape, uint32_t *rank) {
+    bool has_m = false, has_n = false;
+    for (uint32_t r = 0; in->map && r < in->map->nres; r++) {
+        int d = ir_aexpr_dim(in->map->res[r]);
+        if (d >= 0 && k->dimclass[d] == KN_DIM_M) has_m = true;
+        if (d >= 0 && k->dimclass[d] == KN_DIM_N) has_n = true;
+    }
+    shape[0] = has_m ? tm : 1;
+    shape[1] = has_n ? tn : 1;
+    *rank = 2;
+}
+
+static void json_shape(json_writer *w, const int64_t *dims, uint32_t rank) {
+    json_begin_array(w);
+    for (uint32_t i = 0; i < rank; i++) json_int(w, dims[i]);
+    json_end_array(w);
+}
+
+static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
+    const kn_program *p = cpu_exec_program(ps->x);
+    const kernel *k = &p->k[i];
+    char buf[128];
+    json_begin_object(w);
+    snprintf(buf, sizeof buf, "k%u", i);
+    json_kv_string(w, "name", buf);
+    json_kv_string(w, "kind", kn_kind_name(k->kind));
+    json_key(w, "ops");
+    json_begin_array(w);
+    for (uint32_t o = 0; o < k->nops; o++) json_string(w, op_name(k->ops[o], buf, sizeof buf));
+    json_end_array(w);
+    json_key(w, "dims");
+    json_begin_object(w);
+    json_kv_int(w, "b", k->kind == KN_CONTRACTION ? k->b : 1);
+    json_kv_int(w, "m", k->kind == KN_CONTRACTION ? k->m : 1);
+    json_kv_int(w, "n", k->kind == KN_CONTRACTION ? k->n : ir_type_numel(k->out->type));
+    json_kv_int(w, "k", k->kind == KN_CONTRACTION ? k->k : 0);
+    json_end_object(w);
+    const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+    json_key(w, "tile");
+    json_begin_object(w);
+    json_kv_int(w, "m", blk ? blk->mc : 0);
+    json_kv_int(w, "n", blk ? blk->nc : 0);
+    json_kv_int(w, "k", blk ? blk->kc : 0);
+    json_end_object(w);
+    json_kv_string(w, "unit", "per_thread");
+    json_kv_string(w, "path", cpu_exec_kernel_fast(ps->x, i) ? "engine" : "reference");
+    json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
+    json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
+    int64_t peak = 0;
+    if (blk && blk->nbufs) {
+        plan_buf pb[8];
+        for (uint32_t b = 0; b < blk->nbufs; b++)
+            pb[b] = (plan_buf){blk->bufs[b].bytes, 1, blk->bufs[b].lo, blk->bufs[b].hi, -1, blk->bufs[b].offset};
+        if (plan_lower_bound(ps->m->ctx, pb, blk->nbufs, &peak) != SP_OK) peak = blk->footprint;
+    }
+    json_kv_int(w, "peak_live_bytes", peak);
+    json_key(w, "buffers");
+    json_begin_array(w);
+    for (uint32_t b = 0; blk && b < blk->nbufs; b++) {
+        const cpu_block_buf *bb = &blk->bufs[b];
+        json_begin_object(w);
+        json_kv_string(w, "name", bb->name);
+        json_kv_string(w, "role", !strcmp(bb->name, "lhs") ? "lhs" : !strcmp(bb->name, "rhs") ? "rhs" : !strcmp(bb->name, "acc") ? "acc" : "scratch");
+        json_key(w, "shape");
+        json_shape(w, (int64_t[]){bb->rows, bb->cols}, 2);
+        json_kv_int(w, "offset", bb->offset);
+        json_kv_int(w, "bytes", bb->bytes);
+        json_key(w, "live");
+        json_shape(w, (int64_t[]){bb->lo, bb->hi - 1}, 2);
+        json_kv_bool(w, "broadcast", false);
+        json_end_object(w);
+    }
+    /* epilogue operands are read from memory in the accumulator's layout:
+     * nothing is staged on chip for them (law L7), hence 0 bytes */
+    for (uint32_t in = 0; blk && in < k->ninputs; in++) {
+        const kn_input *ki = &k->inputs[in];
+        if (ki->role < KN_ROLE_OPERAND) continue;
+        json_begin_object(w);
+        json_kv_string(w, "name", value_name(ki->value, buf, sizeof buf));
+        json_kv_string(w, "role", role_name((kn_role)ki->role));
+        int64_t shape[2];
+        uint32_t rank;
+        operand_tile_shape(k, ki, blk ? blk->mr : 1, blk ? blk->nr : 1, shape, &rank);
+        json_key(w, "shape");
+        json_shape(w, shape, rank);
+        json_kv_int(w, "offset", 0);
+        json_kv_int(w, "bytes", 0);
+        json_key(w, "live");
+        json_shape(w, (int64_t[]){0, 0}, 2);
+        json_kv_bool(w, "broadcast", ki->broadcast);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    json_key(w, "epilogue");
+    json_begin_array(w);
+    for (uint32_t e = 0; e < k->nepilogue; e++) json_string(w, k->epilogue[e]);
+    json_end_array(w);
+    json_key(w, "inputs");
+    json_begin_array(w);
+    for (uint32_t in = 0; in < k->ninputs; in++) {
+        json_begin_object(w);
+        json_kv_string(w, "name", value_name(k->inputs[in].value, buf, sizeof buf));
+        json_kv_string(w, "role", role_name((kn_role)k->inputs[in].role));
+        json_kv_bool(w, "broadcast", k->inputs[in].broadcast);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    json_kv_string(w, "output", value_name(k->out, buf, sizeof buf));
+    const char *why = p->why[k->out->id];
+    if (why) json_kv_string(w, "materialized", why);
+    json_end_object(w);
+}
+
+static void plan_json(plan_state *ps) {
+    json_writer w;
+    json_init(&w, &ps->out, 2);
+    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    cpu_caches c = cpu_caches_detect();
+    cpu_isa isa = CPU_ISA_GENERIC;
+    (void)cpu_isa_active(ps->m->ctx, &isa);
+    json_begin_object(&w);
+    json_key(&w, "target");
+    json_begin_object(&w);
+    json_kv_string(&w, "name", "cpu");
+    json_kv_string(&w, "isa", cpu_isa_name(isa));
+    json_kv_int(&w, "threads", ps->threads);
+    json_kv_int(&w, "l1d_bytes", c.l1d);
+    json_kv_int(&w, "l2_bytes", c.l2);
+    json_kv_int(&w, "l3_bytes", c.l3);
+    json_end_object(&w);
+    const kn_program *p = cpu_exec_program(ps->x);
+    json_kv_string(&w, "function", p->func->u.fn.name);
+    json_key(&w, "kernels");
+    json_begin_array(&w);
+    for (uint32_t i = 0; i < p->nk; i++) kernel_json(ps, &w, i);
+    json_end_array(&w);
+    json_key(&w, "program");
+    json_begin_object(&w);
+    json_kv_int(&w, "arena_bytes", st.arena_bytes);
+    json_kv_int(&w, "peak_live_bytes", st.arena_peak_live);
+    json_kv_int(&w, "constant_bytes", st.constant_bytes);
+    json_kv_int(&w, "copied_constant_bytes", st.copied_constant_bytes);
+    const plan_buf *bufs;
+    const uint32_t *values;
+    uint32_t nb = cpu_exec_arena(ps->x, &bufs, &values);
+    json_key(&w, "buffers");
+    json_begin_array(&w);
+    for (uint32_t b = 0; b < nb; b++) {
+        char buf[128];
+        const ir_value *v = NULL;
+        for (uint32_t i = 0; i < p->nk && !v; i++)
+            if (p->k[i].out->id == values[b]) v = p->k[i].out;
+        json_begin_object(&w);
+        json_kv_string(&w, "name", v ? value_name(v, buf, sizeof buf) : "?");
+        json_key(&w, "shape");
+        if (v)
+            json_shape(&w, v->type.dims, v->type.rank);
+        else
+            json_shape(&w, NULL, 0);
+        json_kv_int(&w, "offset", bufs[b].offset);
+        json_kv_int(&w, "bytes", bufs[b].size);
+        json_key(&w, "live");
+        json_shape(&w, (int64_t[]){bufs[b].lo, bufs[b].hi - 1}, 2);
+        if (bufs[b].inplace >= 0) json_kv_int(&w, "inplace_of", bufs[b].inplace);
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_end_object(&w);
+    json_end_object(&w);
+    sp_strbuf_putc(&ps->out, '\n');
+}
+
+static void plan_report(plan_state *ps) {
+    sp_strbuf *o = &ps->out;
+    const kn_program *p = cpu_exec_program(ps->x);
+    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    char buf[128];
+    sp_strbuf_printf(o, "plan of @%s for the cpu (%d thread%s): %u kernel%s, %u on the engine\n\n", p->func->u.fn.name,
+                     ps->threads, ps->threads == 1 ? "" : "s", p->nk, p->nk == 1 ? "" : "s", st.nfast);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
+        if (k->kind == KN_CONTRACTION)
+            sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n,
+                             (long long)k->k);
+        sp_strbuf_printf(o, "  -> %s %s\n", value_name(k->out, buf, sizeof buf),
+                         cpu_exec_kernel_fast(ps->x, i) ? "(engine)" : "(reference semantics)");
+        sp_strbuf_puts(o, "    ops:");
+        for (uint32_t j = 0; j < k->nops; j++)
+            sp_strbuf_printf(o, " %s@%u:%u", op_name(k->ops[j], buf, sizeof buf), k->ops[j]->loc.line, k->ops[j]->loc.col);
+        sp_strbuf_putc(o, '\n');
+        if (k->nepilogue) {
+            sp_strbuf_puts(o, "    epilogue:");
+            for (uint32_t e = 0; e < k->nepilogue; e++) sp_strbuf_printf(o, " %s", k->epilogue[e]);
+            sp_strbuf_putc(o, '\n');
+        }
+        sp_strbuf_puts(o, "    inputs:");
+        for (uint32_t in = 0; in < k->ninputs; in++)
+            sp_strbuf_printf(o, " %s (%s%s)", value_name(k->inputs[in].value, buf, sizeof buf),
+                             role_name((kn_role)k->inputs[in].role), k->inputs[in].broadcast ? ", broadcast" : "");
+        sp_strbuf_putc(o, '\n');
+        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        if (blk && blk->nbufs) {
+            sp_strbuf_printf(o, "    tile: mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %lld of %lld bytes per thread\n", blk->mr,
+                             blk->nr, (long long)blk->mc, (long long)blk->nc, (long long)blk->kc,
+                             (long long)blk->footprint, (long long)blk->budget);
+            for (uint32_t b = 0; b < blk->nbufs; b++)
+                sp_strbuf_printf(o, "      %-8s %6lld x %-6lld %9lld bytes at %lld\n", blk->bufs[b].name,
+                                 (long long)blk->bufs[b].rows, (long long)blk->bufs[b].cols, (long long)blk->bufs[b].bytes,
+                                 (long long)blk->bufs[b].offset);
+        }
+        const char *why = p->why[k->out->id];
+        if (why) sp_strbuf_printf(o, "    materialised: %s\n", why);
+    }
+    sp_strbuf_printf(o, "\narena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
+                        "copied: %lld bytes\n",
+                     (long long)st.arena_bytes, (long long)st.arena_peak_live, (long long)st.constant_bytes,
+                     (long long)st.copied_constant_bytes);
+}
+
+static void plan_body(sp_ctx *ctx, void *ud) {
+    plan_state *ps = ud;
+    ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
+    ps->it = interp_new(ctx, ps->m, NULL);
+    cpu_exec_opts eo = {ps->threads};
+    cpu_exec_compile(ctx, ps->m, f, ps->it, &eo, &ps->x);
+    if (ps->json)
+        plan_json(ps);
+    else
+        plan_report(ps);
+}
+
+int cli_cmd_plan(int argc, char **argv) {
+    plan_state ps = {0};
+    ps.threads = 1;
+    const char *target = "cpu";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(HELP, stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--json")) {
+            ps.json = true;
+        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--threads")) {
+            if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--target")) {
+                target = v;
+            } else if (!strcmp(a, "-e")) {
+                ps.func = v[0] == '@' ? v + 1 : v;
+            } else {
+                char *end;
+                long t = strtol(v, &end, 10);
+                if (*end || !*v || t < 1 || t > 1024) return cli_usage_error("plan", "--threads needs an integer in [1, 1024]");
+                ps.threads = (int)t;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage_error("plan", "unknown option '%s'", a);
+        } else if (ps.path) {
+            return cli_usage_error("plan", "more than one input file");
+        } else {
+            ps.path = a;
+        }
+    }
+    if (!ps.path) return cli_usage_error("plan", "no input file");
+    if (!strcmp(target, "npu") || !strncmp(target, "npu=", 4))
+        return cli_usage_error("plan", "target 'npu' is not available in this build yet; use --target cpu");
+    if (strcmp(target, "cpu")) return cli_usage_error("plan", "unknown target '%s' (targets: cpu)", target);
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    int rc = cli_load_module(&ctx, ps.path, &ps.m);
+    if (rc) return rc;
+    sp_strbuf_init(&ps.out, &ctx);
+    sp_status st = sp_pcall(&ctx, plan_body, &ps);
+    if (st == SP_OK)
+        fwrite(ps.out.data, 1, ps.out.len, stdout);
+    else
+        sp_print_error(&ctx, stderr);
+    sp_strbuf_free(&ps.out);
+    cpu_exec_free(ps.x);
+    interp_free(ps.it);
+    ir_module_free(ps.m);
+    return (int)st;
+}
