@@ -72,4 +72,23 @@ interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);
 void interp_release(interp *it, interp_value *v);
 
+/* Point evaluation: single elements of a function's results computed on
+ * demand, each from only the elements it depends on (memoised), with the
+ * same scalar semantics and per-element iteration order as interp_call. It
+ * checks large programs by sampling (a 4096^3 GEMM costs 4096 steps per
+ * element instead of 2^36). Supports structured ops with one output indexed
+ * by loops, constants, empties, reshapes and slices; anything else raises.
+ *
+ *     interp_points *ip = interp_points_new(it, func, args);  // then keep ip
+ *     interp_points_prepare(ip);                              // reachable
+ *     interp_scalar s = interp_points_eval(ip, 0, linear_index);
+ *     interp_points_free(ip);
+ */
+typedef struct interp_points interp_points;
+interp_points *interp_points_new(interp *it, ir_op *func, const interp_value *args);
+void interp_points_prepare(interp_points *ip);
+interp_scalar interp_points_eval(interp_points *ip, uint32_t result, int64_t linear_index);
+uint64_t interp_points_work(const interp_points *ip);
+void interp_points_free(interp_points *ip);
+
 #endif
