@@ -28,4 +28,17 @@ ir_op *cli_pick_function(sp_ctx *ctx, ir_module *m, const char *name);
 /* "spadc: error: MESSAGE" on stderr, then return 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* cmd_npu.c: the npu target (plan, and the parts run uses) */
+struct nx_exec;
+struct nx_opts;
+bool cli_npu_target(const char *target); /* "npu" or "npu=FILE" */
+int cli_npu_plan(int argc, char **argv);
+/* Option values; on a bad value print the usage error and return 2. */
+int cli_npu_parse_budget(const char *cmd, const char *v, double *frac, int64_t *bytes);
+int cli_npu_parse_tile(const char *cmd, const char *v, int64_t tile[3]);
+/* Raises SP_EUSAGE when a byte budget exceeds the lane's scratchpad. */
+void cli_npu_check_budget(sp_ctx *ctx, const struct nx_opts *o);
+/* Per-kernel and total simulated figures after a run. */
+void cli_npu_run_summary(struct nx_exec *x);
+
 #endif

@@ -18,7 +18,9 @@ static const char *const HELP =
     "(planned offsets, peak-live bytes, constants read in place).\n"
     "\n"
     "  --target T     cpu (default); per-thread buffers are the engine's packed\n"
-    "                 blocks, planned against the caches\n"
+    "                 blocks, planned against the caches; npu or npu=FILE.yml:\n"
+    "                 see 'spadc plan --target npu --help' (--budget, --tile,\n"
+    "                 --program)\n"
     "  -e FUNC        the function (may be omitted when FILE has one)\n"
     "  --threads N    threads the cpu plan is made for (default 1)\n"
     "  --json         one JSON object instead of the report\n";
@@ -289,6 +291,9 @@ static void plan_body(sp_ctx *ctx, void *ud) {
 }
 
 int cli_cmd_plan(int argc, char **argv) {
+    /* the npu target has its own options and report (cmd_npu.c) */
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--target") && cli_npu_target(argv[i + 1])) return cli_npu_plan(argc, argv);
     plan_state ps = {0};
     ps.threads = 1;
     const char *target = "cpu";
@@ -322,9 +327,7 @@ int cli_cmd_plan(int argc, char **argv) {
         }
     }
     if (!ps.path) return cli_usage_error("plan", "no input file");
-    if (!strcmp(target, "npu") || !strncmp(target, "npu=", 4))
-        return cli_usage_error("plan", "target 'npu' is not available in this build yet; use --target cpu");
-    if (strcmp(target, "cpu")) return cli_usage_error("plan", "unknown target '%s' (targets: cpu)", target);
+    if (strcmp(target, "cpu")) return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml)", target);
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     int rc = cli_load_module(&ctx, ps.path, &ps.m);

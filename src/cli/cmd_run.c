@@ -11,6 +11,7 @@
 #include "../cpu/exec.h"
 #include "../interp/interp.h"
 #include "../io/npy.h"
+#include "../npu/exec.h"
 #include "../mlir/reader.h"
 #include "../ir/verify.h"
 #include "cli.h"
@@ -18,11 +19,18 @@
 static const char *const HELP =
     "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
     "                 [-o DIR] [--check] [--threads N] [--repeat N]\n"
+    "                 [--budget F|BYTES] [--tile M,N,K]   (npu)\n"
     "\n"
     "Run function FUNC of FILE and print a summary of its results.\n"
     "\n"
     "  --target T     cpu (default): compiled to fused kernels, run natively;\n"
+    "                 npu, npu=FILE.yml: compiled to npu programs and run on the\n"
+    "                 simulator (TPUv3 built in, or a PyTorchSim YAML file); the\n"
+    "                 simulated cycles per kernel follow the results;\n"
     "                 ref: the reference interpreter (runs driver code too)\n"
+    "  --budget F|BYTES  npu: scratchpad per lane a kernel may plan (a fraction\n"
+    "                 of the slice, or bytes; see 'spadc plan --target npu --help')\n"
+    "  --tile M,N,K   npu: force the tile of every contraction kernel\n"
     "  --check        also run the reference interpreter on the same inputs, print\n"
     "                 the max abs and rel error per result, exit 4 on a mismatch\n"
     "                 (f32/f64: |err| <= 1e-5 + 1e-4 * max|ref|; bf16/f16: 1e-2;\n"
@@ -31,7 +39,7 @@ static const char *const HELP =
     "                 computed from only what it depends on\n"
     "  --check-samples N  sample N elements per result (0: always the whole\n"
     "                 reference; default: whole when small, else 256)\n"
-    "  --threads N    threads for the cpu target (default 1)\n"
+    "  --threads N    threads for the cpu target and the npu simulator (default 1)\n"
     "  -e FUNC        function to run; may be omitted when FILE has one public\n"
     "                 function with a body\n"
     "  --inputs LIST  comma-separated .npy files, one per argument, matching each\n"
@@ -50,6 +58,7 @@ typedef struct run_opts {
     int repeat, threads;
     bool check;
     int64_t samples; /* -1: automatic */
+    nx_opts npu;     /* --target npu: budget, tile */
 } run_opts;
 
 typedef struct run_state {
@@ -58,6 +67,7 @@ typedef struct run_state {
     ir_module *cm; /* a second copy the cpu target compiles (passes change it) */
     interp *it;
     cpu_exec *x;
+    nx_exec *nx;
     ir_op *fn;
     interp_value *args, *res, *ref;
     uint32_t nargs, nres;
@@ -314,12 +324,18 @@ static void run_body(sp_ctx *ctx, void *ud) {
     st->ref = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->ref);
     st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
     load_inputs(ctx, st);
-    bool cpu = !strcmp(st->o->target, "cpu");
+    bool cpu = !strcmp(st->o->target, "cpu"), npu = cli_npu_target(st->o->target);
     if (cpu) {
         load_second_copy(ctx, st);
         ir_op *cf = ir_module_find_func(st->cm, fn->name);
         cpu_exec_opts eo = {st->o->threads};
         cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
+    } else if (npu) {
+        nt_target_from_spec(ctx, st->o->target, &st->o->npu.target);
+        cli_npu_check_budget(ctx, &st->o->npu);
+        load_second_copy(ctx, st);
+        st->o->npu.nthreads = st->o->threads;
+        nx_compile(ctx, st->cm, ir_module_find_func(st->cm, fn->name), st->it, &st->o->npu, &st->nx);
     }
     for (int r = 0; r < st->o->repeat; r++) {
         if (r) /* keep only the last run's results */
@@ -327,6 +343,8 @@ static void run_body(sp_ctx *ctx, void *ud) {
         double t0 = now_s();
         if (cpu)
             cpu_exec_run(st->x, st->args, st->res);
+        else if (npu)
+            nx_run(st->nx, st->args, st->res);
         else
             interp_call(st->it, st->fn, st->args, st->res);
         st->times[r] = now_s() - t0;
@@ -334,6 +352,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
     fflush(stdout);
     for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
     qsort(st->times, (size_t)st->o->repeat, sizeof *st->times, cmp_double);
+    if (npu) cli_npu_run_summary(st->nx);
     printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], st->o->target, st->o->repeat,
            st->o->repeat == 1 ? "" : "s");
     if (st->o->check) {
@@ -389,7 +408,7 @@ int cli_cmd_run(int argc, char **argv) {
         }
         bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
                      !strcmp(a, "-o") || !strcmp(a, "--repeat") || !strcmp(a, "--threads") ||
-                     !strcmp(a, "--check-samples");
+                     !strcmp(a, "--check-samples") || !strcmp(a, "--budget") || !strcmp(a, "--tile");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
             const char *v = argv[++i];
@@ -402,6 +421,13 @@ int cli_cmd_run(int argc, char **argv) {
                 o.inputs = v;
             else if (!strcmp(a, "-o"))
                 o.outdir = v;
+            else if (!strcmp(a, "--budget")) {
+                int rc = cli_npu_parse_budget("run", v, &o.npu.budget_fraction, &o.npu.budget_bytes);
+                if (rc) return rc;
+            } else if (!strcmp(a, "--tile")) {
+                int rc = cli_npu_parse_tile("run", v, o.npu.tile);
+                if (rc) return rc;
+            }
             else if (!strcmp(a, "--seed")) {
                 errno = 0;
                 o.seed = strtoull(v, &end, 10);
@@ -428,13 +454,13 @@ int cli_cmd_run(int argc, char **argv) {
         }
     }
     if (!o.path) return cli_usage_error("run", "no input file");
-    if (!strcmp(o.target, "npu") || !strncmp(o.target, "npu=", 4))
-        return cli_usage_error("run", "target 'npu' is not available in this build yet; use --target cpu or ref");
-    if (strcmp(o.target, "ref") && strcmp(o.target, "cpu"))
-        return cli_usage_error("run", "unknown target '%s' (targets: cpu, ref)", o.target);
+    if (strcmp(o.target, "ref") && strcmp(o.target, "cpu") && !cli_npu_target(o.target))
+        return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
+    if ((o.npu.budget_fraction > 0 || o.npu.budget_bytes > 0 || o.npu.tile[0]) && !cli_npu_target(o.target))
+        return cli_usage_error("run", "--budget and --tile are options of the npu target");
     if (o.check && !strcmp(o.target, "ref"))
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
-                                      "--target cpu");
+                                      "--target cpu or npu");
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     run_state st = {0};
@@ -451,6 +477,7 @@ int cli_cmd_run(int argc, char **argv) {
     }
     npy_free(&ctx, &st.arr);
     cpu_exec_free(st.x);
+    nx_free(st.nx);
     interp_points_free(st.points);
     if (st.it) {
         for (uint32_t i = 0; st.args && i < st.nargs; i++) interp_release(st.it, &st.args[i]);

@@ -1,0 +1,526 @@
+/* cmd_npu.c - the npu target on the command line: `spadc plan --target npu`
+ * (report, --json, --program) and the pieces `spadc run --target npu` uses
+ * (option parsing, the run summary). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/strbuf.h"
+#include "../io/json.h"
+#include "../npu/exec.h"
+#include "cli.h"
+
+static const char *const HELP =
+    "usage: spadc plan FILE.mlir --target npu[=FILE.yml] [-e FUNC] [--budget F|BYTES]\n"
+    "                  [--tile M,N,K] [--json] [--program]\n"
+    "\n"
+    "Compile function FUNC of FILE for the npu (a PyTorchSim-style NPU) and print\n"
+    "its plan: per kernel the tile the search chose, the buffers it holds in each\n"
+    "lane's scratchpad with the planner's offsets and lifetimes, the timing\n"
+    "model's estimate against the roofline, and the DRAM arena.\n"
+    "\n"
+    "  --target npu       the TPUv3 machine (PyTorchSim's tpuv3 YAML, built in)\n"
+    "  --target npu=FILE  a PyTorchSim hardware YAML file\n"
+    "  --budget F|BYTES   scratchpad a kernel may plan, per lane: a fraction\n"
+    "                     0 < F <= 1 of the slice (a number with a decimal point,\n"
+    "                     or 1), or bytes (an integer > 1, K or KiB suffix for\n"
+    "                     1024); default: the file's spadc_budget, else 1.0\n"
+    "  --tile M,N,K       force the tile of every contraction kernel (the search\n"
+    "                     still picks loop order and buffering); exit 3 if it does\n"
+    "                     not fit\n"
+    "  --json             one JSON object instead of the report\n"
+    "  --program          also print each kernel's npu program (instructions)\n"
+    "  -e FUNC            the function (may be omitted when FILE has one)\n"
+    "\n"
+    "Sizes on chip are per lane: an R x C tile takes R * ceil(C / lanes)\n"
+    "elements of each lane's slice. Exit 3 when a kernel fits no tile, with the\n"
+    "buffers, their bytes, the footprint and the budget.\n";
+
+bool cli_npu_target(const char *t) { return !strcmp(t, "npu") || !strncmp(t, "npu=", 4); }
+
+int cli_npu_parse_budget(const char *cmd, const char *v, double *frac, int64_t *bytes) {
+    *frac = 0;
+    *bytes = 0;
+    if (strchr(v, '.') || strchr(v, 'e') || strchr(v, 'E') || !strcmp(v, "1")) {
+        char *end;
+        errno = 0;
+        double f = strtod(v, &end);
+        if (*end || !*v || errno || !(f > 0) || f > 1)
+            return cli_usage_error(cmd, "--budget needs a fraction in (0, 1] or a byte count (got '%s')", v);
+        *frac = f;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long long b = strtoll(v, &end, 10);
+    int64_t mul = 1;
+    if (!strcmp(end, "K") || !strcmp(end, "k") || !strcmp(end, "KiB"))
+        mul = 1024;
+    else if (*end)
+        return cli_usage_error(cmd, "--budget needs a fraction in (0, 1] or a byte count (got '%s')", v);
+    if (!*v || errno || b < 2 || b > ((long long)1 << 40))
+        return cli_usage_error(cmd, "--budget needs a fraction in (0, 1] or a byte count (got '%s')", v);
+    *bytes = (int64_t)b * mul;
+    return 0;
+}
+
+int cli_npu_parse_tile(const char *cmd, const char *v, int64_t tile[3]) {
+    const char *p = v;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        errno = 0;
+        long long t = strtoll(p, &end, 10);
+        if (end == p || errno || t < 1 || t > ((long long)1 << 31) || (i < 2 ? *end != ',' : *end != 0))
+            return cli_usage_error(cmd, "--tile needs three positive integers M,N,K (got '%s')", v);
+        tile[i] = t;
+        p = end + 1;
+    }
+    return 0;
+}
+
+void cli_npu_check_budget(sp_ctx *ctx, const nx_opts *o) {
+    if (o->budget_bytes > nt_spad_bytes(&o->target))
+        sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--budget %lld bytes exceeds the %lld bytes of a lane's scratchpad on %s",
+                 (long long)o->budget_bytes, (long long)nt_spad_bytes(&o->target), o->target.name);
+}
+
+/* ------------------------------------------------------------- report */
+
+static const char *bufs_text(int b, char *buf, size_t n) {
+    if (b == 3)
+        snprintf(buf, n, "panel");
+    else
+        snprintf(buf, n, "x%d", b);
+    return buf;
+}
+
+static const char *op_name(const ir_op *op, char *buf, size_t n) {
+    if (op->kind == IR_OP_LINALG)
+        snprintf(buf, n, "linalg.%s", ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named));
+    else
+        snprintf(buf, n, "%s", ir_op_name((ir_opkind)op->kind));
+    return buf;
+}
+
+static const char *value_name(const ir_value *v, char *buf, size_t n) {
+    if (v->name)
+        snprintf(buf, n, "%%%s", v->name);
+    else
+        snprintf(buf, n, "%%v%u", v->id);
+    return buf;
+}
+
+static void target_line(sp_strbuf *o, const nt_target *t) {
+    sp_strbuf_printf(o,
+                     "  machine: %lld lanes x %lld KiB scratchpad, %lld systolic array%s of %lldx%lld (%lld weight "
+                     "slots), vector %lld bits, %lld MHz,\n"
+                     "           DRAM %lld channel%s x %.1f GB/s (%.0f B/cycle), DMA latency %lld cycles, bursts of %lld B\n",
+                     (long long)t->lanes, (long long)t->spad_kb_per_lane, (long long)t->num_sa, t->num_sa == 1 ? "" : "s",
+                     (long long)t->lanes, (long long)t->lanes, (long long)t->sa_weight_slots, (long long)t->vlen_bits,
+                     (long long)t->core_freq_mhz, (long long)t->dram_channels, t->dram_channels == 1 ? "" : "s",
+                     t->dram_gbps_per_channel, nt_dram_bytes_per_cycle(t), (long long)t->dma_latency,
+                     (long long)t->dram_req_bytes);
+}
+
+static double pct(int64_t a, int64_t b) { return b > 0 ? 100.0 * (double)a / (double)b : 0; }
+
+static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
+    return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * (double)cycles) : 0;
+}
+
+static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
+    const kn_program *p = nx_program(x);
+    const nt_target *t = nx_target(x);
+    const kernel *k = &p->k[i];
+    nx_kernel_info ki = nx_kernel(x, i);
+    char buf[128];
+    sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
+    if (k->kind == KN_CONTRACTION)
+        sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n, (long long)k->k);
+    else if (ki.kp->npu)
+        sp_strbuf_printf(o, "  %lld x %lld (%s)", (long long)ki.kp->M, (long long)ki.kp->N,
+                         ki.kp->mode == NP_VMAP ? "map" : "reduction");
+    sp_strbuf_printf(o, "  -> %s  (%s)\n", value_name(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
+    sp_strbuf_puts(o, "    ops:");
+    for (uint32_t j = 0; j < k->nops; j++)
+        sp_strbuf_printf(o, " %s@%u:%u", op_name(k->ops[j], buf, sizeof buf), k->ops[j]->loc.line, k->ops[j]->loc.col);
+    sp_strbuf_putc(o, '\n');
+    if (k->nepilogue) {
+        sp_strbuf_puts(o, "    epilogue:");
+        for (uint32_t e = 0; e < k->nepilogue; e++) sp_strbuf_printf(o, " %s", k->epilogue[e]);
+        sp_strbuf_putc(o, '\n');
+    }
+    if (!ki.ch) {
+        sp_strbuf_printf(o, "    runs on the host (reference semantics): %s\n", ki.kp->why);
+        return;
+    }
+    const nl_choice *ch = ki.ch;
+    const nl_cand *c = &ch->cand;
+    char b1[16], b2[16];
+    if (ki.kp->gemm)
+        sp_strbuf_printf(o, "    tile %lld,%lld,%lld, loop order %s; X %s, W %s, Y x%d; operands loaded %s\n", (long long)c->tm,
+                         (long long)c->tn, (long long)c->tk, c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k",
+                         bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2), c->ybuf,
+                         ki.kp->nin ? (c->early ? "early" : "late") : "-");
+    else
+        sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
+                         c->xbuf, ki.kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1");
+    sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
+                     (long long)ch->budget, (long long)ch->peak_live);
+    for (uint32_t b = 0; b < ch->nbufs; b++) {
+        const nl_buf *bb = &ch->bufs[b];
+        char shape[48];
+        if (bb->nchunks > 1)
+            snprintf(shape, sizeof shape, "%lld x [%lldx%lld]", (long long)bb->nchunks, (long long)bb->rows, (long long)bb->cols);
+        else
+            snprintf(shape, sizeof shape, "[%lldx%lld]", (long long)bb->rows, (long long)bb->cols);
+        sp_strbuf_printf(o, "      %-10s %-8s %-18s %9lld B at %-8lld live steps %lld..%lld%s\n", bb->name,
+                         nl_role_name((nl_role)bb->role), shape, (long long)bb->bytes, (long long)bb->offset, (long long)bb->lo,
+                         (long long)bb->hi - 1, bb->broadcast ? "  (broadcast)" : "");
+    }
+    int64_t roof = ch->bound_compute;
+    if (ch->bound_vector > roof) roof = ch->bound_vector;
+    if (ch->bound_dma_min > roof) roof = ch->bound_dma_min;
+    sp_strbuf_printf(o,
+                     "    estimate: %lld cycles (%.1f us at %lld MHz), %.2fx the roofline %lld (compute %lld, DMA of the "
+                     "minimum bytes %lld, vector %lld; DMA of the bytes moved %lld)\n",
+                     (long long)ch->est.cycles, (double)ch->est.cycles / (double)t->core_freq_mhz, (long long)t->core_freq_mhz,
+                     roof ? (double)ch->est.cycles / (double)roof : 0, (long long)roof, (long long)ch->bound_compute,
+                     (long long)ch->bound_dma_min, (long long)ch->bound_vector, (long long)ch->bound_dma);
+    sp_strbuf_printf(o, "    DMA %lld bytes (minimum %lld, %.2fx), array utilisation %.1f%%, vector unit busy %.1f%%\n",
+                     (long long)ch->est.dma_bytes, (long long)ki.kp->min_dma_bytes,
+                     ki.kp->min_dma_bytes ? (double)ch->est.dma_bytes / (double)ki.kp->min_dma_bytes : 0,
+                     100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
+    sp_strbuf_printf(o, "    search: %u candidates, %u planned and fitting, %u timed%s\n", ch->ncand, ch->nfit, ch->nsim,
+                     ch->exact ? "" : " (stopped at the time limit: best found)");
+}
+
+static void json_shape2(json_writer *w, int64_t a, int64_t b) {
+    json_begin_array(w);
+    json_int(w, a);
+    json_int(w, b);
+    json_end_array(w);
+}
+
+static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
+    const kn_program *p = nx_program(x);
+    const nt_target *t = nx_target(x);
+    const kernel *k = &p->k[i];
+    nx_kernel_info ki = nx_kernel(x, i);
+    const nl_choice *ch = ki.ch;
+    char buf[128];
+    json_begin_object(w);
+    snprintf(buf, sizeof buf, "k%u", i);
+    json_kv_string(w, "name", buf);
+    json_kv_string(w, "kind", kn_kind_name(k->kind));
+    json_key(w, "ops");
+    json_begin_array(w);
+    for (uint32_t o = 0; o < k->nops; o++) json_string(w, op_name(k->ops[o], buf, sizeof buf));
+    json_end_array(w);
+    json_key(w, "dims");
+    json_begin_object(w);
+    bool con = k->kind == KN_CONTRACTION;
+    json_kv_int(w, "b", con ? k->b : ki.kp->npu ? ki.kp->npar_total : 1);
+    json_kv_int(w, "m", con ? k->m : ki.kp->npu ? ki.kp->M : 1);
+    json_kv_int(w, "n", con ? k->n : ki.kp->npu ? ki.kp->N : ir_type_numel(k->out->type));
+    json_kv_int(w, "k", con ? k->k : 0);
+    json_end_object(w);
+    json_key(w, "tile");
+    json_begin_object(w);
+    json_kv_int(w, "m", ch ? ch->cand.tm : 0);
+    json_kv_int(w, "n", ch ? ch->cand.tn : 0);
+    json_kv_int(w, "k", ch ? ch->cand.tk : 0);
+    json_end_object(w);
+    json_kv_string(w, "unit", "per_lane");
+    json_kv_string(w, "path", ch ? "npu" : "host");
+    if (!ch) json_kv_string(w, "reason", ki.kp->why);
+    json_kv_int(w, "budget_bytes", nx_budget(x));
+    json_kv_int(w, "footprint_bytes", ch ? ch->footprint : 0);
+    json_kv_int(w, "peak_live_bytes", ch ? ch->peak_live : 0);
+    json_key(w, "buffers");
+    json_begin_array(w);
+    for (uint32_t b = 0; ch && b < ch->nbufs; b++) {
+        const nl_buf *bb = &ch->bufs[b];
+        json_begin_object(w);
+        json_kv_string(w, "name", bb->name);
+        json_kv_string(w, "role", nl_role_name((nl_role)bb->role));
+        json_key(w, "shape");
+        json_begin_array(w);
+        if (bb->nchunks > 1) json_int(w, bb->nchunks);
+        json_int(w, bb->rows);
+        json_int(w, bb->cols);
+        json_end_array(w);
+        json_kv_int(w, "offset", bb->offset);
+        json_kv_int(w, "bytes", bb->bytes);
+        json_key(w, "live");
+        json_shape2(w, bb->lo, bb->hi - 1);
+        json_kv_bool(w, "broadcast", bb->broadcast);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    json_key(w, "epilogue");
+    json_begin_array(w);
+    for (uint32_t e = 0; e < k->nepilogue; e++) json_string(w, k->epilogue[e]);
+    json_end_array(w);
+    if (ch) {
+        json_kv_int(w, "est_cycles", ch->est.cycles);
+        json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
+        json_key(w, "schedule");
+        json_begin_object(w);
+        if (ki.kp->gemm) {
+            json_kv_string(w, "order", ch->cand.order == NL_ORDER_MNK ? "m,n,k" : "n,m,k");
+            json_kv_string(w, "x_buffers", bufs_text(ch->cand.xbuf, buf, sizeof buf));
+            json_kv_string(w, "w_buffers", bufs_text(ch->cand.wbuf, buf, sizeof buf));
+            json_kv_int(w, "y_buffers", ch->cand.ybuf);
+            json_kv_string(w, "operands", ki.kp->nin ? (ch->cand.early ? "early" : "late") : "none");
+        } else {
+            json_kv_string(w, "mode", ki.kp->mode == NP_VMAP ? "map" : "reduction");
+            json_kv_int(w, "input_buffers", ch->cand.xbuf);
+            json_kv_string(w, "output", ki.kp->inplace >= 0 ? "in place" : ch->cand.ybuf == 2 ? "x2" : "x1");
+        }
+        json_end_object(w);
+        json_key(w, "roofline");
+        json_begin_object(w);
+        json_kv_int(w, "compute_cycles", ch->bound_compute);
+        json_kv_int(w, "dma_min_cycles", ch->bound_dma_min);
+        json_kv_int(w, "dma_cycles", ch->bound_dma);
+        json_kv_int(w, "vector_cycles", ch->bound_vector);
+        json_end_object(w);
+        json_kv_int(w, "dma_bytes", ch->est.dma_bytes);
+        json_kv_int(w, "dram_request_bytes", ch->est.dram_request_bytes);
+        json_kv_int(w, "min_dma_bytes", ki.kp->min_dma_bytes);
+        json_kv_double(w, "sa_utilization", sa_util(t, ch->est.macs, ch->est.cycles));
+        json_key(w, "search");
+        json_begin_object(w);
+        json_kv_int(w, "candidates", ch->ncand);
+        json_kv_int(w, "fitting_planned", ch->nfit);
+        json_kv_int(w, "timed", ch->nsim);
+        json_kv_bool(w, "exact", ch->exact);
+        json_end_object(w);
+    }
+    json_key(w, "inputs");
+    json_begin_array(w);
+    static const char *const roles[] = {"lhs", "rhs", "operand", "init"};
+    for (uint32_t in = 0; in < k->ninputs; in++) {
+        json_begin_object(w);
+        json_kv_string(w, "name", value_name(k->inputs[in].value, buf, sizeof buf));
+        json_kv_string(w, "role", roles[k->inputs[in].role & 3]);
+        json_kv_bool(w, "broadcast", k->inputs[in].broadcast);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    json_kv_string(w, "output", value_name(k->out, buf, sizeof buf));
+    const char *why = p->why[k->out->id];
+    if (why) json_kv_string(w, "materialized", why);
+    json_end_object(w);
+}
+
+static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
+    json_begin_object(w);
+    json_kv_string(w, "name", "npu");
+    json_kv_string(w, "machine", t->name);
+    if (t->path[0]) json_kv_string(w, "file", t->path);
+    json_kv_int(w, "lanes", t->lanes);
+    json_kv_int(w, "spad_bytes_per_lane", nt_spad_bytes(t));
+    json_kv_int(w, "systolic_arrays", t->num_sa);
+    json_kv_int(w, "sa_weight_slots", t->sa_weight_slots);
+    json_kv_int(w, "vector_length_bits", t->vlen_bits);
+    json_kv_int(w, "core_freq_mhz", t->core_freq_mhz);
+    json_kv_int(w, "num_cores", t->num_cores);
+    json_kv_int(w, "dram_channels", t->dram_channels);
+    json_kv_double(w, "dram_gbps_per_channel", t->dram_gbps_per_channel);
+    json_kv_double(w, "dma_bytes_per_cycle", nt_dram_bytes_per_cycle(t));
+    json_kv_int(w, "dma_latency_cycles", t->dma_latency);
+    json_kv_int(w, "dram_request_bytes", t->dram_req_bytes);
+    json_kv_int(w, "sfu_latency_cycles", t->sfu_latency);
+    json_kv_double(w, "budget_fraction", (double)budget / (double)nt_spad_bytes(t));
+    json_kv_int(w, "budget_bytes", budget);
+    json_end_object(w);
+}
+
+static void plan_json(sp_strbuf *out, nx_exec *x) {
+    json_writer w;
+    json_init(&w, out, 2);
+    const kn_program *p = nx_program(x);
+    nx_stats st = nx_get_stats(x);
+    json_begin_object(&w);
+    json_key(&w, "target");
+    target_json(&w, nx_target(x), nx_budget(x));
+    json_kv_string(&w, "function", p->func->u.fn.name);
+    json_key(&w, "kernels");
+    json_begin_array(&w);
+    for (uint32_t i = 0; i < p->nk; i++) kernel_json(&w, x, i);
+    json_end_array(&w);
+    json_key(&w, "program");
+    json_begin_object(&w);
+    json_kv_int(&w, "arena_bytes", st.arena_bytes);
+    json_kv_int(&w, "peak_live_bytes", st.arena_peak_live);
+    json_kv_int(&w, "constant_bytes", st.constant_bytes);
+    json_kv_int(&w, "copied_constant_bytes", st.copied_constant_bytes);
+    json_kv_int(&w, "est_cycles", st.est_cycles);
+    json_kv_double(&w, "est_us", (double)st.est_cycles / (double)nx_target(x)->core_freq_mhz);
+    json_kv_int(&w, "roofline_cycles", st.roofline_cycles);
+    json_kv_int(&w, "dma_bytes", st.dma_bytes);
+    json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
+    json_kv_int(&w, "npu_kernels", st.nnpu);
+    json_kv_int(&w, "host_kernels", st.nkernels - st.nnpu);
+    const plan_buf *bufs;
+    const uint32_t *values;
+    uint32_t nb = nx_arena(x, &bufs, &values);
+    json_key(&w, "buffers");
+    json_begin_array(&w);
+    for (uint32_t b = 0; b < nb; b++) {
+        char buf[128];
+        json_begin_object(&w);
+        json_kv_string(&w, "name", nx_value_name(x, values[b], buf, sizeof buf));
+        json_kv_int(&w, "offset", bufs[b].offset);
+        json_kv_int(&w, "bytes", bufs[b].size);
+        json_key(&w, "live");
+        json_shape2(&w, bufs[b].lo, bufs[b].hi - 1);
+        if (bufs[b].inplace >= 0) json_kv_int(&w, "inplace_of", bufs[b].inplace);
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_end_object(&w);
+    json_end_object(&w);
+    sp_strbuf_putc(out, '\n');
+}
+
+static void plan_report(sp_strbuf *o, nx_exec *x, bool program) {
+    const kn_program *p = nx_program(x);
+    const nt_target *t = nx_target(x);
+    nx_stats st = nx_get_stats(x);
+    sp_strbuf_printf(o, "plan of @%s for the npu %s: %u kernel%s, %u on the npu\n", p->func->u.fn.name, t->name, p->nk,
+                     p->nk == 1 ? "" : "s", st.nnpu);
+    target_line(o, t);
+    sp_strbuf_printf(o, "  budget: %lld bytes per lane (%.3g of %lld)\n\n", (long long)nx_budget(x),
+                     (double)nx_budget(x) / (double)nt_spad_bytes(t), (long long)nt_spad_bytes(t));
+    for (uint32_t i = 0; i < p->nk; i++) {
+        kernel_report(o, x, i);
+        const char *why = p->why[p->k[i].out->id];
+        if (why) sp_strbuf_printf(o, "    materialised: %s\n", why);
+        if (program && nx_kernel(x, i).ch) {
+            sp_strbuf_printf(o, "    program:\n");
+            nx_print_program(x, i, o);
+        }
+    }
+    sp_strbuf_printf(o,
+                     "\nprogram: %lld cycles estimated on the npu (%.1f us), %.2fx the roofline %lld; DMA %lld bytes "
+                     "(minimum %lld)\n",
+                     (long long)st.est_cycles, (double)st.est_cycles / (double)t->core_freq_mhz,
+                     st.roofline_cycles ? (double)st.est_cycles / (double)st.roofline_cycles : 0,
+                     (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes);
+    sp_strbuf_printf(o, "DRAM arena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
+                        "copied: %lld bytes\n",
+                     (long long)st.arena_bytes, (long long)st.arena_peak_live, (long long)st.constant_bytes,
+                     (long long)st.copied_constant_bytes);
+}
+
+typedef struct npu_plan_state {
+    const char *path, *func, *target;
+    bool json, program;
+    nx_opts o;
+    ir_module *m;
+    interp *it;
+    nx_exec *x;
+    sp_strbuf out;
+} npu_plan_state;
+
+static void plan_body(sp_ctx *ctx, void *ud) {
+    npu_plan_state *ps = ud;
+    nt_target_from_spec(ctx, ps->target, &ps->o.target);
+    ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
+    cli_npu_check_budget(ctx, &ps->o);
+    ps->it = interp_new(ctx, ps->m, NULL);
+    nx_compile(ctx, ps->m, f, ps->it, &ps->o, &ps->x);
+    if (ps->json)
+        plan_json(&ps->out, ps->x);
+    else
+        plan_report(&ps->out, ps->x, ps->program);
+}
+
+int cli_npu_plan(int argc, char **argv) {
+    npu_plan_state ps;
+    memset(&ps, 0, sizeof ps);
+    ps.o.nthreads = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(HELP, stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--json")) {
+            ps.json = true;
+        } else if (!strcmp(a, "--program")) {
+            ps.program = true;
+        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--budget") || !strcmp(a, "--tile")) {
+            if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--target")) {
+                ps.target = v;
+            } else if (!strcmp(a, "-e")) {
+                ps.func = v[0] == '@' ? v + 1 : v;
+            } else if (!strcmp(a, "--budget")) {
+                int rc = cli_npu_parse_budget("plan", v, &ps.o.budget_fraction, &ps.o.budget_bytes);
+                if (rc) return rc;
+            } else {
+                int rc = cli_npu_parse_tile("plan", v, ps.o.tile);
+                if (rc) return rc;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage_error("plan", "unknown option '%s'", a);
+        } else if (ps.path) {
+            return cli_usage_error("plan", "more than one input file");
+        } else {
+            ps.path = a;
+        }
+    }
+    if (!ps.path) return cli_usage_error("plan", "no input file");
+    if (!ps.target || !cli_npu_target(ps.target)) return cli_usage_error("plan", "expected --target npu or npu=FILE.yml");
+    if (ps.json && ps.program) return cli_usage_error("plan", "--program prints the report; it does not go with --json");
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    int rc = cli_load_module(&ctx, ps.path, &ps.m);
+    if (rc) return rc;
+    sp_strbuf_init(&ps.out, &ctx);
+    sp_status st = sp_pcall(&ctx, plan_body, &ps);
+    if (st == SP_OK)
+        fwrite(ps.out.data, 1, ps.out.len, stdout);
+    else
+        sp_print_error(&ctx, stderr);
+    sp_strbuf_free(&ps.out);
+    nx_free(ps.x);
+    interp_free(ps.it);
+    ir_module_free(ps.m);
+    return (int)st;
+}
+
+/* The lines `spadc run --target npu` prints after the results. */
+void cli_npu_run_summary(nx_exec *x) {
+    const kn_program *p = nx_program(x);
+    const nt_target *t = nx_target(x);
+    nx_stats st = nx_get_stats(x);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        nx_kernel_info ki = nx_kernel(x, i);
+        if (!ki.ch) {
+            printf("npu k%u: on the host (%s)\n", i, ki.kp->why);
+            continue;
+        }
+        const nl_choice *ch = ki.ch;
+        int64_t roof = ch->bound_compute;
+        if (ch->bound_vector > roof) roof = ch->bound_vector;
+        if (ch->bound_dma_min > roof) roof = ch->bound_dma_min;
+        printf("npu k%u: tile %lldx%lldx%lld, %lld B/lane; %lld cycles (%.1f us), roofline %lld (%.2fx); array "
+               "utilisation %.1f%%; DMA %lld bytes (minimum %lld)\n",
+               i, (long long)ch->cand.tm, (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->footprint,
+               (long long)ki.sim.cycles, (double)ki.sim.cycles / (double)t->core_freq_mhz, (long long)roof,
+               roof ? (double)ki.sim.cycles / (double)roof : 0, 100.0 * sa_util(t, ki.sim.macs, ki.sim.cycles),
+               (long long)ki.sim.dma_bytes, (long long)ki.kp->min_dma_bytes);
+    }
+    printf("npu total: %lld cycles (%.1f us at %lld MHz), roofline %lld (%.2fx), DMA %lld bytes (minimum %lld); %u of %u "
+           "kernels on the npu\n",
+           (long long)st.sim_cycles, (double)st.sim_cycles / (double)t->core_freq_mhz, (long long)t->core_freq_mhz,
+           (long long)st.roofline_cycles, st.roofline_cycles ? (double)st.sim_cycles / (double)st.roofline_cycles : 0,
+           (long long)st.dma_bytes, (long long)st.min_dma_bytes, st.nnpu, st.nkernels);
+}

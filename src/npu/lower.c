@@ -1,0 +1,1448 @@
+/* lower.c - kernel analysis, buffers, program emission and tile search for
+ * the npu (see lower.h). */
+#include "lower.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *nl_role_name(nl_role r) {
+    static const char *const names[] = {"lhs", "rhs", "acc", "operand", "out", "scratch"};
+    return (unsigned)r < SP_ARRAY_LEN(names) ? names[r] : "?";
+}
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t abs64(int64_t a) { return a < 0 ? -a : a; }
+
+static SP_PRINTF(2, 3) void host(nl_kernel *kp, const char *fmt, ...) {
+    if (!kp->npu) return; /* keep the first reason */
+    kp->npu = false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(kp->why, sizeof kp->why, fmt, ap);
+    va_end(ap);
+}
+
+static const char *op_text(const ir_op *op, char *buf, size_t n) {
+    if (op->kind == IR_OP_LINALG)
+        snprintf(buf, n, "linalg.%s", ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named));
+    else
+        snprintf(buf, n, "%s", ir_op_name((ir_opkind)op->kind));
+    return buf;
+}
+
+/* ------------------------------------------------------------ analysis */
+
+/* How the kernel reads v through map (over the kernel's loops). */
+static bool make_access(const nl_kernel *kp, const nl_env *env, const ir_value *v, const ir_amap *map, nl_access *a) {
+    memset(a, 0, sizeof *a);
+    if (v->type.kind == IR_T_SCALAR) {
+        if (v->type.dtype != IR_F32) return false;
+        if (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT) {
+            a->kind = NL_A_IMM;
+            a->imm = (float)ir_attr_float(v->def->u.value);
+        } else {
+            a->kind = NL_A_SCALAR;
+            a->value = v->id;
+        }
+        return true;
+    }
+    if (v->type.kind != IR_T_TENSOR || v->type.dtype != IR_F32 || !map) return false;
+    float sv;
+    if (env->splat(env->ud, v->id, &sv)) {
+        a->kind = NL_A_IMM;
+        a->imm = sv;
+        return true;
+    }
+    a->kind = NL_A_TENSOR;
+    a->value = env->root(env->ud, v->id);
+    int64_t ts[IR_MAX_RANK];
+    ir_type_strides(v->type, ts);
+    for (uint32_t r = 0; r < map->nres; r++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        if (!ir_aexpr_linear(map->res[r], kp->k->ndims, coef, &cst)) return false;
+        for (uint32_t d = 0; d < kp->k->ndims; d++) a->stride[d] += coef[d] * ts[r];
+        a->off += cst * ts[r];
+    }
+    return true;
+}
+
+/* ---- body compilation: linalg bodies to a vector register program */
+
+typedef struct vcomp {
+    nl_kernel *kp;
+    np_vprog *p;
+    const ir_value *val[NP_VMAX_REGS * 2];
+    uint8_t reg[NP_VMAX_REGS * 2];
+    uint32_t nval;
+    uint8_t next;
+    bool ok;
+    int32_t slot_of_input[64]; /* kernel input -> source slot, -2 unseen */
+} vcomp;
+
+static void vfail(vcomp *vc, const char *fmt, ...) SP_PRINTF(2, 3);
+static void vfail(vcomp *vc, const char *fmt, ...) {
+    if (!vc->ok) return;
+    vc->ok = false;
+    char buf[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    host(vc->kp, "%s", buf);
+}
+
+static int vbind(vcomp *vc, const ir_value *v, int reg) {
+    if (vc->nval >= SP_ARRAY_LEN(vc->val)) {
+        vfail(vc, "the fused body has more values than the vector unit's %d registers", NP_VMAX_REGS);
+        return -1;
+    }
+    vc->val[vc->nval] = v;
+    vc->reg[vc->nval++] = (uint8_t)reg;
+    return reg;
+}
+
+static int vnew(vcomp *vc) {
+    if (vc->next >= NP_VMAX_REGS) {
+        vfail(vc, "the fused body needs more than the vector unit's %d registers", NP_VMAX_REGS);
+        return -1;
+    }
+    return vc->next++;
+}
+
+static int vlookup(const vcomp *vc, const ir_value *v) {
+    for (uint32_t i = vc->nval; i-- > 0;)
+        if (vc->val[i] == v) return vc->reg[i];
+    return -1;
+}
+
+static np_vinsn *vemit(vcomp *vc, np_vop op, int d, int a, int b, int c) {
+    if (!vc->ok) return NULL;
+    if (vc->p->n >= NP_VMAX_INSNS || d < 0 || a < 0 || b < 0 || c < 0) {
+        vfail(vc, "the fused body is too long for one vector program (%d instructions)", NP_VMAX_INSNS);
+        return NULL;
+    }
+    np_vinsn *v = &vc->p->insn[vc->p->n++];
+    memset(v, 0, sizeof *v);
+    v->op = (uint8_t)op;
+    v->d = (uint8_t)d;
+    v->a = (uint8_t)a;
+    v->b = (uint8_t)b;
+    v->c = (uint8_t)c;
+    if (op >= NV_ADD) vc->p->nalu++;
+    if (op == NV_EXP || op == NV_LOG || op == NV_TANH || op == NV_ERF) vc->p->sfu = true;
+    return v;
+}
+
+/* The register of a value a body op uses: bound already, or a scalar
+ * captured from outside the body (a constant, or a run-time value). */
+static int voperand(vcomp *vc, const ir_value *v) {
+    int r = vlookup(vc, v);
+    if (r >= 0) return r;
+    if (v->type.kind != IR_T_SCALAR || v->type.dtype != IR_F32) {
+        vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)v->type.dtype));
+        return -1;
+    }
+    r = vnew(vc);
+    if (r < 0) return -1;
+    if (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT) {
+        np_vinsn *in = vemit(vc, NV_CONST, r, 0, 0, 0);
+        if (in) in->imm = (float)ir_attr_float(v->def->u.value);
+    } else {
+        np_vinsn *in = vemit(vc, NV_SCALAR, r, 0, 0, 0);
+        if (in) in->slot = v->id;
+    }
+    return vbind(vc, v, r);
+}
+
+static void vop(vcomp *vc, const ir_op *o) {
+    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || (o->kind != IR_OP_CMPF && o->res[0].type.dtype != IR_F32)) {
+        char buf[64];
+        vfail(vc, "body op '%s' on %s has no vector instruction", op_text(o, buf, sizeof buf),
+              o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");
+        return;
+    }
+    np_vop k;
+    switch ((ir_opkind)o->kind) {
+    case IR_OP_CONSTANT: {
+        if (o->u.value->kind != IR_A_FLOAT) break;
+        int d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_CONST, d, 0, 0, 0);
+        if (in) in->imm = (float)ir_attr_float(o->u.value);
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    case IR_OP_ADDF: k = NV_ADD; goto bin;
+    case IR_OP_SUBF: k = NV_SUB; goto bin;
+    case IR_OP_MULF: k = NV_MUL; goto bin;
+    case IR_OP_DIVF: k = NV_DIV; goto bin;
+    case IR_OP_MAXIMUMF: k = NV_MAX; goto bin;
+    case IR_OP_MINIMUMF: k = NV_MIN; goto bin;
+    case IR_OP_MAXNUMF: k = NV_MAXNUM; goto bin;
+    case IR_OP_MINNUMF: k = NV_MINNUM; goto bin;
+    case IR_OP_CMPF: {
+        if (o->opnds[0]->type.dtype != IR_F32) break;
+        int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_CMP, d, a, b, 0);
+        if (in) in->pred = (uint8_t)o->u.pred;
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    case IR_OP_SELECT: {
+        int c = voperand(vc, o->opnds[0]), t = voperand(vc, o->opnds[1]), f = voperand(vc, o->opnds[2]), d = vnew(vc);
+        vemit(vc, NV_SELECT, d, c, t, f);
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    case IR_OP_NEGF: k = NV_NEG; goto un;
+    case IR_OP_ABSF: k = NV_ABS; goto un;
+    case IR_OP_SQRT: k = NV_SQRT; goto un;
+    case IR_OP_RSQRT: k = NV_RSQRT; goto un;
+    case IR_OP_EXP: k = NV_EXP; goto un;
+    case IR_OP_LOG: k = NV_LOG; goto un;
+    case IR_OP_TANH: k = NV_TANH; goto un;
+    case IR_OP_ERF: k = NV_ERF; goto un;
+    default: break;
+    }
+    {
+        char buf[64];
+        vfail(vc, "body op '%s' has no vector instruction", op_text(o, buf, sizeof buf));
+        return;
+    }
+bin : {
+    int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
+    vemit(vc, k, d, a, b, 0);
+    vbind(vc, &o->res[0], d);
+    return;
+}
+un : {
+    int a = voperand(vc, o->opnds[0]), d = vnew(vc);
+    vemit(vc, k, d, a, 0, 0);
+    vbind(vc, &o->res[0], d);
+    return;
+}
+}
+
+/* Source slot (or immediate) of kernel input i. */
+static int vinput(vcomp *vc, int32_t i, const nl_access *acc) {
+    const nl_access *a = &acc[i];
+    int r = vnew(vc);
+    if (r < 0) return -1;
+    if (a->kind == NL_A_IMM) {
+        np_vinsn *in = vemit(vc, NV_CONST, r, 0, 0, 0);
+        if (in) in->imm = a->imm;
+    } else if (a->kind == NL_A_SCALAR) {
+        np_vinsn *in = vemit(vc, NV_SCALAR, r, 0, 0, 0);
+        if (in) in->slot = a->value;
+    } else {
+        int32_t slot = vc->slot_of_input[i];
+        if (slot < 0) {
+            vfail(vc, "internal: input %d has no source", i);
+            return -1;
+        }
+        vemit(vc, NV_LOAD, r, slot, 0, 0);
+    }
+    return r;
+}
+
+/* Compile kernel ops [first, last) into p. The chain value (the previous
+ * op's result, KN_CHAIN) starts as the accumulator when `chain_acc`; the
+ * root's outs argument is the accumulator when `root_acc`. */
+static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t last, bool chain_acc, bool root_acc,
+                        const nl_access *inacc, const int32_t *slot_of_input) {
+    const kernel *k = kp->k;
+    vcomp vc;
+    memset(&vc, 0, sizeof vc);
+    vc.kp = kp;
+    vc.p = p;
+    vc.ok = true;
+    memset(p, 0, sizeof *p);
+    for (uint32_t i = 0; i < 64; i++) vc.slot_of_input[i] = i < k->ninputs ? slot_of_input[i] : -1;
+    int chain = -1;
+    if (chain_acc) {
+        chain = vnew(&vc);
+        vemit(&vc, NV_ACC, chain, 0, 0, 0);
+    }
+    for (uint32_t s = first; s < last && vc.ok; s++) {
+        const ir_op *E = k->ops[s];
+        const ir_block *b = ir_linalg_body(E);
+        const int32_t *ai = k->arg_input[s];
+        if (!ai) {
+            vfail(&vc, "internal: no input map");
+            break;
+        }
+        for (uint32_t i = 0; i < E->u.lin.nins && vc.ok; i++) {
+            if (b->args[i].type.dtype != IR_F32) {
+                vfail(&vc, "body argument of type %s", ir_dtype_name((ir_dtype)b->args[i].type.dtype));
+                break;
+            }
+            int r = ai[i] == KN_CHAIN ? chain : vinput(&vc, ai[i], inacc);
+            if (r < 0) {
+                vfail(&vc, "internal: the chain value is missing");
+                break;
+            }
+            vbind(&vc, &b->args[i], r);
+        }
+        if (s == first && root_acc) {
+            int r = vnew(&vc);
+            vemit(&vc, NV_ACC, r, 0, 0, 0);
+            vbind(&vc, &b->args[E->u.lin.nins], r);
+        }
+        for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) vop(&vc, o);
+        if (!vc.ok) break;
+        int r = voperand(&vc, b->last->opnds[0]);
+        if (r < 0) break;
+        chain = r;
+    }
+    p->result = (uint8_t)(chain < 0 ? 0 : chain);
+    p->nregs = vc.next;
+}
+
+/* The contraction's M, N, K loops and the rest. */
+static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_block *body = ir_linalg_body(k->root);
+    for (const ir_op *o = body->first; o; o = o->next)
+        if (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF || o->kind == IR_OP_SITOFP)
+            { host(kp, "the contraction casts its elements (mixed precision)"); return; }
+    if (!make_access(kp, env, k->inputs[0].value, k->inputs[0].map, &kp->lhs) ||
+        !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs))
+        { host(kp, "an input of the contraction is not an f32 tensor read through an affine map"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
+        { host(kp, "the result is not an f32 tensor"); return; }
+    kp->dm = kp->dn = kp->dk = -1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        int64_t os = abs64(kp->out.stride[d]);
+        int *slot = k->dimclass[d] == KN_DIM_M ? &kp->dm : k->dimclass[d] == KN_DIM_N ? &kp->dn : NULL;
+        if (slot && (*slot < 0 || os < abs64(kp->out.stride[*slot]))) *slot = (int)d;
+        if (k->dimclass[d] == KN_DIM_K) {
+            const nl_access *src = kp->lhs.kind == NL_A_TENSOR ? &kp->lhs : &kp->rhs;
+            if (kp->dk < 0 || abs64(src->stride[d]) < abs64(src->stride[kp->dk])) kp->dk = (int)d;
+        }
+    }
+    kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
+    kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
+    kp->K = kp->dk >= 0 ? k->bounds[kp->dk] : 1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if ((int)d == kp->dm || (int)d == kp->dn || (int)d == kp->dk) continue;
+        if (k->dimclass[d] == KN_DIM_K)
+            kp->red[kp->nred++] = d;
+        else
+            kp->par[kp->npar++] = d;
+    }
+    /* the epilogue's operands: on chip at their logical tile shape */
+    nl_access inacc[64];
+    int32_t slot[64];
+    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        slot[i] = -1;
+        if (k->inputs[i].role != KN_ROLE_OPERAND) continue;
+        const kn_input *in = &k->inputs[i];
+        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
+            { host(kp, "epilogue operand is not f32 or not read through an affine map"); return; }
+        if (inacc[i].kind != NL_A_TENSOR) continue;
+        if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { host(kp, "an epilogue operand varies along the reduction"); return; }
+        for (uint32_t r = 0; r < kp->nred; r++)
+            if (inacc[i].stride[kp->red[r]]) { host(kp, "an epilogue operand varies along the reduction"); return; }
+        if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
+        nl_operand *op = &kp->in[kp->nin];
+        op->a = inacc[i];
+        op->uses_r = kp->dm >= 0 && inacc[i].stride[kp->dm] != 0;
+        op->uses_c = kp->dn >= 0 && inacc[i].stride[kp->dn] != 0;
+        op->name = in->value->name;
+        op->broadcast = in->broadcast;
+        slot[i] = (int32_t)kp->nin++;
+    }
+    if (k->nops > 1) {
+        compile_ops(kp, &kp->prog, 1, k->nops, true, false, inacc, slot);
+        kp->has_prog = true;
+    }
+    if (k->init_scalar) {
+        if (!make_access(kp, env, k->init_scalar, NULL, &kp->init)) { host(kp, "the accumulator's init is not f32"); return; }
+    } else {
+        kp->init.kind = NL_A_IMM;
+        kp->init.imm = 0.0f;
+    }
+}
+
+static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
+
+static void analyze_loop(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_op *root = k->root;
+    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
+        { host(kp, "the result is not an f32 tensor"); return; }
+    bool reduce = false;
+    for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    nl_access inacc[64];
+    int32_t slot[64];
+    const nl_access *big = NULL;
+    int64_t bigbytes = -1;
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        slot[i] = -1;
+        const kn_input *in = &k->inputs[i];
+        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
+            { host(kp, "an input is not f32 or not read through an affine map"); return; }
+        if (in->role == KN_ROLE_INIT) continue;
+        if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
+            bigbytes = value_bytes(in->value);
+            big = &inacc[i];
+        }
+    }
+    /* columns: the loop the biggest input walks with the smallest stride
+     * (its DMA rows are then contiguous); rows: the next one */
+    const nl_access *ref = big ? big : &kp->out;
+    kp->dm = kp->dn = kp->dk = -1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
+        if (kp->dn < 0 || abs64(ref->stride[d]) < abs64(ref->stride[kp->dn])) kp->dn = (int)d;
+    }
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if ((int)d == kp->dn || k->bounds[d] <= 1 || !ref->stride[d]) continue;
+        if (kp->dm < 0 || abs64(ref->stride[d]) < abs64(ref->stride[kp->dm])) kp->dm = (int)d;
+    }
+    if (kp->dm < 0) /* the reference tensor walks one loop: take another for the rows */
+        for (uint32_t d = 0; d < k->ndims; d++)
+            if ((int)d != kp->dn && k->bounds[d] > 1 && (kp->dm < 0 || abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dm])))
+                kp->dm = (int)d;
+    kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
+    kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
+    kp->K = 1;
+    kp->red_r = kp->dm >= 0 && root->u.lin.iters[kp->dm] == IR_ITER_REDUCTION;
+    kp->red_c = kp->dn >= 0 && root->u.lin.iters[kp->dn] == IR_ITER_REDUCTION;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if ((int)d == kp->dm || (int)d == kp->dn) continue;
+        if (root->u.lin.iters[d] == IR_ITER_REDUCTION)
+            kp->red[kp->nred++] = d;
+        else
+            kp->par[kp->npar++] = d;
+    }
+    kp->mode = kp->red_r ? (kp->red_c ? NP_VREDUCE_ALL : NP_VREDUCE_ROWS) : (kp->red_c ? NP_VREDUCE_COLS : NP_VMAP);
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const kn_input *in = &k->inputs[i];
+        if (in->role == KN_ROLE_INIT) {
+            kp->init = inacc[i];
+            continue;
+        }
+        if (inacc[i].kind != NL_A_TENSOR) continue;
+        if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
+        nl_operand *op = &kp->in[kp->nin];
+        op->a = inacc[i];
+        op->uses_r = kp->dm >= 0 && inacc[i].stride[kp->dm] != 0;
+        op->uses_c = kp->dn >= 0 && inacc[i].stride[kp->dn] != 0;
+        op->name = in->value->name;
+        op->broadcast = in->broadcast;
+        slot[i] = (int32_t)kp->nin++;
+    }
+    bool has_init_input = false;
+    for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
+    if (reduce) {
+        /* the root's body reads its accumulator (outs argument) */
+        const ir_block *b = ir_linalg_body(root);
+        bool reads = false;
+        const ir_value *acc = &b->args[root->u.lin.nins];
+        for (const ir_op *o = b->first; o; o = o->next)
+            for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
+        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return; }
+        if (!has_init_input) {
+            if (k->init_scalar) {
+                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init)) { host(kp, "the reduction's init is not f32"); return; }
+            } else {
+                kp->init.kind = NL_A_IMM;
+                kp->init.imm = 0.0f;
+            }
+        }
+        compile_ops(kp, &kp->prog, 0, 1, false, true, inacc, slot);
+        kp->has_prog = true;
+        if (k->nops > 1) {
+            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, slot);
+            kp->has_epi = true;
+        }
+    } else {
+        compile_ops(kp, &kp->prog, 0, k->nops, false, false, inacc, slot);
+        kp->has_prog = true;
+    }
+    /* the output tile takes an input's tile when they have one shape
+     * (each point reads its input before writing its result, law L4) */
+    kp->inplace = -1;
+    if (kp->mode == NP_VMAP)
+        for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
+            if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0)) kp->inplace = (int32_t)i;
+}
+
+void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
+    (void)ctx;
+    memset(kp, 0, sizeof *kp);
+    kp->k = k;
+    kp->t = t;
+    kp->npu = true;
+    kp->inplace = -1;
+    kp->dm = kp->dn = kp->dk = -1;
+    char buf[64];
+    if (k->kind == KN_OP) {
+        host(kp, "'%s' moves data; the npu program has no instruction for it", op_text(k->root, buf, sizeof buf));
+        return;
+    }
+    if (k->out->type.kind != IR_T_TENSOR || k->out->type.dtype != IR_F32) {
+        host(kp, "element type %s: the npu computes f32 only", ir_dtype_name((ir_dtype)k->out->type.dtype));
+        return;
+    }
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const ir_value *v = k->inputs[i].value;
+        if (ir_value_elem(v) != IR_F32) {
+            host(kp, "element type %s: the npu computes f32 only", ir_dtype_name(ir_value_elem(v)));
+            return;
+        }
+    }
+    if (k->kind == KN_CONTRACTION) {
+        kp->gemm = true;
+        analyze_gemm(kp, env);
+    } else {
+        analyze_loop(kp, env);
+    }
+    if (!kp->npu) return;
+    kp->npar_total = kp->nred_total = 1;
+    for (uint32_t i = 0; i < kp->npar; i++) kp->npar_total *= k->bounds[kp->par[i]];
+    for (uint32_t i = 0; i < kp->nred; i++) kp->nred_total *= k->bounds[kp->red[i]];
+    /* the least DMA: every tensor read once, the result written once */
+    int64_t bytes = value_bytes(k->out);
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const ir_value *v = k->inputs[i].value;
+        float sv;
+        bool seen = false;
+        for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
+        if (!seen && v->type.kind == IR_T_TENSOR && !env->splat(env->ud, v->id, &sv)) bytes += value_bytes(v);
+    }
+    kp->min_dma_bytes = bytes;
+    kp->macs = kp->gemm ? k->b * k->m * k->n * k->k : 0;
+    int64_t alu = kp->has_prog ? kp->prog.nalu : 0;
+    if (kp->gemm)
+        kp->vec_ops = kp->npar_total * kp->M * kp->N * alu;
+    else
+        kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * alu +
+                      (kp->has_epi ? kp->npar_total * (kp->red_r ? 1 : kp->M) * (kp->red_c ? 1 : kp->N) * kp->epi.nalu : 0);
+}
+
+/* ------------------------------------------------------------- buffers */
+
+static int64_t elem_bytes(void) { return 4; }
+
+static void set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, int64_t rows, int64_t cols,
+                    int64_t nchunks, int64_t lo, int64_t hi) {
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->role = (uint8_t)role;
+    b->rows = rows;
+    b->cols = cols;
+    b->nchunks = nchunks;
+    b->bytes = nchunks * nt_tile_bytes(t, rows, cols, elem_bytes());
+    b->lo = lo;
+    b->hi = hi;
+}
+
+static void operand_name(const nl_operand *op, uint32_t i, char *buf, size_t n) {
+    if (op->name)
+        snprintf(buf, n, "%%%s", op->name);
+    else
+        snprintf(buf, n, "operand%u", i);
+}
+
+static bool gemm_prefetch_across(const nl_kernel *kp, const nl_cand *c);
+
+/* Buffer layout indices of a candidate, shared by nl_buffers and the
+ * emitters so both agree on who is who. */
+typedef struct layout {
+    int32_t x0, nx, w0, nw, y0, ny;
+    int32_t op[NP_VMAX_SRCS]; /* first buffer of operand i (loop kernels: nx copies) */
+    int32_t out0, nout;       /* loop kernels */
+} layout;
+
+static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
+    const nt_target *t = kp->t;
+    uint32_t n = 0;
+    char name[40];
+    memset(ly, 0, sizeof *ly);
+    if (kp->gemm) {
+        int64_t ks = kp->nred_total * ceil_div(kp->K, c->tk);
+        /* the next tile's X and W may load during this tile's epilogue and
+         * store: then they live through those steps too */
+        int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
+        ly->x0 = (int32_t)n;
+        if (c->xbuf == NL_PANEL) {
+            set_buf(&bufs[n++], t, "X", NL_LHS, c->tm, c->tk, ks, 0, 4);
+            ly->nx = 1;
+        } else {
+            for (int i = 0; i < c->xbuf; i++) {
+                snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
+                set_buf(&bufs[n++], t, name, NL_LHS, c->tm, c->tk, 1, 1, xw_hi);
+            }
+            ly->nx = c->xbuf;
+        }
+        ly->w0 = (int32_t)n;
+        if (c->wbuf == NL_PANEL) {
+            set_buf(&bufs[n++], t, "W", NL_RHS, c->tk, c->tn, ks, 0, 4);
+            ly->nw = 1;
+        } else {
+            for (int i = 0; i < c->wbuf; i++) {
+                snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
+                set_buf(&bufs[n++], t, name, NL_RHS, c->tk, c->tn, 1, 1, xw_hi);
+            }
+            ly->nw = c->wbuf;
+        }
+        ly->y0 = (int32_t)n;
+        for (int i = 0; i < c->ybuf; i++) {
+            snprintf(name, sizeof name, c->ybuf > 1 ? "Y%d" : "Y", i);
+            set_buf(&bufs[n++], t, name, NL_ACC, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
+        }
+        ly->ny = c->ybuf;
+        for (uint32_t i = 0; i < kp->nin; i++) {
+            const nl_operand *op = &kp->in[i];
+            operand_name(op, i, name, sizeof name);
+            ly->op[i] = (int32_t)n;
+            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, c->early ? 0 : 2, 3);
+            bufs[n++].broadcast = op->broadcast;
+        }
+        return n;
+    }
+    /* loop kernel: input tiles, then the output tile unless in place */
+    int nb = c->xbuf == 2 ? 2 : 1;
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        ly->op[i] = (int32_t)n;
+        for (int j = 0; j < nb; j++) {
+            char base[32];
+            operand_name(op, i, base, sizeof base);
+            if (nb > 1)
+                snprintf(name, sizeof name, "%s.%d", base, j);
+            else
+                snprintf(name, sizeof name, "%s", base);
+            bool ip = (int32_t)i == kp->inplace;
+            set_buf(&bufs[n], t, name, ip ? NL_OUT : NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0,
+                    ip ? 3 : 2);
+            bufs[n++].broadcast = op->broadcast;
+        }
+    }
+    ly->nx = nb;
+    ly->out0 = (int32_t)n;
+    ly->nout = 0;
+    if (kp->inplace < 0) {
+        int64_t rows = kp->red_r ? 1 : c->tm, cols = kp->red_c ? 1 : c->tn;
+        for (int j = 0; j < c->ybuf; j++) {
+            snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", j);
+            set_buf(&bufs[n++], t, name, kp->mode == NP_VMAP ? NL_OUT : NL_ACC, rows, cols, 1, kp->mode == NP_VMAP ? 1 : 0,
+                    o && o->shorten_acc ? 2 : 3);
+        }
+        ly->nout = c->ybuf;
+    }
+    return n;
+}
+
+uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs) {
+    layout ly;
+    return make_layout(kp, c, o, bufs, &ly);
+}
+
+sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs, int64_t budget, plan_result *pr) {
+    plan_buf pb[NL_MAX_BUFS];
+    int64_t align = kp->t->vlen_bits / 8;
+    for (uint32_t i = 0; i < nbufs; i++) pb[i] = (plan_buf){bufs[i].bytes, align, bufs[i].lo, bufs[i].hi, -1, 0};
+    plan_opts po = {0.02, budget};
+    sp_status st = nbufs ? plan_solve(ctx, pb, nbufs, &po, pr) : SP_OK;
+    if (!nbufs) memset(pr, 0, sizeof *pr);
+    for (uint32_t i = 0; i < nbufs; i++) bufs[i].offset = pb[i].offset;
+    return st;
+}
+
+/* ------------------------------------------------------------- emission */
+
+typedef struct em {
+    const nl_kernel *kp;
+    const nl_cand *c;
+    const nl_buf *b;
+    const nl_opts *o;
+    np_sink sink;
+    layout ly;
+    int64_t L;
+} em;
+
+static void put(em *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
+
+static void marker(em *e, np_opcode op, int32_t buf) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.buf = buf;
+    put(e, &in);
+}
+
+static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
+    const nl_buf *b = &e->b[buf];
+    np_view v;
+    v.buf = buf;
+    v.ld = ceil_div(b->cols, e->L);
+    v.off = b->offset + chunk * b->rows * v.ld * elem_bytes();
+    v.rows = rows;
+    v.cols = cols;
+    return v;
+}
+
+/* Element offset of outer index o (over the listed loops) in access a. */
+static int64_t outer_off(const nl_kernel *kp, const nl_access *a, const uint32_t *dims, uint32_t n, int64_t o) {
+    int64_t off = 0;
+    for (uint32_t i = n; i-- > 0;) {
+        int64_t bnd = kp->k->bounds[dims[i]];
+        off += (o % bnd) * a->stride[dims[i]];
+        o /= bnd;
+    }
+    return off;
+}
+
+static int64_t stride_of(const nl_access *a, int d) { return d >= 0 ? a->stride[d] : 0; }
+
+/* Fill a tile from an access: DMA for tensors, the vector unit for a
+ * constant or run-time scalar (a splat weight is never a tensor). */
+static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.dst = v;
+    if (a->kind == NL_A_TENSOR) {
+        in.op = NP_MVIN;
+        in.dram = (np_dram){a->value, a->off + off, rs, cs};
+    } else {
+        in.op = NP_FILL;
+        in.imm = a->imm;
+        in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
+    }
+    put(e, &in);
+}
+
+static void fill_tile(em *e, np_view v, const nl_access *a) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_FILL;
+    in.dst = v;
+    in.imm = a->kind == NL_A_IMM ? a->imm : 0.0f;
+    in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
+    put(e, &in);
+}
+
+/* Stores go out in row blocks of about 256 DMA cycles: the engine takes
+ * loads first, and a store that holds it longer than the gaps between the
+ * loads would stall the loads of the next tiles behind it. */
+static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_t rs, int64_t cs) {
+    double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * (double)elem_bytes();
+    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
+    if (per < 1) per = 1;
+    for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_MVOUT;
+        in.a = v;
+        in.a.rows = min64(per, v.rows - r0);
+        in.a.off = v.off + r0 * v.ld * elem_bytes();
+        in.dram = (np_dram){a->value, a->off + off + r0 * rs, rs, cs};
+        put(e, &in);
+    }
+}
+
+/* ---- contraction kernels */
+
+/* Whether the next tile's X and W load during this tile's epilogue and
+ * store (then X and W stay live through those steps), or only after the
+ * epilogue, so late operands can share the bytes X and W leave. */
+static bool gemm_prefetch_across(const nl_kernel *kp, const nl_cand *c) { return c->early || kp->nin == 0; }
+
+typedef struct gstage {
+    int64_t t, o, mi, ni, ks, ri, ki;
+    int64_t tm, tn, tk;
+    bool group_first, group_last_x, group_last_w; /* panel reuse groups */
+} gstage;
+
+typedef struct gdims {
+    int64_t tiles_m, tiles_n, tiles_k, ks, ntiles, nstages;
+} gdims;
+
+static gdims gemm_dims(const nl_kernel *kp, const nl_cand *c) {
+    gdims g;
+    g.tiles_m = ceil_div(kp->M, c->tm);
+    g.tiles_n = ceil_div(kp->N, c->tn);
+    g.tiles_k = ceil_div(kp->K, c->tk);
+    g.ks = kp->nred_total * g.tiles_k;
+    g.ntiles = kp->npar_total * g.tiles_m * g.tiles_n;
+    g.nstages = g.ntiles * g.ks;
+    return g;
+}
+
+static void tile_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_t t, int64_t *o, int64_t *mi, int64_t *ni) {
+    (void)kp;
+    int64_t per = g->tiles_m * g->tiles_n;
+    *o = t / per;
+    int64_t r = t % per;
+    if (c->order == NL_ORDER_MNK) {
+        *mi = r / g->tiles_n;
+        *ni = r % g->tiles_n;
+    } else {
+        *ni = r / g->tiles_m;
+        *mi = r % g->tiles_m;
+    }
+}
+
+static gstage stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_t s) {
+    gstage st;
+    st.t = s / g->ks;
+    st.ks = s % g->ks;
+    st.ri = st.ks / g->tiles_k;
+    st.ki = st.ks % g->tiles_k;
+    tile_of(kp, c, g, st.t, &st.o, &st.mi, &st.ni);
+    st.tm = min64(c->tm, kp->M - st.mi * c->tm);
+    st.tn = min64(c->tn, kp->N - st.ni * c->tn);
+    st.tk = min64(c->tk, kp->K - st.ki * c->tk);
+    /* X panels are reused along n (order m, n), W panels along m (n, m) */
+    st.group_first = c->order == NL_ORDER_MNK ? st.ni == 0 : st.mi == 0;
+    bool glast = c->order == NL_ORDER_MNK ? st.ni == g->tiles_n - 1 : st.mi == g->tiles_m - 1;
+    st.group_last_x = glast && st.ks == g->ks - 1;
+    st.group_last_w = st.group_last_x;
+    return st;
+}
+
+static np_view x_view(em *e, const gstage *st, int64_t s) {
+    if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, st->tm, st->tk);
+    return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, st->tm, st->tk);
+}
+
+static np_view w_view(em *e, const gstage *st, int64_t s) {
+    if (e->c->wbuf == NL_PANEL) return view_of(e, e->ly.w0, st->ks, st->tk, st->tn);
+    return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, st->tk, st->tn);
+}
+
+static void gemm_loads(em *e, const gdims *g, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    gstage st = stage_of(kp, e->c, g, s);
+    bool xp = e->c->xbuf == NL_PANEL, wp = e->c->wbuf == NL_PANEL;
+    /* X */
+    if (!xp || st.group_first) {
+        if (!xp || st.ks == 0) marker(e, NP_BIRTH, xp ? e->ly.x0 : e->ly.x0 + (int32_t)(s % e->ly.nx));
+        int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
+                      st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
+        load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
+    }
+    /* W: the panel group of order n, m is the first m tile */
+    bool wfirst = e->c->order == NL_ORDER_NMK ? st.mi == 0 : st.ni == 0;
+    if (!wp || wfirst) {
+        if (!wp || st.ks == 0) marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
+        int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
+                      st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
+        load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
+    }
+}
+
+static np_view operand_view(em *e, uint32_t i, int32_t buf, int64_t tm, int64_t tn) {
+    const nl_operand *op = &e->kp->in[i];
+    return view_of(e, buf, 0, op->uses_r ? tm : 1, op->uses_c ? tn : 1);
+}
+
+static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t tm, int64_t tn) {
+    const nl_kernel *kp = e->kp;
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        marker(e, NP_BIRTH, e->ly.op[i]);
+        int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
+                      ni * e->c->tn * stride_of(&op->a, kp->dn);
+        load_tile(e, &op->a, operand_view(e, i, e->ly.op[i], tm, tn), off, op->uses_r ? stride_of(&op->a, kp->dm) : 0,
+                  op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+    }
+}
+
+static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
+    const nl_kernel *kp = e->kp;
+    int64_t o, mi, ni;
+    tile_of(kp, e->c, g, t, &o, &mi, &ni);
+    int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
+    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    marker(e, NP_BIRTH, yb);
+    if (e->c->early) gemm_operand_loads(e, o, mi, ni, tm, tn);
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yb, 0, tm, tn), &kp->init);
+}
+
+static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
+    const nl_kernel *kp = e->kp;
+    int64_t o, mi, ni;
+    tile_of(kp, e->c, g, t, &o, &mi, &ni);
+    int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
+    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    np_view y = view_of(e, yb, 0, tm, tn);
+    if (!e->c->early) gemm_operand_loads(e, o, mi, ni, tm, tn);
+    if (kp->has_prog) {
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < kp->nin; i++) src[i] = operand_view(e, i, e->ly.op[i], tm, tn);
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_VEC;
+        in.mode = NP_VMAP;
+        in.dst = y;
+        in.rows = tm;
+        in.cols = tn;
+        in.nsrc = (uint8_t)kp->nin;
+        in.src = src;
+        in.prog = &kp->prog;
+        put(e, &in);
+    }
+    for (uint32_t i = 0; i < kp->nin; i++) marker(e, NP_DEATH, e->ly.op[i]);
+    if (e->o && e->o->shorten_acc) marker(e, NP_DEATH, yb);
+    int64_t off = outer_off(kp, &kp->out, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&kp->out, kp->dm) +
+                  ni * e->c->tn * stride_of(&kp->out, kp->dn);
+    store_tile(e, y, &kp->out, off, stride_of(&kp->out, kp->dm), stride_of(&kp->out, kp->dn));
+    if (!(e->o && e->o->shorten_acc)) marker(e, NP_DEATH, yb);
+}
+
+static void emit_gemm(em *e) {
+    const nl_kernel *kp = e->kp;
+    gdims g = gemm_dims(kp, e->c);
+    if (g.ks == 0) { /* an empty reduction: the result is the init */
+        for (int64_t t = 0; t < g.ntiles; t++) {
+            gemm_tile_start(e, &g, t);
+            gemm_tile_end(e, &g, t);
+        }
+        return;
+    }
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    for (int64_t s = 0; s < g.nstages; s++) {
+        gstage st = stage_of(kp, e->c, &g, s);
+        if (st.ks == 0 && s == 0) gemm_tile_start(e, &g, st.t);
+        if (s == 0) gemm_loads(e, &g, 0);
+        int32_t yb = e->ly.y0 + (int32_t)(st.t % e->ly.ny);
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_GEMM;
+        in.flags = (st.ks > 0 || !zero_init) ? NP_ACC : 0;
+        in.dst = view_of(e, yb, 0, st.tm, st.tn);
+        in.a = x_view(e, &st, s);
+        in.b = w_view(e, &st, s);
+        in.rows = st.tm;
+        in.cols = st.tn;
+        in.k = st.tk;
+        put(e, &in);
+        /* X and W of this stage die unless a panel keeps them */
+        if (e->c->xbuf != NL_PANEL)
+            marker(e, NP_DEATH, e->ly.x0 + (int32_t)(s % e->ly.nx));
+        else if (st.group_last_x)
+            marker(e, NP_DEATH, e->ly.x0);
+        if (e->c->wbuf != NL_PANEL)
+            marker(e, NP_DEATH, e->ly.w0 + (int32_t)(s % e->ly.nw));
+        else if (st.group_last_w)
+            marker(e, NP_DEATH, e->ly.w0);
+        bool more = s + 1 < g.nstages;
+        if (st.ks < g.ks - 1) { /* the next stage's tiles load while this one computes */
+            if (more) gemm_loads(e, &g, s + 1);
+            continue;
+        }
+        if (gemm_prefetch_across(kp, e->c)) {
+            /* and the next tile's first tiles while this one finishes */
+            if (more) gemm_loads(e, &g, s + 1);
+            gemm_tile_end(e, &g, st.t);
+            if (st.t + 1 < g.ntiles) gemm_tile_start(e, &g, st.t + 1);
+        } else {
+            /* late operands may take the bytes X and W leave: the next
+             * tile's loads wait until the epilogue has read them */
+            gemm_tile_end(e, &g, st.t);
+            if (st.t + 1 < g.ntiles) gemm_tile_start(e, &g, st.t + 1);
+            if (more) gemm_loads(e, &g, s + 1);
+        }
+    }
+}
+
+/* ---- loop kernels */
+
+typedef struct ldims {
+    int64_t tiles_r, tiles_c, ntiles, rs, nstages; /* output tiles, reduction stages per tile */
+} ldims;
+
+static ldims loop_dims(const nl_kernel *kp, const nl_cand *c) {
+    ldims d;
+    d.tiles_r = ceil_div(kp->M, c->tm);
+    d.tiles_c = ceil_div(kp->N, c->tn);
+    d.ntiles = kp->npar_total * (kp->red_r ? 1 : d.tiles_r) * (kp->red_c ? 1 : d.tiles_c);
+    d.rs = kp->nred_total * (kp->red_r ? d.tiles_r : 1) * (kp->red_c ? d.tiles_c : 1);
+    d.nstages = d.ntiles * d.rs;
+    return d;
+}
+
+typedef struct lstage {
+    int64_t t, o, ri, rt, ct; /* output tile, outer parallel, outer reduction, row tile, col tile */
+    int64_t tr, tc;
+    int64_t ks;
+} lstage;
+
+static lstage lstage_of(const nl_kernel *kp, const nl_cand *c, const ldims *d, int64_t s) {
+    lstage st;
+    st.t = s / d->rs;
+    st.ks = s % d->rs;
+    int64_t pr = kp->red_r ? 1 : d->tiles_r, pc = kp->red_c ? 1 : d->tiles_c;
+    st.o = st.t / (pr * pc);
+    int64_t r = st.t % (pr * pc);
+    int64_t prow = r / pc, pcol = r % pc;
+    int64_t rr = kp->red_r ? d->tiles_r : 1, rc = kp->red_c ? d->tiles_c : 1;
+    st.ri = st.ks / (rr * rc);
+    int64_t q = st.ks % (rr * rc);
+    int64_t rrow = q / rc, rcol = q % rc;
+    st.rt = kp->red_r ? rrow : prow;
+    st.ct = kp->red_c ? rcol : pcol;
+    st.tr = min64(c->tm, kp->M - st.rt * c->tm);
+    st.tc = min64(c->tn, kp->N - st.ct * c->tn);
+    return st;
+}
+
+static int32_t loop_in_buf(const em *e, uint32_t i, int64_t s) { return e->ly.op[i] + (int32_t)(s % e->ly.nx); }
+
+/* The output tile of stage s's output tile. */
+static np_view loop_out_view(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    int64_t rows = kp->red_r ? 1 : st->tr, cols = kp->red_c ? 1 : st->tc;
+    if (kp->inplace >= 0) return view_of(e, loop_in_buf(e, (uint32_t)kp->inplace, s), 0, rows, cols);
+    return view_of(e, e->ly.out0 + (int32_t)(st->t % e->ly.nout), 0, rows, cols);
+}
+
+static void loop_loads(em *e, const ldims *d, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    lstage st = lstage_of(kp, e->c, d, s);
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        int32_t b = loop_in_buf(e, i, s);
+        marker(e, NP_BIRTH, b);
+        int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, st.o) + outer_off(kp, &op->a, kp->red, kp->nred, st.ri) +
+                      st.rt * e->c->tm * stride_of(&op->a, kp->dm) + st.ct * e->c->tn * stride_of(&op->a, kp->dn);
+        load_tile(e, &op->a, view_of(e, b, 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1), off,
+                  op->uses_r ? stride_of(&op->a, kp->dm) : 0, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+    }
+}
+
+static int64_t out_tile_off(const nl_kernel *kp, const nl_access *a, const nl_cand *c, const lstage *st) {
+    return outer_off(kp, a, kp->par, kp->npar, st->o) + (kp->red_r ? 0 : st->rt * c->tm * stride_of(a, kp->dm)) +
+           (kp->red_c ? 0 : st->ct * c->tn * stride_of(a, kp->dn));
+}
+
+static void loop_tile_start(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    np_view v = loop_out_view(e, st, s);
+    if (kp->inplace < 0) marker(e, NP_BIRTH, v.buf);
+    if (kp->mode == NP_VMAP) return;
+    if (kp->init.kind == NL_A_TENSOR) {
+        int64_t off = out_tile_off(kp, &kp->init, e->c, st);
+        load_tile(e, &kp->init, v, off, kp->red_r ? 0 : stride_of(&kp->init, kp->dm), kp->red_c ? 0 : stride_of(&kp->init, kp->dn));
+    } else {
+        fill_tile(e, v, &kp->init);
+    }
+}
+
+static void loop_tile_end(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    np_view v = loop_out_view(e, st, s);
+    if (kp->has_epi) {
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_VEC;
+        in.mode = NP_VMAP;
+        in.dst = v;
+        in.rows = v.rows;
+        in.cols = v.cols;
+        in.prog = &kp->epi;
+        put(e, &in);
+    }
+    if (e->o && e->o->shorten_acc) marker(e, NP_DEATH, v.buf);
+    int64_t off = out_tile_off(kp, &kp->out, e->c, st);
+    store_tile(e, v, &kp->out, off, kp->red_r ? 0 : stride_of(&kp->out, kp->dm), kp->red_c ? 0 : stride_of(&kp->out, kp->dn));
+    if (!(e->o && e->o->shorten_acc)) marker(e, NP_DEATH, v.buf);
+}
+
+static void emit_loop(em *e) {
+    const nl_kernel *kp = e->kp;
+    ldims d = loop_dims(kp, e->c);
+    for (int64_t s = 0; s < d.nstages; s++) {
+        lstage st = lstage_of(kp, e->c, &d, s);
+        if (s == 0) {
+            loop_tile_start(e, &st, s);
+            loop_loads(e, &d, 0);
+        }
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < kp->nin; i++) {
+            const nl_operand *op = &kp->in[i];
+            src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
+        }
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_VEC;
+        in.mode = (uint8_t)kp->mode;
+        in.dst = loop_out_view(e, &st, s);
+        in.rows = st.tr;
+        in.cols = st.tc;
+        in.nsrc = (uint8_t)kp->nin;
+        in.src = src;
+        in.prog = &kp->prog;
+        put(e, &in);
+        for (uint32_t i = 0; i < kp->nin; i++)
+            if ((int32_t)i != kp->inplace) marker(e, NP_DEATH, loop_in_buf(e, i, s));
+        bool last = st.ks == d.rs - 1, more = s + 1 < d.nstages;
+        if (!last) {
+            loop_loads(e, &d, s + 1);
+            continue;
+        }
+        lstage nx = more ? lstage_of(kp, e->c, &d, s + 1) : st;
+        if (kp->inplace >= 0) {
+            /* the output sits in an input's tile: store it before the next
+             * loads may reuse that tile */
+            loop_tile_end(e, &st, s);
+            if (more) {
+                loop_tile_start(e, &nx, s + 1);
+                loop_loads(e, &d, s + 1);
+            }
+        } else {
+            /* the next tiles load while this one finishes and stores */
+            if (more) loop_loads(e, &d, s + 1);
+            loop_tile_end(e, &st, s);
+            if (more) loop_tile_start(e, &nx, s + 1);
+        }
+    }
+}
+
+void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink) {
+    em e;
+    memset(&e, 0, sizeof e);
+    e.kp = kp;
+    e.c = c;
+    e.b = bufs;
+    e.o = o;
+    e.sink = sink;
+    e.L = kp->t->lanes;
+    nl_buf tmp[NL_MAX_BUFS];
+    make_layout(kp, c, o, tmp, &e.ly);
+    if (kp->gemm)
+        emit_gemm(&e);
+    else
+        emit_loop(&e);
+    marker(&e, NP_BARRIER, -1);
+}
+
+/* ------------------------------------------------------------- timing */
+
+typedef struct time_state {
+    const nl_kernel *kp;
+    const nl_cand *c;
+    const nl_buf *bufs;
+    const nl_opts *o;
+    nc_model m;
+    nc_stats st;
+} time_state;
+
+static void debug_trace(void *ud, const np_insn *in, int unit, int64_t start, int64_t done) {
+    (void)ud;
+    fprintf(stderr, "%-8s unit %d  %8lld .. %8lld  %lldx%lld\n", np_opcode_name((np_opcode)in->op), unit, (long long)start,
+            (long long)done, (long long)(in->op == NP_MVOUT ? in->a.rows : in->dst.rows),
+            (long long)(in->op == NP_MVOUT ? in->a.cols : in->dst.cols));
+}
+
+static void time_body(sp_ctx *ctx, void *ud) {
+    time_state *ts = ud;
+    nc_init(&ts->m, ctx, ts->kp->t);
+    if (getenv("SPADC_NPU_TRACE")) {
+        ts->m.trace = debug_trace;
+        fprintf(stderr, "== candidate %lld,%lld,%lld order %d x%d w%d y%d early %d\n", (long long)ts->c->tm,
+                (long long)ts->c->tn, (long long)ts->c->tk, ts->c->order, ts->c->xbuf, ts->c->wbuf, ts->c->ybuf, ts->c->early);
+    }
+    nl_emit(ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+    ts->st = nc_finish(&ts->m);
+}
+
+nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o) {
+    time_state ts;
+    memset(&ts, 0, sizeof ts);
+    ts.kp = kp;
+    ts.c = c;
+    ts.bufs = bufs;
+    ts.o = o;
+    sp_status st = sp_pcall(ctx, time_body, &ts);
+    nc_free(&ts.m);
+    if (st != SP_OK) sp_rethrow(ctx);
+    return ts.st;
+}
+
+/* ---------------------------------------------------------- tile search */
+
+/* Tile sizes for a loop of extent D: the extent itself, and multiples of
+ * the lanes that divide it in whole lane groups. */
+static uint32_t tile_sizes(int64_t D, int64_t L, int64_t *out, uint32_t cap) {
+    uint32_t n = 0;
+    if (D <= L) {
+        out[n++] = D > 0 ? D : 1;
+        return n;
+    }
+    int64_t q = ceil_div(D, L);
+    for (int64_t d = 1; d <= q && n + 1 < cap; d++)
+        if (q % d == 0 && d * L < D) out[n++] = d * L;
+    out[n++] = D;
+    return n;
+}
+
+typedef struct cand_rec {
+    nl_cand c;
+    int64_t bound;  /* lower bound on its cycles */
+    int64_t lbytes; /* lower bound on its footprint (peak live) */
+} cand_rec;
+
+/* Lower bound on a candidate's cycles: the busiest unit's total work
+ * (DMA of the bytes it moves, the arrays' streaming, the vector unit). The
+ * timing model can only add waiting to these. */
+static int64_t cand_bound(const nl_kernel *kp, const nl_cand *c) {
+    const nt_target *t = kp->t;
+    int64_t L = t->lanes, V = nt_vector_elems(t, 4);
+    double bw = nt_dram_bytes_per_cycle(t);
+    double bytes = 0, sa = 0, vu = 0;
+    if (kp->gemm) {
+        gdims g = gemm_dims(kp, c);
+        double P = (double)kp->npar_total, R = (double)kp->nred_total;
+        double xl = P * R * (double)kp->M * (double)kp->K * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
+        double wl = P * R * (double)kp->K * (double)kp->N * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
+        if (kp->lhs.kind == NL_A_TENSOR) bytes += xl * 4;
+        else vu += xl / (double)(L * V);
+        if (kp->rhs.kind == NL_A_TENSOR) bytes += wl * 4;
+        else vu += wl / (double)(L * V);
+        bytes += P * (double)kp->M * (double)kp->N * 4;
+        for (uint32_t i = 0; i < kp->nin; i++)
+            bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) *
+                     (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+        double kb = 0, nb = 0;
+        for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
+        for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
+        sa = P * R * (double)kp->M * kb * nb / (double)t->num_sa;
+        if (kp->has_prog) vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
+    } else {
+        ldims d = loop_dims(kp, c);
+        double P = (double)kp->npar_total, R = (double)kp->nred_total;
+        for (uint32_t i = 0; i < kp->nin; i++)
+            bytes += P * R * (kp->in[i].uses_r ? (double)kp->M : (double)d.tiles_r) *
+                     (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * 4;
+        bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * 4;
+        vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * (double)(kp->prog.nalu ? kp->prog.nalu : 1);
+    }
+    double b = bytes / bw;
+    if (sa > b) b = sa;
+    if (vu > b) b = vu;
+    return (int64_t)b;
+}
+
+static int cmp_cand(const void *a, const void *b) {
+    const cand_rec *x = a, *y = b;
+    if (x->bound != y->bound) return x->bound < y->bound ? -1 : 1;
+    if (x->lbytes != y->lbytes) return x->lbytes < y->lbytes ? -1 : 1;
+    return 0;
+}
+
+typedef struct cand_list {
+    cand_rec *v;
+    uint32_t n, cap;
+} cand_list;
+
+static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_cand *c, const nl_opts *o) {
+    nl_buf bufs[NL_MAX_BUFS];
+    uint32_t nb = nl_buffers(kp, c, o, bufs);
+    plan_buf pb[NL_MAX_BUFS];
+    for (uint32_t i = 0; i < nb; i++) pb[i] = (plan_buf){bufs[i].bytes, 1, bufs[i].lo, bufs[i].hi, -1, 0};
+    int64_t lb = 0;
+    if (nb && plan_lower_bound(ctx, pb, nb, &lb) != SP_OK) sp_rethrow(ctx);
+    if (cl->n == cl->cap) {
+        uint32_t nc = cl->cap ? cl->cap * 2 : 256;
+        cl->v = sp_realloc(ctx, cl->v, nc * sizeof *cl->v);
+        cl->cap = nc;
+    }
+    cand_rec *r = &cl->v[cl->n++];
+    r->c = *c;
+    r->bound = cand_bound(kp, c);
+    r->lbytes = lb;
+}
+
+static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_opts *o) {
+    int64_t L = kp->t->lanes;
+    int64_t tms[64], tns[64], tks[64];
+    uint32_t nm = tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64), nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
+    if (!kp->gemm) tks[0] = 0;
+    bool forced = kp->gemm && o->tile[0] > 0;
+    if (forced) {
+        tms[0] = o->tile[0], tns[0] = o->tile[1], tks[0] = o->tile[2];
+        nm = nn = nk = 1;
+    }
+    for (uint32_t a = 0; a < nm; a++)
+        for (uint32_t b = 0; b < nn; b++)
+            for (uint32_t k = 0; k < nk; k++) {
+                nl_cand c;
+                memset(&c, 0, sizeof c);
+                c.tm = tms[a], c.tn = tns[b], c.tk = tks[k];
+                if (!kp->gemm) {
+                    ldims d = loop_dims(kp, &c);
+                    for (int xb = 1; xb <= 2; xb++)
+                        for (int yb = 1; yb <= 2; yb++) {
+                            if (xb == 2 && d.nstages < 2) continue;
+                            if (yb == 2 && (d.ntiles < 2 || kp->inplace >= 0)) continue;
+                            c.xbuf = (uint8_t)xb, c.ybuf = (uint8_t)yb;
+                            add_cand(ctx, cl, kp, &c, o);
+                        }
+                    continue;
+                }
+                gdims g = gemm_dims(kp, &c);
+                for (int ord = 0; ord < 2; ord++) {
+                    if (ord == NL_ORDER_NMK && (g.tiles_m < 2 || g.tiles_n < 2)) continue;
+                    for (int xb = 1; xb <= 3; xb++)
+                        for (int wb = 1; wb <= 3; wb++) {
+                            if ((xb == 2 || wb == 2) && g.nstages < 2) continue;
+                            if (xb == NL_PANEL && (ord != NL_ORDER_MNK || g.tiles_n < 2)) continue;
+                            if (wb == NL_PANEL && (ord != NL_ORDER_NMK || g.tiles_m < 2)) continue;
+                            for (int yb = 1; yb <= 2; yb++) {
+                                if (yb == 2 && g.ntiles < 2) continue;
+                                for (int early = 0; early <= 1; early++) {
+                                    if (early && kp->nin == 0) continue;
+                                    c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
+                                    c.ybuf = (uint8_t)yb, c.early = (uint8_t)early;
+                                    add_cand(ctx, cl, kp, &c, o);
+                                }
+                            }
+                        }
+                }
+            }
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static const char *kernel_text(const nl_kernel *kp, char *buf, size_t n) {
+    char op[64];
+    const kernel *k = kp->k;
+    if (kp->gemm)
+        snprintf(buf, n, "k%u (%s %lldx%lldx%lld)", k->index, op_text(k->root, op, sizeof op), (long long)(k->b * k->m),
+                 (long long)k->n, (long long)k->k);
+    else
+        snprintf(buf, n, "k%u (%s %lldx%lld)", k->index, op_text(k->root, op, sizeof op), (long long)kp->M, (long long)kp->N);
+    return buf;
+}
+
+static void cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
+    if (kp->gemm)
+        snprintf(buf, n, "tile %lld,%lld,%lld", (long long)c->tm, (long long)c->tn, (long long)c->tk);
+    else
+        snprintf(buf, n, "tile %lldx%lld", (long long)c->tm, (long long)c->tn);
+}
+
+static SP_NORETURN void no_fit(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_opts *o, bool forced) {
+    nl_buf bufs[NL_MAX_BUFS];
+    uint32_t nb = nl_buffers(kp, c, o, bufs);
+    plan_result pr;
+    sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
+    if (st != SP_OK) sp_rethrow(ctx);
+    char kt[160], ct[80], list[640];
+    size_t len = 0;
+    list[0] = 0;
+    for (uint32_t i = 0; i < nb && len + 1 < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s [%lldx%lld%s] %lld B", i ? ", " : "", bufs[i].name,
+                                (long long)bufs[i].rows, (long long)bufs[i].cols,
+                                bufs[i].nchunks > 1 ? " x chunks" : "", (long long)bufs[i].bytes);
+    if (len >= sizeof list) len = sizeof list - 1;
+    kernel_text(kp, kt, sizeof kt);
+    cand_text(kp, c, ct, sizeof ct);
+    if (forced)
+        sp_throw(ctx, SP_ENOFIT, kp->k->root->loc,
+                 "%s: %s does not fit the budget of %lld bytes per lane: %s; footprint %lld > %lld bytes per lane", kt, ct,
+                 (long long)o->budget, list, (long long)pr.footprint, (long long)o->budget);
+    sp_throw(ctx, SP_ENOFIT, kp->k->root->loc,
+             "%s: no tile fits the budget of %lld bytes per lane; the smallest, %s, needs %s; footprint %lld > %lld bytes "
+             "per lane",
+             kt, (long long)o->budget, ct, list, (long long)pr.footprint, (long long)o->budget);
+}
+
+typedef struct choose_state {
+    cand_list cl;
+} choose_state;
+
+static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
+    choose_state *cs = ud;
+    gen_cands(ctx, &cs->cl, kp, o);
+    cand_list *cl = &cs->cl;
+    qsort(cl->v, cl->n, sizeof *cl->v, cmp_cand);
+    memset(ch, 0, sizeof *ch);
+    ch->ncand = cl->n;
+    ch->exact = true;
+    ch->budget = o->budget;
+    bool have = false;
+    double t0 = now_s(), limit = o->search_seconds > 0 ? o->search_seconds : 2.0;
+    int64_t min_lb = INT64_MAX;
+    uint32_t min_i = 0;
+    for (uint32_t i = 0; i < cl->n; i++) {
+        const cand_rec *r = &cl->v[i];
+        if (r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
+        if (have && r->bound > ch->est.cycles) continue; /* cannot beat the best: sorted, but keep min_lb */
+        if (r->lbytes > o->budget) continue;
+        if (have && now_s() - t0 > limit) {
+            ch->exact = false;
+            continue;
+        }
+        nl_buf bufs[NL_MAX_BUFS];
+        uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
+        plan_result pr;
+        sp_status st = nl_plan(ctx, kp, bufs, nb, o->budget, &pr);
+        if (st == SP_ENOFIT) continue;
+        if (st != SP_OK) sp_rethrow(ctx);
+        ch->nfit++;
+        nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
+        ch->nsim++;
+        bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
+        if (better) {
+            have = true;
+            ch->cand = r->c;
+            ch->nbufs = nb;
+            memcpy(ch->bufs, bufs, nb * sizeof *bufs);
+            ch->footprint = pr.footprint;
+            ch->peak_live = pr.peak_live;
+            ch->est = est;
+        }
+    }
+    if (!have) {
+        if (!cl->n) sp_throw(ctx, SP_EINTERNAL, kp->k->root->loc, "internal error: no tile candidates");
+        no_fit(ctx, kp, &cl->v[min_i].c, o, kp->gemm && o->tile[0] > 0);
+    }
+    const nt_target *t = kp->t;
+    double bw = nt_dram_bytes_per_cycle(t);
+    int64_t L = t->lanes;
+    ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
+    ch->bound_dma = (int64_t)((double)ch->est.dma_bytes / bw + 0.999999);
+    ch->bound_dma_min = (int64_t)((double)kp->min_dma_bytes / bw + 0.999999);
+    ch->bound_vector = ceil_div(ch->est.vec_elem_ops, L * nt_vector_elems(t, 4));
+}
+
+typedef struct choose_args {
+    choose_state cs;
+    const nl_kernel *kp;
+    const nl_opts *o;
+    nl_choice *ch;
+} choose_args;
+
+static void choose_pcall(sp_ctx *ctx, void *ud) {
+    choose_args *a = ud;
+    choose_body(ctx, &a->cs, a->kp, a->o, a->ch);
+}
+
+void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
+    choose_args a;
+    memset(&a, 0, sizeof a);
+    a.kp = kp;
+    a.o = o;
+    a.ch = ch;
+    sp_status st = sp_pcall(ctx, choose_pcall, &a);
+    sp_free(ctx, a.cs.cl.v);
+    if (st != SP_OK) sp_rethrow(ctx);
+    (void)max64;
+}

@@ -1,0 +1,169 @@
+/* lower.h - from a fused kernel (passes/kernel.h) to an npu program: the
+ * kernel's tile loops, the buffers a tile holds on chip, the tile search
+ * that plans each candidate with the offset planner (plan/alloc.h) and
+ * times it with the timing model (timing.h), and the emitter of the chosen
+ * program.
+ *
+ *     nl_kernel kp;
+ *     nl_analyze(ctx, &target, k, &env, &kp);     // kp.npu false: kp.why says why
+ *     nl_choice ch;
+ *     nl_opts o = {.budget = 65536};               // bytes per lane
+ *     nl_choose(ctx, &kp, &o, &ch);                // SP_ENOFIT raised with the numbers
+ *     nl_emit(&kp, &ch.cand, ch.bufs, &o, sink);   // the program, into any np_sink
+ *
+ * Contraction kernels (GEMM + epilogue). The contraction's loops are cut in
+ * M, N, K (the innermost of each class by the output's and lhs's strides)
+ * and outer loops (batch, further M/N loops: tile 1; further K loops such as
+ * a batch-reduce: accumulated). A candidate is a tile TM x TN x TK, a loop
+ * order (m outer or n outer; k innermost), and buffering: X and W single,
+ * double, or a panel (every K step of the tile kept, loaded once and reused
+ * along the other output loop), Y single or double, epilogue operands
+ * loaded early (own space) or late (after the K loop, free to share the
+ * dead X/W bytes). Buffers, per lane, at their on-chip shapes:
+ *   X [TM x TK], W [TK x TN], Y [TM x TN] (the accumulator; the epilogue
+ *   runs in place on it, law L4), operands at their logical shapes: a bias
+ *   [1 x TN], a column [TM x 1], a residual [TM x TN] (law L3).
+ * Lifetimes, in steps of one output tile: 0 early loads, 1 the K loop,
+ * 2 the epilogue, 3 the store. X and W live [1, 2) (panels [0, 4)), Y [1, 4),
+ * operands [0, 3) early or [2, 3) late.
+ *
+ * Loop kernels (elementwise chains, reductions) run on the vector unit over
+ * R x C tiles: C the loop with the smallest stride in the largest input, R
+ * the next; inputs at their logical tile shapes (single or double
+ * buffered), the output tile [R or 1 x C or 1] (in place on an input's tile
+ * when the kernel maps it elementwise), reductions accumulated in order.
+ *
+ * Ownership: nl_kernel and nl_choice are plain values (the vector programs
+ * inside them included); they point at the kernel and target they were made
+ * from, which must outlive them.
+ */
+#ifndef SPADC_NPU_LOWER_H
+#define SPADC_NPU_LOWER_H
+
+#include "../passes/kernel.h"
+#include "../plan/alloc.h"
+#include "../target/npu_target.h"
+#include "prog.h"
+#include "timing.h"
+
+typedef enum nl_role { NL_LHS, NL_RHS, NL_ACC, NL_OPERAND, NL_OUT, NL_SCRATCH } nl_role;
+const char *nl_role_name(nl_role r);
+
+/* How a tensor is read through the kernel's loops. */
+typedef enum nl_akind {
+    NL_A_TENSOR, /* DRAM: element = off + sum(idx[d] * stride[d]) */
+    NL_A_IMM,    /* a constant (a splat is a scalar, law L6) */
+    NL_A_SCALAR  /* a run-time scalar (slot = value id) */
+} nl_akind;
+
+typedef struct nl_access {
+    uint8_t kind;
+    uint32_t value; /* TENSOR: DRAM tensor (storage value id); SCALAR: value id */
+    int64_t off;
+    int64_t stride[KN_MAX_DIMS];
+    float imm;
+} nl_access;
+
+typedef struct nl_operand {
+    nl_access a;
+    bool uses_r, uses_c; /* depends on the tile's row / column loop */
+    const char *name;    /* the value's name, for the plan */
+    bool broadcast;      /* read through a broadcasting map */
+} nl_operand;
+
+#define NL_MAX_BUFS 16
+
+typedef struct nl_kernel {
+    const kernel *k;
+    const nt_target *t;
+    bool npu;      /* false: the host runs it (why says why) */
+    char why[200];
+    bool gemm;     /* contraction, else a vector-unit loop */
+    int dm, dn, dk; /* loops of the tile's rows, columns, reduction (-1: none) */
+    int64_t M, N, K;
+    bool red_r, red_c; /* loop kernels: the row / column loop is a reduction */
+    uint32_t npar, nred;
+    uint32_t par[KN_MAX_DIMS], red[KN_MAX_DIMS];
+    int64_t npar_total, nred_total;
+    nl_access lhs, rhs, out;
+    nl_access init;     /* accumulator init: IMM 0, IMM c, SCALAR, or TENSOR (loop reductions) */
+    uint32_t nin;
+    nl_operand in[NP_VMAX_SRCS];
+    np_vprog prog;      /* contraction: epilogue on the accumulator; loop: the body */
+    np_vprog epi;       /* loop reduction followed by a chain: the chain */
+    bool has_prog, has_epi;
+    np_vmode mode;
+    int32_t inplace;    /* loop map: the operand whose tile the output takes, or -1 */
+    int64_t min_dma_bytes; /* every input read once, the output written once */
+    int64_t macs, vec_ops;
+} nl_kernel;
+
+/* Facts about the program around the kernel the lowering needs. */
+typedef struct nl_env {
+    /* storage root of a value (through reshapes), and whether it is a
+     * splat constant (its one element at *splat_value) */
+    uint32_t (*root)(void *ud, uint32_t value);
+    bool (*splat)(void *ud, uint32_t value, float *splat_value);
+    void *ud;
+} nl_env;
+
+void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);
+
+enum { NL_ORDER_MNK, NL_ORDER_NMK };
+enum { NL_PANEL = 3 };
+
+typedef struct nl_cand {
+    int64_t tm, tn, tk; /* loop kernels: rows, cols, 0 */
+    uint8_t order;      /* NL_ORDER_* */
+    uint8_t xbuf, wbuf; /* 1, 2 or NL_PANEL; loop kernels: xbuf = input buffers */
+    uint8_t ybuf;       /* 1 or 2 */
+    uint8_t early;      /* epilogue operands loaded at the tile's start */
+} nl_cand;
+
+typedef struct nl_buf {
+    char name[40];
+    uint8_t role;        /* nl_role */
+    int64_t rows, cols;  /* one tile, on chip */
+    int64_t nchunks;     /* tiles held (a panel), else 1 */
+    int64_t bytes;       /* per lane */
+    int64_t lo, hi;      /* planner steps, half-open */
+    bool broadcast;
+    int64_t offset;      /* planned */
+} nl_buf;
+
+typedef struct nl_opts {
+    int64_t budget;           /* bytes per lane */
+    int64_t tile[3];          /* forced tile (0: search) */
+    double search_seconds;    /* cap on the tile search (<= 0: default 2 s) */
+    bool shorten_acc;         /* tests: Y dies before its store (poison must show) */
+} nl_opts;
+
+typedef struct nl_choice {
+    nl_cand cand;
+    uint32_t nbufs;
+    nl_buf bufs[NL_MAX_BUFS];
+    int64_t budget, footprint, peak_live;
+    nc_stats est;
+    /* roofline, cycles: compute (MACs / arrays), DMA of the bytes this
+     * program moves, DMA of the minimum bytes, vector unit */
+    int64_t bound_compute, bound_dma, bound_dma_min, bound_vector;
+    uint32_t ncand, nfit, nsim;
+    bool exact; /* every candidate that could beat the choice was timed */
+} nl_choice;
+
+/* The buffers of a candidate (offsets unset); returns how many. */
+uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs);
+/* Plan a candidate's buffers with the planner against o->budget; SP_OK or
+ * SP_ENOFIT (offsets hold the best plan found either way). */
+sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs, int64_t budget, plan_result *pr);
+/* The program of a candidate with planned buffers. */
+void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink);
+/* Choose the tile: every candidate planned, the fitting ones ranked by the
+ * timing model's cycles, ties by footprint. Raises SP_ENOFIT (at the
+ * kernel's root op) with the buffers, bytes, footprint and budget when
+ * nothing fits, or when a forced tile does not. */
+void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch);
+/* Timing of a candidate with planned buffers. */
+nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o);
+
+#endif

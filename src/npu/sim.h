@@ -1,0 +1,77 @@
+/* sim.h - the npu's functional simulator: runs a kernel's program on real
+ * numbers, with each lane's scratchpad exactly the planned footprint.
+ *
+ *     nf_sim s;
+ *     nf_init(&s, ctx, &target, footprint, bufs, nbufs, &io);  // inside sp_pcall
+ *     np_sink k = nf_sink(&s);            // feed the kernel's instructions
+ *     ...
+ *     nf_free(&s);                        // also after an error
+ *
+ * Memory: lane l's slice is `footprint` bytes; all lanes together are one
+ * host array interleaved by 4-byte words (lane l's word w is host word
+ * w * lanes + l). A tile view then is a row-major matrix on the host (row
+ * r at word (off/4 + r*ld) * lanes, columns contiguous), so DMA is memcpy
+ * and a GEMM is one call of a vectorised kernel: the simulator runs large
+ * loops, never one interpretive step per element.
+ *
+ * Checks: every view an instruction touches must lie inside its buffer and
+ * the buffer must be live (between its BIRTH and DEATH), else the run stops
+ * with SP_EINTERNAL naming the instruction. All bytes start as NaN and a
+ * dying buffer's bytes are poisoned with NaN, so a plan whose lifetimes are
+ * too short shows up as NaN results under --check.
+ *
+ * Ownership: the simulator owns the scratchpad array (through ctx); the
+ * buffer table and the io callbacks are borrowed for its lifetime.
+ */
+#ifndef SPADC_NPU_SIM_H
+#define SPADC_NPU_SIM_H
+
+#include "../target/npu_target.h"
+#include "prog.h"
+
+typedef struct nf_buf {
+    int64_t offset, bytes; /* planned, per lane */
+} nf_buf;
+
+/* DRAM and scalars of the running program. */
+typedef struct nf_io {
+    float *(*tensor)(void *ud, uint32_t t); /* first element of DRAM tensor t */
+    float (*scalar)(void *ud, int64_t slot); /* a run-time scalar */
+    const np_names *names;                   /* for error messages */
+    const char *kernel;                      /* e.g. "k0" */
+    void *ud;
+} nf_io;
+
+typedef struct nf_sim {
+    sp_ctx *ctx;
+    int64_t L, footprint;
+    float *spad; /* footprint / 4 * L words */
+    const nf_buf *bufs;
+    uint32_t nbufs;
+    bool *live;
+    bool check; /* refuse accesses outside live buffers (tests turn it off to see poison) */
+    nf_io io;
+    int64_t ninsn;
+    int nthreads;
+} nf_sim;
+
+void nf_init(nf_sim *s, sp_ctx *ctx, const nt_target *t, int64_t footprint, const nf_buf *bufs, uint32_t nbufs,
+             const nf_io *io);
+void nf_free(nf_sim *s);
+void nf_step(nf_sim *s, const np_insn *in);
+np_sink nf_sink(nf_sim *s);
+
+/* C[M x N] (+)= A[M x K] * B[K x N], row-major with leading dimensions in
+ * floats: the arrays' arithmetic (f32 products summed in f32). */
+void nf_gemm(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb, float *C,
+             int64_t ldc, bool acc, int nthreads);
+/* Run a vector program over a rows x cols tile (see prog.h's VEC). Views
+ * are given as host pointers with row strides in floats. */
+typedef struct nf_tile {
+    float *p;
+    int64_t rows, cols, ld;
+} nf_tile;
+void nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src,
+            uint32_t nsrc, const float *scalars);
+
+#endif

@@ -1,0 +1,118 @@
+/* timing.h - the npu's timing model: cycles of a program on the machine of
+ * npu_target.h. The tile search's cost model and the simulator's clock are
+ * this one model (law L1's counterpart for time).
+ *
+ *     nc_model m;
+ *     nc_init(&m, ctx, &target);             // then feed instructions:
+ *     np_sink s = nc_sink(&m);               // s.fn(s.ud, &insn) ...
+ *     nc_stats st = nc_finish(&m);           // st.cycles, st.dma_bytes, ...
+ *     nc_free(&m);
+ *
+ * The model (npu-timing.md section 4, an event/dependency recurrence):
+ * resources DMA, each systolic array, the vector unit are in-order servers;
+ * an instruction starts when its unit is free and its scratchpad
+ * dependencies are met (read after write, write after read or write, on
+ * per-lane byte ranges), occupies its unit for its occupancy and completes
+ * after its latency:
+ *   DMA    one engine, occupancy ceil(bursts * request_bytes / bandwidth),
+ *          bursts the distinct request-aligned blocks the 2-D region touches
+ *          (rows counted apart; a stride-0 dimension is fetched once); a
+ *          load's data lands `dma_latency` cycles after its occupancy, a
+ *          store frees its tile at the end of its occupancy. Loads go before
+ *          stores (TOGSim's rule): when the engine frees, a ready load is
+ *          taken first; a store runs when no load is ready, in program order
+ *          among the stores
+ *   GEMM   per weight block of lanes x lanes, on arrays taken round robin:
+ *          preload L cycles (needs a free weight slot; a slot frees when the
+ *          block's rows have streamed), stream `rows` cycles once the
+ *          preload is done and the array's previous rows have entered,
+ *          results out 2L - 1 cycles after the last row entered. So an idle
+ *          array takes 3L + M - 1 cycles for one block; with 2 slots,
+ *          consecutive blocks stream back to back when M >= L. Accumulating
+ *          GEMMs into the same accumulator are ordered by the array pipeline
+ *          (no drain between them).
+ *   VEC    occupancy groups * ALU ops, groups = ceil(per-lane elements /
+ *          (vector bits / 32)); latency + 1, + the SFU latency when the
+ *          program uses exp/tanh/...; a reduction across lanes adds
+ *          log2(lanes) steps per row
+ *   BARRIER every unit waits for everything issued before it
+ * Data values never change the timing.
+ *
+ * Ownership: nc_model holds a scoreboard allocated through ctx (raises on
+ * out of memory, inside sp_pcall); nc_free releases it, also after an error.
+ */
+#ifndef SPADC_NPU_TIMING_H
+#define SPADC_NPU_TIMING_H
+
+#include "../target/npu_target.h"
+#include "prog.h"
+
+typedef struct nc_stats {
+    int64_t cycles;             /* when the last instruction completes */
+    int64_t dma_bytes;          /* bytes DMA'd (distinct elements of each transfer) */
+    int64_t dram_request_bytes; /* bursts x request size */
+    int64_t dma_busy;           /* DMA engine occupancy */
+    int64_t sa_busy;            /* streaming cycles, summed over the arrays */
+    int64_t vu_busy;            /* vector unit occupancy */
+    int64_t macs;               /* multiply-accumulates of the GEMMs */
+    int64_t vec_elem_ops;       /* element operations of the vector unit */
+    int64_t ninsn;              /* instructions (markers included) */
+    int64_t ndma, ngemm, nvec;
+} nc_stats;
+
+#define NC_MAX_SA 64
+#define NC_MAX_WSLOTS 64
+
+typedef struct nc_array {
+    int64_t wfree, sfree;        /* weight path and streaming path free */
+    int64_t rel[NC_MAX_WSLOTS];  /* when each weight slot frees (ring) */
+    uint32_t head;
+} nc_array;
+
+typedef struct nc_range nc_range;
+
+/* A store waiting for the DMA engine (loads go first, as in TOGSim). */
+typedef struct nc_store {
+    np_view v;
+    int64_t ready, occ;
+} nc_store;
+
+#define NC_MAX_PENDING 64
+
+typedef struct nc_model {
+    sp_ctx *ctx;
+    const nt_target *t;
+    int64_t L, S, nsa, wslots, elem;
+    double bw; /* bytes per cycle */
+    int64_t dma_free, vu_free, end;
+    uint32_t next_sa;
+    nc_array sa[NC_MAX_SA];
+    nc_range *rng;
+    uint32_t nrng, caprng;
+    nc_store pend[NC_MAX_PENDING];
+    uint32_t npend;
+    /* optional: called for every timed instruction (unit 1 DMA, 2 arrays,
+     * 3 vector unit) with its start and completion */
+    void (*trace)(void *ud, const np_insn *in, int unit, int64_t start, int64_t done);
+    void *trace_ud;
+    nc_stats st;
+} nc_model;
+
+void nc_init(nc_model *m, sp_ctx *ctx, const nt_target *t);
+void nc_free(nc_model *m);
+void nc_step(nc_model *m, const np_insn *in);
+np_sink nc_sink(nc_model *m);
+nc_stats nc_finish(nc_model *m);
+
+/* DRAM bursts and distinct bytes of a rows x cols region (elem bytes each). */
+int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t req_bytes);
+int64_t nc_dma_bytes(const np_dram *d, int64_t rows, int64_t cols, int64_t elem);
+/* Occupancy of a DMA of n bursts. */
+int64_t nc_dma_cycles(const nc_model *m, int64_t requests);
+
+/* One array, n blocks of `rows` rows, none able to start before t0: updates
+ * the array and returns the last block's streaming end and completion. */
+void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
+                  int64_t *done);
+
+#endif

@@ -1,0 +1,269 @@
+/* npu_target.c - the built-in TPUv3 machine and PyTorchSim's YAML files
+ * read with libyaml (see npu_target.h). */
+#include "npu_target.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef SPADC_HAVE_YAML
+#include <yaml.h>
+#endif
+
+static void set_defaults(nt_target *t) {
+    memset(t, 0, sizeof *t);
+    t->num_cores = 1;
+    t->num_sa = 1;
+    t->icnt_latency = 10;
+    t->icnt_ports = 16;
+    t->dram_gbps_per_channel = 30.1;
+    t->dma_latency = -1; /* derived from icnt_latency unless given */
+    t->dram_req_bytes = 32;
+    t->budget = 1.0;
+    t->sa_weight_slots = 2;
+    t->sfu_latency = 10;
+}
+
+static void finish(nt_target *t) {
+    if (t->dram_freq_mhz == 0) t->dram_freq_mhz = t->core_freq_mhz;
+    if (t->dma_latency < 0) t->dma_latency = 2 * t->icnt_latency + 40;
+}
+
+void nt_target_builtin(nt_target *t) {
+    set_defaults(t);
+    snprintf(t->name, sizeof t->name, "tpuv3 (built in)");
+    t->num_cores = 1;
+    t->core_freq_mhz = 940;
+    t->dram_freq_mhz = 940;
+    t->num_sa = 2;
+    t->lanes = 128;
+    t->spad_kb_per_lane = 128;
+    t->vlen_bits = 256;
+    t->dram_channels = 16;
+    t->icnt_latency = 10;
+    t->icnt_ports = 16;
+    finish(t);
+}
+
+int64_t nt_spad_bytes(const nt_target *t) { return t->spad_kb_per_lane * 1024; }
+
+int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t elem_bytes) {
+    return rows * ((cols + t->lanes - 1) / t->lanes) * elem_bytes;
+}
+
+double nt_dram_bytes_per_cycle(const nt_target *t) {
+    double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
+    double ports = (double)t->icnt_ports * (double)t->dram_req_bytes;
+    return chan < ports ? chan : ports;
+}
+
+int64_t nt_vector_elems(const nt_target *t, int64_t elem_bytes) {
+    int64_t n = t->vlen_bits / (8 * elem_bytes);
+    return n > 0 ? n : 1;
+}
+
+void nt_target_from_spec(sp_ctx *ctx, const char *spec, nt_target *t) {
+    if (!strcmp(spec, "npu")) {
+        nt_target_builtin(t);
+        return;
+    }
+    if (!strncmp(spec, "npu=", 4) && spec[4]) {
+        nt_target_load(ctx, spec + 4, t);
+        return;
+    }
+    sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "bad npu target '%s' (expected npu or npu=FILE.yml)", spec);
+}
+
+#ifndef SPADC_HAVE_YAML
+void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t) {
+    (void)t;
+    sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "this build has no YAML reader (libyaml-dev was missing)");
+}
+#else
+
+/* The keys spadc reads: where the value goes, its type and sane range. */
+typedef struct key_spec {
+    const char *name;
+    size_t off;   /* offsetof in nt_target */
+    bool is_real; /* double, else int64_t */
+    bool required;
+    double lo, hi; /* inclusive range */
+} key_spec;
+
+#define K_INT(name, field, req, lo, hi) {name, offsetof(nt_target, field), false, req, lo, hi}
+#define K_REAL(name, field, lo, hi) {name, offsetof(nt_target, field), true, false, lo, hi}
+
+/* Ranges are wide enough for any machine PyTorchSim models and small enough
+ * that every product spadc forms from them (bytes per lane times lanes,
+ * cycles times bytes) stays far from overflow. */
+static const key_spec KEYS[] = {
+    K_INT("vpu_num_lanes", lanes, true, 1, 4096),
+    K_INT("vpu_spad_size_kb_per_lane", spad_kb_per_lane, true, 1, 1 << 20),
+    K_INT("vpu_vector_length_bits", vlen_bits, true, 32, 65536),
+    K_INT("core_freq_mhz", core_freq_mhz, true, 1, 100000),
+    K_INT("dram_channels", dram_channels, true, 1, 4096),
+    K_INT("num_systolic_array_per_core", num_sa, false, 1, 64),
+    K_INT("num_cores", num_cores, false, 1, 4096),
+    K_INT("dram_freq_mhz", dram_freq_mhz, false, 1, 100000),
+    K_INT("icnt_latency_cycles", icnt_latency, false, 0, 1000000),
+    K_INT("icnt_injection_ports_per_core", icnt_ports, false, 1, 4096),
+    K_INT("sa_weight_buffer_depth", sa_weight_slots, false, 1, 64),
+    K_INT("dram_req_size_byte", dram_req_bytes, false, 1, 65536),
+    K_REAL("spadc_dram_gbps_per_channel", dram_gbps_per_channel, 1e-6, 1e6),
+    K_INT("spadc_dma_latency_cycles", dma_latency, false, 0, 1000000),
+    K_INT("spadc_dram_request_bytes", dram_req_bytes, false, 1, 65536),
+    K_REAL("spadc_budget", budget, 1e-9, 1.0),
+    K_INT("spadc_sa_weight_slots", sa_weight_slots, false, 1, 64),
+    K_INT("spadc_sfu_latency_cycles", sfu_latency, false, 0, 1000000),
+};
+
+typedef struct load_state {
+    const char *path;
+    FILE *f;
+    yaml_parser_t parser;
+    bool parser_ok;
+    yaml_document_t doc;
+    bool doc_ok;
+    yaml_document_t doc2;
+    bool doc2_ok;
+    nt_target *t;
+} load_state;
+
+static SP_NORETURN SP_PRINTF(4, 5) void fail_at(sp_ctx *ctx, const load_state *s, yaml_mark_t mark, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    sp_vthrow(ctx, SP_EINPUT, (sp_loc){s->path, (uint32_t)mark.line + 1, (uint32_t)mark.column + 1}, fmt, ap);
+}
+
+static void parser_fail(sp_ctx *ctx, load_state *s) {
+    const yaml_parser_t *p = &s->parser;
+    const char *what = p->error == YAML_MEMORY_ERROR ? "out of memory" : p->problem ? p->problem : "unreadable input";
+    if (p->context)
+        fail_at(ctx, s, p->problem_mark, "malformed YAML: %s %s", what, p->context);
+    fail_at(ctx, s, p->problem_mark, "malformed YAML: %s", what);
+}
+
+/* A strict decimal integer (optional sign), or a finite real. */
+static bool parse_int(const char *v, int64_t *out) {
+    if (!*v) return false;
+    const char *p = v;
+    if (*p == '+' || *p == '-') p++;
+    if (*p < '0' || *p > '9') return false;
+    for (const char *q = p; *q; q++)
+        if (*q < '0' || *q > '9') return false;
+    errno = 0;
+    char *end;
+    long long r = strtoll(v, &end, 10);
+    if (errno == ERANGE || *end) return false;
+    *out = r;
+    return true;
+}
+
+static bool parse_real(const char *v, double *out) {
+    if (!*v) return false;
+    for (const char *q = v; *q; q++) /* no hex floats, infinities or NaN spellings */
+        if (!strchr("0123456789+-.eE", *q)) return false;
+    errno = 0;
+    char *end;
+    double r = strtod(v, &end);
+    if (*end || !isfinite(r)) return false;
+    *out = r;
+    return true;
+}
+
+static void load_body(sp_ctx *ctx, void *ud) {
+    load_state *s = ud;
+    s->f = fopen(s->path, "rb");
+    if (!s->f) sp_throw(ctx, SP_EINPUT, (sp_loc){s->path, 0, 0}, "cannot open: %s", strerror(errno));
+    if (!yaml_parser_initialize(&s->parser)) sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "out of memory (YAML parser)");
+    s->parser_ok = true;
+    yaml_parser_set_input_file(&s->parser, s->f);
+    if (!yaml_parser_load(&s->parser, &s->doc)) parser_fail(ctx, s);
+    s->doc_ok = true;
+    yaml_node_t *root = yaml_document_get_root_node(&s->doc);
+    yaml_mark_t start = {0, 0, 0};
+    if (!root) fail_at(ctx, s, start, "empty file: expected a mapping of PyTorchSim configuration keys");
+    if (root->type != YAML_MAPPING_NODE)
+        fail_at(ctx, s, root->start_mark, "expected a mapping of PyTorchSim configuration keys at the top level");
+    /* a second document would be silently ignored by a reader that stops
+     * at the first: refuse it as PyTorchSim's yaml.safe_load does */
+    if (!yaml_parser_load(&s->parser, &s->doc2)) parser_fail(ctx, s);
+    s->doc2_ok = true;
+    yaml_node_t *r2 = yaml_document_get_root_node(&s->doc2);
+    if (r2) fail_at(ctx, s, r2->start_mark, "more than one YAML document in the file");
+    bool seen[SP_ARRAY_LEN(KEYS)] = {0};
+    nt_target *t = s->t;
+    /* two passes: PyTorchSim's keys, then spadc_* keys, which win over the
+     * PyTorchSim keys they refine (dram_req_size_byte, sa_weight_buffer_depth) */
+    for (int pass = 0; pass < 2; pass++)
+    for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
+        yaml_node_t *kn = yaml_document_get_node(&s->doc, pr->key);
+        yaml_node_t *vn = yaml_document_get_node(&s->doc, pr->value);
+        if (!kn || !vn || kn->type != YAML_SCALAR_NODE) continue;
+        const char *key = (const char *)kn->data.scalar.value;
+        if (strlen(key) != kn->data.scalar.length) continue; /* a NUL inside: not one of ours */
+        size_t ki = SP_ARRAY_LEN(KEYS);
+        for (size_t i = 0; i < SP_ARRAY_LEN(KEYS); i++)
+            if (!strcmp(KEYS[i].name, key)) ki = i;
+        if (ki == SP_ARRAY_LEN(KEYS)) continue; /* unknown keys are PyTorchSim's business */
+        if ((pass == 1) != !strncmp(key, "spadc_", 6)) continue;
+        const key_spec *ks = &KEYS[ki];
+        if (seen[ki]) fail_at(ctx, s, kn->start_mark, "duplicate key '%s'", key);
+        seen[ki] = true;
+        if (vn->type != YAML_SCALAR_NODE)
+            fail_at(ctx, s, vn->start_mark, "'%s' must be a %s, not a %s", key, ks->is_real ? "number" : "integer",
+                    vn->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
+        const char *val = (const char *)vn->data.scalar.value;
+        bool nul = strlen(val) != vn->data.scalar.length;
+        char shown[48];
+        snprintf(shown, sizeof shown, "%.40s%s", val, strlen(val) > 40 ? "..." : "");
+        if (ks->is_real) {
+            double d;
+            if (nul || !parse_real(val, &d))
+                fail_at(ctx, s, vn->start_mark, "'%s' must be a number (got '%s')", key, shown);
+            if (d < ks->lo || d > ks->hi)
+                fail_at(ctx, s, vn->start_mark, "'%s' must be a positive number at most %g (got %g)", key, ks->hi, d);
+            *(double *)((char *)t + ks->off) = d;
+        } else {
+            int64_t v;
+            if (nul || !parse_int(val, &v))
+                fail_at(ctx, s, vn->start_mark, "'%s' must be an integer (got '%s')", key, shown);
+            if ((double)v < ks->lo || (double)v > ks->hi)
+                fail_at(ctx, s, vn->start_mark, "'%s' must be between %.0f and %.0f (got %lld)", key, ks->lo, ks->hi,
+                        (long long)v);
+            *(int64_t *)((char *)t + ks->off) = v;
+        }
+    }
+    for (size_t i = 0; i < SP_ARRAY_LEN(KEYS); i++)
+        if (KEYS[i].required && !seen[i])
+            fail_at(ctx, s, root->start_mark, "missing required key '%s'", KEYS[i].name);
+    if (t->vlen_bits % 32)
+        fail_at(ctx, s, root->start_mark, "'vpu_vector_length_bits' must be a multiple of 32 (got %lld)",
+                (long long)t->vlen_bits);
+    int64_t rb = t->dram_req_bytes;
+    if (rb & (rb - 1)) fail_at(ctx, s, root->start_mark, "the DRAM request size must be a power of two (got %lld)", (long long)rb);
+}
+
+void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t) {
+    load_state s;
+    memset(&s, 0, sizeof s);
+    s.path = path;
+    nt_target tmp;
+    set_defaults(&tmp);
+    s.t = &tmp;
+    sp_status st = sp_pcall(ctx, load_body, &s);
+    if (s.doc2_ok) yaml_document_delete(&s.doc2);
+    if (s.doc_ok) yaml_document_delete(&s.doc);
+    if (s.parser_ok) yaml_parser_delete(&s.parser);
+    if (s.f) fclose(s.f);
+    if (st != SP_OK) sp_rethrow(ctx);
+    finish(&tmp);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    snprintf(tmp.name, sizeof tmp.name, "%.*s", (int)(sizeof tmp.name - 1), base);
+    snprintf(tmp.path, sizeof tmp.path, "%.*s", (int)(sizeof tmp.path - 1), path);
+    *t = tmp;
+}
+#endif

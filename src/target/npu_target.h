@@ -1,0 +1,85 @@
+/* npu_target.h - the npu target's machine: a PyTorchSim-style NPU described
+ * by PyTorchSim's own hardware YAML (configs/systolic_ws_*.yml).
+ *
+ *     nt_target t;
+ *     nt_target_builtin(&t);                   // --target npu: the TPUv3 file's machine
+ *     // inside sp_pcall; errors are FILE:LINE:COL, status SP_EINPUT:
+ *     nt_target_load(ctx, "systolic_ws_8x8_c1_simple_noc.yml", &t);
+ *     int64_t b = nt_tile_bytes(&t, 256, 3072, 4);   // 256 * ceil(3072/128) * 4 per lane
+ *
+ * The machine (pytorchsim.md section 1, npu-timing.md): one core with
+ * num_systolic_array_per_core weight-stationary arrays of lanes x lanes,
+ * a vector unit of vpu_num_lanes lanes x vpu_vector_length_bits, a
+ * scratchpad of vpu_spad_size_kb_per_lane KiB in each lane, one DMA engine
+ * to dram_channels DRAM channels. A tile of R rows and C columns is split
+ * over the lanes by columns (column c lives in lane c mod lanes), so it
+ * occupies R * ceil(C / lanes) elements of every lane's slice, as in
+ * PyTorchSim; all on-chip sizes spadc reports are per lane.
+ *
+ * Keys read from the YAML file (others are ignored):
+ *   required: vpu_num_lanes, vpu_spad_size_kb_per_lane, vpu_vector_length_bits,
+ *             core_freq_mhz, dram_channels
+ *   optional: num_systolic_array_per_core (1), num_cores (1; spadc runs
+ *             kernels on core 0), dram_freq_mhz (= core_freq_mhz),
+ *             icnt_latency_cycles (10), icnt_injection_ports_per_core (16),
+ *             sa_weight_buffer_depth (2), dram_req_size_byte (32)
+ *   spadc's own keys, for what PyTorchSim keeps in other files (Ramulator
+ *   configs, gem5 latencies), with their defaults:
+ *     spadc_dram_gbps_per_channel  30.1   HBM2 at 1880 Mb/s x 64 bit (TPUv3)
+ *     spadc_dma_latency_cycles     2 * icnt_latency_cycles + 40 (NoC round
+ *                                  trip + DRAM access), added to each load
+ *     spadc_dram_request_bytes     dram_req_size_byte (32): burst size
+ *     spadc_budget                 1.0   fraction of each lane's slice a
+ *                                  kernel may plan (--budget overrides)
+ *     spadc_sa_weight_slots        sa_weight_buffer_depth (2): weight tiles
+ *                                  an array holds (2 = weight double buffering)
+ *     spadc_sfu_latency_cycles     10    latency of exp/tanh/erf/... (pipelined)
+ * Ownership: nt_target is a plain value; nothing to free.
+ */
+#ifndef SPADC_TARGET_NPU_TARGET_H
+#define SPADC_TARGET_NPU_TARGET_H
+
+#include <stdint.h>
+
+#include "../base/ctx.h"
+
+typedef struct nt_target {
+    char name[64];  /* "tpuv3 (built in)" or the YAML file's base name */
+    char path[512]; /* the YAML file, "" when built in */
+    int64_t num_cores, core_freq_mhz, dram_freq_mhz;
+    int64_t num_sa;           /* systolic arrays per core */
+    int64_t lanes;            /* vector lanes = systolic array rows = columns */
+    int64_t spad_kb_per_lane; /* KiB */
+    int64_t vlen_bits;        /* vector register bits per lane */
+    int64_t dram_channels;
+    int64_t icnt_latency, icnt_ports;
+    double dram_gbps_per_channel;
+    int64_t dma_latency;    /* cycles from a load's last request to its data */
+    int64_t dram_req_bytes; /* DRAM burst */
+    double budget;          /* default --budget fraction */
+    int64_t sa_weight_slots;
+    int64_t sfu_latency;
+} nt_target;
+
+/* PyTorchSim's systolic_ws_128x128_c1_simple_noc_tpuv3.yml with spadc's
+ * defaults. */
+void nt_target_builtin(nt_target *t);
+/* Read a PyTorchSim YAML file (libyaml). Raises SP_EINPUT located at the
+ * offending key or value: malformed YAML, a value of the wrong type, a
+ * missing required key, a value out of its sane range. */
+void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t);
+/* "npu" (built in) or "npu=FILE.yml"; anything else raises SP_EUSAGE. */
+void nt_target_from_spec(sp_ctx *ctx, const char *spec, nt_target *t);
+
+/* Per-lane bytes of a rows x cols tile of elem_bytes elements. */
+int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t elem_bytes);
+/* Bytes of one lane's scratchpad slice. */
+int64_t nt_spad_bytes(const nt_target *t);
+/* DMA bandwidth in bytes per core cycle: the smaller of the DRAM channels'
+ * (channels x GB/s at core_freq_mhz) and the NoC injection ports'
+ * (ports x one request per cycle). */
+double nt_dram_bytes_per_cycle(const nt_target *t);
+/* Elements of elem_bytes one vector instruction covers in one lane. */
+int64_t nt_vector_elems(const nt_target *t, int64_t elem_bytes);
+
+#endif
