@@ -88,7 +88,7 @@ void cli_npu_check_budget(sp_ctx *ctx, const nx_opts *o) {
 /* ------------------------------------------------------------- report */
 
 static const char *bufs_text(int b, char *buf, size_t n) {
-    if (b == 3)
+    if (b == NL_PANEL)
         snprintf(buf, n, "panel");
     else
         snprintf(buf, n, "x%d", b);

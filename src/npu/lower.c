@@ -2,11 +2,11 @@
  * the npu (see lower.h). */
 #include "lower.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *nl_role_name(nl_role r) {
     static const char *const names[] = {"lhs", "rhs", "acc", "operand", "out", "scratch"};
@@ -604,7 +604,7 @@ static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts
             const nl_operand *op = &kp->in[i];
             operand_name(op, i, name, sizeof name);
             ly->op[i] = (int32_t)n;
-            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, c->early ? 0 : 2, 3);
+            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, c->early ? 1 : 2, 3);
             bufs[n++].broadcast = op->broadcast;
         }
         return n;
@@ -760,7 +760,10 @@ static bool gemm_prefetch_across(const nl_kernel *kp, const nl_cand *c) { return
 typedef struct gstage {
     int64_t t, o, mi, ni, ks, ri, ki;
     int64_t tm, tn, tk;
-    bool group_first, group_last_x, group_last_w; /* panel reuse groups */
+    /* panel reuse: an X panel serves the tiles of one m (they follow each
+     * other in order m, n, or when there is one m tile), a W panel those
+     * of one n */
+    bool first_x, first_w, last_x, last_w;
 } gstage;
 
 typedef struct gdims {
@@ -802,11 +805,10 @@ static gstage stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, in
     st.tm = min64(c->tm, kp->M - st.mi * c->tm);
     st.tn = min64(c->tn, kp->N - st.ni * c->tn);
     st.tk = min64(c->tk, kp->K - st.ki * c->tk);
-    /* X panels are reused along n (order m, n), W panels along m (n, m) */
-    st.group_first = c->order == NL_ORDER_MNK ? st.ni == 0 : st.mi == 0;
-    bool glast = c->order == NL_ORDER_MNK ? st.ni == g->tiles_n - 1 : st.mi == g->tiles_m - 1;
-    st.group_last_x = glast && st.ks == g->ks - 1;
-    st.group_last_w = st.group_last_x;
+    st.first_x = st.ni == 0;
+    st.first_w = st.mi == 0;
+    st.last_x = st.ni == g->tiles_n - 1 && st.ks == g->ks - 1;
+    st.last_w = st.mi == g->tiles_m - 1 && st.ks == g->ks - 1;
     return st;
 }
 
@@ -825,15 +827,14 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
     gstage st = stage_of(kp, e->c, g, s);
     bool xp = e->c->xbuf == NL_PANEL, wp = e->c->wbuf == NL_PANEL;
     /* X */
-    if (!xp || st.group_first) {
+    if (!xp || st.first_x) {
         if (!xp || st.ks == 0) marker(e, NP_BIRTH, xp ? e->ly.x0 : e->ly.x0 + (int32_t)(s % e->ly.nx));
         int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
                       st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
         load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
     }
     /* W: the panel group of order n, m is the first m tile */
-    bool wfirst = e->c->order == NL_ORDER_NMK ? st.mi == 0 : st.ni == 0;
-    if (!wp || wfirst) {
+    if (!wp || st.first_w) {
         if (!wp || st.ks == 0) marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
         int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
                       st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
@@ -846,15 +847,40 @@ static np_view operand_view(em *e, uint32_t i, int32_t buf, int64_t tm, int64_t 
     return view_of(e, buf, 0, op->uses_r ? tm : 1, op->uses_c ? tn : 1);
 }
 
-static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t tm, int64_t tn) {
+/* Rows of operand i one load moves: blocks of about 256 DMA cycles, so
+ * early operand loads interleave with the K loop's loads. */
+static int64_t operand_chunk_rows(const em *e, int64_t tn) {
+    double row_bytes = (double)(tn > 0 ? tn : 1) * (double)elem_bytes();
+    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
+    return per < 1 ? 1 : per;
+}
+
+static int64_t operand_chunks(const em *e, int64_t tm, int64_t tn) {
+    int64_t n = 0, per = operand_chunk_rows(e, tn);
+    for (uint32_t i = 0; i < e->kp->nin; i++) n += e->kp->in[i].uses_r ? ceil_div(tm, per) : 1;
+    return n;
+}
+
+/* Load row blocks [from, to) of the tile's operands (numbered operand by
+ * operand, then by rows). */
+static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t tm, int64_t tn, int64_t from, int64_t to) {
     const nl_kernel *kp = e->kp;
-    for (uint32_t i = 0; i < kp->nin; i++) {
+    int64_t per = operand_chunk_rows(e, tn), idx = 0;
+    for (uint32_t i = 0; i < kp->nin && idx < to; i++) {
         const nl_operand *op = &kp->in[i];
-        marker(e, NP_BIRTH, e->ly.op[i]);
-        int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
-                      ni * e->c->tn * stride_of(&op->a, kp->dn);
-        load_tile(e, &op->a, operand_view(e, i, e->ly.op[i], tm, tn), off, op->uses_r ? stride_of(&op->a, kp->dm) : 0,
-                  op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+        int64_t rows = op->uses_r ? tm : 1, nch = op->uses_r ? ceil_div(tm, per) : 1;
+        for (int64_t c = 0; c < nch; c++, idx++) {
+            if (idx < from || idx >= to) continue;
+            if (c == 0) marker(e, NP_BIRTH, e->ly.op[i]);
+            int64_t r0 = c * per, nr = op->uses_r ? min64(per, rows - r0) : 1;
+            np_view v = operand_view(e, i, e->ly.op[i], tm, tn);
+            v.off += r0 * v.ld * elem_bytes();
+            v.rows = nr;
+            int64_t rs = op->uses_r ? stride_of(&op->a, kp->dm) : 0;
+            int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
+                          ni * e->c->tn * stride_of(&op->a, kp->dn) + r0 * rs;
+            load_tile(e, &op->a, v, off, rs, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+        }
     }
 }
 
@@ -865,7 +891,6 @@ static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
     int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
     int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
     marker(e, NP_BIRTH, yb);
-    if (e->c->early) gemm_operand_loads(e, o, mi, ni, tm, tn);
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
     if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yb, 0, tm, tn), &kp->init);
 }
@@ -877,27 +902,44 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
     int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
     np_view y = view_of(e, yb, 0, tm, tn);
-    if (!e->c->early) gemm_operand_loads(e, o, mi, ni, tm, tn);
-    if (kp->has_prog) {
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < kp->nin; i++) src[i] = operand_view(e, i, e->ly.op[i], tm, tn);
-        np_insn in;
-        memset(&in, 0, sizeof in);
-        in.op = NP_VEC;
-        in.mode = NP_VMAP;
-        in.dst = y;
-        in.rows = tm;
-        in.cols = tn;
-        in.nsrc = (uint8_t)kp->nin;
-        in.src = src;
-        in.prog = &kp->prog;
-        put(e, &in);
-    }
-    for (uint32_t i = 0; i < kp->nin; i++) marker(e, NP_DEATH, e->ly.op[i]);
-    if (e->o && e->o->shorten_acc) marker(e, NP_DEATH, yb);
+    if (!e->c->early || g->ks == 0) gemm_operand_loads(e, o, mi, ni, tm, tn, 0, INT64_MAX);
+    /* the epilogue and the store go by row blocks, so the first rows
+     * leave while the vector unit works on the next ones */
     int64_t off = outer_off(kp, &kp->out, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&kp->out, kp->dm) +
                   ni * e->c->tn * stride_of(&kp->out, kp->dn);
-    store_tile(e, y, &kp->out, off, stride_of(&kp->out, kp->dm), stride_of(&kp->out, kp->dn));
+    int64_t rs = stride_of(&kp->out, kp->dm), cs = stride_of(&kp->out, kp->dn);
+    int64_t per = operand_chunk_rows(e, tn);
+    for (int64_t r0 = 0; r0 < tm; r0 += per) {
+        int64_t nr = min64(per, tm - r0);
+        np_view yb_rows = y;
+        yb_rows.off += r0 * y.ld * elem_bytes();
+        yb_rows.rows = nr;
+        if (kp->has_prog) {
+            np_view src[NP_VMAX_SRCS];
+            for (uint32_t i = 0; i < kp->nin; i++) {
+                src[i] = operand_view(e, i, e->ly.op[i], tm, tn);
+                if (kp->in[i].uses_r) {
+                    src[i].off += r0 * src[i].ld * elem_bytes();
+                    src[i].rows = nr;
+                }
+            }
+            np_insn in;
+            memset(&in, 0, sizeof in);
+            in.op = NP_VEC;
+            in.mode = NP_VMAP;
+            in.dst = yb_rows;
+            in.rows = nr;
+            in.cols = tn;
+            in.nsrc = (uint8_t)kp->nin;
+            in.src = src;
+            in.prog = &kp->prog;
+            put(e, &in);
+        }
+        if (r0 + per >= tm)
+            for (uint32_t i = 0; i < kp->nin; i++) marker(e, NP_DEATH, e->ly.op[i]);
+        if (e->o && e->o->shorten_acc && r0 + per >= tm) marker(e, NP_DEATH, yb);
+        store_tile(e, yb_rows, &kp->out, off + r0 * rs, rs, cs);
+    }
     if (!(e->o && e->o->shorten_acc)) marker(e, NP_DEATH, yb);
 }
 
@@ -931,13 +973,17 @@ static void emit_gemm(em *e) {
         /* X and W of this stage die unless a panel keeps them */
         if (e->c->xbuf != NL_PANEL)
             marker(e, NP_DEATH, e->ly.x0 + (int32_t)(s % e->ly.nx));
-        else if (st.group_last_x)
+        else if (st.last_x)
             marker(e, NP_DEATH, e->ly.x0);
         if (e->c->wbuf != NL_PANEL)
             marker(e, NP_DEATH, e->ly.w0 + (int32_t)(s % e->ly.nw));
-        else if (st.group_last_w)
+        else if (st.last_w)
             marker(e, NP_DEATH, e->ly.w0);
         bool more = s + 1 < g.nstages;
+        if (e->c->early && kp->nin) { /* this tile's operands, a share of their row blocks per stage */
+            int64_t nch = operand_chunks(e, st.tm, st.tn);
+            gemm_operand_loads(e, st.o, st.mi, st.ni, st.tm, st.tn, st.ks * nch / g.ks, (st.ks + 1) * nch / g.ks);
+        }
         if (st.ks < g.ks - 1) { /* the next stage's tiles load while this one computes */
             if (more) gemm_loads(e, &g, s + 1);
             continue;
@@ -1191,36 +1237,28 @@ static uint32_t tile_sizes(int64_t D, int64_t L, int64_t *out, uint32_t cap) {
 typedef struct cand_rec {
     nl_cand c;
     int64_t bound;  /* lower bound on its cycles */
+    int64_t heur;   /* a quick estimate, the order candidates are timed in */
+    int64_t bucket; /* heur on a 0.5% log scale: within one, fewer stages first */
+    int64_t stages; /* tile steps: what timing a candidate costs */
     int64_t lbytes; /* lower bound on its footprint (peak live) */
 } cand_rec;
 
-/* Lower bound on a candidate's cycles: the busiest unit's total work
- * (DMA of the bytes it moves, the arrays' streaming, the vector unit). The
- * timing model can only add waiting to these. */
-static int64_t cand_bound(const nl_kernel *kp, const nl_cand *c) {
+/* A lower bound on a candidate's cycles and a quick estimate of them.
+ * Bound: the busiest unit's total work (DMA of the bytes it moves, the
+ * arrays' streaming, the vector unit), and for contractions the chain no
+ * schedule escapes: the first X and W tiles load, every row streams
+ * through the arrays, the last results drain, the last epilogue runs, the
+ * last store leaves. The timing model only adds waiting to these.
+ * Estimate: that start and end plus a uniform pipeline of stages, each
+ * as long as its compute, its share of the DMA, or (double buffered) its
+ * loads plus their latency, whichever is longest (single buffered: compute
+ * and loads in series). It only orders the search; the bound prunes it. */
+static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
     const nt_target *t = kp->t;
     int64_t L = t->lanes, V = nt_vector_elems(t, 4);
-    double bw = nt_dram_bytes_per_cycle(t);
+    double bw = nt_dram_bytes_per_cycle(t), lat = (double)t->dma_latency;
     double bytes = 0, sa = 0, vu = 0;
-    if (kp->gemm) {
-        gdims g = gemm_dims(kp, c);
-        double P = (double)kp->npar_total, R = (double)kp->nred_total;
-        double xl = P * R * (double)kp->M * (double)kp->K * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
-        double wl = P * R * (double)kp->K * (double)kp->N * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
-        if (kp->lhs.kind == NL_A_TENSOR) bytes += xl * 4;
-        else vu += xl / (double)(L * V);
-        if (kp->rhs.kind == NL_A_TENSOR) bytes += wl * 4;
-        else vu += wl / (double)(L * V);
-        bytes += P * (double)kp->M * (double)kp->N * 4;
-        for (uint32_t i = 0; i < kp->nin; i++)
-            bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) *
-                     (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
-        double kb = 0, nb = 0;
-        for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
-        for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
-        sa = P * R * (double)kp->M * kb * nb / (double)t->num_sa;
-        if (kp->has_prog) vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
-    } else {
+    if (!kp->gemm) {
         ldims d = loop_dims(kp, c);
         double P = (double)kp->npar_total, R = (double)kp->nred_total;
         for (uint32_t i = 0; i < kp->nin; i++)
@@ -1228,15 +1266,63 @@ static int64_t cand_bound(const nl_kernel *kp, const nl_cand *c) {
                      (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * 4;
         bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * 4;
         vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * (double)(kp->prog.nalu ? kp->prog.nalu : 1);
+        double b = bytes / bw > vu ? bytes / bw : vu;
+        double per = (double)d.nstages > 0 ? b / (double)d.nstages : 0;
+        *bound = (int64_t)b;
+        *heur = (int64_t)(b + (c->xbuf == 2 ? 0 : per) + lat); /* single buffers serialise load and compute */
+        return;
     }
-    double b = bytes / bw;
-    if (sa > b) b = sa;
+    gdims g = gemm_dims(kp, c);
+    double P = (double)kp->npar_total, R = (double)kp->nred_total;
+    bool xt = kp->lhs.kind == NL_A_TENSOR, wt = kp->rhs.kind == NL_A_TENSOR;
+    double xl = P * R * (double)kp->M * (double)kp->K * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
+    double wl = P * R * (double)kp->K * (double)kp->N * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
+    if (xt) bytes += xl * 4;
+    else vu += xl / (double)(L * V);
+    if (wt) bytes += wl * 4;
+    else vu += wl / (double)(L * V);
+    bytes += P * (double)kp->M * (double)kp->N * 4;
+    for (uint32_t i = 0; i < kp->nin; i++)
+        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+    double kb = 0, nb = 0;
+    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
+    for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
+    sa = P * R * (double)kp->M * kb * nb / (double)t->num_sa;
+    int64_t tm = min64(c->tm, kp->M), tn = min64(c->tn, kp->N), tk = min64(c->tk, kp->K);
+    double epi = 0;
+    if (kp->has_prog) {
+        double groups = (double)ceil_div(tm * ceil_div(tn, L), V);
+        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
+        epi = groups * (double)kp->prog.nalu + 1;
+    }
+    double lx = xt ? (double)(tm * tk * 4) / bw : 0, lw = wt ? (double)(tk * tn * 4) / bw : 0;
+    double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
+    double per_rows = 256.0 * bw / (double)(tn * 4);
+    double last_store = (double)(min64(tm, per_rows < 1 ? 1 : (int64_t)per_rows) * tn * 4) / bw + lat;
+    double tail = (double)(2 * L - 1) + epi + last_store;
+    double b = startup + sa + tail;
+    if (bytes / bw > b) b = bytes / bw;
     if (vu > b) b = vu;
-    return (int64_t)b;
+    *bound = (int64_t)b;
+    /* the uniform pipeline */
+    double ns = (double)(g.nstages ? g.nstages : 1);
+    double C = (double)tm * (double)(ceil_div(tk, L) * ceil_div(tn, L)) / (double)t->num_sa;
+    double D = bytes / bw / ns;
+    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
+    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
+    double stage = serial > 0 ? C + serial + lat : C;
+    double over = ax + aw + lat;
+    if (serial == 0 && over > stage) stage = over;
+    if (D > stage) stage = D;
+    double h = startup + ns * stage + tail;
+    *heur = (int64_t)(h > b ? h : b);
 }
 
 static int cmp_cand(const void *a, const void *b) {
     const cand_rec *x = a, *y = b;
+    if (x->bucket != y->bucket) return x->bucket < y->bucket ? -1 : 1;
+    if (x->stages != y->stages) return x->stages < y->stages ? -1 : 1;
+    if (x->heur != y->heur) return x->heur < y->heur ? -1 : 1;
     if (x->bound != y->bound) return x->bound < y->bound ? -1 : 1;
     if (x->lbytes != y->lbytes) return x->lbytes < y->lbytes ? -1 : 1;
     return 0;
@@ -1261,7 +1347,15 @@ static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_c
     }
     cand_rec *r = &cl->v[cl->n++];
     r->c = *c;
-    r->bound = cand_bound(kp, c);
+    cand_estimate(kp, c, &r->bound, &r->heur);
+    r->bucket = (int64_t)(log((double)(r->heur > 1 ? r->heur : 1)) / log(1.005));
+    if (kp->gemm) {
+        gdims g = gemm_dims(kp, c);
+        r->stages = g.nstages;
+    } else {
+        ldims d = loop_dims(kp, c);
+        r->stages = d.nstages;
+    }
     r->lbytes = lb;
 }
 
@@ -1295,11 +1389,13 @@ static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_
                 gdims g = gemm_dims(kp, &c);
                 for (int ord = 0; ord < 2; ord++) {
                     if (ord == NL_ORDER_NMK && (g.tiles_m < 2 || g.tiles_n < 2)) continue;
-                    for (int xb = 1; xb <= 3; xb++)
-                        for (int wb = 1; wb <= 3; wb++) {
-                            if ((xb == 2 || wb == 2) && g.nstages < 2) continue;
-                            if (xb == NL_PANEL && (ord != NL_ORDER_MNK || g.tiles_n < 2)) continue;
-                            if (wb == NL_PANEL && (ord != NL_ORDER_NMK || g.tiles_m < 2)) continue;
+                    for (int xb = 1; xb <= NL_PANEL; xb++)
+                        for (int wb = 1; wb <= NL_PANEL; wb++) {
+                            if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb))
+                                continue;
+                            /* a panel needs the tiles it serves to follow each other */
+                            if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
+                            if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
                             for (int yb = 1; yb <= 2; yb++) {
                                 if (yb == 2 && g.ntiles < 2) continue;
                                 for (int early = 0; early <= 1; early++) {
@@ -1312,12 +1408,6 @@ static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_
                         }
                 }
             }
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static const char *kernel_text(const nl_kernel *kp, char *buf, size_t n) {
@@ -1378,7 +1468,9 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->exact = true;
     ch->budget = o->budget;
     bool have = false;
-    double t0 = now_s(), limit = o->search_seconds > 0 ? o->search_seconds : 2.0;
+    /* the search's effort is counted in timed instructions, not seconds, so
+     * it chooses the same tile on every machine */
+    int64_t work = 0, limit = o->search_insns > 0 ? o->search_insns : 10000000;
     int64_t min_lb = INT64_MAX;
     uint32_t min_i = 0;
     for (uint32_t i = 0; i < cl->n; i++) {
@@ -1386,7 +1478,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
         if (r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
         if (have && r->bound > ch->est.cycles) continue; /* cannot beat the best: sorted, but keep min_lb */
         if (r->lbytes > o->budget) continue;
-        if (have && now_s() - t0 > limit) {
+        if (have && work > limit) {
             ch->exact = false;
             continue;
         }
@@ -1399,6 +1491,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
         ch->nfit++;
         nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
         ch->nsim++;
+        work += est.ninsn;
         bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
         if (better) {
             have = true;

@@ -16,16 +16,18 @@
  * and outer loops (batch, further M/N loops: tile 1; further K loops such as
  * a batch-reduce: accumulated). A candidate is a tile TM x TN x TK, a loop
  * order (m outer or n outer; k innermost), and buffering: X and W single,
- * double, or a panel (every K step of the tile kept, loaded once and reused
- * along the other output loop), Y single or double, epilogue operands
- * loaded early (own space) or late (after the K loop, free to share the
- * dead X/W bytes). Buffers, per lane, at their on-chip shapes:
+ * double, triple, or a panel (every K step of the tile kept, loaded once
+ * and reused along the other output loop), Y single or double, epilogue
+ * operands loaded early (own space, in row blocks spread over the K loop)
+ * or late (after the K loop, free to share the bytes X and W leave; the
+ * next tile's loads then wait for the epilogue). Buffers, per lane, at their on-chip shapes:
  *   X [TM x TK], W [TK x TN], Y [TM x TN] (the accumulator; the epilogue
  *   runs in place on it, law L4), operands at their logical shapes: a bias
  *   [1 x TN], a column [TM x 1], a residual [TM x TN] (law L3).
  * Lifetimes, in steps of one output tile: 0 early loads, 1 the K loop,
- * 2 the epilogue, 3 the store. X and W live [1, 2) (panels [0, 4)), Y [1, 4),
- * operands [0, 3) early or [2, 3) late.
+ * 2 the epilogue, 3 the store. X and W live [1, 2) when the next tile's
+ * loads wait for the epilogue, else [1, 4) (panels [0, 4)); Y [1, 4);
+ * operands [1, 3) early or [2, 3) late.
  *
  * Loop kernels (elementwise chains, reductions) run on the vector unit over
  * R x C tiles: C the loop with the smallest stride in the largest input, R
@@ -110,12 +112,12 @@ typedef struct nl_env {
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);
 
 enum { NL_ORDER_MNK, NL_ORDER_NMK };
-enum { NL_PANEL = 3 };
+enum { NL_PANEL = 4 };
 
 typedef struct nl_cand {
     int64_t tm, tn, tk; /* loop kernels: rows, cols, 0 */
     uint8_t order;      /* NL_ORDER_* */
-    uint8_t xbuf, wbuf; /* 1, 2 or NL_PANEL; loop kernels: xbuf = input buffers */
+    uint8_t xbuf, wbuf; /* 1, 2, 3 or NL_PANEL; loop kernels: xbuf = input buffers */
     uint8_t ybuf;       /* 1 or 2 */
     uint8_t early;      /* epilogue operands loaded at the tile's start */
 } nl_cand;
@@ -134,7 +136,7 @@ typedef struct nl_buf {
 typedef struct nl_opts {
     int64_t budget;           /* bytes per lane */
     int64_t tile[3];          /* forced tile (0: search) */
-    double search_seconds;    /* cap on the tile search (<= 0: default 2 s) */
+    int64_t search_insns;     /* cap on the instructions the search times (<= 0: 10^7) */
     bool shorten_acc;         /* tests: Y dies before its store (poison must show) */
 } nl_opts;
 

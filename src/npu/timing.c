@@ -5,15 +5,16 @@
 
 enum { UNIT_NONE, UNIT_DMA, UNIT_SA, UNIT_VU };
 
-/* A scratchpad range the scoreboard tracks: one per (buffer, offset) seen,
- * i.e. a buffer, or a chunk of a panel. */
+/* The scoreboard: the scratchpad's per-lane bytes as sorted segments
+ * [lo, next lo), each with the times of its last write and of its reads.
+ * An access splits the segments at its ends, so bytes outside it keep
+ * their own history. */
 struct nc_range {
-    int32_t buf;
-    int64_t off, lo, hi;   /* per-lane bytes [lo, hi) */
-    int64_t wdone;         /* last write completes */
-    uint8_t wunit;         /* the unit that wrote it last */
-    int64_t rdone;         /* reads by any unit release it */
-    int64_t rdone_x;       /* reads other than GEMMs' reads of their accumulator */
+    int64_t lo;      /* the segment runs to the next one's lo */
+    int64_t wdone;   /* last write completes */
+    uint8_t wunit;   /* the unit that wrote it last */
+    int64_t rdone;   /* reads by any unit release it */
+    int64_t rdone_x; /* reads other than GEMMs' reads of their accumulator */
 };
 
 void nc_init(nc_model *m, sp_ctx *ctx, const nt_target *t) {
@@ -113,17 +114,52 @@ static void range_of(const nc_model *m, const np_view *v, int64_t *lo, int64_t *
     *hi = v->off + np_view_span(v, m->L, m->elem);
 }
 
-/* When an access of unit `unit` to view v may start: after the writes it
- * reads (RAW) and, when it writes, after the reads and writes it overwrites.
- * A GEMM accumulating into its destination is ordered after earlier GEMMs
- * by the arrays' pipeline, not by the scoreboard. */
-static int64_t ready_for(const nc_model *m, const np_view *v, bool write, bool acc_dst) {
+/* Index of the segment holding byte x (segments start at 0 and cover
+ * everything above). */
+static uint32_t seg_find(const nc_model *m, int64_t x) {
+    uint32_t lo = 0, hi = m->nrng;
+    while (hi - lo > 1) {
+        uint32_t mid = (lo + hi) / 2;
+        if (m->rng[mid].lo <= x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Make x a segment boundary; returns the index of the segment starting at x. */
+static uint32_t seg_split(nc_model *m, int64_t x) {
+    if (m->nrng == 0) {
+        m->rng = sp_realloc(m->ctx, m->rng, 16 * sizeof *m->rng);
+        m->caprng = 16;
+        memset(&m->rng[0], 0, sizeof m->rng[0]);
+        m->nrng = 1;
+    }
+    uint32_t i = seg_find(m, x);
+    if (m->rng[i].lo == x) return i;
+    if (m->nrng == m->caprng) {
+        uint32_t nc = m->caprng * 2;
+        m->rng = sp_realloc(m->ctx, m->rng, nc * sizeof *m->rng);
+        m->caprng = nc;
+    }
+    memmove(&m->rng[i + 2], &m->rng[i + 1], (m->nrng - i - 1) * sizeof *m->rng);
+    m->rng[i + 1] = m->rng[i];
+    m->rng[i + 1].lo = x;
+    m->nrng++;
+    return i + 1;
+}
+
+/* When an access to view v may start: after the writes it reads (RAW)
+ * and, when it writes, after the reads and writes it overwrites. A GEMM
+ * accumulating into its destination is ordered after earlier GEMMs by the
+ * arrays' pipeline, not by the scoreboard. */
+static int64_t ready_for(nc_model *m, const np_view *v, bool write, bool acc_dst) {
     int64_t lo, hi, t = 0;
     range_of(m, v, &lo, &hi);
-    if (hi <= lo) return 0;
-    for (uint32_t i = 0; i < m->nrng; i++) {
+    if (hi <= lo || m->nrng == 0) return 0;
+    for (uint32_t i = seg_find(m, lo); i < m->nrng && m->rng[i].lo < hi; i++) {
         const nc_range *r = &m->rng[i];
-        if (r->hi <= lo || r->lo >= hi) continue;
         bool chained = acc_dst && r->wunit == UNIT_SA;
         if (!chained) t = max64(t, r->wdone);
         if (write) t = max64(t, acc_dst ? r->rdone_x : r->rdone);
@@ -131,41 +167,15 @@ static int64_t ready_for(const nc_model *m, const np_view *v, bool write, bool a
     return t;
 }
 
-static nc_range *range_get(nc_model *m, const np_view *v) {
-    int64_t lo, hi;
-    range_of(m, v, &lo, &hi);
-    for (uint32_t i = 0; i < m->nrng; i++) {
-        nc_range *r = &m->rng[i];
-        if (r->buf == v->buf && r->off == v->off) {
-            if (hi > r->hi) r->hi = hi;
-            return r;
-        }
-    }
-    if (m->nrng == m->caprng) {
-        uint32_t nc = m->caprng ? m->caprng * 2 : 16;
-        m->rng = sp_realloc(m->ctx, m->rng, nc * sizeof *m->rng);
-        m->caprng = nc;
-    }
-    nc_range *r = &m->rng[m->nrng++];
-    memset(r, 0, sizeof *r);
-    r->buf = v->buf;
-    r->off = v->off;
-    r->lo = lo;
-    r->hi = hi;
-    return r;
-}
-
-/* Record a read of v released at `rel`. Every tracked range the view
- * overlaps is marked, so a later writer of any of them waits; a GEMM's read
- * of its own accumulator (`chained`) binds only writers outside the arrays. */
+/* Record a read of v released at `rel`; a GEMM's read of its own
+ * accumulator (`chained`) binds only writers outside the arrays. */
 static void note_read(nc_model *m, const np_view *v, int64_t rel, bool chained) {
     int64_t lo, hi;
     range_of(m, v, &lo, &hi);
     if (hi <= lo) return;
-    range_get(m, v);
-    for (uint32_t i = 0; i < m->nrng; i++) {
+    uint32_t a = seg_split(m, lo), b = seg_split(m, hi);
+    for (uint32_t i = a; i < b; i++) {
         nc_range *r = &m->rng[i];
-        if (r->hi <= lo || r->lo >= hi) continue;
         r->rdone = max64(r->rdone, rel);
         if (!chained) r->rdone_x = max64(r->rdone_x, rel);
     }
@@ -175,10 +185,9 @@ static void note_write(nc_model *m, const np_view *v, int64_t done, uint8_t unit
     int64_t lo, hi;
     range_of(m, v, &lo, &hi);
     if (hi <= lo) return;
-    range_get(m, v);
-    for (uint32_t i = 0; i < m->nrng; i++) {
+    uint32_t a = seg_split(m, lo), b = seg_split(m, hi);
+    for (uint32_t i = a; i < b; i++) {
         nc_range *r = &m->rng[i];
-        if (r->hi <= lo || r->lo >= hi) continue;
         r->wdone = max64(r->wdone, done);
         r->wunit = unit;
     }
