@@ -213,7 +213,7 @@ static void load_body(sp_ctx *ctx, void *ud) {
         if (seen[ki]) fail_at(ctx, s, kn->start_mark, "duplicate key '%s'", key);
         seen[ki] = true;
         if (vn->type != YAML_SCALAR_NODE)
-            fail_at(ctx, s, vn->start_mark, "'%s' must be a %s, not a %s", key, ks->is_real ? "number" : "integer",
+            fail_at(ctx, s, vn->start_mark, "'%s' must be %s, not a %s", key, ks->is_real ? "a number" : "an integer",
                     vn->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
         const char *val = (const char *)vn->data.scalar.value;
         bool nul = strlen(val) != vn->data.scalar.length;

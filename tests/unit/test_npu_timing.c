@@ -1,0 +1,350 @@
+/* test_npu_timing.c - the npu timing model against the closed forms of
+ * npu-timing.md ("Checks our tests can assert"): a resident matmul with its
+ * weight load (3L + M - 1), one and two weight slots, a contiguous DMA
+ * (ceil(B / bandwidth) + latency), a uniform double-buffered pipeline;
+ * burst counting; the roofline floor on real kernels of the corpus on all
+ * three machines; monotonicity (more bandwidth, arrays or weight slots
+ * never add cycles); and the tile search's estimate equal to what the
+ * simulator's clock says when the kernel runs. */
+#include "interp/interp.h"
+#include "npu/exec.h"
+#include "npu/timing.h"
+#include "test.h"
+#include "util.h"
+
+static np_view view(int32_t buf, int64_t off, int64_t rows, int64_t cols, int64_t L) {
+    return (np_view){buf, off, rows, cols, (cols + L - 1) / L};
+}
+
+typedef struct run_job {
+    const nt_target *t;
+    const np_insn *in;
+    uint32_t n;
+    nc_stats st;
+    nc_model m;
+} run_job;
+
+static void run_body(sp_ctx *ctx, void *ud) {
+    run_job *j = ud;
+    nc_init(&j->m, ctx, j->t);
+    for (uint32_t i = 0; i < j->n; i++) nc_step(&j->m, &j->in[i]);
+    j->st = nc_finish(&j->m);
+}
+
+static nc_stats run(sp_ctx *ctx, const nt_target *t, const np_insn *in, uint32_t n) {
+    run_job j;
+    memset(&j, 0, sizeof j);
+    j.t = t, j.in = in, j.n = n;
+    if (sp_pcall(ctx, run_body, &j) != SP_OK) fprintf(stderr, "timing: %s\n", ctx->err.msg);
+    nc_free(&j.m);
+    return j.st;
+}
+
+static np_insn gemm(np_view y, np_view x, np_view w, bool acc) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_GEMM;
+    in.flags = acc ? NP_ACC : 0;
+    in.dst = y, in.a = x, in.b = w;
+    in.rows = x.rows, in.k = x.cols, in.cols = w.cols;
+    return in;
+}
+
+static np_insn mvin(np_view v, int64_t off, int64_t rs) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_MVIN;
+    in.dst = v;
+    in.dram = (np_dram){0, off, rs, 1};
+    return in;
+}
+
+static void closed_forms(sp_ctx *ctx) {
+    nt_target t;
+    nt_target_builtin(&t);
+    int64_t L = t.lanes;
+    /* a resident M-row matmul with its weight load on an idle machine */
+    for (int64_t M = 1; M <= 1024; M *= 4) {
+        np_insn in = gemm(view(0, 0, 0, 0, L), view(1, 0, M, L, L), view(2, 0, L, L, L), false);
+        in.dst = view(0, 0, M, L, L);
+        nc_stats st = run(ctx, &t, &in, 1);
+        CHECK_EQ_INT(st.cycles, 3 * L + M - 1);
+        CHECK_EQ_INT(st.macs, M * L * L);
+    }
+    /* one array: n blocks of M rows; one weight slot serialises load and
+     * stream (n (L + M) + 2L - 1), two hide the loads when M >= L */
+    for (int slots = 1; slots <= 2; slots++)
+        for (int64_t n = 1; n <= 20; n += 3)
+            for (int64_t M = 128; M <= 512; M += 384) {
+                nt_target u = t;
+                u.num_sa = 1;
+                u.sa_weight_slots = slots;
+                np_insn in = gemm(view(0, 0, M, n * L, L), view(1, 0, M, L, L), view(2, 0, L, n * L, L), false);
+                nc_stats st = run(ctx, &u, &in, 1);
+                int64_t want = slots == 1 ? n * (L + M) + 2 * L - 1 : 3 * L + n * M - 1;
+                CHECK_EQ_INT(st.cycles, want);
+                CHECK_EQ_INT(st.sa_busy, n * M);
+            }
+    /* two arrays share the blocks round robin */
+    {
+        int64_t M = 256, n = 8;
+        np_insn in = gemm(view(0, 0, M, n * L, L), view(1, 0, M, L, L), view(2, 0, L, n * L, L), false);
+        nc_stats st = run(ctx, &t, &in, 1);
+        CHECK_EQ_INT(st.cycles, 3 * L + (n / 2) * M - 1);
+    }
+    /* the periodic jump equals the step by step recurrence */
+    for (int64_t n = 1; n < 40; n += 7)
+        for (int64_t M = 3; M < 300; M += 97)
+            for (int slots = 1; slots <= 3; slots++) {
+                nc_array a, b;
+                memset(&a, 0, sizeof a);
+                memset(&b, 0, sizeof b);
+                int64_t se1, d1, se2, d2;
+                nc_array_run(&a, 5, M, 16, slots, n, &se1, &d1);
+                for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2);
+                CHECK_EQ_INT(se1, se2);
+                CHECK_EQ_INT(d1, d2);
+            }
+    /* a contiguous B-byte DMA: ceil(B / 512) + latency */
+    for (int64_t rows = 1; rows <= 4096; rows *= 8) {
+        np_insn in = mvin(view(0, 0, rows, 1024, L), 0, 1024);
+        nc_stats st = run(ctx, &t, &in, 1);
+        int64_t B = rows * 1024 * 4;
+        CHECK_EQ_INT(st.cycles, (B + 511) / 512 + t.dma_latency);
+        CHECK_EQ_INT(st.dma_bytes, B);
+        CHECK_EQ_INT(st.dram_request_bytes, B);
+    }
+    /* a uniform double-buffered pipeline, compute bound: loads of Ld cycles
+     * into alternating buffers, a vector step of C >= Ld + latency + 1 on
+     * each: T = Ld + latency + n C + 1 */
+    {
+        np_vprog p;
+        memset(&p, 0, sizeof p);
+        p.n = 2;
+        p.insn[0] = (np_vinsn){NV_LOAD, 1, 0, 0, 0, 0, 0, 0};
+        p.insn[1] = (np_vinsn){NV_NEG, 2, 1, 0, 0, 0, 0, 0};
+        p.result = 2;
+        p.nalu = 16; /* sixteen ALU passes per group: C = 16 * groups */
+        int64_t rows = 1024, cols = 1024, n = 10;
+        int64_t Ld = rows * cols * 4 / 512;             /* 8192 */
+        int64_t groups = rows * (cols / L) / 8, C = 16 * groups; /* 1024 groups, C = 16384 */
+        np_insn prog[40];
+        np_view bufs[2] = {view(0, 0, rows, cols, L), view(1, rows * (cols / L) * 4, rows, cols, L)};
+        np_view dst[2] = {view(2, 2 * rows * (cols / L) * 4, rows, cols, L), view(3, 3 * rows * (cols / L) * 4, rows, cols, L)};
+        uint32_t k = 0;
+        for (int64_t s = 0; s < n; s++) {
+            prog[k++] = mvin(bufs[s % 2], s * rows * cols, cols);
+            np_insn v;
+            memset(&v, 0, sizeof v);
+            v.op = NP_VEC;
+            v.mode = NP_VMAP;
+            v.dst = dst[s % 2]; /* independent stages: results alternate too */
+            v.rows = rows, v.cols = cols;
+            v.nsrc = 1;
+            v.src = &bufs[s % 2];
+            v.prog = &p;
+            prog[k++] = v;
+        }
+        nc_stats st = run(ctx, &t, prog, k);
+        CHECK(C >= Ld + t.dma_latency + 1);
+        CHECK_EQ_INT(st.cycles, Ld + t.dma_latency + n * C + 1);
+        /* DMA bound (C small): never below the loads in a row */
+        p.nalu = 1;
+        st = run(ctx, &t, prog, k);
+        CHECK(st.cycles >= n * Ld + t.dma_latency);
+    }
+    /* stores wait behind loads that are ready (TOGSim's loads first) */
+    {
+        np_insn prog[3];
+        np_insn st_in;
+        memset(&st_in, 0, sizeof st_in);
+        st_in.op = NP_MVOUT;
+        st_in.a = view(0, 0, 64, 1024, L);
+        st_in.dram = (np_dram){1, 0, 1024, 1};
+        prog[0] = st_in;
+        prog[1] = mvin(view(1, 4096, 64, 1024, L), 0, 1024);
+        nc_stats s2 = run(ctx, &t, prog, 2);
+        /* both move 256 KiB: 512 cycles each, back to back, plus one latency */
+        CHECK_EQ_INT(s2.cycles, 1024 + t.dma_latency);
+        CHECK_EQ_INT(s2.dma_busy, 1024);
+    }
+}
+
+static void bursts(void) {
+    /* rows x cols of 4-byte elements, 32-byte bursts */
+    np_dram d = {0, 0, 1024, 1};
+    CHECK_EQ_INT(nc_dma_requests(&d, 4, 8, 4, 32), 4);        /* aligned rows of one burst */
+    d.off = 1;
+    CHECK_EQ_INT(nc_dma_requests(&d, 4, 8, 4, 32), 8);        /* each row straddles two */
+    d = (np_dram){0, 0, 1, 1024};
+    CHECK_EQ_INT(nc_dma_requests(&d, 64, 4, 4, 32), 32);      /* a transposed read: columns are the runs */
+    d = (np_dram){0, 0, 0, 1};
+    CHECK_EQ_INT(nc_dma_requests(&d, 256, 3072, 4, 32), 384); /* a broadcast row is fetched once */
+    CHECK_EQ_INT(nc_dma_bytes(&d, 256, 3072, 4), 3072 * 4);
+    d = (np_dram){0, 0, 0, 0};
+    CHECK_EQ_INT(nc_dma_requests(&d, 256, 256, 4, 32), 1);    /* a splat: one element */
+    d = (np_dram){0, 3, 5, 1};                                /* rows that drift across bursts */
+    int64_t want = 0;
+    for (int64_t r = 0; r < 100; r++) want += ((3 + r * 5 + 7) * 4 - 1) / 32 - ((3 + r * 5) * 4) / 32 + 1;
+    CHECK_EQ_INT(nc_dma_requests(&d, 100, 7, 4, 32), want);
+}
+
+/* ------------------------------------------------- kernels of the corpus */
+
+typedef struct kjob {
+    const char *path, *func;
+    nx_opts o;
+    ir_module *m;
+    interp *it;
+    nx_exec *x;
+} kjob;
+
+static void kbody(sp_ctx *ctx, void *ud) {
+    kjob *j = ud;
+    mlir_read_file(ctx, j->path, &j->m);
+    ir_verify_module(j->m);
+    j->it = interp_new(ctx, j->m, NULL);
+    ir_op *f = j->func ? ir_module_find_func(j->m, j->func) : NULL;
+    for (ir_op *op = ir_module_body(j->m)->first; op && !f; op = op->next)
+        if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl) f = op;
+    nx_compile(ctx, j->m, f, j->it, &j->o, &j->x);
+}
+
+static void kfree(kjob *j) {
+    nx_free(j->x);
+    interp_free(j->it);
+    ir_module_free(j->m);
+}
+
+typedef struct time_job {
+    nl_kernel kp;
+    nl_cand c;
+    nl_buf bufs[NL_MAX_BUFS];
+    uint32_t nb;
+    nl_opts o;
+    nc_stats st;
+    bool fits;
+} time_job;
+
+static void time_body(sp_ctx *ctx, void *ud) {
+    time_job *j = ud;
+    j->nb = nl_buffers(&j->kp, &j->c, &j->o, j->bufs);
+    plan_result pr;
+    j->fits = nl_plan(ctx, &j->kp, j->bufs, j->nb, 0, &pr) == SP_OK;
+    j->st = nl_time(ctx, &j->kp, &j->c, j->bufs, &j->o);
+}
+
+/* The same program (kernel, candidate, plan) on machine u. */
+static nc_stats time_on(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nt_target *u) {
+    time_job j;
+    memset(&j, 0, sizeof j);
+    j.kp = *kp;
+    j.kp.t = u;
+    j.c = *c;
+    j.o.budget = 1 << 30;
+    if (sp_pcall(ctx, time_body, &j) != SP_OK) fprintf(stderr, "time_on: %s\n", ctx->err.msg);
+    return j.st;
+}
+
+typedef struct tload {
+    const char *path;
+    nt_target t;
+} tload;
+
+static void tload_body(sp_ctx *ctx, void *ud) {
+    tload *l = ud;
+    nt_target_load(ctx, l->path, &l->t);
+}
+
+static void kernels(sp_ctx *ctx) {
+    const char *files[][2] = {{"seeds/ffn1_bert.mlir", NULL},
+                              {"seeds/bert_ffn_block.mlir", NULL},
+                              {"mlir22/mlp_pytorch.mlir", NULL},
+                              {"mlir22/ops_zoo.mlir", NULL},
+                              {"mlir22/edge_syntax.mlir", NULL},
+                              {"seeds/iree_splat_outs.mlir", "rowsum"},
+                              {"external/tpp-mlir/pass-convert-mlp-to-parallel-tile.mlir", NULL}};
+    const char *ymls[] = {NULL, "external/pytorchsim/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml",
+                          "external/pytorchsim/systolic_ws_8x8_c1_simple_noc.yml"};
+    uint32_t nfloor = 0, nmono = 0;
+    for (size_t y = 0; y < SP_ARRAY_LEN(ymls); y++)
+        for (size_t f = 0; f < SP_ARRAY_LEN(files); f++) {
+            char path[1024], ypath[1024];
+            kjob j;
+            memset(&j, 0, sizeof j);
+            j.path = corpus(files[f][0], path, sizeof path);
+            j.func = files[f][1];
+            nt_target_builtin(&j.o.target);
+            if (ymls[y]) {
+                tload l;
+                memset(&l, 0, sizeof l);
+                l.path = corpus(ymls[y], ypath, sizeof ypath);
+                CHECK_EQ_INT(sp_pcall(ctx, tload_body, &l), SP_OK);
+                j.o.target = l.t;
+            }
+            sp_status st = sp_pcall(ctx, kbody, &j);
+            CHECK_EQ_INT(st, SP_OK);
+            if (st != SP_OK) {
+                fprintf(stderr, "%s: %s\n", files[f][0], ctx->err.msg);
+                kfree(&j);
+                continue;
+            }
+            const kn_program *p = nx_program(j.x);
+            for (uint32_t i = 0; i < p->nk; i++) {
+                nx_kernel_info ki = nx_kernel(j.x, i);
+                if (!ki.ch) continue;
+                const nl_choice *ch = ki.ch;
+                /* the roofline floor, also with the least bytes */
+                int64_t floor = ch->bound_compute;
+                if (ch->bound_dma > floor) floor = ch->bound_dma;
+                if (ch->bound_vector > floor) floor = ch->bound_vector;
+                CHECK(ch->est.cycles >= floor);
+                CHECK(ch->bound_dma >= ch->bound_dma_min);
+                CHECK(ch->est.dma_bytes >= ki.kp->min_dma_bytes);
+                nfloor++;
+                /* the plan the tile search reports is the verifier's too (L1) */
+                plan_buf pb[NL_MAX_BUFS];
+                for (uint32_t b = 0; b < ch->nbufs; b++)
+                    pb[b] = (plan_buf){ch->bufs[b].bytes, 1, ch->bufs[b].lo, ch->bufs[b].hi, -1, ch->bufs[b].offset};
+                char why[256];
+                CHECK(plan_verify(pb, ch->nbufs, ch->budget, why, sizeof why));
+                int64_t top = 0;
+                for (uint32_t b = 0; b < ch->nbufs; b++)
+                    if (ch->bufs[b].offset + ch->bufs[b].bytes > top) top = ch->bufs[b].offset + ch->bufs[b].bytes;
+                CHECK_EQ_INT(top, ch->footprint);
+                CHECK(ch->footprint <= ch->budget);
+                /* monotonicity: the same program on a machine with more of
+                 * something never takes longer */
+                const nt_target *t0 = nx_target(j.x);
+                nc_stats base = time_on(ctx, ki.kp, &ch->cand, t0);
+                CHECK_EQ_INT(base.cycles, ch->est.cycles);
+                nt_target more[4];
+                for (int v = 0; v < 4; v++) more[v] = *t0;
+                more[0].dram_gbps_per_channel *= 2, more[0].icnt_ports *= 2;
+                more[1].num_sa += 1;
+                more[2].sa_weight_slots += 1;
+                more[3].dram_channels *= 4, more[3].icnt_ports *= 4, more[3].num_sa *= 2;
+                for (int v = 0; v < 4; v++) {
+                    nc_stats m = time_on(ctx, ki.kp, &ch->cand, &more[v]);
+                    if (m.cycles > base.cycles)
+                        fprintf(stderr, "%s k%u variant %d: %lld > %lld cycles\n", files[f][0], i, v, (long long)m.cycles,
+                                (long long)base.cycles);
+                    CHECK(m.cycles <= base.cycles);
+                    CHECK_EQ_INT(m.dma_bytes, base.dma_bytes); /* the data moved does not change */
+                    nmono++;
+                }
+            }
+            kfree(&j);
+        }
+    CHECK(nfloor >= 20);
+    CHECK(nmono >= 80);
+}
+
+int main(void) {
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    closed_forms(&ctx);
+    bursts();
+    kernels(&ctx);
+    TEST_DONE();
+}
