@@ -618,7 +618,7 @@ static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts
             char base[32];
             operand_name(op, i, base, sizeof base);
             if (nb > 1)
-                snprintf(name, sizeof name, "%s.%d", base, j);
+                snprintf(name, sizeof name, "%.30s.%u", base, (unsigned)j & 7u);
             else
                 snprintf(name, sizeof name, "%s", base);
             bool ip = (int32_t)i == kp->inplace;
