@@ -642,6 +642,8 @@ typedef struct search {
     int order;       /* which rank order (nogoods that depend on it say so) */
     double *feat;    /* NFEAT features per item, for the orders */
     int32_t *tmp;    /* scratch, m entries */
+    int64_t *lpos;   /* per item: lowest offset it can take (this node) */
+    int64_t *acc;    /* per section scratch for release_bound */
     bool cut;        /* the last run hit its node budget */
     uint64_t node_limit;
     int64_t *low;    /* per section scratch: lowest offset an unplaced item can take */
@@ -806,6 +808,41 @@ static void ng_add(search *S, uint64_t h1, uint64_t h2, int64_t nt) {
     S->ngcount++;
 }
 
+/* Small groups afford a sort: the items with l_c >= v all stack above v in
+ * every section they share, so v + their bytes <= T for each v (the
+ * one-machine bound with release dates, per section). Returns the largest
+ * such v + bytes. */
+#define SMALL_GROUP 48
+static int cmp_lpos_desc(const void *ud, int32_t a, int32_t b) {
+    const search *S = ud;
+    if (S->lpos[a] != S->lpos[b]) return S->lpos[a] > S->lpos[b] ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+static int64_t release_bound(search *S, int32_t hpos, int32_t stop) {
+    const prep *p = S->p;
+    int32_t byl[SMALL_GROUP];
+    size_t n = 0;
+    for (int32_t pos = hpos; pos != stop; pos = S->nx[pos]) byl[n++] = S->ord[pos];
+    sort_idx(byl, n, cmp_lpos_desc, S);
+    int64_t *acc = S->acc, need = 0;
+    for (size_t i = 0; i < n; i++) {
+        const item *ic = &p->it[byl[i]];
+        for (int32_t q = ic->p0; q < ic->p0 + ic->np; q++)
+            for (int32_t k = p->pc[q].a; k < p->pc[q].b; k++) acc[k] = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const item *ic = &p->it[byl[i]];
+        int64_t v = S->lpos[byl[i]];
+        for (int32_t q = ic->p0; q < ic->p0 + ic->np; q++)
+            for (int32_t k = p->pc[q].a; k < p->pc[q].b; k++) {
+                acc[k] += p->pc[q].size;
+                need = max64(need, v + acc[k]);
+            }
+    }
+    return need;
+}
+
 /* 1: solved (placements left on the trail), 0: no plan, -1: stopped. */
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank);
 
@@ -864,6 +901,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
     for (int32_t k = L; k < R; k++) low[k] = INT64_MAX;
     size_t base = S->nstk;
     uint64_t hz = 0;
+    size_t ng = 0;
     bool dead = false;
     for (int32_t pos = hpos; pos != stop; pos = S->nx[pos]) {
         int32_t c = S->ord[pos];
@@ -871,6 +909,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         int64_t xc = align_up(S->mm[c], ic->align);
         int64_t key = xc + ic->size;
         hz ^= S->zob[c];
+        ng++;
         if (xc < xmin) xmin = xc;
         if (key < min1) {
             min2 = min1;
@@ -880,6 +919,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
             min2 = key;
         }
         int64_t lc = xc;
+        S->lpos[c] = xc;
         if (xc > f || (xc == f && S->rank[c] > lastrank)) {
             if (S->twin[c] < 0 || S->off[S->twin[c]] >= 0) {
                 if (S->nstk == S->capstk && !stk_reserve(S, 1)) return -1;
@@ -902,6 +942,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
                 break;
             }
             lc = align_up(f + sup, ic->align);
+            S->lpos[c] = lc;
         }
         for (int32_t k = ic->a; k < ic->b; k++) low[k] = lc < low[k] ? lc : low[k];
     }
@@ -935,6 +976,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         if (S->U[k] > B) B = S->U[k];
         need = max64(need, low[k] + S->U[k]);
     }
+    if (need <= S->T && ng <= SMALL_GROUP) need = release_bound(S, hpos, stop);
     if (need > S->T) {
         if (need < S->next_T) S->next_T = need;
         S->nstk = base;
@@ -1080,7 +1122,9 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     /* features for the rank orders */
     S->feat = sc_alloc(s, mm * NFEAT, sizeof(double));
     S->tmp = sc_alloc(s, mm, sizeof(int32_t));
-    if (!S->feat || !S->tmp) return oom(s->ctx);
+    S->lpos = sc_alloc(s, mm, sizeof(int64_t));
+    S->acc = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
+    if (!S->feat || !S->tmp || !S->lpos || !S->acc) return oom(s->ctx);
     memset(S->U, 0, ((size_t)K + 1) * sizeof *S->U);
     for (int32_t q = 0; q < m; q++)
         for (int32_t k = p->it[q].a; k < p->it[q].b; k++) S->U[k] += p->it[q].size;
