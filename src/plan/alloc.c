@@ -1247,7 +1247,9 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
     for (int32_t i = 0; i < p.m; i++) best = max64(best, ioff[i] + p.it[i].size);
     r->greedy_footprint = best;
     int64_t lb = p.load;
-    if (best > lb && limit > 0 && p.adj_off) {
+    /* No search when greedy meets the bound, or when the bound alone says
+     * it does not fit (tile search asks that often and wants it fast). */
+    if (best > lb && limit > 0 && p.adj_off && !(cap > 0 && lb > cap)) {
         st = search_init(&s, &p, &S);
         if (st != SP_OK) goto done;
         double deadline = t0 + limit;
@@ -1273,10 +1275,14 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
                     fp = max64(fp, S.off[i] + p.it[i].size);
                 }
                 best = fp;
-            } else if (S.next_T > lb) {
-                /* no plan within T, nor within next_T - 1: every bound
-                 * the search pruned on is at least next_T */
-                lb = S.next_T;
+            } else {
+                /* No plan within T, nor within next_T - 1: every bound the
+                 * search pruned on is at least next_T. (A failure that
+                 * pruned on no bound would fail for every T, which the
+                 * completeness of the search rules out; stop if it happens,
+                 * claiming nothing.) */
+                if (S.next_T <= T || S.next_T == INT64_MAX) break;
+                lb = max64(lb, S.next_T);
             }
             T = lb;
         }
@@ -1289,7 +1295,7 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
     if (st == SP_OK && cap > 0 && r->footprint > cap) {
         st = SP_ENOFIT;
         sp_set_error(ctx, SP_ENOFIT,
-                     "does not fit: %s %" PRId64 " bytes, capacity %" PRId64 " bytes", 
+                     "does not fit: %s %" PRId64 " bytes, capacity %" PRId64 " bytes",
                      r->lower_bound > cap ? "needs at least" : "best plan found needs",
                      r->lower_bound > cap ? r->lower_bound : r->footprint, cap);
     }
