@@ -138,10 +138,15 @@ int cli_cmd_alloc(int argc, char **argv) {
     if (st == SP_ENOFIT) {
         char who[512];
         live_at(&t, r.peak_step, who, sizeof who);
-        if (r.lower_bound > capacity)
+        if (r.lower_bound > capacity && r.lower_bound == r.peak_live)
             fprintf(stderr,
                     "%s: error: does not fit: needs at least %" PRId64 " bytes, capacity %" PRId64
                     " bytes; %" PRId64 " bytes are live at step %" PRId64 ": %s\n",
+                    in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
+        else if (r.lower_bound > capacity)
+            fprintf(stderr,
+                    "%s: error: does not fit: needs at least %" PRId64 " bytes (proven by search), capacity %" PRId64
+                    " bytes; at most %" PRId64 " bytes are live at once (step %" PRId64 ": %s) but they cannot be packed tighter\n",
                     in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
         else
             fprintf(stderr,
@@ -151,9 +156,9 @@ int cli_cmd_alloc(int argc, char **argv) {
                     in_path, capacity, limit, r.footprint, r.lower_bound, r.peak_step, who);
         rc = 3;
     } else if (st != SP_OK) {
-        /* plan_csv_read already checked what plan_check checks */
-        fprintf(stderr, "%s: ", in_path);
-        sp_print_error(&ctx, stderr);
+        /* plan_csv_read already checked what plan_check checks: what is
+         * left is running out of memory or a bug */
+        fprintf(stderr, "%s: error: %s\n", in_path, ctx.err.msg);
         plan_csv_free(&t);
         return st == SP_EINPUT ? 1 : 5;
     }

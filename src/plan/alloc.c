@@ -199,9 +199,10 @@ static sp_status check_bufs(sp_ctx *ctx, const plan_buf *b, size_t n, int32_t *s
             (x->inplace >= 0 && (size_t)x->inplace == i))
             return bad_buf(ctx, bad, i, "in-place index %" PRId32 " is not another buffer",
                            x->inplace);
-        total += x->size + (x->align - 1);
-        if (total > PLAN_MAX_BYTES)
+        int64_t need = x->size + (x->align - 1); /* < 2^63: both are <= 2^62 */
+        if (need > PLAN_MAX_BYTES - total)
             return bad_buf(ctx, bad, i, "sizes and alignments add up to more than 2^62 bytes");
+        total += need;
     }
     for (size_t j = 0; j < n; j++) {
         int32_t i = b[j].inplace;
