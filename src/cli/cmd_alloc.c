@@ -53,8 +53,8 @@ static bool parse_i64(const char *s, int64_t *v) {
     int64_t x = 0;
     for (; *s; s++) {
         if (*s < '0' || *s > '9') return false;
+        if (x > (PLAN_MAX_BYTES - (*s - '0')) / 10) return false; /* would pass 2^62 */
         x = x * 10 + (*s - '0');
-        if (x > PLAN_MAX_BYTES) return false;
     }
     *v = x;
     return true;

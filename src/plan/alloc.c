@@ -1227,6 +1227,30 @@ static int search_at(search *S, int64_t T, double deadline) {
 /* ---------------------------------------------------------------------------
  * Driver. */
 
+/* Books the outcome of search_at(T): a plan (best improves), a proof (the
+ * bound rises to next_T: no plan within T, nor within next_T - 1, since
+ * every bound the search pruned on is at least next_T), or a stop. A
+ * failure that pruned on no bound would fail for every T, which the
+ * completeness of the search rules out; the caller stops on it, claiming
+ * nothing. */
+static sp_status take(search *S, const prep *p, int64_t *ioff, int res, int64_t T, int64_t *best,
+                      int64_t *lb, plan_result *r) {
+    r->nodes += S->nodes;
+    S->nodes = 0;
+    if (S->oom) return oom(S->ctx);
+    if (res == 1) {
+        int64_t fp = 0;
+        for (int32_t i = 0; i < p->m; i++) fp = max64(fp, S->off[i] + p->it[i].size);
+        if (fp < *best) {
+            for (int32_t i = 0; i < p->m; i++) ioff[i] = S->off[i];
+            *best = fp;
+        }
+    } else if (res == 0 && S->next_T > T && S->next_T != INT64_MAX) {
+        *lb = max64(*lb, S->next_T);
+    }
+    return SP_OK;
+}
+
 sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, plan_result *r) {
     double t0 = now_s();
     memset(r, 0, sizeof *r);
@@ -1254,39 +1278,36 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
         st = search_init(&s, &p, &S);
         if (st != SP_OK) goto done;
         double deadline = t0 + limit;
-        /* Fitting comes first: if greedy misses the capacity, look for any
-         * plan within it before tightening from the lower bound up. */
+        /* Phase 1, half the time: from the lower bound up (each failed T
+         * raises the bound, so the first plan found is optimal). Fitting
+         * comes first: if greedy misses the capacity, look for any plan
+         * within it before that. */
+        double phase1 = t0 + limit / 2;
         int64_t T = cap > 0 && best > cap && cap > lb ? cap : lb;
+        bool stopped = false;
         while (lb < best) {
-            int res = search_at(&S, T, deadline);
-            r->nodes += S.nodes;
-            S.nodes = 0;
-            if (S.oom) {
-                st = oom(ctx);
-                goto done;
-            }
-            if (res < 0) {
-                r->timed_out = true;
+            int res = search_at(&S, T, phase1);
+            if ((st = take(&S, &p, ioff, res, T, &best, &lb, r)) != SP_OK) goto done;
+            if (res < 0 || (res == 0 && S.next_T == INT64_MAX)) {
+                stopped = res < 0;
                 break;
-            }
-            if (res == 1) {
-                int64_t fp = 0;
-                for (int32_t i = 0; i < p.m; i++) {
-                    ioff[i] = S.off[i];
-                    fp = max64(fp, S.off[i] + p.it[i].size);
-                }
-                best = fp;
-            } else {
-                /* No plan within T, nor within next_T - 1: every bound the
-                 * search pruned on is at least next_T. (A failure that
-                 * pruned on no bound would fail for every T, which the
-                 * completeness of the search rules out; stop if it happens,
-                 * claiming nothing.) */
-                if (S.next_T <= T || S.next_T == INT64_MAX) break;
-                lb = max64(lb, S.next_T);
             }
             T = lb;
         }
+        /* Phase 2, the rest: bisect between the bound and the best plan
+         * with time slices, so an instance the bound cannot settle still
+         * gets a plan better than greedy. A probe that runs out of time
+         * moves up toward the best plan, where plans are easier to find. */
+        int64_t probe = lb + (best - lb) / 2;
+        while (stopped && lb < best && probe < best) {
+            double now = now_s(), left = deadline - now;
+            if (left <= 0) break;
+            int res = search_at(&S, probe, now + (left > 0.05 ? left / 3 : left));
+            if ((st = take(&S, &p, ioff, res, probe, &best, &lb, r)) != SP_OK) goto done;
+            if (res == 0 && S.next_T == INT64_MAX) break;
+            probe = res < 0 ? probe + (best - probe + 1) / 2 : lb + (best - lb) / 2;
+        }
+        r->timed_out = lb < best && stopped;
         if (lb > best) lb = best;
     }
     r->lower_bound = lb;

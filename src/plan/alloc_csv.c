@@ -202,10 +202,10 @@ static int64_t parse_int(reader *r, const field *f, const char *what) {
             err_at(r, f->col, "expected a non-negative integer for '%s', found '%.*s'", what,
                    (int)(f->len > 40 ? 40 : f->len), f->s);
         }
-        v = v * 10 + (c - '0');
-        if (v > PLAN_MAX_BYTES)
+        if (v > (PLAN_MAX_BYTES - (c - '0')) / 10) /* v * 10 + digit would pass 2^62 */
             err_at(r, f->col, "'%s' too large: '%.*s' (at most 2^62 = %" PRId64 ")", what,
                    (int)(f->len > 40 ? 40 : f->len), f->s, PLAN_MAX_BYTES);
+        v = v * 10 + (c - '0');
     }
     return v;
 }
