@@ -604,8 +604,19 @@ sp_status plan_greedy(sp_ctx *ctx, plan_buf *b, size_t n, plan_result *r) {
  *  - decomposition: when the unplaced items split into groups that share
  *    no section, each group is solved on its own (with its own floor); a
  *    group that fails fails the state, whatever the others did.
+ *  - symmetry: identical items are placed in rank order (permuting them
+ *    changes neither W's validity nor its sum);
+ *  - an item that can no longer take its lowest offset (below the floor,
+ *    or at it after a higher rank) must rest on an unplaced item: its
+ *    lowest offset is the floor plus the smallest such support, and with
+ *    no support left the state is dead.
  * These keep W reachable, so the search is complete. When it fails, the
- * smallest load bound it pruned on is a lower bound on the optimum. */
+ * smallest load bound it pruned on is a lower bound on the optimum.
+ *
+ * A group state that failed is remembered (its search is a function of the
+ * key, so the same key fails again). Runs restart under another rank order
+ * when their node budget is spent; the budgets double every round, so some
+ * run eventually completes and the search stays complete. */
 
 typedef struct srec { /* one placement, for undo */
     int32_t item;

@@ -125,7 +125,7 @@ expect_usage "$MM/input.12.csv" "$MM/input.12.csv"
 expect_usage "$MM/input.12.csv" -o
 "$SPADC" alloc --help > "$tmp/help.txt" || fail "--help exit"
 for word in '--capacity BYTES' '-o OUT.csv' '--time-limit SECONDS' 'offset' 'stdout' 'stderr' 'exit codes' \
-    'lower' 'upper' 'alignment' 'inplace' '3 does not fit'; do
+    'lower' 'upper' 'alignment' 'inplace' '3 does not fit' "'-' reads stdin"; do
     grep -qF -- "$word" "$tmp/help.txt" || fail "--help does not mention '$word'"
 done
 "$SPADC" alloc /nonexistent/x.csv > /dev/null 2> "$tmp/err.txt"
