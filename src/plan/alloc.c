@@ -10,9 +10,9 @@
 #include "plan/alloc.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <stdio.h>
 
 /* ---------------------------------------------------------------------------
  * Scratch: every block of one call, freed together on every path. */
@@ -356,14 +356,15 @@ static sp_status prepare(scratch *s, const plan_buf *b, size_t n, prep *p, bool 
     p->npairs = pairs;
     p->adj = sc_alloc(s, 2 * pairs, sizeof *p->adj);
     if (!p->adj) return oom(ctx);
-    /* prefix sums, then fill from the back */
+    /* degrees to offsets (prefix sums), then a second pass fills each
+     * item's list at its next free slot */
     int32_t acc = 0;
     for (int32_t i = 0; i <= m; i++) {
         int32_t d = i < m ? deg[i] : 0;
         deg[i] = acc;
         acc += d;
     }
-    int32_t *fill = ord; /* reuse: ord is needed, so copy positions */
+    int32_t *fill = ord;
     int32_t *pos = sc_alloc(s, (size_t)m, sizeof *pos);
     if (!pos) return oom(ctx);
     for (int32_t i = 0; i < m; i++) pos[i] = p->adj_off[i];
@@ -914,7 +915,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
     size_t base = S->nstk;
     uint64_t hz = 0;
     size_t ng = 0;
-    bool dead = false;
+    bool dead = false, at_floor = false;
     for (int32_t pos = hpos; pos != stop; pos = S->nx[pos]) {
         int32_t c = S->ord[pos];
         const item *ic = &p->it[c];
@@ -923,6 +924,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         hz ^= S->zob[c];
         ng++;
         if (xc < xmin) xmin = xc;
+        if (xc == f) at_floor = true;
         if (key < min1) {
             min2 = min1;
             min1 = key;
@@ -962,10 +964,10 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         S->nstk = base;
         return 0;
     }
-    /* Nogood lookup. The floor matters only if an item could go at or
-     * below it, the last rank only if an item could go at it. */
+    /* Nogood lookup. The floor matters only if an item's lowest offset is
+     * at or below it, the last rank (and so the order) only if one is at it. */
     int64_t fkey = f >= xmin ? f : -1;
-    int64_t rkey = f == xmin ? lastrank + ((int64_t)S->order << 32) : -1;
+    int64_t rkey = at_floor ? lastrank + ((int64_t)S->order << 32) : -1;
     uint64_t h1 = mix64(hz ^ (uint64_t)fkey * 0x9e3779b97f4a7c15u) ^ (uint64_t)rkey;
     uint64_t h2 = mix64(hz + 0x632be59bd9b4e019u) ^ mix64((uint64_t)fkey + ((uint64_t)rkey << 17));
     for (int32_t k = L; k < R; k++) { /* two independent polynomial hashes */
