@@ -25,6 +25,8 @@ import random
 
 DIMS = [1, 2, 3, 5, 7, 8, 13, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 96, 127, 128, 129]
 SMALL_DIMS = [1, 2, 3, 5, 7, 8, 13, 15, 16, 17, 31, 32, 33]
+# around the cpu engine's cache blocks (several K and M blocks per kernel)
+LARGE_DIMS = [97, 127, 191, 255, 256, 257, 383, 384, 385, 511, 513, 769]
 KINDS = ["matmul", "matmul_tb", "matmul_ta", "batch_matmul", "batch_reduce_matmul"]
 STEPS = ["bias", "residual", "relu", "scale", "gelu_tanh", "gelu_erf", "cast_rt", "sub_bias"]
 RELU = ["maximumf", "maxnumf", "select", "named_max"]
@@ -34,8 +36,11 @@ SCALES = [0.5, 0.25, 2.0, -1.5, 0.125, 3.0]
 # ---------------------------------------------------------------- spec
 
 def random_spec(rng, small=False, max_macs=2_000_000):
-    """Draw a program spec. small: dimensions for the npu and the oracle."""
+    """Draw a program spec. small: dimensions for the npu and the oracle;
+    otherwise one program in five gets large dimensions (and more work)."""
     dims = SMALL_DIMS if small else DIMS
+    if not small and rng.random() < 0.2:
+        dims, max_macs = LARGE_DIMS, 12 * max_macs
     nlayers = rng.choice([1, 1, 2, 2, 3])
     batch_kind = rng.random() < 0.25
     spec = {"layers": [], "M": rng.choice(dims), "K0": rng.choice(dims),
