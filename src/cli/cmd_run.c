@@ -121,6 +121,22 @@ static void type_text(char *buf, size_t n, ir_type t) {
     if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
 }
 
+/* Refuse up front, with the numbers, a run whose tensors cannot fit the
+ * memory limit, instead of failing halfway (or being killed). */
+static void check_memory(sp_ctx *ctx, run_state *st) {
+    const ir_func_info *fn = &st->fn->u.fn;
+    double args = 0, res = 0, arena = 0;
+    for (uint32_t i = 0; i < fn->nargs; i++) args += (double)ir_type_bytes(fn->arg_types[i]);
+    for (uint32_t i = 0; i < fn->nres; i++) res += (double)ir_type_bytes(fn->res_types[i]);
+    if (st->x) arena = (double)cpu_exec_get_stats(st->x).arena_bytes;
+    double limit = (double)interp_memory_limit(st->it), need = args + res + arena;
+    if (need > limit)
+        sp_throw(ctx, SP_EINPUT, st->fn->loc,
+                 "out of memory: running '@%s' needs %.0f bytes (arguments %.0f, results %.0f, intermediates %.0f) "
+                 "but the limit is %.0f bytes (SPADC_MEMORY_LIMIT=BYTES sets it; the default is 3/4 of physical memory)",
+                 fn->name, need, args, res, arena, limit);
+}
+
 static void load_inputs(sp_ctx *ctx, run_state *st) {
     const ir_func_info *fn = &st->fn->u.fn;
     const char *list = st->o->inputs;
@@ -313,7 +329,6 @@ static void run_body(sp_ctx *ctx, void *ud) {
     st->res = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->res);
     st->ref = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->ref);
     st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
-    load_inputs(ctx, st);
     bool cpu = !strcmp(st->o->target, "cpu");
     if (cpu) {
         load_second_copy(ctx, st);
@@ -321,6 +336,8 @@ static void run_body(sp_ctx *ctx, void *ud) {
         cpu_exec_opts eo = {st->o->threads};
         cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
     }
+    check_memory(ctx, st);
+    load_inputs(ctx, st);
     for (int r = 0; r < st->o->repeat; r++) {
         if (r) /* keep only the last run's results */
             for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);

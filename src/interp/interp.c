@@ -65,6 +65,8 @@ static size_t default_limit(void) {
     return (size_t)pages / 4 * 3 * (size_t)psz;
 }
 
+size_t interp_memory_limit(const interp *it) { return it->limit_bytes; }
+
 static interp_tensor *tensor_alloc(interp *it, const ir_op *op, ir_type t, bool zero) {
     size_t bytes = (size_t)ir_type_bytes(t);
     if (bytes > it->limit_bytes || it->live_bytes > it->limit_bytes - bytes)
