@@ -7,10 +7,11 @@
 #include "../base/strbuf.h"
 #include "../cpu/exec.h"
 #include "../io/json.h"
+#include "../io/svg.h"
 #include "cli.h"
 
 static const char *const HELP =
-    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--json]\n"
+    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--json] [--svg OUT.svg]\n"
     "\n"
     "Compile function FUNC of FILE for the target and print its plan: the\n"
     "kernels (fused ops, loop sizes b/m/n/k, epilogue steps, tile and the\n"
@@ -21,10 +22,13 @@ static const char *const HELP =
     "                 blocks, planned against the caches\n"
     "  -e FUNC        the function (may be omitted when FILE has one)\n"
     "  --threads N    threads the cpu plan is made for (default 1)\n"
-    "  --json         one JSON object instead of the report\n";
+    "  --json         one JSON object instead of the report\n"
+    "  --svg OUT.svg  also draw the plan: each kernel's on-chip buffers and the\n"
+    "                 program's arena as rectangles over time x address, with\n"
+    "                 the budget and the peak-live bound as lines\n";
 
 typedef struct plan_state {
-    const char *path, *func;
+    const char *path, *func, *svg;
     int threads;
     bool json;
     ir_module *m;
@@ -276,6 +280,93 @@ static void plan_report(plan_state *ps) {
                      (long long)st.copied_constant_bytes);
 }
 
+static const ir_value *arena_value(const kn_program *p, uint32_t id) {
+    for (uint32_t i = 0; i < p->nk; i++)
+        if (p->k[i].out->id == id) return p->k[i].out;
+    return NULL;
+}
+
+static void type_detail(char *buf, size_t n, ir_type t) {
+    size_t k = 0;
+    buf[0] = 0;
+    for (uint32_t d = 0; d < t.rank && k < n; d++) k += (size_t)snprintf(buf + k, n - k, "%s%lld", d ? "x" : "", (long long)t.dims[d]);
+    if (k < n) snprintf(buf + k, n - k, "%s%s", t.rank ? " " : "", ir_dtype_name((ir_dtype)t.dtype));
+}
+
+/* --svg: one panel per kernel with buffers on chip, then the arena. */
+static void plan_svg(sp_ctx *ctx, plan_state *ps) {
+    const kn_program *p = cpu_exec_program(ps->x);
+    const plan_buf *abufs;
+    const uint32_t *avalues;
+    uint32_t nab = cpu_exec_arena(ps->x, &abufs, &avalues);
+    uint32_t npanels = 1;
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        npanels += blk && blk->nbufs;
+    }
+    sp_strbuf out;
+    sp_strbuf_init(&out, ctx);
+    svg_doc d;
+    char title[256], buf[128], detail[128];
+    snprintf(title, sizeof title, "spadc plan of @%s for the cpu (%d thread%s)", p->func->u.fn.name, ps->threads,
+             ps->threads == 1 ? "" : "s");
+    svg_begin(&d, &out, title, npanels);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        if (!blk || !blk->nbufs) continue;
+        size_t t = (size_t)snprintf(title, sizeof title, "k%u: %s m=%lld n=%lld k=%lld", i, kn_kind_name(k->kind),
+                                    (long long)k->m, (long long)k->n, (long long)k->k);
+        for (uint32_t e = 0; e < k->nepilogue && t < sizeof title; e++)
+            t += (size_t)snprintf(title + t, sizeof title - t, " + %s", k->epilogue[e]);
+        if (t < sizeof title)
+            snprintf(title + t, sizeof title - t, "  (tile mc=%lld nc=%lld kc=%lld)", (long long)blk->mc,
+                     (long long)blk->nc, (long long)blk->kc);
+        int64_t steps = 1, ymax = blk->budget > blk->footprint ? blk->budget : blk->footprint;
+        plan_buf pb[8];
+        for (uint32_t b = 0; b < blk->nbufs; b++) {
+            if (blk->bufs[b].hi > steps) steps = blk->bufs[b].hi;
+            pb[b] = (plan_buf){blk->bufs[b].bytes, 1, blk->bufs[b].lo, blk->bufs[b].hi, -1, blk->bufs[b].offset};
+        }
+        int64_t peak = blk->footprint;
+        if (plan_lower_bound(ctx, pb, blk->nbufs, &peak) != SP_OK) peak = blk->footprint;
+        svg_panel_begin(&d, title, "bytes per thread", steps, ymax);
+        for (uint32_t b = 0; b < blk->nbufs; b++) {
+            const cpu_block_buf *bb = &blk->bufs[b];
+            snprintf(detail, sizeof detail, "%lldx%lld f32", (long long)bb->rows, (long long)bb->cols);
+            const char *role = !strcmp(bb->name, "lhs") || !strcmp(bb->name, "rhs") || !strcmp(bb->name, "acc") ? bb->name : "scratch";
+            svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, role});
+        }
+        svg_hline(&d, blk->budget, "budget", SVG_BUDGET);
+        svg_hline(&d, peak, "peak live", SVG_PEAK);
+        svg_hline(&d, blk->footprint, "footprint", SVG_FOOTPRINT);
+        svg_panel_end(&d);
+    }
+    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    int64_t steps = 1;
+    for (uint32_t b = 0; b < nab; b++)
+        if (abufs[b].hi > steps) steps = abufs[b].hi;
+    snprintf(title, sizeof title, "program arena: intermediate tensors between kernels (%u buffer%s)", nab,
+             nab == 1 ? "" : "s");
+    svg_panel_begin(&d, title, "bytes", steps, st.arena_bytes);
+    for (uint32_t b = 0; b < nab; b++) {
+        const ir_value *v = arena_value(p, avalues[b]);
+        if (v) type_detail(detail, sizeof detail, v->type);
+        svg_buffer(&d, &(svg_buf){abufs[b].lo, abufs[b].hi, abufs[b].offset, abufs[b].size,
+                                  v ? value_name(v, buf, sizeof buf) : "?", v ? detail : NULL,
+                                  abufs[b].inplace >= 0 ? "out" : "arena"});
+    }
+    svg_hline(&d, st.arena_peak_live, "peak live", SVG_PEAK);
+    svg_hline(&d, st.arena_bytes, "footprint", SVG_FOOTPRINT);
+    svg_panel_end(&d);
+    svg_end(&d);
+    FILE *f = fopen(ps->svg, "wb");
+    bool ok = f && fwrite(out.data, 1, out.len, f) == out.len;
+    if (f) ok &= fclose(f) == 0;
+    sp_strbuf_free(&out);
+    if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){ps->svg, 0, 0}, "cannot write the SVG file");
+}
+
 static void plan_body(sp_ctx *ctx, void *ud) {
     plan_state *ps = ud;
     ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
@@ -286,6 +377,7 @@ static void plan_body(sp_ctx *ctx, void *ud) {
         plan_json(ps);
     else
         plan_report(ps);
+    if (ps->svg) plan_svg(ctx, ps);
 }
 
 int cli_cmd_plan(int argc, char **argv) {
@@ -300,10 +392,12 @@ int cli_cmd_plan(int argc, char **argv) {
         }
         if (!strcmp(a, "--json")) {
             ps.json = true;
-        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--threads")) {
+        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--threads") || !strcmp(a, "--svg")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", a);
             const char *v = argv[++i];
-            if (!strcmp(a, "--target")) {
+            if (!strcmp(a, "--svg")) {
+                ps.svg = v;
+            } else if (!strcmp(a, "--target")) {
                 target = v;
             } else if (!strcmp(a, "-e")) {
                 ps.func = v[0] == '@' ? v + 1 : v;
