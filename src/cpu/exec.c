@@ -3,6 +3,7 @@
 #include "exec.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "../ir/rewrite.h"
 #include "../passes/passes.h"
@@ -77,6 +78,7 @@ struct cpu_exec {
     uint32_t *bound; /* value ids bound for the current step, to release after it */
     uint32_t nbound;
     cpu_exec_stats stats;
+    double *kernel_seconds; /* by kernel: wall time in the last run */
     const interp_value *args;
     interp_value *results;
 };
@@ -489,6 +491,7 @@ void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const 
     x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);
     x->vals = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->vals);
     x->kp = sp_calloc(ctx, x->prog.nk ? x->prog.nk : 1, sizeof *x->kp);
+    x->kernel_seconds = sp_calloc(ctx, x->prog.nk ? x->prog.nk : 1, sizeof *x->kernel_seconds);
     /* constants and views first: lowering reads their storage */
     ir_block *body = func->regions[0];
     for (ir_op *op = body->first; op; op = op->next) {
@@ -744,11 +747,15 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
             continue;
         }
         uint32_t i = x->steps[s].kernel;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         switch (x->kp[i].path) {
         case PATH_GEMM: run_gemm(x, i); break;
         case PATH_LOOP: run_loop(x, i); break;
         default: run_interp(x, i); break;
         }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        x->kernel_seconds[i] = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     }
     /* results no kernel wrote in place: arguments, constants, views, empties,
      * scalars, a value returned twice */
@@ -779,6 +786,8 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
     x->arena = NULL;
 }
 
+double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i) { return x->kernel_seconds[i]; }
+
 void cpu_exec_free(cpu_exec *x) {
     if (!x) return;
     sp_ctx *ctx = x->ctx;
@@ -789,6 +798,7 @@ void cpu_exec_free(cpu_exec *x) {
     sp_free(ctx, x->st);
     sp_free(ctx, x->vals);
     sp_free(ctx, x->kp);
+    sp_free(ctx, x->kernel_seconds);
     sp_free(ctx, x->steps);
     sp_free(ctx, x->bound);
     sp_free(ctx, x);

@@ -54,6 +54,8 @@ const kn_program *cpu_exec_program(const cpu_exec *x);
 cpu_exec_stats cpu_exec_get_stats(const cpu_exec *x);
 /* Whether kernel i runs on the engine (true) or through the interpreter. */
 bool cpu_exec_kernel_fast(const cpu_exec *x, uint32_t i);
+/* Wall time kernel i took in the last cpu_exec_run. */
+double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i);
 /* Kernel i's blocking on the engine (NULL when it runs elsewhere). */
 const cpu_blocking *cpu_exec_kernel_blocking(const cpu_exec *x, uint32_t i);
 /* The arena plan: one planner buffer per intermediate, with the value id
