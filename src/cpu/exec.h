@@ -47,7 +47,12 @@ typedef struct cpu_exec_stats {
 } cpu_exec_stats;
 
 void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const cpu_exec_opts *o, cpu_exec **out);
+/* results[r] with a tensor already set (e.g. interp_tensor_borrow over the
+ * caller's buffer) is written in place; otherwise a new tensor is made. */
 void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results);
+/* Argument arg will hold data in every later run: pack now, once, the
+ * weights kernels read from it (as for constants). Inside sp_pcall. */
+void cpu_exec_pack_arg(cpu_exec *x, uint32_t arg, const void *data);
 void cpu_exec_free(cpu_exec *x);
 
 const kn_program *cpu_exec_program(const cpu_exec *x);
