@@ -10,4 +10,3 @@ static int not_built(const char *cmd) {
 }
 
 int cli_cmd_plan(int argc, char **argv) { (void)argc; (void)argv; return not_built("plan"); }
-int cli_cmd_alloc(int argc, char **argv) { (void)argc; (void)argv; return not_built("alloc"); }
