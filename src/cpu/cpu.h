@@ -1,0 +1,188 @@
+/* cpu.h - the host CPU target's kernel engine: fused fp32 GEMM (batch-reduce,
+ * any operand strides) with an epilogue program applied to each register tile
+ * before it is stored, BLIS-style (packing + five loops around one
+ * microkernel signature, microkernels per ISA chosen at run time).
+ *
+ *     cpu_gemm_args g = {
+ *         .M = 512, .N = 3072, .K = 768, .nbatch = 1,
+ *         .A = x, .a_sm = 768, .a_sk = 1,            // row-major X
+ *         .B = w, .b_sk = 3072, .b_sn = 1,           // row-major W
+ *         .C = y, .c_sm = 3072, .c_sn = 1,
+ *         .init = CPU_INIT_ZERO, .epi = &bias_relu,  // see cpu_epilogue
+ *         .nthreads = 2,
+ *     };
+ *     sp_status st = cpu_gemm(ctx, &g);              // SP_OK or out of memory
+ *
+ * Element (m, n) of C is  init(m, n) + sum_b sum_k A[b][m][k] * B[b][k][n]
+ * with A[b][m][k] = A[b*a_sb + m*a_sm + k*a_sk] (likewise B), then the
+ * epilogue program maps that accumulator value to the value stored at
+ * C[m*c_sm + n*c_sn]. Strides are in elements and may be any value (0 for a
+ * broadcast, a transposed operand is just swapped strides): packing reads
+ * through them, so transposes and broadcasts never materialise (laws L5, L7).
+ *
+ * Ownership: the caller owns every pointer in the args; the engine allocates
+ * its packing buffers through sp_try_malloc(ctx) and frees them before
+ * returning. Nothing here longjmps.
+ */
+#ifndef SPADC_CPU_CPU_H
+#define SPADC_CPU_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/ctx.h"
+
+/* ------------------------------------------------------------------ ISA */
+
+typedef enum cpu_isa { CPU_ISA_GENERIC, CPU_ISA_AVX2, CPU_ISA_AVX512, CPU_ISA_COUNT } cpu_isa;
+
+const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512" */
+/* What the CPU and the OS support (CPUID and XGETBV). */
+bool cpu_isa_supported(cpu_isa isa);
+/* The ISA the engine uses: the best supported one, or SPADC_ISA=avx512|avx2|
+ * generic from the environment. An unknown or unsupported SPADC_ISA value is
+ * an error (SP_EUSAGE, message in ctx->err naming the value and what this CPU
+ * supports). Computed once per process (the CPU-feature table is the one
+ * piece of global state spadc keeps). */
+sp_status cpu_isa_active(sp_ctx *ctx, cpu_isa *isa);
+
+/* -------------------------------------------------------------- caches */
+
+typedef struct cpu_caches {
+    int64_t l1d, l2, l3; /* bytes per core (l3: total) */
+    int cores;           /* online logical CPUs */
+} cpu_caches;
+
+/* From sysfs (/sys/devices/system/cpu/cpu0/cache/index*), with sane
+ * defaults (48 KiB, 1 MiB, 32 MiB) when it cannot be read. */
+cpu_caches cpu_caches_detect(void);
+
+/* ------------------------------------------------------------ epilogue */
+
+/* An operand of the epilogue, read in the accumulator's layout: element
+ * (m, n) of the tile is ptr[m*sm + n*sn] (sm = 0: a row vector such as a
+ * bias [N]; sn = 0: a column vector; both 0: a scalar). */
+typedef struct cpu_operand {
+    const float *ptr;
+    int64_t sm, sn;
+} cpu_operand;
+
+typedef enum cpu_epi_op {
+    CPU_EPI_LOAD,  /* r[dst] = operand[a](m, n) */
+    CPU_EPI_CONST, /* r[dst] = imm */
+    CPU_EPI_ADD,   /* r[dst] = r[a] + r[b] */
+    CPU_EPI_SUB,
+    CPU_EPI_MUL,
+    CPU_EPI_DIV,
+    CPU_EPI_MAX,   /* maximumf semantics: NaN if either is NaN */
+    CPU_EPI_MIN,
+    CPU_EPI_NEG,   /* r[dst] = -r[a] */
+    CPU_EPI_EXP,
+    CPU_EPI_TANH,
+    CPU_EPI_ERF,
+    CPU_EPI_SQRT,
+    CPU_EPI_RSQRT,
+    CPU_EPI_ABS,
+    CPU_EPI_RELU,  /* r[dst] = max(r[a], 0) with maximumf semantics */
+    CPU_EPI_GELU_TANH, /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
+    CPU_EPI_GELU_ERF,  /* 0.5 x (1 + erf(x / sqrt(2))) */
+    CPU_EPI_SELECT_GT, /* r[dst] = r[a] > r[b] ? r[c] : r[d]  (ordered: false on NaN) */
+    CPU_EPI_OP_COUNT
+} cpu_epi_op;
+
+typedef struct cpu_epi_insn {
+    uint8_t op; /* cpu_epi_op */
+    uint8_t dst, a, b, c, d; /* registers (LOAD: a = operand index) */
+    float imm;
+} cpu_epi_insn;
+
+#define CPU_EPI_MAX_REGS 16
+#define CPU_EPI_MAX_INSNS 64
+#define CPU_EPI_MAX_OPERANDS 8
+
+/* A straight-line program on registers r[0..nregs): r[0] holds the
+ * accumulator value on entry; the value of r[result] is stored to C. An
+ * empty program (ninsn = 0, result = 0) stores the accumulator. Applied to
+ * each register tile after its last K block, before the store: no pass over
+ * the output afterwards (law L4). */
+typedef struct cpu_epilogue {
+    uint32_t ninsn;
+    cpu_epi_insn insn[CPU_EPI_MAX_INSNS];
+    uint32_t noperands;
+    cpu_operand operands[CPU_EPI_MAX_OPERANDS];
+    uint8_t nregs, result;
+} cpu_epilogue;
+
+/* Reference semantics of one program on one element (portable C): what every
+ * vectorised implementation must match (up to the libm differences of
+ * exp/tanh/erf, within 2 ulp). */
+float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
+
+/* ------------------------------------------------------------ blocking */
+
+/* The tile plan of one GEMM: register tile MR x NR, cache blocks MC, KC, NC,
+ * and the per-thread buffers (packed A block, packed B panel, epilogue tile)
+ * with their planned offsets and footprint, checked against the L1/L2
+ * budgets by the offset planner (plan/alloc.h): the tile choice and the
+ * memory it uses are one decision (law L1). */
+typedef struct cpu_block_buf {
+    const char *name; /* "lhs" (packed A block), "rhs" (packed B panel), ... */
+    int64_t bytes, offset;
+    int64_t lo, hi; /* live steps */
+    int64_t rows, cols; /* the shape held on chip */
+} cpu_block_buf;
+
+typedef struct cpu_blocking {
+    cpu_isa isa;
+    int mr, nr;
+    int64_t mc, kc, nc;
+    int nthreads;
+    uint32_t nbufs;
+    cpu_block_buf bufs[8];
+    int64_t footprint, budget; /* planned per-thread bytes and the budget they fit */
+    double est_seconds;        /* the cost model's estimate */
+} cpu_blocking;
+
+/* Choose the blocking for a GEMM of this shape on this machine. */
+sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                              cpu_isa isa, const cpu_caches *caches, cpu_blocking *out);
+
+/* ------------------------------------------------------------- packing */
+
+/* B (all batches) packed once for a blocking: constant weights are packed at
+ * compile time, argument weights once per call. Opaque; owned by the caller
+ * of cpu_pack_b, freed with cpu_packed_free. */
+typedef struct cpu_packed cpu_packed;
+sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const float *B,
+                     int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out);
+void cpu_packed_free(sp_ctx *ctx, cpu_packed *p);
+
+/* ---------------------------------------------------------------- GEMM */
+
+typedef enum cpu_init {
+    CPU_INIT_ZERO,    /* acc starts at 0 */
+    CPU_INIT_C,       /* acc starts at C's current values (beta = 1) */
+    CPU_INIT_OPERAND  /* acc starts at epilogue operand init_operand (e.g. a
+                         bias written into the matmul's outs) */
+} cpu_init;
+
+typedef struct cpu_gemm_args {
+    int64_t M, N, K;
+    int64_t nbatch; /* batch-reduce count, >= 1 */
+    const float *A;
+    int64_t a_sm, a_sk, a_sb;
+    const float *B; /* ignored when packed_b is set */
+    int64_t b_sk, b_sn, b_sb;
+    const cpu_packed *packed_b; /* from cpu_pack_b with the same blocking, or NULL */
+    float *C;
+    int64_t c_sm, c_sn;
+    cpu_init init;
+    uint32_t init_operand;
+    const cpu_epilogue *epi; /* NULL: store the accumulator */
+    const cpu_blocking *blocking; /* NULL: cpu_blocking_choose on the spot */
+    int nthreads;                 /* >= 1; the engine never runs more threads */
+} cpu_gemm_args;
+
+sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g);
+
+#endif
