@@ -1,0 +1,277 @@
+/* blocking.c - the tile plan of one GEMM (law L1): candidates (MR, NR, MC,
+ * KC, NC, thread grid) are enumerated, each candidate's real per-thread
+ * buffer set is planned by the offset planner (plan_solve) against the L1
+ * and L2 budgets, candidates that do not fit are dropped, and the survivors
+ * are ranked by a cost model (cycles), never by how much cache they use.
+ *
+ * The loops (gemm.c) run, per thread:
+ *     for jc (NC) / for pc (KC) / for ic (MC) / for ir (MR) / for jr (NR)
+ * The A strip (MR x KC, read in place or from a packed copy) stays in L1
+ * while the thread's B block (KC x NC, packed) streams from L2 through the
+ * microkernel, one NR-column micro-panel per call. So the buffers are:
+ *     L1: "lhs" A strip, "acc" the C tile (register spill and epilogue
+ *         scratch), "rhs" the B micro-panel lines in flight (a prefetch
+ *         window of 16 k steps)
+ *     L2: "rhs" the B block, "lhs" the A strip, "acc" the C tile
+ * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
+ */
+#include <string.h>
+
+#include "cpu/kernels.h"
+#include "plan/alloc.h"
+
+/* Cost-model machine: nominal numbers; they rank candidates, and
+ * est_seconds is only as good as they are. */
+#define MODEL_GHZ 3.7
+#define MODEL_FORK_CYCLES 3000.0   /* fork/join of a spinning OpenMP team (~0.6-1 us) */
+#define MODEL_TILE_CYCLES 30.0     /* per microkernel call: setup, loop entry, store */
+#define MODEL_L2_BPC 32.0          /* sustained L2 -> L1 bytes per cycle */
+#define MODEL_L3_BPC 24.0          /* L3 -> L2 bytes per cycle per core */
+#define MODEL_DRAM_BPC 10.0        /* DRAM bytes per cycle for the whole chip */
+#define RHS_WINDOW_STEPS 16
+
+typedef struct isa_model {
+    double fma_per_cycle; /* vector FMAs issued per cycle */
+    int vlen;             /* floats per vector */
+    double loads_per_cycle;
+} isa_model;
+
+static isa_model model_of(cpu_isa isa) {
+    switch (isa) {
+    case CPU_ISA_AVX512: return (isa_model){2, 16, 2};
+    case CPU_ISA_AVX2: return (isa_model){2, 8, 2};
+    default: return (isa_model){0.5, 4, 1}; /* portable C: what -O2 SSE2 code manages */
+    }
+}
+
+static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static double maxd(double a, double b) { return a > b ? a : b; }
+
+/* Cycles per k step of an mr_e x nv-vector tile: FMA issue, load issue and
+ * the FMA latency (4) of each accumulator chain. */
+static double step_cycles(const isa_model *im, int mr_e, int nv) {
+    double fma = mr_e * nv / im->fma_per_cycle;
+    double loads = (mr_e + nv) / im->loads_per_cycle;
+    double l2 = nv * im->vlen * 4.0 / MODEL_L2_BPC; /* B micro-panel bytes per step */
+    return maxd(maxd(fma, loads), maxd(4.0, l2));
+}
+
+typedef struct cand {
+    const cpu_kernel_set *ks;
+    int nt, tm, tn;
+    int64_t mc, kc, nc;
+} cand;
+
+/* Rows of C owned by thread row ti of tm (whole strips), and likewise
+ * columns by panels. */
+static void split(int64_t units, int parts, int idx, int64_t *lo, int64_t *hi) {
+    int64_t q = units / parts, r = units % parts;
+    *lo = idx * q + (idx < r ? idx : r);
+    *hi = *lo + q + (idx < r ? 1 : 0);
+}
+
+static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, const cpu_caches *caches) {
+    const isa_model im = model_of(c->ks->isa);
+    const int mr = c->ks->mr, nr = c->ks->nr, nvmax = nr / im.vlen;
+    const int64_t strips = cdiv(M, mr), panels = cdiv(N, nr);
+    const int64_t nkb = Kv > 0 ? cdiv(Kv, c->kc) : 1;
+    double worst = 0;
+    for (int ti = 0; ti < c->tm; ti++) {
+        int64_t s0, s1;
+        split(strips, c->tm, ti, &s0, &s1);
+        for (int tj = 0; tj < c->tn; tj++) {
+            int64_t q0, q1;
+            split(panels, c->tn, tj, &q0, &q1);
+            if (s0 == s1 || q0 == q1) continue;
+            /* compute: full strips and the last one, full panels and the last */
+            const int64_t rows = min64(s1 * mr, M) - s0 * mr, cols = min64(q1 * nr, N) - q0 * nr;
+            const int64_t full_s = rows / mr, full_q = cols / nr;
+            const int rem_m = (int)(rows % mr), rem_n = (int)(cols % nr);
+            const int rem_nv = (int)cdiv(rem_n, im.vlen);
+            double cyc = 0;
+            const double tile_ovh = MODEL_TILE_CYCLES + 2.0 * mr * nvmax;
+            const double ps[2][2] = {
+                {step_cycles(&im, mr, nvmax), rem_n ? step_cycles(&im, mr, rem_nv) : 0},
+                {rem_m ? step_cycles(&im, rem_m, nvmax) : 0, rem_m && rem_n ? step_cycles(&im, rem_m, rem_nv) : 0}};
+            const double cnt[2][2] = {{(double)full_s * full_q, (double)full_s * (rem_n > 0)},
+                                      {(double)(rem_m > 0) * full_q, (double)(rem_m > 0) * (rem_n > 0)}};
+            for (int x = 0; x < 2; x++)
+                for (int y = 0; y < 2; y++) cyc += cnt[x][y] * ((double)Kv * ps[x][y] + (double)nkb * tile_ovh);
+            /* C partial sums between K blocks: one tile load per later block */
+            cyc += (double)(nkb - 1) * (double)rows * (double)cols * 4.0 / MODEL_L3_BPC * 0.5;
+            /* B blocks come from L3 (or DRAM) once per (jc, pc, ic) block;
+             * the first strip of a block overlaps it partly. */
+            const double b_bytes = (double)Kv * (double)cols * 4.0 * (double)cdiv(rows, c->mc);
+            const bool b_in_l3 = (double)Kv * (double)N * 4.0 <= 0.75 * (double)caches->l3;
+            const double b_bpc = b_in_l3 ? MODEL_L3_BPC : MODEL_DRAM_BPC / c->nt;
+            const double b_cyc = b_bytes / b_bpc;
+            /* A strips come from L3 once per (jc, pc) pass */
+            const double a_cyc = (double)rows * (double)Kv * 4.0 * (double)cdiv(cols, c->nc) / MODEL_L3_BPC;
+            /* streams overlap compute; the part that does not is what a
+             * block's first strip waits for */
+            double mem = b_cyc + 0.25 * a_cyc;
+            double t = maxd(cyc, mem) + 0.3 * (cyc < mem ? cyc : mem) * (double)cdiv(cols, c->nc) / (double)cdiv(rows, mr);
+            if (t > worst) worst = t;
+        }
+    }
+    if (c->nt > 1) worst += MODEL_FORK_CYCLES;
+    return worst / (MODEL_GHZ * 1e9);
+}
+
+typedef struct plan_out {
+    cpu_block_buf bufs[3];
+    int64_t footprint;
+} plan_out;
+
+/* Plan one level's buffers; false if they do not fit the budget. */
+static sp_status plan_level(sp_ctx *ctx, int level, const char *const names[3], const int64_t rows[3],
+                            const int64_t cols[3], int64_t budget, plan_out *out, bool *fits) {
+    static const int64_t lo[3] = {0, 0, 1}, hi[3] = {2, 2, 3};
+    plan_buf b[3];
+    for (int i = 0; i < 3; i++)
+        b[i] = (plan_buf){.size = rows[i] * cols[i] * 4, .align = 64, .lo = lo[i], .hi = hi[i], .inplace = -1};
+    plan_opts o = {.time_limit_s = 0.002, .capacity = budget};
+    plan_result r;
+    sp_status st = plan_solve(ctx, b, 3, &o, &r);
+    *fits = st == SP_OK;
+    if (st != SP_OK && st != SP_ENOFIT) return st;
+    for (int i = 0; i < 3; i++)
+        out->bufs[i] = (cpu_block_buf){.name = names[i], .level = level, .bytes = b[i].size, .offset = b[i].offset,
+                                       .lo = lo[i], .hi = hi[i], .rows = rows[i], .cols = cols[i]};
+    out->footprint = r.footprint;
+    return SP_OK;
+}
+
+/* KC candidates: K split into p balanced blocks (multiples of 8). */
+static int kc_candidates(int64_t Kv, int64_t *out, int max) {
+    int n = 0;
+    if (Kv <= 0) {
+        out[n++] = 1;
+        return n;
+    }
+    for (int64_t p = 1; p <= 64 && n < max; p++) {
+        int64_t kc = cdiv(Kv, p);
+        if (p > 1) kc = cdiv(kc, 8) * 8;
+        if (kc < 16 && p > 1) break;
+        if (n && out[n - 1] == kc) continue;
+        out[n++] = kc;
+    }
+    return n;
+}
+
+static int nc_candidates(int64_t panels, int nr, int64_t *out, int max) {
+    int n = 0;
+    static const int64_t q[] = {1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128};
+    for (size_t i = 0; i < SP_ARRAY_LEN(q) && n < max; i++)
+        if (q[i] < panels) out[n++] = q[i] * nr;
+    for (int64_t j = 1; j <= 4 && n < max; j++) { /* balanced splits of the thread's panels */
+        int64_t v = cdiv(panels, j) * nr;
+        bool dup = false;
+        for (int i = 0; i < n; i++) dup |= out[i] == v;
+        if (!dup) out[n++] = v;
+    }
+    return n;
+}
+
+sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                              cpu_isa isa, const cpu_caches *caches, cpu_blocking *out) {
+    memset(out, 0, sizeof *out);
+    if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
+                     (long long)M, (long long)N, (long long)K, (long long)nbatch, nthreads);
+        return SP_EINPUT;
+    }
+    const int64_t Kv = K * nbatch;
+    const int64_t budget_l1 = caches->l1d * 3 / 4, budget_l2 = caches->l2 * 3 / 4;
+    const sp_error saved = ctx->err; /* candidates that do not fit are not errors */
+    int nsets;
+    const cpu_kernel_set *const *sets = cpu_kernel_sets(isa, &nsets);
+    bool found = false;
+    cand best = {0};
+    double best_t = 0;
+    plan_out best_l1 = {0}, best_l2 = {0};
+    int64_t min_l1 = INT64_MAX, min_l2 = INT64_MAX;
+    for (int si = 0; si < nsets; si++) {
+        const cpu_kernel_set *ks = sets[si];
+        const int mr = ks->mr, nr = ks->nr;
+        const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
+        int64_t kcs[24];
+        const int nkc = kc_candidates(Kv, kcs, 24);
+        for (int ki = 0; ki < nkc; ki++) {
+            const int64_t kc = kcs[ki];
+            static const char *const names1[3] = {"lhs", "rhs", "acc"};
+            const int64_t r1[3] = {mr, RHS_WINDOW_STEPS, mr}, c1[3] = {kc, nr, nr};
+            plan_out l1;
+            bool fits;
+            sp_status st = plan_level(ctx, 1, names1, r1, c1, budget_l1, &l1, &fits);
+            if (st != SP_OK) return st;
+            if (l1.footprint < min_l1) min_l1 = l1.footprint;
+            if (!fits) continue;
+            for (int nt = 1; nt <= nthreads; nt++)
+                for (int tm = 1; tm <= nt; tm++) {
+                    if (nt % tm) continue;
+                    const int tn = nt / tm;
+                    if (tm > strips || tn > panels) continue;
+                    const int64_t tpan = cdiv(panels, tn);
+                    const int64_t trows = min64(cdiv(strips, tm) * mr, M > 0 ? M : 1);
+                    /* MC: the thread's rows, unless its A block would crowd its
+                     * share of L3 */
+                    int64_t mc = cdiv(trows, mr) * mr;
+                    const int64_t l3_rows = caches->l3 / (2 * nt) / (kc * 4) / mr * mr;
+                    if (l3_rows >= mr && mc > l3_rows) mc = l3_rows;
+                    int64_t ncs[24];
+                    const int nnc = nc_candidates(tpan, nr, ncs, 24);
+                    for (int ni = 0; ni < nnc; ni++) {
+                        const int64_t nc = ncs[ni];
+                        static const char *const names2[3] = {"lhs", "rhs", "acc"};
+                        const int64_t r2[3] = {mr, kc, mr}, c2[3] = {kc, nc, nr};
+                        plan_out l2;
+                        st = plan_level(ctx, 2, names2, r2, c2, budget_l2, &l2, &fits);
+                        if (st != SP_OK) return st;
+                        if (l2.footprint < min_l2) min_l2 = l2.footprint;
+                        if (!fits) continue;
+                        cand c = {ks, nt, tm, tn, mc, kc, nc};
+                        double t = estimate(&c, M, N, Kv, caches);
+                        /* ties: fewer threads, then the larger KC, then NC */
+                        if (!found || t < best_t * (1 - 1e-9)) {
+                            found = true;
+                            best = c;
+                            best_t = t;
+                            best_l1 = l1;
+                            best_l2 = l2;
+                        }
+                    }
+                }
+        }
+    }
+    if (!found) {
+        sp_set_error(ctx, SP_ENOFIT,
+                     "cpu blocking: no candidate fits (smallest L1 plan %lld B of budget %lld B, smallest L2 plan %lld B "
+                     "of budget %lld B)",
+                     (long long)min_l1, (long long)budget_l1, (long long)min_l2, (long long)budget_l2);
+        return SP_ENOFIT;
+    }
+    ctx->err = saved;
+    out->isa = isa;
+    out->kernel = best.ks->name;
+    out->mr = best.ks->mr;
+    out->nr = best.ks->nr;
+    out->mc = best.mc;
+    out->kc = best.kc;
+    out->nc = best.nc;
+    out->nthreads = best.nt;
+    out->tm = best.tm;
+    out->tn = best.tn;
+    out->nbufs = 6;
+    for (int i = 0; i < 3; i++) {
+        out->bufs[i] = best_l2.bufs[i];
+        out->bufs[3 + i] = best_l1.bufs[i];
+    }
+    out->footprint = best_l2.footprint;
+    out->budget = budget_l2;
+    out->footprint_l1 = best_l1.footprint;
+    out->budget_l1 = budget_l1;
+    out->est_seconds = best_t;
+    return SP_OK;
+}
