@@ -63,26 +63,28 @@ typedef struct cand {
     int64_t mc, kc, nc;
 } cand;
 
-/* Rows of C owned by thread row ti of tm (whole strips), and likewise
- * columns by panels. */
-static void split(int64_t units, int parts, int idx, int64_t *lo, int64_t *hi) {
-    int64_t q = units / parts, r = units % parts;
-    *lo = idx * q + (idx < r ? idx : r);
-    *hi = *lo + q + (idx < r ? 1 : 0);
-}
 
-static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, const cpu_caches *caches) {
+/* Estimated seconds: the slowest thread's compute (tiles x k steps at the
+ * kernel's issue rate, a fixed cost per kernel call) plus the memory traffic
+ * the prefetchers do not hide, plus the team's fork/join. rho is the L2
+ * plan's footprint over its budget: the fuller the L2, the more of the B
+ * block the A, C and D streams evict before its reuse (measured here: the
+ * 6x64 kernel loses ~2% streaming a 576 KiB block against a 192 KiB one). */
+static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double rho, const cpu_caches *caches) {
     const isa_model im = model_of(c->ks->isa);
     const int mr = c->ks->mr, nr = c->ks->nr, nvmax = nr / im.vlen;
     const int64_t strips = cdiv(M, mr), panels = cdiv(N, nr);
     const int64_t nkb = Kv > 0 ? cdiv(Kv, c->kc) : 1;
+    const double l3_share = (double)caches->l3 / 2;
+    const double a_total = (double)M * (double)Kv * 4, c_total = (double)M * (double)N * 4;
+    const double b_total = (double)Kv * (double)N * 4;
     double worst = 0;
     for (int ti = 0; ti < c->tm; ti++) {
         int64_t s0, s1;
-        split(strips, c->tm, ti, &s0, &s1);
+        cpu_split(strips, mr, M - (strips - 1) * mr, c->tm, ti, &s0, &s1);
         for (int tj = 0; tj < c->tn; tj++) {
             int64_t q0, q1;
-            split(panels, c->tn, tj, &q0, &q1);
+            cpu_split(panels, nr, N - (panels - 1) * nr, c->tn, tj, &q0, &q1);
             if (s0 == s1 || q0 == q1) continue;
             /* compute: full strips and the last one, full panels and the last */
             const int64_t rows = min64(s1 * mr, M) - s0 * mr, cols = min64(q1 * nr, N) - q0 * nr;
@@ -98,20 +100,23 @@ static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, const cp
                                       {(double)(rem_m > 0) * full_q, (double)(rem_m > 0) * (rem_n > 0)}};
             for (int x = 0; x < 2; x++)
                 for (int y = 0; y < 2; y++) cyc += cnt[x][y] * ((double)Kv * ps[x][y] + (double)nkb * tile_ovh);
-            /* C partial sums between K blocks: one tile load per later block */
-            cyc += (double)(nkb - 1) * (double)rows * (double)cols * 4.0 / MODEL_L3_BPC * 0.5;
-            /* B blocks come from L3 (or DRAM) once per (jc, pc, ic) block;
-             * the first strip of a block overlaps it partly. */
+            /* L2 pressure on the B block */
+            double exposed = cyc * 0.04 * rho * rho;
+            /* A: the thread's rows are re-read once per NC block, from L3
+             * while all of A fits half of it, else from DRAM */
+            const double a_bytes = (double)rows * (double)Kv * 4.0 * (double)cdiv(cols, c->nc);
+            exposed += a_total <= l3_share ? 0.1 * a_bytes / MODEL_L3_BPC : 0.5 * a_bytes / (MODEL_DRAM_BPC / c->nt);
+            /* C's partial sums, stored and reloaded between K blocks (from
+             * DRAM the tile's 48 misses outrun the prefetch: fully exposed) */
+            const double c_bytes = (double)(nkb - 1) * (double)rows * (double)cols * 8.0;
+            exposed += c_total <= l3_share ? 0.3 * c_bytes / MODEL_L3_BPC : 1.0 * c_bytes / (MODEL_DRAM_BPC / c->nt);
+            /* B: each (jc, pc, ic) block comes from L3 or DRAM once; it
+             * streams while the block's first strip runs, so a GEMM with few
+             * strips (M = 1) is bound by it */
             const double b_bytes = (double)Kv * (double)cols * 4.0 * (double)cdiv(rows, c->mc);
-            const bool b_in_l3 = (double)Kv * (double)N * 4.0 <= 0.75 * (double)caches->l3;
-            const double b_bpc = b_in_l3 ? MODEL_L3_BPC : MODEL_DRAM_BPC / c->nt;
-            const double b_cyc = b_bytes / b_bpc;
-            /* A strips come from L3 once per (jc, pc) pass */
-            const double a_cyc = (double)rows * (double)Kv * 4.0 * (double)cdiv(cols, c->nc) / MODEL_L3_BPC;
-            /* streams overlap compute; the part that does not is what a
-             * block's first strip waits for */
-            double mem = b_cyc + 0.25 * a_cyc;
-            double t = maxd(cyc, mem) + 0.3 * (cyc < mem ? cyc : mem) * (double)cdiv(cols, c->nc) / (double)cdiv(rows, mr);
+            const double b_cyc = b_bytes / (b_total <= 0.75 * (double)caches->l3 ? MODEL_L3_BPC : MODEL_DRAM_BPC / c->nt);
+            const double first = 1.0 / (double)cdiv(min64(rows, c->mc), mr); /* share of compute in first strips */
+            double t = maxd(cyc, b_cyc) + 0.3 * first * (cyc < b_cyc ? cyc : b_cyc) + exposed;
             if (t > worst) worst = t;
         }
     }
@@ -217,7 +222,7 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                     const int64_t trows = min64(cdiv(strips, tm) * mr, M > 0 ? M : 1);
                     /* MC: the thread's rows, unless its A block would crowd its
                      * share of L3 */
-                    int64_t mc = cdiv(trows, mr) * mr;
+                    int64_t mc = min64(cdiv(trows, mr) * mr, M > 0 ? M : 1);
                     const int64_t l3_rows = caches->l3 / (2 * nt) / (kc * 4) / mr * mr;
                     if (l3_rows >= mr && mc > l3_rows) mc = l3_rows;
                     int64_t ncs[24];
@@ -232,7 +237,7 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                         if (l2.footprint < min_l2) min_l2 = l2.footprint;
                         if (!fits) continue;
                         cand c = {ks, nt, tm, tn, mc, kc, nc};
-                        double t = estimate(&c, M, N, Kv, caches);
+                        double t = estimate(&c, M, N, Kv, (double)l2.footprint / (double)budget_l2, caches);
                         /* ties: fewer threads, then the larger KC, then NC */
                         if (!found || t < best_t * (1 - 1e-9)) {
                             found = true;

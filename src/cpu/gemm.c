@@ -75,11 +75,6 @@ static kblock block_at(const job *j, int64_t i) {
     return k;
 }
 
-static void split(int64_t units, int parts, int idx, int64_t *lo, int64_t *hi) {
-    const int64_t q = units / parts, r = units % parts;
-    *lo = idx * q + (idx < r ? idx : r);
-    *hi = *lo + q + (idx < r ? 1 : 0);
-}
 
 /* One thread's share: rows of whole strips, columns of whole panels. */
 static void run_thread(const job *j, int tid) {
@@ -87,8 +82,8 @@ static void run_thread(const job *j, int tid) {
     const int mr = j->ks->mr, nr = j->ks->nr;
     const int64_t strips = (j->M + mr - 1) / mr, panels = (j->N + nr - 1) / nr;
     int64_t s0, s1, q0, q1;
-    split(strips, j->tm, tid / j->tn, &s0, &s1);
-    split(panels, j->tn, tid % j->tn, &q0, &q1);
+    cpu_split(strips, mr, j->M - (strips - 1) * mr, j->tm, tid / j->tn, &s0, &s1);
+    cpu_split(panels, nr, j->N - (panels - 1) * nr, j->tn, tid % j->tn, &q0, &q1);
     if (s0 >= s1 || q0 >= q1) return;
     const int64_t m_lo = s0 * mr, m_hi = s1 * mr < j->M ? s1 * mr : j->M;
     const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
@@ -161,12 +156,12 @@ static void pack_share(const job *j, int tid, int team) {
     const cpu_gemm_args *g = j->g;
     if (j->B_src) {
         int64_t q0, q1;
-        split(j->bp->npanels, team, tid, &q0, &q1);
+        cpu_split(j->bp->npanels, 1, 1, team, tid, &q0, &q1);
         cpu_pack_b_panels(j->bp, j->B_src, g->b_sk, g->b_sn, g->b_sb, q0, q1);
     }
     if (j->apack) {
         int64_t m0, m1;
-        split(j->M, team, tid, &m0, &m1);
+        cpu_split(j->M, 1, 1, team, tid, &m0, &m1);
         cpu_pack_a_rows(j->apack, j->a_rs, g->A, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
     }
 }

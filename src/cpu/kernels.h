@@ -124,6 +124,20 @@ void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64
 void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
                      int64_t a_sb, int64_t m0, int64_t m1);
 
+/* Thread idx's share [*lo, *hi) of `units` tiles (strips or panels) of
+ * which the last covers only `last` of `full` rows or columns: balanced by
+ * rows (columns), so the partial tile goes where it evens out the work. */
+static inline void cpu_split(int64_t units, int64_t full, int64_t last, int parts, int idx, int64_t *lo, int64_t *hi) {
+    /* boundaries at round(i * total / parts) in row units, snapped to tiles */
+    const int64_t total = (units - 1) * full + last;
+    int64_t b0 = (total * idx + parts / 2) / parts, b1 = (total * (idx + 1) + parts / 2) / parts;
+    *lo = (b0 + full / 2) / full;
+    *hi = idx == parts - 1 ? units : (b1 + full / 2) / full;
+    if (*lo > units) *lo = units;
+    if (*hi > units) *hi = units;
+    if (*hi < *lo) *hi = *lo;
+}
+
 /* Allocation aligned to `align` (a power of two) through the context's hook;
  * *raw receives the pointer to free. */
 void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw);
