@@ -103,9 +103,10 @@ static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double r
             /* L2 pressure on the B block */
             double exposed = cyc * 0.04 * rho * rho;
             /* A: the thread's rows are re-read once per NC block, from L3
-             * while all of A fits half of it, else from DRAM */
+             * while all of A fits half of it, else from DRAM (6 sequential
+             * row streams: the prefetchers hide most of it) */
             const double a_bytes = (double)rows * (double)Kv * 4.0 * (double)cdiv(cols, c->nc);
-            exposed += a_total <= l3_share ? 0.1 * a_bytes / MODEL_L3_BPC : 0.5 * a_bytes / (MODEL_DRAM_BPC / c->nt);
+            exposed += a_total <= l3_share ? 0.1 * a_bytes / MODEL_L3_BPC : 0.2 * a_bytes / (MODEL_DRAM_BPC / c->nt);
             /* C's partial sums, stored and reloaded between K blocks (from
              * DRAM the tile's 48 misses outrun the prefetch: fully exposed) */
             const double c_bytes = (double)(nkb - 1) * (double)rows * (double)cols * 8.0;
@@ -203,8 +204,17 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
         const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
         int64_t kcs[24];
         const int nkc = kc_candidates(Kv, kcs, 24);
-        for (int ki = 0; ki < nkc; ki++) {
+        int fitting_kc = 0;
+        for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
             const int64_t kc = kcs[ki];
+            /* L2 plans depend on (KC, NC) only: planned once per NC here,
+             * whatever the thread grid */
+            struct {
+                int64_t nc;
+                plan_out plan;
+                bool fits;
+            } memo[48];
+            int nmemo = 0;
             static const char *const names1[3] = {"lhs", "rhs", "acc"};
             const int64_t r1[3] = {mr, RHS_WINDOW_STEPS, mr}, c1[3] = {kc, nr, nr};
             plan_out l1;
@@ -213,6 +223,7 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
             if (st != SP_OK) return st;
             if (l1.footprint < min_l1) min_l1 = l1.footprint;
             if (!fits) continue;
+            fitting_kc++;
             for (int nt = 1; nt <= nthreads; nt++)
                 for (int tm = 1; tm <= nt; tm++) {
                     if (nt % tm) continue;
@@ -231,9 +242,17 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                         const int64_t nc = ncs[ni];
                         static const char *const names2[3] = {"lhs", "rhs", "acc"};
                         const int64_t r2[3] = {mr, kc, mr}, c2[3] = {kc, nc, nr};
-                        plan_out l2;
-                        st = plan_level(ctx, 2, names2, r2, c2, budget_l2, &l2, &fits);
-                        if (st != SP_OK) return st;
+                        int mi = 0;
+                        while (mi < nmemo && memo[mi].nc != nc) mi++;
+                        if (mi == nmemo) {
+                            if (nmemo == (int)SP_ARRAY_LEN(memo)) continue;
+                            st = plan_level(ctx, 2, names2, r2, c2, budget_l2, &memo[mi].plan, &memo[mi].fits);
+                            if (st != SP_OK) return st;
+                            memo[mi].nc = nc;
+                            nmemo++;
+                        }
+                        const plan_out l2 = memo[mi].plan;
+                        fits = memo[mi].fits;
                         if (l2.footprint < min_l2) min_l2 = l2.footprint;
                         if (!fits) continue;
                         cand c = {ks, nt, tm, tn, mc, kc, nc};
