@@ -561,6 +561,65 @@ static void test_blocking(void) {
                 }
 }
 
+/* Every allocation the engine makes can fail: the call reports it and
+ * frees what it had, whichever allocation it was. */
+typedef struct failing {
+    long budget, live;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t n) {
+    failing *f = ud;
+    if (n == 0) {
+        if (ptr) f->live--;
+        free(ptr);
+        return NULL;
+    }
+    if (f->budget-- <= 0) return NULL;
+    if (!ptr) f->live++;
+    return realloc(ptr, n);
+}
+
+static void test_out_of_memory(void) {
+    const int64_t M = 13, N = 70, K = 9, nb = 3;
+    float *A = randbuf((size_t)M * K * nb), *B = randbuf((size_t)K * N * nb), *C = calloc((size_t)M * N, sizeof *C);
+    float *D = randbuf((size_t)M * N);
+    cpu_epilogue e = prog();
+    ins(&e, CPU_EPI_RELU, 0, 0, 0);
+    ins(&e, CPU_EPI_LOAD, 1, (int)opnd(&e, C, N, 1), 0); /* C itself: partial sums kept apart */
+    ins(&e, CPU_EPI_ADD, 0, 0, 1);
+    (void)D;
+    int ok_at = -1;
+    for (int budget = 0; budget < 200 && ok_at < 0; budget++) {
+        failing f = {.budget = budget};
+        sp_ctx fctx;
+        sp_ctx_init(&fctx, &(sp_allocator){failing_alloc, &f});
+        cpu_blocking blk;
+        sp_status st = cpu_blocking_choose(&fctx, M, N, K, nb, 2, isas[0], &caches, &blk);
+        if (st == SP_OK) {
+            blk.kc = 8; /* several K blocks */
+            cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = 1, .a_sk = M, .a_sb = M * K,
+                               .B = B, .b_sk = N, .b_sn = 1, .b_sb = K * N, .C = C, .c_sm = N, .c_sn = 1, .epi = &e,
+                               .blocking = &blk, .nthreads = 2};
+            st = cpu_gemm(&fctx, &g);
+            if (st == SP_OK) ok_at = budget;
+        }
+        if (st != SP_OK) {
+            CHECK_EQ_INT(st, SP_EINPUT);
+            CHECK_CONTAINS(fctx.err.msg, "out of memory");
+        }
+        CHECK_EQ_INT(f.live, 0);
+        cpu_packed *pk = NULL;
+        f.budget = budget;
+        st = cpu_pack_b(&fctx, &blk, K, N, nb, B, N, 1, K * N, &pk);
+        CHECK(st == SP_OK ? pk != NULL : pk == NULL);
+        cpu_packed_free(&fctx, pk);
+        CHECK_EQ_INT(f.live, 0);
+    }
+    CHECK(ok_at > 0);
+    printf("out-of-memory: every failure point up to allocation %d reported and freed\n", ok_at);
+    free(A), free(B), free(C), free(D);
+}
+
 int main(void) {
     sp_ctx_init(&ctx, NULL);
     caches = cpu_caches_detect();
@@ -591,5 +650,6 @@ int main(void) {
     test_epilogues();
     test_zero_never_reads_c();
     test_defaults();
+    test_out_of_memory();
     TEST_DONE();
 }
