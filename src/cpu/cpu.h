@@ -116,7 +116,8 @@ typedef struct cpu_epilogue {
 
 /* Reference semantics of one program on one element (portable C): what every
  * vectorised implementation must match (up to the libm differences of
- * exp/tanh/erf, within 2 ulp). */
+ * exp/tanh/erf, within 2 ulp; GELU of negative inputs, where 1 + tanh and
+ * 1 + erf cancel, within a few ulp of |x|). */
 float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
 
 /* ------------------------------------------------------------ blocking */
@@ -134,6 +135,10 @@ typedef struct cpu_block_buf {
     int64_t rows, cols; /* the shape held on chip */
 } cpu_block_buf;
 
+/* Each thread owns a tm x tn cell of C (whole MR-row strips, NR-column
+ * panels) and runs: for NC columns / for KC of K / for MC rows / for an
+ * MR-row A strip (kept in L1) / for an NR-column B micro-panel (streamed from
+ * the L2-resident KC x NC block) / microkernel. */
 typedef struct cpu_blocking {
     cpu_isa isa;
     const char *kernel; /* the microkernel, e.g. "sgemm_avx512_6x64" */
@@ -195,7 +200,10 @@ typedef struct cpu_gemm_args {
 } cpu_gemm_args;
 
 /* SP_OK, or SP_EINPUT (bad arguments, a malformed epilogue program, a packed
- * B of another shape, out of memory) with the message in ctx->err.
+ * B of another shape, out of memory) with the message in ctx->err; with no
+ * blocking given also what cpu_isa_active and cpu_blocking_choose return.
+ * Choosing a blocking plans ~100 candidates (~0.1 ms): callers that repeat a
+ * shape pass the blocking.
  * C must not overlap A or B. An epilogue operand (or the init operand) may
  * alias C only element for element (same strides): each element is then
  * read before it is written. */
