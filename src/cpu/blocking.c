@@ -202,6 +202,8 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
         const cpu_kernel_set *ks = sets[si];
         const int mr = ks->mr, nr = ks->nr;
         const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
+        /* the rows a strip really has: a GEMV's strip is one row */
+        const int64_t mrows = M > 0 && M < mr ? M : mr;
         int64_t kcs[24];
         const int nkc = kc_candidates(Kv, kcs, 24);
         int fitting_kc = 0;
@@ -216,7 +218,7 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
             } memo[48];
             int nmemo = 0;
             static const char *const names1[3] = {"lhs", "rhs", "acc"};
-            const int64_t r1[3] = {mr, RHS_WINDOW_STEPS, mr}, c1[3] = {kc, nr, nr};
+            const int64_t r1[3] = {mrows, RHS_WINDOW_STEPS, mrows}, c1[3] = {kc, nr, nr};
             plan_out l1;
             bool fits;
             sp_status st = plan_level(ctx, 1, names1, r1, c1, budget_l1, &l1, &fits);
@@ -241,7 +243,7 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                     for (int ni = 0; ni < nnc; ni++) {
                         const int64_t nc = ncs[ni];
                         static const char *const names2[3] = {"lhs", "rhs", "acc"};
-                        const int64_t r2[3] = {mr, kc, mr}, c2[3] = {kc, nc, nr};
+                        const int64_t r2[3] = {mrows, kc, mrows}, c2[3] = {kc, nc, nr};
                         int mi = 0;
                         while (mi < nmemo && memo[mi].nc != nc) mi++;
                         if (mi == nmemo) {
