@@ -1,9 +1,10 @@
 /* cpu_gemm.c - benchmark of the cpu engine (build/bench_cpu_gemm): GFLOP/s
  * and % of the measured FMA peak for the issue's shapes and ops (gemm,
- * bias_relu = relu(XW + bias), residual = XW + D) at 1 and 2 threads, with
+ * bias_relu = relu(XW + bias), residual = XW + D; bias_gelu on request) at
+ * 1 and 2 threads, with
  * pre-packed weights (packed once, untimed) and the blocking chosen once.
  *
- *   bench_cpu_gemm [--threads 1,2] [--ops gemm,bias_relu,residual]
+ *   bench_cpu_gemm [--threads 1,2] [--ops gemm,bias_relu,residual,bias_gelu]
  *                  [--shapes 512x3072x768,...] [--big] [--min-ms 20]
  *                  [--kc N] [--nc N] [--mc N]     (override the blocking)
  *                  [--sweep KC:NC:MC:TM,...]       (variants, 0 = as chosen,
@@ -134,11 +135,11 @@ static void print_blocking(long M, long N, long K, int t, const cpu_blocking *b)
     printf("\n");
 }
 
-static const char *const op_names[3] = {"gemm", "bias_relu", "residual"};
+static const char *const op_names[4] = {"gemm", "bias_relu", "residual", "bias_gelu"};
 
 int main(int argc, char **argv) {
     int threads[4] = {1, 2}, nthr = 2;
-    bool ops_on[3] = {true, true, true}, big = false, print_plan = false;
+    bool ops_on[4] = {true, true, true, false}, big = false, print_plan = false;
     double min_ms = 20;
     variant var[MAXV] = {{0}};
     int nvar = 1;
@@ -152,7 +153,7 @@ int main(int argc, char **argv) {
                 threads[nthr++] = atoi(p);
             i++;
         } else if (!strcmp(a, "--ops")) {
-            for (int o = 0; o < 3; o++) ops_on[o] = strstr(v, op_names[o]) != NULL;
+            for (int o = 0; o < 4; o++) ops_on[o] = strstr(v, op_names[o]) != NULL;
             i++;
         } else if (!strcmp(a, "--shapes")) {
             nshapes = 0;
@@ -181,7 +182,7 @@ int main(int argc, char **argv) {
             }
             i++;
         } else {
-            fprintf(stderr, "usage: %s [--threads 1,2] [--ops gemm,bias_relu,residual] [--shapes MxNxK,...] [--big]"
+            fprintf(stderr, "usage: %s [--threads 1,2] [--ops gemm,bias_relu,residual,bias_gelu] [--shapes MxNxK,...] [--big]"
                             " [--min-ms MS] [--kc N] [--nc N] [--mc N] [--sweep KC:NC:MC:TM,...] [--plan]\n",
                     argv[0]);
             return 2;
@@ -227,7 +228,7 @@ int main(int argc, char **argv) {
                 sp_print_error(&ctx, stderr);
                 return 1;
             }
-            for (int op = 0; op < 3; op++) {
+            for (int op = 0; op < 4; op++) {
                 if (!ops_on[op]) continue;
                 cpu_epilogue e = {.nregs = 2};
                 if (op == 1) {
@@ -236,6 +237,13 @@ int main(int argc, char **argv) {
                     e.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
                     e.insn[1] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 1};
                     e.insn[2] = (cpu_epi_insn){.op = CPU_EPI_RELU, .dst = 0, .a = 0};
+                    e.ninsn = 3;
+                } else if (op == 3) { /* GELU (tanh form) runs in the vector interpreter */
+                    e.noperands = 1;
+                    e.operands[0] = (cpu_operand){bias, 0, 1};
+                    e.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+                    e.insn[1] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 1};
+                    e.insn[2] = (cpu_epi_insn){.op = CPU_EPI_GELU_TANH, .dst = 0, .a = 0};
                     e.ninsn = 3;
                 } else if (op == 2) {
                     e.noperands = 1;

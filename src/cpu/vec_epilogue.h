@@ -199,11 +199,15 @@ static void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int
                     for (int v = 0; v < nv; v++) d[v] = vmax_nan(a[v], vset1(0.0f));
                     break;
                 case CPU_EPI_GELU_TANH:
+                    /* 0.5 (1 + tanh u) = 1 / (1 + e^{-2u}): one exp and one
+                     * division, and no cancellation for x < 0 (the
+                     * reference's 1 + tanh cancels there; this is closer to
+                     * the exact value than it) */
                     for (int v = 0; v < nv; v++) {
                         const VF x = a[v];
                         const VF in3 = vfma(vmul(vmul(vset1(0.044715f), x), x), x, x);
-                        const VF th = vtanh_(vmul(vset1(0.7978845608028654f), in3));
-                        d[v] = vmul(vmul(vset1(0.5f), x), vadd(vset1(1.0f), th));
+                        const VF e2 = vexp_(vmul(vset1(-2.0f * 0.7978845608028654f), in3));
+                        d[v] = vdiv(x, vadd(vset1(1.0f), e2));
                     }
                     break;
                 case CPU_EPI_GELU_ERF:
