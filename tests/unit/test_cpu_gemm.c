@@ -588,22 +588,34 @@ static void test_out_of_memory(void) {
     ins(&e, CPU_EPI_LOAD, 1, (int)opnd(&e, C, N, 1), 0); /* C itself: partial sums kept apart */
     ins(&e, CPU_EPI_ADD, 0, 0, 1);
     (void)D;
-    int ok_at = -1;
-    for (int budget = 0; budget < 200 && ok_at < 0; budget++) {
+    /* the blocking search: its first allocations (the planner's scratch) */
+    for (int budget = 0; budget < 40; budget++) {
         failing f = {.budget = budget};
         sp_ctx fctx;
         sp_ctx_init(&fctx, &(sp_allocator){failing_alloc, &f});
         cpu_blocking blk;
         sp_status st = cpu_blocking_choose(&fctx, M, N, K, nb, 2, isas[0], &caches, &blk);
-        if (st == SP_OK) {
-            blk.kc = 8; /* several K blocks */
-            cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = 1, .a_sk = M, .a_sb = M * K,
-                               .B = B, .b_sk = N, .b_sn = 1, .b_sb = K * N, .C = C, .c_sm = N, .c_sn = 1, .epi = &e,
-                               .blocking = &blk, .nthreads = 2};
-            st = cpu_gemm(&fctx, &g);
-            if (st == SP_OK) ok_at = budget;
-        }
         if (st != SP_OK) {
+            CHECK_EQ_INT(st, SP_EINPUT);
+            CHECK_CONTAINS(fctx.err.msg, "out of memory");
+        }
+        CHECK_EQ_INT(f.live, 0);
+    }
+    /* packing and the GEMM, at every allocation until one succeeds */
+    cpu_blocking blk;
+    CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, nb, 2, isas[0], &caches, &blk), SP_OK);
+    blk.kc = 8; /* several K blocks */
+    int ok_at = -1;
+    for (int budget = 0; budget < 50 && ok_at < 0; budget++) {
+        failing f = {.budget = budget};
+        sp_ctx fctx;
+        sp_ctx_init(&fctx, &(sp_allocator){failing_alloc, &f});
+        cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = 1, .a_sk = M, .a_sb = M * K,
+                           .B = B, .b_sk = N, .b_sn = 1, .b_sb = K * N, .C = C, .c_sm = N, .c_sn = 1, .epi = &e,
+                           .blocking = &blk, .nthreads = 2};
+        sp_status st = cpu_gemm(&fctx, &g);
+        if (st == SP_OK) ok_at = budget;
+        else {
             CHECK_EQ_INT(st, SP_EINPUT);
             CHECK_CONTAINS(fctx.err.msg, "out of memory");
         }
@@ -616,7 +628,7 @@ static void test_out_of_memory(void) {
         CHECK_EQ_INT(f.live, 0);
     }
     CHECK(ok_at > 0);
-    printf("out-of-memory: every failure point up to allocation %d reported and freed\n", ok_at);
+    printf("out-of-memory: cpu_gemm's %d allocations each failed once, reported and freed\n", ok_at);
     free(A), free(B), free(C), free(D);
 }
 
