@@ -194,6 +194,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         return SP_EINPUT;
     }
     if (g->M == 0 || g->N == 0) return SP_OK;
+    if (g->K > INT64_MAX / g->nbatch) return bad(ctx, "K x nbatch overflows");
     if (!g->C) return bad(ctx, "C is NULL");
     if (g->K > 0 && (!g->A || (!g->B && !g->packed_b))) return bad(ctx, "A or B is NULL");
     sp_status st = cpu_epi_check(ctx, g->epi);

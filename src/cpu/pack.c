@@ -74,6 +74,11 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
                      (long long)N, (long long)nbatch, blk ? blk->nr : 0);
         return SP_EINPUT;
     }
+    size_t bytes;
+    const int64_t npanels = (N + blk->nr - 1) / blk->nr;
+    if (K > INT64_MAX / nbatch ||
+        __builtin_mul_overflow((size_t)npanels * (size_t)blk->nr, (size_t)(K * nbatch) * sizeof(float), &bytes))
+        goto oom;
     struct cpu_packed *p = sp_try_malloc(ctx, sizeof *p);
     if (!p) goto oom;
     p->nr = blk->nr;
@@ -81,8 +86,7 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
     p->N = N;
     p->nbatch = nbatch;
     p->kv = K * nbatch;
-    p->npanels = (N + blk->nr - 1) / blk->nr;
-    const size_t bytes = (size_t)p->npanels * (size_t)p->kv * (size_t)p->nr * sizeof(float);
+    p->npanels = npanels;
     p->data = cpu_aligned_alloc(ctx, bytes, bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &p->raw);
     if (!p->data) {
         sp_free(ctx, p);
