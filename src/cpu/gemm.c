@@ -76,9 +76,66 @@ static kblock block_at(const job *j, int64_t i) {
 }
 
 
+/* Loops 2 and 1 over one block: MR-row strips of [ic, ic_end) (each kept
+ * in L1) by NR-column micro-panels of [jc, jc_end). */
+static void macro_kernel(const job *j, const kblock *blk, bool first, bool last, int64_t ic, int64_t ic_end,
+                         int64_t jc, int64_t jc_end, float *scratch) {
+    const cpu_gemm_args *g = j->g;
+    const int mr = j->ks->mr, nr = j->ks->nr;
+    const bool c_unit = g->c_sn == 1;
+    cpu_ukr u;
+    for (int64_t ir = ic; ir < ic_end; ir += mr) {
+        const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
+        const float *a = j->a + ir * j->a_rs + blk->a_off;
+        for (int64_t jr = jc; jr < jc_end; jr++) {
+            const int64_t n0 = jr * nr;
+            const int n = (int)(j->N - n0 < nr ? j->N - n0 : nr);
+            u.k = blk->len;
+            u.a = a;
+            u.a_rs = j->a_rs;
+            u.b = j->bp->data + jr * j->bp->kv * nr + blk->kv0 * nr;
+            u.m = m;
+            u.n = n;
+            u.m0 = ir;
+            u.n0 = n0;
+            /* what the accumulator starts from */
+            if (first) {
+                u.add = j->init ? j->init + ir * j->init_rs + n0 * j->init_cs : NULL;
+                u.add_rs = j->init_rs;
+                u.add_cs = j->init_cs;
+            } else if (j->partial) {
+                u.add = j->partial + ir * j->N + n0;
+                u.add_rs = j->N;
+                u.add_cs = 1;
+            } else {
+                u.add = g->C + ir * g->c_sm + n0 * g->c_sn;
+                u.add_rs = g->c_sm;
+                u.add_cs = g->c_sn;
+            }
+            /* where it goes */
+            u.epi = last ? &j->prog : NULL;
+            if (!last && j->partial) {
+                u.c = j->partial + ir * j->N + n0;
+                u.c_rs = j->N;
+            } else if (c_unit) {
+                u.c = g->C + ir * g->c_sm + n0;
+                u.c_rs = g->c_sm;
+            } else {
+                u.c = scratch;
+                u.c_rs = nr;
+            }
+            j->ks->gemm(&u);
+            if (u.c == scratch) { /* C with a non-unit column stride */
+                float *c = g->C + ir * g->c_sm + n0 * g->c_sn;
+                for (int i = 0; i < m; i++)
+                    for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = scratch[i * nr + x];
+            }
+        }
+    }
+}
+
 /* One thread's share: rows of whole strips, columns of whole panels. */
 static void run_thread(const job *j, int tid) {
-    const cpu_gemm_args *g = j->g;
     const int mr = j->ks->mr, nr = j->ks->nr;
     const int64_t strips = (j->M + mr - 1) / mr, panels = (j->N + nr - 1) / nr;
     int64_t s0, s1, q0, q1;
@@ -88,64 +145,14 @@ static void run_thread(const job *j, int tid) {
     const int64_t m_lo = s0 * mr, m_hi = s1 * mr < j->M ? s1 * mr : j->M;
     const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
     const int64_t mc = j->blk->mc >= mr ? j->blk->mc / mr * mr : mr;
-    const bool c_unit = g->c_sn == 1;
     float scratch[CPU_MR_MAX * CPU_NR_MAX] __attribute__((aligned(64)));
-    cpu_ukr u;
     for (int64_t jc = q0; jc < q1; jc += ncp) {
         const int64_t jc_end = jc + ncp < q1 ? jc + ncp : q1;
         for (int64_t kb = 0; kb < j->nkb; kb++) {
             const kblock blk = block_at(j, kb);
-            const bool first = kb == 0, last = kb == j->nkb - 1;
             for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
                 const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
-                for (int64_t ir = ic; ir < ic_end; ir += mr) {
-                    const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
-                    const float *a = j->a + ir * j->a_rs + blk.a_off;
-                    for (int64_t jr = jc; jr < jc_end; jr++) {
-                        const int64_t n0 = jr * nr;
-                        const int n = (int)(j->N - n0 < nr ? j->N - n0 : nr);
-                        u.k = blk.len;
-                        u.a = a;
-                        u.a_rs = j->a_rs;
-                        u.b = j->bp->data + jr * j->bp->kv * nr + blk.kv0 * nr;
-                        u.m = m;
-                        u.n = n;
-                        u.m0 = ir;
-                        u.n0 = n0;
-                        /* what the accumulator starts from */
-                        if (first) {
-                            u.add = j->init ? j->init + ir * j->init_rs + n0 * j->init_cs : NULL;
-                            u.add_rs = j->init_rs;
-                            u.add_cs = j->init_cs;
-                        } else if (j->partial) {
-                            u.add = j->partial + ir * j->N + n0;
-                            u.add_rs = j->N;
-                            u.add_cs = 1;
-                        } else {
-                            u.add = g->C + ir * g->c_sm + n0 * g->c_sn;
-                            u.add_rs = g->c_sm;
-                            u.add_cs = g->c_sn;
-                        }
-                        /* where it goes */
-                        u.epi = last ? &j->prog : NULL;
-                        if (!last && j->partial) {
-                            u.c = j->partial + ir * j->N + n0;
-                            u.c_rs = j->N;
-                        } else if (c_unit) {
-                            u.c = g->C + ir * g->c_sm + n0;
-                            u.c_rs = g->c_sm;
-                        } else {
-                            u.c = scratch;
-                            u.c_rs = nr;
-                        }
-                        j->ks->gemm(&u);
-                        if (u.c == scratch) { /* C with a non-unit column stride */
-                            float *c = g->C + ir * g->c_sm + n0 * g->c_sn;
-                            for (int i = 0; i < m; i++)
-                                for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = scratch[i * nr + x];
-                        }
-                    }
-                }
+                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, scratch);
             }
         }
     }
