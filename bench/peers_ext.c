@@ -5,7 +5,8 @@
  *   cp -r /work/shared/peers /tmp/peers && make -C /tmp/peers deps
  *   make -C /tmp/peers bench_ext EXT=$PWD/bench/peers_ext.c \
  *        EXT_CFLAGS="-DPEERS_EXT_PLUGIN -I$PWD/src" EXT_LDLIBS="$PWD/build/libspadc.a -lm"
- *   ONLY="onednn-packedW openblas-skx libxsmm-tiles ext" EXT_LABEL=spadc /tmp/peers/run.sh
+ *   ONLY="onednn-packedW openblas-skx libxsmm-tiles spadc" EXT_LABEL=spadc /tmp/peers/run.sh
+ * (ONLY names the label: with EXT_LABEL=spadc the variant is "spadc", not "ext")
  *
  * The weights are constants of each problem: peers_ext_pack packs them once
  * (untimed, as onednn-packedW reorders its weights), with the blocking
