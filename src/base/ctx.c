@@ -77,14 +77,20 @@ sp_status sp_pcall(sp_ctx *ctx, sp_pfunc fn, void *ud) {
     return st;
 }
 
-void sp_print_error(const sp_ctx *ctx, FILE *out) {
+void sp_format_error(const sp_ctx *ctx, char *buf, size_t n) {
     const sp_error *e = &ctx->err;
     if (e->file[0] && e->line)
-        fprintf(out, "%s:%u:%u: error: %s\n", e->file, e->line, e->col, e->msg);
+        snprintf(buf, n, "%s:%u:%u: error: %s", e->file, e->line, e->col, e->msg);
     else if (e->file[0])
-        fprintf(out, "%s: error: %s\n", e->file, e->msg);
+        snprintf(buf, n, "%s: error: %s", e->file, e->msg);
     else
-        fprintf(out, "spadc: error: %s\n", e->msg);
+        snprintf(buf, n, "spadc: error: %s", e->msg);
+}
+
+void sp_print_error(const sp_ctx *ctx, FILE *out) {
+    char buf[SP_ERR_FILE_MAX + SP_ERR_MSG_MAX + 64];
+    sp_format_error(ctx, buf, sizeof buf);
+    fprintf(out, "%s\n", buf);
 }
 
 void *sp_try_malloc(sp_ctx *ctx, size_t n) {

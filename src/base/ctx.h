@@ -92,6 +92,8 @@ sp_status sp_pcall(sp_ctx *ctx, sp_pfunc fn, void *ud);
 
 /* Print ctx->err as `FILE:LINE:COL: error: MESSAGE` (or `spadc: error: ...`). */
 void sp_print_error(const sp_ctx *ctx, FILE *out);
+/* The same line, without the newline, into buf. */
+void sp_format_error(const sp_ctx *ctx, char *buf, size_t n);
 /* Format a message without a location into ctx->err (no unwinding). */
 void sp_set_error(sp_ctx *ctx, sp_status st, const char *fmt, ...) SP_PRINTF(3, 4);
 

@@ -59,7 +59,20 @@ static double round_format(double ax, int mant, int emin, int emax) {
 
 uint16_t sp_f64_to_bf16(double x) {
     if (isnan(x)) return (uint16_t)(signbit(x) ? 0xffc0 : 0x7fc0);
-    double v = round_format(fabs(x), 7, -126, 127);
+    double ax = fabs(x);
+    if (ax >= 0x1p-126 && ax < 0x1p128) {
+        /* normal range (the interpreter's hot path): round the double's 52
+         * mantissa bits to bf16's 7 in the bits, nearest even; a carry into
+         * 2^128 becomes inf in the float conversion, as it must */
+        uint64_t u;
+        memcpy(&u, &ax, sizeof u);
+        u += (UINT64_C(1) << 44) - 1 + ((u >> 45) & 1);
+        u &= ~((UINT64_C(1) << 45) - 1);
+        memcpy(&ax, &u, sizeof ax);
+        uint16_t h = (uint16_t)(sp_f32_bits((float)ax) >> 16);
+        return signbit(x) ? (uint16_t)(h | 0x8000) : h;
+    }
+    double v = round_format(ax, 7, -126, 127);
     uint32_t u = sp_f32_bits((float)v); /* v is exactly representable in f32 */
     uint16_t h = (uint16_t)(u >> 16);
     return signbit(x) ? (uint16_t)(h | 0x8000) : h;

@@ -18,25 +18,29 @@ static const char *const HELP =
     "overlap, minimising the footprint (the highest offset + size).\n"
     "\n"
     "It computes the peak-live lower bound and the best-fit-by-decreasing-size greedy\n"
-    "plan (TFLite/XLA), then searches exactly from the lower bound up, until a plan is\n"
-    "proven optimal or the time limit passes; it never returns a plan worse than greedy.\n"
+    "plan (TFLite/XLA), then searches exactly: for half the time limit from the lower\n"
+    "bound up (the first plan found is then optimal), then by bisecting between the\n"
+    "bound and the best plan. It stops when the footprint is proven optimal or the time\n"
+    "limit passes, and never returns a plan worse than greedy.\n"
     "\n"
-    "input (MiniMalloc's CSV): a header naming the columns in any order, one row per buffer\n"
+    "input (MiniMalloc's CSV; FILE.csv '-' reads stdin): a header naming the columns in\n"
+    "any order, then one row per buffer\n"
     "  id         unique name (also: buffer, buffer_id)\n"
     "  lower      first live step (also: begin, start)\n"
-    "  upper      one past the last live step: the lifetime is [lower, upper)\n"
+    "  upper      one past the last live step: the lifetime is [lower, upper), not empty\n"
     "  end        instead of upper: the last live step (inclusive)\n"
     "  size       bytes, at least 1\n"
     "  alignment  optional: the offset is a multiple of it (a power of two; default 1)\n"
     "  inplace    optional (spadc): id of a buffer whose bytes this one takes in place;\n"
     "             that buffer's last live step must be this one's first, and this one\n"
-    "             no larger. Such a pair always shares its offset.\n"
+    "             no larger; a buffer is taken by one other at most. Such a pair\n"
+    "             always shares its offset.\n"
     "  Numbers are decimal integers in [0, 2^62]; blank lines are skipped.\n"
     "\n"
     "output: the input's header and rows, each with an ',offset' column appended, written\n"
-    "  to OUT.csv with -o, else to stdout. A summary (buffers, footprint, lower bound,\n"
-    "  peak live bytes, greedy footprint, whether the footprint is proven optimal, time,\n"
-    "  search nodes) goes to stdout when -o is given, else to stderr.\n"
+    "  to OUT.csv with -o, else to stdout. A summary, one 'key: value' per line (buffers,\n"
+    "  footprint, lower_bound, peak_live, greedy, optimal, time_s, nodes), goes to stdout\n"
+    "  when the plan goes to a file, else to stderr.\n"
     "\n"
     "options:\n"
     "  --capacity BYTES      the bytes available; if no plan fits, exit 3 naming the\n"
@@ -46,15 +50,16 @@ static const char *const HELP =
     "  --time-limit SECONDS  exact search budget (default 10); 0 gives the greedy plan\n"
     "  -h, --help            this text\n"
     "\n"
-    "exit codes: 0 ok, 1 bad input (FILE:LINE:COL: error: ...), 2 usage, 3 does not fit\n";
+    "exit codes: 0 ok, 1 bad input (FILE:LINE:COL: error: ...), 2 usage, 3 does not fit,\n"
+    "  5 internal error\n";
 
 static bool parse_i64(const char *s, int64_t *v) {
     if (!*s) return false;
     int64_t x = 0;
     for (; *s; s++) {
         if (*s < '0' || *s > '9') return false;
+        if (x > (PLAN_MAX_BYTES - (*s - '0')) / 10) return false; /* would pass 2^62 */
         x = x * 10 + (*s - '0');
-        if (x > PLAN_MAX_BYTES) return false;
     }
     *v = x;
     return true;
@@ -138,10 +143,15 @@ int cli_cmd_alloc(int argc, char **argv) {
     if (st == SP_ENOFIT) {
         char who[512];
         live_at(&t, r.peak_step, who, sizeof who);
-        if (r.lower_bound > capacity)
+        if (r.lower_bound > capacity && r.lower_bound == r.peak_live)
             fprintf(stderr,
                     "%s: error: does not fit: needs at least %" PRId64 " bytes, capacity %" PRId64
                     " bytes; %" PRId64 " bytes are live at step %" PRId64 ": %s\n",
+                    in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
+        else if (r.lower_bound > capacity)
+            fprintf(stderr,
+                    "%s: error: does not fit: needs at least %" PRId64 " bytes (proven by search), capacity %" PRId64
+                    " bytes; at most %" PRId64 " bytes are live at once (step %" PRId64 ": %s) but they cannot be packed tighter\n",
                     in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
         else
             fprintf(stderr,
@@ -151,9 +161,9 @@ int cli_cmd_alloc(int argc, char **argv) {
                     in_path, capacity, limit, r.footprint, r.lower_bound, r.peak_step, who);
         rc = 3;
     } else if (st != SP_OK) {
-        /* plan_csv_read already checked what plan_check checks */
-        fprintf(stderr, "%s: ", in_path);
-        sp_print_error(&ctx, stderr);
+        /* plan_csv_read already checked what plan_check checks: what is
+         * left is running out of memory or a bug */
+        fprintf(stderr, "%s: error: %s\n", in_path, ctx.err.msg);
         plan_csv_free(&t);
         return st == SP_EINPUT ? 1 : 5;
     }

@@ -7,10 +7,11 @@
 #include "../base/strbuf.h"
 #include "../cpu/exec.h"
 #include "../io/json.h"
+#include "../io/svg.h"
 #include "cli.h"
 
 static const char *const HELP =
-    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--json]\n"
+    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--json] [--svg OUT.svg]\n"
     "\n"
     "Compile function FUNC of FILE for the target and print its plan: the\n"
     "kernels (fused ops, loop sizes b/m/n/k, epilogue steps, tile and the\n"
@@ -23,10 +24,13 @@ static const char *const HELP =
     "                 --program)\n"
     "  -e FUNC        the function (may be omitted when FILE has one)\n"
     "  --threads N    threads the cpu plan is made for (default 1)\n"
-    "  --json         one JSON object instead of the report\n";
+    "  --json         one JSON object instead of the report\n"
+    "  --svg OUT.svg  also draw the plan: each kernel's on-chip buffers and the\n"
+    "                 program's arena as rectangles over time x address, with\n"
+    "                 the budget and the peak-live bound as lines\n";
 
 typedef struct plan_state {
-    const char *path, *func;
+    const char *path, *func, *svg;
     int threads;
     bool json;
     ir_module *m;
@@ -76,6 +80,19 @@ static void json_shape(json_writer *w, const int64_t *dims, uint32_t rank) {
     json_end_array(w);
 }
 
+/* The least memory the buffers of one cache level's plan need at once (what
+ * any placement must reach; the planner's footprint is compared with it). */
+static int64_t level_peak(sp_ctx *ctx, const cpu_blocking *blk, int level) {
+    plan_buf pb[8];
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < blk->nbufs; b++)
+        if (blk->bufs[b].level == level)
+            pb[n++] = (plan_buf){blk->bufs[b].bytes, 1, blk->bufs[b].lo, blk->bufs[b].hi, -1, blk->bufs[b].offset};
+    int64_t peak = 0;
+    if (n && plan_lower_bound(ctx, pb, n, &peak) != SP_OK) peak = level == 2 ? blk->footprint : blk->footprint_l1;
+    return peak;
+}
+
 static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
     const kn_program *p = cpu_exec_program(ps->x);
     const kernel *k = &p->k[i];
@@ -106,14 +123,10 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
     json_kv_string(w, "path", cpu_exec_kernel_fast(ps->x, i) ? "engine" : "reference");
     json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
     json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
-    int64_t peak = 0;
-    if (blk && blk->nbufs) {
-        plan_buf pb[8];
-        for (uint32_t b = 0; b < blk->nbufs; b++)
-            pb[b] = (plan_buf){blk->bufs[b].bytes, 1, blk->bufs[b].lo, blk->bufs[b].hi, -1, blk->bufs[b].offset};
-        if (plan_lower_bound(ps->m->ctx, pb, blk->nbufs, &peak) != SP_OK) peak = blk->footprint;
-    }
-    json_kv_int(w, "peak_live_bytes", peak);
+    json_kv_int(w, "peak_live_bytes", blk ? level_peak(ps->m->ctx, blk, 2) : 0);
+    json_kv_int(w, "l1_budget_bytes", blk ? blk->budget_l1 : 0);
+    json_kv_int(w, "l1_footprint_bytes", blk ? blk->footprint_l1 : 0);
+    json_kv_int(w, "l1_peak_live_bytes", blk ? level_peak(ps->m->ctx, blk, 1) : 0);
     json_key(w, "buffers");
     json_begin_array(w);
     for (uint32_t b = 0; blk && b < blk->nbufs; b++) {
@@ -123,6 +136,7 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
         json_kv_string(w, "role", !strcmp(bb->name, "lhs") ? "lhs" : !strcmp(bb->name, "rhs") ? "rhs" : !strcmp(bb->name, "acc") ? "acc" : "scratch");
         json_key(w, "shape");
         json_shape(w, (int64_t[]){bb->rows, bb->cols}, 2);
+        json_kv_int(w, "level", bb->level);
         json_kv_int(w, "offset", bb->offset);
         json_kv_int(w, "bytes", bb->bytes);
         json_key(w, "live");
@@ -261,13 +275,20 @@ static void plan_report(plan_state *ps) {
         sp_strbuf_putc(o, '\n');
         const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
         if (blk && blk->nbufs) {
-            sp_strbuf_printf(o, "    tile: mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %lld of %lld bytes per thread\n", blk->mr,
-                             blk->nr, (long long)blk->mc, (long long)blk->nc, (long long)blk->kc,
-                             (long long)blk->footprint, (long long)blk->budget);
-            for (uint32_t b = 0; b < blk->nbufs; b++)
-                sp_strbuf_printf(o, "      %-8s %6lld x %-6lld %9lld bytes at %lld\n", blk->bufs[b].name,
-                                 (long long)blk->bufs[b].rows, (long long)blk->bufs[b].cols, (long long)blk->bufs[b].bytes,
-                                 (long long)blk->bufs[b].offset);
+            sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %d thread%s (%d x %d)\n",
+                             blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,
+                             (long long)blk->nc, (long long)blk->kc, blk->nthreads, blk->nthreads == 1 ? "" : "s",
+                             blk->tm, blk->tn);
+            for (int level = 2; level >= 1; level--) {
+                sp_strbuf_printf(o, "    L%d plan: %lld of %lld bytes per thread\n", level,
+                                 (long long)(level == 2 ? blk->footprint : blk->footprint_l1),
+                                 (long long)(level == 2 ? blk->budget : blk->budget_l1));
+                for (uint32_t b = 0; b < blk->nbufs; b++)
+                    if (blk->bufs[b].level == level)
+                        sp_strbuf_printf(o, "      %-8s %6lld x %-6lld %9lld bytes at %lld\n", blk->bufs[b].name,
+                                         (long long)blk->bufs[b].rows, (long long)blk->bufs[b].cols,
+                                         (long long)blk->bufs[b].bytes, (long long)blk->bufs[b].offset);
+            }
         }
         const char *why = p->why[k->out->id];
         if (why) sp_strbuf_printf(o, "    materialised: %s\n", why);
@@ -276,6 +297,101 @@ static void plan_report(plan_state *ps) {
                         "copied: %lld bytes\n",
                      (long long)st.arena_bytes, (long long)st.arena_peak_live, (long long)st.constant_bytes,
                      (long long)st.copied_constant_bytes);
+}
+
+static const ir_value *arena_value(const kn_program *p, uint32_t id) {
+    for (uint32_t i = 0; i < p->nk; i++)
+        if (p->k[i].out->id == id) return p->k[i].out;
+    return NULL;
+}
+
+static void type_detail(char *buf, size_t n, ir_type t) {
+    size_t k = 0;
+    buf[0] = 0;
+    for (uint32_t d = 0; d < t.rank && k < n; d++) k += (size_t)snprintf(buf + k, n - k, "%s%lld", d ? "x" : "", (long long)t.dims[d]);
+    if (k < n) snprintf(buf + k, n - k, "%s%s", t.rank ? " " : "", ir_dtype_name((ir_dtype)t.dtype));
+}
+
+/* --svg: one panel per kernel with buffers on chip, then the arena. */
+static void plan_svg(sp_ctx *ctx, plan_state *ps) {
+    const kn_program *p = cpu_exec_program(ps->x);
+    const plan_buf *abufs;
+    const uint32_t *avalues;
+    uint32_t nab = cpu_exec_arena(ps->x, &abufs, &avalues);
+    uint32_t npanels = 1;
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        for (uint32_t b = 0; blk && b < blk->nbufs; b++)
+            if (blk->bufs[b].level != blk->bufs[0].level) npanels++;
+        npanels += blk && blk->nbufs;
+    }
+    sp_strbuf out;
+    sp_strbuf_init(&out, ctx);
+    svg_doc d;
+    char title[256], buf[128], detail[128];
+    snprintf(title, sizeof title, "spadc plan of @%s for the cpu (%d thread%s)", p->func->u.fn.name, ps->threads,
+             ps->threads == 1 ? "" : "s");
+    svg_begin(&d, &out, title, npanels);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        if (!blk || !blk->nbufs) continue;
+        for (int level = 2; level >= 1; level--) {
+            uint32_t nlev = 0;
+            int64_t steps = 1;
+            for (uint32_t b = 0; b < blk->nbufs; b++)
+                if (blk->bufs[b].level == level) {
+                    nlev++;
+                    if (blk->bufs[b].hi > steps) steps = blk->bufs[b].hi;
+                }
+            if (!nlev) continue;
+            int64_t budget = level == 2 ? blk->budget : blk->budget_l1;
+            int64_t footprint = level == 2 ? blk->footprint : blk->footprint_l1;
+            size_t t = (size_t)snprintf(title, sizeof title, "k%u L%d: %s m=%lld n=%lld k=%lld", i, level,
+                                        kn_kind_name(k->kind), (long long)k->m, (long long)k->n, (long long)k->k);
+            for (uint32_t e = 0; e < k->nepilogue && t < sizeof title; e++)
+                t += (size_t)snprintf(title + t, sizeof title - t, " + %s", k->epilogue[e]);
+            if (t < sizeof title)
+                snprintf(title + t, sizeof title - t, "  (mc=%lld nc=%lld kc=%lld)", (long long)blk->mc,
+                         (long long)blk->nc, (long long)blk->kc);
+            svg_panel_begin(&d, title, level == 2 ? "L2 bytes per thread" : "L1 bytes per thread", steps,
+                            budget > footprint ? budget : footprint);
+            for (uint32_t b = 0; b < blk->nbufs; b++) {
+                const cpu_block_buf *bb = &blk->bufs[b];
+                if (bb->level != level) continue;
+                snprintf(detail, sizeof detail, "%lldx%lld f32", (long long)bb->rows, (long long)bb->cols);
+                const char *role = !strcmp(bb->name, "lhs") || !strcmp(bb->name, "rhs") || !strcmp(bb->name, "acc") ? bb->name : "scratch";
+                svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, role});
+            }
+            svg_hline(&d, budget, "budget", SVG_BUDGET);
+            svg_hline(&d, level_peak(ctx, blk, level), "peak live", SVG_PEAK);
+            svg_hline(&d, footprint, "footprint", SVG_FOOTPRINT);
+            svg_panel_end(&d);
+        }
+    }
+    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    int64_t steps = 1;
+    for (uint32_t b = 0; b < nab; b++)
+        if (abufs[b].hi > steps) steps = abufs[b].hi;
+    snprintf(title, sizeof title, "program arena: intermediate tensors between kernels (%u buffer%s)", nab,
+             nab == 1 ? "" : "s");
+    svg_panel_begin(&d, title, "bytes", steps, st.arena_bytes);
+    for (uint32_t b = 0; b < nab; b++) {
+        const ir_value *v = arena_value(p, avalues[b]);
+        if (v) type_detail(detail, sizeof detail, v->type);
+        svg_buffer(&d, &(svg_buf){abufs[b].lo, abufs[b].hi, abufs[b].offset, abufs[b].size,
+                                  v ? value_name(v, buf, sizeof buf) : "?", v ? detail : NULL,
+                                  abufs[b].inplace >= 0 ? "out" : "arena"});
+    }
+    svg_hline(&d, st.arena_peak_live, "peak live", SVG_PEAK);
+    svg_hline(&d, st.arena_bytes, "footprint", SVG_FOOTPRINT);
+    svg_panel_end(&d);
+    svg_end(&d);
+    FILE *f = fopen(ps->svg, "wb");
+    bool ok = f && fwrite(out.data, 1, out.len, f) == out.len;
+    if (f) ok &= fclose(f) == 0;
+    sp_strbuf_free(&out);
+    if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){ps->svg, 0, 0}, "cannot write the SVG file");
 }
 
 static void plan_body(sp_ctx *ctx, void *ud) {
@@ -288,6 +404,7 @@ static void plan_body(sp_ctx *ctx, void *ud) {
         plan_json(ps);
     else
         plan_report(ps);
+    if (ps->svg) plan_svg(ctx, ps);
 }
 
 int cli_cmd_plan(int argc, char **argv) {
@@ -305,10 +422,12 @@ int cli_cmd_plan(int argc, char **argv) {
         }
         if (!strcmp(a, "--json")) {
             ps.json = true;
-        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--threads")) {
+        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--threads") || !strcmp(a, "--svg")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", a);
             const char *v = argv[++i];
-            if (!strcmp(a, "--target")) {
+            if (!strcmp(a, "--svg")) {
+                ps.svg = v;
+            } else if (!strcmp(a, "--target")) {
                 target = v;
             } else if (!strcmp(a, "-e")) {
                 ps.func = v[0] == '@' ? v + 1 : v;

@@ -73,6 +73,7 @@ typedef struct run_state {
     uint32_t nargs, nres;
     npy_array arr; /* input being loaded */
     double *times;
+    double *ktimes; /* cpu: [repeat][kernel] seconds */
     int status;
     interp_points *points;
 } run_state;
@@ -129,6 +130,22 @@ static void type_text(char *buf, size_t n, ir_type t) {
     k += (size_t)snprintf(buf, n, "%s<", t.kind == IR_T_TENSOR ? "tensor" : "vector");
     for (uint32_t i = 0; i < t.rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", (long long)t.dims[i]);
     if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
+}
+
+/* Refuse up front, with the numbers, a run whose tensors cannot fit the
+ * memory limit, instead of failing halfway (or being killed). */
+static void check_memory(sp_ctx *ctx, run_state *st) {
+    const ir_func_info *fn = &st->fn->u.fn;
+    double args = 0, res = 0, arena = 0;
+    for (uint32_t i = 0; i < fn->nargs; i++) args += (double)ir_type_bytes(fn->arg_types[i]);
+    for (uint32_t i = 0; i < fn->nres; i++) res += (double)ir_type_bytes(fn->res_types[i]);
+    if (st->x) arena = (double)cpu_exec_get_stats(st->x).arena_bytes;
+    double limit = (double)interp_memory_limit(st->it), need = args + res + arena;
+    if (need > limit)
+        sp_throw(ctx, SP_EINPUT, st->fn->loc,
+                 "out of memory: running '@%s' needs %.0f bytes (arguments %.0f, results %.0f, intermediates %.0f) "
+                 "but the limit is %.0f bytes (SPADC_MEMORY_LIMIT=BYTES sets it; the default is 3/4 of physical memory)",
+                 fn->name, need, args, res, arena, limit);
 }
 
 static void load_inputs(sp_ctx *ctx, run_state *st) {
@@ -221,6 +238,48 @@ static void summarize(const interp_value *v, uint32_t i) {
         if (x > mx) mx = x;
     }
     printf("result%u: %s sum=%.9g min=%.9g max=%.9g\n", i, ty, sum, n ? mn : 0, n ? mx : 0);
+}
+
+/* The cpu run's kernels: what each computed, where it ran, its median time
+ * over the repeats and its rate. */
+static void kernel_table(run_state *st) {
+    const kn_program *p = cpu_exec_program(st->x);
+    int reps = st->o->repeat;
+    double total = 0, total_flops = 0, *t = st->times; /* reuse as scratch: whole-run times are printed */
+    printf("%-6s %-12s %-22s %-24s %-9s %10s %9s\n", "kernel", "kind", "b x m x n x k", "epilogue", "path", "time ms",
+           "GFLOP/s");
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        for (int r = 0; r < reps; r++) t[r] = st->ktimes[(size_t)r * p->nk + i];
+        qsort(t, (size_t)reps, sizeof *t, cmp_double);
+        double sec = t[reps / 2], flops = 0;
+        char dims[64] = "-", epi[128] = "", name[16];
+        if (k->kind == KN_CONTRACTION) {
+            snprintf(dims, sizeof dims, "%lldx%lldx%lldx%lld", (long long)k->b, (long long)k->m, (long long)k->n,
+                     (long long)k->k);
+            flops = 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k;
+        } else if (k->out->type.kind == IR_T_TENSOR) {
+            snprintf(dims, sizeof dims, "%lld elements", (long long)ir_type_numel(k->out->type));
+        }
+        size_t e = 0;
+        for (uint32_t j = 0; j < k->nepilogue && e < sizeof epi; j++)
+            e += (size_t)snprintf(epi + e, sizeof epi - e, "%s%s", j ? " " : "", k->epilogue[j]);
+        if (!k->nepilogue) snprintf(epi, sizeof epi, "-");
+        snprintf(name, sizeof name, "k%u", i);
+        printf("%-6s %-12s %-22s %-24s %-9s %10.3f", name, kn_kind_name(k->kind), dims, epi,
+               cpu_exec_kernel_fast(st->x, i) ? "engine" : "reference", sec * 1e3);
+        if (flops > 0 && sec > 0)
+            printf(" %9.1f\n", flops / sec * 1e-9);
+        else
+            printf(" %9s\n", "-");
+        total += sec;
+        total_flops += flops;
+    }
+    printf("%-6s %-12s %-22s %-24s %-9s %10.3f", "total", "", "", "", "", total * 1e3);
+    if (total_flops > 0 && total > 0)
+        printf(" %9.1f\n", total_flops / total * 1e-9);
+    else
+        printf(" %9s\n", "-");
 }
 
 /* Compare a compiled result with the reference; returns false on a mismatch. */
@@ -323,13 +382,14 @@ static void run_body(sp_ctx *ctx, void *ud) {
     st->res = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->res);
     st->ref = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->ref);
     st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
-    load_inputs(ctx, st);
     bool cpu = !strcmp(st->o->target, "cpu"), npu = cli_npu_target(st->o->target);
     if (cpu) {
         load_second_copy(ctx, st);
         ir_op *cf = ir_module_find_func(st->cm, fn->name);
         cpu_exec_opts eo = {st->o->threads};
         cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
+        uint32_t nk = cpu_exec_program(st->x)->nk;
+        st->ktimes = sp_calloc(ctx, sp_size_mul(ctx, (size_t)st->o->repeat, nk ? nk : 1), sizeof *st->ktimes);
     } else if (npu) {
         nt_target_from_spec(ctx, st->o->target, &st->o->npu.target);
         cli_npu_check_budget(ctx, &st->o->npu);
@@ -337,6 +397,8 @@ static void run_body(sp_ctx *ctx, void *ud) {
         st->o->npu.nthreads = st->o->threads;
         nx_compile(ctx, st->cm, ir_module_find_func(st->cm, fn->name), st->it, &st->o->npu, &st->nx);
     }
+    check_memory(ctx, st);
+    load_inputs(ctx, st);
     for (int r = 0; r < st->o->repeat; r++) {
         if (r) /* keep only the last run's results */
             for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);
@@ -348,6 +410,10 @@ static void run_body(sp_ctx *ctx, void *ud) {
         else
             interp_call(st->it, st->fn, st->args, st->res);
         st->times[r] = now_s() - t0;
+        if (cpu) {
+            const kn_program *p = cpu_exec_program(st->x);
+            for (uint32_t i = 0; i < p->nk; i++) st->ktimes[(size_t)r * p->nk + i] = cpu_exec_kernel_seconds(st->x, i);
+        }
     }
     fflush(stdout);
     for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
@@ -355,6 +421,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
     if (npu) cli_npu_run_summary(st->nx);
     printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], st->o->target, st->o->repeat,
            st->o->repeat == 1 ? "" : "s");
+    if (cpu && cpu_exec_program(st->x)->nk) kernel_table(st);
     if (st->o->check) {
         interp_set_output(st->it, NULL); /* the program's prints were shown once */
         int64_t samples = st->o->samples;
@@ -490,6 +557,7 @@ int cli_cmd_run(int argc, char **argv) {
     sp_free(&ctx, st.args);
     sp_free(&ctx, st.res);
     sp_free(&ctx, st.times);
+    sp_free(&ctx, st.ktimes);
     ir_module_free(st.m);
     return (int)s;
 }

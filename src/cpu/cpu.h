@@ -42,8 +42,9 @@ bool cpu_isa_supported(cpu_isa isa);
 /* The ISA the engine uses: the best supported one, or SPADC_ISA=avx512|avx2|
  * generic from the environment. An unknown or unsupported SPADC_ISA value is
  * an error (SP_EUSAGE, message in ctx->err naming the value and what this CPU
- * supports). Computed once per process (the CPU-feature table is the one
- * piece of global state spadc keeps). */
+ * supports). The CPU-feature table is computed once per process (the one
+ * piece of global state spadc keeps); SPADC_ISA is read at each call, which
+ * costs a getenv and lets a test switch it. */
 sp_status cpu_isa_active(sp_ctx *ctx, cpu_isa *isa);
 
 /* -------------------------------------------------------------- caches */
@@ -115,7 +116,8 @@ typedef struct cpu_epilogue {
 
 /* Reference semantics of one program on one element (portable C): what every
  * vectorised implementation must match (up to the libm differences of
- * exp/tanh/erf, within 2 ulp). */
+ * exp/tanh/erf, within 2 ulp; GELU of negative inputs, where 1 + tanh and
+ * 1 + erf cancel, within a few ulp of |x|). */
 float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
 
 /* ------------------------------------------------------------ blocking */
@@ -126,24 +128,36 @@ float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
  * budgets by the offset planner (plan/alloc.h): the tile choice and the
  * memory it uses are one decision (law L1). */
 typedef struct cpu_block_buf {
-    const char *name; /* "lhs" (packed A block), "rhs" (packed B panel), ... */
+    const char *name; /* "lhs" (A strip), "rhs" (packed B block), "acc" (C tile), ... */
+    int level;        /* the cache whose plan holds it: 1 (L1) or 2 (L2) */
     int64_t bytes, offset;
     int64_t lo, hi; /* live steps */
     int64_t rows, cols; /* the shape held on chip */
 } cpu_block_buf;
 
+/* Each thread owns a tm x tn cell of C (whole MR-row strips, NR-column
+ * panels) and runs: for NC columns / for KC of K / for MC rows / for an
+ * MR-row A strip (kept in L1) / for an NR-column B micro-panel (streamed from
+ * the L2-resident KC x NC block) / microkernel. */
 typedef struct cpu_blocking {
     cpu_isa isa;
+    const char *kernel; /* the microkernel, e.g. "sgemm_avx512_6x64" */
     int mr, nr;
     int64_t mc, kc, nc;
-    int nthreads;
+    int nthreads;       /* threads used (<= those asked for) */
+    int tm, tn;         /* thread grid: tm x tn = nthreads, over M and N */
     uint32_t nbufs;
     cpu_block_buf bufs[8];
-    int64_t footprint, budget; /* planned per-thread bytes and the budget they fit */
-    double est_seconds;        /* the cost model's estimate */
+    int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */
+    int64_t footprint_l1, budget_l1; /* the same for the L1 plan */
+    double est_seconds;              /* the cost model's estimate */
 } cpu_blocking;
 
-/* Choose the blocking for a GEMM of this shape on this machine. */
+/* Choose the blocking for a GEMM of this shape on this machine: every
+ * candidate's per-thread buffers are planned with plan_solve against the L1
+ * and L2 budgets, candidates that do not fit are dropped and the survivors
+ * ranked by a cost model. SP_OK, SP_EINPUT for a bad shape, or SP_ENOFIT
+ * (with numbers in ctx->err) when no candidate fits. */
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, cpu_blocking *out);
 
@@ -151,7 +165,9 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
 
 /* B (all batches) packed once for a blocking: constant weights are packed at
  * compile time, argument weights once per call. Opaque; owned by the caller
- * of cpu_pack_b, freed with cpu_packed_free. */
+ * of cpu_pack_b, freed with cpu_packed_free (NULL is a no-op). The packed
+ * form depends only on the blocking's NR: cpu_gemm accepts it with any
+ * blocking of the same NR (and refuses others with SP_EINPUT). */
 typedef struct cpu_packed cpu_packed;
 sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const float *B,
                      int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out);
@@ -183,6 +199,14 @@ typedef struct cpu_gemm_args {
     int nthreads;                 /* >= 1; the engine never runs more threads */
 } cpu_gemm_args;
 
+/* SP_OK, or SP_EINPUT (bad arguments, a malformed epilogue program, a packed
+ * B of another shape, out of memory) with the message in ctx->err; with no
+ * blocking given also what cpu_isa_active and cpu_blocking_choose return.
+ * Choosing a blocking plans ~100 candidates (~0.1 ms): callers that repeat a
+ * shape pass the blocking.
+ * C must not overlap A or B. An epilogue operand (or the init operand) may
+ * alias C only element for element (same strides): each element is then
+ * read before it is written. */
 sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g);
 
 #endif

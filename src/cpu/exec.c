@@ -3,6 +3,7 @@
 #include "exec.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "../ir/rewrite.h"
 #include "../passes/passes.h"
@@ -77,6 +78,7 @@ struct cpu_exec {
     uint32_t *bound; /* value ids bound for the current step, to release after it */
     uint32_t nbound;
     cpu_exec_stats stats;
+    double *kernel_seconds; /* by kernel: wall time in the last run */
     const interp_value *args;
     interp_value *results;
 };
@@ -469,6 +471,23 @@ static void plan_storage(cpu_exec *x) {
     x->stats.arena_bytes = x->arena_bytes;
 }
 
+/* Pack a GEMM kernel's weights from base (the rhs value's storage) once,
+ * when the whole B is the same for every outer iteration. */
+static void pack_rhs(cpu_exec *x, kplan *kp, const void *base) {
+    kernel *k = kp->k;
+    bool rhs_outer = false;
+    for (uint32_t j = 0; j < kp->nouter; j++) rhs_outer |= kp->rhs.stride[kp->outer[j]] != 0;
+    if (rhs_outer) return;
+    int64_t N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1, K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
+    int64_t NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
+    const float *B = (const float *)base + kp->rhs.off;
+    int64_t bsk = kp->k_dim >= 0 ? kp->rhs.stride[kp->k_dim] : 0, bsn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
+    int64_t bsb = kp->br_dim >= 0 ? kp->rhs.stride[kp->br_dim] : 0;
+    cpu_packed_free(x->ctx, kp->packed);
+    kp->packed = NULL;
+    if (cpu_pack_b(x->ctx, &kp->blocking, K, N, NB, B, bsk, bsn, bsb, &kp->packed) != SP_OK) sp_rethrow(x->ctx);
+}
+
 void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const cpu_exec_opts *o, cpu_exec **out) {
     cpu_exec *x = sp_calloc(ctx, 1, sizeof *x);
     *out = x;
@@ -489,6 +508,7 @@ void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const 
     x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);
     x->vals = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->vals);
     x->kp = sp_calloc(ctx, x->prog.nk ? x->prog.nk : 1, sizeof *x->kp);
+    x->kernel_seconds = sp_calloc(ctx, x->prog.nk ? x->prog.nk : 1, sizeof *x->kernel_seconds);
     /* constants and views first: lowering reads their storage */
     ir_block *body = func->regions[0];
     for (ir_op *op = body->first; op; op = op->next) {
@@ -555,15 +575,16 @@ void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const 
         int64_t M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1, N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
         int64_t K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1, NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
         if (cpu_blocking_choose(ctx, M, N, K, NB, x->o.nthreads, isa, &caches, &kp->blocking) != SP_OK) sp_rethrow(ctx);
-        bool rhs_outer = false;
-        for (uint32_t j = 0; j < kp->nouter; j++) rhs_outer |= kp->rhs.stride[kp->outer[j]] != 0;
         const storage *s = &x->st[alias_root(x, kp->rhs.value)];
-        if (s->kind == ST_CONST && !s->splat && !rhs_outer) {
-            const float *B = (const float *)s->cdata + kp->rhs.off;
-            int64_t bsk = kp->k_dim >= 0 ? kp->rhs.stride[kp->k_dim] : 0, bsn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
-            int64_t bsb = kp->br_dim >= 0 ? kp->rhs.stride[kp->br_dim] : 0;
-            if (cpu_pack_b(ctx, &kp->blocking, K, N, NB, B, bsk, bsn, bsb, &kp->packed) != SP_OK) sp_rethrow(ctx);
-        }
+        if (s->kind == ST_CONST && !s->splat) pack_rhs(x, kp, s->cdata);
+    }
+}
+
+void cpu_exec_pack_arg(cpu_exec *x, uint32_t arg, const void *data) {
+    for (uint32_t i = 0; i < x->prog.nk; i++) {
+        kplan *kp = &x->kp[i];
+        const storage *s = &x->st[alias_root(x, kp->rhs.value)];
+        if (kp->path == PATH_GEMM && s->kind == ST_ARG && s->index == arg) pack_rhs(x, kp, data);
     }
 }
 
@@ -729,6 +750,7 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
     x->args = args;
     x->results = results;
     for (uint32_t r = 0; r < fn->nres; r++) {
+        if (results[r].t && fn->res_types[r].kind == IR_T_TENSOR) continue; /* the caller's (borrowed) buffer */
         results[r].type = fn->res_types[r];
         results[r].t = NULL;
         if (fn->res_types[r].kind == IR_T_TENSOR) results[r] = interp_tensor_new(x->it, fn->res_types[r]);
@@ -744,11 +766,15 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
             continue;
         }
         uint32_t i = x->steps[s].kernel;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         switch (x->kp[i].path) {
         case PATH_GEMM: run_gemm(x, i); break;
         case PATH_LOOP: run_loop(x, i); break;
         default: run_interp(x, i); break;
         }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        x->kernel_seconds[i] = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     }
     /* results no kernel wrote in place: arguments, constants, views, empties,
      * scalars, a value returned twice */
@@ -779,6 +805,8 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
     x->arena = NULL;
 }
 
+double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i) { return x->kernel_seconds[i]; }
+
 void cpu_exec_free(cpu_exec *x) {
     if (!x) return;
     sp_ctx *ctx = x->ctx;
@@ -789,6 +817,7 @@ void cpu_exec_free(cpu_exec *x) {
     sp_free(ctx, x->st);
     sp_free(ctx, x->vals);
     sp_free(ctx, x->kp);
+    sp_free(ctx, x->kernel_seconds);
     sp_free(ctx, x->steps);
     sp_free(ctx, x->bound);
     sp_free(ctx, x);

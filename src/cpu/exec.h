@@ -47,13 +47,20 @@ typedef struct cpu_exec_stats {
 } cpu_exec_stats;
 
 void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const cpu_exec_opts *o, cpu_exec **out);
+/* results[r] with a tensor already set (e.g. interp_tensor_borrow over the
+ * caller's buffer) is written in place; otherwise a new tensor is made. */
 void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results);
+/* Argument arg will hold data in every later run: pack now, once, the
+ * weights kernels read from it (as for constants). Inside sp_pcall. */
+void cpu_exec_pack_arg(cpu_exec *x, uint32_t arg, const void *data);
 void cpu_exec_free(cpu_exec *x);
 
 const kn_program *cpu_exec_program(const cpu_exec *x);
 cpu_exec_stats cpu_exec_get_stats(const cpu_exec *x);
 /* Whether kernel i runs on the engine (true) or through the interpreter. */
 bool cpu_exec_kernel_fast(const cpu_exec *x, uint32_t i);
+/* Wall time kernel i took in the last cpu_exec_run. */
+double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i);
 /* Kernel i's blocking on the engine (NULL when it runs elsewhere). */
 const cpu_blocking *cpu_exec_kernel_blocking(const cpu_exec *x, uint32_t i);
 /* The arena plan: one planner buffer per intermediate, with the value id

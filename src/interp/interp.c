@@ -65,6 +65,8 @@ static size_t default_limit(void) {
     return (size_t)pages / 4 * 3 * (size_t)psz;
 }
 
+size_t interp_memory_limit(const interp *it) { return it->limit_bytes; }
+
 static interp_tensor *tensor_alloc(interp *it, const ir_op *op, ir_type t, bool zero) {
     size_t bytes = (size_t)ir_type_bytes(t);
     if (bytes > it->limit_bytes || it->live_bytes > it->limit_bytes - bytes)
@@ -1117,12 +1119,27 @@ static void exec_transfer_read(interp *it, frame *f, const ir_op *op) {
 }
 
 /* vector.print in mlir-runner's format: scalars with printf %g / %lld,
- * vectors as "( a, b, c )" */
+ * vectors as "( a, b, c )", nested per dimension: "( ( a, b ), ( c, d ) )" */
 static void print_scalar(interp *it, interp_scalar s, ir_dtype dt) {
     if (ir_dtype_is_float(dt))
         fprintf(it->out, "%g", dt == IR_F64 ? s.f : (double)(float)s.f);
     else
         fprintf(it->out, "%lld", (long long)s.i);
+}
+
+static void print_vector(interp *it, const uint8_t *data, ir_dtype dt, const int64_t *dims, uint32_t rank) {
+    int64_t inner = 1;
+    for (uint32_t d = 1; d < rank; d++) inner *= dims[d];
+    int nb = ir_dtype_bytes(dt);
+    fputs("( ", it->out);
+    for (int64_t i = 0; i < dims[0]; i++) {
+        if (i) fputs(", ", it->out);
+        if (rank > 1)
+            print_vector(it, data + i * inner * nb, dt, dims + 1, rank - 1);
+        else
+            print_scalar(it, load_elem(data + i * nb, dt), dt);
+    }
+    fputs(" )", it->out);
 }
 
 static void exec_print(interp *it, frame *f, const ir_op *op) {
@@ -1131,14 +1148,11 @@ static void exec_print(interp *it, frame *f, const ir_op *op) {
     if (op->nopnds) {
         const interp_value *v = &f->vals[op->opnds[0]->id];
         ir_dtype dt = (ir_dtype)v->type.dtype;
-        if (v->type.kind == IR_T_VECTOR) {
-            int64_t n = ir_type_numel(v->type);
-            int nb = ir_dtype_bytes(dt);
-            fputs("( ", it->out);
-            for (int64_t i = 0; i < n; i++) {
-                if (i) fputs(", ", it->out);
-                print_scalar(it, load_elem(v->t->data + i * nb, dt), dt);
-            }
+        if (v->type.kind == IR_T_VECTOR && v->type.rank > 0) {
+            print_vector(it, v->t->data, dt, v->type.dims, v->type.rank);
+        } else if (v->type.kind == IR_T_VECTOR) {
+            fputs("( ", it->out); /* vector<f32>: mlir-runner prints one element in parentheses */
+            print_scalar(it, load_elem(v->t->data, dt), dt);
             fputs(" )", it->out);
         } else {
             print_scalar(it, v->s, dt);

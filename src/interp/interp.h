@@ -52,6 +52,8 @@ interp *interp_new(sp_ctx *ctx, ir_module *m, FILE *out);
 void interp_free(interp *it);
 /* Where vector.print writes (NULL: nowhere). */
 void interp_set_output(interp *it, FILE *out);
+/* The cap on live tensor bytes (see Memory above). */
+size_t interp_memory_limit(const interp *it);
 
 /* Run func with args (typed as its arguments); results get one reference
  * each (release with interp_release). */

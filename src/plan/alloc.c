@@ -10,9 +10,9 @@
 #include "plan/alloc.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <stdio.h>
 
 /* ---------------------------------------------------------------------------
  * Scratch: every block of one call, freed together on every path. */
@@ -199,9 +199,10 @@ static sp_status check_bufs(sp_ctx *ctx, const plan_buf *b, size_t n, int32_t *s
             (x->inplace >= 0 && (size_t)x->inplace == i))
             return bad_buf(ctx, bad, i, "in-place index %" PRId32 " is not another buffer",
                            x->inplace);
-        total += x->size + (x->align - 1);
-        if (total > PLAN_MAX_BYTES)
+        int64_t need = x->size + (x->align - 1); /* < 2^63: both are <= 2^62 */
+        if (need > PLAN_MAX_BYTES - total)
             return bad_buf(ctx, bad, i, "sizes and alignments add up to more than 2^62 bytes");
+        total += need;
     }
     for (size_t j = 0; j < n; j++) {
         int32_t i = b[j].inplace;
@@ -355,14 +356,15 @@ static sp_status prepare(scratch *s, const plan_buf *b, size_t n, prep *p, bool 
     p->npairs = pairs;
     p->adj = sc_alloc(s, 2 * pairs, sizeof *p->adj);
     if (!p->adj) return oom(ctx);
-    /* prefix sums, then fill from the back */
+    /* degrees to offsets (prefix sums), then a second pass fills each
+     * item's list at its next free slot */
     int32_t acc = 0;
     for (int32_t i = 0; i <= m; i++) {
         int32_t d = i < m ? deg[i] : 0;
         deg[i] = acc;
         acc += d;
     }
-    int32_t *fill = ord; /* reuse: ord is needed, so copy positions */
+    int32_t *fill = ord;
     int32_t *pos = sc_alloc(s, (size_t)m, sizeof *pos);
     if (!pos) return oom(ctx);
     for (int32_t i = 0; i < m; i++) pos[i] = p->adj_off[i];
@@ -603,8 +605,19 @@ sp_status plan_greedy(sp_ctx *ctx, plan_buf *b, size_t n, plan_result *r) {
  *  - decomposition: when the unplaced items split into groups that share
  *    no section, each group is solved on its own (with its own floor); a
  *    group that fails fails the state, whatever the others did.
+ *  - symmetry: identical items are placed in rank order (permuting them
+ *    changes neither W's validity nor its sum);
+ *  - an item that can no longer take its lowest offset (below the floor,
+ *    or at it after a higher rank) must rest on an unplaced item: its
+ *    lowest offset is the floor plus the smallest such support, and with
+ *    no support left the state is dead.
  * These keep W reachable, so the search is complete. When it fails, the
- * smallest load bound it pruned on is a lower bound on the optimum. */
+ * smallest load bound it pruned on is a lower bound on the optimum.
+ *
+ * A group state that failed is remembered (its search is a function of the
+ * key, so the same key fails again). Runs restart under another rank order
+ * when their node budget is spent; the budgets double every round, so some
+ * run eventually completes and the search stays complete. */
 
 typedef struct srec { /* one placement, for undo */
     int32_t item;
@@ -642,6 +655,8 @@ typedef struct search {
     int order;       /* which rank order (nogoods that depend on it say so) */
     double *feat;    /* NFEAT features per item, for the orders */
     int32_t *tmp;    /* scratch, m entries */
+    int64_t *lpos;   /* per item: lowest offset it can take (this node) */
+    int64_t *acc;    /* per section scratch for release_bound */
     bool cut;        /* the last run hit its node budget */
     uint64_t node_limit;
     int64_t *low;    /* per section scratch: lowest offset an unplaced item can take */
@@ -806,6 +821,41 @@ static void ng_add(search *S, uint64_t h1, uint64_t h2, int64_t nt) {
     S->ngcount++;
 }
 
+/* Small groups afford a sort: the items with l_c >= v all stack above v in
+ * every section they share, so v + their bytes <= T for each v (the
+ * one-machine bound with release dates, per section). Returns the largest
+ * such v + bytes. */
+#define SMALL_GROUP 48
+static int cmp_lpos_desc(const void *ud, int32_t a, int32_t b) {
+    const search *S = ud;
+    if (S->lpos[a] != S->lpos[b]) return S->lpos[a] > S->lpos[b] ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+static int64_t release_bound(search *S, int32_t hpos, int32_t stop) {
+    const prep *p = S->p;
+    int32_t byl[SMALL_GROUP];
+    size_t n = 0;
+    for (int32_t pos = hpos; pos != stop; pos = S->nx[pos]) byl[n++] = S->ord[pos];
+    sort_idx(byl, n, cmp_lpos_desc, S);
+    int64_t *acc = S->acc, need = 0;
+    for (size_t i = 0; i < n; i++) {
+        const item *ic = &p->it[byl[i]];
+        for (int32_t q = ic->p0; q < ic->p0 + ic->np; q++)
+            for (int32_t k = p->pc[q].a; k < p->pc[q].b; k++) acc[k] = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const item *ic = &p->it[byl[i]];
+        int64_t v = S->lpos[byl[i]];
+        for (int32_t q = ic->p0; q < ic->p0 + ic->np; q++)
+            for (int32_t k = p->pc[q].a; k < p->pc[q].b; k++) {
+                acc[k] += p->pc[q].size;
+                need = max64(need, v + acc[k]);
+            }
+    }
+    return need;
+}
+
 /* 1: solved (placements left on the trail), 0: no plan, -1: stopped. */
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank);
 
@@ -864,14 +914,17 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
     for (int32_t k = L; k < R; k++) low[k] = INT64_MAX;
     size_t base = S->nstk;
     uint64_t hz = 0;
-    bool dead = false;
+    size_t ng = 0;
+    bool dead = false, at_floor = false;
     for (int32_t pos = hpos; pos != stop; pos = S->nx[pos]) {
         int32_t c = S->ord[pos];
         const item *ic = &p->it[c];
         int64_t xc = align_up(S->mm[c], ic->align);
         int64_t key = xc + ic->size;
         hz ^= S->zob[c];
+        ng++;
         if (xc < xmin) xmin = xc;
+        if (xc == f) at_floor = true;
         if (key < min1) {
             min2 = min1;
             min1 = key;
@@ -880,6 +933,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
             min2 = key;
         }
         int64_t lc = xc;
+        S->lpos[c] = xc;
         if (xc > f || (xc == f && S->rank[c] > lastrank)) {
             if (S->twin[c] < 0 || S->off[S->twin[c]] >= 0) {
                 if (S->nstk == S->capstk && !stk_reserve(S, 1)) return -1;
@@ -902,6 +956,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
                 break;
             }
             lc = align_up(f + sup, ic->align);
+            S->lpos[c] = lc;
         }
         for (int32_t k = ic->a; k < ic->b; k++) low[k] = lc < low[k] ? lc : low[k];
     }
@@ -909,10 +964,10 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         S->nstk = base;
         return 0;
     }
-    /* Nogood lookup. The floor matters only if an item could go at or
-     * below it, the last rank only if an item could go at it. */
+    /* Nogood lookup. The floor matters only if an item's lowest offset is
+     * at or below it, the last rank (and so the order) only if one is at it. */
     int64_t fkey = f >= xmin ? f : -1;
-    int64_t rkey = f == xmin ? lastrank + ((int64_t)S->order << 32) : -1;
+    int64_t rkey = at_floor ? lastrank + ((int64_t)S->order << 32) : -1;
     uint64_t h1 = mix64(hz ^ (uint64_t)fkey * 0x9e3779b97f4a7c15u) ^ (uint64_t)rkey;
     uint64_t h2 = mix64(hz + 0x632be59bd9b4e019u) ^ mix64((uint64_t)fkey + ((uint64_t)rkey << 17));
     for (int32_t k = L; k < R; k++) { /* two independent polynomial hashes */
@@ -935,6 +990,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         if (S->U[k] > B) B = S->U[k];
         need = max64(need, low[k] + S->U[k]);
     }
+    if (need <= S->T && ng <= SMALL_GROUP) need = release_bound(S, hpos, stop);
     if (need > S->T) {
         if (need < S->next_T) S->next_T = need;
         S->nstk = base;
@@ -1080,7 +1136,9 @@ static sp_status search_init(scratch *s, const prep *p, search *S) {
     /* features for the rank orders */
     S->feat = sc_alloc(s, mm * NFEAT, sizeof(double));
     S->tmp = sc_alloc(s, mm, sizeof(int32_t));
-    if (!S->feat || !S->tmp) return oom(s->ctx);
+    S->lpos = sc_alloc(s, mm, sizeof(int64_t));
+    S->acc = sc_alloc(s, (size_t)K + 1, sizeof(int64_t));
+    if (!S->feat || !S->tmp || !S->lpos || !S->acc) return oom(s->ctx);
     memset(S->U, 0, ((size_t)K + 1) * sizeof *S->U);
     for (int32_t q = 0; q < m; q++)
         for (int32_t k = p->it[q].a; k < p->it[q].b; k++) S->U[k] += p->it[q].size;
@@ -1182,6 +1240,30 @@ static int search_at(search *S, int64_t T, double deadline) {
 /* ---------------------------------------------------------------------------
  * Driver. */
 
+/* Books the outcome of search_at(T): a plan (best improves), a proof (the
+ * bound rises to next_T: no plan within T, nor within next_T - 1, since
+ * every bound the search pruned on is at least next_T), or a stop. A
+ * failure that pruned on no bound would fail for every T, which the
+ * completeness of the search rules out; the caller stops on it, claiming
+ * nothing. */
+static sp_status take(search *S, const prep *p, int64_t *ioff, int res, int64_t T, int64_t *best,
+                      int64_t *lb, plan_result *r) {
+    r->nodes += S->nodes;
+    S->nodes = 0;
+    if (S->oom) return oom(S->ctx);
+    if (res == 1) {
+        int64_t fp = 0;
+        for (int32_t i = 0; i < p->m; i++) fp = max64(fp, S->off[i] + p->it[i].size);
+        if (fp < *best) {
+            for (int32_t i = 0; i < p->m; i++) ioff[i] = S->off[i];
+            *best = fp;
+        }
+    } else if (res == 0 && S->next_T > T && S->next_T != INT64_MAX) {
+        *lb = max64(*lb, S->next_T);
+    }
+    return SP_OK;
+}
+
 sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, plan_result *r) {
     double t0 = now_s();
     memset(r, 0, sizeof *r);
@@ -1203,39 +1285,42 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
     for (int32_t i = 0; i < p.m; i++) best = max64(best, ioff[i] + p.it[i].size);
     r->greedy_footprint = best;
     int64_t lb = p.load;
-    if (best > lb && limit > 0 && p.adj_off) {
+    /* No search when greedy meets the bound, or when the bound alone says
+     * it does not fit (tile search asks that often and wants it fast). */
+    if (best > lb && limit > 0 && p.adj_off && !(cap > 0 && lb > cap)) {
         st = search_init(&s, &p, &S);
         if (st != SP_OK) goto done;
         double deadline = t0 + limit;
-        /* Fitting comes first: if greedy misses the capacity, look for any
-         * plan within it before tightening from the lower bound up. */
+        /* Phase 1, half the time: from the lower bound up (each failed T
+         * raises the bound, so the first plan found is optimal). Fitting
+         * comes first: if greedy misses the capacity, look for any plan
+         * within it before that. */
+        double phase1 = t0 + limit / 2;
         int64_t T = cap > 0 && best > cap && cap > lb ? cap : lb;
+        bool stopped = false;
         while (lb < best) {
-            int res = search_at(&S, T, deadline);
-            r->nodes += S.nodes;
-            S.nodes = 0;
-            if (S.oom) {
-                st = oom(ctx);
-                goto done;
-            }
-            if (res < 0) {
-                r->timed_out = true;
+            int res = search_at(&S, T, phase1);
+            if ((st = take(&S, &p, ioff, res, T, &best, &lb, r)) != SP_OK) goto done;
+            if (res < 0 || (res == 0 && S.next_T == INT64_MAX)) {
+                stopped = res < 0;
                 break;
-            }
-            if (res == 1) {
-                int64_t fp = 0;
-                for (int32_t i = 0; i < p.m; i++) {
-                    ioff[i] = S.off[i];
-                    fp = max64(fp, S.off[i] + p.it[i].size);
-                }
-                best = fp;
-            } else if (S.next_T > lb) {
-                /* no plan within T, nor within next_T - 1: every bound
-                 * the search pruned on is at least next_T */
-                lb = S.next_T;
             }
             T = lb;
         }
+        /* Phase 2, the rest: bisect between the bound and the best plan
+         * with time slices, so an instance the bound cannot settle still
+         * gets a plan better than greedy. A probe that runs out of time
+         * moves up toward the best plan, where plans are easier to find. */
+        int64_t probe = lb + (best - lb) / 2;
+        while (stopped && lb < best && probe < best) {
+            double now = now_s(), left = deadline - now;
+            if (left <= 0) break;
+            int res = search_at(&S, probe, now + (left > 0.05 ? left / 3 : left));
+            if ((st = take(&S, &p, ioff, res, probe, &best, &lb, r)) != SP_OK) goto done;
+            if (res == 0 && S.next_T == INT64_MAX) break;
+            probe = res < 0 ? probe + (best - probe + 1) / 2 : lb + (best - lb) / 2;
+        }
+        r->timed_out = lb < best && stopped;
         if (lb > best) lb = best;
     }
     r->lower_bound = lb;
@@ -1245,7 +1330,7 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
     if (st == SP_OK && cap > 0 && r->footprint > cap) {
         st = SP_ENOFIT;
         sp_set_error(ctx, SP_ENOFIT,
-                     "does not fit: %s %" PRId64 " bytes, capacity %" PRId64 " bytes", 
+                     "does not fit: %s %" PRId64 " bytes, capacity %" PRId64 " bytes",
                      r->lower_bound > cap ? "needs at least" : "best plan found needs",
                      r->lower_bound > cap ? r->lower_bound : r->footprint, cap);
     }

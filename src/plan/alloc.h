@@ -31,13 +31,18 @@
  *
  * Exactness. plan_solve decides "does a plan fit in T bytes" by depth-first
  * search over canonical plans (every buffer rests on a buffer below it or on
- * 0; buffers are placed in order of offset), pruned by the per-step load
- * bound, a dominance rule (never place a buffer above a spot where another
- * unplaced buffer would fit entirely below it) and decomposition where the
- * unplaced buffers split into groups that share no step. It starts at the
- * lower bound and raises T to the smallest value a failed search pruned on,
- * so the first plan found is optimal; it stops at the time limit with the
- * best plan seen, never worse than plan_greedy's.
+ * 0; buffers are placed in order of offset), pruned by per-step load bounds,
+ * a dominance rule (never place a buffer above a spot where another unplaced
+ * buffer would fit entirely below it), symmetry between identical buffers,
+ * a cache of failed states, and decomposition where the unplaced buffers
+ * split into groups that share no step. Heavy tails are cut by restarts
+ * under a few buffer orders with growing node budgets. For the first half of
+ * the time limit it starts at the lower bound and raises T to the smallest
+ * value a failed search pruned on (so the first plan found is optimal); if
+ * that does not settle it, the rest of the time bisects between the bound
+ * and the best plan. It returns the best plan seen, never worse than
+ * plan_greedy's; r.lower_bound is what was proven, r.optimal says whether
+ * they meet. Deterministic: same input, same plan (up to the time limit).
  */
 #ifndef SPADC_PLAN_ALLOC_H
 #define SPADC_PLAN_ALLOC_H

@@ -202,10 +202,10 @@ static int64_t parse_int(reader *r, const field *f, const char *what) {
             err_at(r, f->col, "expected a non-negative integer for '%s', found '%.*s'", what,
                    (int)(f->len > 40 ? 40 : f->len), f->s);
         }
-        v = v * 10 + (c - '0');
-        if (v > PLAN_MAX_BYTES)
+        if (v > (PLAN_MAX_BYTES - (c - '0')) / 10) /* v * 10 + digit would pass 2^62 */
             err_at(r, f->col, "'%s' too large: '%.*s' (at most 2^62 = %" PRId64 ")", what,
                    (int)(f->len > 40 ? 40 : f->len), f->s, PLAN_MAX_BYTES);
+        v = v * 10 + (c - '0');
     }
     return v;
 }
@@ -301,9 +301,10 @@ static void parse_row(reader *r) {
         if (b->align < 1 || (b->align & (b->align - 1)))
             err_at(r, fa->col, "alignment %" PRId64 " is not a power of two", b->align);
     }
-    r->total += b->size + b->align - 1;
-    if (r->total > PLAN_MAX_BYTES)
+    int64_t need = b->size + (b->align - 1); /* < 2^63: both are <= 2^62 */
+    if (need > PLAN_MAX_BYTES - r->total)
         err_at(r, fsz->col, "sizes and alignments so far add up to more than 2^62 bytes");
+    r->total += need;
     b->inplace = -1;
     b->offset = 0;
     r->inplace_ref[i] = -1;

@@ -1,0 +1,305 @@
+/* blocking.c - the tile plan of one GEMM (law L1): candidates (MR, NR, MC,
+ * KC, NC, thread grid) are enumerated, each candidate's real per-thread
+ * buffer set is planned by the offset planner (plan_solve) against the L1
+ * and L2 budgets, candidates that do not fit are dropped, and the survivors
+ * are ranked by a cost model (cycles), never by how much cache they use.
+ *
+ * The loops (gemm.c) run, per thread:
+ *     for jc (NC) / for pc (KC) / for ic (MC) / for ir (MR) / for jr (NR)
+ * The A strip (MR x KC, read in place or from a packed copy) stays in L1
+ * while the thread's B block (KC x NC, packed) streams from L2 through the
+ * microkernel, one NR-column micro-panel per call. So the buffers are:
+ *     L1: "lhs" A strip, "acc" the C tile (register spill and epilogue
+ *         scratch), "rhs" the B micro-panel lines in flight (a prefetch
+ *         window of 16 k steps)
+ *     L2: "rhs" the B block, "lhs" the A strip, "acc" the C tile
+ * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
+ */
+#include <string.h>
+
+#include "cpu/kernels.h"
+#include "plan/alloc.h"
+
+/* Cost-model machine: nominal numbers; they rank candidates, and
+ * est_seconds is only as good as they are. */
+#define MODEL_GHZ 3.7
+#define MODEL_FORK_CYCLES 3000.0   /* fork/join of a spinning OpenMP team (~0.6-1 us) */
+#define MODEL_TILE_CYCLES 30.0     /* per microkernel call: setup, loop entry, store */
+#define MODEL_L2_BPC 32.0          /* sustained L2 -> L1 bytes per cycle */
+#define MODEL_L3_BPC 24.0          /* L3 -> L2 bytes per cycle per core */
+#define MODEL_DRAM_BPC 10.0        /* DRAM bytes per cycle for the whole chip */
+#define RHS_WINDOW_STEPS 16
+
+typedef struct isa_model {
+    double fma_per_cycle; /* vector FMAs issued per cycle */
+    int vlen;             /* floats per vector */
+    double loads_per_cycle;
+} isa_model;
+
+static isa_model model_of(cpu_isa isa) {
+    switch (isa) {
+    case CPU_ISA_AVX512: return (isa_model){2, 16, 2};
+    case CPU_ISA_AVX2: return (isa_model){2, 8, 2};
+    default: return (isa_model){0.5, 4, 1}; /* portable C: what -O2 SSE2 code manages */
+    }
+}
+
+static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static double maxd(double a, double b) { return a > b ? a : b; }
+
+/* Cycles per k step of an mr_e x nv-vector tile: FMA issue, load issue and
+ * the FMA latency (4) of each accumulator chain. */
+static double step_cycles(const isa_model *im, int mr_e, int nv) {
+    double fma = mr_e * nv / im->fma_per_cycle;
+    double loads = (mr_e + nv) / im->loads_per_cycle;
+    double l2 = nv * im->vlen * 4.0 / MODEL_L2_BPC; /* B micro-panel bytes per step */
+    return maxd(maxd(fma, loads), maxd(4.0, l2));
+}
+
+typedef struct cand {
+    const cpu_kernel_set *ks;
+    int nt, tm, tn;
+    int64_t mc, kc, nc;
+} cand;
+
+
+/* Estimated seconds: the slowest thread's compute (tiles x k steps at the
+ * kernel's issue rate, a fixed cost per kernel call) plus the memory traffic
+ * the prefetchers do not hide, plus the team's fork/join. rho is the L2
+ * plan's footprint over its budget: the fuller the L2, the more of the B
+ * block the A, C and D streams evict before its reuse (measured here: the
+ * 6x64 kernel loses ~2% streaming a 576 KiB block against a 192 KiB one). */
+static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double rho, const cpu_caches *caches) {
+    const isa_model im = model_of(c->ks->isa);
+    const int mr = c->ks->mr, nr = c->ks->nr, nvmax = nr / im.vlen;
+    const int64_t strips = cdiv(M, mr), panels = cdiv(N, nr);
+    const int64_t nkb = Kv > 0 ? cdiv(Kv, c->kc) : 1;
+    const double l3_share = (double)caches->l3 / 2;
+    const double a_total = (double)M * (double)Kv * 4, c_total = (double)M * (double)N * 4;
+    const double b_total = (double)Kv * (double)N * 4;
+    double worst = 0;
+    for (int ti = 0; ti < c->tm; ti++) {
+        int64_t s0, s1;
+        cpu_split(strips, mr, M - (strips - 1) * mr, c->tm, ti, &s0, &s1);
+        for (int tj = 0; tj < c->tn; tj++) {
+            int64_t q0, q1;
+            cpu_split(panels, nr, N - (panels - 1) * nr, c->tn, tj, &q0, &q1);
+            if (s0 == s1 || q0 == q1) continue;
+            /* compute: full strips and the last one, full panels and the last */
+            const int64_t rows = min64(s1 * mr, M) - s0 * mr, cols = min64(q1 * nr, N) - q0 * nr;
+            const int64_t full_s = rows / mr, full_q = cols / nr;
+            const int rem_m = (int)(rows % mr), rem_n = (int)(cols % nr);
+            const int rem_nv = (int)cdiv(rem_n, im.vlen);
+            double cyc = 0;
+            const double tile_ovh = MODEL_TILE_CYCLES + 2.0 * mr * nvmax;
+            const double ps[2][2] = {
+                {step_cycles(&im, mr, nvmax), rem_n ? step_cycles(&im, mr, rem_nv) : 0},
+                {rem_m ? step_cycles(&im, rem_m, nvmax) : 0, rem_m && rem_n ? step_cycles(&im, rem_m, rem_nv) : 0}};
+            const double cnt[2][2] = {{(double)full_s * full_q, (double)full_s * (rem_n > 0)},
+                                      {(double)(rem_m > 0) * full_q, (double)(rem_m > 0) * (rem_n > 0)}};
+            for (int x = 0; x < 2; x++)
+                for (int y = 0; y < 2; y++) cyc += cnt[x][y] * ((double)Kv * ps[x][y] + (double)nkb * tile_ovh);
+            /* L2 pressure on the B block */
+            double exposed = cyc * 0.04 * rho * rho;
+            /* A: the thread's rows are re-read once per NC block, from L3
+             * while all of A fits half of it, else from DRAM (6 sequential
+             * row streams: the prefetchers hide most of it) */
+            const double a_bytes = (double)rows * (double)Kv * 4.0 * (double)cdiv(cols, c->nc);
+            exposed += a_total <= l3_share ? 0.1 * a_bytes / MODEL_L3_BPC : 0.2 * a_bytes / (MODEL_DRAM_BPC / c->nt);
+            /* C's partial sums, stored and reloaded between K blocks (from
+             * DRAM the tile's 48 misses outrun the prefetch: fully exposed) */
+            const double c_bytes = (double)(nkb - 1) * (double)rows * (double)cols * 8.0;
+            exposed += c_total <= l3_share ? 0.3 * c_bytes / MODEL_L3_BPC : 1.0 * c_bytes / (MODEL_DRAM_BPC / c->nt);
+            /* B: each (jc, pc, ic) block comes from L3 or DRAM once; it
+             * streams while the block's first strip runs, so a GEMM with few
+             * strips (M = 1) is bound by it */
+            const double b_bytes = (double)Kv * (double)cols * 4.0 * (double)cdiv(rows, c->mc);
+            const double b_cyc = b_bytes / (b_total <= 0.75 * (double)caches->l3 ? MODEL_L3_BPC : MODEL_DRAM_BPC / c->nt);
+            const double first = 1.0 / (double)cdiv(min64(rows, c->mc), mr); /* share of compute in first strips */
+            double t = maxd(cyc, b_cyc) + 0.3 * first * (cyc < b_cyc ? cyc : b_cyc) + exposed;
+            if (t > worst) worst = t;
+        }
+    }
+    if (c->nt > 1) worst += MODEL_FORK_CYCLES;
+    return worst / (MODEL_GHZ * 1e9);
+}
+
+typedef struct plan_out {
+    cpu_block_buf bufs[3];
+    int64_t footprint;
+} plan_out;
+
+/* Plan one level's buffers; false if they do not fit the budget. */
+static sp_status plan_level(sp_ctx *ctx, int level, const char *const names[3], const int64_t rows[3],
+                            const int64_t cols[3], int64_t budget, plan_out *out, bool *fits) {
+    static const int64_t lo[3] = {0, 0, 1}, hi[3] = {2, 2, 3};
+    plan_buf b[3];
+    for (int i = 0; i < 3; i++)
+        b[i] = (plan_buf){.size = rows[i] * cols[i] * 4, .align = 64, .lo = lo[i], .hi = hi[i], .inplace = -1};
+    plan_opts o = {.time_limit_s = 0.002, .capacity = budget};
+    plan_result r;
+    sp_status st = plan_solve(ctx, b, 3, &o, &r);
+    *fits = st == SP_OK;
+    if (st != SP_OK && st != SP_ENOFIT) return st;
+    for (int i = 0; i < 3; i++)
+        out->bufs[i] = (cpu_block_buf){.name = names[i], .level = level, .bytes = b[i].size, .offset = b[i].offset,
+                                       .lo = lo[i], .hi = hi[i], .rows = rows[i], .cols = cols[i]};
+    out->footprint = r.footprint;
+    return SP_OK;
+}
+
+/* KC candidates: K split into p balanced blocks (multiples of 8), p = 1..16
+ * and then doubling, so that a huge K still reaches KC values whose A strip
+ * fits in L1. */
+static int kc_candidates(int64_t Kv, int64_t *out, int max) {
+    int n = 0;
+    if (Kv <= 0) {
+        out[n++] = 1;
+        return n;
+    }
+    for (int64_t p = 1; n < max; p = p < 16 ? p + 1 : p * 2) {
+        int64_t kc = cdiv(Kv, p);
+        if (p > 1) kc = cdiv(kc, 8) * 8;
+        if (kc < 16 && p > 1) break;
+        if (n && out[n - 1] == kc) continue;
+        out[n++] = kc;
+    }
+    return n;
+}
+
+static int nc_candidates(int64_t panels, int nr, int64_t *out, int max) {
+    int n = 0;
+    static const int64_t q[] = {1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128};
+    for (size_t i = 0; i < SP_ARRAY_LEN(q) && n < max; i++)
+        if (q[i] < panels) out[n++] = q[i] * nr;
+    for (int64_t j = 1; j <= 4 && n < max; j++) { /* balanced splits of the thread's panels */
+        int64_t v = cdiv(panels, j) * nr;
+        bool dup = false;
+        for (int i = 0; i < n; i++) dup |= out[i] == v;
+        if (!dup) out[n++] = v;
+    }
+    return n;
+}
+
+sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                              cpu_isa isa, const cpu_caches *caches, cpu_blocking *out) {
+    memset(out, 0, sizeof *out);
+    if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
+                     (long long)M, (long long)N, (long long)K, (long long)nbatch, nthreads);
+        return SP_EINPUT;
+    }
+    const int64_t Kv = K * nbatch;
+    const int64_t budget_l1 = caches->l1d * 3 / 4, budget_l2 = caches->l2 * 3 / 4;
+    const sp_error saved = ctx->err; /* candidates that do not fit are not errors */
+    int nsets;
+    const cpu_kernel_set *const *sets = cpu_kernel_sets(isa, &nsets);
+    bool found = false;
+    cand best = {0};
+    double best_t = 0;
+    plan_out best_l1 = {0}, best_l2 = {0};
+    int64_t min_l1 = INT64_MAX, min_l2 = INT64_MAX;
+    for (int si = 0; si < nsets; si++) {
+        const cpu_kernel_set *ks = sets[si];
+        const int mr = ks->mr, nr = ks->nr;
+        const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
+        /* the rows a strip really has: a GEMV's strip is one row */
+        const int64_t mrows = M > 0 && M < mr ? M : mr;
+        int64_t kcs[24];
+        const int nkc = kc_candidates(Kv, kcs, 24);
+        int fitting_kc = 0;
+        for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
+            const int64_t kc = kcs[ki];
+            /* L2 plans depend on (KC, NC) only: planned once per NC here,
+             * whatever the thread grid */
+            struct {
+                int64_t nc;
+                plan_out plan;
+                bool fits;
+            } memo[48];
+            int nmemo = 0;
+            static const char *const names1[3] = {"lhs", "rhs", "acc"};
+            const int64_t r1[3] = {mrows, RHS_WINDOW_STEPS, mrows}, c1[3] = {kc, nr, nr};
+            plan_out l1;
+            bool fits;
+            sp_status st = plan_level(ctx, 1, names1, r1, c1, budget_l1, &l1, &fits);
+            if (st != SP_OK) return st;
+            if (l1.footprint < min_l1) min_l1 = l1.footprint;
+            if (!fits) continue;
+            fitting_kc++;
+            for (int nt = 1; nt <= nthreads; nt++)
+                for (int tm = 1; tm <= nt; tm++) {
+                    if (nt % tm) continue;
+                    const int tn = nt / tm;
+                    if (tm > strips || tn > panels) continue;
+                    const int64_t tpan = cdiv(panels, tn);
+                    const int64_t trows = min64(cdiv(strips, tm) * mr, M > 0 ? M : 1);
+                    /* MC: the thread's rows, unless its A block would crowd its
+                     * share of L3 */
+                    int64_t mc = min64(cdiv(trows, mr) * mr, M > 0 ? M : 1);
+                    const int64_t l3_rows = caches->l3 / (2 * nt) / (kc * 4) / mr * mr;
+                    if (l3_rows >= mr && mc > l3_rows) mc = l3_rows;
+                    int64_t ncs[24];
+                    const int nnc = nc_candidates(tpan, nr, ncs, 24);
+                    for (int ni = 0; ni < nnc; ni++) {
+                        const int64_t nc = ncs[ni];
+                        static const char *const names2[3] = {"lhs", "rhs", "acc"};
+                        const int64_t r2[3] = {mrows, kc, mrows}, c2[3] = {kc, nc, nr};
+                        int mi = 0;
+                        while (mi < nmemo && memo[mi].nc != nc) mi++;
+                        if (mi == nmemo) {
+                            if (nmemo == (int)SP_ARRAY_LEN(memo)) continue;
+                            st = plan_level(ctx, 2, names2, r2, c2, budget_l2, &memo[mi].plan, &memo[mi].fits);
+                            if (st != SP_OK) return st;
+                            memo[mi].nc = nc;
+                            nmemo++;
+                        }
+                        const plan_out l2 = memo[mi].plan;
+                        fits = memo[mi].fits;
+                        if (l2.footprint < min_l2) min_l2 = l2.footprint;
+                        if (!fits) continue;
+                        cand c = {ks, nt, tm, tn, mc, kc, nc};
+                        double t = estimate(&c, M, N, Kv, (double)l2.footprint / (double)budget_l2, caches);
+                        /* ties: fewer threads, then the larger KC, then NC */
+                        if (!found || t < best_t * (1 - 1e-9)) {
+                            found = true;
+                            best = c;
+                            best_t = t;
+                            best_l1 = l1;
+                            best_l2 = l2;
+                        }
+                    }
+                }
+        }
+    }
+    if (!found) {
+        sp_set_error(ctx, SP_ENOFIT,
+                     "cpu blocking: no candidate fits (smallest L1 plan %lld B of budget %lld B, smallest L2 plan %lld B "
+                     "of budget %lld B)",
+                     (long long)min_l1, (long long)budget_l1, (long long)min_l2, (long long)budget_l2);
+        return SP_ENOFIT;
+    }
+    ctx->err = saved;
+    out->isa = isa;
+    out->kernel = best.ks->name;
+    out->mr = best.ks->mr;
+    out->nr = best.ks->nr;
+    out->mc = best.mc;
+    out->kc = best.kc;
+    out->nc = best.nc;
+    out->nthreads = best.nt;
+    out->tm = best.tm;
+    out->tn = best.tn;
+    out->nbufs = 6;
+    for (int i = 0; i < 3; i++) {
+        out->bufs[i] = best_l2.bufs[i];
+        out->bufs[3 + i] = best_l1.bufs[i];
+    }
+    out->footprint = best_l2.footprint;
+    out->budget = budget_l2;
+    out->footprint_l1 = best_l1.footprint;
+    out->budget_l1 = budget_l1;
+    out->est_seconds = best_t;
+    return SP_OK;
+}

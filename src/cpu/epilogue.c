@@ -1,0 +1,196 @@
+/* epilogue.c - the epilogue program: reference semantics (cpu_epi_eval),
+ * structural checks, the reference tile interpreter, and the compile step
+ * that folds a leading operand add into the accumulator's initial value. */
+#include <math.h>
+
+#include "cpu/kernels.h"
+
+/* maximumf / minimumf: NaN if either is NaN, -0 < +0. */
+static float max_nan(float a, float b) {
+    if (isnan(a) || isnan(b)) return a + b;
+    if (a == b) return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
+static float min_nan(float a, float b) {
+    if (isnan(a) || isnan(b)) return a + b;
+    if (a == b) return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
+#define GELU_K0 0.7978845608028654f /* sqrt(2/pi) */
+#define GELU_K1 0.044715f
+#define SQRT1_2 0.70710678118654752f
+
+/* Which registers an instruction reads: a bit mask over a, b, c, d. */
+static unsigned reads(cpu_epi_op op) {
+    switch (op) {
+    case CPU_EPI_LOAD:
+    case CPU_EPI_CONST: return 0;
+    case CPU_EPI_ADD:
+    case CPU_EPI_SUB:
+    case CPU_EPI_MUL:
+    case CPU_EPI_DIV:
+    case CPU_EPI_MAX:
+    case CPU_EPI_MIN: return 3;
+    case CPU_EPI_SELECT_GT: return 15;
+    default: return 1;
+    }
+}
+
+static bool insn_reads(const cpu_epi_insn *in, unsigned reg) {
+    unsigned m = reads((cpu_epi_op)in->op);
+    return ((m & 1) && in->a == reg) || ((m & 2) && in->b == reg) || ((m & 4) && in->c == reg) ||
+           ((m & 8) && in->d == reg);
+}
+
+static float run_scalar(const cpu_epilogue *e, uint32_t first, float acc, int64_t m, int64_t n) {
+    float r[CPU_EPI_MAX_REGS] = {0};
+    r[0] = acc;
+    for (uint32_t i = first; i < e->ninsn; i++) {
+        const cpu_epi_insn *in = &e->insn[i];
+        const float x = r[in->a], y = r[in->b];
+        float v;
+        switch ((cpu_epi_op)in->op) {
+        case CPU_EPI_LOAD: {
+            const cpu_operand *o = &e->operands[in->a];
+            v = o->ptr[m * o->sm + n * o->sn];
+            break;
+        }
+        case CPU_EPI_CONST: v = in->imm; break;
+        case CPU_EPI_ADD: v = x + y; break;
+        case CPU_EPI_SUB: v = x - y; break;
+        case CPU_EPI_MUL: v = x * y; break;
+        case CPU_EPI_DIV: v = x / y; break;
+        case CPU_EPI_MAX: v = max_nan(x, y); break;
+        case CPU_EPI_MIN: v = min_nan(x, y); break;
+        case CPU_EPI_NEG: v = -x; break;
+        case CPU_EPI_EXP: v = expf(x); break;
+        case CPU_EPI_TANH: v = tanhf(x); break;
+        case CPU_EPI_ERF: v = erff(x); break;
+        case CPU_EPI_SQRT: v = sqrtf(x); break;
+        case CPU_EPI_RSQRT: v = 1.0f / sqrtf(x); break;
+        case CPU_EPI_ABS: v = fabsf(x); break;
+        case CPU_EPI_RELU: v = max_nan(x, 0.0f); break;
+        case CPU_EPI_GELU_TANH: v = 0.5f * x * (1.0f + tanhf(GELU_K0 * (x + GELU_K1 * x * x * x))); break;
+        case CPU_EPI_GELU_ERF: v = 0.5f * x * (1.0f + erff(x * SQRT1_2)); break;
+        case CPU_EPI_SELECT_GT: v = x > y ? r[in->c] : r[in->d]; break;
+        default: v = NAN; break; /* rejected by cpu_epi_check */
+        }
+        r[in->dst] = v;
+    }
+    return r[e->result];
+}
+
+float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n) {
+    return e ? run_scalar(e, 0, acc, m, n) : acc;
+}
+
+sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e) {
+    if (!e) return SP_OK;
+    if (e->ninsn > CPU_EPI_MAX_INSNS || e->noperands > CPU_EPI_MAX_OPERANDS || e->nregs > CPU_EPI_MAX_REGS) {
+        sp_set_error(ctx, SP_EINPUT, "epilogue: %u instructions, %u operands, %u registers exceed the limits %d, %d, %d",
+                     e->ninsn, e->noperands, e->nregs, CPU_EPI_MAX_INSNS, CPU_EPI_MAX_OPERANDS, CPU_EPI_MAX_REGS);
+        return SP_EINPUT;
+    }
+    const unsigned nregs = e->nregs ? e->nregs : 1;
+    unsigned written = 1; /* r0 holds the accumulator */
+    for (uint32_t i = 0; i < e->ninsn; i++) {
+        const cpu_epi_insn *in = &e->insn[i];
+        if (in->op >= CPU_EPI_OP_COUNT) {
+            sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u has unknown opcode %u", i, in->op);
+            return SP_EINPUT;
+        }
+        if (in->dst >= nregs) {
+            sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u writes r%u, beyond the %u registers", i, in->dst, nregs);
+            return SP_EINPUT;
+        }
+        if (in->op == CPU_EPI_LOAD) {
+            if (in->a >= e->noperands || !e->operands[in->a].ptr) {
+                sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u loads operand %u of %u (or a NULL one)", i, in->a,
+                             e->noperands);
+                return SP_EINPUT;
+            }
+        } else {
+            const uint8_t regs[4] = {in->a, in->b, in->c, in->d};
+            const unsigned m = reads((cpu_epi_op)in->op);
+            for (int k = 0; k < 4; k++) {
+                if (!(m & (1u << k))) continue;
+                if (regs[k] >= nregs || !(written & (1u << regs[k]))) {
+                    sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u reads r%u before it is written", i, regs[k]);
+                    return SP_EINPUT;
+                }
+            }
+        }
+        written |= 1u << in->dst;
+    }
+    if (e->result >= nregs || !(written & (1u << e->result))) {
+        sp_set_error(ctx, SP_EINPUT, "epilogue: the result r%u is never written", e->result);
+        return SP_EINPUT;
+    }
+    return SP_OK;
+}
+
+/* Classify what is left after `first` so the kernels can take the two
+ * common cases without the interpreter. */
+static cpu_epi_kind classify(const cpu_epilogue *e, uint32_t first) {
+    uint32_t n = e->ninsn - first;
+    const cpu_epi_insn *in = &e->insn[first];
+    bool writes_r0 = false;
+    for (uint32_t i = 0; i < n; i++) writes_r0 |= in[i].dst == 0;
+    if (e->result == 0 && !writes_r0) return CPU_EPI_KIND_STORE;
+    if (n == 1 && in[0].op == CPU_EPI_RELU && in[0].a == 0 && e->result == in[0].dst) return CPU_EPI_KIND_RELU;
+    if (n == 2 && in[0].op == CPU_EPI_CONST && in[0].imm == 0.0f && in[1].op == CPU_EPI_MAX && in[0].dst != 0 &&
+        ((in[1].a == 0 && in[1].b == in[0].dst) || (in[1].b == 0 && in[1].a == in[0].dst)) && e->result == in[1].dst)
+        return CPU_EPI_KIND_RELU;
+    return CPU_EPI_KIND_GENERAL;
+}
+
+int cpu_epi_compile(const cpu_epilogue *e, bool fold_init, cpu_epi_prog *p) {
+    p->e = e;
+    p->first = 0;
+    int folded = -1;
+    if (!e) {
+        p->kind = CPU_EPI_KIND_STORE;
+        return -1;
+    }
+    /* "rT = load op; r0 = r0 + rT" (either order) with rT dead afterwards:
+     * start the accumulator at op instead (bias or residual as init). */
+    if (fold_init && e->ninsn >= 2) {
+        const cpu_epi_insn *l = &e->insn[0], *a = &e->insn[1];
+        const unsigned t = l->dst;
+        if (l->op == CPU_EPI_LOAD && t != 0 && a->op == CPU_EPI_ADD && a->dst == 0 &&
+            ((a->a == 0 && a->b == t) || (a->a == t && a->b == 0))) {
+            bool dead = true;
+            uint32_t i;
+            for (i = 2; i < e->ninsn; i++) {
+                if (insn_reads(&e->insn[i], t)) {
+                    dead = false;
+                    break;
+                }
+                if (e->insn[i].dst == t) break;
+            }
+            if (i == e->ninsn && e->result == t) dead = false;
+            if (dead) {
+                folded = l->a;
+                p->first = 2;
+            }
+        }
+    }
+    p->kind = classify(e, p->first);
+    return folded;
+}
+
+void cpu_epi_tile_generic(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+                          float *c, int64_t c_rs) {
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float v = t[i * t_rs + j];
+            switch (p->kind) {
+            case CPU_EPI_KIND_STORE: break;
+            case CPU_EPI_KIND_RELU: v = max_nan(v, 0.0f); break;
+            default: v = run_scalar(p->e, p->first, v, m0 + i, n0 + j); break;
+            }
+            c[i * c_rs + j] = v;
+        }
+}

@@ -1,0 +1,369 @@
+/* gemm.c - cpu_gemm: the loops around the microkernel, in portable C (no
+ * ISA code here; kernels come from the blocking's kernel set).
+ *
+ * Per call: check the arguments and the epilogue program, compile the
+ * program (a leading operand add becomes the accumulator's initial value),
+ * pack what cannot be read in place (B unless pre-packed; A only when its k
+ * stride is not 1 or short batches would chop the K loop), then each thread
+ * of a tm x tn grid runs, over its own rows and columns of C:
+ *
+ *   5th  for jc: NC columns (a multiple of NR)
+ *   4th    for pc: K blocks of KC (never across a batch when A is in place)
+ *   3rd      for ic: MC rows
+ *   2nd        for ir: an MR-row A strip (stays in L1)
+ *   1st          for jr: an NR-column B micro-panel (streams from L2)
+ *                  microkernel: acc over the K block; on the first block
+ *                  the init tile is added, on later ones the partial sum;
+ *                  on the last the epilogue runs on the register tile
+ *
+ * Loops 2 and 1 are BLIS's swapped: with a 6x64 tile the A strip is the
+ * small panel (6 x KC floats), so it is the one kept in L1 (as oneDNN's
+ * brgemm does), and the B block is reused from L2 by every strip.
+ * Threads split M and N on tile boundaries (no C line is written by two
+ * threads except at a partial tile's edge) and run with no barrier after
+ * packing.
+ */
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "cpu/kernels.h"
+
+typedef struct kblock {
+    int64_t a_off; /* offset into A's row (in place: b*a_sb + k0; packed: kv0) */
+    int64_t kv0;   /* first virtual k (row of the packed B panels) */
+    int64_t len;
+} kblock;
+
+typedef struct job {
+    const cpu_gemm_args *g;
+    const cpu_kernel_set *ks;
+    const cpu_blocking *blk;
+    int tm, tn;
+    int64_t M, N;
+    /* A as the kernels read it: rows a_rs apart, unit k stride */
+    const float *a;
+    int64_t a_rs;
+    bool a_packed;
+    float *apack; /* packed A (rows of a_rs floats), or NULL */
+    /* K blocks: in place, nkb_b blocks of kcb per batch; packed, over Kv */
+    int64_t nkb, nkb_b, kcb, K, Kv;
+    /* B */
+    struct cpu_packed *bp;
+    const float *B_src; /* to pack, or NULL */
+    /* init and epilogue */
+    const float *init;
+    int64_t init_rs, init_cs;
+    cpu_epi_prog prog;
+    float *partial; /* partial sums between K blocks when an epilogue operand is C (M x N), or NULL */
+} job;
+
+static kblock block_at(const job *j, int64_t i) {
+    kblock k;
+    if (j->a_packed) {
+        k.kv0 = i * j->kcb;
+        k.len = j->Kv - k.kv0 < j->kcb ? j->Kv - k.kv0 : j->kcb;
+        k.a_off = k.kv0;
+    } else {
+        const int64_t b = i / j->nkb_b, k0 = (i % j->nkb_b) * j->kcb;
+        k.len = j->K - k0 < j->kcb ? j->K - k0 : j->kcb;
+        k.kv0 = b * j->K + k0;
+        k.a_off = b * j->g->a_sb + k0;
+    }
+    if (k.len < 0) k.len = 0;
+    return k;
+}
+
+
+/* Loops 2 and 1 over one block: MR-row strips of [ic, ic_end) (each kept
+ * in L1) by NR-column micro-panels of [jc, jc_end). */
+static void macro_kernel(const job *j, const kblock *blk, bool first, bool last, int64_t ic, int64_t ic_end,
+                         int64_t jc, int64_t jc_end, float *scratch) {
+    const cpu_gemm_args *g = j->g;
+    const int mr = j->ks->mr, nr = j->ks->nr;
+    const bool c_unit = g->c_sn == 1;
+    cpu_ukr u;
+    for (int64_t ir = ic; ir < ic_end; ir += mr) {
+        const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
+        const float *a = j->a + ir * j->a_rs + blk->a_off;
+        for (int64_t jr = jc; jr < jc_end; jr++) {
+            const int64_t n0 = jr * nr;
+            const int n = (int)(j->N - n0 < nr ? j->N - n0 : nr);
+            u.k = blk->len;
+            u.a = a;
+            u.a_rs = j->a_rs;
+            u.b = j->bp->data + jr * j->bp->kv * nr + blk->kv0 * nr;
+            u.m = m;
+            u.n = n;
+            u.m0 = ir;
+            u.n0 = n0;
+            /* what the accumulator starts from */
+            if (first) {
+                u.add = j->init ? j->init + ir * j->init_rs + n0 * j->init_cs : NULL;
+                u.add_rs = j->init_rs;
+                u.add_cs = j->init_cs;
+            } else if (j->partial) {
+                u.add = j->partial + ir * j->N + n0;
+                u.add_rs = j->N;
+                u.add_cs = 1;
+            } else {
+                u.add = g->C + ir * g->c_sm + n0 * g->c_sn;
+                u.add_rs = g->c_sm;
+                u.add_cs = g->c_sn;
+            }
+            /* where it goes */
+            u.epi = last ? &j->prog : NULL;
+            if (!last && j->partial) {
+                u.c = j->partial + ir * j->N + n0;
+                u.c_rs = j->N;
+            } else if (c_unit) {
+                u.c = g->C + ir * g->c_sm + n0;
+                u.c_rs = g->c_sm;
+            } else {
+                u.c = scratch;
+                u.c_rs = nr;
+            }
+            j->ks->gemm(&u);
+            if (u.c == scratch) { /* C with a non-unit column stride */
+                float *c = g->C + ir * g->c_sm + n0 * g->c_sn;
+                for (int i = 0; i < m; i++)
+                    for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = scratch[i * nr + x];
+            }
+        }
+    }
+}
+
+/* One thread's share: rows of whole strips, columns of whole panels. */
+static void run_thread(const job *j, int tid) {
+    const int mr = j->ks->mr, nr = j->ks->nr;
+    const int64_t strips = (j->M + mr - 1) / mr, panels = (j->N + nr - 1) / nr;
+    int64_t s0, s1, q0, q1;
+    cpu_split(strips, mr, j->M - (strips - 1) * mr, j->tm, tid / j->tn, &s0, &s1);
+    cpu_split(panels, nr, j->N - (panels - 1) * nr, j->tn, tid % j->tn, &q0, &q1);
+    if (s0 >= s1 || q0 >= q1) return;
+    const int64_t m_lo = s0 * mr, m_hi = s1 * mr < j->M ? s1 * mr : j->M;
+    const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
+    const int64_t mc = j->blk->mc >= mr ? j->blk->mc / mr * mr : mr;
+    float scratch[CPU_MR_MAX * CPU_NR_MAX] __attribute__((aligned(64)));
+    for (int64_t jc = q0; jc < q1; jc += ncp) {
+        const int64_t jc_end = jc + ncp < q1 ? jc + ncp : q1;
+        for (int64_t kb = 0; kb < j->nkb; kb++) {
+            const kblock blk = block_at(j, kb);
+            for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
+                const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
+                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, scratch);
+            }
+        }
+    }
+}
+
+/* Packing shared by the team: B panels and A rows split evenly. */
+static void pack_share(const job *j, int tid, int team) {
+    const cpu_gemm_args *g = j->g;
+    if (j->B_src) {
+        int64_t q0, q1;
+        cpu_split(j->bp->npanels, 1, 1, team, tid, &q0, &q1);
+        cpu_pack_b_panels(j->bp, j->B_src, g->b_sk, g->b_sn, g->b_sb, q0, q1);
+    }
+    if (j->apack) {
+        int64_t m0, m1;
+        cpu_split(j->M, 1, 1, team, tid, &m0, &m1);
+        cpu_pack_a_rows(j->apack, j->a_rs, g->A, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
+    }
+}
+
+/* Bytes an operand reads over M x N: [lo, hi] element offsets. */
+static void span(int64_t M, int64_t N, int64_t sm, int64_t sn, int64_t *lo, int64_t *hi) {
+    const int64_t a = (M - 1) * sm, b = (N - 1) * sn;
+    *lo = (a < 0 ? a : 0) + (b < 0 ? b : 0);
+    *hi = (a > 0 ? a : 0) + (b > 0 ? b : 0);
+}
+
+static bool overlaps_c(const cpu_gemm_args *g, const cpu_operand *o) {
+    int64_t clo, chi, olo, ohi;
+    span(g->M, g->N, g->c_sm, g->c_sn, &clo, &chi);
+    span(g->M, g->N, o->sm, o->sn, &olo, &ohi);
+    const float *c0 = g->C + clo, *c1 = g->C + chi, *o0 = o->ptr + olo, *o1 = o->ptr + ohi;
+    return !((uintptr_t)o1 < (uintptr_t)c0 || (uintptr_t)c1 < (uintptr_t)o0);
+}
+
+static sp_status bad(sp_ctx *ctx, const char *what) {
+    sp_set_error(ctx, SP_EINPUT, "cpu_gemm: %s", what);
+    return SP_EINPUT;
+}
+
+sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
+    if (!g) return bad(ctx, "no arguments");
+    if (g->M < 0 || g->N < 0 || g->K < 0 || g->nbatch < 1 || g->nthreads < 1) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_gemm: bad sizes (M=%lld N=%lld K=%lld nbatch=%lld nthreads=%d)",
+                     (long long)g->M, (long long)g->N, (long long)g->K, (long long)g->nbatch, g->nthreads);
+        return SP_EINPUT;
+    }
+    if (g->M == 0 || g->N == 0) return SP_OK;
+    if (g->K > INT64_MAX / g->nbatch) return bad(ctx, "K x nbatch overflows");
+    if (!g->C) return bad(ctx, "C is NULL");
+    if (g->K > 0 && (!g->A || (!g->B && !g->packed_b))) return bad(ctx, "A or B is NULL");
+    sp_status st = cpu_epi_check(ctx, g->epi);
+    if (st != SP_OK) return st;
+    if (g->init > CPU_INIT_OPERAND) return bad(ctx, "unknown init mode");
+    if (g->init == CPU_INIT_OPERAND && (!g->epi || g->init_operand >= g->epi->noperands ||
+                                         !g->epi->operands[g->init_operand].ptr))
+        return bad(ctx, "init_operand names no operand of the epilogue");
+
+    /* blocking and kernels */
+    cpu_blocking chosen;
+    const cpu_blocking *blk = g->blocking;
+    if (!blk) {
+        cpu_isa isa;
+        if ((st = cpu_isa_active(ctx, &isa)) != SP_OK) return st;
+        const cpu_caches caches = cpu_caches_detect();
+        if ((st = cpu_blocking_choose(ctx, g->M, g->N, g->K, g->nbatch, g->nthreads, isa, &caches, &chosen)) != SP_OK)
+            return st;
+        blk = &chosen;
+    }
+    if (!cpu_isa_supported(blk->isa)) return bad(ctx, "the blocking's ISA is not supported by this CPU");
+    const cpu_kernel_set *ks = cpu_kernel_find(blk->isa, blk->mr, blk->nr);
+    if (!ks) return bad(ctx, "no kernel for the blocking's ISA and register tile");
+    if (blk->kc < 1 || blk->nc < 1 || blk->mc < 1) return bad(ctx, "the blocking has an empty block size");
+
+    /* every field set explicitly: a zeroing initialiser costs a REP STOS,
+     * measurable on a 64^3 GEMM */
+    job j;
+    j.g = g, j.ks = ks, j.blk = blk, j.M = g->M, j.N = g->N, j.K = g->K, j.Kv = g->K * g->nbatch;
+    j.a_packed = false, j.apack = NULL, j.B_src = NULL, j.partial = NULL;
+    j.init = NULL, j.init_rs = 0, j.init_cs = 0;
+
+    /* threads: the blocking's grid when it fits what was asked */
+    int nt = blk->nthreads < g->nthreads ? blk->nthreads : g->nthreads;
+    if (nt < 1) nt = 1;
+    if (blk->tm * blk->tn == nt) {
+        j.tm = blk->tm;
+        j.tn = blk->tn;
+    } else {
+        j.tm = 1;
+        j.tn = nt;
+    }
+
+    /* epilogue and the accumulator's start */
+    const int folded = cpu_epi_compile(g->epi, g->init == CPU_INIT_ZERO, &j.prog);
+    if (folded >= 0 || g->init == CPU_INIT_OPERAND) {
+        const cpu_operand *o = &g->epi->operands[folded >= 0 ? (uint32_t)folded : g->init_operand];
+        j.init = o->ptr;
+        j.init_rs = o->sm;
+        j.init_cs = o->sn;
+    } else if (g->init == CPU_INIT_C) {
+        j.init = g->C;
+        j.init_rs = g->c_sm;
+        j.init_cs = g->c_sn;
+    }
+
+    /* A: in place when its k stride is 1 and batches are long enough for
+     * whole K blocks; otherwise one row-major copy of all batches */
+    const bool a_direct = g->K == 0 || (g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256));
+    void *a_raw = NULL, *b_raw = NULL, *p_raw = NULL;
+    if (g->K == 0) {
+        static const float dummy[1] = {0};
+        j.a = dummy;
+        j.a_rs = 0;
+        j.nkb_b = 1;
+        j.kcb = 0;
+        j.nkb = 1;
+    } else if (a_direct) {
+        j.a = g->A;
+        j.a_rs = g->a_sm;
+        j.nkb_b = (g->K + blk->kc - 1) / blk->kc;
+        j.kcb = (g->K + j.nkb_b - 1) / j.nkb_b;
+        j.nkb = j.nkb_b * g->nbatch;
+    } else {
+        int64_t ld = (j.Kv + 15) / 16 * 16;
+        if ((ld * 4) % 4096 == 0) ld += 16; /* rows 4 KiB apart would share L1 sets */
+        size_t bytes;
+        if (__builtin_mul_overflow((size_t)g->M, (size_t)ld * sizeof(float), &bytes)) return bad(ctx, "A too large");
+        j.apack = cpu_aligned_alloc(ctx, bytes, 64, &a_raw);
+        if (!j.apack) goto oom;
+        j.a = j.apack;
+        j.a_rs = ld;
+        j.a_packed = true;
+        const int64_t nkb = (j.Kv + blk->kc - 1) / blk->kc;
+        j.kcb = (j.Kv + nkb - 1) / nkb;
+        j.nkb = nkb;
+    }
+
+    /* B: pre-packed, or packed once for this call */
+    struct cpu_packed bpack;
+    if (g->packed_b) {
+        const struct cpu_packed *p = g->packed_b;
+        if (p->nr != ks->nr || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
+            sp_free(ctx, a_raw);
+            sp_set_error(ctx, SP_EINPUT,
+                         "cpu_gemm: packed B is %lld x %lld x %lld with NR=%d, the GEMM needs %lld x %lld x %lld with NR=%d",
+                         (long long)p->nbatch, (long long)p->K, (long long)p->N, p->nr, (long long)g->nbatch,
+                         (long long)g->K, (long long)g->N, ks->nr);
+            return SP_EINPUT;
+        }
+        j.bp = (struct cpu_packed *)p; /* read only */
+    } else {
+        bpack = (struct cpu_packed){.nr = ks->nr, .K = g->K, .N = g->N, .nbatch = g->nbatch, .kv = j.Kv};
+        bpack.npanels = (g->N + ks->nr - 1) / ks->nr;
+        size_t bytes;
+        if (__builtin_mul_overflow((size_t)bpack.npanels * (size_t)ks->nr, (size_t)(j.Kv > 0 ? j.Kv : 1) * sizeof(float),
+                                   &bytes)) {
+            sp_free(ctx, a_raw);
+            return bad(ctx, "B too large");
+        }
+        bpack.data = cpu_aligned_alloc(ctx, bytes, bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &b_raw);
+        if (!bpack.data) goto oom;
+        j.bp = &bpack;
+        j.B_src = g->K > 0 ? g->B : NULL;
+    }
+
+    /* an epilogue operand that is C would see partial sums: keep them apart */
+    if (j.nkb > 1 && j.prog.kind == CPU_EPI_KIND_GENERAL) {
+        bool alias = false;
+        for (uint32_t i = j.prog.first; i < g->epi->ninsn; i++)
+            if (g->epi->insn[i].op == CPU_EPI_LOAD) alias |= overlaps_c(g, &g->epi->operands[g->epi->insn[i].a]);
+        if (alias) {
+            size_t bytes;
+            if (__builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &bytes)) goto oom;
+            j.partial = cpu_aligned_alloc(ctx, bytes, 64, &p_raw);
+            if (!j.partial) goto oom;
+        }
+    }
+
+    const bool packing = j.B_src || j.apack;
+#ifdef _OPENMP
+    if (nt > 1) {
+#pragma omp parallel num_threads(nt)
+        {
+            const int tid = omp_get_thread_num(), team = omp_get_num_threads();
+            if (packing) {
+                pack_share(&j, tid, team);
+#pragma omp barrier
+            }
+            if (team == nt) {
+                run_thread(&j, tid);
+            } else if (tid == 0) { /* the runtime gave fewer threads: one does it all */
+                job j1 = j;
+                j1.tm = j1.tn = 1;
+                run_thread(&j1, 0);
+            }
+        }
+    } else
+#endif
+    {
+        if (packing) pack_share(&j, 0, 1);
+        job j1 = j;
+        j1.tm = j1.tn = 1;
+        run_thread(&j1, 0);
+    }
+    sp_free(ctx, a_raw);
+    sp_free(ctx, b_raw);
+    sp_free(ctx, p_raw);
+    return SP_OK;
+oom:
+    sp_free(ctx, a_raw);
+    sp_free(ctx, b_raw);
+    sp_free(ctx, p_raw);
+    return bad(ctx, "out of memory");
+}

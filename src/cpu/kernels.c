@@ -1,0 +1,23 @@
+/* kernels.c - the registry of kernel sets per ISA (best first). The generic
+ * set is always present; each ISA set overrides every slot of it. */
+#include "cpu/kernels.h"
+
+static const cpu_kernel_set *const sets_generic[] = {&cpu_kset_generic_4x16};
+static const cpu_kernel_set *const sets_avx2[] = {&cpu_kset_avx2_6x16};
+static const cpu_kernel_set *const sets_avx512[] = {&cpu_kset_avx512_6x64};
+
+const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n) {
+    switch (isa) {
+    case CPU_ISA_AVX512: *n = (int)SP_ARRAY_LEN(sets_avx512); return sets_avx512;
+    case CPU_ISA_AVX2: *n = (int)SP_ARRAY_LEN(sets_avx2); return sets_avx2;
+    default: *n = (int)SP_ARRAY_LEN(sets_generic); return sets_generic;
+    }
+}
+
+const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr) {
+    int n;
+    const cpu_kernel_set *const *s = cpu_kernel_sets(isa, &n);
+    for (int i = 0; i < n; i++)
+        if (s[i]->mr == mr && s[i]->nr == nr) return s[i];
+    return NULL;
+}

@@ -1,0 +1,145 @@
+/* kernels.h - internal to the cpu engine: the one microkernel signature, the
+ * per-ISA kernel sets, the compiled epilogue and the packing routines shared
+ * by the loops (gemm.c), the planner side (blocking.c) and the tests.
+ *
+ * The microkernel computes one register tile of C (m <= MR rows, n <= NR
+ * columns) over k steps of a K block and, on the last K block, applies the
+ * epilogue to the register tile before its store:
+ *
+ *     acc  = sum_{p < k} a[i*a_rs + p] * b[p*NR + j]     (registers)
+ *     acc += add[i*add_rs + j*add_cs]                    (if add: C's partial
+ *                                                         sum, C itself or an
+ *                                                         init operand)
+ *     c[i*c_rs + j] = epi ? program(acc, m0+i, n0+j) : acc
+ *
+ * A is read in place (a row-major strip: unit k stride, any row stride), B
+ * from a packed micro-panel (NR floats per k step, zero padded past N), C has
+ * a unit column stride (the loops route other C layouts through a scratch
+ * tile). The kernel reads no A row >= m and writes no C element outside
+ * m x n.
+ */
+#ifndef SPADC_CPU_KERNELS_H
+#define SPADC_CPU_KERNELS_H
+
+#include "cpu/cpu.h"
+
+/* ---------------------------------------------------- compiled epilogue */
+
+typedef enum cpu_epi_kind {
+    CPU_EPI_KIND_STORE,   /* store the accumulator */
+    CPU_EPI_KIND_RELU,    /* store max(acc, 0) */
+    CPU_EPI_KIND_GENERAL  /* run the program (vector interpreter) */
+} cpu_epi_kind;
+
+/* A validated program with the instructions the loops folded into the
+ * accumulator's initial value skipped (a leading "r1 = load op; r0 = r0 +
+ * r1" becomes init from op). */
+typedef struct cpu_epi_prog {
+    cpu_epi_kind kind;
+    const cpu_epilogue *e;
+    uint32_t first; /* first instruction to run */
+} cpu_epi_prog;
+
+/* Structural checks of a program (registers, operands, opcodes): SP_OK or
+ * SP_EINPUT with the reason in ctx->err. */
+sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e);
+
+/* Compile a checked program (NULL: store). With fold_init, a leading
+ * operand add is skipped and the operand's index returned (the caller then
+ * starts the accumulator from it); otherwise returns -1. */
+int cpu_epi_compile(const cpu_epilogue *e, bool fold_init, cpu_epi_prog *p);
+
+/* Reference tile interpreter (portable C, cpu_epi_eval per element):
+ * c[i*c_rs + j] = program(t[i*t_rs + j], m0 + i, n0 + j). */
+void cpu_epi_tile_generic(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+                          float *c, int64_t c_rs);
+
+/* -------------------------------------------------------- microkernel */
+
+typedef struct cpu_ukr {
+    int64_t k;                  /* k steps in this K block (>= 0) */
+    const float *a;             /* A strip: (i, p) at a[i*a_rs + p] */
+    int64_t a_rs;
+    const float *b;             /* packed micro-panel: (p, j) at b[p*NR + j] */
+    float *c;                   /* C tile: (i, j) at c[i*c_rs + j] */
+    int64_t c_rs;
+    int m, n;                   /* valid rows and columns, 1..MR, 1..NR */
+    const float *add;           /* tile added after the K loop, or NULL */
+    int64_t add_rs, add_cs;     /* any strides (0: broadcast) */
+    const cpu_epi_prog *epi;    /* NULL: store acc (not the last K block) */
+    int64_t m0, n0;             /* the tile's origin in C, for operands */
+} cpu_ukr;
+
+typedef void (*cpu_ukr_fn)(const cpu_ukr *u);
+
+/* One ISA's kernels: the microkernel of shape MR x NR and the vectorised
+ * epilogue tile interpreter (same contract as cpu_epi_tile_generic). */
+typedef struct cpu_kernel_set {
+    cpu_isa isa;
+    int mr, nr;
+    const char *name; /* "sgemm_avx512_6x64": by ISA and shape */
+    cpu_ukr_fn gemm;
+    void (*epi_tile)(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+                     float *c, int64_t c_rs);
+} cpu_kernel_set;
+
+#define CPU_MR_MAX 8
+#define CPU_NR_MAX 64
+
+/* The kernel sets compiled in, per ISA (sgemm_<isa>.c). Every ISA has at
+ * least one; the generic set is the reference for every slot. */
+extern const cpu_kernel_set cpu_kset_generic_4x16;
+extern const cpu_kernel_set cpu_kset_avx2_6x16;
+extern const cpu_kernel_set cpu_kset_avx512_6x64;
+
+/* The candidate kernel sets of an ISA, best first; *n gets their count. */
+const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
+/* The set of an ISA with this register tile, or NULL. */
+const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr);
+
+/* Portable reference microkernel for any MR x NR (<= the maxima above):
+ * the oracle the ISA kernels are tested against. */
+void cpu_sgemm_ref(const cpu_ukr *u, int nr);
+
+/* ----------------------------------------------------------- packing */
+
+/* The packed form of B (all batches): panels of NR columns; panel q holds
+ * B's columns [q*NR, q*NR + NR) for every virtual k = b*K + k' as NR
+ * contiguous floats (zeros past N); panels are Kv*NR floats apart, 64-byte
+ * aligned. */
+struct cpu_packed {
+    int nr;
+    int64_t K, N, nbatch, kv; /* kv = nbatch * K */
+    int64_t npanels;
+    float *data;              /* aligned */
+    void *raw;                /* the allocation */
+};
+
+/* Pack panels [q0, q1) of B into p (already allocated, fields set). */
+void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
+                       int64_t q1);
+
+/* Copy rows [m0, m1) of A (all batches) into the row-major buffer dst of row
+ * stride ld: dst[m*ld + b*K + k] = A[b*a_sb + m*a_sm + k*a_sk]. */
+void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
+                     int64_t a_sb, int64_t m0, int64_t m1);
+
+/* Thread idx's share [*lo, *hi) of `units` tiles (strips or panels) of
+ * which the last covers only `last` of `full` rows or columns: balanced by
+ * rows (columns), so the partial tile goes where it evens out the work. */
+static inline void cpu_split(int64_t units, int64_t full, int64_t last, int parts, int idx, int64_t *lo, int64_t *hi) {
+    /* boundaries at round(i * total / parts) in row units, snapped to tiles */
+    const int64_t total = (units - 1) * full + last;
+    int64_t b0 = (total * idx + parts / 2) / parts, b1 = (total * (idx + 1) + parts / 2) / parts;
+    *lo = (b0 + full / 2) / full;
+    *hi = idx == parts - 1 ? units : (b1 + full / 2) / full;
+    if (*lo > units) *lo = units;
+    if (*hi > units) *hi = units;
+    if (*hi < *lo) *hi = *lo;
+}
+
+/* Allocation aligned to `align` (a power of two) through the context's hook;
+ * *raw receives the pointer to free. */
+void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw);
+
+#endif

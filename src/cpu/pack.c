@@ -1,0 +1,108 @@
+/* pack.c - packing: B into NR-column panels (cpu_pack_b, the layout in
+ * kernels.h), A into a row-major copy when its strides or batches keep the
+ * microkernel from reading it in place. Both read through arbitrary element
+ * strides, so transposed and broadcast operands and batch-reduce strides are
+ * folded here and never materialised elsewhere (laws L5, L7). */
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#include "cpu/kernels.h"
+
+void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw) {
+    if (bytes > SIZE_MAX - align) return *raw = NULL;
+    char *p = sp_try_malloc(ctx, bytes + align);
+    *raw = p;
+    if (!p) return NULL;
+    char *q = (char *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    /* Big packed panels stream through the TLB: ask for 2 MiB pages (THP is
+     * often "madvise" only). Advice only; failure changes nothing. */
+    if (align >= ((size_t)2 << 20) && bytes >= ((size_t)2 << 20))
+        madvise(q, bytes & ~(((size_t)2 << 20) - 1), MADV_HUGEPAGE);
+#endif
+    return q;
+}
+
+/* dst[r*dld + c] = src[r*s_r + c*s_c] for r < rows, c < cols: in 32 x 32
+ * blocks, the inner loop along the smaller source stride. */
+static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, int64_t s_r, int64_t s_c, int64_t rows,
+                   int64_t cols) {
+    if (s_c == 1) {
+        for (int64_t r = 0; r < rows; r++) memcpy(dst + r * dld, src + r * s_r, (size_t)cols * sizeof(float));
+        return;
+    }
+    const bool c_inner = (s_c < 0 ? -s_c : s_c) <= (s_r < 0 ? -s_r : s_r);
+    for (int64_t r0 = 0; r0 < rows; r0 += 32)
+        for (int64_t c0 = 0; c0 < cols; c0 += 32) {
+            const int64_t r1 = r0 + 32 < rows ? r0 + 32 : rows, c1 = c0 + 32 < cols ? c0 + 32 : cols;
+            if (c_inner) {
+                for (int64_t r = r0; r < r1; r++)
+                    for (int64_t c = c0; c < c1; c++) dst[r * dld + c] = src[r * s_r + c * s_c];
+            } else {
+                for (int64_t c = c0; c < c1; c++)
+                    for (int64_t r = r0; r < r1; r++) dst[r * dld + c] = src[r * s_r + c * s_c];
+            }
+        }
+}
+
+void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
+                       int64_t q1) {
+    const int nr = p->nr;
+    for (int64_t q = q0; q < q1; q++) {
+        float *panel = p->data + q * p->kv * nr;
+        const int64_t j0 = q * nr, cols = p->N - j0 < nr ? p->N - j0 : nr;
+        for (int64_t b = 0; b < p->nbatch; b++)
+            copy2d(panel + b * p->K * nr, nr, B + b * b_sb + j0 * b_sn, b_sk, b_sn, p->K, cols);
+        if (cols < nr) /* zero padding: the kernel multiplies it, never stores it */
+            for (int64_t r = 0; r < p->kv; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+    }
+}
+
+void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
+                     int64_t a_sb, int64_t m0, int64_t m1) {
+    for (int64_t b = 0; b < nbatch; b++)
+        copy2d(dst + m0 * ld + b * K, ld, A + b * a_sb + m0 * a_sm, a_sm, a_sk, m1 - m0, K);
+}
+
+sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const float *B,
+                     int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out) {
+    *out = NULL;
+    if (!blk || blk->nr < 1 || blk->nr > CPU_NR_MAX || K < 0 || N < 0 || nbatch < 1 || (!B && K > 0 && N > 0)) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_pack_b: bad arguments (K=%lld N=%lld nbatch=%lld, nr=%d)", (long long)K,
+                     (long long)N, (long long)nbatch, blk ? blk->nr : 0);
+        return SP_EINPUT;
+    }
+    size_t bytes;
+    const int64_t npanels = (N + blk->nr - 1) / blk->nr;
+    if (K > INT64_MAX / nbatch ||
+        __builtin_mul_overflow((size_t)npanels * (size_t)blk->nr, (size_t)(K * nbatch) * sizeof(float), &bytes))
+        goto oom;
+    struct cpu_packed *p = sp_try_malloc(ctx, sizeof *p);
+    if (!p) goto oom;
+    p->nr = blk->nr;
+    p->K = K;
+    p->N = N;
+    p->nbatch = nbatch;
+    p->kv = K * nbatch;
+    p->npanels = npanels;
+    p->data = cpu_aligned_alloc(ctx, bytes, bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &p->raw);
+    if (!p->data) {
+        sp_free(ctx, p);
+        goto oom;
+    }
+    cpu_pack_b_panels(p, B, b_sk, b_sn, b_sb, 0, p->npanels);
+    *out = p;
+    return SP_OK;
+oom:
+    sp_set_error(ctx, SP_EINPUT, "out of memory (packing B: %lld x %lld x %lld floats)", (long long)nbatch,
+                 (long long)K, (long long)N);
+    return SP_EINPUT;
+}
+
+void cpu_packed_free(sp_ctx *ctx, cpu_packed *p) {
+    if (!p) return;
+    sp_free(ctx, p->raw);
+    sp_free(ctx, p);
+}

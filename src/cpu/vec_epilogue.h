@@ -1,0 +1,233 @@
+/* vec_epilogue.h - the vectorised epilogue interpreter and its math (exp,
+ * tanh, erf), written once over a handful of vector primitives and
+ * instantiated by each ISA file (sgemm_avx512.c, sgemm_avx2.c) after it
+ * defines them, BLIS-template style:
+ *
+ *     VF, VM        vector of VLEN floats, lane mask
+ *     VLEN, EPI_NVMAX   lanes per vector, vectors per tile row (NR / VLEN)
+ *     vset1 vadd vsub vmul vdiv vfma(a,b,c)=a*b+c vsqrt vand vor vxor
+ *     vandnot(a,b)=~a&b
+ *     vmaxr vminr   x86 max/min (second operand when unordered)
+ *     vlt vgt veq visnan vmor   ordered compares, NaN test, mask or
+ *     vsel(m, a, b) m ? a : b   vround (to nearest integer)
+ *     vldexp(p, n)  p * 2^n for integer-valued n in [-252, 254]
+ *     vload_n(p, cnt) / vstore_n(p, v, cnt)  the first cnt lanes (others 0)
+ *     EPI_TILE_FN   the name to give the tile function
+ *
+ * Accuracy: exp within about 1 ulp, tanh and erf within 2 ulp of glibc's
+ * expf/tanhf/erff (tested by test_cpu_epilogue); DIV, SQRT and RSQRT are
+ * IEEE operations like the reference, so they match it exactly.
+ * Polynomials: own Chebyshev fits (mpmath.chebyfit, 50 digits), converted to
+ * monomials on the ranges stated.
+ */
+
+static inline VF vabs_(VF x) { return vandnot(vset1(-0.0f), x); }
+
+/* maximumf / minimumf: NaN if either is NaN; -0 < +0 (on equal inputs the
+ * bitwise and/or of the two picks +0 for max and -0 for min). */
+static inline VF vmax_nan(VF a, VF b) {
+    VF r = vsel(veq(a, b), vand(a, b), vmaxr(a, b));
+    return vsel(visnan(a), a, vsel(visnan(b), b, r));
+}
+static inline VF vmin_nan(VF a, VF b) {
+    VF r = vsel(veq(a, b), vor(a, b), vminr(a, b));
+    return vsel(visnan(a), a, vsel(visnan(b), b, r));
+}
+
+static inline VF vexp_(VF x) {
+    /* x = n ln2 + r, |r| <= ln2/2; e^r = 1 + r + r^2 q(r), q of degree 5
+     * (max error 1.4e-9 on q). */
+    const VF xc = vminr(vmaxr(x, vset1(-104.0f)), vset1(89.0f));
+    const VF n = vround(vmul(xc, vset1(1.44269504088896341f)));
+    VF r = vfma(n, vset1(-0.693145751953125f), xc);
+    r = vfma(n, vset1(-1.42860682030941723e-6f), r);
+    VF q = vset1(0.000198909809f);
+    q = vfma(q, r, vset1(0.0013933641f));
+    q = vfma(q, r, vset1(0.00833331093f));
+    q = vfma(q, r, vset1(0.041666465f));
+    q = vfma(q, r, vset1(0.166666667f));
+    q = vfma(q, r, vset1(0.500000001f));
+    const VF p = vadd(vfma(vmul(r, r), q, r), vset1(1.0f));
+    VF y = vldexp(p, n);
+    y = vsel(vgt(x, vset1(88.7228394f)), vset1(__builtin_inff()), y);
+    y = vsel(vlt(x, vset1(-104.0f)), vset1(0.0f), y);
+    return vsel(visnan(x), x, y);
+}
+
+static inline VF vtanh_(VF x) {
+    const VF ax = vabs_(x);
+    /* |x| < 0.625: x + x^3 q(x^2), q of degree 6 (max error 5.9e-11) */
+    const VF s = vmul(x, x);
+    VF q = vset1(-0.000862216822f);
+    q = vfma(q, s, vset1(0.00330624742f));
+    q = vfma(q, s, vset1(-0.00879100438f));
+    q = vfma(q, s, vset1(0.0218598957f));
+    q = vfma(q, s, vset1(-0.0539676396f));
+    q = vfma(q, s, vset1(0.133333318f));
+    q = vfma(q, s, vset1(-0.333333333f));
+    const VF ys = vfma(vmul(x, s), q, x);
+    /* otherwise 1 - 2 / (e^{2|x|} + 1): the quotient is <= 0.45, so the
+     * subtraction loses nothing; e^{2|x|} = inf gives 1. */
+    const VF t = vexp_(vadd(ax, ax));
+    VF yl = vsub(vset1(1.0f), vdiv(vset1(2.0f), vadd(t, vset1(1.0f))));
+    yl = vsel(vlt(x, vset1(0.0f)), vxor(yl, vset1(-0.0f)), yl);
+    const VF y = vsel(vlt(ax, vset1(0.625f)), ys, yl);
+    return vsel(visnan(x), x, y);
+}
+
+static inline VF verf_(VF x) {
+    const VF ax = vabs_(x);
+    /* |x| < 1: x p(x^2), p of degree 7 (max error 3.4e-11) */
+    const VF s = vmul(x, x);
+    VF p = vset1(-9.66704457e-06f);
+    p = vfma(p, s, vset1(0.00011265959f));
+    p = vfma(p, s, vset1(-0.000848408041f));
+    p = vfma(p, s, vset1(0.00522103181f));
+    p = vfma(p, s, vset1(-0.0268654307f));
+    p = vfma(p, s, vset1(0.112837825f));
+    p = vfma(p, s, vset1(-0.376126385f));
+    p = vfma(p, s, vset1(1.12837917f));
+    const VF ys = vmul(x, p);
+    /* 1 <= |x| < 3.93: 1 - e^{-x^2} h(x), h = erfc(x) e^{x^2} of degree 10
+     * in u = (|x| - 2.465) / 1.465 (max error 4.3e-8, i.e. 1e-7 relative,
+     * well under an ulp of erf since erfc <= 0.16 here). x^2 = hi + lo
+     * exactly (FMA), e^{-x^2} = e^{-hi} (1 - lo). Beyond 3.93 erf is 1. */
+    const VF axc = vminr(ax, vset1(3.93f));
+    const VF u = vfma(axc, vset1(1.0f / 1.465f), vset1(-2.465f / 1.465f));
+    VF h = vset1(7.97750237e-05f);
+    h = vfma(h, u, vset1(-0.000213913353f));
+    h = vfma(h, u, vset1(0.000341041466f));
+    h = vfma(h, u, vset1(-0.000844373486f));
+    h = vfma(h, u, vset1(0.00224655879f));
+    h = vfma(h, u, vset1(-0.00529417997f));
+    h = vfma(h, u, vset1(0.0119712695f));
+    h = vfma(h, u, vset1(-0.0262672795f));
+    h = vfma(h, u, vset1(0.0553654494f));
+    h = vfma(h, u, vset1(-0.111520275f));
+    h = vfma(h, u, vset1(0.213439417f));
+    const VF hi = vmul(axc, axc);
+    const VF lo = vfma(axc, axc, vsub(vset1(0.0f), hi));
+    const VF eh = vexp_(vsub(vset1(0.0f), hi));
+    const VF ec = vmul(vfma(vsub(vset1(0.0f), lo), eh, eh), h);
+    VF yl = vsel(vlt(ax, vset1(3.93f)), vsub(vset1(1.0f), ec), vset1(1.0f));
+    yl = vsel(vlt(x, vset1(0.0f)), vxor(yl, vset1(-0.0f)), yl);
+    const VF y = vsel(vlt(ax, vset1(1.0f)), ys, yl);
+    return vsel(visnan(x), x, y);
+}
+
+/* One operand's values for lanes [16v..] of row gm: unit stride, broadcast,
+ * or gathered through any column stride. */
+static inline VF epi_load_operand(const cpu_operand *o, int64_t gm, int64_t gn, int cnt) {
+    const float *base = o->ptr + gm * o->sm + gn * o->sn;
+    if (o->sn == 1) return vload_n(base, cnt);
+    if (o->sn == 0) return vset1(*base);
+    float tmp[VLEN] = {0};
+    for (int l = 0; l < cnt; l++) tmp[l] = base[l * o->sn];
+    return vload_n(tmp, VLEN);
+}
+
+/* The reference's semantics, a row of the tile at a time: registers hold
+ * EPI_NVMAX vectors (one tile row) each. */
+static void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+                        float *c, int64_t c_rs) {
+    const cpu_epilogue *e = p->e;
+    const int nv = (n + VLEN - 1) / VLEN;
+    VF r[CPU_EPI_MAX_REGS][EPI_NVMAX];
+    for (int i = 0; i < m; i++) {
+        const int64_t gm = m0 + i;
+        for (int v = 0; v < nv; v++) {
+            const int cnt = n - v * VLEN < VLEN ? n - v * VLEN : VLEN;
+            r[0][v] = vload_n(t + i * t_rs + v * VLEN, cnt);
+        }
+        unsigned res = 0;
+        if (p->kind == CPU_EPI_KIND_RELU) {
+            for (int v = 0; v < nv; v++) r[0][v] = vmax_nan(r[0][v], vset1(0.0f));
+        } else if (p->kind == CPU_EPI_KIND_GENERAL) {
+            for (uint32_t k = p->first; k < e->ninsn; k++) {
+                const cpu_epi_insn *in = &e->insn[k];
+                VF *d = r[in->dst], *a = r[in->a], *b = r[in->b];
+                switch ((cpu_epi_op)in->op) {
+                case CPU_EPI_LOAD:
+                    for (int v = 0; v < nv; v++) {
+                        const int cnt = n - v * VLEN < VLEN ? n - v * VLEN : VLEN;
+                        d[v] = epi_load_operand(&e->operands[in->a], gm, n0 + v * VLEN, cnt);
+                    }
+                    break;
+                case CPU_EPI_CONST:
+                    for (int v = 0; v < nv; v++) d[v] = vset1(in->imm);
+                    break;
+                case CPU_EPI_ADD:
+                    for (int v = 0; v < nv; v++) d[v] = vadd(a[v], b[v]);
+                    break;
+                case CPU_EPI_SUB:
+                    for (int v = 0; v < nv; v++) d[v] = vsub(a[v], b[v]);
+                    break;
+                case CPU_EPI_MUL:
+                    for (int v = 0; v < nv; v++) d[v] = vmul(a[v], b[v]);
+                    break;
+                case CPU_EPI_DIV:
+                    for (int v = 0; v < nv; v++) d[v] = vdiv(a[v], b[v]);
+                    break;
+                case CPU_EPI_MAX:
+                    for (int v = 0; v < nv; v++) d[v] = vmax_nan(a[v], b[v]);
+                    break;
+                case CPU_EPI_MIN:
+                    for (int v = 0; v < nv; v++) d[v] = vmin_nan(a[v], b[v]);
+                    break;
+                case CPU_EPI_NEG:
+                    for (int v = 0; v < nv; v++) d[v] = vxor(a[v], vset1(-0.0f));
+                    break;
+                case CPU_EPI_EXP:
+                    for (int v = 0; v < nv; v++) d[v] = vexp_(a[v]);
+                    break;
+                case CPU_EPI_TANH:
+                    for (int v = 0; v < nv; v++) d[v] = vtanh_(a[v]);
+                    break;
+                case CPU_EPI_ERF:
+                    for (int v = 0; v < nv; v++) d[v] = verf_(a[v]);
+                    break;
+                case CPU_EPI_SQRT:
+                    for (int v = 0; v < nv; v++) d[v] = vsqrt(a[v]);
+                    break;
+                case CPU_EPI_RSQRT:
+                    for (int v = 0; v < nv; v++) d[v] = vdiv(vset1(1.0f), vsqrt(a[v]));
+                    break;
+                case CPU_EPI_ABS:
+                    for (int v = 0; v < nv; v++) d[v] = vabs_(a[v]);
+                    break;
+                case CPU_EPI_RELU:
+                    for (int v = 0; v < nv; v++) d[v] = vmax_nan(a[v], vset1(0.0f));
+                    break;
+                case CPU_EPI_GELU_TANH:
+                    /* 0.5 (1 + tanh u) = 1 / (1 + e^{-2u}): one exp and one
+                     * division, and no cancellation for x < 0 (the
+                     * reference's 1 + tanh cancels there; this is closer to
+                     * the exact value than it) */
+                    for (int v = 0; v < nv; v++) {
+                        const VF x = a[v];
+                        const VF in3 = vfma(vmul(vmul(vset1(0.044715f), x), x), x, x);
+                        const VF e2 = vexp_(vmul(vset1(-2.0f * 0.7978845608028654f), in3));
+                        d[v] = vdiv(x, vadd(vset1(1.0f), e2));
+                    }
+                    break;
+                case CPU_EPI_GELU_ERF:
+                    for (int v = 0; v < nv; v++) {
+                        const VF x = a[v];
+                        const VF ef = verf_(vmul(x, vset1(0.70710678118654752f)));
+                        d[v] = vmul(vmul(vset1(0.5f), x), vadd(vset1(1.0f), ef));
+                    }
+                    break;
+                case CPU_EPI_SELECT_GT:
+                    for (int v = 0; v < nv; v++) d[v] = vsel(vgt(a[v], b[v]), r[in->c][v], r[in->d][v]);
+                    break;
+                default: break; /* rejected by cpu_epi_check */
+                }
+            }
+            res = e->result;
+        }
+        for (int v = 0; v < nv; v++) {
+            const int cnt = n - v * VLEN < VLEN ? n - v * VLEN : VLEN;
+            vstore_n(c + i * c_rs + v * VLEN, r[res][v], cnt);
+        }
+    }
+}

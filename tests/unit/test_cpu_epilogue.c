@@ -1,0 +1,262 @@
+/* test_cpu_epilogue.c - each ISA's epilogue tile interpreter against the
+ * reference semantics (cpu_epi_eval): exp, tanh and erf within 2 ulp of
+ * libm over dense sweeps and special values, GELU within a few ulp of its
+ * magnitude, every other op bit for bit (NaN, signed zeros, operand
+ * strides); and each ISA microkernel against the portable reference
+ * microkernel on edge tiles, init strides and epilogue kinds. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "cpu/cpu.h"
+#include "cpu/kernels.h"
+#include "test.h"
+
+static sp_ctx ctx;
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t urand(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 32);
+}
+static float frand(void) { return (float)((double)urand() / 2147483648.0 - 1.0); }
+
+static int64_t ordered(float x) {
+    int32_t i;
+    memcpy(&i, &x, 4);
+    return i < 0 ? (int64_t)INT32_MIN - i : i;
+}
+static double ulps(float a, float b) {
+    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) ? 0 : INFINITY;
+    int64_t d = ordered(a) - ordered(b);
+    return (double)(d < 0 ? -d : d);
+}
+static bool same_bits(float a, float b) {
+    if (isnan(a) && isnan(b)) return true;
+    return !memcmp(&a, &b, 4);
+}
+
+static const cpu_kernel_set *sets[8];
+static int nsets;
+
+/* Run a one-op program over xs (as the accumulator) through the ISA's tile
+ * interpreter in tiles of mr x nr; out gets the results. */
+static void run_tiles(const cpu_kernel_set *ks, const cpu_epilogue *e, const float *xs, float *out, size_t n) {
+    cpu_epi_prog p;
+    cpu_epi_compile(e, false, &p);
+    const int mr = ks->mr, nr = ks->nr;
+    float t[CPU_MR_MAX * CPU_NR_MAX], c[CPU_MR_MAX * CPU_NR_MAX];
+    const size_t per = (size_t)mr * nr;
+    for (size_t i = 0; i < n; i += per) {
+        const size_t cnt = n - i < per ? n - i : per;
+        const int m = (int)((cnt + nr - 1) / nr);
+        for (size_t j = 0; j < per; j++) t[j] = j < cnt ? xs[i + j] : 0;
+        ks->epi_tile(&p, t, nr, m, nr, 0, 0, c, nr);
+        for (size_t j = 0; j < cnt; j++) out[i + j] = c[j];
+    }
+}
+
+static cpu_epilogue unary(cpu_epi_op op) {
+    cpu_epilogue e = {.nregs = 2, .ninsn = 1, .result = 1};
+    e.insn[0] = (cpu_epi_insn){.op = (uint8_t)op, .dst = 1, .a = 0};
+    return e;
+}
+
+static void add_specials(float *xs, size_t *n) {
+    static const float sp[] = {0.0f,      -0.0f,      1.0f,        -1.0f,     INFINITY,  -INFINITY, NAN,
+                               1e-45f,    -1e-45f,    1e-38f,      -1e-38f,   88.72283f, 88.7228394f, 88.73f,
+                               -87.3f,    -103.97f,   -104.0f,     -110.0f,   0.625f,    -0.625f,   0.62499994f,
+                               1.0f,      0.99999994f, 3.93f,      -3.93f,    3.9299998f, 9.0f,     -9.1f,
+                               1e10f,     -1e10f,     3.4e38f,     -3.4e38f,  0.5f,      1e-20f,    -2.5f};
+    for (size_t i = 0; i < SP_ARRAY_LEN(sp); i++) xs[(*n)++] = sp[i];
+}
+
+static void test_transcendentals(void) {
+    const size_t N = 1 << 20;
+    float *xs = malloc((N + 64) * sizeof *xs), *got = malloc((N + 64) * sizeof *got);
+    static const struct {
+        cpu_epi_op op;
+        const char *name;
+        float lo, hi;
+        double max_ulp;
+    } fs[] = {{CPU_EPI_EXP, "exp", -105, 90, 2},
+              {CPU_EPI_TANH, "tanh", -10, 10, 2},
+              {CPU_EPI_ERF, "erf", -4.5f, 4.5f, 2},
+              {CPU_EPI_GELU_TANH, "gelu_tanh", -12, 12, -1},
+              {CPU_EPI_GELU_ERF, "gelu_erf", -12, 12, -1}};
+    for (int s = 0; s < nsets; s++)
+        for (size_t f = 0; f < SP_ARRAY_LEN(fs); f++) {
+            size_t n = 0;
+            for (size_t i = 0; i < N / 2; i++) /* even sweep */
+                xs[n++] = fs[f].lo + (fs[f].hi - fs[f].lo) * (float)i / (float)(N / 2);
+            for (size_t i = 0; i < N / 4; i++) { /* random bit patterns in range: small magnitudes too */
+                float x;
+                uint32_t u = urand();
+                memcpy(&x, &u, 4);
+                xs[n++] = isfinite(x) && x >= fs[f].lo && x <= fs[f].hi ? x : frand() * fs[f].hi;
+            }
+            for (size_t i = 0; i < N / 4 - 64; i++) xs[n++] = frand() * 0.7f; /* near 0 and the splits */
+            add_specials(xs, &n);
+            cpu_epilogue e = unary(fs[f].op);
+            run_tiles(sets[s], &e, xs, got, n);
+            double worst = 0;
+            float worst_x = 0;
+            int bad = 0;
+            for (size_t i = 0; i < n; i++) {
+                const float want = cpu_epi_eval(&e, xs[i], 0, 0);
+                double d;
+                if (fs[f].max_ulp > 0) {
+                    d = ulps(got[i], want);
+                    if (d > fs[f].max_ulp) bad++;
+                } else { /* GELU: 1 + tanh / 1 + erf cancels for x < 0 in the
+                          * reference too; compare against |x| */
+                    d = isnan(want) ? (isnan(got[i]) ? 0 : INFINITY)
+                                    : fabs((double)got[i] - want) / (4 * 1.2e-7 * fmax(fabs(want), 1e-30) +
+                                                                     1.2e-7 * fabs(xs[i]) + 1e-40);
+                    if (isinf(want) && got[i] == want) d = 0;
+                    if (d > 1) bad++;
+                }
+                if (d > worst) worst = d, worst_x = xs[i];
+            }
+            printf("%-9s %-8s worst %s %.3g at x = %.9g\n", sets[s]->name, fs[f].name,
+                   fs[f].max_ulp > 0 ? "ulp" : "(of tolerance)", worst, worst_x);
+            CHECK_EQ_INT(bad, 0);
+        }
+    free(xs);
+    free(got);
+}
+
+/* Every other op, bit for bit, with operands of every stride kind. */
+static void test_exact_ops(void) {
+    enum { M = 7, N = 70 };
+    float row[N], col[M], tile[M * N], tileT[N * M], sc[1] = {0.75f}, acc[M * N];
+    for (int i = 0; i < N; i++) row[i] = frand() * 3;
+    for (int i = 0; i < M; i++) col[i] = frand() * 3;
+    for (int i = 0; i < M * N; i++) tile[i] = frand() * 3, tileT[i] = frand() * 3, acc[i] = frand() * 3;
+    /* specials among the accumulators and operands */
+    acc[0] = NAN, acc[1] = -0.0f, acc[2] = 0.0f, acc[3] = INFINITY, acc[4] = -INFINITY, acc[5] = -1e-45f;
+    tile[0] = 1.0f, tile[1] = 0.0f, tile[2] = -0.0f, tile[3] = NAN, tile[6] = -0.0f, tile[7] = 0.0f;
+    acc[6] = 0.0f, acc[7] = -0.0f;
+    static const cpu_epi_op bin[] = {CPU_EPI_ADD, CPU_EPI_SUB, CPU_EPI_MUL, CPU_EPI_DIV, CPU_EPI_MAX, CPU_EPI_MIN};
+    static const cpu_epi_op un[] = {CPU_EPI_NEG, CPU_EPI_SQRT, CPU_EPI_RSQRT, CPU_EPI_ABS, CPU_EPI_RELU};
+    for (int s = 0; s < nsets; s++) {
+        const cpu_kernel_set *ks = sets[s];
+        int bad = 0, progs = 0;
+        for (int o = 0; o < 5; o++) {
+            cpu_epilogue e = {.nregs = 4, .noperands = 5};
+            e.operands[0] = (cpu_operand){row, 0, 1};
+            e.operands[1] = (cpu_operand){col, 1, 0};
+            e.operands[2] = (cpu_operand){tile, N, 1};
+            e.operands[3] = (cpu_operand){tileT, 1, M};
+            e.operands[4] = (cpu_operand){sc, 0, 0};
+            for (size_t b = 0; b < SP_ARRAY_LEN(bin) + SP_ARRAY_LEN(un) + 2; b++) {
+                e.ninsn = 0;
+                e.insn[e.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = (uint8_t)o};
+                if (b < SP_ARRAY_LEN(bin)) {
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = (uint8_t)bin[b], .dst = 2, .a = 0, .b = 1};
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = (uint8_t)bin[b], .dst = 3, .a = 1, .b = 0};
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 2, .a = 2, .b = 3};
+                } else if (b < SP_ARRAY_LEN(bin) + SP_ARRAY_LEN(un)) {
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = (uint8_t)un[b - SP_ARRAY_LEN(bin)], .dst = 2, .a = 0};
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_MUL, .dst = 2, .a = 2, .b = 1};
+                } else if (b == SP_ARRAY_LEN(bin) + SP_ARRAY_LEN(un)) {
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 3, .imm = -2.5f};
+                    e.insn[e.ninsn++] =
+                        (cpu_epi_insn){.op = CPU_EPI_SELECT_GT, .dst = 2, .a = 0, .b = 1, .c = 3, .d = 1};
+                } else { /* relu alone, and the store kind */
+                    e.insn[e.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_RELU, .dst = 2, .a = 0};
+                }
+                e.result = 2;
+                progs++;
+                cpu_epi_prog p;
+                cpu_epi_compile(&e, false, &p);
+                /* several tile origins and partial tiles */
+                for (int m0 = 0; m0 < M; m0 += ks->mr)
+                    for (int n0 = 0; n0 < N; n0 += ks->nr) {
+                        const int m = M - m0 < ks->mr ? M - m0 : ks->mr, n = N - n0 < ks->nr ? N - n0 : ks->nr;
+                        float c[CPU_MR_MAX * CPU_NR_MAX];
+                        ks->epi_tile(&p, acc + m0 * N + n0, N, m, n, m0, n0, c, CPU_NR_MAX);
+                        for (int i = 0; i < m; i++)
+                            for (int j = 0; j < n; j++) {
+                                const float want = cpu_epi_eval(&e, acc[(m0 + i) * N + n0 + j], m0 + i, n0 + j);
+                                if (!same_bits(c[i * CPU_NR_MAX + j], want) && bad++ < 5)
+                                    fprintf(stderr, "  %s program %zu operand %d at (%d,%d): %.9g, want %.9g\n",
+                                            ks->name, b, o, m0 + i, n0 + j, c[i * CPU_NR_MAX + j], want);
+                            }
+                    }
+            }
+        }
+        CHECK_EQ_INT(bad, 0);
+        CHECK(progs > 0);
+    }
+}
+
+/* Each ISA microkernel against the reference microkernel. */
+static void test_microkernels(void) {
+    enum { KMAX = 80 };
+    for (int s = 0; s < nsets; s++) {
+        const cpu_kernel_set *ks = sets[s];
+        const int mr = ks->mr, nr = ks->nr;
+        float *A = malloc((size_t)mr * 100 * sizeof *A);
+        float *B = aligned_alloc(64, (size_t)KMAX * nr * sizeof *B + 64);
+        float add[CPU_MR_MAX * 2 * CPU_NR_MAX], bias[CPU_NR_MAX * 3];
+        for (int i = 0; i < mr * 100; i++) A[i] = frand();
+        for (int i = 0; i < KMAX * nr; i++) B[i] = frand();
+        for (size_t i = 0; i < SP_ARRAY_LEN(add); i++) add[i] = frand();
+        for (size_t i = 0; i < SP_ARRAY_LEN(bias); i++) bias[i] = frand();
+        cpu_epilogue gelu = unary(CPU_EPI_GELU_TANH);
+        cpu_epilogue relu = unary(CPU_EPI_RELU);
+        cpu_epi_prog pg, pr;
+        cpu_epi_compile(&gelu, false, &pg);
+        cpu_epi_compile(&relu, false, &pr);
+        int bad = 0, runs = 0;
+        for (int m = 1; m <= mr; m++)
+            for (int n = 1; n <= nr; n += (n < 18 ? 1 : 7))
+                for (int variant = 0; variant < 6; variant++) {
+                    const int64_t k = (int64_t)(urand() % KMAX) + (variant == 5 ? 0 : 1) - (variant == 5);
+                    cpu_ukr u = {.k = k < 0 ? 0 : k, .a = A, .a_rs = 100, .b = B, .m = m, .n = n};
+                    switch (variant) {
+                    case 1: u.add = add, u.add_rs = 2 * CPU_NR_MAX, u.add_cs = 1; break;
+                    case 2: u.add = bias, u.add_rs = 0, u.add_cs = 1, u.epi = &pr; break;
+                    case 3: u.add = bias, u.add_rs = 1, u.add_cs = 0, u.epi = &pg; break;
+                    case 4: u.add = add, u.add_rs = 1, u.add_cs = 3, u.epi = &pr; break;
+                    default: break;
+                    }
+                    float c1[CPU_MR_MAX * CPU_NR_MAX * 2], c2[CPU_MR_MAX * CPU_NR_MAX * 2];
+                    for (size_t i = 0; i < SP_ARRAY_LEN(c1); i++) c1[i] = c2[i] = 1234.5f;
+                    u.c = c1, u.c_rs = 2 * CPU_NR_MAX;
+                    ks->gemm(&u);
+                    u.c = c2;
+                    cpu_sgemm_ref(&u, nr);
+                    runs++;
+                    for (size_t i = 0; i < SP_ARRAY_LEN(c1); i++) {
+                        const bool inside = (int)(i / (2 * CPU_NR_MAX)) < m && (int)(i % (2 * CPU_NR_MAX)) < n;
+                        const double tol = inside ? 1e-5 * (double)(u.k + 2) : 0;
+                        if (!(fabs(c1[i] - c2[i]) <= tol) && bad++ < 5)
+                            fprintf(stderr, "  %s m=%d n=%d k=%lld variant %d: element %zu %.9g vs %.9g\n", ks->name,
+                                    m, n, (long long)u.k, variant, i, c1[i], c2[i]);
+                    }
+                }
+        printf("%s: %d microkernel runs\n", ks->name, runs);
+        CHECK_EQ_INT(bad, 0);
+        free(A);
+        free(B);
+    }
+}
+
+int main(void) {
+    sp_ctx_init(&ctx, NULL);
+    const char *env = getenv("SPADC_ISA");
+    for (int i = 0; i < CPU_ISA_COUNT; i++) {
+        if (!cpu_isa_supported((cpu_isa)i)) continue;
+        if (env && *env && strcmp(env, cpu_isa_name((cpu_isa)i))) continue;
+        int n;
+        const cpu_kernel_set *const *s = cpu_kernel_sets((cpu_isa)i, &n);
+        for (int j = 0; j < n; j++) sets[nsets++] = s[j];
+    }
+    test_exact_ops();
+    test_microkernels();
+    test_transcendentals();
+    TEST_DONE();
+}

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""difftest.py - differential testing of spadc on random programs.
+
+For each of N random programs (tools/progen.py):
+  1. mlir-opt-22 must accept it (else the generator is wrong);
+  2. `spadc run --target cpu --check` must agree with the reference
+     interpreter, and `spadc plan --json` must fuse each layer into one
+     kernel (law L5: every spelling gives the same fused kernels);
+  3. on small shapes, `spadc run --target npu --check` must agree too (when
+     this build has the npu target);
+  4. every tenth program also gets an @main with constant inputs and runs
+     through mlir-opt-22 + mlir-runner-22, the independent oracle; its printed
+     result must match `spadc run --target ref -e main`.
+A failure is shrunk (fewer layers and steps, smaller dimensions, plainer
+spellings, while the same check still fails) and saved under tests/regress/
+as a permanent test that tests/cli/regress.sh replays.
+
+    python3 tools/difftest.py -n 200            # make difftest N=200
+    python3 tools/difftest.py -n 20 --seed 1000 --keep /tmp/dt
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import progen  # noqa: E402
+
+LIB = "/usr/lib/llvm-22/lib"
+SHLIBS = "%s/libmlir_c_runner_utils.so.22.1,%s/libmlir_runner_utils.so.22.1" % (LIB, LIB)
+LOWER = ["--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+         "--buffer-deallocation-pipeline", "--convert-bufferization-to-memref", "--convert-linalg-to-loops",
+         "--convert-vector-to-scf", "--expand-strided-metadata", "--lower-affine", "--convert-scf-to-cf",
+         "--convert-math-to-libm", "--convert-vector-to-llvm", "--convert-to-llvm", "--reconcile-unrealized-casts"]
+NUM = re.compile(r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
+
+
+def sh(cmd, timeout=600, stdin=None):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, input=stdin)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "timed out after %d s" % timeout
+
+
+class Tester:
+    def __init__(self, args):
+        self.a = args
+        self.tmp = args.keep or tempfile.mkdtemp(prefix="difftest.")
+        os.makedirs(self.tmp, exist_ok=True)
+        # does this build have the npu target? (a usage error says it does not)
+        probe = progen.random_spec(random.Random(0), small=True)
+        rc, _ = sh([args.spadc, "run", "--target", "npu", self.write("probe.mlir", progen.emit_program(probe)[0])])
+        self.has_npu = rc != 2
+
+    def text(self, spec, with_main=False):
+        t, _ = progen.emit_program(spec, with_main=with_main)
+        if spec.get("generic_print"):
+            rc, out = sh(["mlir-opt-22", "--mlir-print-op-generic", "-"], stdin=t)
+            if rc == 0:
+                t = out
+        return t
+
+    def write(self, name, text):
+        path = os.path.join(self.tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def failures(self, spec, seed, oracle, only=None):
+        """The checks that fail on spec: a list of (kind, detail, run args)."""
+        text = self.text(spec)
+        path = self.write("p%d.mlir" % seed, text)
+        out = []
+        if only in (None, "generator"):
+            rc, msg = sh(["mlir-opt-22", path, "-o", os.devnull])
+            if rc != 0:
+                return [("generator", msg[-400:], None)]
+        if only in (None, "cpu"):
+            args = run_args("cpu", seed)
+            rc, msg = sh([self.a.spadc] + args + [path])
+            if rc != 0:
+                out.append(("cpu", "exit %d: %s" % (rc, msg[-600:]), args))
+        if only in (None, "fusion"):
+            rc, msg = sh([self.a.spadc, "plan", path, "-e", "f", "--json"])
+            if rc != 0:
+                out.append(("fusion", "plan exit %d: %s" % (rc, msg[-400:]), ["plan"]))
+            else:
+                nk = len(json.loads(msg)["kernels"])
+                if nk != len(spec["layers"]):
+                    out.append(("fusion", "%d layers became %d kernels" % (len(spec["layers"]), nk), None))
+        if self.has_npu and small(spec) and only in (None, "npu"):
+            args = run_args("npu", seed)
+            rc, msg = sh([self.a.spadc] + args + [path])
+            if rc != 0:
+                out.append(("npu", "exit %d: %s" % (rc, msg[-600:]), args))
+        if oracle and only in (None, "oracle"):
+            bad = self.oracle(spec, seed)
+            if bad:
+                out.append(("oracle", bad, ["run", "--target", "ref", "-e", "main"]))
+        return out
+
+    def oracle(self, spec, seed):
+        text = self.text(spec, with_main=True)
+        return self.oracle_file(self.write("m%d.mlir" % seed, text), 2e-2 if spec.get("out_bf16") else 2e-5)
+
+    def oracle_file(self, path, rel_tol):
+        """mlir-opt-22 + mlir-runner-22 against spadc's reference interpreter
+        on a file whose @main prints its results."""
+        llvm = os.path.join(self.tmp, os.path.basename(path) + ".llvm.mlir")
+        rc, msg = sh(["mlir-opt-22", path] + LOWER + ["-o", llvm])
+        if rc != 0:
+            return "mlir-opt-22 could not lower it: " + msg[-400:]
+        rc, want = sh(["mlir-runner-22", llvm, "-e", "main", "-entry-point-result=void", "-shared-libs=" + SHLIBS])
+        if rc != 0:
+            return "mlir-runner-22 failed: " + want[-400:]
+        rc, got = sh([self.a.spadc, "run", path, "--target", "ref", "-e", "main"])
+        if rc != 0:
+            return "spadc ref failed: " + got[-400:]
+        got = got[:got.rfind("time:")] if "time:" in got else got
+        w = [float(x) for x in NUM.findall(want)]
+        g = [float(x) for x in NUM.findall(got)[:len(w)]]
+        if len(w) != len(g) or not w:
+            return "printed %d numbers, mlir-runner-22 %d" % (len(g), len(w))
+        scale = max(1.0, max(abs(x) for x in w))
+        tol = rel_tol * scale
+        for i, (x, y) in enumerate(zip(g, w)):
+            if not abs(x - y) <= tol:
+                return "element %d: spadc ref %g, mlir-runner-22 %g (tolerance %g)" % (i, x, y, tol)
+        return None
+
+    def shrink(self, spec, seed, kind, oracle):
+        """Greedy: take any simpler spec on which the same check still fails."""
+        budget = time.time() + self.a.shrink_seconds
+        changed = True
+        while changed and time.time() < budget:
+            changed = False
+            for cand in candidates(spec):
+                if time.time() > budget:
+                    break
+                rc, _ = sh(["mlir-opt-22", "-o", os.devnull, "-"], stdin=progen.emit_program(cand)[0])
+                if rc != 0:
+                    continue
+                if any(k == kind for (k, _, _) in self.failures(cand, seed, oracle, only=kind)):
+                    spec, changed = cand, True
+                    break
+        return spec
+
+    def save(self, spec, seed, kinds, detail, found=True):
+        """Write spec as a permanent test running the checks in kinds."""
+        os.makedirs(self.a.regress, exist_ok=True)
+        text = self.text(spec, with_main="oracle" in kinds)
+        digest = hashlib.sha1(text.encode()).hexdigest()[:10]
+        name = "%s_%s" % (kinds[0], digest) if found else "seed%d" % seed
+        path = os.path.join(self.a.regress, name + ".mlir")
+        how = "found with seed %d, shrunk" % seed if found else "random program of seed %d" % seed
+        head = ["// difftest regression (%s), %s; tests/cli/regress.sh runs:" % (", ".join(kinds), how)]
+        for kind in kinds:
+            if kind == "fusion":
+                head.append("// EXPECT-KERNELS: %d" % len(spec["layers"]))
+            elif kind == "oracle":
+                head.append("// ORACLE: %g" % (2e-2 if spec.get("out_bf16") else 2e-5))
+            elif kind in ("cpu", "npu"):
+                head.append("// RUN: " + " ".join(run_args(kind, seed)))
+        if detail:
+            head.append("// what failed: " + " ".join(detail.split())[:300])
+        head.append("// spec: " + json.dumps(spec, separators=(",", ":")))
+        with open(path, "w") as f:
+            f.write("\n".join(head) + "\n" + text)
+        return path
+
+
+def run_args(kind, seed):
+    if kind == "cpu":
+        return ["run", "-e", "f", "--target", "cpu", "--check", "--threads", "2", "--seed", str(seed)]
+    return ["run", "-e", "f", "--target", "npu", "--check", "--seed", str(seed)]
+
+
+def replay(t, directory):
+    """Run each saved regression's checks: RUN lines (exit 0), EXPECT-KERNELS
+    (the fused kernel count), ORACLE (mlir-runner-22 agrees)."""
+    files = sorted(f for f in os.listdir(directory) if f.endswith(".mlir"))
+    bad = 0
+    for name in files:
+        path = os.path.join(directory, name)
+        with open(path) as f:
+            head = [l for l in f.read().splitlines() if l.startswith("// ")]
+        checks = 0
+        for line in head:
+            key, _, val = line[3:].partition(": ")
+            problem = None
+            if key == "RUN":
+                checks += 1
+                rc, msg = sh([t.a.spadc] + val.split() + [path])
+                if rc != 0:
+                    problem = "exit %d: %s" % (rc, msg[-400:])
+            elif key == "EXPECT-KERNELS":
+                checks += 1
+                rc, msg = sh([t.a.spadc, "plan", path, "-e", "f", "--json"])
+                nk = len(json.loads(msg)["kernels"]) if rc == 0 else -1
+                if nk != int(val):
+                    problem = "expected %s kernels, got %d" % (val, nk)
+            elif key == "ORACLE":
+                checks += 1
+                problem = t.oracle_file(path, float(val))
+            if problem:
+                bad += 1
+                print("FAIL %s [%s]: %s" % (name, key, " ".join(problem.split())[:500]))
+        if not checks:
+            bad += 1
+            print("FAIL %s: no RUN, EXPECT-KERNELS or ORACLE line" % name)
+    print("replayed %d regression(s), %d failure(s)" % (len(files), bad))
+    return 1 if bad else 0
+
+
+def small(spec):
+    return spec["M"] <= 33 and spec["K0"] <= 33 and all(l["N"] <= 33 for l in spec["layers"]) and spec["B"] <= 4
+
+
+def candidates(spec):
+    """Simpler variants of spec, most promising first."""
+    def clone():
+        return json.loads(json.dumps(spec))
+    out = []
+    for i in range(len(spec["layers"])):
+        if len(spec["layers"]) > 1:
+            c = clone()
+            del c["layers"][i]
+            out.append(c)
+    for i, l in enumerate(spec["layers"]):
+        for j in range(len(l["steps"])):
+            c = clone()
+            del c["layers"][i]["steps"][j]
+            out.append(c)
+    for key in ("M", "K0"):
+        for v in (1, spec[key] // 2):
+            if 1 <= v < spec[key]:
+                c = clone()
+                c[key] = v
+                out.append(c)
+    for i, l in enumerate(spec["layers"]):
+        for v in (1, l["N"] // 2):
+            if 1 <= v < l["N"]:
+                c = clone()
+                c["layers"][i]["N"] = v
+                out.append(c)
+    if spec["B"] > 1:
+        c = clone()
+        c["B"] = 1
+        out.append(c)
+    for key, plain in (("generic_print", False), ("aliases", False), ("out_bf16", False), ("style", "mlirgen")):
+        if spec.get(key) != plain:
+            c = clone()
+            c[key] = plain
+            out.append(c)
+    for i, l in enumerate(spec["layers"]):
+        for key, plain in (("init", "fill"), ("named", True), ("fused_epilogue", True), ("relu", "maximumf"),
+                           ("bias_named_broadcast", False), ("kind", "matmul")):
+            if l.get(key) != plain:
+                c = clone()
+                c["layers"][i][key] = plain
+                out.append(c)
+    return out
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", type=int, default=200, help="programs to test (default 200)")
+    ap.add_argument("--seed", type=int, default=1, help="first program's seed (default 1); vary it to explore")
+    ap.add_argument("--spadc", default=os.path.join(root, "build", "spadc"))
+    ap.add_argument("--regress", default=os.path.join(root, "tests", "regress"), help="where shrunk failures go")
+    ap.add_argument("--oracle-every", type=int, default=10, help="every Kth program also runs on mlir-runner-22")
+    ap.add_argument("--shrink-seconds", type=float, default=300)
+    ap.add_argument("--keep", help="keep the programs in this directory")
+    ap.add_argument("--replay", metavar="DIR", help="replay saved regressions (tests/regress) instead")
+    ap.add_argument("--save", metavar="SEEDS", help="save these seeds' programs (comma-separated) as permanent "
+                    "tests with every check that applies, instead of testing")
+    a = ap.parse_args()
+    for tool in ("mlir-opt-22", "mlir-runner-22"):
+        if not shutil.which(tool):
+            sys.exit("difftest: %s not found (apt-get install mlir-22-tools)" % tool)
+    t = Tester(a)
+    if a.replay:
+        sys.exit(replay(t, a.replay))
+    if a.save:
+        for seed in (int(x) for x in a.save.split(",")):
+            spec = progen.random_spec(random.Random(seed), small=True)
+            kinds = ["cpu", "fusion", "oracle"] + (["npu"] if t.has_npu else [])
+            print("saved %s" % t.save(spec, seed, kinds, None, found=False))
+        return
+    t0 = time.time()
+    counts = {"cpu": 0, "npu": 0, "oracle": 0}
+    failed = 0
+    for i in range(a.n):
+        seed = a.seed + i
+        rng = random.Random(seed)
+        oracle = a.oracle_every > 0 and i % a.oracle_every == 0
+        spec = progen.random_spec(rng, small=oracle or i % 3 == 0)
+        fails = t.failures(spec, seed, oracle)
+        counts["cpu"] += 1
+        counts["npu"] += t.has_npu and small(spec)
+        counts["oracle"] += oracle
+        for kind, detail, args in fails:
+            failed += 1
+            print("FAIL seed %d [%s]: %s" % (seed, kind, " ".join(detail.split())[:500]), flush=True)
+            if kind == "generator":
+                continue
+            shrunk = t.shrink(spec, seed, kind, oracle)
+            # the shrunk program's own failure message and arguments
+            f2 = [f for f in t.failures(shrunk, seed, oracle, only=kind) if f[0] == kind]
+            if f2:
+                detail = f2[0][1]
+            print("  saved %s" % t.save(shrunk, seed, [kind], detail), flush=True)
+    dt = time.time() - t0
+    print("difftest: %d programs (seeds %d..%d): cpu %d, npu %d, mlir-runner-22 oracle %d; %d failure(s); %.1f s"
+          % (a.n, a.seed, a.seed + a.n - 1, counts["cpu"], counts["npu"], counts["oracle"], failed, dt))
+    if not a.keep:
+        shutil.rmtree(t.tmp, ignore_errors=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
