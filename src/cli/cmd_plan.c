@@ -127,6 +127,24 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
     json_kv_int(w, "l1_budget_bytes", blk ? blk->budget_l1 : 0);
     json_kv_int(w, "l1_footprint_bytes", blk ? blk->footprint_l1 : 0);
     json_kv_int(w, "l1_peak_live_bytes", blk ? level_peak(ps->m->ctx, blk, 1) : 0);
+    json_key(w, "candidates");
+    json_begin_array(w);
+    for (uint32_t c = 0; blk && c < blk->search.ntop + blk->search.nrejects; c++) {
+        const cpu_block_cand *bc = c < blk->search.ntop ? &blk->search.top[c] : &blk->search.rejects[c - blk->search.ntop];
+        json_begin_object(w);
+        json_kv_string(w, "kernel", bc->kernel);
+        json_kv_int(w, "mc", bc->mc);
+        json_kv_int(w, "nc", bc->nc);
+        json_kv_int(w, "kc", bc->kc);
+        json_kv_int(w, "threads", bc->nthreads);
+        json_kv_int(w, "l1_footprint_bytes", bc->footprint_l1);
+        json_kv_int(w, "l2_footprint_bytes", bc->footprint_l2);
+        json_kv_bool(w, "chosen", c == 0);
+        json_kv_string(w, "verdict", bc->verdict == CPU_CAND_FITS ? "fits" : bc->verdict == CPU_CAND_OVER_L1 ? "over_l1_budget" : "over_l2_budget");
+        if (bc->verdict == CPU_CAND_FITS) json_kv_double(w, "est_seconds", bc->est_seconds);
+        json_end_object(w);
+    }
+    json_end_array(w);
     json_key(w, "buffers");
     json_begin_array(w);
     for (uint32_t b = 0; blk && b < blk->nbufs; b++) {
@@ -244,6 +262,31 @@ static void plan_json(plan_state *ps) {
     sp_strbuf_putc(&ps->out, '\n');
 }
 
+/* The blocking search in brief: counts, the best fitting candidates (the
+ * chosen one marked) and the first rejected ones with the reason. */
+static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
+    const cpu_block_search *s = &blk->search;
+    sp_strbuf_printf(o, "    candidates: %u considered, %u fit, %u over the L1 budget (%lld B), %u over the L2 budget (%lld B)\n",
+                     s->considered, s->considered - s->over_l1 - s->over_l2, s->over_l1, (long long)blk->budget_l1,
+                     s->over_l2, (long long)blk->budget);
+    for (uint32_t i = 0; i < s->ntop; i++) {
+        const cpu_block_cand *c = &s->top[i];
+        sp_strbuf_printf(o, "      %c %-18s mc=%-5lld nc=%-5lld kc=%-5lld %d thr (%dx%d)  L1 %6lld B  L2 %7lld B  est %.4f ms\n",
+                         i == 0 ? '*' : ' ', c->kernel, (long long)c->mc, (long long)c->nc, (long long)c->kc, c->nthreads,
+                         c->tm, c->tn, (long long)c->footprint_l1, (long long)c->footprint_l2, c->est_seconds * 1e3);
+    }
+    for (uint32_t i = 0; i < s->nrejects; i++) {
+        const cpu_block_cand *c = &s->rejects[i];
+        if (c->verdict == CPU_CAND_OVER_L1)
+            sp_strbuf_printf(o, "      x %-18s kc=%-5lld rejected: L1 plan %lld B > budget %lld B\n", c->kernel,
+                             (long long)c->kc, (long long)c->footprint_l1, (long long)blk->budget_l1);
+        else
+            sp_strbuf_printf(o, "      x %-18s mc=%-5lld nc=%-5lld kc=%-5lld rejected: L2 plan %lld B > budget %lld B\n",
+                             c->kernel, (long long)c->mc, (long long)c->nc, (long long)c->kc, (long long)c->footprint_l2,
+                             (long long)blk->budget);
+    }
+}
+
 static void plan_report(plan_state *ps) {
     sp_strbuf *o = &ps->out;
     const kn_program *p = cpu_exec_program(ps->x);
@@ -279,6 +322,7 @@ static void plan_report(plan_state *ps) {
                              blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,
                              (long long)blk->nc, (long long)blk->kc, blk->nthreads, blk->nthreads == 1 ? "" : "s",
                              blk->tm, blk->tn);
+            print_search(o, blk);
             for (int level = 2; level >= 1; level--) {
                 sp_strbuf_printf(o, "    L%d plan: %lld of %lld bytes per thread\n", level,
                                  (long long)(level == 2 ? blk->footprint : blk->footprint_l1),

@@ -182,6 +182,23 @@ static int nc_candidates(int64_t panels, int nr, int64_t *out, int max) {
     return n;
 }
 
+static void note_top(cpu_block_search *s, const cpu_block_cand *c) {
+    uint32_t at = s->ntop;
+    while (at > 0 && c->est_seconds < s->top[at - 1].est_seconds * (1 - 1e-9)) at--;
+    if (at >= CPU_BLOCK_TOP) return;
+    uint32_t last = s->ntop < CPU_BLOCK_TOP ? s->ntop : CPU_BLOCK_TOP - 1;
+    for (uint32_t i = last; i > at; i--) s->top[i] = s->top[i - 1];
+    s->top[at] = *c;
+    if (s->ntop < CPU_BLOCK_TOP) s->ntop++;
+}
+
+static void note_reject(cpu_block_search *s, const cpu_block_cand *c) {
+    s->considered++;
+    if (c->verdict == CPU_CAND_OVER_L1) s->over_l1++;
+    else s->over_l2++;
+    if (s->nrejects < CPU_BLOCK_REJECTS) s->rejects[s->nrejects++] = *c;
+}
+
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, cpu_blocking *out) {
     memset(out, 0, sizeof *out);
@@ -200,6 +217,7 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
     double best_t = 0;
     plan_out best_l1 = {0}, best_l2 = {0};
     int64_t min_l1 = INT64_MAX, min_l2 = INT64_MAX;
+    cpu_block_search *log = &out->search;
     for (int si = 0; si < nsets; si++) {
         const cpu_kernel_set *ks = sets[si];
         const int mr = ks->mr, nr = ks->nr;
@@ -226,7 +244,10 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
             sp_status st = plan_level(ctx, 1, names1, r1, c1, budget_l1, &l1, &fits);
             if (st != SP_OK) return st;
             if (l1.footprint < min_l1) min_l1 = l1.footprint;
-            if (!fits) continue;
+            if (!fits) {
+                note_reject(log, &(cpu_block_cand){ks->name, 0, 0, 0, 0, kc, 0, l1.footprint, 0, 0, CPU_CAND_OVER_L1});
+                continue;
+            }
             fitting_kc++;
             for (int nt = 1; nt <= nthreads; nt++)
                 for (int tm = 1; tm <= nt; tm++) {
@@ -258,9 +279,16 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                         const plan_out l2 = memo[mi].plan;
                         fits = memo[mi].fits;
                         if (l2.footprint < min_l2) min_l2 = l2.footprint;
-                        if (!fits) continue;
+                        if (!fits) {
+                            note_reject(log, &(cpu_block_cand){ks->name, nt, tm, tn, mc, kc, nc, l1.footprint,
+                                                               l2.footprint, 0, CPU_CAND_OVER_L2});
+                            continue;
+                        }
                         cand c = {ks, nt, tm, tn, mc, kc, nc};
                         double t = estimate(&c, M, N, Kv, (double)l2.footprint / (double)budget_l2, caches);
+                        log->considered++;
+                        note_top(log, &(cpu_block_cand){ks->name, nt, tm, tn, mc, kc, nc, l1.footprint, l2.footprint,
+                                                        t, CPU_CAND_FITS});
                         /* ties: fewer threads, then the larger KC, then NC */
                         if (!found || t < best_t * (1 - 1e-9)) {
                             found = true;

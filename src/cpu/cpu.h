@@ -139,6 +139,27 @@ typedef struct cpu_block_buf {
  * panels) and runs: for NC columns / for KC of K / for MC rows / for an
  * MR-row A strip (kept in L1) / for an NR-column B micro-panel (streamed from
  * the L2-resident KC x NC block) / microkernel. */
+/* One candidate of the blocking search, as the plan report shows it. */
+typedef enum { CPU_CAND_FITS, CPU_CAND_OVER_L1, CPU_CAND_OVER_L2 } cpu_cand_verdict;
+typedef struct cpu_block_cand {
+    const char *kernel;
+    int nthreads, tm, tn;
+    int64_t mc, kc, nc;
+    int64_t footprint_l1, footprint_l2; /* 0 where that level was not planned */
+    double est_seconds;                 /* fitting candidates only */
+    cpu_cand_verdict verdict;
+} cpu_block_cand;
+
+#define CPU_BLOCK_TOP 6      /* fitting candidates kept, best first (the chosen one is [0]) */
+#define CPU_BLOCK_REJECTS 4  /* rejected candidates kept (the first met, largest KC first) */
+
+typedef struct cpu_block_search {
+    uint32_t considered, over_l1, over_l2; /* counts over the whole search */
+    uint32_t ntop, nrejects;
+    cpu_block_cand top[CPU_BLOCK_TOP];
+    cpu_block_cand rejects[CPU_BLOCK_REJECTS];
+} cpu_block_search;
+
 typedef struct cpu_blocking {
     cpu_isa isa;
     const char *kernel; /* the microkernel, e.g. "sgemm_avx512_6x64" */
@@ -151,6 +172,7 @@ typedef struct cpu_blocking {
     int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */
     int64_t footprint_l1, budget_l1; /* the same for the L1 plan */
     double est_seconds;              /* the cost model's estimate */
+    cpu_block_search search;         /* what the search considered (for the plan report) */
 } cpu_blocking;
 
 /* Choose the blocking for a GEMM of this shape on this machine: every

@@ -310,10 +310,21 @@ static bool plan_gemm(cpu_exec *x, kplan *kp) {
         if (o->kind == IR_OP_EXTF || o->kind == IR_OP_SITOFP) return false;
     if (k->init_scalar && k->init_scalar->type.dtype != IR_F32) return false;
     const ir_value *a = k->inputs[0].value, *bv = k->inputs[1].value;
-    /* scalar (broadcast) operands of the contraction itself: not on the engine */
-    if (a->type.kind != IR_T_TENSOR || bv->type.kind != IR_T_TENSOR) return false;
-    if (!make_access(x, a, k->inputs[0].map, k->ndims, &kp->lhs)) return false;
-    if (!make_access(x, bv, k->inputs[1].map, k->ndims, &kp->rhs)) return false;
+    /* a scalar operand of the contraction itself (a splat weight folded by
+     * canonicalisation) is read through zero strides: one float, never
+     * blown up to a tensor */
+    if (a->type.kind == IR_T_SCALAR) {
+        memset(&kp->lhs, 0, sizeof kp->lhs);
+        kp->lhs.value = a->id;
+    } else if (!make_access(x, a, k->inputs[0].map, k->ndims, &kp->lhs)) {
+        return false;
+    }
+    if (bv->type.kind == IR_T_SCALAR) {
+        memset(&kp->rhs, 0, sizeof kp->rhs);
+        kp->rhs.value = bv->id;
+    } else if (!make_access(x, bv, k->inputs[1].map, k->ndims, &kp->rhs)) {
+        return false;
+    }
     if (!make_access(x, k->out, k->out_map, k->ndims, &kp->out)) return false;
     /* inner dims: N with the smallest output stride, M likewise, K with the
      * smallest lhs stride; a second K loop is the batch-reduce loop */
@@ -612,7 +623,16 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
     kernel *k = kp->k;
     patch_program(x, kp);
     float init = k->init_scalar ? (float)x->vals[k->init_scalar->id].s.f : 0.0f;
+    float lhs_scalar = 0, rhs_scalar = 0; /* scalar operands (see plan_gemm) */
     float *A = (float *)value_ptr(x, kp->lhs.value), *B = (float *)value_ptr(x, kp->rhs.value);
+    if (k->inputs[0].value->type.kind == IR_T_SCALAR) {
+        lhs_scalar = (float)x->vals[kp->lhs.value].s.f;
+        A = &lhs_scalar;
+    }
+    if (k->inputs[1].value->type.kind == IR_T_SCALAR) {
+        rhs_scalar = (float)x->vals[kp->rhs.value].s.f;
+        B = &rhs_scalar;
+    }
     float *C = (float *)value_ptr(x, kp->out.value);
     float *opbase[CPU_EPI_MAX_OPERANDS];
     for (uint32_t s = 0; s < kp->epi.noperands; s++)
