@@ -94,8 +94,10 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
  * the stride test */
+#if defined(__GNUC__) && !defined(__clang__) /* clang has no such warning */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv) {
     const __m256 zero = _mm256_setzero_ps();
 #define DECL(i, v) __m256 c##i##_##v = zero;
@@ -179,7 +181,9 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     if (mr > i) { VECS(STORE, i) }
     ROWS(STORE_ROW)
 }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #define UKR_DEF(m, nv) \
     static void sgemm_avx2_6x16_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv); }
