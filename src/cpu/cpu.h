@@ -120,6 +120,14 @@ typedef struct cpu_epilogue {
  * 1 + erf cancel, within a few ulp of |x|). */
 float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
 
+/* Keep the chain value in r0: where an instruction reads r0 and r0 is dead
+ * after it, its result is renamed to r0. A compiler's straight-line output
+ * (each step in a fresh register) then takes the kernels' fast paths: a
+ * leading bias or residual add becomes the accumulator's initial value and
+ * a trailing max(x, 0) the ReLU store. Same semantics; registers written
+ * once (as a compiler emits them) are required, else nothing changes. */
+void cpu_epi_coalesce(cpu_epilogue *e);
+
 /* ------------------------------------------------------------ blocking */
 
 /* The tile plan of one GEMM: register tile MR x NR, cache blocks MC, KC, NC,

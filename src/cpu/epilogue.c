@@ -131,6 +131,38 @@ sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e) {
     return SP_OK;
 }
 
+/* Rewrite the register fields of `in` that read `from` (by the opcode's
+ * read mask) to read `to`. */
+static void rename_reads(cpu_epi_insn *in, unsigned from, unsigned to) {
+    const unsigned m = reads((cpu_epi_op)in->op);
+    if ((m & 1) && in->a == from) in->a = (uint8_t)to;
+    if ((m & 2) && in->b == from) in->b = (uint8_t)to;
+    if ((m & 4) && in->c == from) in->c = (uint8_t)to;
+    if ((m & 8) && in->d == from) in->d = (uint8_t)to;
+}
+
+void cpu_epi_coalesce(cpu_epilogue *e) {
+    if (!e || e->ninsn > CPU_EPI_MAX_INSNS) return;
+    /* single assignment, r0 never written: the renaming below is then exact */
+    unsigned written = 1;
+    for (uint32_t i = 0; i < e->ninsn; i++) {
+        const unsigned d = e->insn[i].dst;
+        if (d >= CPU_EPI_MAX_REGS || (written & (1u << d))) return;
+        written |= 1u << d;
+    }
+    for (uint32_t i = 0; i < e->ninsn; i++) {
+        cpu_epi_insn *in = &e->insn[i];
+        if (!insn_reads(in, 0) || e->result == 0) continue;
+        bool live_after = false;
+        for (uint32_t j = i + 1; j < e->ninsn && !live_after; j++) live_after = insn_reads(&e->insn[j], 0);
+        if (live_after) continue;
+        const unsigned old = in->dst;
+        in->dst = 0;
+        for (uint32_t j = i + 1; j < e->ninsn; j++) rename_reads(&e->insn[j], old, 0);
+        if (e->result == old) e->result = 0;
+    }
+}
+
 /* Classify what is left after `first` so the kernels can take the two
  * common cases without the interpreter. */
 static cpu_epi_kind classify(const cpu_epilogue *e, uint32_t first) {

@@ -365,6 +365,7 @@ static bool plan_gemm(cpu_exec *x, kplan *kp) {
     /* the epilogue: operands must not depend on the reduction loops */
     kp->init_slot = -1;
     if (!compile_program(x, kp, 1)) return false;
+    cpu_epi_coalesce(&kp->epi); /* bias-as-init and ReLU fast paths */
     for (uint32_t s = 0; s < kp->epi.noperands; s++) {
         if (kp->k_dim >= 0 && kp->operand[s].stride[kp->k_dim]) return false;
         if (kp->br_dim >= 0 && kp->operand[s].stride[kp->br_dim]) return false;

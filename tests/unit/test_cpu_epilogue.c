@@ -192,6 +192,62 @@ static void test_exact_ops(void) {
     }
 }
 
+/* cpu_epi_coalesce: a compiler's bias + ReLU (every step in a fresh
+ * register) reaches the fast paths, and random single-assignment programs
+ * keep their meaning bit for bit. */
+static void test_coalesce(void) {
+    float bias[16];
+    for (int i = 0; i < 16; i++) bias[i] = frand();
+    cpu_epilogue e = {.nregs = 5, .noperands = 1, .ninsn = 4, .result = 4};
+    e.operands[0] = (cpu_operand){bias, 0, 1};
+    e.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+    e.insn[1] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 2, .a = 1, .b = 0};
+    e.insn[2] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 3, .imm = 0.0f};
+    e.insn[3] = (cpu_epi_insn){.op = CPU_EPI_MAX, .dst = 4, .a = 2, .b = 3};
+    cpu_epi_prog p;
+    CHECK_EQ_INT(cpu_epi_compile(&e, true, &p), -1); /* as emitted: no fast path */
+    CHECK_EQ_INT(p.kind, CPU_EPI_KIND_GENERAL);
+    cpu_epilogue c = e;
+    cpu_epi_coalesce(&c);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &c), SP_OK);
+    CHECK_EQ_INT(cpu_epi_compile(&c, true, &p), 0); /* bias is the initial value */
+    CHECK_EQ_INT(p.kind, CPU_EPI_KIND_RELU);
+    /* random programs over r0..r7, each register written once */
+    static const cpu_epi_op ops[] = {CPU_EPI_ADD, CPU_EPI_SUB, CPU_EPI_MUL, CPU_EPI_MAX, CPU_EPI_MIN,
+                                     CPU_EPI_NEG, CPU_EPI_ABS, CPU_EPI_RELU, CPU_EPI_SELECT_GT};
+    int bad = 0, renamed = 0;
+    for (int t = 0; t < 2000; t++) {
+        cpu_epilogue r = {.nregs = 8, .noperands = 1};
+        r.operands[0] = (cpu_operand){bias, 0, 1};
+        const int n = 1 + (int)(urand() % 7);
+        for (int i = 0; i < n; i++) {
+            cpu_epi_insn *in = &r.insn[r.ninsn++];
+            const unsigned lim = (unsigned)i + 1; /* registers written so far: r0..r[i] */
+            in->dst = (uint8_t)(i + 1);
+            if (urand() % 5 == 0) {
+                in->op = CPU_EPI_LOAD;
+                in->a = 0;
+                continue;
+            }
+            in->op = (uint8_t)ops[urand() % SP_ARRAY_LEN(ops)];
+            in->a = (uint8_t)(urand() % lim), in->b = (uint8_t)(urand() % lim);
+            in->c = (uint8_t)(urand() % lim), in->d = (uint8_t)(urand() % lim);
+        }
+        r.result = (uint8_t)(urand() % (unsigned)(n + 1));
+        cpu_epilogue q = r;
+        cpu_epi_coalesce(&q);
+        CHECK_EQ_INT(cpu_epi_check(&ctx, &q), SP_OK);
+        for (int i = 0; i < n; i++) renamed += q.insn[i].dst != r.insn[i].dst;
+        for (int k = 0; k < 8; k++) {
+            const float acc = k == 0 ? NAN : k == 1 ? -0.0f : frand() * 4;
+            const float want = cpu_epi_eval(&r, acc, 0, k), got = cpu_epi_eval(&q, acc, 0, k);
+            if (!same_bits(got, want) && bad++ < 5) fprintf(stderr, "  coalesce program %d: %.9g, want %.9g\n", t, got, want);
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK(renamed > 0);
+}
+
 /* Each ISA microkernel against the reference microkernel. */
 static void test_microkernels(void) {
     enum { KMAX = 80 };
@@ -256,6 +312,7 @@ int main(void) {
         for (int j = 0; j < n; j++) sets[nsets++] = s[j];
     }
     test_exact_ops();
+    test_coalesce();
     test_microkernels();
     test_transcendentals();
     TEST_DONE();
