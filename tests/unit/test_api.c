@@ -105,6 +105,30 @@ int main(void) {
     for (int rep = 0; rep < 3; rep++) CHECK_EQ_INT(spadc_program_run(cpu, args_bound, res1), SPADC_OK);
     CHECK(max_diff(Y1, Yref, 7 * 37) < 1e-5);
 
+    /* the cpu target keeps its hold on the caller's buffers between runs
+     * with the same pointers: new contents in the same buffer, then other
+     * buffers, are what the next runs read and write */
+    static float X2[7 * 13], Y3[7 * 37], Yref2[7 * 37];
+    memcpy(X2, X, sizeof X);
+    for (int i = 0; i < 7 * 13; i++) X[i] = -X[i];
+    naive(Yref2); /* with the negated X */
+    CHECK_EQ_INT(spadc_program_run(cpu, args_bound, res1), SPADC_OK);
+    CHECK(max_diff(Y1, Yref2, 7 * 37) < 1e-5);
+    const void *args_x2[] = {X2, NULL, B};
+    void *res3[] = {Y3};
+    CHECK_EQ_INT(spadc_program_run(cpu, args_x2, res3), SPADC_OK);
+    CHECK(max_diff(Y3, Yref, 7 * 37) < 1e-5);
+    CHECK(max_diff(Y1, Yref2, 7 * 37) < 1e-5); /* the old result buffer untouched */
+    memcpy(X, X2, sizeof X);
+    /* a weight bound again (other data) is packed again */
+    static float W2[13 * 37];
+    memcpy(W2, W, sizeof W);
+    for (int i = 0; i < 13 * 37; i++) W[i] *= 2;
+    CHECK_EQ_INT(spadc_program_bind(cpu, 1, W2), SPADC_OK);
+    CHECK_EQ_INT(spadc_program_run(cpu, args_bound, res1), SPADC_OK);
+    CHECK(max_diff(Y1, Yref, 7 * 37) < 1e-5);
+    memcpy(W, W2, sizeof W);
+
     /* usage errors: a missing argument or result buffer, a bad bind */
     const void *args_missing[] = {X, W, NULL};
     CHECK_EQ_INT(spadc_program_run(ref, args_missing, res2), SPADC_EUSAGE);
