@@ -28,6 +28,17 @@ ir_op *cli_pick_function(sp_ctx *ctx, ir_module *m, const char *name);
 /* "spadc: error: MESSAGE" on stderr, then return 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* cmd_plan.c, for both targets' --svg: the program's arena as a panel;
+ * and a buffer written to a file, then freed (raises SP_EINPUT naming the
+ * path and `what` when it cannot be written). */
+struct svg_doc;
+struct kn_program;
+struct plan_buf;
+struct sp_strbuf;
+void cli_svg_arena_panel(struct svg_doc *d, const struct kn_program *p, const struct plan_buf *bufs, const uint32_t *values,
+                         uint32_t n, int64_t arena_bytes, int64_t peak_live, const char *yunit);
+void cli_write_file(sp_ctx *ctx, const char *path, struct sp_strbuf *s, const char *what);
+
 /* cmd_npu.c: the npu target (plan, and the parts run uses) */
 struct nx_exec;
 struct nx_opts;

@@ -8,17 +8,21 @@
 
 #include "../base/strbuf.h"
 #include "../io/json.h"
+#include "../io/svg.h"
 #include "../npu/exec.h"
 #include "cli.h"
 
 static const char *const HELP =
     "usage: spadc plan FILE.mlir --target npu[=FILE.yml] [-e FUNC] [--budget F|BYTES]\n"
-    "                  [--tile M,N,K] [--json] [--program]\n"
+    "                  [--tile M,N,K] [--json] [--program] [--svg OUT.svg]\n"
     "\n"
     "Compile function FUNC of FILE for the npu (a PyTorchSim-style NPU) and print\n"
-    "its plan: per kernel the tile the search chose, the buffers it holds in each\n"
-    "lane's scratchpad with the planner's offsets and lifetimes, the timing\n"
-    "model's estimate against the roofline, and the DRAM arena.\n"
+    "its plan: per kernel the fused ops, the tile the search chose, the buffers\n"
+    "it holds in each lane's scratchpad with the planner's offsets and\n"
+    "lifetimes, the timing model's estimate against the roofline, the search in\n"
+    "brief (candidates per verdict; the best timed ones with their footprint\n"
+    "and cycles, the chosen one marked *; the first rejected ones with the\n"
+    "reason), and the DRAM arena.\n"
     "\n"
     "  --target npu       the TPUv3 machine (PyTorchSim's tpuv3 YAML, built in)\n"
     "  --target npu=FILE  a PyTorchSim hardware YAML file\n"
@@ -29,8 +33,13 @@ static const char *const HELP =
     "  --tile M,N,K       force the tile of every contraction kernel (the search\n"
     "                     still picks loop order and buffering); exit 3 if it does\n"
     "                     not fit\n"
-    "  --json             one JSON object instead of the report\n"
+    "  --json             one JSON object instead of the report (per kernel also\n"
+    "                     \"candidates\": the search's brief)\n"
     "  --program          also print each kernel's npu program (instructions)\n"
+    "  --svg OUT.svg      also draw the plan: per npu kernel its scratchpad\n"
+    "                     buffers per lane over steps x address, with the budget,\n"
+    "                     the peak-live bound and the footprint as lines; then\n"
+    "                     the DRAM arena\n"
     "  -e FUNC            the function (may be omitted when FILE has one)\n"
     "\n"
     "Sizes on chip are per lane: an R x C tile takes R * ceil(C / lanes)\n"
@@ -129,6 +138,62 @@ static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
     return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * (double)cycles) : 0;
 }
 
+/* A candidate in a few words: tile, and for contractions the loop order,
+ * the buffering of X, W, Y and when epilogue operands load. */
+static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
+    char b1[16], b2[16];
+    if (kp->gemm)
+        snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
+                 c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
+                 c->ybuf, kp->nin ? (c->early ? " early" : " late") : "");
+    else
+        snprintf(buf, n, "%lldx%lld in x%d out %s", (long long)c->tm, (long long)c->tn, c->xbuf,
+                 kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1");
+    return buf;
+}
+
+/* The tile search in brief: counts per verdict, the best timed candidates
+ * (the chosen one marked *), and the first few of every other verdict. */
+static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch) {
+    const uint32_t *nv = ch->nverdict;
+    sp_strbuf_printf(o,
+                     "    search: %u candidates: %u timed; %u over the budget by peak-live bytes, %u over it as planned; "
+                     "%u unable to beat the best (cycle bound)%s",
+                     ch->ncand, nv[NL_TIMED], nv[NL_OVER_PEAK], nv[NL_OVER_PLANNED], nv[NL_BOUND],
+                     nv[NL_LIMIT] ? "" : "\n");
+    if (nv[NL_LIMIT]) sp_strbuf_printf(o, "; %u left untimed at the search's effort limit (best found)\n", nv[NL_LIMIT]);
+    char buf[96];
+    for (uint32_t i = 0; i < ch->ntop; i++) {
+        const nl_cand_rec *r = &ch->top[i];
+        sp_strbuf_printf(o, "      %c %-40s %8lld B/lane %10lld cycles\n", i == 0 ? '*' : ' ', cand_text(kp, &r->c, buf, sizeof buf),
+                         (long long)r->footprint, (long long)r->cycles);
+    }
+    if (ch->ntop < nv[NL_TIMED]) sp_strbuf_printf(o, "        (%u more timed)\n", nv[NL_TIMED] - ch->ntop);
+    for (uint32_t v = NL_TIMED + 1; v < NL_NVERDICTS; v++) /* grouped by verdict */
+    for (uint32_t i = 0; i < ch->nrejects; i++) {
+        const nl_cand_rec *r = &ch->rejects[i];
+        if (r->verdict != v) continue;
+        cand_text(kp, &r->c, buf, sizeof buf);
+        switch ((nl_verdict)r->verdict) {
+        case NL_OVER_PEAK:
+            sp_strbuf_printf(o, "      x %-40s rejected: peak live %lld B > budget %lld B\n", buf, (long long)r->footprint,
+                             (long long)ch->budget);
+            break;
+        case NL_OVER_PLANNED:
+            sp_strbuf_printf(o, "      x %-40s rejected: planned footprint %lld B > budget %lld B\n", buf,
+                             (long long)r->footprint, (long long)ch->budget);
+            break;
+        case NL_BOUND:
+            sp_strbuf_printf(o, "      - %-40s not timed: at least %lld cycles > the best %lld\n", buf, (long long)r->cycles,
+                             (long long)ch->est.cycles);
+            break;
+        default:
+            sp_strbuf_printf(o, "      - %-40s not timed: search effort limit (%lld B/lane peak live)\n", buf,
+                             (long long)r->footprint);
+        }
+    }
+}
+
 static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
     const kn_program *p = nx_program(x);
     const nt_target *t = nx_target(x);
@@ -192,14 +257,55 @@ static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
                      (long long)ch->est.dma_bytes, (long long)ki.kp->min_dma_bytes,
                      ki.kp->min_dma_bytes ? (double)ch->est.dma_bytes / (double)ki.kp->min_dma_bytes : 0,
                      100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
-    sp_strbuf_printf(o, "    search: %u candidates, %u planned and fitting, %u timed%s\n", ch->ncand, ch->nfit, ch->nsim,
-                     ch->exact ? "" : " (stopped at the time limit: best found)");
+    print_search(o, ki.kp, ch);
 }
 
 static void json_shape2(json_writer *w, int64_t a, int64_t b) {
     json_begin_array(w);
     json_int(w, a);
     json_int(w, b);
+    json_end_array(w);
+}
+
+/* A candidate's loop order and buffering (contractions), or its input
+ * buffers and output (loop kernels). */
+static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c) {
+    char buf[16];
+    if (kp->gemm) {
+        json_kv_string(w, "order", c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k");
+        json_kv_string(w, "x_buffers", bufs_text(c->xbuf, buf, sizeof buf));
+        json_kv_string(w, "w_buffers", bufs_text(c->wbuf, buf, sizeof buf));
+        json_kv_int(w, "y_buffers", c->ybuf);
+        json_kv_string(w, "operands", kp->nin ? (c->early ? "early" : "late") : "none");
+    } else {
+        json_kv_int(w, "input_buffers", c->xbuf);
+        json_kv_string(w, "output", kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1");
+    }
+}
+
+/* "candidates": the best timed ones (the first is the choice), then the
+ * first few of every other verdict. */
+static void candidates_json(json_writer *w, const nl_kernel *kp, const nl_choice *ch) {
+    json_key(w, "candidates");
+    json_begin_array(w);
+    for (uint32_t i = 0; i < ch->ntop + ch->nrejects; i++) {
+        const nl_cand_rec *r = i < ch->ntop ? &ch->top[i] : &ch->rejects[i - ch->ntop];
+        const nl_cand *c = &r->c;
+        json_begin_object(w);
+        json_key(w, "tile");
+        json_begin_object(w);
+        json_kv_int(w, "m", c->tm);
+        json_kv_int(w, "n", c->tn);
+        json_kv_int(w, "k", c->tk);
+        json_end_object(w);
+        schedule_json(w, kp, c);
+        bool planned = r->verdict == NL_TIMED || r->verdict == NL_OVER_PLANNED;
+        json_kv_int(w, planned ? "footprint_bytes" : "peak_live_bytes", r->footprint);
+        json_kv_int(w, r->verdict == NL_TIMED ? "est_cycles" : "cycles_lower_bound", r->cycles);
+        json_kv_bool(w, "chosen", i == 0);
+        json_kv_string(w, "verdict", nl_verdict_name((nl_verdict)r->verdict));
+        json_end_object(w);
+    }
     json_end_array(w);
 }
 
@@ -268,17 +374,8 @@ static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
         json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
         json_key(w, "schedule");
         json_begin_object(w);
-        if (ki.kp->gemm) {
-            json_kv_string(w, "order", ch->cand.order == NL_ORDER_MNK ? "m,n,k" : "n,m,k");
-            json_kv_string(w, "x_buffers", bufs_text(ch->cand.xbuf, buf, sizeof buf));
-            json_kv_string(w, "w_buffers", bufs_text(ch->cand.wbuf, buf, sizeof buf));
-            json_kv_int(w, "y_buffers", ch->cand.ybuf);
-            json_kv_string(w, "operands", ki.kp->nin ? (ch->cand.early ? "early" : "late") : "none");
-        } else {
-            json_kv_string(w, "mode", ki.kp->mode == NP_VMAP ? "map" : "reduction");
-            json_kv_int(w, "input_buffers", ch->cand.xbuf);
-            json_kv_string(w, "output", ki.kp->inplace >= 0 ? "in place" : ch->cand.ybuf == 2 ? "x2" : "x1");
-        }
+        if (!ki.kp->gemm) json_kv_string(w, "mode", ki.kp->mode == NP_VMAP ? "map" : "reduction");
+        schedule_json(w, ki.kp, &ch->cand);
         json_end_object(w);
         json_key(w, "roofline");
         json_begin_object(w);
@@ -297,7 +394,9 @@ static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
         json_kv_int(w, "fitting_planned", ch->nfit);
         json_kv_int(w, "timed", ch->nsim);
         json_kv_bool(w, "exact", ch->exact);
+        for (int v = 1; v < NL_NVERDICTS; v++) json_kv_int(w, nl_verdict_name((nl_verdict)v), ch->nverdict[v]);
         json_end_object(w);
+        candidates_json(w, ki.kp, ch);
     }
     json_key(w, "inputs");
     json_begin_array(w);
@@ -417,8 +516,65 @@ static void plan_report(sp_strbuf *o, nx_exec *x, bool program) {
                      (long long)st.copied_constant_bytes);
 }
 
+/* --svg: one panel per npu kernel (its buffers in each lane's scratchpad),
+ * then the DRAM arena. */
+static void plan_svg(sp_ctx *ctx, nx_exec *x, const char *path) {
+    const kn_program *p = nx_program(x);
+    const nt_target *t = nx_target(x);
+    nx_stats st = nx_get_stats(x);
+    sp_strbuf out;
+    sp_strbuf_init(&out, ctx);
+    svg_doc d;
+    char title[256], detail[96];
+    snprintf(title, sizeof title, "spadc plan of @%s for the npu %s: %lld lanes x %lld KiB, budget %lld B per lane",
+             p->func->u.fn.name, t->name, (long long)t->lanes, (long long)t->spad_kb_per_lane, (long long)nx_budget(x));
+    svg_begin(&d, &out, title, st.nnpu + 1);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        nx_kernel_info ki = nx_kernel(x, i);
+        const nl_choice *ch = ki.ch;
+        if (!ch) continue;
+        const kernel *k = ki.k;
+        size_t n = (size_t)snprintf(title, sizeof title, "k%u: %s", i, kn_kind_name(k->kind));
+        if (k->kind == KN_CONTRACTION && n < sizeof title)
+            n += (size_t)snprintf(title + n, sizeof title - n, " m=%lld n=%lld k=%lld", (long long)(k->b * k->m), (long long)k->n,
+                                  (long long)k->k);
+        else if (n < sizeof title)
+            n += (size_t)snprintf(title + n, sizeof title - n, " %lldx%lld", (long long)ki.kp->M, (long long)ki.kp->N);
+        for (uint32_t e = 0; e < k->nepilogue && n < sizeof title; e++)
+            n += (size_t)snprintf(title + n, sizeof title - n, " + %s", k->epilogue[e]);
+        if (n < sizeof title)
+            snprintf(title + n, sizeof title - n, "  (tile %lld,%lld,%lld; %lld cycles est.)", (long long)ch->cand.tm,
+                     (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
+        int64_t steps = 1;
+        for (uint32_t b = 0; b < ch->nbufs; b++)
+            if (ch->bufs[b].hi > steps) steps = ch->bufs[b].hi;
+        svg_panel_begin(&d, title, "bytes per lane", steps, ch->budget > ch->footprint ? ch->budget : ch->footprint);
+        for (uint32_t b = 0; b < ch->nbufs; b++) {
+            const nl_buf *bb = &ch->bufs[b];
+            if (bb->bytes <= 0) continue;
+            if (bb->nchunks > 1)
+                snprintf(detail, sizeof detail, "%lld x %lldx%lld f32", (long long)bb->nchunks, (long long)bb->rows,
+                         (long long)bb->cols);
+            else
+                snprintf(detail, sizeof detail, "%lldx%lld f32%s", (long long)bb->rows, (long long)bb->cols,
+                         bb->broadcast ? " (broadcast)" : "");
+            svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, nl_role_name((nl_role)bb->role)});
+        }
+        svg_hline(&d, ch->budget, "budget", SVG_BUDGET);
+        svg_hline(&d, ch->peak_live, "peak live", SVG_PEAK);
+        svg_hline(&d, ch->footprint, "footprint", SVG_FOOTPRINT);
+        svg_panel_end(&d);
+    }
+    const plan_buf *bufs;
+    const uint32_t *values;
+    uint32_t nb = nx_arena(x, &bufs, &values);
+    cli_svg_arena_panel(&d, p, bufs, values, nb, st.arena_bytes, st.arena_peak_live, "DRAM bytes");
+    svg_end(&d);
+    cli_write_file(ctx, path, &out, "SVG");
+}
+
 typedef struct npu_plan_state {
-    const char *path, *func, *target;
+    const char *path, *func, *target, *svg;
     bool json, program;
     nx_opts o;
     ir_module *m;
@@ -438,6 +594,7 @@ static void plan_body(sp_ctx *ctx, void *ud) {
         plan_json(&ps->out, ps->x);
     else
         plan_report(&ps->out, ps->x, ps->program);
+    if (ps->svg) plan_svg(ctx, ps->x, ps->svg);
 }
 
 int cli_npu_plan(int argc, char **argv) {
@@ -454,10 +611,13 @@ int cli_npu_plan(int argc, char **argv) {
             ps.json = true;
         } else if (!strcmp(a, "--program")) {
             ps.program = true;
-        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--budget") || !strcmp(a, "--tile")) {
+        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--budget") || !strcmp(a, "--tile") ||
+                   !strcmp(a, "--svg")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", a);
             const char *v = argv[++i];
-            if (!strcmp(a, "--target")) {
+            if (!strcmp(a, "--svg")) {
+                ps.svg = v;
+            } else if (!strcmp(a, "--target")) {
                 ps.target = v;
             } else if (!strcmp(a, "-e")) {
                 ps.func = v[0] == '@' ? v + 1 : v;

@@ -356,6 +356,36 @@ static void type_detail(char *buf, size_t n, ir_type t) {
     if (k < n) snprintf(buf + k, n - k, "%s%s", t.rank ? " " : "", ir_dtype_name((ir_dtype)t.dtype));
 }
 
+/* Both targets' --svg: the program's arena as a panel, one rectangle per
+ * intermediate tensor (an elementwise kernel's output written over its
+ * input is drawn as "out"). */
+void cli_svg_arena_panel(svg_doc *d, const kn_program *p, const plan_buf *bufs, const uint32_t *values, uint32_t n,
+                         int64_t arena_bytes, int64_t peak_live, const char *yunit) {
+    char title[160], buf[128], detail[128];
+    int64_t steps = 1;
+    for (uint32_t b = 0; b < n; b++)
+        if (bufs[b].hi > steps) steps = bufs[b].hi;
+    snprintf(title, sizeof title, "program arena: intermediate tensors between kernels (%u buffer%s)", n, n == 1 ? "" : "s");
+    svg_panel_begin(d, title, yunit, steps, arena_bytes);
+    for (uint32_t b = 0; b < n; b++) {
+        const ir_value *v = arena_value(p, values[b]);
+        if (v) type_detail(detail, sizeof detail, v->type);
+        svg_buffer(d, &(svg_buf){bufs[b].lo, bufs[b].hi, bufs[b].offset, bufs[b].size, v ? value_name(v, buf, sizeof buf) : "?",
+                                 v ? detail : NULL, bufs[b].inplace >= 0 ? "out" : "arena"});
+    }
+    svg_hline(d, peak_live, "peak live", SVG_PEAK);
+    svg_hline(d, arena_bytes, "footprint", SVG_FOOTPRINT);
+    svg_panel_end(d);
+}
+
+void cli_write_file(sp_ctx *ctx, const char *path, sp_strbuf *s, const char *what) {
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(s->data, 1, s->len, f) == s->len;
+    if (f) ok &= fclose(f) == 0;
+    sp_strbuf_free(s);
+    if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot write the %s file", what);
+}
+
 /* --svg: one panel per kernel with buffers on chip, then the arena. */
 static void plan_svg(sp_ctx *ctx, plan_state *ps) {
     const kn_program *p = cpu_exec_program(ps->x);
@@ -372,7 +402,7 @@ static void plan_svg(sp_ctx *ctx, plan_state *ps) {
     sp_strbuf out;
     sp_strbuf_init(&out, ctx);
     svg_doc d;
-    char title[256], buf[128], detail[128];
+    char title[256], detail[128];
     snprintf(title, sizeof title, "spadc plan of @%s for the cpu (%d thread%s)", p->func->u.fn.name, ps->threads,
              ps->threads == 1 ? "" : "s");
     svg_begin(&d, &out, title, npanels);
@@ -414,28 +444,9 @@ static void plan_svg(sp_ctx *ctx, plan_state *ps) {
         }
     }
     cpu_exec_stats st = cpu_exec_get_stats(ps->x);
-    int64_t steps = 1;
-    for (uint32_t b = 0; b < nab; b++)
-        if (abufs[b].hi > steps) steps = abufs[b].hi;
-    snprintf(title, sizeof title, "program arena: intermediate tensors between kernels (%u buffer%s)", nab,
-             nab == 1 ? "" : "s");
-    svg_panel_begin(&d, title, "bytes", steps, st.arena_bytes);
-    for (uint32_t b = 0; b < nab; b++) {
-        const ir_value *v = arena_value(p, avalues[b]);
-        if (v) type_detail(detail, sizeof detail, v->type);
-        svg_buffer(&d, &(svg_buf){abufs[b].lo, abufs[b].hi, abufs[b].offset, abufs[b].size,
-                                  v ? value_name(v, buf, sizeof buf) : "?", v ? detail : NULL,
-                                  abufs[b].inplace >= 0 ? "out" : "arena"});
-    }
-    svg_hline(&d, st.arena_peak_live, "peak live", SVG_PEAK);
-    svg_hline(&d, st.arena_bytes, "footprint", SVG_FOOTPRINT);
-    svg_panel_end(&d);
+    cli_svg_arena_panel(&d, p, abufs, avalues, nab, st.arena_bytes, st.arena_peak_live, "bytes");
     svg_end(&d);
-    FILE *f = fopen(ps->svg, "wb");
-    bool ok = f && fwrite(out.data, 1, out.len, f) == out.len;
-    if (f) ok &= fclose(f) == 0;
-    sp_strbuf_free(&out);
-    if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){ps->svg, 0, 0}, "cannot write the SVG file");
+    cli_write_file(ctx, ps->svg, &out, "SVG");
 }
 
 static void plan_body(sp_ctx *ctx, void *ud) {

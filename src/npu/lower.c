@@ -1185,10 +1185,10 @@ typedef struct time_state {
     nc_stats st;
 } time_state;
 
-static void debug_trace(void *ud, const np_insn *in, int unit, int64_t start, int64_t done) {
+static void debug_trace(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
     (void)ud;
     fprintf(stderr, "%-8s unit %d  %8lld .. %8lld  %lldx%lld\n", np_opcode_name((np_opcode)in->op), unit, (long long)start,
-            (long long)done, (long long)(in->op == NP_MVOUT ? in->a.rows : in->dst.rows),
+            (long long)end, (long long)(in->op == NP_MVOUT ? in->a.rows : in->dst.rows),
             (long long)(in->op == NP_MVOUT ? in->a.cols : in->dst.cols));
 }
 
@@ -1454,6 +1454,32 @@ static SP_NORETURN void no_fit(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *
              kt, (long long)o->budget, ct, list, (long long)pr.footprint, (long long)o->budget);
 }
 
+const char *nl_verdict_name(nl_verdict v) {
+    static const char *const names[] = {"timed", "over_budget_peak_live", "over_budget_planned", "cannot_beat_best",
+                                        "search_limit"};
+    return v < NL_NVERDICTS ? names[v] : "?";
+}
+
+/* Keep a candidate in the choice's brief: a timed one among the best (by
+ * the choice's own order: cycles, then footprint, earlier first), any other
+ * among the first few of its verdict. */
+static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles) {
+    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles};
+    uint32_t cnt = ch->nverdict[v]++;
+    if (v != NL_TIMED) {
+        if (cnt < NL_MAX_REJECTS) ch->rejects[ch->nrejects++] = r;
+        return;
+    }
+    uint32_t i = ch->ntop;
+    while (i > 0 && (cycles < ch->top[i - 1].cycles || (cycles == ch->top[i - 1].cycles && footprint < ch->top[i - 1].footprint)))
+        i--;
+    if (i >= NL_MAX_TOP) return;
+    uint32_t n = ch->ntop < NL_MAX_TOP ? ch->ntop : NL_MAX_TOP - 1;
+    memmove(&ch->top[i + 1], &ch->top[i], (n - i) * sizeof r);
+    ch->top[i] = r;
+    if (ch->ntop < NL_MAX_TOP) ch->ntop++;
+}
+
 typedef struct choose_state {
     cand_list cl;
 } choose_state;
@@ -1476,21 +1502,32 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     for (uint32_t i = 0; i < cl->n; i++) {
         const cand_rec *r = &cl->v[i];
         if (r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
-        if (have && r->bound > ch->est.cycles) continue; /* cannot beat the best: sorted, but keep min_lb */
-        if (r->lbytes > o->budget) continue;
+        if (r->lbytes > o->budget) {
+            note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
+            continue;
+        }
+        if (have && r->bound > ch->est.cycles) { /* cannot beat the best: sorted, but keep min_lb */
+            note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
+            continue;
+        }
         if (have && work > limit) {
             ch->exact = false;
+            note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
             continue;
         }
         nl_buf bufs[NL_MAX_BUFS];
         uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
         plan_result pr;
         sp_status st = nl_plan(ctx, kp, bufs, nb, o->budget, &pr);
-        if (st == SP_ENOFIT) continue;
+        if (st == SP_ENOFIT) {
+            note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound);
+            continue;
+        }
         if (st != SP_OK) sp_rethrow(ctx);
         ch->nfit++;
         nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
         ch->nsim++;
+        note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
         work += est.ninsn;
         bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
         if (better) {

@@ -140,6 +140,29 @@ typedef struct nl_opts {
     bool shorten_acc;         /* tests: Y dies before its store (poison must show) */
 } nl_opts;
 
+/* What the search did with a candidate. */
+typedef enum nl_verdict {
+    NL_TIMED,        /* planned, fitting and timed */
+    NL_OVER_PEAK,    /* its buffers' peak-live bytes alone exceed the budget (not planned) */
+    NL_OVER_PLANNED, /* planned: the footprint exceeds the budget */
+    NL_BOUND,        /* its lower bound on cycles cannot beat the best timed (not timed) */
+    NL_LIMIT,        /* fits, not timed: the search's effort limit was reached */
+    NL_NVERDICTS
+} nl_verdict;
+const char *nl_verdict_name(nl_verdict v);
+
+/* A candidate as the report shows it: the footprint is the planned one
+ * (NL_TIMED, NL_OVER_PLANNED) or the peak-live lower bound (otherwise);
+ * cycles are the timing model's (NL_TIMED) or the lower bound. */
+typedef struct nl_cand_rec {
+    nl_cand c;
+    uint8_t verdict; /* nl_verdict */
+    int64_t footprint, cycles;
+} nl_cand_rec;
+
+#define NL_MAX_TOP 8     /* best timed candidates kept, the chosen one first */
+#define NL_MAX_REJECTS 3 /* first candidates kept per other verdict, in search order */
+
 typedef struct nl_choice {
     nl_cand cand;
     uint32_t nbufs;
@@ -151,6 +174,12 @@ typedef struct nl_choice {
     int64_t bound_compute, bound_dma, bound_dma_min, bound_vector;
     uint32_t ncand, nfit, nsim;
     bool exact; /* every candidate that could beat the choice was timed */
+    /* the search in brief: candidates per verdict, the best timed ones
+     * (top[0] is the choice), and the first few of every other verdict */
+    uint32_t nverdict[NL_NVERDICTS];
+    uint32_t ntop, nrejects;
+    nl_cand_rec top[NL_MAX_TOP];
+    nl_cand_rec rejects[NL_MAX_REJECTS * (NL_NVERDICTS - 1)];
 } nl_choice;
 
 /* The buffers of a candidate (offsets unset); returns how many. */

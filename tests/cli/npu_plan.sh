@@ -30,6 +30,30 @@ done
 auto=$("$SPADC" plan "$F" --target npu --budget 0.5 --json) || fail=1
 af=$(jnum footprint_bytes <<<"$auto"); ae=$(jnum est_cycles <<<"$auto")
 [ -n "$ae" ] && [ "$af" -le 65536 ] && [ "$ae" -le "$fe" ] || { echo "FAIL FFN1 auto: $af bytes, $ae vs $fe cycles"; fail=1; }
+# the search in brief: the chosen candidate first (its tile, footprint and
+# cycles are the plan's), the timed ones in order, the rejected ones with the
+# bytes that exceed the budget; the report marks the choice with *
+printf '%s' "$auto" >"$tmp/auto.json"
+python3 - "$tmp/auto.json" <<'PY' || fail=1
+import json, sys
+k = json.load(open(sys.argv[1]))["kernels"][0]
+c, s = k["candidates"], k["search"]
+timed = [x for x in c if x["verdict"] == "timed"]
+ok = c and c[0]["chosen"] and not any(x["chosen"] for x in c[1:]) and c[0]["verdict"] == "timed"
+ok = ok and c[0]["tile"] == k["tile"] and c[0]["est_cycles"] == k["est_cycles"] and c[0]["footprint_bytes"] == k["footprint_bytes"]
+ok = ok and 1 < len(timed) <= 8 and all(a["est_cycles"] <= b["est_cycles"] for a, b in zip(timed, timed[1:]))
+ok = ok and all(x["footprint_bytes"] <= k["budget_bytes"] for x in timed)
+over = [x for x in c if x["verdict"].startswith("over_budget")]
+ok = ok and over and all(x.get("peak_live_bytes", x.get("footprint_bytes")) > k["budget_bytes"] for x in over)
+ok = ok and s["over_budget_peak_live"] >= len([x for x in over if "peak_live_bytes" in x])
+ok = ok and s["timed"] + s["over_budget_peak_live"] + s["over_budget_planned"] + s["cannot_beat_best"] + s["search_limit"] == s["candidates"]
+if not ok: sys.exit("FAIL FFN1 json candidates: %s %s" % (s, json.dumps(c)[:600]))
+PY
+rep=$("$SPADC" plan "$F" --target npu --budget 0.5) || fail=1
+grep -q '^    search: [0-9]* candidates: [0-9]* timed; [0-9]* over the budget' <<<"$rep" || { echo "FAIL report: no search line"; fail=1; }
+grep -q '^      \* 512,[0-9]*,[0-9]* mnk X .*B/lane .*cycles$' <<<"$rep" || { echo "FAIL report: no chosen candidate"; fail=1; }
+grep -q '^      x .*rejected: peak live [0-9]* B > budget 65536 B$' <<<"$rep" || { echo "FAIL report: no rejected candidate"; fail=1; }
+[ "$(grep -c '^      [ *] [0-9]' <<<"$rep")" -le 8 ] || { echo "FAIL report: more than 8 timed candidates listed"; fail=1; }
 # the report and the program
 expect 0 "footprint 64" -- "$SPADC" plan "$F" --target npu --budget 0.5 --tile 256,3072,384
 expect 0 "gemm.ws Y\[256x3072\]" -- "$SPADC" plan "$F" --target npu --budget 0.5 --tile 256,3072,384 --program
