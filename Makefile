@@ -7,6 +7,12 @@
 #   make fuzz-run   run each harness for FUZZ_SECONDS (default 600) on its corpus
 #   make difftest   N random programs (default 200) on cpu, npu, the reference
 #                   interpreter and mlir-runner-22; failures shrunk into tests/regress/
+#   make peers-ext  the peers harness (../shared/peers, copied to build/peers, its
+#                   libraries installed if missing) with build/peers/bin/bench_ext
+#                   built from bench/peers_ext.c: EXT_LABEL=spadc build/peers/run.sh
+#   make bench      bench/peers.sh (spadc vs oneDNN, OpenBLAS, BLIS, libxsmm at 1 and
+#                   2 threads, goals MET/MISS) and bench/mlir22_peer.sh (3-layer MLP
+#                   vs MLIR 22); raw output in build/bench/
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
@@ -16,7 +22,7 @@ BUILD ?= build
 CMAKE_FLAGS += -DCMAKE_BUILD_TYPE=RelWithDebInfo
 endif
 
-.PHONY: all configure test deps demo fuzz fuzz-run difftest clean check-tools
+.PHONY: all configure test deps demo fuzz fuzz-run difftest clean check-tools peers-ext bench
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -55,3 +61,25 @@ difftest: deps all
 
 clean:
 	rm -rf build build-asan build-fuzz
+
+# The peers harness is read-only in ../shared: it is copied once (rm -rf
+# build/peers to take a fresh copy). Its libraries come from Debian (apt-get,
+# as root) and are installed only when one is missing.
+PEERS_SRC ?= ../shared/peers
+PEERS_DIR := build/peers
+PEERS_PKGS := libopenblas-dev libblis-dev libdnnl-dev libxsmm-dev
+peers-ext:
+	@$(MAKE) --no-print-directory all BUILD=build SANITIZE=
+	@test -d $(PEERS_DIR) || { test -d $(PEERS_SRC) || { echo "no $(PEERS_SRC)"; exit 1; }; \
+	  cp -r $(PEERS_SRC) $(PEERS_DIR); rm -rf $(PEERS_DIR)/bin $(PEERS_DIR)/obj; }
+	@n=$$(dpkg-query -W -f='$${Status}\n' $(PEERS_PKGS) 2>/dev/null | grep -c 'install ok installed'); \
+	  [ "$$n" = 4 ] || $(MAKE) -C $(PEERS_DIR) deps
+	@rm -f $(PEERS_DIR)/bin/bench_ext
+	$(MAKE) -s -C $(PEERS_DIR) all bench_ext EXT=$(CURDIR)/bench/peers_ext.c \
+	  EXT_CFLAGS="-DPEERS_EXT_PLUGIN -I$(CURDIR)/include" \
+	  EXT_LDLIBS="$(CURDIR)/build/libspadc.a $$(pkg-config --libs yaml-0.1 2>/dev/null)"
+	@echo "built $(PEERS_DIR)/bin/bench_ext: EXT_LABEL=spadc $(PEERS_DIR)/run.sh"
+
+bench: peers-ext
+	bash bench/peers.sh
+	bash bench/mlir22_peer.sh

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# peers.sh - spadc's fused cpu kernels beside the peer libraries, in one run,
+# by the peers harness (../shared/peers, copied to build/peers by
+# `make peers-ext`): bias_relu = relu(XW + bias) on FFN1 512x3072x768, FFN2
+# 512x768x3072, the MLP layer 256x1024x1024, 64x64x64 and 1x4096x4096, and
+# residual = XW + D on FFN1, at 1 and 2 threads. Prints GFLOP/s (median of
+# the harness's samples), % of the FMA peak, and the ratios against
+# oneDNN-packedW, OpenBLAS-skx + its separate epilogue pass and the best
+# peer library, with issue 6's goals MET/MISS beside them.
+#
+#   bash bench/peers.sh                 (make bench runs it; make peers-ext first)
+#   THREADS="2" ONLY="onednn-packedW openblas-skx spadc" bash bench/peers.sh
+#   RETRIES=0 bash bench/peers.sh       (harness re-samples disturbed cells; default 2)
+#   PEAK=1 bash bench/peers.sh          (measure the FMA peak now, +30 s; default: the
+#                                        peak of the peers' last full run on this machine)
+#   TABLE_ONLY=build/bench/peers-latest.raw.txt bash bench/peers.sh   (re-print a table)
+#
+# The memory-bandwidth bound of 1x4096x4096: one call must move the weights
+# (64 MiB, more than the L3), X and Y once: bytes = 4 (KN + MK + MN); the
+# bandwidth is the best STREAM "read" figure (weights are only read) at that
+# thread count, measured in this run by the harness's bin/stream; the bound
+# is 2MNK flops / (bytes / bandwidth), about bandwidth/2 GFLOP/s.
+#
+# Raw harness output: build/bench/peers-<time>.raw.txt; the table:
+# build/bench/peers-<time>.txt (and peers-latest.*). Cells sampled while
+# other processes used > 0.25 cores (the harness's bg) are marked '!'.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PEERS=$ROOT/build/peers
+[ -x "$PEERS/bin/bench_ext" ] || make -s -C "$ROOT" peers-ext || exit 1
+OUT=$ROOT/build/bench
+mkdir -p "$OUT"
+STAMP=$(date -u +%Y%m%d-%H%M%S)
+RAW=$OUT/peers-$STAMP.raw.txt
+TABLE=$OUT/peers-$STAMP.txt
+THREADS=${THREADS:-"1 2"}
+SHAPES_BR="512,3072,768;512,768,3072;256,1024,1024;64,64,64;1,4096,4096"
+SHAPES_RES="512,3072,768"
+cd "$PEERS" || exit 1
+
+# The variants (label|binary|environment) exactly as run.sh runs them, + spadc.
+mapfile -t VARIANTS < <(sed -n 's/^  "\([^"|]*|bench_[a-z_]*|[^"]*\)"$/\1/p' run.sh)
+[ ${#VARIANTS[@]} -gt 0 ] || { echo "peers.sh: no variants found in $PEERS/run.sh" >&2; exit 1; }
+VARIANTS+=("spadc|bench_ext|")
+
+peak_of() { awk -F'|' -v t="$1" '$1=="PEAK" && $2=="avx512" && $3==t {print $4}' "$RAW" | tail -1; }
+
+# Peak, bandwidth, then every variant at every thread count -> $RAW.
+measure() {
+  {
+    echo "SYS|date|$(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "SYS|spadc|$(git -C "$ROOT" describe --always --dirty 2>/dev/null)"
+    echo "SYS|load_before|$(cut -d' ' -f1-3 /proc/loadavg)"
+  } > "$RAW"
+  if [ "${PEAK:-0}" = 1 ] || ! grep -q '^PEAK|avx512|' results/raw.txt 2>/dev/null; then
+    echo "== FMA peak (about 30 s)" >&2
+    ./bin/peak 2 | tee -a "$RAW" >&2
+    echo "SYS|peak_from|this run" >> "$RAW"
+  else
+    grep -E '^(PEAK|CLOCK)\|' results/raw.txt >> "$RAW"
+    echo "SYS|peak_from|$(sed -n 's/^SYS|date|//p' results/raw.txt | head -1) (peers' last full run)" >> "$RAW"
+  fi
+  echo "== memory bandwidth (about 15 s)" >&2
+  ./bin/stream 2 | tee -a "$RAW" >&2
+
+  for v in "${VARIANTS[@]}"; do
+    IFS='|' read -r label bin extra <<< "$v"
+    if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $label "* ]]; then continue; fi
+    [ -x "bin/$bin" ] || { echo "INFO|$label|-|not built" >> "$RAW"; continue; }
+    for t in $THREADS; do
+      echo "== $label, $t thread(s)  [$(( $(date +%s) - T0 )) s]" >&2
+      for job in "bias_relu|$SHAPES_BR" "residual|$SHAPES_RES"; do
+        # shellcheck disable=SC2086
+        env OMP_NUM_THREADS="$t" OPENBLAS_NUM_THREADS="$t" BLIS_NUM_THREADS="$t" $extra \
+          "./bin/$bin" --threads "$t" --label "$label" --peak "$(peak_of "$t")" \
+                       --ops "${job%%|*}" --shapes "${job#*|}" ${RETRIES:+--retries "$RETRIES"} \
+          >> "$RAW" 2>&1
+      done
+    done
+  done
+  echo "SYS|load_after|$(cut -d' ' -f1-3 /proc/loadavg)" >> "$RAW"
+  echo "SYS|runtime|$(( $(date +%s) - T0 )) s" >> "$RAW"
+}
+
+T0=$(date +%s)
+if [ -n "${TABLE_ONLY:-}" ]; then
+  RAW=$(cd "$ROOT" && realpath "$TABLE_ONLY") || exit 1
+  TABLE=/dev/null
+else
+  measure
+fi
+
+awk -F'|' -v threads="$THREADS" '
+function key(t, op, m, n, k) { return t "|" op "|" m "|" n "|" k }
+function r(a, b) { return (a > 0 && b > 0) ? a / b : 0 }
+function goal(ratio, want,   s) {
+  if (want == "") return sprintf("%6s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", "");
+  s = ratio >= want ? "MET" : "MISS"; nmet += s == "MET"; nmiss += s == "MISS"
+  return sprintf("%6s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", ">=" want " " s)
+}
+function cell(gf, bg) { return gf > 0 ? sprintf("%7.1f%s", gf, bg > 0.25 ? "!" : " ") : sprintf("%7s ", "n/a") }
+$1 == "PEAK" && $2 == "avx512" { peak[$3] = $4 }
+$1 == "BW" && $2 == "read" { bw[$3] = $4 }
+$1 == "SYS" && $2 == "peak_from" { peakfrom = $3 }
+$1 == "CHECK" && $10 ~ /^FAIL/ { fails = fails sprintf("  %s %s thr %s %dx%dx%d: max err %s > %s\n", $2, $4, $3, $5, $6, $7, $8, $9) }
+$1 == "RES" && $9 != "" {
+  k = key($3, $4, $5, $6, $7); gf[$2, k] = $9; bgv[$2, k] = $16
+  if ($2 != "spadc" && $2 != "c-loops" && $9 + 0 > best[k]) { best[k] = $9 + 0; bestname[k] = $2; bestbg[k] = $16 }
+}
+END {
+  nrows = split("bias_relu 512 3072 768 FFN1|bias_relu 512 768 3072 FFN2|bias_relu 256 1024 1024 MLP|bias_relu 64 64 64 64^3|bias_relu 1 4096 4096 1x4096^2|residual 512 3072 768 FFN1", rows, "|")
+  nt = split(threads, ts, " ")
+  printf "GFLOP/s (median) of relu(XW+bias) / XW+D, fp32; ratio = spadc / peer; ! = sampled while others used > 0.25 cores\n"
+  printf "AVX-512 FMA peak: %s (1 thr) / %s (2 thr) GFLOP/s, from %s\n", peak[1], peak[2], peakfrom
+  printf "memory bandwidth (STREAM read, best): %s (1 thr) / %s (2 thr) GB/s, this run\n\n", bw[1], bw[2]
+  printf "%-3s %-9s %-20s %8s %4s | %-8s %-17s | %-8s %-17s | %-23s %-17s | %s\n", "thr", "op", "shape", "spadc", "%pk",
+         "oDNN-pW", "ratio  goal", "OB-skx", "ratio  goal", "best peer", "ratio  goal", "bandwidth bound"
+  for (i = 1; i <= nt; i++) {
+    t = ts[i]
+    for (j = 1; j <= nrows; j++) {
+      split(rows[j], f, " "); op = f[1]; m = f[2]; n = f[3]; kk = f[4]; name = f[5]
+      k = key(t, op, m, n, kk)
+      s = gf["spadc", k]; o = gf["onednn-packedW", k]; b = gf["openblas-skx", k]
+      big3 = (name == "FFN1" || name == "FFN2" || name == "MLP")
+      go = ""; gb = ""; gp = ""; bound = ""
+      if (t == 2 && big3) { go = "1.0"; if (op == "bias_relu") gb = "1.2" }
+      if (name == "64^3") gp = "1.0"
+      if (name == "1x4096^2" && bw[t] > 0 && s > 0) {
+        bytes = 4 * (n * kk + m * kk + m * n)
+        bgf = 2 * m * n * kk / (bytes / (bw[t] * 1e9)) / 1e9
+        fr = r(s, bgf)
+        st = fr >= 0.9 ? "MET" : "MISS"; nmet += st == "MET"; nmiss += st == "MISS"
+        bound = sprintf("%.1f GFLOP/s (%.1f GB/s): %.0f%% of it, goal >=90%% %s", bgf, bw[t], 100 * fr, st)
+      }
+      pk = (peak[t] > 0 && s > 0) ? sprintf("%3.0f%%", 100 * s / peak[t]) : "   -"
+      printf "%-3s %-9s %-20s %s %4s | %s %s | %s %s | %-14s %s %s | %s\n", t, op, name " " m "x" n "x" kk, cell(s, bgv["spadc", k]), pk,
+             cell(o, bgv["onednn-packedW", k]), goal(r(s, o), go), cell(b, bgv["openblas-skx", k]), goal(r(s, b), gb),
+             substr(bestname[k] == "" ? "-" : bestname[k], 1, 14), cell(best[k], bestbg[k]), goal(r(s, best[k]), gp), bound
+    }
+  }
+  printf "\ngoals: %d MET, %d MISS\n", nmet, nmiss
+  if (fails != "") printf "CORRECTNESS FAILURES:\n%s", fails
+}' "$RAW" | tee "$TABLE"
+if [ -z "${TABLE_ONLY:-}" ]; then
+  cp "$RAW" "$OUT/peers-latest.raw.txt"
+  cp "$TABLE" "$OUT/peers-latest.txt"
+  echo "(raw: $RAW; table: $TABLE; $(( $(date +%s) - T0 )) s)" >&2
+fi
+! grep -q '^CHECK|.*|FAIL' "$RAW"
