@@ -212,9 +212,9 @@ static bool norm_eq(const arr_norm *x, const arr_norm *y, int64_t wslots) {
     return true;
 }
 
-void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
-                  int64_t *done) {
-    int64_t ss = 0, prev_ss = 0;
+static void array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
+                      int64_t *done, void (*run)(void *ud, int64_t start, int64_t end), void *ud) {
+    int64_t ss = 0, prev_ss = 0, run_lo = 0, run_hi = -1;
     arr_norm prev, cur;
     memset(&prev, 0, sizeof prev);
     bool have_prev = false;
@@ -228,6 +228,14 @@ void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslo
         a->sfree = ss + rows;
         a->rel[a->head] = ss + rows;
         a->head = (a->head + 1) % (uint32_t)wslots;
+        if (run) {
+            if (ss != run_hi) {
+                if (run_hi > run_lo) run(ud, run_lo, run_hi);
+                run_lo = ss;
+            }
+            run_hi = ss + rows;
+            continue;
+        }
         normalize(a, wslots, ss, &cur);
         /* the recurrence is max-plus and shift-invariant: once t0 no longer
          * binds and the state repeats shifted by p, every further block
@@ -239,8 +247,13 @@ void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslo
                 ss += sh;
                 a->wfree += sh;
                 a->sfree += sh;
-                for (int64_t j = 0; j < wslots; j++) a->rel[j] += sh;
+                /* the slots seen from the head shift by p a block: after
+                 * `left` blocks the head has moved on by left and the j-th
+                 * slot from it is today's j-th plus sh (not the slot that
+                 * happens to sit there now, unless left is a multiple of
+                 * the slots) */
                 a->head = (uint32_t)((a->head + left) % (uint64_t)wslots);
+                for (int64_t j = 0; j < wslots; j++) a->rel[(a->head + j) % wslots] = cur.rel[j] + ss; /* cur: from the old ss */
                 break;
             }
         }
@@ -248,8 +261,20 @@ void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslo
         prev_ss = ss;
         have_prev = true;
     }
+    if (run && run_hi > run_lo) run(ud, run_lo, run_hi);
     *stream_end = ss + rows;
     *done = ss + rows + 2 * L - 1;
+}
+
+void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
+                  int64_t *done) {
+    array_run(a, t0, rows, L, wslots, n, stream_end, done, NULL, NULL);
+}
+
+void nc_array_run_traced(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n,
+                         int64_t *stream_end, int64_t *done, void (*run)(void *ud, int64_t start, int64_t end),
+                         void *ud) {
+    array_run(a, t0, rows, L, wslots, n, stream_end, done, run, ud);
 }
 
 /* ------------------------------------------------------- pending stores */
@@ -261,16 +286,11 @@ static void run_store(nc_model *m) {
     m->npend--;
     int64_t start = max64(m->dma_free, p.ready);
     m->dma_free = start + p.occ;
-    if (m->trace) {
-        np_insn in;
-        memset(&in, 0, sizeof in);
-        in.op = NP_MVOUT;
-        in.a = p.v;
-        m->trace(m->trace_ud, &in, UNIT_DMA, start, start + p.occ + m->t->dma_latency);
-    }
+    if (m->trace) m->trace(m->trace_ud, &p.in, NC_UNIT_STORE, start, start + p.occ);
     note_read(m, &p.v, start + p.occ, false);
     m->end = max64(m->end, start + p.occ + m->t->dma_latency);
     m->st.dma_busy += p.occ;
+    m->st.dma_store_busy += p.occ;
 }
 
 /* Before an instruction overwrites bytes a pending store still has to
@@ -288,6 +308,17 @@ static void flush_conflicts(nc_model *m, const np_view *w) {
 }
 
 /* --------------------------------------------------------------- step */
+
+typedef struct array_trace {
+    nc_model *m;
+    const np_insn *in;
+    int unit;
+} array_trace;
+
+static void array_trace_fn(void *ud, int64_t start, int64_t end) {
+    array_trace *at = ud;
+    at->m->trace(at->m->trace_ud, at->in, at->unit, start, end);
+}
 
 static int64_t ilog2_ceil(int64_t x) {
     int64_t r = 0;
@@ -331,10 +362,11 @@ void nc_step(nc_model *m, const np_insn *in) {
         m->dma_free = start + occ;
         int64_t done = start + occ + m->t->dma_latency;
         note_write(m, &in->dst, done, UNIT_DMA);
-        if (m->trace) m->trace(m->trace_ud, in, UNIT_DMA, start, done);
+        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_LOAD, start, start + occ);
         m->end = max64(m->end, done);
         st->ndma++;
         st->dma_busy += occ;
+        st->dma_load_busy += occ;
         st->dram_request_bytes += req * m->S;
         st->dma_bytes += nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, m->elem);
         return;
@@ -345,6 +377,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         if (m->npend == NC_MAX_PENDING) run_store(m);
         nc_store *p = &m->pend[m->npend++];
         p->v = in->a;
+        if (m->trace) p->in = *in; /* VEC's pointers are not kept; a store has none */
         p->ready = ready_for(m, &in->a, false, false);
         p->occ = nc_dma_cycles(m, req);
         st->ndma++;
@@ -358,7 +391,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         int64_t start = max64(m->vu_free, ready_for(m, &in->dst, true, false));
         m->vu_free = start + occ;
         int64_t done = start + occ + 1;
-        if (m->trace) m->trace(m->trace_ud, in, UNIT_VU, start, done);
+        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_VU, start, start + occ);
         note_write(m, &in->dst, done, UNIT_VU);
         m->end = max64(m->end, done);
         st->vu_busy += occ;
@@ -378,7 +411,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         for (uint32_t s = 0; s < in->nsrc; s++) note_read(m, &in->src[s], done, false);
         note_read(m, &in->dst, done, false);
         note_write(m, &in->dst, done, UNIT_VU);
-        if (m->trace) m->trace(m->trace_ud, in, UNIT_VU, start, done);
+        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_VU, start, start + occ);
         m->end = max64(m->end, done);
         st->vu_busy += occ;
         st->vec_elem_ops += in->rows * in->cols * (p->nalu ? p->nalu : 1);
@@ -397,17 +430,22 @@ void nc_step(nc_model *m, const np_insn *in) {
             int64_t cnt = nblk / m->nsa + (s < nblk % m->nsa ? 1 : 0);
             if (cnt == 0) continue;
             int64_t se, dn;
-            nc_array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn);
+            if (m->trace) {
+                array_trace at = {m, in, NC_UNIT_SA0 + (int)idx};
+                array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn, array_trace_fn, &at);
+            } else {
+                array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn, NULL, NULL);
+            }
             send = max64(send, se);
             done = max64(done, dn);
             st->sa_busy += cnt * in->rows;
+            st->sa_busy_each[idx] += cnt * in->rows;
         }
         m->next_sa = (uint32_t)((m->next_sa + (uint64_t)nblk) % (uint64_t)m->nsa);
         note_read(m, &in->a, send, false);
         note_read(m, &in->b, send, false);
         if (in->flags & NP_ACC) note_read(m, &in->dst, send, true);
         note_write(m, &in->dst, done, UNIT_SA);
-        if (m->trace) m->trace(m->trace_ud, in, UNIT_SA, t0, done);
         m->end = max64(m->end, done);
         st->macs += in->rows * in->k * in->cols;
         st->ngemm++;

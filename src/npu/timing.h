@@ -47,21 +47,26 @@
 #include "../target/npu_target.h"
 #include "prog.h"
 
+#define NC_MAX_SA 64
+#define NC_MAX_WSLOTS 64
+
+/* The units a trace sees busy: array i is NC_UNIT_SA0 + i. */
+enum { NC_UNIT_LOAD, NC_UNIT_STORE, NC_UNIT_VU, NC_UNIT_SA0 };
+
 typedef struct nc_stats {
     int64_t cycles;             /* when the last instruction completes */
     int64_t dma_bytes;          /* bytes DMA'd (distinct elements of each transfer) */
     int64_t dram_request_bytes; /* bursts x request size */
-    int64_t dma_busy;           /* DMA engine occupancy */
+    int64_t dma_busy;           /* DMA engine occupancy (loads and stores) */
+    int64_t dma_load_busy, dma_store_busy; /* the two parts of dma_busy */
     int64_t sa_busy;            /* streaming cycles, summed over the arrays */
+    int64_t sa_busy_each[NC_MAX_SA]; /* streaming cycles per array */
     int64_t vu_busy;            /* vector unit occupancy */
     int64_t macs;               /* multiply-accumulates of the GEMMs */
     int64_t vec_elem_ops;       /* element operations of the vector unit */
     int64_t ninsn;              /* instructions (markers included) */
     int64_t ndma, ngemm, nvec;
 } nc_stats;
-
-#define NC_MAX_SA 64
-#define NC_MAX_WSLOTS 64
 
 typedef struct nc_array {
     int64_t wfree, sfree;        /* weight path and streaming path free */
@@ -74,6 +79,7 @@ typedef struct nc_range nc_range;
 /* A store waiting for the DMA engine (loads go first, as in TOGSim). */
 typedef struct nc_store {
     np_view v;
+    np_insn in; /* for the trace */
     int64_t ready, occ;
 } nc_store;
 
@@ -91,9 +97,13 @@ typedef struct nc_model {
     uint32_t nrng, caprng;
     nc_store pend[NC_MAX_PENDING];
     uint32_t npend;
-    /* optional: called for every timed instruction (unit 1 DMA, 2 arrays,
-     * 3 vector unit) with its start and completion */
-    void (*trace)(void *ud, const np_insn *in, int unit, int64_t start, int64_t done);
+    /* optional: called for every interval [start, end) a unit (NC_UNIT_*)
+     * is busy with an instruction: a DMA's occupancy (a load's data lands
+     * dma_latency cycles later), the vector unit's occupancy, an array's
+     * streaming cycles (one call per run of back-to-back weight blocks).
+     * Summed per unit, the intervals are st.dma_load_busy,
+     * st.dma_store_busy, st.sa_busy_each[i] and st.vu_busy. */
+    void (*trace)(void *ud, const np_insn *in, int unit, int64_t start, int64_t end);
     void *trace_ud;
     nc_stats st;
 } nc_model;
@@ -114,5 +124,10 @@ int64_t nc_dma_cycles(const nc_model *m, int64_t requests);
  * the array and returns the last block's streaming end and completion. */
 void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
                   int64_t *done);
+/* The same, reporting each run of back-to-back streaming [start, end) to
+ * run(ud, start, end) (no shortcut over periodic blocks). */
+void nc_array_run_traced(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n,
+                         int64_t *stream_end, int64_t *done, void (*run)(void *ud, int64_t start, int64_t end),
+                         void *ud);
 
 #endif

@@ -59,6 +59,20 @@ static np_insn mvin(np_view v, int64_t off, int64_t rs) {
     return in;
 }
 
+/* The runs an array reports while traced. */
+typedef struct stream_runs {
+    int64_t sum, last, n;
+    bool ordered; /* each starts after the previous one ended (not at its end: runs are maximal) */
+} stream_runs;
+
+static void note_run(void *ud, int64_t start, int64_t end) {
+    stream_runs *r = ud;
+    r->ordered &= end > start && (r->n == 0 || start > r->last);
+    r->sum += end - start;
+    r->last = end;
+    r->n++;
+}
+
 static void closed_forms(sp_ctx *ctx) {
     nt_target t;
     nt_target_builtin(&t);
@@ -104,6 +118,27 @@ static void closed_forms(sp_ctx *ctx) {
                 for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2);
                 CHECK_EQ_INT(se1, se2);
                 CHECK_EQ_INT(d1, d2);
+                /* and leaves the array as the steps do: the next GEMM on it
+                 * (its weight slots free in the same order) agrees too */
+                nc_array_run(&a, se1 - 40, 17, 16, slots, 3, &se1, &d1);
+                for (int64_t i = 0; i < 3; i++) nc_array_run(&b, se2 - 40, 17, 16, slots, 1, &se2, &d2);
+                CHECK_EQ_INT(se1, se2);
+                CHECK_EQ_INT(d1, d2);
+                memset(&a, 0, sizeof a);
+                memset(&b, 0, sizeof b);
+                nc_array_run(&a, 5, M, 16, slots, n, &se1, &d1);
+                for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2);
+                /* traced (no jump): the same times, runs of streaming that
+                 * add up to n * M cycles, in order, apart */
+                nc_array c;
+                memset(&c, 0, sizeof c);
+                stream_runs sr = {0, 0, 0, true};
+                nc_array_run_traced(&c, 5, M, 16, slots, n, &se2, &d2, note_run, &sr);
+                CHECK_EQ_INT(se1, se2);
+                CHECK_EQ_INT(d1, d2);
+                CHECK_EQ_INT(sr.sum, n * M);
+                CHECK(sr.ordered);
+                CHECK_EQ_INT(sr.last, se2);
             }
     /* a contiguous B-byte DMA: ceil(B / 512) + latency */
     for (int64_t rows = 1; rows <= 4096; rows *= 8) {
@@ -246,6 +281,94 @@ static nc_stats time_on(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, cons
     return j.st;
 }
 
+/* A traced timing of a kernel's chosen program: the busy intervals per unit
+ * (NC_UNIT_*), checked as they come: inside [0, cycles], no two of one unit
+ * overlapping (each unit is in order, so they come sorted). */
+#define TR_UNITS (NC_UNIT_SA0 + 8)
+typedef struct tr_job {
+    const nl_kernel *kp;
+    const nl_choice *ch;
+    nl_opts o;
+    nc_model m;
+    nc_stats st;
+    int64_t sum[TR_UNITS], last[TR_UNITS];
+    int64_t n;
+    bool ok;
+} tr_job;
+
+static void tr_fn(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
+    tr_job *j = ud;
+    (void)in;
+    if (unit < 0 || unit >= TR_UNITS || start < 0 || end <= start || start < j->last[unit]) {
+        j->ok = false;
+        return;
+    }
+    j->sum[unit] += end - start;
+    j->last[unit] = end;
+    j->n++;
+}
+
+static void tr_body(sp_ctx *ctx, void *ud) {
+    tr_job *j = ud;
+    nc_init(&j->m, ctx, j->kp->t);
+    j->m.trace = tr_fn;
+    j->m.trace_ud = j;
+    nl_emit(j->kp, &j->ch->cand, j->ch->bufs, &j->o, nc_sink(&j->m));
+    j->st = nc_finish(&j->m);
+}
+
+/* The trace of kernel ki's program agrees with the untraced timing: same
+ * statistics, and per unit the intervals add up to its busy cycles. */
+static void traced(sp_ctx *ctx, nx_exec *x, uint32_t ki) {
+    nx_kernel_info k = nx_kernel(x, ki);
+    tr_job j;
+    memset(&j, 0, sizeof j);
+    j.kp = k.kp;
+    j.ch = k.ch;
+    j.o.budget = nx_budget(x);
+    j.ok = true;
+    CHECK_EQ_INT(sp_pcall(ctx, tr_body, &j), SP_OK);
+    nc_free(&j.m);
+    const nc_stats *e = &k.ch->est;
+    CHECK(j.ok);
+    CHECK(j.n > 0);
+    CHECK_EQ_INT(j.st.cycles, e->cycles);
+    CHECK_EQ_INT(j.st.sa_busy, e->sa_busy);
+    CHECK_EQ_INT(j.sum[NC_UNIT_LOAD], e->dma_load_busy);
+    CHECK_EQ_INT(j.sum[NC_UNIT_STORE], e->dma_store_busy);
+    CHECK_EQ_INT(e->dma_load_busy + e->dma_store_busy, e->dma_busy);
+    CHECK_EQ_INT(j.sum[NC_UNIT_VU], e->vu_busy);
+    int64_t sa = 0;
+    for (int a = 0; a < 8; a++) {
+        CHECK_EQ_INT(j.sum[NC_UNIT_SA0 + a], e->sa_busy_each[a]);
+        sa += e->sa_busy_each[a];
+    }
+    CHECK_EQ_INT(sa, e->sa_busy);
+    for (int u = 0; u < TR_UNITS; u++) CHECK(j.last[u] <= e->cycles);
+}
+
+/* The search in brief: the choice first among the timed, in order; every
+ * candidate counted under one verdict; rejects over the budget by bytes. */
+static void search_brief(const nl_choice *ch) {
+    CHECK(ch->ntop >= 1 && ch->ntop <= NL_MAX_TOP);
+    CHECK(!memcmp(&ch->top[0].c, &ch->cand, sizeof ch->cand));
+    CHECK_EQ_INT(ch->top[0].cycles, ch->est.cycles);
+    CHECK_EQ_INT(ch->top[0].footprint, ch->footprint);
+    for (uint32_t i = 1; i < ch->ntop; i++)
+        CHECK(ch->top[i - 1].cycles < ch->top[i].cycles ||
+              (ch->top[i - 1].cycles == ch->top[i].cycles && ch->top[i - 1].footprint <= ch->top[i].footprint));
+    uint32_t total = 0;
+    for (int v = 0; v < NL_NVERDICTS; v++) total += ch->nverdict[v];
+    CHECK_EQ_INT(total, ch->ncand);
+    CHECK_EQ_INT(ch->nverdict[NL_TIMED], ch->nsim);
+    for (uint32_t i = 0; i < ch->nrejects; i++) {
+        const nl_cand_rec *r = &ch->rejects[i];
+        CHECK(r->verdict != NL_TIMED);
+        if (r->verdict == NL_OVER_PEAK || r->verdict == NL_OVER_PLANNED) CHECK(r->footprint > ch->budget);
+        if (r->verdict == NL_BOUND) CHECK(r->cycles > ch->est.cycles);
+    }
+}
+
 typedef struct tload {
     const char *path;
     nt_target t;
@@ -313,6 +436,8 @@ static void kernels(sp_ctx *ctx) {
                     if (ch->bufs[b].offset + ch->bufs[b].bytes > top) top = ch->bufs[b].offset + ch->bufs[b].bytes;
                 CHECK_EQ_INT(top, ch->footprint);
                 CHECK(ch->footprint <= ch->budget);
+                search_brief(ch);
+                traced(ctx, j.x, i);
                 /* monotonicity: the same program on a machine with more of
                  * something never takes longer */
                 const nt_target *t0 = nx_target(j.x);
