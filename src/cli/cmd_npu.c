@@ -533,18 +533,9 @@ static void plan_svg(sp_ctx *ctx, nx_exec *x, const char *path) {
         nx_kernel_info ki = nx_kernel(x, i);
         const nl_choice *ch = ki.ch;
         if (!ch) continue;
-        const kernel *k = ki.k;
-        size_t n = (size_t)snprintf(title, sizeof title, "k%u: %s", i, kn_kind_name(k->kind));
-        if (k->kind == KN_CONTRACTION && n < sizeof title)
-            n += (size_t)snprintf(title + n, sizeof title - n, " m=%lld n=%lld k=%lld", (long long)(k->b * k->m), (long long)k->n,
-                                  (long long)k->k);
-        else if (n < sizeof title)
-            n += (size_t)snprintf(title + n, sizeof title - n, " %lldx%lld", (long long)ki.kp->M, (long long)ki.kp->N);
-        for (uint32_t e = 0; e < k->nepilogue && n < sizeof title; e++)
-            n += (size_t)snprintf(title + n, sizeof title - n, " + %s", k->epilogue[e]);
-        if (n < sizeof title)
-            snprintf(title + n, sizeof title - n, "  (tile %lld,%lld,%lld; %lld cycles est.)", (long long)ch->cand.tm,
-                     (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
+        size_t n = nx_kernel_title(x, i, title, sizeof title);
+        snprintf(title + n, sizeof title - n, "  (tile %lld,%lld,%lld; %lld cycles est.)", (long long)ch->cand.tm,
+                 (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
         int64_t steps = 1;
         for (uint32_t b = 0; b < ch->nbufs; b++)
             if (ch->bufs[b].hi > steps) steps = ch->bufs[b].hi;
@@ -677,6 +668,11 @@ void cli_npu_run_summary(nx_exec *x) {
                (long long)ki.sim.cycles, (double)ki.sim.cycles / (double)t->core_freq_mhz, (long long)roof,
                roof ? (double)ki.sim.cycles / (double)roof : 0, 100.0 * sa_util(t, ki.sim.macs, ki.sim.cycles),
                (long long)ki.sim.dma_bytes, (long long)ki.kp->min_dma_bytes);
+        /* what each unit was busy with: a --trace adds up to these */
+        printf("npu k%u busy cycles: dma_load %lld, dma_store %lld", i, (long long)ki.sim.dma_load_busy,
+               (long long)ki.sim.dma_store_busy);
+        for (int64_t a = 0; a < t->num_sa && a < NC_MAX_SA; a++) printf(", sa%lld %lld", (long long)a, (long long)ki.sim.sa_busy_each[a]);
+        printf(", vector %lld (of %lld)\n", (long long)ki.sim.vu_busy, (long long)ki.sim.cycles);
     }
     printf("npu total: %lld cycles (%.1f us at %lld MHz), roofline %lld (%.2fx), DMA %lld bytes (minimum %lld); %u of %u "
            "kernels on the npu\n",

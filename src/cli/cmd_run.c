@@ -12,6 +12,7 @@
 #include "../interp/interp.h"
 #include "../io/npy.h"
 #include "../npu/exec.h"
+#include "../npu/trace.h"
 #include "../mlir/reader.h"
 #include "../ir/verify.h"
 #include "cli.h"
@@ -19,18 +20,28 @@
 static const char *const HELP =
     "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
     "                 [-o DIR] [--check] [--threads N] [--repeat N]\n"
-    "                 [--budget F|BYTES] [--tile M,N,K]   (npu)\n"
+    "                 [--budget F|BYTES] [--tile M,N,K] [--trace OUT.json]   (npu)\n"
     "\n"
     "Run function FUNC of FILE and print a summary of its results.\n"
     "\n"
     "  --target T     cpu (default): compiled to fused kernels, run natively;\n"
     "                 npu, npu=FILE.yml: compiled to npu programs and run on the\n"
     "                 simulator (TPUv3 built in, or a PyTorchSim YAML file); the\n"
-    "                 simulated cycles per kernel follow the results;\n"
+    "                 simulated cycles per kernel follow the results, and each\n"
+    "                 unit's busy cycles per kernel (DMA loads, DMA stores,\n"
+    "                 systolic arrays sa0.., vector unit);\n"
     "                 ref: the reference interpreter (runs driver code too)\n"
     "  --budget F|BYTES  npu: scratchpad per lane a kernel may plan (a fraction\n"
     "                 of the slice, or bytes; see 'spadc plan --target npu --help')\n"
     "  --tile M,N,K   npu: force the tile of every contraction kernel\n"
+    "  --trace OUT.json  npu: write the simulated timeline of the (first) run as\n"
+    "                 Chrome trace events, for ui.perfetto.dev or chrome://tracing:\n"
+    "                 one track per unit (DMA loads, DMA stores, each systolic\n"
+    "                 array, the vector unit) and one of kernel spans; ts and dur\n"
+    "                 in microseconds at the machine's core_freq_mhz, exact cycles\n"
+    "                 in each event's args. At most SPADC_TRACE_MAX_EVENTS unit\n"
+    "                 events (default 1000000); the file and a note say how many\n"
+    "                 more were left out\n"
     "  --check        also run the reference interpreter on the same inputs, print\n"
     "                 the max abs and rel error per result, exit 4 on a mismatch\n"
     "                 (f32/f64: |err| <= 1e-5 + 1e-4 * max|ref|; bf16/f16: 1e-2;\n"
@@ -53,11 +64,12 @@ static const char *const HELP =
     "first, as mlir-runner prints it; then one summary line per result.\n";
 
 typedef struct run_opts {
-    const char *path, *func, *inputs, *outdir, *target;
+    const char *path, *func, *inputs, *outdir, *target, *trace;
     uint64_t seed;
     int repeat, threads;
     bool check;
     int64_t samples; /* -1: automatic */
+    int64_t trace_max; /* --trace: unit events at most */
     nx_opts npu;     /* --target npu: budget, tile */
 } run_opts;
 
@@ -68,6 +80,7 @@ typedef struct run_state {
     interp *it;
     cpu_exec *x;
     nx_exec *nx;
+    ntr_writer *trace;
     ir_op *fn;
     interp_value *args, *res, *ref;
     uint32_t nargs, nres;
@@ -399,6 +412,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
     }
     check_memory(ctx, st);
     load_inputs(ctx, st);
+    if (st->o->trace) ntr_open(ctx, st->o->trace, st->nx, st->o->trace_max, &st->trace);
     for (int r = 0; r < st->o->repeat; r++) {
         if (r) /* keep only the last run's results */
             for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);
@@ -410,6 +424,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
         else
             interp_call(st->it, st->fn, st->args, st->res);
         st->times[r] = now_s() - t0;
+        if (r == 0 && st->trace) ntr_close(st->trace); /* the first run only */
         if (cpu) {
             const kn_program *p = cpu_exec_program(st->x);
             for (uint32_t i = 0; i < p->nk; i++) st->ktimes[(size_t)r * p->nk + i] = cpu_exec_kernel_seconds(st->x, i);
@@ -419,6 +434,17 @@ static void run_body(sp_ctx *ctx, void *ud) {
     for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
     qsort(st->times, (size_t)st->o->repeat, sizeof *st->times, cmp_double);
     if (npu) cli_npu_run_summary(st->nx);
+    if (st->trace) {
+        int64_t left = ntr_left_out(st->trace);
+        printf("npu trace: %s, %lld unit events%s", st->o->trace, (long long)ntr_events(st->trace),
+               left ? "" : " (ts in us at core_freq_mhz; cycles in args)\n");
+        if (left) {
+            printf("; truncated: %lld more left out (SPADC_TRACE_MAX_EVENTS=%lld)\n", (long long)left, (long long)st->o->trace_max);
+            fprintf(stderr, "spadc run: note: the trace holds the first %lld unit events; %lld more were left out (set "
+                            "SPADC_TRACE_MAX_EVENTS to raise the cap)\n",
+                    (long long)ntr_events(st->trace), (long long)left);
+        }
+    }
     printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], st->o->target, st->o->repeat,
            st->o->repeat == 1 ? "" : "s");
     if (cpu && cpu_exec_program(st->x)->nk) kernel_table(st);
@@ -475,7 +501,8 @@ int cli_cmd_run(int argc, char **argv) {
         }
         bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
                      !strcmp(a, "-o") || !strcmp(a, "--repeat") || !strcmp(a, "--threads") ||
-                     !strcmp(a, "--check-samples") || !strcmp(a, "--budget") || !strcmp(a, "--tile");
+                     !strcmp(a, "--check-samples") || !strcmp(a, "--budget") || !strcmp(a, "--tile") ||
+                     !strcmp(a, "--trace");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
             const char *v = argv[++i];
@@ -488,6 +515,8 @@ int cli_cmd_run(int argc, char **argv) {
                 o.inputs = v;
             else if (!strcmp(a, "-o"))
                 o.outdir = v;
+            else if (!strcmp(a, "--trace"))
+                o.trace = v;
             else if (!strcmp(a, "--budget")) {
                 int rc = cli_npu_parse_budget("run", v, &o.npu.budget_fraction, &o.npu.budget_bytes);
                 if (rc) return rc;
@@ -525,6 +554,24 @@ int cli_cmd_run(int argc, char **argv) {
         return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
     if ((o.npu.budget_fraction > 0 || o.npu.budget_bytes > 0 || o.npu.tile[0]) && !cli_npu_target(o.target))
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
+    if (o.trace && !cli_npu_target(o.target)) {
+        fprintf(stderr, "spadc run: error: --trace records the npu simulator's timeline; the %s target has none (use "
+                        "--target npu or npu=FILE.yml)\n",
+                o.target);
+        return 1;
+    }
+    if (o.trace) {
+        const char *env = getenv("SPADC_TRACE_MAX_EVENTS");
+        o.trace_max = NTR_DEFAULT_MAX_EVENTS;
+        if (env) {
+            char *end;
+            errno = 0;
+            long long v = strtoll(env, &end, 10);
+            if (*end || !*env || errno || v < 0)
+                return cli_usage_error("run", "SPADC_TRACE_MAX_EVENTS needs an integer >= 0 (got '%s')", env);
+            o.trace_max = v;
+        }
+    }
     if (o.check && !strcmp(o.target, "ref"))
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
                                       "--target cpu or npu");
@@ -544,6 +591,7 @@ int cli_cmd_run(int argc, char **argv) {
     }
     npy_free(&ctx, &st.arr);
     cpu_exec_free(st.x);
+    ntr_free(st.trace);
     nx_free(st.nx);
     interp_points_free(st.points);
     if (st.it) {

@@ -91,6 +91,14 @@ void json_double(json_writer *w, double v) {
         sp_strbuf_printf(w->out, "%.17g", v);
 }
 
+void json_fixed(json_writer *w, double v, int decimals) {
+    value_start(w);
+    if (!isfinite(v))
+        sp_strbuf_puts(w->out, "null");
+    else
+        sp_strbuf_printf(w->out, "%.*f", decimals, v);
+}
+
 void json_bool(json_writer *w, bool v) {
     value_start(w);
     sp_strbuf_puts(w->out, v ? "true" : "false");
@@ -112,6 +120,10 @@ void json_kv_int(json_writer *w, const char *key, int64_t v) {
 void json_kv_double(json_writer *w, const char *key, double v) {
     json_key(w, key);
     json_double(w, v);
+}
+void json_kv_fixed(json_writer *w, const char *key, double v, int decimals) {
+    json_key(w, key);
+    json_fixed(w, v, decimals);
 }
 void json_kv_bool(json_writer *w, const char *key, bool v) {
     json_key(w, key);

@@ -34,11 +34,15 @@ void json_key(json_writer *w, const char *key);
 void json_string(json_writer *w, const char *s);
 void json_int(json_writer *w, int64_t v);
 void json_double(json_writer *w, double v);
+/* v with exactly `decimals` digits after the point (shorter files than
+ * json_double where that precision is all there is, e.g. trace times). */
+void json_fixed(json_writer *w, double v, int decimals);
 void json_bool(json_writer *w, bool v);
 void json_null(json_writer *w);
 void json_kv_string(json_writer *w, const char *key, const char *s);
 void json_kv_int(json_writer *w, const char *key, int64_t v);
 void json_kv_double(json_writer *w, const char *key, double v);
+void json_kv_fixed(json_writer *w, const char *key, double v, int decimals);
 void json_kv_bool(json_writer *w, const char *key, bool v);
 
 #endif

@@ -54,6 +54,7 @@ struct nx_exec {
     nx_stats stats;
     const interp_value *args;
     interp_value *results;
+    nx_trace trace;
     /* the kernel being printed or simulated, for names */
     uint32_t cur;
     char namebuf[2][96];
@@ -342,6 +343,11 @@ static void both_fn(void *ud, const np_insn *in) {
     nf_step(&s->f, in);
 }
 
+static void trace_busy(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
+    sim_state *s = ud;
+    s->x->trace.busy(s->x->trace.ud, s->ki, in, unit, start, end);
+}
+
 static void sim_body(sp_ctx *ctx, void *ud) {
     sim_state *s = ud;
     nx_exec *x = s->x;
@@ -351,6 +357,10 @@ static void sim_body(sp_ctx *ctx, void *ud) {
     snprintf(s->kname, sizeof s->kname, "k%u", s->ki);
     nf_io io = {io_tensor, io_scalar, &s->nm, s->kname, s};
     nc_init(&s->m, ctx, &x->o.target);
+    if (x->trace.busy) {
+        s->m.trace = trace_busy;
+        s->m.trace_ud = s;
+    }
     nf_init(&s->f, ctx, &x->o.target, k->ch.footprint, s->bufs, k->ch.nbufs, &io);
     s->f.check = !x->o.no_access_check;
     s->f.nthreads = x->o.nthreads;
@@ -462,6 +472,7 @@ void nx_run(nx_exec *x, const interp_value *args, interp_value *results) {
         } else {
             run_host(x, i);
         }
+        if (x->trace.kernel_done) x->trace.kernel_done(x->trace.ud, i);
     }
     const ir_op *ret = body->last;
     for (uint32_t r = 0; r < ret->nopnds; r++) {
@@ -503,6 +514,13 @@ void nx_free(nx_exec *x) {
     sp_free(ctx, x);
 }
 
+void nx_set_trace(nx_exec *x, const nx_trace *t) {
+    if (t)
+        x->trace = *t;
+    else
+        memset(&x->trace, 0, sizeof x->trace);
+}
+
 const kn_program *nx_program(const nx_exec *x) { return &x->prog; }
 const nt_target *nx_target(const nx_exec *x) { return &x->o.target; }
 int64_t nx_budget(const nx_exec *x) { return x->budget; }
@@ -519,6 +537,18 @@ nx_kernel_info nx_kernel(const nx_exec *x, uint32_t i) {
     ki.ran = k->ran;
     ki.sim = k->sim;
     return ki;
+}
+
+size_t nx_kernel_title(const nx_exec *x, uint32_t i, char *buf, size_t n) {
+    const kernel *k = &x->prog.k[i];
+    const nl_kernel *kp = &x->kp[i].kp;
+    size_t len = (size_t)snprintf(buf, n, "k%u %s", i, kn_kind_name(k->kind));
+    if (k->kind == KN_CONTRACTION && len < n)
+        len += (size_t)snprintf(buf + len, n - len, " %lldx%lldx%lld", (long long)(k->b * k->m), (long long)k->n, (long long)k->k);
+    else if (kp->npu && len < n)
+        len += (size_t)snprintf(buf + len, n - len, " %lldx%lld", (long long)kp->M, (long long)kp->N);
+    for (uint32_t e = 0; e < k->nepilogue && len < n; e++) len += (size_t)snprintf(buf + len, n - len, " + %s", k->epilogue[e]);
+    return len < n ? len : n - 1;
 }
 
 uint32_t nx_arena(const nx_exec *x, const plan_buf **bufs, const uint32_t **values) {

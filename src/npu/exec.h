@@ -63,7 +63,20 @@ typedef struct nx_stats {
     int64_t roofline_cycles;  /* sum over npu kernels of max(compute, vector, minimum DMA) */
 } nx_stats;
 
+/* An observer of nx_run (trace.h writes a timeline with it): busy gets
+ * every interval [start, end) a unit (NC_UNIT_*) is busy, in cycles from
+ * the start of kernel `kernel` (each kernel starts from an idle machine at
+ * 0); kernel_done comes after each kernel ran, on the npu or on the host
+ * (nx_kernel then has its simulated figures). Either may be NULL. */
+typedef struct nx_trace {
+    void (*busy)(void *ud, uint32_t kernel, const np_insn *in, int unit, int64_t start, int64_t end);
+    void (*kernel_done)(void *ud, uint32_t kernel);
+    void *ud;
+} nx_trace;
+
 void nx_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const nx_opts *o, nx_exec **out);
+/* Observe the following runs (NULL: stop). */
+void nx_set_trace(nx_exec *x, const nx_trace *t);
 void nx_run(nx_exec *x, const interp_value *args, interp_value *results);
 void nx_free(nx_exec *x);
 
@@ -75,6 +88,9 @@ nx_stats nx_get_stats(const nx_exec *x);
 uint32_t nx_arena(const nx_exec *x, const plan_buf **bufs, const uint32_t **values);
 /* Kernel i's program, one instruction per line, into out. */
 void nx_print_program(nx_exec *x, uint32_t i, sp_strbuf *out);
+/* Kernel i in a few words: "k0 contraction 512x3072x768 + bias_add + relu"
+ * (loop kernels: rows x cols of their tile loops); returns the length. */
+size_t nx_kernel_title(const nx_exec *x, uint32_t i, char *buf, size_t n);
 /* Name of a DRAM tensor / scalar slot (a value id) for printing. */
 const char *nx_value_name(const nx_exec *x, uint32_t id, char *buf, size_t n);
 
