@@ -34,7 +34,7 @@ LOG=$OUT/mlir22-$(date -u +%Y%m%d-%H%M%S).txt
 MLIR_FILE=$PEERS/mlir22/src/mlp3_main.mlir
 export OMP_NUM_THREADS=1
 
-field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" | head -1; }
+field() { sed -n "s/.*[ |]$1=\([^ ]*\).*/\1/p"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'; }
 
 : > "$LOG"
