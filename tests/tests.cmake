@@ -37,3 +37,10 @@ foreach(src ${SPADC_FUZZERS})
   add_test(NAME ${name}_replay COMMAND ${name}_replay ${PROJECT_SOURCE_DIR}/fuzz/corpus/${name})
   set_tests_properties(${name}_replay PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
 endforeach()
+
+# The peers plug-in (bench/peers_ext.c, public API only) checked against a
+# naive loop, with no allocation in a timed call.
+if(TARGET bench_peers_ext)
+  add_test(NAME bench_peers_ext COMMAND bench_peers_ext)
+  set_tests_properties(bench_peers_ext PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
+endif()

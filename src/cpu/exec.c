@@ -393,6 +393,7 @@ static bool plan_loop(cpu_exec *x, kplan *kp) {
 /* Control flow around a model (loops, calls) is driver code: refused. Ops
  * that only look at values (prints, reads of single elements or vectors)
  * run through the interpreter at their place in the program. */
+static void run_op(cpu_exec *x, ir_op *op);
 static bool is_driver_op(const ir_op *op) { return op->kind == IR_OP_FOR || op->kind == IR_OP_CALL; }
 
 static void plan_storage(cpu_exec *x) {
@@ -571,7 +572,9 @@ void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const 
         if (op->nres && member[op->res[0].id]) continue;
         bool side = op->kind == IR_OP_VPRINT || op->kind == IR_OP_TRANSFER_READ ||
                     (op->nres == 1 && op->res[0].type.kind == IR_T_SCALAR);
-        if (side) {
+        if (side && op->kind == IR_OP_CONSTANT) { /* a scalar constant: its value is set once, here */
+            run_op(x, op);
+        } else if (side) {
             x->steps[x->nsteps].kernel = KN_NONE;
             x->steps[x->nsteps++].op = op;
         }
@@ -778,7 +781,8 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
     }
     for (uint32_t i = 0; i < body->nargs; i++)
         if (body->args[i].type.kind == IR_T_SCALAR) x->vals[body->args[i].id] = args[i];
-    x->arena = x->arena_bytes ? sp_try_malloc(x->ctx, (size_t)x->arena_bytes) : NULL;
+    /* the arena is allocated by the first run and kept for the next ones */
+    if (x->arena_bytes && !x->arena) x->arena = sp_try_malloc(x->ctx, (size_t)x->arena_bytes);
     if (x->arena_bytes && !x->arena)
         sp_throw(x->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the arena needs %lld bytes", (long long)x->arena_bytes);
     for (uint32_t s = 0; s < x->nsteps; s++) {
@@ -822,8 +826,6 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
     }
     /* values the steps left (vectors read for printing) */
     for (uint32_t i = 0; i < x->n; i++) interp_release(x->it, &x->vals[i]);
-    sp_free(x->ctx, x->arena);
-    x->arena = NULL;
 }
 
 double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i) { return x->kernel_seconds[i]; }
