@@ -39,7 +39,6 @@ echo "   -> $fp B/lane: the bias is staged at its logical shape (1x3072, not blo
 echo "      bias+ReLU run in place in Y's accumulator, so no buffer exists that nobody budgeted."
 echo
 echo "== 3. spadc's own choice at the same budget: the candidates it weighed, the plan, the simulation"
-show "$SPADC" plan "$EX" --target npu --budget 0.5
 show "$SPADC" plan "$EX" --target npu --budget 0.5 --svg "$OUT/ffn1_npu.svg"
 show "$SPADC" run "$EX" --target npu --budget 0.5 --check --trace "$OUT/ffn1_npu_trace.json"
 echo
