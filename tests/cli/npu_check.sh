@@ -7,35 +7,68 @@
 # (element types other than f32, data-movement ops). The function
 # selection is cpu_check.sh's. The bf16 model runs only on the host, so it
 # is checked once.
+#
+# Under ASan+UBSan (SPADC_SANITIZE=1: a Debug build, many times slower) the
+# same checks run on a reduced set that keeps every kind of input: the
+# built-in machine on the seeds but the 4096^3 GEMM, the small mlir22
+# files, one custom-form and one generic-form model, a generic-form
+# variant of each model family, the smaller tpp-mlir files; the 8x8 and
+# tpuv6e files on two models each. The largest programs (mlp3, the
+# 4096^3 GEMM, the 3x1024 tpp-mlir MLPs, the bf16 reference) stay in the
+# normal build, where the whole set runs.
 set -u
 C=$SPADC_CORPUS Y=$SPADC_CORPUS/external/pytorchsim
 fail=0 n=0
 start=$(date +%s)
-for target in npu "npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml" "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml"; do
-  for f in "$C"/mlir22/*.mlir "$C"/mlir22/variants/*.mlir "$C"/seeds/*.mlir "$C"/external/tpp-mlir/*.mlir; do
-    funcs=""
-    case $(basename "$f") in
-      mlp3_main.mlir) funcs="mlp3" ;;
-      snippet_colsum_main.mlir) funcs="colsum" ;;
-      iree_splat_outs.mlir) funcs="rowsum colsum" ;;
-      *bf16*) [ "$target" = npu ] || continue ;;
-    esac
-    for e in ${funcs:-""}; do
-      n=$((n + 1))
-      eflag=(); [ -n "$e" ] && eflag=(-e "$e")
-      out=$("$SPADC" run "$f" "${eflag[@]}" --target "$target" --check --threads 2 2>&1); rc=$?
-      if [ $rc != 0 ] || ! grep -q ': ok$' <<<"$out" || grep -q MISMATCH <<<"$out" || ! grep -q '^npu total:' <<<"$out"; then
-        echo "FAIL $f ${e:+@$e} on $target (exit $rc)"; echo "$out" | grep -v '^result' | tail -4; fail=1
-      fi
-      # host kernels only for the reasons the npu has
-      bad=$(grep '^npu k[0-9]*: on the host' <<<"$out" | grep -v -e 'element type' -e 'moves data' -e 'casts its elements')
-      [ -z "$bad" ] || { echo "FAIL $f ${e:+@$e} on $target: unexpected host kernel: $bad"; fail=1; }
+V8="npu=$Y/systolic_ws_8x8_c1_simple_noc.yml" V6="npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml"
+if [ "${SPADC_SANITIZE:-0}" = 1 ]; then
+  runs=()
+  for f in "$C"/seeds/ffn1_bert.mlir "$C"/seeds/bert_ffn_block.mlir "$C"/seeds/gemm_addmatrix_1024.mlir \
+           "$C"/seeds/iree_splat_outs.mlir "$C"/mlir22/{dense200_nonsplat,edge_syntax,floats,ops_zoo}.mlir \
+           "$C"/mlir22/{snippet_colsum,snippet_colsum_main,mlp_mlirgen,mlp_pytorch}.mlir \
+           "$C"/mlir22/variants/{mlp_pytorch.generic,mlp_mlirgen.generalized.generic,dense200_hex}.mlir \
+           "$C"/mlir22/variants/{edge_syntax.generalized,floats.roundtrip}.mlir \
+           "$C"/external/tpp-mlir/{mlp-fp32-1layer-512,xsmm-fusion}.mlir; do
+    runs+=("npu|$f")
+  done
+  runs+=("$V8|$C/seeds/ffn1_bert.mlir" "$V8|$C/mlir22/mlp_pytorch.mlir" "$V8|$C/mlir22/ops_zoo.mlir")
+  runs+=("$V6|$C/seeds/ffn1_bert.mlir" "$V6|$C/mlir22/mlp_mlirgen.mlir")
+  echo "SPADC_SANITIZE=1: the reduced set (${#runs[@]} files)"
+else
+  runs=()
+  for target in npu "$V6" "$V8"; do
+    for f in "$C"/mlir22/*.mlir "$C"/mlir22/variants/*.mlir "$C"/seeds/*.mlir "$C"/external/tpp-mlir/*.mlir; do
+      case $(basename "$f") in *bf16*) [ "$target" = npu ] || continue ;; esac
+      runs+=("$target|$f")
     done
   done
+fi
+declare -A outs # "TARGET|FILE|FUNC" -> the run's output
+for r in "${runs[@]}"; do
+  target=${r%%|*} f=${r#*|}
+  funcs=""
+  case $(basename "$f") in
+    mlp3_main.mlir) funcs="mlp3" ;;
+    snippet_colsum_main.mlir) funcs="colsum" ;;
+    iree_splat_outs.mlir) funcs="rowsum colsum" ;;
+  esac
+  for e in ${funcs:-""}; do
+    n=$((n + 1))
+    eflag=(); [ -n "$e" ] && eflag=(-e "$e")
+    out=$("$SPADC" run "$f" "${eflag[@]}" --target "$target" --check --threads 2 2>&1); rc=$?
+    outs["$target|$f|$e"]=$out
+    if [ $rc != 0 ] || ! grep -q ': ok$' <<<"$out" || grep -q MISMATCH <<<"$out" || ! grep -q '^npu total:' <<<"$out"; then
+      echo "FAIL $f ${e:+@$e} on $target (exit $rc)"; echo "$out" | grep -v '^result' | tail -4; fail=1
+    fi
+    # host kernels only for the reasons the npu has
+    bad=$(grep '^npu k[0-9]*: on the host' <<<"$out" | grep -v -e 'element type' -e 'moves data' -e 'casts its elements')
+    [ -z "$bad" ] || { echo "FAIL $f ${e:+@$e} on $target: unexpected host kernel: $bad"; fail=1; }
+  done
 done
-# the seed cases run entirely on the npu
+# the seed cases run entirely on the npu (their runs above, on the built-in machine)
 for f in ffn1_bert bert_ffn_block gemm_addmatrix_1024; do
-  out=$("$SPADC" run "$C/seeds/$f.mlir" --target npu --check 2>&1)
+  out=${outs["npu|$C/seeds/$f.mlir|"]-}
+  [ -n "$out" ] || { echo "FAIL $f did not run on the built-in npu"; fail=1; continue; }
   grep -q 'of [0-9]* kernels on the npu' <<<"$out" && ! grep -q 'on the host' <<<"$out" || { echo "FAIL $f not all on the npu"; fail=1; }
 done
 # driver code is refused, naming the op
