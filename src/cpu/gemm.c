@@ -52,6 +52,8 @@ typedef struct job {
     /* B */
     struct cpu_packed *bp;
     const float *B_src; /* to pack, or NULL */
+    float *b_local;     /* per-thread block buffers (packed as reached), or NULL */
+    int64_t b_local_floats;
     /* init and epilogue */
     const float *init;
     int64_t init_rs, init_cs;
@@ -79,7 +81,7 @@ static kblock block_at(const job *j, int64_t i) {
 /* Loops 2 and 1 over one block: MR-row strips of [ic, ic_end) (each kept
  * in L1) by NR-column micro-panels of [jc, jc_end). */
 static void macro_kernel(const job *j, const kblock *blk, bool first, bool last, int64_t ic, int64_t ic_end,
-                         int64_t jc, int64_t jc_end, float *scratch) {
+                         int64_t jc, int64_t jc_end, const float *b, int64_t b_ps, float *scratch) {
     const cpu_gemm_args *g = j->g;
     const int mr = j->ks->mr, nr = j->ks->nr;
     const bool c_unit = g->c_sn == 1;
@@ -93,7 +95,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             u.k = blk->len;
             u.a = a;
             u.a_rs = j->a_rs;
-            u.b = j->bp->data + jr * j->bp->kv * nr + blk->kv0 * nr;
+            u.b = b + (jr - jc) * b_ps;
             u.m = m;
             u.n = n;
             u.m0 = ir;
@@ -146,13 +148,20 @@ static void run_thread(const job *j, int tid) {
     const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
     const int64_t mc = j->blk->mc >= mr ? j->blk->mc / mr * mr : mr;
     float scratch[CPU_MR_MAX * CPU_NR_MAX] __attribute__((aligned(64)));
+    float *own = j->b_local ? j->b_local + (int64_t)tid * j->b_local_floats : NULL;
+    const cpu_gemm_args *g = j->g;
     for (int64_t jc = q0; jc < q1; jc += ncp) {
         const int64_t jc_end = jc + ncp < q1 ? jc + ncp : q1;
         for (int64_t kb = 0; kb < j->nkb; kb++) {
             const kblock blk = block_at(j, kb);
+            /* B's block: packed now into this thread's buffer (read from
+             * memory once, then from L2 by every strip), or pre-packed */
+            const float *b = j->bp ? j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr : own;
+            const int64_t b_ps = j->bp ? j->bp->kv * nr : blk.len * nr;
+            if (!j->bp) cpu_pack_b_block(own, nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc, jc_end);
             for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
                 const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
-                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, scratch);
+                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch);
             }
         }
     }
@@ -231,7 +240,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
      * measurable on a 64^3 GEMM */
     job j;
     j.g = g, j.ks = ks, j.blk = blk, j.M = g->M, j.N = g->N, j.K = g->K, j.Kv = g->K * g->nbatch;
-    j.a_packed = false, j.apack = NULL, j.B_src = NULL, j.partial = NULL;
+    j.a_packed = false, j.apack = NULL, j.B_src = NULL, j.b_local = NULL, j.b_local_floats = 0, j.partial = NULL;
     j.init = NULL, j.init_rs = 0, j.init_cs = 0;
 
     /* threads: the blocking's grid when it fits what was asked */
@@ -303,6 +312,20 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
             return SP_EINPUT;
         }
         j.bp = (struct cpu_packed *)p; /* read only */
+    } else if (g->K > 0 && j.tm == 1) {
+        /* threads own disjoint columns: each packs its B blocks as it
+         * reaches them (the L2 "rhs" buffer of the blocking plan), so B is
+         * read once and never written whole to memory */
+        const int64_t ncp = blk->nc / ks->nr > 0 ? blk->nc / ks->nr : 1;
+        j.bp = NULL;
+        j.b_local_floats = (ncp * ks->nr * j.kcb + 15) / 16 * 16;
+        size_t bytes;
+        if (__builtin_mul_overflow((size_t)nt * (size_t)j.b_local_floats, sizeof(float), &bytes)) {
+            sp_free(ctx, a_raw);
+            return bad(ctx, "B too large");
+        }
+        j.b_local = cpu_aligned_alloc(ctx, bytes, 64, &b_raw);
+        if (!j.b_local) goto oom;
     } else {
         bpack = (struct cpu_packed){.nr = ks->nr, .K = g->K, .N = g->N, .nbatch = g->nbatch, .kv = j.Kv};
         bpack.npanels = (g->N + ks->nr - 1) / ks->nr;

@@ -119,6 +119,12 @@ struct cpu_packed {
 void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
                        int64_t q1);
 
+/* Pack the rows [kv0, kv0 + len) of panels [q0, q1) of B (rows over all
+ * batches: kv = b*K + k) into dst, panel after panel, len*NR floats each:
+ * the block one thread's macro-kernel reads, packed as it is reached. */
+void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
+                      int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
+
 /* Copy rows [m0, m1) of A (all batches) into the row-major buffer dst of row
  * stride ld: dst[m*ld + b*K + k] = A[b*a_sb + m*a_sm + k*a_sk]. */
 void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,

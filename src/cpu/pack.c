@@ -60,6 +60,22 @@ void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64
     }
 }
 
+void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
+                      int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
+    for (int64_t q = q0; q < q1; q++) {
+        float *panel = dst + (q - q0) * len * nr;
+        const int64_t j0 = q * nr, cols = N - j0 < nr ? N - j0 : nr;
+        for (int64_t r = 0; r < len;) { /* a block may cross batches when A is packed */
+            const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
+            const int64_t seg = len - r < K - k ? len - r : K - k;
+            copy2d(panel + r * nr, nr, B + b * b_sb + k * b_sk + j0 * b_sn, b_sk, b_sn, seg, cols);
+            r += seg;
+        }
+        if (cols < nr)
+            for (int64_t r = 0; r < len; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+    }
+}
+
 void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
                      int64_t a_sb, int64_t m0, int64_t m1) {
     for (int64_t b = 0; b < nbatch; b++)
