@@ -570,12 +570,10 @@ int cli_cmd_run(int argc, char **argv) {
         return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
     if ((o.npu.budget_fraction > 0 || o.npu.budget_bytes > 0 || o.npu.tile[0]) && !cli_npu_target(o.target))
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
-    if (o.trace && !cli_npu_target(o.target)) {
-        fprintf(stderr, "spadc run: error: --trace records the npu simulator's timeline; the %s target has none (use "
-                        "--target npu or npu=FILE.yml)\n",
-                o.target);
-        return 1;
-    }
+    if (o.trace && !cli_npu_target(o.target))
+        return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
+                                      "--target npu or npu=FILE.yml)",
+                               o.target);
     if (o.trace) {
         const char *env = getenv("SPADC_TRACE_MAX_EVENTS");
         o.trace_max = NTR_DEFAULT_MAX_EVENTS;

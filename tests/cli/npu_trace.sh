@@ -111,9 +111,9 @@ expect() { # expect EXIT PATTERN -- command...
     echo "FAIL (exit $rc, want $want, pattern '$pat'): $*"; echo "$out" | head -5; fail=1
   fi
 }
-expect 1 "error: --trace records the npu simulator's timeline; the cpu target has none" -- \
+expect 2 "error: --trace records the npu simulator's timeline; the cpu target has none" -- \
   "$SPADC" run "$C/seeds/ffn1_bert.mlir" --trace "$tmp/x.json"
-expect 1 "the ref target has none" -- "$SPADC" run "$C/seeds/ffn1_bert.mlir" --target ref --trace "$tmp/x.json"
+expect 2 "the ref target has none" -- "$SPADC" run "$C/seeds/ffn1_bert.mlir" --target ref --trace "$tmp/x.json"
 [ ! -e "$tmp/x.json" ] || { echo "FAIL: a refused --trace wrote a file"; fail=1; }
 expect 2 "SPADC_TRACE_MAX_EVENTS needs an integer" -- env SPADC_TRACE_MAX_EVENTS=lots "$SPADC" run "$C/seeds/ffn1_bert.mlir" --target npu --trace "$tmp/x.json"
 expect 1 "cannot write the trace file" -- "$SPADC" run "$C/seeds/ffn1_bert.mlir" --target npu --trace "$tmp/none/x.json"
