@@ -212,8 +212,8 @@ static bool norm_eq(const arr_norm *x, const arr_norm *y, int64_t wslots) {
     return true;
 }
 
-static void array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
-                      int64_t *done, void (*run)(void *ud, int64_t start, int64_t end), void *ud) {
+void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
+                  int64_t *done, void (*run)(void *ud, int64_t start, int64_t end), void *ud) {
     int64_t ss = 0, prev_ss = 0, run_lo = 0, run_hi = -1;
     arr_norm prev, cur;
     memset(&prev, 0, sizeof prev);
@@ -264,17 +264,6 @@ static void array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t 
     if (run && run_hi > run_lo) run(ud, run_lo, run_hi);
     *stream_end = ss + rows;
     *done = ss + rows + 2 * L - 1;
-}
-
-void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
-                  int64_t *done) {
-    array_run(a, t0, rows, L, wslots, n, stream_end, done, NULL, NULL);
-}
-
-void nc_array_run_traced(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n,
-                         int64_t *stream_end, int64_t *done, void (*run)(void *ud, int64_t start, int64_t end),
-                         void *ud) {
-    array_run(a, t0, rows, L, wslots, n, stream_end, done, run, ud);
 }
 
 /* ------------------------------------------------------- pending stores */
@@ -430,12 +419,8 @@ void nc_step(nc_model *m, const np_insn *in) {
             int64_t cnt = nblk / m->nsa + (s < nblk % m->nsa ? 1 : 0);
             if (cnt == 0) continue;
             int64_t se, dn;
-            if (m->trace) {
-                array_trace at = {m, in, NC_UNIT_SA0 + (int)idx};
-                array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn, array_trace_fn, &at);
-            } else {
-                array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn, NULL, NULL);
-            }
+            array_trace at = {m, in, NC_UNIT_SA0 + (int)idx};
+            nc_array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn, m->trace ? array_trace_fn : NULL, &at);
             send = max64(send, se);
             done = max64(done, dn);
             st->sa_busy += cnt * in->rows;

@@ -121,13 +121,11 @@ int64_t nc_dma_bytes(const np_dram *d, int64_t rows, int64_t cols, int64_t elem)
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests);
 
 /* One array, n blocks of `rows` rows, none able to start before t0: updates
- * the array and returns the last block's streaming end and completion. */
+ * the array and returns the last block's streaming end and completion.
+ * With run (may be NULL), each run of back-to-back streaming [start, end)
+ * is reported to run(ud, start, end); the shortcut over periodic blocks is
+ * then not taken. */
 void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n, int64_t *stream_end,
-                  int64_t *done);
-/* The same, reporting each run of back-to-back streaming [start, end) to
- * run(ud, start, end) (no shortcut over periodic blocks). */
-void nc_array_run_traced(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslots, int64_t n,
-                         int64_t *stream_end, int64_t *done, void (*run)(void *ud, int64_t start, int64_t end),
-                         void *ud);
+                  int64_t *done, void (*run)(void *ud, int64_t start, int64_t end), void *ud);
 
 #endif

@@ -114,26 +114,26 @@ static void closed_forms(sp_ctx *ctx) {
                 memset(&a, 0, sizeof a);
                 memset(&b, 0, sizeof b);
                 int64_t se1, d1, se2, d2;
-                nc_array_run(&a, 5, M, 16, slots, n, &se1, &d1);
-                for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2);
+                nc_array_run(&a, 5, M, 16, slots, n, &se1, &d1, NULL, NULL);
+                for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2, NULL, NULL);
                 CHECK_EQ_INT(se1, se2);
                 CHECK_EQ_INT(d1, d2);
                 /* and leaves the array as the steps do: the next GEMM on it
                  * (its weight slots free in the same order) agrees too */
-                nc_array_run(&a, se1 - 40, 17, 16, slots, 3, &se1, &d1);
-                for (int64_t i = 0; i < 3; i++) nc_array_run(&b, se2 - 40, 17, 16, slots, 1, &se2, &d2);
+                nc_array_run(&a, se1 - 40, 17, 16, slots, 3, &se1, &d1, NULL, NULL);
+                for (int64_t i = 0; i < 3; i++) nc_array_run(&b, se2 - 40, 17, 16, slots, 1, &se2, &d2, NULL, NULL);
                 CHECK_EQ_INT(se1, se2);
                 CHECK_EQ_INT(d1, d2);
                 memset(&a, 0, sizeof a);
                 memset(&b, 0, sizeof b);
-                nc_array_run(&a, 5, M, 16, slots, n, &se1, &d1);
-                for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2);
+                nc_array_run(&a, 5, M, 16, slots, n, &se1, &d1, NULL, NULL);
+                for (int64_t i = 0; i < n; i++) nc_array_run(&b, 5, M, 16, slots, 1, &se2, &d2, NULL, NULL);
                 /* traced (no jump): the same times, runs of streaming that
                  * add up to n * M cycles, in order, apart */
                 nc_array c;
                 memset(&c, 0, sizeof c);
                 stream_runs sr = {0, 0, 0, true};
-                nc_array_run_traced(&c, 5, M, 16, slots, n, &se2, &d2, note_run, &sr);
+                nc_array_run(&c, 5, M, 16, slots, n, &se2, &d2, note_run, &sr);
                 CHECK_EQ_INT(se1, se2);
                 CHECK_EQ_INT(d1, d2);
                 CHECK_EQ_INT(sr.sum, n * M);
