@@ -169,27 +169,28 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
                          (long long)r->footprint, (long long)r->cycles);
     }
     if (ch->ntop < nv[NL_TIMED]) sp_strbuf_printf(o, "        (%u more timed)\n", nv[NL_TIMED] - ch->ntop);
-    for (uint32_t v = NL_TIMED + 1; v < NL_NVERDICTS; v++) /* grouped by verdict */
-    for (uint32_t i = 0; i < ch->nrejects; i++) {
-        const nl_cand_rec *r = &ch->rejects[i];
-        if (r->verdict != v) continue;
-        cand_text(kp, &r->c, buf, sizeof buf);
-        switch ((nl_verdict)r->verdict) {
-        case NL_OVER_PEAK:
-            sp_strbuf_printf(o, "      x %-40s rejected: peak live %lld B > budget %lld B\n", buf, (long long)r->footprint,
-                             (long long)ch->budget);
-            break;
-        case NL_OVER_PLANNED:
-            sp_strbuf_printf(o, "      x %-40s rejected: planned footprint %lld B > budget %lld B\n", buf,
-                             (long long)r->footprint, (long long)ch->budget);
-            break;
-        case NL_BOUND:
-            sp_strbuf_printf(o, "      - %-40s not timed: at least %lld cycles > the best %lld\n", buf, (long long)r->cycles,
-                             (long long)ch->est.cycles);
-            break;
-        default:
-            sp_strbuf_printf(o, "      - %-40s not timed: search effort limit (%lld B/lane peak live)\n", buf,
-                             (long long)r->footprint);
+    for (uint32_t v = NL_TIMED + 1; v < NL_NVERDICTS; v++) { /* grouped by verdict */
+        for (uint32_t i = 0; i < ch->nrejects; i++) {
+            const nl_cand_rec *r = &ch->rejects[i];
+            if (r->verdict != v) continue;
+            cand_text(kp, &r->c, buf, sizeof buf);
+            switch ((nl_verdict)r->verdict) {
+            case NL_OVER_PEAK:
+                sp_strbuf_printf(o, "      x %-40s rejected: peak live %lld B > budget %lld B\n", buf, (long long)r->footprint,
+                                 (long long)ch->budget);
+                break;
+            case NL_OVER_PLANNED:
+                sp_strbuf_printf(o, "      x %-40s rejected: planned footprint %lld B > budget %lld B\n", buf,
+                                 (long long)r->footprint, (long long)ch->budget);
+                break;
+            case NL_BOUND:
+                sp_strbuf_printf(o, "      - %-40s not timed: at least %lld cycles > the best %lld\n", buf, (long long)r->cycles,
+                                 (long long)ch->est.cycles);
+                break;
+            default:
+                sp_strbuf_printf(o, "      - %-40s not timed: search effort limit (%lld B/lane peak live)\n", buf,
+                                 (long long)r->footprint);
+            }
         }
     }
 }
