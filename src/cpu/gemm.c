@@ -156,9 +156,14 @@ static void run_thread(const job *j, int tid) {
             const kblock blk = block_at(j, kb);
             /* B's block: packed now into this thread's buffer (read from
              * memory once, then from L2 by every strip), or pre-packed */
-            const float *b = j->bp ? j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr : own;
-            const int64_t b_ps = j->bp ? j->bp->kv * nr : blk.len * nr;
-            if (!j->bp) cpu_pack_b_block(own, nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc, jc_end);
+            const float *b = own;
+            int64_t b_ps = blk.len * nr;
+            if (j->bp) {
+                b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
+                b_ps = j->bp->kv * nr;
+            } else {
+                cpu_pack_b_block(own, nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc, jc_end);
+            }
             for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
                 const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
                 macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch);

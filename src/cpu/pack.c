@@ -47,19 +47,6 @@ static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, 
         }
 }
 
-void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
-                       int64_t q1) {
-    const int nr = p->nr;
-    for (int64_t q = q0; q < q1; q++) {
-        float *panel = p->data + q * p->kv * nr;
-        const int64_t j0 = q * nr, cols = p->N - j0 < nr ? p->N - j0 : nr;
-        for (int64_t b = 0; b < p->nbatch; b++)
-            copy2d(panel + b * p->K * nr, nr, B + b * b_sb + j0 * b_sn, b_sk, b_sn, p->K, cols);
-        if (cols < nr) /* zero padding: the kernel multiplies it, never stores it */
-            for (int64_t r = 0; r < p->kv; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
-    }
-}
-
 void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
                       int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
     for (int64_t q = q0; q < q1; q++) {
@@ -74,6 +61,12 @@ void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t 
         if (cols < nr)
             for (int64_t r = 0; r < len; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
     }
+}
+
+/* Whole panels are blocks of every row: kv rows, panel after panel. */
+void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
+                       int64_t q1) {
+    cpu_pack_b_block(p->data + q0 * p->kv * p->nr, p->nr, B, b_sk, b_sn, b_sb, p->K, p->N, 0, p->kv, q0, q1);
 }
 
 void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
