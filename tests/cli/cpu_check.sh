@@ -4,16 +4,12 @@
 # (sampled on the largest programs); driver code is refused with its name;
 # and no constant is ever copied (plan --json: copied_constant_bytes 0).
 set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0
 for f in "$SPADC_CORPUS"/mlir22/*.mlir "$SPADC_CORPUS"/mlir22/variants/*.mlir "$SPADC_CORPUS"/seeds/*.mlir \
          "$SPADC_CORPUS"/external/tpp-mlir/*.mlir; do
-  funcs=""
-  case $(basename "$f") in
-    mlp3_main.mlir) funcs="mlp3" ;;
-    snippet_colsum_main.mlir) funcs="colsum" ;;
-    iree_splat_outs.mlir) funcs="rowsum colsum" ;;
-  esac
+  funcs=$(model_funcs "$f")
   for e in ${funcs:-""}; do
     n=$((n + 1))
     eflag=(); [ -n "$e" ] && eflag=(-e "$e")

@@ -4,9 +4,9 @@
 # function compiled to npu programs and simulated agrees with the reference
 # interpreter (sampled on the largest programs). Kernels the npu cannot
 # express run on the host and say why; only the expected reasons appear
-# (element types other than f32, data-movement ops). The function
-# selection is cpu_check.sh's. The bf16 model runs only on the host, so it
-# is checked once.
+# (element types other than f32, data-movement ops). The functions are
+# cpu_check.sh's (model_funcs in tests/tools/lib.sh). The bf16 model runs
+# only on the host, so it is checked once.
 #
 # Under ASan+UBSan (SPADC_SANITIZE=1: a Debug build, many times slower) the
 # same checks run on a reduced set that keeps every kind of input: the
@@ -17,6 +17,7 @@
 # 4096^3 GEMM, the 3x1024 tpp-mlir MLPs, the bf16 reference) stay in the
 # normal build, where the whole set runs.
 set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
 C=$SPADC_CORPUS Y=$SPADC_CORPUS/external/pytorchsim
 fail=0 n=0
 start=$(date +%s)
@@ -46,12 +47,7 @@ fi
 declare -A outs # "TARGET|FILE|FUNC" -> the run's output
 for r in "${runs[@]}"; do
   target=${r%%|*} f=${r#*|}
-  funcs=""
-  case $(basename "$f") in
-    mlp3_main.mlir) funcs="mlp3" ;;
-    snippet_colsum_main.mlir) funcs="colsum" ;;
-    iree_splat_outs.mlir) funcs="rowsum colsum" ;;
-  esac
+  funcs=$(model_funcs "$f")
   for e in ${funcs:-""}; do
     n=$((n + 1))
     eflag=(); [ -n "$e" ] && eflag=(-e "$e")

@@ -8,7 +8,7 @@
 # overlap, every unit event lies inside its kernel's span, and the spans
 # follow each other and add up to the simulated total. The cap
 # (SPADC_TRACE_MAX_EVENTS) truncates with a note; --trace without an npu
-# target is refused (exit 1).
+# target is refused (exit 2, a usage error).
 set -u
 C=$SPADC_CORPUS Y=$SPADC_CORPUS/external/pytorchsim
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -1,0 +1,33 @@
+# lib.sh - helpers the tests/cli scripts source (not a test itself).
+
+# model_funcs FILE: the functions of a corpus file the checks run, one
+# name per word; empty for a file whose only function is picked without -e.
+model_funcs() {
+  case $(basename "$1") in
+    mlp3_main.mlir) echo mlp3 ;;
+    snippet_colsum_main.mlir) echo colsum ;;
+    iree_splat_outs.mlir) echo rowsum colsum ;;
+  esac
+}
+
+# check_svg KIND NAME PLAN-ARGS...: plan --svg and --json into $tmp, then
+# tests/tools/svg_check.py; sets fail=1 on a failure.
+check_svg() {
+  local kind=$1 name=$2; shift 2
+  "$SPADC" plan "$@" --svg "$tmp/$name.svg" >/dev/null || { echo "FAIL $name: plan --svg exit $?"; fail=1; return; }
+  "$SPADC" plan "$@" --json >"$tmp/$name.json" || { echo "FAIL $name: plan --json"; fail=1; return; }
+  python3 "$SPADC_SRC/tests/tools/svg_check.py" "$kind" "$tmp/$name.svg" "$tmp/$name.json" "$name" || fail=1
+}
+
+# render_not_blank BROWSER SVG WxH: headless screenshot of SVG; fails when
+# no PNG comes out or it looks blank (under 5% non-white, 8 colours or fewer).
+render_not_blank() {
+  local browser=$1 svg=$2 size=$3 png=${2%.svg}.png
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$size" \
+    --screenshot="$png" "file://$svg" >/dev/null 2>&1
+  [ -s "$png" ] || { echo "FAIL: chromium wrote no screenshot"; return 1; }
+  local w h nonwhite colours
+  read -r w h nonwhite colours < <(python3 "$SPADC_SRC/tests/tools/png_stats.py" "$png")
+  python3 -c "import sys; sys.exit(0 if $nonwhite > 0.05 and $colours > 8 else 1)" ||
+    { echo "FAIL: the rendered SVG looks blank (${w}x$h, non-white $nonwhite, $colours colours)"; return 1; }
+}
