@@ -214,7 +214,7 @@ int main(int argc, char **argv) {
             cpu_blocking blk[MAXV];
             cpu_packed *pw = NULL;
             for (int v = 0; v < nvar; v++) {
-                if (cpu_blocking_choose(&ctx, M, N, K, 1, threads[t], isa, &caches, &blk[v]) != SP_OK) {
+                if (cpu_blocking_choose(&ctx, M, N, K, 1, threads[t], isa, &caches, false, &blk[v]) != SP_OK) {
                     sp_print_error(&ctx, stderr);
                     return 1;
                 }

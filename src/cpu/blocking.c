@@ -12,7 +12,9 @@
  *     L1: "lhs" A strip, "acc" the C tile (register spill and epilogue
  *         scratch), "rhs" the B micro-panel lines in flight (a prefetch
  *         window of 16 k steps)
- *     L2: "rhs" the B block, "lhs" the A strip, "acc" the C tile
+ *     L2: "rhs" the B block, "lhs" the A strip, "acc" the C tile, and,
+ *         when B is packed per call (b_streamed), "rhs_next": the next B
+ *         block, packed a slice per strip while "rhs" is read
  * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
  */
 #include <string.h>
@@ -126,25 +128,33 @@ static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double r
 }
 
 typedef struct plan_out {
-    cpu_block_buf bufs[3];
+    cpu_block_buf bufs[4];
+    uint32_t nbufs;
     int64_t footprint;
 } plan_out;
 
-/* Plan one level's buffers; false if they do not fit the budget. */
-static sp_status plan_level(sp_ctx *ctx, int level, const char *const names[3], const int64_t rows[3],
-                            const int64_t cols[3], int64_t budget, plan_out *out, bool *fits) {
-    static const int64_t lo[3] = {0, 0, 1}, hi[3] = {2, 2, 3};
-    plan_buf b[3];
-    for (int i = 0; i < 3; i++)
-        b[i] = (plan_buf){.size = rows[i] * cols[i] * 4, .align = 64, .lo = lo[i], .hi = hi[i], .inplace = -1};
+/* One level's buffers, with their live steps (0 operands arrive, 1 K loop,
+ * 2 epilogue and store). */
+typedef struct level_buf {
+    const char *name;
+    int64_t rows, cols, lo, hi;
+} level_buf;
+
+/* Plan one level's buffers; *fits false if they do not fit the budget. */
+static sp_status plan_level(sp_ctx *ctx, int level, const level_buf *lb, uint32_t n, int64_t budget, plan_out *out,
+                            bool *fits) {
+    plan_buf b[4];
+    for (uint32_t i = 0; i < n; i++)
+        b[i] = (plan_buf){.size = lb[i].rows * lb[i].cols * 4, .align = 64, .lo = lb[i].lo, .hi = lb[i].hi, .inplace = -1};
     plan_opts o = {.time_limit_s = 0.002, .capacity = budget};
     plan_result r;
-    sp_status st = plan_solve(ctx, b, 3, &o, &r);
+    sp_status st = plan_solve(ctx, b, n, &o, &r);
     *fits = st == SP_OK;
     if (st != SP_OK && st != SP_ENOFIT) return st;
-    for (int i = 0; i < 3; i++)
-        out->bufs[i] = (cpu_block_buf){.name = names[i], .level = level, .bytes = b[i].size, .offset = b[i].offset,
-                                       .lo = lo[i], .hi = hi[i], .rows = rows[i], .cols = cols[i]};
+    for (uint32_t i = 0; i < n; i++)
+        out->bufs[i] = (cpu_block_buf){.name = lb[i].name, .level = level, .bytes = b[i].size, .offset = b[i].offset,
+                                       .lo = lb[i].lo, .hi = lb[i].hi, .rows = lb[i].rows, .cols = lb[i].cols};
+    out->nbufs = n;
     out->footprint = r.footprint;
     return SP_OK;
 }
@@ -199,8 +209,8 @@ static void note_reject(cpu_block_search *s, const cpu_block_cand *c) {
     if (s->nrejects < CPU_BLOCK_REJECTS) s->rejects[s->nrejects++] = *c;
 }
 
-sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
-                              cpu_isa isa, const cpu_caches *caches, cpu_blocking *out) {
+static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
+                        const cpu_caches *caches, bool b_streamed, cpu_blocking *out) {
     memset(out, 0, sizeof *out);
     if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
@@ -237,11 +247,10 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                 bool fits;
             } memo[48];
             int nmemo = 0;
-            static const char *const names1[3] = {"lhs", "rhs", "acc"};
-            const int64_t r1[3] = {mrows, RHS_WINDOW_STEPS, mrows}, c1[3] = {kc, nr, nr};
+            const level_buf lb1[3] = {{"lhs", mrows, kc, 0, 2}, {"rhs", RHS_WINDOW_STEPS, nr, 0, 2}, {"acc", mrows, nr, 1, 3}};
             plan_out l1;
             bool fits;
-            sp_status st = plan_level(ctx, 1, names1, r1, c1, budget_l1, &l1, &fits);
+            sp_status st = plan_level(ctx, 1, lb1, 3, budget_l1, &l1, &fits);
             if (st != SP_OK) return st;
             if (l1.footprint < min_l1) min_l1 = l1.footprint;
             if (!fits) {
@@ -265,13 +274,17 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
                     const int nnc = nc_candidates(tpan, nr, ncs, 24);
                     for (int ni = 0; ni < nnc; ni++) {
                         const int64_t nc = ncs[ni];
-                        static const char *const names2[3] = {"lhs", "rhs", "acc"};
-                        const int64_t r2[3] = {mrows, kc, mrows}, c2[3] = {kc, nc, nr};
+                        /* a B packed per call has its next block packed
+                         * while this one is read: two blocks */
+                        const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
+                                                  {"rhs", kc, nc, 0, 2},
+                                                  {"acc", mrows, nr, 1, 3},
+                                                  {"rhs_next", kc, nc, 1, 3}};
                         int mi = 0;
                         while (mi < nmemo && memo[mi].nc != nc) mi++;
                         if (mi == nmemo) {
                             if (nmemo == (int)SP_ARRAY_LEN(memo)) continue;
-                            st = plan_level(ctx, 2, names2, r2, c2, budget_l2, &memo[mi].plan, &memo[mi].fits);
+                            st = plan_level(ctx, 2, lb2, b_streamed ? 4 : 3, budget_l2, &memo[mi].plan, &memo[mi].fits);
                             if (st != SP_OK) return st;
                             memo[mi].nc = nc;
                             nmemo++;
@@ -319,15 +332,22 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
     out->nthreads = best.nt;
     out->tm = best.tm;
     out->tn = best.tn;
-    out->nbufs = 6;
-    for (int i = 0; i < 3; i++) {
-        out->bufs[i] = best_l2.bufs[i];
-        out->bufs[3 + i] = best_l1.bufs[i];
-    }
+    out->rhs_ahead = b_streamed;
+    out->nbufs = 0;
+    for (uint32_t i = 0; i < best_l2.nbufs; i++) out->bufs[out->nbufs++] = best_l2.bufs[i];
+    for (uint32_t i = 0; i < best_l1.nbufs; i++) out->bufs[out->nbufs++] = best_l1.bufs[i];
     out->footprint = best_l2.footprint;
     out->budget = budget_l2;
     out->footprint_l1 = best_l1.footprint;
     out->budget_l1 = budget_l1;
     out->est_seconds = best_t;
     return SP_OK;
+}
+
+sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                              cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out) {
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, b_streamed, out);
+    /* no room for two B blocks: one, packed at each block's start */
+    if (st == SP_ENOFIT && b_streamed) st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, false, out);
+    return st;
 }

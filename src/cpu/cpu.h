@@ -180,16 +180,20 @@ typedef struct cpu_blocking {
     int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */
     int64_t footprint_l1, budget_l1; /* the same for the L1 plan */
     double est_seconds;              /* the cost model's estimate */
+    bool rhs_ahead;                  /* planned for B packed per call: two B blocks ("rhs", "rhs_next") */
     cpu_block_search search;         /* what the search considered (for the plan report) */
 } cpu_blocking;
 
 /* Choose the blocking for a GEMM of this shape on this machine: every
  * candidate's per-thread buffers are planned with plan_solve against the L1
  * and L2 budgets, candidates that do not fit are dropped and the survivors
- * ranked by a cost model. SP_OK, SP_EINPUT for a bad shape, or SP_ENOFIT
- * (with numbers in ctx->err) when no candidate fits. */
+ * ranked by a cost model. b_streamed: B is not packed ahead of the call
+ * (a function argument), so cpu_gemm packs it block by block, the next
+ * block while the current one is read, and the L2 plan holds both.
+ * SP_OK, SP_EINPUT for a bad shape, or SP_ENOFIT (with numbers in
+ * ctx->err) when no candidate fits. */
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
-                              cpu_isa isa, const cpu_caches *caches, cpu_blocking *out);
+                              cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out);
 
 /* ------------------------------------------------------------- packing */
 

@@ -486,11 +486,17 @@ static void plan_storage(cpu_exec *x) {
 
 /* Pack a GEMM kernel's weights from base (the rhs value's storage) once,
  * when the whole B is the same for every outer iteration. */
+/* Whether the rhs is one B for every outer iteration (so it can be packed
+ * once). */
+static bool rhs_packable(const kplan *kp) {
+    for (uint32_t j = 0; j < kp->nouter; j++)
+        if (kp->rhs.stride[kp->outer[j]] != 0) return false;
+    return true;
+}
+
 static void pack_rhs(cpu_exec *x, kplan *kp, const void *base) {
     kernel *k = kp->k;
-    bool rhs_outer = false;
-    for (uint32_t j = 0; j < kp->nouter; j++) rhs_outer |= kp->rhs.stride[kp->outer[j]] != 0;
-    if (rhs_outer) return;
+    if (!rhs_packable(kp)) return;
     int64_t N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1, K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
     int64_t NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
     const float *B = (const float *)base + kp->rhs.off;
@@ -499,6 +505,18 @@ static void pack_rhs(cpu_exec *x, kplan *kp, const void *base) {
     cpu_packed_free(x->ctx, kp->packed);
     kp->packed = NULL;
     if (cpu_pack_b(x->ctx, &kp->blocking, K, N, NB, B, bsk, bsn, bsb, &kp->packed) != SP_OK) sp_rethrow(x->ctx);
+}
+
+/* The kernel's tile plan; b_streamed: its B is packed per call. */
+static void choose_blocking(cpu_exec *x, kplan *kp, bool b_streamed) {
+    cpu_isa isa;
+    if (cpu_isa_active(x->ctx, &isa) != SP_OK) sp_rethrow(x->ctx);
+    const cpu_caches caches = cpu_caches_detect();
+    const kernel *k = kp->k;
+    const int64_t M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1, N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
+    const int64_t K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1, NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
+    if (cpu_blocking_choose(x->ctx, M, N, K, NB, x->o.nthreads, isa, &caches, b_streamed, &kp->blocking) != SP_OK)
+        sp_rethrow(x->ctx);
 }
 
 void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const cpu_exec_opts *o, cpu_exec **out) {
@@ -579,19 +597,15 @@ void cpu_exec_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const 
             x->steps[x->nsteps++].op = op;
         }
     }
-    /* constant weights are packed once, here */
-    cpu_isa isa;
-    if (cpu_isa_active(ctx, &isa) != SP_OK) sp_rethrow(ctx);
-    cpu_caches caches = cpu_caches_detect();
+    /* constant weights are packed once, here; the others are planned as
+     * packed per call */
     for (uint32_t i = 0; i < x->prog.nk; i++) {
         kplan *kp = &x->kp[i];
         if (kp->path != PATH_GEMM) continue;
-        kernel *k = kp->k;
-        int64_t M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1, N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
-        int64_t K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1, NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
-        if (cpu_blocking_choose(ctx, M, N, K, NB, x->o.nthreads, isa, &caches, &kp->blocking) != SP_OK) sp_rethrow(ctx);
         const storage *s = &x->st[alias_root(x, kp->rhs.value)];
-        if (s->kind == ST_CONST && !s->splat) pack_rhs(x, kp, s->cdata);
+        const bool packed_now = s->kind == ST_CONST && !s->splat && rhs_packable(kp);
+        choose_blocking(x, kp, !packed_now);
+        if (packed_now) pack_rhs(x, kp, s->cdata);
     }
 }
 
@@ -599,7 +613,10 @@ void cpu_exec_pack_arg(cpu_exec *x, uint32_t arg, const void *data) {
     for (uint32_t i = 0; i < x->prog.nk; i++) {
         kplan *kp = &x->kp[i];
         const storage *s = &x->st[alias_root(x, kp->rhs.value)];
-        if (kp->path == PATH_GEMM && s->kind == ST_ARG && s->index == arg) pack_rhs(x, kp, data);
+        if (kp->path == PATH_GEMM && s->kind == ST_ARG && s->index == arg && rhs_packable(kp)) {
+            choose_blocking(x, kp, false); /* packed from now on: one B block in L2 */
+            pack_rhs(x, kp, data);
+        }
     }
 }
 

@@ -19,6 +19,13 @@
  * Loops 2 and 1 are BLIS's swapped: with a 6x64 tile the A strip is the
  * small panel (6 x KC floats), so it is the one kept in L1 (as oneDNN's
  * brgemm does), and the B block is reused from L2 by every strip.
+ * A B that is not pre-packed is packed by each thread block by block into
+ * its L2 buffer when threads own disjoint columns (tm = 1). With the
+ * blocking's rhs_ahead, the next block is packed a slice per strip while
+ * the current one is read, and the microkernels prefetch its source lines
+ * spread over their K loops: B is read from memory while the FMAs run, as
+ * a pre-packed B is by the hardware prefetchers (a burst of prefetches, or
+ * none, left the packing waiting on memory: ~15% of the 3-layer MLP).
  * Threads split M and N on tile boundaries (no C line is written by two
  * threads except at a partial tile's edge) and run with no barrier after
  * packing.
@@ -78,10 +85,65 @@ static kblock block_at(const job *j, int64_t i) {
 }
 
 
+/* The thread's next B block, packed a slice per strip of the current one:
+ * at strip s, slice s - 1 is packed (its source lines were prefetched a
+ * strip earlier) and slice s prefetched; what is left is packed when the
+ * block ends. Only the first block of a thread is packed with nothing to
+ * hide it behind. */
+typedef struct ahead {
+    float *dst;
+    kblock blk;
+    int64_t q0, q1;
+    int64_t slices, slice; /* slices: strips of the current block; slice: strips started */
+    /* the source as rows of lines for the kernels' spread prefetch (rows
+     * within one batch, unit column stride), or pf = NULL */
+    const char *pf;
+    int64_t pf_rs, pf_i0, pf_n;
+    int pf_lpr;
+} ahead;
+
+static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0, int64_t q1, int64_t slices) {
+    const cpu_gemm_args *g = j->g;
+    const int nr = j->ks->nr;
+    ahead a = {.dst = dst, .blk = *blk, .q0 = q0, .q1 = q1, .slices = slices, .slice = 0};
+    const int64_t b = blk->kv0 / g->K, k = blk->kv0 % g->K;
+    if (g->b_sn == 1 && k + blk->len <= g->K) {
+        const int64_t j0 = q0 * nr, j1 = q1 * nr < g->N ? q1 * nr : g->N;
+        const float *row0 = g->B + b * g->b_sb + k * g->b_sk + j0;
+        a.pf = (const char *)((uintptr_t)row0 & ~(uintptr_t)63);
+        a.pf_rs = g->b_sk * (int64_t)sizeof(float);
+        /* lines a row spans, at the worst alignment of its start */
+        a.pf_lpr = (int)(((j1 - j0) * (int64_t)sizeof(float) + 63) / 64 + ((g->b_sk * 4) % 64 != 0));
+    }
+    return a;
+}
+
+/* At strip s: pack slice s - 1 and hand slice s's lines to the strip's
+ * kernel calls (or, for a source they cannot walk, prefetch them now). */
+static void ahead_step(const job *j, ahead *a) {
+    const cpu_gemm_args *g = j->g;
+    const int nr = j->ks->nr;
+    const int64_t len = a->blk.len, s = a->slice;
+    if (s > 0 && s <= a->slices)
+        cpu_pack_b_rows(a->dst, len, nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
+                        (s - 1) * len / a->slices, s * len / a->slices, a->q0, a->q1);
+    a->pf_n = 0;
+    if (s < a->slices) {
+        const int64_t r0 = s * len / a->slices, r1 = (s + 1) * len / a->slices;
+        if (a->pf) {
+            a->pf_i0 = r0 * a->pf_lpr;
+            a->pf_n = (r1 - r0) * a->pf_lpr;
+        } else {
+            cpu_prefetch_b_rows(nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0, r0, r1, a->q0, a->q1);
+        }
+    }
+    a->slice++;
+}
+
 /* Loops 2 and 1 over one block: MR-row strips of [ic, ic_end) (each kept
  * in L1) by NR-column micro-panels of [jc, jc_end). */
 static void macro_kernel(const job *j, const kblock *blk, bool first, bool last, int64_t ic, int64_t ic_end,
-                         int64_t jc, int64_t jc_end, const float *b, int64_t b_ps, float *scratch) {
+                         int64_t jc, int64_t jc_end, const float *b, int64_t b_ps, float *scratch, ahead *next) {
     const cpu_gemm_args *g = j->g;
     const int mr = j->ks->mr, nr = j->ks->nr;
     const bool c_unit = g->c_sn == 1;
@@ -89,6 +151,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
     for (int64_t ir = ic; ir < ic_end; ir += mr) {
         const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
         const float *a = j->a + ir * j->a_rs + blk->a_off;
+        if (next) ahead_step(j, next);
         for (int64_t jr = jc; jr < jc_end; jr++) {
             const int64_t n0 = jr * nr;
             const int n = (int)(j->N - n0 < nr ? j->N - n0 : nr);
@@ -126,6 +189,16 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 u.c = scratch;
                 u.c_rs = nr;
             }
+            if (next && next->pf_n > 0) { /* this call's share of the strip's lines */
+                const int64_t calls = jc_end - jc, c = jr - jc;
+                u.pf = next->pf;
+                u.pf_rs = next->pf_rs;
+                u.pf_lpr = next->pf_lpr;
+                u.pf_i0 = next->pf_i0 + next->pf_n * c / calls;
+                u.pf_n = (int)(next->pf_i0 + next->pf_n * (c + 1) / calls - u.pf_i0);
+            } else {
+                u.pf_n = 0;
+            }
             j->ks->gemm(&u);
             if (u.c == scratch) { /* C with a non-unit column stride */
                 float *c = g->C + ir * g->c_sm + n0 * g->c_sn;
@@ -148,25 +221,47 @@ static void run_thread(const job *j, int tid) {
     const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
     const int64_t mc = j->blk->mc >= mr ? j->blk->mc / mr * mr : mr;
     float scratch[CPU_MR_MAX * CPU_NR_MAX] __attribute__((aligned(64)));
-    float *own = j->b_local ? j->b_local + (int64_t)tid * j->b_local_floats : NULL;
+    /* B packed as reached: the block read, and the next one when the
+     * blocking planned for it */
+    const bool two = j->blk->rhs_ahead;
+    float *own[2] = {NULL, NULL};
+    if (j->b_local) {
+        own[0] = j->b_local + (int64_t)tid * (two ? 2 : 1) * j->b_local_floats;
+        own[1] = two ? own[0] + j->b_local_floats : NULL;
+    }
+    const int64_t strips_here = (m_hi - m_lo + mr - 1) / mr;
     const cpu_gemm_args *g = j->g;
+    int cur = 0;
     for (int64_t jc = q0; jc < q1; jc += ncp) {
         const int64_t jc_end = jc + ncp < q1 ? jc + ncp : q1;
         for (int64_t kb = 0; kb < j->nkb; kb++) {
             const kblock blk = block_at(j, kb);
-            /* B's block: packed now into this thread's buffer (read from
-             * memory once, then from L2 by every strip), or pre-packed */
-            const float *b = own;
-            int64_t b_ps = blk.len * nr;
+            const float *b;
+            int64_t b_ps;
+            ahead next, *pnext = NULL;
             if (j->bp) {
                 b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
                 b_ps = j->bp->kv * nr;
             } else {
-                cpu_pack_b_block(own, nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc, jc_end);
+                if (!two || (jc == q0 && kb == 0))
+                    cpu_pack_b_block(own[cur], nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
+                                     jc_end);
+                b = own[cur];
+                b_ps = blk.len * nr;
+                const int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp;
+                if (two && njc < q1) {
+                    const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
+                    next = ahead_make(j, own[cur ^ 1], &nb, njc, njc + ncp < q1 ? njc + ncp : q1, strips_here);
+                    pnext = &next;
+                }
             }
             for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
                 const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
-                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch);
+                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch, pnext);
+            }
+            if (pnext) {
+                while (next.slice <= next.slices) ahead_step(j, &next);
+                cur ^= 1;
             }
         }
     }
@@ -232,7 +327,8 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         cpu_isa isa;
         if ((st = cpu_isa_active(ctx, &isa)) != SP_OK) return st;
         const cpu_caches caches = cpu_caches_detect();
-        if ((st = cpu_blocking_choose(ctx, g->M, g->N, g->K, g->nbatch, g->nthreads, isa, &caches, &chosen)) != SP_OK)
+        if ((st = cpu_blocking_choose(ctx, g->M, g->N, g->K, g->nbatch, g->nthreads, isa, &caches, !g->packed_b,
+                                      &chosen)) != SP_OK)
             return st;
         blk = &chosen;
     }
@@ -325,7 +421,8 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.bp = NULL;
         j.b_local_floats = (ncp * ks->nr * j.kcb + 15) / 16 * 16;
         size_t bytes;
-        if (__builtin_mul_overflow((size_t)nt * (size_t)j.b_local_floats, sizeof(float), &bytes)) {
+        if (__builtin_mul_overflow((size_t)nt * (blk->rhs_ahead ? 2 : 1) * (size_t)j.b_local_floats, sizeof(float),
+                                   &bytes)) {
             sp_free(ctx, a_raw);
             return bad(ctx, "B too large");
         }

@@ -68,6 +68,14 @@ typedef struct cpu_ukr {
     int64_t add_rs, add_cs;     /* any strides (0: broadcast) */
     const cpu_epi_prog *epi;    /* NULL: store acc (not the last K block) */
     int64_t m0, n0;             /* the tile's origin in C, for operands */
+    /* Lines to prefetch (to L1) while the K loop runs, spread over it: pf_n
+     * lines, line t at pf + ((pf_i0 + t) / pf_lpr) * pf_rs + ((pf_i0 + t)
+     * % pf_lpr) * 64 bytes (rows of pf_lpr lines, pf_rs bytes apart). The
+     * next B block's source, so that it is read from memory while the FMAs
+     * run; a hint the kernel may ignore. pf_n = 0: none. */
+    const char *pf;
+    int64_t pf_rs, pf_i0;
+    int pf_lpr, pf_n;
 } cpu_ukr;
 
 typedef void (*cpu_ukr_fn)(const cpu_ukr *u);
@@ -124,6 +132,19 @@ void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64
  * the block one thread's macro-kernel reads, packed as it is reached. */
 void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
                       int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
+
+/* Pack rows [r0, r1) of the block cpu_pack_b_block packs (len rows from
+ * kv0, panels [q0, q1)) into dst, the whole block's buffer: the slice of the
+ * next block packed while the current one runs. */
+void cpu_pack_b_rows(float *dst, int64_t len, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
+                     int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
+
+/* Prefetch (to L2) the source lines of the same rows, so that packing them
+ * a strip later reads them from L2 rather than from memory, one 4 KiB page
+ * after another at the prefetchers' page boundary. Unit column stride only
+ * (other layouts: a no-op). */
+void cpu_prefetch_b_rows(int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K, int64_t N,
+                         int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
 
 /* Copy rows [m0, m1) of A (all batches) into the row-major buffer dst of row
  * stride ld: dst[m*ld + b*K + k] = A[b*a_sb + m*a_sm + k*a_sk]. */

@@ -47,19 +47,38 @@ static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, 
         }
 }
 
-void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
-                      int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
+void cpu_pack_b_rows(float *dst, int64_t len, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
+                     int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1) {
     for (int64_t q = q0; q < q1; q++) {
         float *panel = dst + (q - q0) * len * nr;
         const int64_t j0 = q * nr, cols = N - j0 < nr ? N - j0 : nr;
-        for (int64_t r = 0; r < len;) { /* a block may cross batches when A is packed */
+        for (int64_t r = r0; r < r1;) { /* a block may cross batches when A is packed */
             const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
-            const int64_t seg = len - r < K - k ? len - r : K - k;
+            const int64_t seg = r1 - r < K - k ? r1 - r : K - k;
             copy2d(panel + r * nr, nr, B + b * b_sb + k * b_sk + j0 * b_sn, b_sk, b_sn, seg, cols);
             r += seg;
         }
         if (cols < nr)
-            for (int64_t r = 0; r < len; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+            for (int64_t r = r0; r < r1; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+    }
+}
+
+void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
+                      int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
+    cpu_pack_b_rows(dst, len, nr, B, b_sk, b_sn, b_sb, K, N, kv0, 0, len, q0, q1);
+}
+
+void cpu_prefetch_b_rows(int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K, int64_t N,
+                         int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1) {
+    if (b_sn != 1) return; /* strided sources: left to the hardware */
+    const int64_t j0 = q0 * nr, j1 = q1 * nr < N ? q1 * nr : N;
+    for (int64_t r = r0; r < r1; r++) {
+        const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
+        const char *src = (const char *)(B + b * b_sb + k * b_sk + j0);
+        const char *end = (const char *)(B + b * b_sb + k * b_sk + j1);
+        /* every line the row spans, first and last included */
+        for (const char *p = (const char *)((uintptr_t)src & ~(uintptr_t)63); p < end; p += 64)
+            __builtin_prefetch(p, 0, 2);
     }
 }
 

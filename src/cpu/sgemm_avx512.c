@@ -127,6 +127,24 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
     const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
     int64_t p = 0;
+    if (u->pf_n > 0) {
+        /* one line of the caller's stream every `every` steps, one
+         * prefetch in flight at a time rather than a burst the miss
+         * buffers would drop */
+        const int64_t every = kp1 / u->pf_n > 0 ? kp1 / u->pf_n : 1;
+        int64_t t = u->pf_i0;
+        const int64_t t_end = u->pf_i0 + u->pf_n;
+        while (p < kp1) {
+            const int64_t e = p + every < kp1 ? p + every : kp1;
+#pragma GCC unroll 4
+            for (; p < e; p++) STEP();
+            if (t < t_end) {
+                _mm_prefetch(u->pf + (t / u->pf_lpr) * u->pf_rs + (t % u->pf_lpr) * 64, _MM_HINT_T0);
+                t++;
+            }
+        }
+        for (; t < t_end; t++) _mm_prefetch(u->pf + (t / u->pf_lpr) * u->pf_rs + (t % u->pf_lpr) * 64, _MM_HINT_T0);
+    }
 #pragma GCC unroll 4
     for (; p < kp1; p++) STEP();
     prefetch_add(u, mr, nv);

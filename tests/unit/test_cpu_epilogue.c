@@ -272,6 +272,10 @@ static void test_microkernels(void) {
                 for (int variant = 0; variant < 6; variant++) {
                     const int64_t k = (int64_t)(urand() % KMAX) + (variant == 5 ? 0 : 1) - (variant == 5);
                     cpu_ukr u = {.k = k < 0 ? 0 : k, .a = A, .a_rs = 100, .b = B, .m = m, .n = n};
+                    if (variant & 1) { /* a prefetch stream (rows of 3 lines of B) changes nothing */
+                        u.pf = (const char *)B, u.pf_rs = 256, u.pf_lpr = 3, u.pf_i0 = 1;
+                        u.pf_n = (int)(urand() % 40);
+                    }
                     switch (variant) {
                     case 1: u.add = add, u.add_rs = 2 * CPU_NR_MAX, u.add_cs = 1; break;
                     case 2: u.add = bias, u.add_rs = 0, u.add_cs = 1, u.epi = &pr; break;

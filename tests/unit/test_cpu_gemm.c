@@ -127,7 +127,11 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
     for (int ii = 0; ii < nisas; ii++)
         for (int nt = 1; nt <= 2; nt++) {
             cpu_blocking blk;
-            sp_status st = cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii], &caches, &blk);
+            const bool prepack = (ii + nt) % 2 == 0;
+            /* B not packed ahead: planned for (and run with) the next block
+             * packed while the current one is read */
+            sp_status st =
+                cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii], &caches, !prepack, &blk);
             CHECK_EQ_INT(st, SP_OK);
             if (st != SP_OK) continue;
             if (small_blocks) { /* several blocks in every loop */
@@ -144,7 +148,11 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
             snprintf(buf, sizeof buf, "%s [%s %s, %d thread(s)%s]", label, cpu_isa_name(isas[ii]), blk.kernel, nt,
                      small_blocks ? ", small blocks" : "");
             cur_label = buf;
-            check_problem(pb, &blk, nt, (ii + nt) % 2 == 0, A, B, C0);
+            check_problem(pb, &blk, nt, prepack, A, B, C0);
+            if (!prepack && small_blocks) { /* and packed at each block's start, one buffer */
+                blk.rhs_ahead = false;
+                check_problem(pb, &blk, nt, false, A, B, C0);
+            }
             /* and the engine's own choice (blocking NULL) once per ISA-less run */
         }
 }
@@ -343,7 +351,7 @@ static void test_epilogues(void) {
         for (int sb = 0; sb <= 1; sb++)
             for (int ii = 0; ii < nisas; ii++) {
                 cpu_blocking blk;
-                CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, 1, 1, isas[ii], &caches, &blk), SP_OK);
+                CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, 1, 1, isas[ii], &caches, false, &blk), SP_OK);
                 if (sb) blk.kc = 8;
                 float *C = malloc((size_t)M * N * sizeof *C);
                 memcpy(C, C0, (size_t)M * N * sizeof *C);
@@ -396,7 +404,7 @@ static void test_zero_never_reads_c(void) {
     for (int ii = 0; ii < nisas; ii++) {
         for (int64_t i = 0; i < M * N; i++) C[i] = NAN;
         cpu_blocking blk;
-        CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, 1, 1, isas[ii], &caches, &blk), SP_OK);
+        CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, 1, 1, isas[ii], &caches, false, &blk), SP_OK);
         cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = 1, .A = A, .a_sm = K, .a_sk = 1, .B = B, .b_sk = N,
                            .b_sn = 1, .C = C, .c_sm = N, .c_sn = 1, .blocking = &blk, .nthreads = 1};
         CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_OK);
@@ -457,7 +465,7 @@ static void test_errors(void) {
     CHECK_EQ_INT(cpu_gemm(&ctx, &b), SP_EINPUT);
     /* packed B of another shape */
     cpu_blocking blk;
-    CHECK_EQ_INT(cpu_blocking_choose(&ctx, 2, 2, 2, 1, 1, isas[0], &caches, &blk), SP_OK);
+    CHECK_EQ_INT(cpu_blocking_choose(&ctx, 2, 2, 2, 1, 1, isas[0], &caches, false, &blk), SP_OK);
     cpu_packed *pk;
     CHECK_EQ_INT(cpu_pack_b(&ctx, &blk, 3, 2, 1, x, 2, 1, 0, &pk), SP_OK);
     b = g;
@@ -472,7 +480,7 @@ static void test_errors(void) {
     b.M = 0;
     b.C = NULL;
     CHECK_EQ_INT(cpu_gemm(&ctx, &b), SP_OK);
-    CHECK_EQ_INT(cpu_blocking_choose(&ctx, -1, 2, 2, 1, 1, isas[0], &caches, &blk), SP_EINPUT);
+    CHECK_EQ_INT(cpu_blocking_choose(&ctx, -1, 2, 2, 1, 1, isas[0], &caches, false, &blk), SP_EINPUT);
 }
 
 static void test_isa(void) {
@@ -532,7 +540,7 @@ static void test_blocking(void) {
                 for (int nt = 1; nt <= 4; nt *= 2) {
                     cpu_blocking b;
                     sp_status st = cpu_blocking_choose(&ctx, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3],
-                                                       nt, isas[ii], ci ? &small : &caches, &b);
+                                                       nt, isas[ii], ci ? &small : &caches, ci == 1, &b);
                     CHECK_EQ_INT(st, SP_OK);
                     if (st != SP_OK) continue;
                     CHECK(b.nthreads >= 1 && b.nthreads <= nt);
@@ -552,7 +560,7 @@ static void test_blocking(void) {
                                 pb[n++] = (plan_buf){.size = x->bytes, .align = 64, .lo = x->lo, .hi = x->hi,
                                                      .inplace = -1, .offset = x->offset};
                             }
-                        CHECK(n == 3);
+                        CHECK(n == (level == 2 && b.rhs_ahead ? 4u : 3u));
                         char why[200] = "";
                         const bool ok = plan_verify(pb, n, level == 1 ? b.budget_l1 : b.budget, why, sizeof why);
                         CHECK(ok);
@@ -594,7 +602,7 @@ static void test_out_of_memory(void) {
         sp_ctx fctx;
         sp_ctx_init(&fctx, &(sp_allocator){failing_alloc, &f});
         cpu_blocking blk;
-        sp_status st = cpu_blocking_choose(&fctx, M, N, K, nb, 2, isas[0], &caches, &blk);
+        sp_status st = cpu_blocking_choose(&fctx, M, N, K, nb, 2, isas[0], &caches, true, &blk);
         if (st != SP_OK) {
             CHECK_EQ_INT(st, SP_EINPUT);
             CHECK_CONTAINS(fctx.err.msg, "out of memory");
@@ -603,7 +611,7 @@ static void test_out_of_memory(void) {
     }
     /* packing and the GEMM, at every allocation until one succeeds */
     cpu_blocking blk;
-    CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, nb, 2, isas[0], &caches, &blk), SP_OK);
+    CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, nb, 2, isas[0], &caches, true, &blk), SP_OK);
     blk.kc = 8; /* several K blocks */
     int ok_at = -1;
     for (int budget = 0; budget < 50 && ok_at < 0; budget++) {
