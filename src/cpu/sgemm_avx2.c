@@ -167,10 +167,10 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         return;
     }
     if (kind == CPU_EPI_KIND_RELU) {
-#define RELU(i, v)                                                                                  \
-    if (nv > v)                                                                                     \
-        c##i##_##v = _mm256_blendv_ps(_mm256_max_ps(c##i##_##v, zero), c##i##_##v,                   \
-                                      _mm256_cmp_ps(c##i##_##v, c##i##_##v, _CMP_UNORD_Q));
+        /* maximumf(x, 0) in two instructions: VMAXPS returns its second
+         * operand when either is NaN (kept) and x for -0, which + 0 makes +0 */
+#define RELU(i, v) \
+    if (nv > v) c##i##_##v = _mm256_add_ps(_mm256_max_ps(zero, c##i##_##v), zero);
 #define RELU_ROW(i) \
     if (mr > i) { VECS(RELU, i) }
         ROWS(RELU_ROW)

@@ -190,11 +190,12 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         return;
     }
     if (kind == CPU_EPI_KIND_RELU) {
-        /* max(x, 0) picks +0 for -0; NaN is kept (maximumf) */
-#define RELU(i, v)                                                                                   \
-    if (nv > v)                                                                                      \
-        c##i##_##v = _mm512_mask_mov_ps(_mm512_max_ps(c##i##_##v, zero),                              \
-                                        _mm512_cmp_ps_mask(c##i##_##v, c##i##_##v, _CMP_UNORD_Q), c##i##_##v);
+        /* maximumf(x, 0): VMAXPS returns its second operand when either is
+         * NaN, so max(0, x) keeps NaN; it also returns x = -0 for -0, which
+         * adding +0 turns into +0 (and changes nothing else). Two
+         * instructions instead of max, compare and blend. */
+#define RELU(i, v) \
+    if (nv > v) c##i##_##v = _mm512_add_ps(_mm512_max_ps(zero, c##i##_##v), zero);
 #define RELU_ROW(i) \
     if (mr > i) { VECS(RELU, i) }
         ROWS(RELU_ROW)
