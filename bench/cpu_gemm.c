@@ -107,8 +107,16 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* Page-aligned, as the peers harness allocates: rows of C split between
+ * threads then share no cache line (malloc's 16-byte alignment would make
+ * every row's boundary line written by both threads). */
+static float *alignedbuf(size_t n) {
+    const size_t bytes = (n * sizeof(float) + 4095) / 4096 * 4096;
+    return aligned_alloc(4096, bytes ? bytes : 4096);
+}
+
 static float *randbuf(size_t n) {
-    float *p = malloc(n * sizeof *p);
+    float *p = alignedbuf(n);
     unsigned s = 12345;
     for (size_t i = 0; i < n; i++) {
         s = s * 1103515245u + 12345u;
@@ -209,7 +217,8 @@ int main(int argc, char **argv) {
     for (int si = 0; si < nshapes; si++) {
         const long M = shapes[si].M, N = shapes[si].N, K = shapes[si].K;
         float *X = randbuf((size_t)M * K), *W = randbuf((size_t)K * N), *bias = randbuf((size_t)N);
-        float *D = randbuf((size_t)M * N), *Y = calloc((size_t)M * N, sizeof *Y);
+        float *D = randbuf((size_t)M * N), *Y = alignedbuf((size_t)M * N);
+        memset(Y, 0, (size_t)M * N * sizeof *Y);
         for (int t = 0; t < nthr; t++) {
             cpu_blocking blk[MAXV];
             cpu_packed *pw = NULL;
