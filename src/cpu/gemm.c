@@ -115,8 +115,9 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
         const float *row0 = g->B + b * g->b_sb + k * g->b_sk + j0;
         a.pf = (const char *)((uintptr_t)row0 & ~(uintptr_t)63);
         a.pf_rs = g->b_sk * (int64_t)sizeof(float);
-        /* lines a row spans, at the worst alignment of its start */
-        a.pf_lpr = (int)(((j1 - j0) * (int64_t)sizeof(float) + 63) / 64 + ((g->b_sk * 4) % 64 != 0));
+        /* lines a row spans, one more when rows do not all start on a line */
+        const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * (int64_t)sizeof(float)) % 64 == 0;
+        a.pf_lpr = (int)(((j1 - j0) * (int64_t)sizeof(float) + 63) / 64 + !aligned);
     }
     return a;
 }
