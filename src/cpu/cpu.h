@@ -207,6 +207,11 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
                      int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out);
 void cpu_packed_free(sp_ctx *ctx, cpu_packed *p);
 
+/* Allocation aligned to `align` (a power of two) through the context's hook
+ * (2 MiB-aligned blocks of >= 2 MiB are advised to use huge pages); *raw
+ * receives the pointer to free. NULL when out of memory. */
+void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw);
+
 /* ---------------------------------------------------------------- GEMM */
 
 typedef enum cpu_init {
@@ -231,6 +236,15 @@ typedef struct cpu_gemm_args {
     const cpu_epilogue *epi; /* NULL: store the accumulator */
     const cpu_blocking *blocking; /* NULL: cpu_blocking_choose on the spot */
     int nthreads;                 /* >= 1; the engine never runs more threads */
+    /* Scratch (B packed for the call, a packed A, partial sums) is carved
+     * from work when it holds work_bytes >= what the call needs and is
+     * 64-byte aligned, else allocated for the call and freed. work_used, if
+     * set, receives what the call needed (0: nothing), so a caller that
+     * repeats a GEMM can keep a buffer of that size and allocate nothing
+     * from the second call on. */
+    void *work;
+    size_t work_bytes;
+    size_t *work_used;
 } cpu_gemm_args;
 
 /* SP_OK, or SP_EINPUT (bad arguments, a malformed epilogue program, a packed

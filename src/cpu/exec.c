@@ -66,7 +66,11 @@ struct cpu_exec {
     uint32_t *buf_value; /* value id held by each buffer */
     uint32_t nbufs;
     int64_t arena_bytes;
-    uint8_t *arena; /* allocated per run */
+    uint8_t *arena; /* allocated by the first run, kept */
+    /* the GEMMs' scratch (B packed per call, ...): grown to the largest a
+     * kernel needed, kept, so runs after the first allocate nothing */
+    void *work, *work_raw;
+    size_t work_bytes;
     interp_value *vals; /* scalars (and interpreter-run kernels' values) by id */
     /* what runs, in program order: a kernel (op == NULL) or a lone op the
      * interpreter runs (scalars, prints, reads of a result) */
@@ -692,7 +696,17 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
         g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
         for (uint32_t s = 0; s < kp->epi.noperands; s++)
             kp->epi.operands[s].ptr = (int)s == kp->init_slot ? &init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
+        size_t used = 0;
+        g.work = x->work, g.work_bytes = x->work_bytes, g.work_used = &used;
         if (cpu_gemm(x->ctx, &g) != SP_OK) sp_rethrow(x->ctx);
+        if (used > x->work_bytes) { /* kept for the next calls */
+            sp_free(x->ctx, x->work_raw);
+            x->work_bytes = 0;
+            x->work = cpu_aligned_alloc(x->ctx, used, used >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &x->work_raw);
+            if (!x->work)
+                sp_throw(x->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the GEMM scratch needs %zu bytes", used);
+            x->work_bytes = used;
+        }
         odometer_next(idx, kp->outer, kp->nouter, k->bounds);
     }
 }
@@ -854,6 +868,7 @@ void cpu_exec_free(cpu_exec *x) {
     if (x->vals && x->it)
         for (uint32_t i = 0; i < x->n; i++) interp_release(x->it, &x->vals[i]);
     sp_free(ctx, x->arena);
+    sp_free(ctx, x->work_raw);
     sp_free(ctx, x->st);
     sp_free(ctx, x->vals);
     sp_free(ctx, x->kp);

@@ -373,10 +373,14 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.init_cs = g->c_sn;
     }
 
+    /* The scratch this call needs, sized first and carved from one block
+     * (the caller's work buffer when it is large enough): the whole packed
+     * B (first, keeping the block's alignment), a packed A, partial sums. */
+    size_t a_bytes = 0, b_bytes = 0, p_bytes = 0;
+
     /* A: in place when its k stride is 1 and batches are long enough for
      * whole K blocks; otherwise one row-major copy of all batches */
     const bool a_direct = g->K == 0 || (g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256));
-    void *a_raw = NULL, *b_raw = NULL, *p_raw = NULL;
     if (g->K == 0) {
         static const float dummy[1] = {0};
         j.a = dummy;
@@ -393,11 +397,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     } else {
         int64_t ld = (j.Kv + 15) / 16 * 16;
         if ((ld * 4) % 4096 == 0) ld += 16; /* rows 4 KiB apart would share L1 sets */
-        size_t bytes;
-        if (__builtin_mul_overflow((size_t)g->M, (size_t)ld * sizeof(float), &bytes)) return bad(ctx, "A too large");
-        j.apack = cpu_aligned_alloc(ctx, bytes, 64, &a_raw);
-        if (!j.apack) goto oom;
-        j.a = j.apack;
+        if (__builtin_mul_overflow((size_t)g->M, (size_t)ld * sizeof(float), &a_bytes)) return bad(ctx, "A too large");
         j.a_rs = ld;
         j.a_packed = true;
         const int64_t nkb = (j.Kv + blk->kc - 1) / blk->kc;
@@ -405,12 +405,12 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.nkb = nkb;
     }
 
-    /* B: pre-packed, or packed once for this call */
+    /* B: pre-packed, or packed for this call */
     struct cpu_packed bpack;
+    bool b_whole = false;
     if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
         if (p->nr != ks->nr || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
-            sp_free(ctx, a_raw);
             sp_set_error(ctx, SP_EINPUT,
                          "cpu_gemm: packed B is %lld x %lld x %lld with NR=%d, the GEMM needs %lld x %lld x %lld with NR=%d",
                          (long long)p->nbatch, (long long)p->K, (long long)p->N, p->nr, (long long)g->nbatch,
@@ -425,25 +425,16 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         const int64_t ncp = blk->nc / ks->nr > 0 ? blk->nc / ks->nr : 1;
         j.bp = NULL;
         j.b_local_floats = (ncp * ks->nr * j.kcb + 15) / 16 * 16;
-        size_t bytes;
         if (__builtin_mul_overflow((size_t)nt * (blk->rhs_ahead ? 2 : 1) * (size_t)j.b_local_floats, sizeof(float),
-                                   &bytes)) {
-            sp_free(ctx, a_raw);
+                                   &b_bytes))
             return bad(ctx, "B too large");
-        }
-        j.b_local = cpu_aligned_alloc(ctx, bytes, 64, &b_raw);
-        if (!j.b_local) goto oom;
     } else {
         bpack = (struct cpu_packed){.nr = ks->nr, .K = g->K, .N = g->N, .nbatch = g->nbatch, .kv = j.Kv};
         bpack.npanels = (g->N + ks->nr - 1) / ks->nr;
-        size_t bytes;
         if (__builtin_mul_overflow((size_t)bpack.npanels * (size_t)ks->nr, (size_t)(j.Kv > 0 ? j.Kv : 1) * sizeof(float),
-                                   &bytes)) {
-            sp_free(ctx, a_raw);
+                                   &b_bytes))
             return bad(ctx, "B too large");
-        }
-        bpack.data = cpu_aligned_alloc(ctx, bytes, bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &b_raw);
-        if (!bpack.data) goto oom;
+        b_whole = true;
         j.bp = &bpack;
         j.B_src = g->K > 0 ? g->B : NULL;
     }
@@ -453,13 +444,28 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         bool alias = false;
         for (uint32_t i = j.prog.first; i < g->epi->ninsn; i++)
             if (g->epi->insn[i].op == CPU_EPI_LOAD) alias |= overlaps_c(g, &g->epi->operands[g->epi->insn[i].a]);
-        if (alias) {
-            size_t bytes;
-            if (__builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &bytes)) goto oom;
-            j.partial = cpu_aligned_alloc(ctx, bytes, 64, &p_raw);
-            if (!j.partial) goto oom;
-        }
+        if (alias && __builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &p_bytes))
+            return bad(ctx, "C too large");
     }
+
+    const size_t b_span = (b_bytes + 63) & ~(size_t)63, a_span = (a_bytes + 63) & ~(size_t)63;
+    if (b_span < b_bytes || a_span < a_bytes || b_span + a_span < b_span || b_span + a_span + p_bytes < p_bytes)
+        return bad(ctx, "scratch too large");
+    const size_t total = b_span + a_span + p_bytes;
+    if (g->work_used) *g->work_used = total;
+    void *raw = NULL;
+    char *base = NULL;
+    if (total) {
+        const size_t align = b_whole && b_bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64;
+        if (g->work && g->work_bytes >= total && (uintptr_t)g->work % 64 == 0) base = g->work;
+        else if (!(base = cpu_aligned_alloc(ctx, total, align, &raw))) return bad(ctx, "out of memory");
+    }
+    if (b_bytes) {
+        if (b_whole) bpack.data = (float *)base;
+        else j.b_local = (float *)base;
+    }
+    if (a_bytes) j.a = j.apack = (float *)(base + b_span);
+    if (p_bytes) j.partial = (float *)(base + b_span + a_span);
 
     const bool packing = j.B_src || j.apack;
 #ifdef _OPENMP
@@ -487,13 +493,6 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j1.tm = j1.tn = 1;
         run_thread(&j1, 0);
     }
-    sp_free(ctx, a_raw);
-    sp_free(ctx, b_raw);
-    sp_free(ctx, p_raw);
+    sp_free(ctx, raw);
     return SP_OK;
-oom:
-    sp_free(ctx, a_raw);
-    sp_free(ctx, b_raw);
-    sp_free(ctx, p_raw);
-    return bad(ctx, "out of memory");
 }

@@ -165,8 +165,5 @@ static inline void cpu_split(int64_t units, int64_t full, int64_t last, int part
     if (*hi < *lo) *hi = *lo;
 }
 
-/* Allocation aligned to `align` (a power of two) through the context's hook;
- * *raw receives the pointer to free. */
-void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw);
 
 #endif

@@ -636,7 +636,7 @@ static void test_out_of_memory(void) {
         CHECK_EQ_INT(f.live, 0);
     }
     CHECK(ok_at > 0);
-    printf("out-of-memory: cpu_gemm's %d allocations each failed once, reported and freed\n", ok_at);
+    printf("out-of-memory: cpu_gemm's %d allocation(s) each failed once, reported and freed\n", ok_at);
     free(A), free(B), free(C), free(D);
 }
 
