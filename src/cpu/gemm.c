@@ -130,7 +130,7 @@ static void ahead_step(const job *j, ahead *a) {
     const int nr = j->ks->nr;
     const int64_t len = a->blk.len, s = a->slice;
     if (s >= AHEAD_LAG && s - AHEAD_LAG < a->slices)
-        cpu_pack_b_rows(a->dst, len, nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
+        cpu_pack_b_rows(a->dst, len, j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
                         (s - AHEAD_LAG) * len / a->slices, (s - AHEAD_LAG + 1) * len / a->slices, a->q0, a->q1);
     a->pf_n = 0;
     if (s < a->slices) {
@@ -249,7 +249,7 @@ static void run_thread(const job *j, int tid) {
                 b_ps = j->bp->kv * nr;
             } else {
                 if (!two || (jc == q0 && kb == 0))
-                    cpu_pack_b_block(own[cur], nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
+                    cpu_pack_b_block(own[cur], j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
                                      jc_end);
                 b = own[cur];
                 b_ps = blk.len * nr;
@@ -278,7 +278,7 @@ static void pack_share(const job *j, int tid, int team) {
     if (j->B_src) {
         int64_t q0, q1;
         cpu_split(j->bp->npanels, 1, 1, team, tid, &q0, &q1);
-        cpu_pack_b_panels(j->bp, j->B_src, g->b_sk, g->b_sn, g->b_sb, q0, q1);
+        cpu_pack_b_panels(j->bp, j->ks, j->B_src, g->b_sk, g->b_sn, g->b_sb, q0, q1);
     }
     if (j->apack) {
         int64_t m0, m1;

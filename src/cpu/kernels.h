@@ -89,6 +89,9 @@ typedef struct cpu_kernel_set {
     cpu_ukr_fn gemm;
     void (*epi_tile)(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
                      float *c, int64_t c_rs);
+    /* Packing of one micro-panel's rows from a unit-column-stride source:
+     * dst[r*NR + j] = src[r*s_r + j] for j < cols (<= NR), 0 past cols. */
+    void (*pack_rows)(float *dst, const float *src, int64_t s_r, int64_t rows, int cols);
 } cpu_kernel_set;
 
 #define CPU_MR_MAX 8
@@ -104,6 +107,9 @@ extern const cpu_kernel_set cpu_kset_avx512_6x64;
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
 /* The set of an ISA with this register tile, or NULL. */
 const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr);
+
+/* Portable pack_rows for any NR (the generic slot). */
+void cpu_pack_rows_generic(float *dst, const float *src, int64_t s_r, int64_t rows, int cols, int nr);
 
 /* Portable reference microkernel for any MR x NR (<= the maxima above):
  * the oracle the ISA kernels are tested against. */
@@ -124,19 +130,19 @@ struct cpu_packed {
 };
 
 /* Pack panels [q0, q1) of B into p (already allocated, fields set). */
-void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
-                       int64_t q1);
+void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
+                       int64_t b_sb, int64_t q0, int64_t q1);
 
 /* Pack the rows [kv0, kv0 + len) of panels [q0, q1) of B (rows over all
  * batches: kv = b*K + k) into dst, panel after panel, len*NR floats each:
  * the block one thread's macro-kernel reads, packed as it is reached. */
-void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
+void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
                       int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
 
 /* Pack rows [r0, r1) of the block cpu_pack_b_block packs (len rows from
  * kv0, panels [q0, q1)) into dst, the whole block's buffer: the slice of the
  * next block packed while the current one runs. */
-void cpu_pack_b_rows(float *dst, int64_t len, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
+void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
                      int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
 
 /* Prefetch (to L2) the source lines of the same rows, so that packing them

@@ -47,25 +47,39 @@ static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, 
         }
 }
 
-void cpu_pack_b_rows(float *dst, int64_t len, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
-                     int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1) {
+void cpu_pack_rows_generic(float *dst, const float *src, int64_t s_r, int64_t rows, int cols, int nr) {
+    for (int64_t r = 0; r < rows; r++) {
+        memcpy(dst + r * nr, src + r * s_r, (size_t)cols * sizeof(float));
+        if (cols < nr) memset(dst + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+    }
+}
+
+void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
+                     int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1) {
+    const int nr = ks->nr;
     for (int64_t q = q0; q < q1; q++) {
         float *panel = dst + (q - q0) * len * nr;
         const int64_t j0 = q * nr, cols = N - j0 < nr ? N - j0 : nr;
         for (int64_t r = r0; r < r1;) { /* a block may cross batches when A is packed */
             const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
             const int64_t seg = r1 - r < K - k ? r1 - r : K - k;
-            copy2d(panel + r * nr, nr, B + b * b_sb + k * b_sk + j0 * b_sn, b_sk, b_sn, seg, cols);
+            const float *src = B + b * b_sb + k * b_sk + j0 * b_sn;
+            if (b_sn == 1) {
+                ks->pack_rows(panel + r * nr, src, b_sk, seg, (int)cols);
+            } else {
+                copy2d(panel + r * nr, nr, src, b_sk, b_sn, seg, cols);
+                if (cols < nr)
+                    for (int64_t x = r; x < r + seg; x++)
+                        memset(panel + x * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+            }
             r += seg;
         }
-        if (cols < nr)
-            for (int64_t r = r0; r < r1; r++) memset(panel + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
     }
 }
 
-void cpu_pack_b_block(float *dst, int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
-                      int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
-    cpu_pack_b_rows(dst, len, nr, B, b_sk, b_sn, b_sb, K, N, kv0, 0, len, q0, q1);
+void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
+                      int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
+    cpu_pack_b_rows(dst, len, ks, B, b_sk, b_sn, b_sb, K, N, kv0, 0, len, q0, q1);
 }
 
 void cpu_prefetch_b_rows(int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K, int64_t N,
@@ -83,9 +97,9 @@ void cpu_prefetch_b_rows(int nr, const float *B, int64_t b_sk, int64_t b_sn, int
 }
 
 /* Whole panels are blocks of every row: kv rows, panel after panel. */
-void cpu_pack_b_panels(struct cpu_packed *p, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t q0,
-                       int64_t q1) {
-    cpu_pack_b_block(p->data + q0 * p->kv * p->nr, p->nr, B, b_sk, b_sn, b_sb, p->K, p->N, 0, p->kv, q0, q1);
+void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
+                       int64_t b_sb, int64_t q0, int64_t q1) {
+    cpu_pack_b_block(p->data + q0 * p->kv * p->nr, ks, B, b_sk, b_sn, b_sb, p->K, p->N, 0, p->kv, q0, q1);
 }
 
 void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
@@ -100,6 +114,11 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
     if (!blk || blk->nr < 1 || blk->nr > CPU_NR_MAX || K < 0 || N < 0 || nbatch < 1 || (!B && K > 0 && N > 0)) {
         sp_set_error(ctx, SP_EINPUT, "cpu_pack_b: bad arguments (K=%lld N=%lld nbatch=%lld, nr=%d)", (long long)K,
                      (long long)N, (long long)nbatch, blk ? blk->nr : 0);
+        return SP_EINPUT;
+    }
+    const cpu_kernel_set *ks = cpu_isa_supported(blk->isa) ? cpu_kernel_find(blk->isa, blk->mr, blk->nr) : NULL;
+    if (!ks) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_pack_b: no kernel of this CPU has the blocking's ISA and register tile");
         return SP_EINPUT;
     }
     size_t bytes;
@@ -120,7 +139,7 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
         sp_free(ctx, p);
         goto oom;
     }
-    cpu_pack_b_panels(p, B, b_sk, b_sn, b_sb, 0, p->npanels);
+    cpu_pack_b_panels(p, ks, B, b_sk, b_sn, b_sb, 0, p->npanels);
     *out = p;
     return SP_OK;
 oom:

@@ -235,6 +235,21 @@ static void sgemm_avx512_6x64(const cpu_ukr *u) {
     ukr_table[u->m - 1][(u->n + 15) / 16 - 1](u);
 }
 
+/* A panel row is four vectors: loaded (masked past cols, so nothing past
+ * the source row is read) and stored whole, padding included, to the
+ * 64-byte aligned panel; no call per row. */
+static void pack_rows_64(float *dst, const float *src, int64_t s_r, int64_t rows, int cols) {
+    const __mmask16 k0 = lanes(cols), k1 = lanes(cols - 16), k2 = lanes(cols - 32), k3 = lanes(cols - 48);
+    for (int64_t r = 0; r < rows; r++, dst += NR, src += s_r) {
+        const __m512 v0 = _mm512_maskz_loadu_ps(k0, src), v1 = _mm512_maskz_loadu_ps(k1, src + 16);
+        const __m512 v2 = _mm512_maskz_loadu_ps(k2, src + 32), v3 = _mm512_maskz_loadu_ps(k3, src + 48);
+        _mm512_store_ps(dst, v0);
+        _mm512_store_ps(dst + 16, v1);
+        _mm512_store_ps(dst + 32, v2);
+        _mm512_store_ps(dst + 48, v3);
+    }
+}
+
 const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .isa = CPU_ISA_AVX512,
     .mr = MR,
@@ -242,4 +257,5 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .name = "sgemm_avx512_6x64",
     .gemm = sgemm_avx512_6x64,
     .epi_tile = epi_tile_avx512,
+    .pack_rows = pack_rows_64,
 };
