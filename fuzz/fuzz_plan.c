@@ -46,7 +46,7 @@ static void compile_all(sp_ctx *ctx, void *ud) {
     j->it = interp_new(ctx, j->m, NULL);
     for (ir_op *f = ir_module_body(j->m)->first; f; f = f->next) {
         if (f->kind != IR_OP_FUNC || f->u.fn.is_decl) continue;
-        cpu_exec_opts o = {1};
+        cpu_exec_opts o = {.nthreads = 1, .time_kernels = false};
         cpu_exec_compile(ctx, j->m, f, j->it, &o, &j->x);
         cpu_exec_free(j->x);
         j->x = NULL;

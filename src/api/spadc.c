@@ -230,7 +230,7 @@ static void compile_body(sp_ctx *c, void *ud) {
     p->it = interp_new(c, p->m, NULL);
     const char *target = j->o && j->o->target ? j->o->target : "cpu";
     if (!strcmp(target, "cpu")) {
-        cpu_exec_opts eo = {j->o && j->o->threads > 0 ? j->o->threads : 1};
+        cpu_exec_opts eo = {.nthreads = j->o && j->o->threads > 0 ? j->o->threads : 1, .time_kernels = false};
         cpu_exec_compile(c, p->m, f, p->it, &eo, &p->x);
     } else if (strcmp(target, "ref")) {
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown target '%s' (targets: cpu, ref)", target);

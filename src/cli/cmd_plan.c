@@ -453,7 +453,7 @@ static void plan_body(sp_ctx *ctx, void *ud) {
     plan_state *ps = ud;
     ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
     ps->it = interp_new(ctx, ps->m, NULL);
-    cpu_exec_opts eo = {ps->threads};
+    cpu_exec_opts eo = {.nthreads = ps->threads, .time_kernels = false};
     cpu_exec_compile(ctx, ps->m, f, ps->it, &eo, &ps->x);
     if (ps->json)
         plan_json(ps);

@@ -415,7 +415,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
     if (cpu) {
         load_second_copy(ctx, st);
         ir_op *cf = ir_module_find_func(st->cm, fn->name);
-        cpu_exec_opts eo = {st->o->threads};
+        cpu_exec_opts eo = {.nthreads = st->o->threads, .time_kernels = true};
         cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
         uint32_t nk = cpu_exec_program(st->x)->nk;
         st->ktimes = sp_calloc(ctx, sp_size_mul(ctx, (size_t)st->o->repeat, nk ? nk : 1), sizeof *st->ktimes);

@@ -234,6 +234,7 @@ typedef struct cpu_gemm_args {
     cpu_init init;
     uint32_t init_operand;
     const cpu_epilogue *epi; /* NULL: store the accumulator */
+    bool epi_checked;        /* the caller ran cpu_epi_check on epi (as it is now): not repeated per call */
     const cpu_blocking *blocking; /* NULL: cpu_blocking_choose on the spot */
     int nthreads;                 /* >= 1; the engine never runs more threads */
     /* Scratch (B packed for the call, a packed A, partial sums) is carved

@@ -50,6 +50,7 @@ typedef struct kplan {
     int init_slot; /* epilogue operand holding the scalar init, or -1 */
     cpu_packed *packed;
     cpu_blocking blocking;
+    bool epi_checked; /* cpu_gemm checked epi once: its structure never changes, its pointers are value_ptr's */
 } kplan;
 
 struct cpu_exec {
@@ -680,6 +681,7 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
     g.init = k->init_scalar ? CPU_INIT_OPERAND : CPU_INIT_ZERO;
     g.init_operand = kp->init_slot >= 0 ? (uint32_t)kp->init_slot : 0;
     g.epi = &kp->epi;
+    g.epi_checked = kp->epi_checked;
     g.blocking = &kp->blocking;
     g.nthreads = x->o.nthreads;
     for (uint32_t s = 0; s < kp->epi.noperands; s++) {
@@ -699,6 +701,7 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
         size_t used = 0;
         g.work = x->work, g.work_bytes = x->work_bytes, g.work_used = &used;
         if (cpu_gemm(x->ctx, &g) != SP_OK) sp_rethrow(x->ctx);
+        kp->epi_checked = g.epi_checked = true;
         if (used > x->work_bytes) { /* kept for the next calls */
             sp_free(x->ctx, x->work_raw);
             x->work_bytes = 0;
@@ -823,14 +826,16 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
         }
         uint32_t i = x->steps[s].kernel;
         struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        if (x->o.time_kernels) clock_gettime(CLOCK_MONOTONIC, &t0);
         switch (x->kp[i].path) {
         case PATH_GEMM: run_gemm(x, i); break;
         case PATH_LOOP: run_loop(x, i); break;
         default: run_interp(x, i); break;
         }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        x->kernel_seconds[i] = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        if (x->o.time_kernels) {
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            x->kernel_seconds[i] = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        }
     }
     /* results no kernel wrote in place: arguments, constants, views, empties,
      * scalars, a value returned twice */
@@ -856,7 +861,8 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
         }
     }
     /* values the steps left (vectors read for printing) */
-    for (uint32_t i = 0; i < x->n; i++) interp_release(x->it, &x->vals[i]);
+    for (uint32_t i = 0; i < x->n; i++)
+        if (x->vals[i].t) interp_release(x->it, &x->vals[i]);
 }
 
 double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i) { return x->kernel_seconds[i]; }

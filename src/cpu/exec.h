@@ -34,7 +34,8 @@
 typedef struct cpu_exec cpu_exec;
 
 typedef struct cpu_exec_opts {
-    int nthreads; /* >= 1 */
+    int nthreads;      /* >= 1 */
+    bool time_kernels; /* record each kernel's wall time (cpu_exec_kernel_seconds); two clock reads per kernel */
 } cpu_exec_opts;
 
 /* What the compiled program uses, for `spadc plan` and tests. */
@@ -59,7 +60,7 @@ const kn_program *cpu_exec_program(const cpu_exec *x);
 cpu_exec_stats cpu_exec_get_stats(const cpu_exec *x);
 /* Whether kernel i runs on the engine (true) or through the interpreter. */
 bool cpu_exec_kernel_fast(const cpu_exec *x, uint32_t i);
-/* Wall time kernel i took in the last cpu_exec_run. */
+/* Wall time kernel i took in the last cpu_exec_run (0 unless time_kernels). */
 double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i);
 /* Kernel i's blocking on the engine (NULL when it runs elsewhere). */
 const cpu_blocking *cpu_exec_kernel_blocking(const cpu_exec *x, uint32_t i);

@@ -318,7 +318,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     if (g->K > INT64_MAX / g->nbatch) return bad(ctx, "K x nbatch overflows");
     if (!g->C) return bad(ctx, "C is NULL");
     if (g->K > 0 && (!g->A || (!g->B && !g->packed_b))) return bad(ctx, "A or B is NULL");
-    sp_status st = cpu_epi_check(ctx, g->epi);
+    sp_status st = g->epi_checked ? SP_OK : cpu_epi_check(ctx, g->epi);
     if (st != SP_OK) return st;
     if (g->init > CPU_INIT_OPERAND) return bad(ctx, "unknown init mode");
     if (g->init == CPU_INIT_OPERAND && (!g->epi || g->init_operand >= g->epi->noperands ||

@@ -57,7 +57,7 @@ static void pipeline_body(sp_ctx *ctx, void *ud) {
     ir_op *f = ir_module_find_func(p->m, p->func);
     SP_ASSERT(ctx, f);
     p->it = interp_new(ctx, p->ref_module, NULL);
-    cpu_exec_opts o = {1};
+    cpu_exec_opts o = {.nthreads = 1, .time_kernels = true};
     cpu_exec_compile(ctx, p->m, f, p->it, &o, &p->x); /* canonicalize, fuse, plan */
     if (!p->run) return;
     const ir_func_info *fn = &f->u.fn;
