@@ -663,27 +663,35 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
     float *opbase[CPU_EPI_MAX_OPERANDS];
     for (uint32_t s = 0; s < kp->epi.noperands; s++)
         opbase[s] = (int)s == kp->init_slot ? &init : (float *)value_ptr(x, kp->operand[s].value);
-    cpu_gemm_args g = {0};
-    g.M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1;
-    g.N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
-    g.K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
-    g.nbatch = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
+    /* every field named: a zeroing initialiser is a REP STOS per call */
 #define STRIDE(a, d) ((d) >= 0 ? (a).stride[d] : 0)
-    g.a_sm = STRIDE(kp->lhs, kp->m_dim);
-    g.a_sk = STRIDE(kp->lhs, kp->k_dim);
-    g.a_sb = STRIDE(kp->lhs, kp->br_dim);
-    g.b_sk = STRIDE(kp->rhs, kp->k_dim);
-    g.b_sn = STRIDE(kp->rhs, kp->n_dim);
-    g.b_sb = STRIDE(kp->rhs, kp->br_dim);
-    g.c_sm = STRIDE(kp->out, kp->m_dim);
-    g.c_sn = STRIDE(kp->out, kp->n_dim);
-    g.packed_b = kp->packed;
-    g.init = k->init_scalar ? CPU_INIT_OPERAND : CPU_INIT_ZERO;
-    g.init_operand = kp->init_slot >= 0 ? (uint32_t)kp->init_slot : 0;
-    g.epi = &kp->epi;
-    g.epi_checked = kp->epi_checked;
-    g.blocking = &kp->blocking;
-    g.nthreads = x->o.nthreads;
+    cpu_gemm_args g = {
+        .M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1,
+        .N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1,
+        .K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1,
+        .nbatch = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1,
+        .A = NULL,
+        .a_sm = STRIDE(kp->lhs, kp->m_dim),
+        .a_sk = STRIDE(kp->lhs, kp->k_dim),
+        .a_sb = STRIDE(kp->lhs, kp->br_dim),
+        .B = NULL,
+        .b_sk = STRIDE(kp->rhs, kp->k_dim),
+        .b_sn = STRIDE(kp->rhs, kp->n_dim),
+        .b_sb = STRIDE(kp->rhs, kp->br_dim),
+        .packed_b = kp->packed,
+        .C = NULL,
+        .c_sm = STRIDE(kp->out, kp->m_dim),
+        .c_sn = STRIDE(kp->out, kp->n_dim),
+        .init = k->init_scalar ? CPU_INIT_OPERAND : CPU_INIT_ZERO,
+        .init_operand = kp->init_slot >= 0 ? (uint32_t)kp->init_slot : 0,
+        .epi = &kp->epi,
+        .epi_checked = kp->epi_checked,
+        .blocking = &kp->blocking,
+        .nthreads = x->o.nthreads,
+        .work = NULL,
+        .work_bytes = 0,
+        .work_used = NULL,
+    };
     for (uint32_t s = 0; s < kp->epi.noperands; s++) {
         kp->epi.operands[s].sm = (int)s == kp->init_slot ? 0 : STRIDE(kp->operand[s], kp->m_dim);
         kp->epi.operands[s].sn = (int)s == kp->init_slot ? 0 : STRIDE(kp->operand[s], kp->n_dim);
@@ -691,7 +699,8 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
 #undef STRIDE
     int64_t nouter = 1;
     for (uint32_t j = 0; j < kp->nouter; j++) nouter *= k->bounds[kp->outer[j]];
-    int64_t idx[KN_MAX_DIMS] = {0};
+    int64_t idx[KN_MAX_DIMS]; /* read only at the outer dims */
+    for (uint32_t j = 0; j < kp->nouter; j++) idx[kp->outer[j]] = 0;
     for (int64_t o = 0; o < nouter; o++) {
         g.A = A + at(&kp->lhs, idx, kp->outer, kp->nouter);
         g.B = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
