@@ -82,6 +82,13 @@ static void json_shape(json_writer *w, const int64_t *dims, uint32_t rank) {
 
 /* The least memory the buffers of one cache level's plan need at once (what
  * any placement must reach; the planner's footprint is compared with it). */
+/* What a blocking buffer holds: lhs, rhs (the B block and the next one,
+ * rhs_next), acc, or scratch. */
+static const char *block_buf_role(const cpu_block_buf *bb) {
+    if (!strcmp(bb->name, "lhs") || !strcmp(bb->name, "acc")) return bb->name;
+    return !strncmp(bb->name, "rhs", 3) ? "rhs" : "scratch";
+}
+
 static int64_t level_peak(sp_ctx *ctx, const cpu_blocking *blk, int level) {
     plan_buf pb[8];
     uint32_t n = 0;
@@ -151,7 +158,7 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
         const cpu_block_buf *bb = &blk->bufs[b];
         json_begin_object(w);
         json_kv_string(w, "name", bb->name);
-        json_kv_string(w, "role", !strcmp(bb->name, "lhs") ? "lhs" : !strcmp(bb->name, "rhs") ? "rhs" : !strcmp(bb->name, "acc") ? "acc" : "scratch");
+        json_kv_string(w, "role", block_buf_role(bb));
         json_key(w, "shape");
         json_shape(w, (int64_t[]){bb->rows, bb->cols}, 2);
         json_kv_int(w, "level", bb->level);
@@ -434,8 +441,7 @@ static void plan_svg(sp_ctx *ctx, plan_state *ps) {
                 const cpu_block_buf *bb = &blk->bufs[b];
                 if (bb->level != level) continue;
                 snprintf(detail, sizeof detail, "%lldx%lld f32", (long long)bb->rows, (long long)bb->cols);
-                const char *role = !strcmp(bb->name, "lhs") || !strcmp(bb->name, "rhs") || !strcmp(bb->name, "acc") ? bb->name : "scratch";
-                svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, role});
+                svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, block_buf_role(bb)});
             }
             svg_hline(&d, budget, "budget", SVG_BUDGET);
             svg_hline(&d, level_peak(ctx, blk, level), "peak live", SVG_PEAK);

@@ -239,10 +239,11 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
         int fitting_kc = 0;
         for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
             const int64_t kc = kcs[ki];
-            /* L2 plans depend on (KC, NC) only: planned once per NC here,
-             * whatever the thread grid */
+            /* L2 plans depend on (KC, NC) and whether the next B block is
+             * among them: planned once per pair here, whatever the grid */
             struct {
                 int64_t nc;
+                uint32_t nbufs;
                 plan_out plan;
                 bool fits;
             } memo[48];
@@ -274,19 +275,23 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                     const int nnc = nc_candidates(tpan, nr, ncs, 24);
                     for (int ni = 0; ni < nnc; ni++) {
                         const int64_t nc = ncs[ni];
-                        /* a B packed per call has its next block packed
-                         * while this one is read: two blocks */
+                        /* a B packed per call by threads that own whole
+                         * columns (tm = 1) has its next block packed while
+                         * this one is read: two blocks (with tm > 1 cpu_gemm
+                         * packs B whole before the loops) */
                         const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
                                                   {"rhs", kc, nc, 0, 2},
                                                   {"acc", mrows, nr, 1, 3},
                                                   {"rhs_next", kc, nc, 1, 3}};
+                        const uint32_t n2 = b_streamed && tm == 1 ? 4 : 3;
                         int mi = 0;
-                        while (mi < nmemo && memo[mi].nc != nc) mi++;
+                        while (mi < nmemo && (memo[mi].nc != nc || memo[mi].nbufs != n2)) mi++;
                         if (mi == nmemo) {
                             if (nmemo == (int)SP_ARRAY_LEN(memo)) continue;
-                            st = plan_level(ctx, 2, lb2, b_streamed ? 4 : 3, budget_l2, &memo[mi].plan, &memo[mi].fits);
+                            st = plan_level(ctx, 2, lb2, n2, budget_l2, &memo[mi].plan, &memo[mi].fits);
                             if (st != SP_OK) return st;
                             memo[mi].nc = nc;
+                            memo[mi].nbufs = n2;
                             nmemo++;
                         }
                         const plan_out l2 = memo[mi].plan;
@@ -332,7 +337,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     out->nthreads = best.nt;
     out->tm = best.tm;
     out->tn = best.tn;
-    out->rhs_ahead = b_streamed;
+    out->rhs_ahead = best_l2.nbufs == 4; /* planned with rhs_next: B streamed, tm = 1 */
     out->nbufs = 0;
     for (uint32_t i = 0; i < best_l2.nbufs; i++) out->bufs[out->nbufs++] = best_l2.bufs[i];
     for (uint32_t i = 0; i < best_l1.nbufs; i++) out->bufs[out->nbufs++] = best_l1.bufs[i];

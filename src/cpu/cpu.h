@@ -180,7 +180,7 @@ typedef struct cpu_blocking {
     int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */
     int64_t footprint_l1, budget_l1; /* the same for the L1 plan */
     double est_seconds;              /* the cost model's estimate */
-    bool rhs_ahead;                  /* planned for B packed per call: two B blocks ("rhs", "rhs_next") */
+    bool rhs_ahead;                  /* planned for B packed per call with tm = 1: two B blocks ("rhs", "rhs_next") */
     cpu_block_search search;         /* what the search considered (for the plan report) */
 } cpu_blocking;
 
@@ -242,7 +242,7 @@ typedef struct cpu_gemm_args {
      * 64-byte aligned, else allocated for the call and freed. work_used, if
      * set, receives what the call needed (0: nothing), so a caller that
      * repeats a GEMM can keep a buffer of that size and allocate nothing
-     * from the second call on. */
+     * from the second call on. Calls that may run at once need their own. */
     void *work;
     size_t work_bytes;
     size_t *work_used;

@@ -88,9 +88,10 @@ static kblock block_at(const job *j, int64_t i) {
 /* The thread's next B block, packed a slice per strip of the current one:
  * at strip s, slice s - AHEAD_LAG is packed (its source lines were
  * prefetched AHEAD_LAG strips earlier) and slice s's lines handed to the
- * strip's kernel calls to prefetch; what is left is packed when the block
- * ends. Only the first block of a thread is packed with nothing to hide it
- * behind. A lag of 2 leaves a whole strip between a line's prefetch and its
+ * strip's kernel calls to prefetch; the last AHEAD_LAG slices (all of them
+ * when the thread has that few strips, as a GEMV does) are packed when the
+ * block ends, from the cache their prefetch filled. Only the first block of
+ * a thread is packed with nothing to hide it behind. A lag of 2 leaves a whole strip between a line's prefetch and its
  * copy (measured: ~+3% on the MLP over a lag of 1, 3 no better). */
 #define AHEAD_LAG 2
 typedef struct ahead {
@@ -98,8 +99,9 @@ typedef struct ahead {
     kblock blk;
     int64_t q0, q1;
     int64_t slices, slice; /* slices: strips of the current block; slice: strips started */
-    /* the source as rows of lines for the kernels' spread prefetch (rows
-     * within one batch, unit column stride), or pf = NULL */
+    /* the source as rows of lines for the kernels' spread prefetch (a
+     * kernel set that walks it; rows within one batch, unit column
+     * stride), or pf = NULL */
     const char *pf;
     int64_t pf_rs, pf_i0, pf_n;
     int pf_lpr;
@@ -110,10 +112,10 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
     const int nr = j->ks->nr;
     ahead a = {.dst = dst, .blk = *blk, .q0 = q0, .q1 = q1, .slices = slices, .slice = 0};
     const int64_t b = blk->kv0 / g->K, k = blk->kv0 % g->K;
-    if (g->b_sn == 1 && k + blk->len <= g->K) {
+    if (j->ks->pf_stream && g->b_sn == 1 && k + blk->len <= g->K) {
         const int64_t j0 = q0 * nr, j1 = q1 * nr < g->N ? q1 * nr : g->N;
         const float *row0 = g->B + b * g->b_sb + k * g->b_sk + j0;
-        a.pf = (const char *)((uintptr_t)row0 & ~(uintptr_t)63);
+        a.pf = (const char *)row0;
         a.pf_rs = g->b_sk * (int64_t)sizeof(float);
         /* lines a row spans, one more when rows do not all start on a line */
         const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * (int64_t)sizeof(float)) % 64 == 0;

@@ -69,10 +69,11 @@ typedef struct cpu_ukr {
     const cpu_epi_prog *epi;    /* NULL: store acc (not the last K block) */
     int64_t m0, n0;             /* the tile's origin in C, for operands */
     /* Lines to prefetch (to L1) while the K loop runs, spread over it: pf_n
-     * lines, line t at pf + ((pf_i0 + t) / pf_lpr) * pf_rs + ((pf_i0 + t)
-     * % pf_lpr) * 64 bytes (rows of pf_lpr lines, pf_rs bytes apart). The
-     * next B block's source, so that it is read from memory while the FMAs
-     * run; a hint the kernel may ignore. pf_n = 0: none. */
+     * lines; with i = pf_i0 + t, line t is line i % pf_lpr of the row that
+     * starts at pf + (i / pf_lpr) * pf_rs bytes (lines counted from the one
+     * holding the row's start). The next B block's source, so that it is
+     * read from memory while the FMAs run; a hint the kernel may ignore
+     * (kernel sets that walk it say so: pf_stream). pf_n = 0: none. */
     const char *pf;
     int64_t pf_rs, pf_i0;
     int pf_lpr, pf_n;
@@ -92,6 +93,7 @@ typedef struct cpu_kernel_set {
     /* Packing of one micro-panel's rows from a unit-column-stride source:
      * dst[r*NR + j] = src[r*s_r + j] for j < cols (<= NR), 0 past cols. */
     void (*pack_rows)(float *dst, const float *src, int64_t s_r, int64_t rows, int cols);
+    bool pf_stream; /* gemm walks cpu_ukr's prefetch stream (otherwise the loops prefetch) */
 } cpu_kernel_set;
 
 #define CPU_MR_MAX 8

@@ -125,36 +125,36 @@ static void check_problem(const problem *pb, const cpu_blocking *blk, int nthrea
 static void run_problem(const char *label, const problem *pb, const float *A, const float *B, const float *C0,
                         int small_blocks) {
     for (int ii = 0; ii < nisas; ii++)
-        for (int nt = 1; nt <= 2; nt++) {
-            cpu_blocking blk;
-            const bool prepack = (ii + nt) % 2 == 0;
-            /* B not packed ahead: planned for (and run with) the next block
-             * packed while the current one is read */
-            sp_status st =
-                cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii], &caches, !prepack, &blk);
-            CHECK_EQ_INT(st, SP_OK);
-            if (st != SP_OK) continue;
-            if (small_blocks) { /* several blocks in every loop */
-                blk.kc = small_blocks;
-                blk.nc = blk.nr;
-                blk.mc = blk.mr;
-                if (nt == 2) {
-                    blk.nthreads = 2;
-                    blk.tm = (pb->M > pb->N) ? 2 : 1;
-                    blk.tn = 2 / blk.tm;
+        for (int nt = 1; nt <= 2; nt++)
+            for (int prepack = 0; prepack <= 1; prepack++) {
+                cpu_blocking blk;
+                /* B not packed ahead: planned for (and run with) the next
+                 * block packed while the current one is read */
+                sp_status st =
+                    cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii], &caches, !prepack, &blk);
+                CHECK_EQ_INT(st, SP_OK);
+                if (st != SP_OK) continue;
+                if (small_blocks) { /* several blocks in every loop */
+                    blk.kc = small_blocks;
+                    blk.nc = blk.nr;
+                    blk.mc = blk.mr;
+                    if (nt == 2) {
+                        blk.nthreads = 2;
+                        blk.tm = (pb->M > pb->N) ? 2 : 1;
+                        blk.tn = 2 / blk.tm;
+                        if (blk.tm == 1 && !prepack) blk.rhs_ahead = true; /* each thread packs its own blocks */
+                    }
+                }
+                char buf[256];
+                snprintf(buf, sizeof buf, "%s [%s %s, %d thread(s)%s%s]", label, cpu_isa_name(isas[ii]), blk.kernel, nt,
+                         small_blocks ? ", small blocks" : "", prepack ? ", pre-packed B" : "");
+                cur_label = buf;
+                check_problem(pb, &blk, nt, prepack, A, B, C0);
+                if (!prepack && small_blocks) { /* and packed at each block's start, one buffer */
+                    blk.rhs_ahead = false;
+                    check_problem(pb, &blk, nt, false, A, B, C0);
                 }
             }
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s [%s %s, %d thread(s)%s]", label, cpu_isa_name(isas[ii]), blk.kernel, nt,
-                     small_blocks ? ", small blocks" : "");
-            cur_label = buf;
-            check_problem(pb, &blk, nt, prepack, A, B, C0);
-            if (!prepack && small_blocks) { /* and packed at each block's start, one buffer */
-                blk.rhs_ahead = false;
-                check_problem(pb, &blk, nt, false, A, B, C0);
-            }
-            /* and the engine's own choice (blocking NULL) once per ISA-less run */
-        }
 }
 
 /* A dense problem with row-major operands. */
@@ -640,6 +640,50 @@ static void test_out_of_memory(void) {
     free(A), free(B), free(C), free(D);
 }
 
+/* The caller's work buffer: the size one call reports is enough for the
+ * next (no allocation at all: the context's allocator fails every call),
+ * whatever the buffer held; a smaller or misaligned one is not used. */
+static void test_work_buffer(void) {
+    const int64_t M = 37, N = 150, K = 70, nb = 2;
+    float *A = randbuf((size_t)M * K * nb), *B = randbuf((size_t)K * N * nb);
+    float *C1 = calloc((size_t)M * N, sizeof *C1), *C2 = calloc((size_t)M * N, sizeof *C2);
+    for (int ii = 0; ii < nisas; ii++)
+        for (int nt = 1; nt <= 2; nt++)
+            for (int a_packed = 0; a_packed <= 1; a_packed++) {
+                cpu_blocking blk;
+                CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, nb, nt, isas[ii], &caches, true, &blk), SP_OK);
+                blk.kc = 16, blk.nc = blk.nr, blk.mc = blk.mr; /* several blocks: look-ahead packing */
+                if (nt == 2) blk.nthreads = 2, blk.tm = 1, blk.tn = 2, blk.rhs_ahead = true;
+                /* A's k stride 1 reads it in place; M reads a packed copy */
+                cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = a_packed ? 1 : K,
+                                   .a_sk = a_packed ? M : 1, .a_sb = M * K, .B = B, .b_sk = N, .b_sn = 1,
+                                   .b_sb = K * N, .C = C1, .c_sm = N, .c_sn = 1, .blocking = &blk, .nthreads = nt};
+                size_t need = 0;
+                g.work_used = &need;
+                CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_OK);
+                CHECK(need > 0);
+                failing f = {.budget = 0};
+                sp_ctx fctx;
+                sp_ctx_init(&fctx, &(sp_allocator){failing_alloc, &f});
+                char *raw = malloc(need + 128);
+                char *work = (char *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+                memset(work, 0xff, need);
+                g.C = C2, g.work = work, g.work_bytes = need;
+                size_t need2 = 0;
+                g.work_used = &need2;
+                CHECK_EQ_INT(cpu_gemm(&fctx, &g), SP_OK);
+                CHECK(need2 == need);
+                CHECK(memcmp(C1, C2, (size_t)M * N * sizeof *C1) == 0);
+                g.work_bytes = need - 1; /* too small: allocates (and here fails) */
+                CHECK_EQ_INT(cpu_gemm(&fctx, &g), SP_EINPUT);
+                g.work = work + 4, g.work_bytes = need; /* misaligned */
+                CHECK_EQ_INT(cpu_gemm(&fctx, &g), SP_EINPUT);
+                CHECK_EQ_INT(f.live, 0);
+                free(raw);
+            }
+    free(A), free(B), free(C1), free(C2);
+}
+
 int main(void) {
     sp_ctx_init(&ctx, NULL);
     caches = cpu_caches_detect();
@@ -671,5 +715,6 @@ int main(void) {
     test_zero_never_reads_c();
     test_defaults();
     test_out_of_memory();
+    test_work_buffer();
     TEST_DONE();
 }
