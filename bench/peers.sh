@@ -11,6 +11,7 @@
 #   bash bench/peers.sh                 (make bench runs it; make peers-ext first)
 #   THREADS="2" ONLY="onednn-packedW openblas-skx spadc" bash bench/peers.sh
 #   RETRIES=0 bash bench/peers.sh       (harness re-samples disturbed cells; default 2)
+#   BIND= PLACES= bash bench/peers.sh   (threads unbound; default OMP_PROC_BIND=spread OMP_PLACES=cores)
 #   PEAK=1 bash bench/peers.sh          (measure the FMA peak now, +30 s; default: the
 #                                        peak of the peers' last full run on this machine)
 #   TABLE_ONLY=build/bench/peers-latest.raw.txt bash bench/peers.sh   (re-print a table)
@@ -34,6 +35,13 @@ STAMP=$(date -u +%Y%m%d-%H%M%S)
 RAW=$OUT/peers-$STAMP.raw.txt
 TABLE=$OUT/peers-$STAMP.txt
 THREADS=${THREADS:-"1 2"}
+# OpenMP threads bound one per core, for every variant alike: unbound, the
+# scheduler here now and then stacks a library's two threads on one core
+# for a whole measurement (seen on spadc and oneDNN alike: FFN2 at 2
+# threads ~112 instead of ~210 GFLOP/s, 1 run in ~15). BIND= PLACES=
+# (empty) leaves the libraries' defaults.
+BIND=${BIND-spread}
+PLACES=${PLACES-cores}
 SHAPES_BR="512,3072,768;512,768,3072;256,1024,1024;64,64,64;1,4096,4096"
 SHAPES_RES="512,3072,768"
 cd "$PEERS" || exit 1
@@ -51,6 +59,7 @@ measure() {
     echo "SYS|date|$(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "SYS|spadc|$(git -C "$ROOT" describe --always --dirty 2>/dev/null)"
     echo "SYS|load_before|$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "SYS|bind|OMP_PROC_BIND=${BIND:-unset} OMP_PLACES=${PLACES:-unset}"
   } > "$RAW"
   if [ "${PEAK:-0}" = 1 ] || ! grep -q '^PEAK|avx512|' results/raw.txt 2>/dev/null; then
     echo "== FMA peak (about 30 s)" >&2
@@ -71,7 +80,8 @@ measure() {
       echo "== $label, $t thread(s)  [$(( $(date +%s) - T0 )) s]" >&2
       for job in "bias_relu|$SHAPES_BR" "residual|$SHAPES_RES"; do
         # shellcheck disable=SC2086
-        env OMP_NUM_THREADS="$t" OPENBLAS_NUM_THREADS="$t" BLIS_NUM_THREADS="$t" $extra \
+        env OMP_NUM_THREADS="$t" OPENBLAS_NUM_THREADS="$t" BLIS_NUM_THREADS="$t" \
+            ${BIND:+OMP_PROC_BIND="$BIND"} ${PLACES:+OMP_PLACES="$PLACES"} $extra \
           "./bin/$bin" --threads "$t" --label "$label" --peak "$(peak_of "$t")" \
                        --ops "${job%%|*}" --shapes "${job#*|}" ${RETRIES:+--retries "$RETRIES"} \
           >> "$RAW" 2>&1
@@ -102,6 +112,7 @@ function cell(gf, bg) { return gf > 0 ? sprintf("%7.1f%s", gf, bg > 0.25 ? "!" :
 $1 == "PEAK" && $2 == "avx512" { peak[$3] = $4 }
 $1 == "BW" && $2 == "read" { bw[$3] = $4 }
 $1 == "SYS" && $2 == "peak_from" { peakfrom = $3 }
+$1 == "SYS" && $2 == "bind" { bind = $3 }
 $1 == "CHECK" && $10 ~ /^FAIL/ { fails = fails sprintf("  %s %s thr %s %dx%dx%d: max err %s > %s\n", $2, $4, $3, $5, $6, $7, $8, $9) }
 $1 == "RES" && $9 != "" {
   k = key($3, $4, $5, $6, $7); gf[$2, k] = $9; bgv[$2, k] = $16
@@ -112,7 +123,8 @@ END {
   nt = split(threads, ts, " ")
   printf "GFLOP/s (median) of relu(XW+bias) / XW+D, fp32; ratio = spadc / peer; ! = sampled while others used > 0.25 cores\n"
   printf "AVX-512 FMA peak: %s (1 thr) / %s (2 thr) GFLOP/s, from %s\n", peak[1], peak[2], peakfrom
-  printf "memory bandwidth (STREAM read, best): %s (1 thr) / %s (2 thr) GB/s, this run\n\n", bw[1], bw[2]
+  printf "memory bandwidth (STREAM read, best): %s (1 thr) / %s (2 thr) GB/s, this run\n", bw[1], bw[2]
+  printf "threads of every library: %s\n\n", bind
   printf "%-3s %-9s %-20s %8s %4s | %-8s %-17s | %-8s %-17s | %-23s %-17s | %s\n", "thr", "op", "shape", "spadc", "%pk",
          "oDNN-pW", "ratio  goal", "OB-skx", "ratio  goal", "best peer", "ratio  goal", "bandwidth bound"
   for (i = 1; i <= nt; i++) {
