@@ -35,11 +35,13 @@ STAMP=$(date -u +%Y%m%d-%H%M%S)
 RAW=$OUT/peers-$STAMP.raw.txt
 TABLE=$OUT/peers-$STAMP.txt
 THREADS=${THREADS:-"1 2"}
-# OpenMP threads bound one per core, for every variant alike: unbound, the
-# scheduler here now and then stacks a library's two threads on one core
-# for a whole measurement (seen on spadc and oneDNN alike: FFN2 at 2
-# threads ~112 instead of ~210 GFLOP/s, 1 run in ~15). BIND= PLACES=
-# (empty) leaves the libraries' defaults.
+# OpenMP threads bound one per core, for every OpenMP library alike:
+# unbound, the scheduler here now and then stacks a library's two threads on
+# one core for a whole measurement (seen on spadc and oneDNN alike: FFN2 at
+# 2 threads ~112 instead of ~210 GFLOP/s, 1 run in ~15). Not for OpenBLAS:
+# Debian's is the pthreads build, whose threads would inherit the binding of
+# the harness's (OpenMP) main thread to one core and share it. BIND=
+# PLACES= (empty) leaves every library's defaults.
 BIND=${BIND-spread}
 PLACES=${PLACES-cores}
 SHAPES_BR="512,3072,768;512,768,3072;256,1024,1024;64,64,64;1,4096,4096"
@@ -59,7 +61,7 @@ measure() {
     echo "SYS|date|$(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "SYS|spadc|$(git -C "$ROOT" describe --always --dirty 2>/dev/null)"
     echo "SYS|load_before|$(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "SYS|bind|OMP_PROC_BIND=${BIND:-unset} OMP_PLACES=${PLACES:-unset}"
+    echo "SYS|bind|OMP_PROC_BIND=${BIND:-unset} OMP_PLACES=${PLACES:-unset} (OpenMP libraries; OpenBLAS's pthreads unbound)"
   } > "$RAW"
   if [ "${PEAK:-0}" = 1 ] || ! grep -q '^PEAK|avx512|' results/raw.txt 2>/dev/null; then
     echo "== FMA peak (about 30 s)" >&2
@@ -78,10 +80,15 @@ measure() {
     [ -x "bin/$bin" ] || { echo "INFO|$label|-|not built" >> "$RAW"; continue; }
     for t in $THREADS; do
       echo "== $label, $t thread(s)  [$(( $(date +%s) - T0 )) s]" >&2
+      bind=()
+      if [ "$bin" != bench_openblas ]; then
+        [ -n "$BIND" ] && bind+=("OMP_PROC_BIND=$BIND")
+        [ -n "$PLACES" ] && bind+=("OMP_PLACES=$PLACES")
+      fi
       for job in "bias_relu|$SHAPES_BR" "residual|$SHAPES_RES"; do
         # shellcheck disable=SC2086
         env OMP_NUM_THREADS="$t" OPENBLAS_NUM_THREADS="$t" BLIS_NUM_THREADS="$t" \
-            ${BIND:+OMP_PROC_BIND="$BIND"} ${PLACES:+OMP_PLACES="$PLACES"} $extra \
+            "${bind[@]}" $extra \
           "./bin/$bin" --threads "$t" --label "$label" --peak "$(peak_of "$t")" \
                        --ops "${job%%|*}" --shapes "${job#*|}" ${RETRIES:+--retries "$RETRIES"} \
           >> "$RAW" 2>&1
@@ -124,7 +131,7 @@ END {
   printf "GFLOP/s (median) of relu(XW+bias) / XW+D, fp32; ratio = spadc / peer; ! = sampled while others used > 0.25 cores\n"
   printf "AVX-512 FMA peak: %s (1 thr) / %s (2 thr) GFLOP/s, from %s\n", peak[1], peak[2], peakfrom
   printf "memory bandwidth (STREAM read, best): %s (1 thr) / %s (2 thr) GB/s, this run\n", bw[1], bw[2]
-  printf "threads of every library: %s\n\n", bind
+  printf "thread binding: %s\n\n", bind
   printf "%-3s %-9s %-20s %8s %4s | %-8s %-17s | %-8s %-17s | %-23s %-17s | %s\n", "thr", "op", "shape", "spadc", "%pk",
          "oDNN-pW", "ratio  goal", "OB-skx", "ratio  goal", "best peer", "ratio  goal", "bandwidth bound"
   for (i = 1; i <= nt; i++) {
