@@ -145,7 +145,8 @@ static sp_status plan_level(sp_ctx *ctx, int level, const level_buf *lb, uint32_
                             bool *fits) {
     plan_buf b[4];
     for (uint32_t i = 0; i < n; i++)
-        b[i] = (plan_buf){.size = lb[i].rows * lb[i].cols * 4, .align = 64, .lo = lb[i].lo, .hi = lb[i].hi, .inplace = -1};
+        b[i] = (plan_buf){
+            .size = lb[i].rows * lb[i].cols * 4, .align = 64, .lo = lb[i].lo, .hi = lb[i].hi, .inplace = -1};
     plan_opts o = {.time_limit_s = 0.002, .capacity = budget};
     plan_result r;
     sp_status st = plan_solve(ctx, b, n, &o, &r);
@@ -248,7 +249,8 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                 bool fits;
             } memo[48];
             int nmemo = 0;
-            const level_buf lb1[3] = {{"lhs", mrows, kc, 0, 2}, {"rhs", RHS_WINDOW_STEPS, nr, 0, 2}, {"acc", mrows, nr, 1, 3}};
+            const level_buf lb1[3] = {
+                {"lhs", mrows, kc, 0, 2}, {"rhs", RHS_WINDOW_STEPS, nr, 0, 2}, {"acc", mrows, nr, 1, 3}};
             plan_out l1;
             bool fits;
             sp_status st = plan_level(ctx, 1, lb1, 3, budget_l1, &l1, &fits);

@@ -207,10 +207,11 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
                      int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out);
 void cpu_packed_free(sp_ctx *ctx, cpu_packed *p);
 
-/* Allocation aligned to `align` (a power of two) through the context's hook
- * (2 MiB-aligned blocks of >= 2 MiB are advised to use huge pages); *raw
- * receives the pointer to free. NULL when out of memory. */
-void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw);
+/* Allocation through the context's hook, 64-byte aligned, or 2 MiB aligned
+ * and advised to use huge pages from 4 MiB on (big packed panels stream
+ * through the TLB); *raw receives the pointer to free. NULL when out of
+ * memory. */
+void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, void **raw);
 
 /* ---------------------------------------------------------------- GEMM */
 

@@ -395,10 +395,11 @@ static bool plan_loop(cpu_exec *x, kplan *kp) {
 
 /* -------------------------------------------------------------- compile */
 
+static void run_op(cpu_exec *x, ir_op *op);
+
 /* Control flow around a model (loops, calls) is driver code: refused. Ops
  * that only look at values (prints, reads of single elements or vectors)
  * run through the interpreter at their place in the program. */
-static void run_op(cpu_exec *x, ir_op *op);
 static bool is_driver_op(const ir_op *op) { return op->kind == IR_OP_FOR || op->kind == IR_OP_CALL; }
 
 static void plan_storage(cpu_exec *x) {
@@ -489,8 +490,6 @@ static void plan_storage(cpu_exec *x) {
     x->stats.arena_bytes = x->arena_bytes;
 }
 
-/* Pack a GEMM kernel's weights from base (the rhs value's storage) once,
- * when the whole B is the same for every outer iteration. */
 /* Whether the rhs is one B for every outer iteration (so it can be packed
  * once). */
 static bool rhs_packable(const kplan *kp) {
@@ -499,6 +498,8 @@ static bool rhs_packable(const kplan *kp) {
     return true;
 }
 
+/* Pack a GEMM kernel's weights from base (the rhs value's storage) once,
+ * when the whole B is the same for every outer iteration. */
 static void pack_rhs(cpu_exec *x, kplan *kp, const void *base) {
     kernel *k = kp->k;
     if (!rhs_packable(kp)) return;
@@ -714,7 +715,7 @@ static void run_gemm(cpu_exec *x, uint32_t ki) {
         if (used > x->work_bytes) { /* kept for the next calls */
             sp_free(x->ctx, x->work_raw);
             x->work_bytes = 0;
-            x->work = cpu_aligned_alloc(x->ctx, used, used >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &x->work_raw);
+            x->work = cpu_aligned_alloc(x->ctx, used, &x->work_raw);
             if (!x->work)
                 sp_throw(x->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the GEMM scratch needs %zu bytes", used);
             x->work_bytes = used;

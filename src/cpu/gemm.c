@@ -91,17 +91,17 @@ static kblock block_at(const job *j, int64_t i) {
  * strip's kernel calls to prefetch; the last AHEAD_LAG slices (all of them
  * when the thread has that few strips, as a GEMV does) are packed when the
  * block ends, from the cache their prefetch filled. Only the first block of
- * a thread is packed with nothing to hide it behind. A lag of 2 leaves a whole strip between a line's prefetch and its
- * copy (measured: ~+3% on the MLP over a lag of 1, 3 no better). */
+ * a thread is packed with nothing to hide it behind. A lag of 2 leaves a
+ * whole strip between a line's prefetch and its copy (measured: ~+3% on the
+ * MLP over a lag of 1, 3 no better). */
 #define AHEAD_LAG 2
 typedef struct ahead {
     float *dst;
     kblock blk;
     int64_t q0, q1;
     int64_t slices, slice; /* slices: strips of the current block; slice: strips started */
-    /* the source as rows of lines for the kernels' spread prefetch (a
-     * kernel set that walks it; rows within one batch, unit column
-     * stride), or pf = NULL */
+    /* the source as a prefetch stream (cpu_stream_line; rows within one
+     * batch, unit column stride), or pf = NULL: left to the hardware */
     const char *pf;
     int64_t pf_rs, pf_i0, pf_n;
     int pf_lpr;
@@ -112,7 +112,7 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
     const int nr = j->ks->nr;
     ahead a = {.dst = dst, .blk = *blk, .q0 = q0, .q1 = q1, .slices = slices, .slice = 0};
     const int64_t b = blk->kv0 / g->K, k = blk->kv0 % g->K;
-    if (j->ks->pf_stream && g->b_sn == 1 && k + blk->len <= g->K) {
+    if (g->b_sn == 1 && k + blk->len <= g->K) {
         const int64_t j0 = q0 * nr, j1 = q1 * nr < g->N ? q1 * nr : g->N;
         const float *row0 = g->B + b * g->b_sb + k * g->b_sk + j0;
         a.pf = (const char *)row0;
@@ -125,23 +125,23 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
 }
 
 /* At strip s: pack slice s - AHEAD_LAG and hand slice s's lines to the
- * strip's kernel calls (or, for a source they cannot walk, prefetch them
- * now). */
+ * strip's kernel calls (or, for kernels that do not walk the stream,
+ * prefetch them now, to L2). */
 static void ahead_step(const job *j, ahead *a) {
     const cpu_gemm_args *g = j->g;
-    const int nr = j->ks->nr;
     const int64_t len = a->blk.len, s = a->slice;
     if (s >= AHEAD_LAG && s - AHEAD_LAG < a->slices)
         cpu_pack_b_rows(a->dst, len, j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
                         (s - AHEAD_LAG) * len / a->slices, (s - AHEAD_LAG + 1) * len / a->slices, a->q0, a->q1);
     a->pf_n = 0;
-    if (s < a->slices) {
+    if (s < a->slices && a->pf) {
         const int64_t r0 = s * len / a->slices, r1 = (s + 1) * len / a->slices;
-        if (a->pf) {
+        if (j->ks->pf_stream) {
             a->pf_i0 = r0 * a->pf_lpr;
             a->pf_n = (r1 - r0) * a->pf_lpr;
         } else {
-            cpu_prefetch_b_rows(nr, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0, r0, r1, a->q0, a->q1);
+            for (int64_t i = r0 * a->pf_lpr; i < r1 * a->pf_lpr; i++)
+                __builtin_prefetch(cpu_stream_line(a->pf, a->pf_rs, a->pf_lpr, i), 0, 2);
         }
     }
     a->slice++;
@@ -409,7 +409,6 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
 
     /* B: pre-packed, or packed for this call */
     struct cpu_packed bpack;
-    bool b_whole = false;
     if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
         if (p->nr != ks->nr || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
@@ -436,7 +435,6 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         if (__builtin_mul_overflow((size_t)bpack.npanels * (size_t)ks->nr, (size_t)(j.Kv > 0 ? j.Kv : 1) * sizeof(float),
                                    &b_bytes))
             return bad(ctx, "B too large");
-        b_whole = true;
         j.bp = &bpack;
         j.B_src = g->K > 0 ? g->B : NULL;
     }
@@ -458,12 +456,11 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     void *raw = NULL;
     char *base = NULL;
     if (total) {
-        const size_t align = b_whole && b_bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64;
         if (g->work && g->work_bytes >= total && (uintptr_t)g->work % 64 == 0) base = g->work;
-        else if (!(base = cpu_aligned_alloc(ctx, total, align, &raw))) return bad(ctx, "out of memory");
+        else if (!(base = cpu_aligned_alloc(ctx, total, &raw))) return bad(ctx, "out of memory");
     }
     if (b_bytes) {
-        if (b_whole) bpack.data = (float *)base;
+        if (j.bp == &bpack) bpack.data = (float *)base;
         else j.b_local = (float *)base;
     }
     if (a_bytes) j.a = j.apack = (float *)(base + b_span);

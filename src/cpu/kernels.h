@@ -69,11 +69,10 @@ typedef struct cpu_ukr {
     const cpu_epi_prog *epi;    /* NULL: store acc (not the last K block) */
     int64_t m0, n0;             /* the tile's origin in C, for operands */
     /* Lines to prefetch (to L1) while the K loop runs, spread over it: pf_n
-     * lines; with i = pf_i0 + t, line t is line i % pf_lpr of the row that
-     * starts at pf + (i / pf_lpr) * pf_rs bytes (lines counted from the one
-     * holding the row's start). The next B block's source, so that it is
-     * read from memory while the FMAs run; a hint the kernel may ignore
-     * (kernel sets that walk it say so: pf_stream). pf_n = 0: none. */
+     * lines of the stream, from line pf_i0 (cpu_stream_line: rows of pf_lpr
+     * lines, pf_rs bytes apart, from pf). The next B block's source, so
+     * that it is read from memory while the FMAs run; a hint the kernel may
+     * ignore (kernel sets that walk it say so: pf_stream). pf_n = 0: none. */
     const char *pf;
     int64_t pf_rs, pf_i0;
     int pf_lpr, pf_n;
@@ -91,9 +90,10 @@ typedef struct cpu_kernel_set {
     void (*epi_tile)(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
                      float *c, int64_t c_rs);
     /* Packing of one micro-panel's rows from a unit-column-stride source:
-     * dst[r*NR + j] = src[r*s_r + j] for j < cols (<= NR), 0 past cols. */
+     * dst[r*NR + j] = src[r*s_r + j] for j < cols (<= NR), 0 past cols.
+     * NULL: the portable copy. */
     void (*pack_rows)(float *dst, const float *src, int64_t s_r, int64_t rows, int cols);
-    bool pf_stream; /* gemm walks cpu_ukr's prefetch stream (otherwise the loops prefetch) */
+    bool pf_stream; /* the microkernel walks cpu_ukr's prefetch stream (otherwise the loops issue it) */
 } cpu_kernel_set;
 
 #define CPU_MR_MAX 8
@@ -110,8 +110,12 @@ const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
 /* The set of an ISA with this register tile, or NULL. */
 const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr);
 
-/* Portable pack_rows for any NR (the generic slot). */
-void cpu_pack_rows_generic(float *dst, const float *src, int64_t s_r, int64_t rows, int cols, int nr);
+/* Line i of a prefetch stream (cpu_ukr.pf*): line i % lpr of the row that
+ * starts at pf + (i / lpr) * rs bytes, counted from the line holding the
+ * row's start. */
+static inline const char *cpu_stream_line(const char *pf, int64_t rs, int lpr, int64_t i) {
+    return (const char *)((uintptr_t)(pf + (i / lpr) * rs) & ~(uintptr_t)63) + (i % lpr) * 64;
+}
 
 /* Portable reference microkernel for any MR x NR (<= the maxima above):
  * the oracle the ISA kernels are tested against. */
@@ -138,21 +142,14 @@ void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const flo
 /* Pack the rows [kv0, kv0 + len) of panels [q0, q1) of B (rows over all
  * batches: kv = b*K + k) into dst, panel after panel, len*NR floats each:
  * the block one thread's macro-kernel reads, packed as it is reached. */
-void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K,
-                      int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
+void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
+                      int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
 
 /* Pack rows [r0, r1) of the block cpu_pack_b_block packs (len rows from
  * kv0, panels [q0, q1)) into dst, the whole block's buffer: the slice of the
  * next block packed while the current one runs. */
-void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
-                     int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
-
-/* Prefetch (to L2) the source lines of the same rows, so that packing them
- * a strip later reads them from L2 rather than from memory, one 4 KiB page
- * after another at the prefetchers' page boundary. Unit column stride only
- * (other layouts: a no-op). */
-void cpu_prefetch_b_rows(int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K, int64_t N,
-                         int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
+void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
+                     int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
 
 /* Copy rows [m0, m1) of A (all batches) into the row-major buffer dst of row
  * stride ld: dst[m*ld + b*K + k] = A[b*a_sb + m*a_sm + k*a_sk]. */
@@ -172,6 +169,5 @@ static inline void cpu_split(int64_t units, int64_t full, int64_t last, int part
     if (*hi > units) *hi = units;
     if (*hi < *lo) *hi = *lo;
 }
-
 
 #endif

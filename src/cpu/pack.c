@@ -10,7 +10,8 @@
 
 #include "cpu/kernels.h"
 
-void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw) {
+void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, void **raw) {
+    const size_t huge = (size_t)2 << 20, align = bytes >= 2 * huge ? huge : 64;
     if (bytes > SIZE_MAX - align) return *raw = NULL;
     char *p = sp_try_malloc(ctx, bytes + align);
     *raw = p;
@@ -19,8 +20,7 @@ void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, size_t align, void **raw) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     /* Big packed panels stream through the TLB: ask for 2 MiB pages (THP is
      * often "madvise" only). Advice only; failure changes nothing. */
-    if (align >= ((size_t)2 << 20) && bytes >= ((size_t)2 << 20))
-        madvise(q, bytes & ~(((size_t)2 << 20) - 1), MADV_HUGEPAGE);
+    if (align == huge) madvise(q, bytes & ~(huge - 1), MADV_HUGEPAGE);
 #endif
     return q;
 }
@@ -47,7 +47,8 @@ static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, 
         }
 }
 
-void cpu_pack_rows_generic(float *dst, const float *src, int64_t s_r, int64_t rows, int cols, int nr) {
+/* The portable pack_rows (a kernel set's NULL slot). */
+static void pack_rows_portable(float *dst, const float *src, int64_t s_r, int64_t rows, int cols, int nr) {
     for (int64_t r = 0; r < rows; r++) {
         memcpy(dst + r * nr, src + r * s_r, (size_t)cols * sizeof(float));
         if (cols < nr) memset(dst + r * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
@@ -64,8 +65,10 @@ void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const fl
             const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
             const int64_t seg = r1 - r < K - k ? r1 - r : K - k;
             const float *src = B + b * b_sb + k * b_sk + j0 * b_sn;
-            if (b_sn == 1) {
+            if (b_sn == 1 && ks->pack_rows) {
                 ks->pack_rows(panel + r * nr, src, b_sk, seg, (int)cols);
+            } else if (b_sn == 1) {
+                pack_rows_portable(panel + r * nr, src, b_sk, seg, (int)cols, nr);
             } else {
                 copy2d(panel + r * nr, nr, src, b_sk, b_sn, seg, cols);
                 if (cols < nr)
@@ -80,20 +83,6 @@ void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const fl
 void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
                       int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
     cpu_pack_b_rows(dst, len, ks, B, b_sk, b_sn, b_sb, K, N, kv0, 0, len, q0, q1);
-}
-
-void cpu_prefetch_b_rows(int nr, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb, int64_t K, int64_t N,
-                         int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1) {
-    if (b_sn != 1) return; /* strided sources: left to the hardware */
-    const int64_t j0 = q0 * nr, j1 = q1 * nr < N ? q1 * nr : N;
-    for (int64_t r = r0; r < r1; r++) {
-        const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
-        const char *src = (const char *)(B + b * b_sb + k * b_sk + j0);
-        const char *end = (const char *)(B + b * b_sb + k * b_sk + j1);
-        /* every line the row spans, first and last included */
-        for (const char *p = (const char *)((uintptr_t)src & ~(uintptr_t)63); p < end; p += 64)
-            __builtin_prefetch(p, 0, 2);
-    }
 }
 
 /* Whole panels are blocks of every row: kv rows, panel after panel. */
@@ -134,7 +123,7 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
     p->nbatch = nbatch;
     p->kv = K * nbatch;
     p->npanels = npanels;
-    p->data = cpu_aligned_alloc(ctx, bytes, bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64, &p->raw);
+    p->data = cpu_aligned_alloc(ctx, bytes, &p->raw);
     if (!p->data) {
         sp_free(ctx, p);
         goto oom;

@@ -201,10 +201,6 @@ static void sgemm_avx2_6x16(const cpu_ukr *u) {
     ukr_table[u->m - 1][(u->n + 7) / 8 - 1](u);
 }
 
-static void pack_rows_16(float *dst, const float *src, int64_t s_r, int64_t rows, int cols) {
-    cpu_pack_rows_generic(dst, src, s_r, rows, cols, NR);
-}
-
 const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .isa = CPU_ISA_AVX2,
     .mr = MR,
@@ -212,5 +208,4 @@ const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .name = "sgemm_avx2_6x16",
     .gemm = sgemm_avx2_6x16,
     .epi_tile = epi_tile_avx2,
-    .pack_rows = pack_rows_16,
 };

@@ -140,10 +140,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         /* the caller's lines spread evenly over the first kp1 steps (`per`
          * lines every `every` steps) rather than a burst the miss buffers
          * would drop; what a short K loop cannot spread goes at its end */
-#define PF_LINE(t)                                                                                       \
-    _mm_prefetch((const char *)((uintptr_t)(u->pf + ((t) / u->pf_lpr) * u->pf_rs) & ~(uintptr_t)63) +   \
-                     ((t) % u->pf_lpr) * 64,                                                            \
-                 _MM_HINT_T0)
+#define PF_LINE(t) _mm_prefetch(cpu_stream_line(u->pf, u->pf_rs, u->pf_lpr, t), _MM_HINT_T0)
         int64_t t = u->pf_i0;
         const int64_t t_end = u->pf_i0 + u->pf_n, chunks = kp1 < u->pf_n ? kp1 : u->pf_n;
         if (chunks > 0) {

@@ -60,10 +60,6 @@ static void sgemm_generic_4x16(const cpu_ukr *u) {
     cpu_epi_tile_generic(u->epi ? u->epi : &store, &acc[0][0], NR, m, n, u->m0, u->n0, u->c, u->c_rs);
 }
 
-static void pack_rows_16(float *dst, const float *src, int64_t s_r, int64_t rows, int cols) {
-    cpu_pack_rows_generic(dst, src, s_r, rows, cols, 16);
-}
-
 const cpu_kernel_set cpu_kset_generic_4x16 = {
     .isa = CPU_ISA_GENERIC,
     .mr = 4,
@@ -71,5 +67,4 @@ const cpu_kernel_set cpu_kset_generic_4x16 = {
     .name = "sgemm_generic_4x16",
     .gemm = sgemm_generic_4x16,
     .epi_tile = cpu_epi_tile_generic,
-    .pack_rows = pack_rows_16,
 };
