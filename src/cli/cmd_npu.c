@@ -138,6 +138,11 @@ static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
     return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * (double)cycles) : 0;
 }
 
+/* A loop kernel's output: written over its input, or 1 or 2 buffers. */
+static const char *out_text(const nl_kernel *kp, const nl_cand *c) {
+    return kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1";
+}
+
 /* A candidate in a few words: tile, and for contractions the loop order,
  * the buffering of X, W, Y and when epilogue operands load. */
 static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
@@ -147,8 +152,7 @@ static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, s
                  c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
                  c->ybuf, kp->nin ? (c->early ? " early" : " late") : "");
     else
-        snprintf(buf, n, "%lldx%lld in x%d out %s", (long long)c->tm, (long long)c->tn, c->xbuf,
-                 kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1");
+        snprintf(buf, n, "%lldx%lld in x%d out %s", (long long)c->tm, (long long)c->tn, c->xbuf, out_text(kp, c));
     return buf;
 }
 
@@ -231,7 +235,7 @@ static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
                          ki.kp->nin ? (c->early ? "early" : "late") : "-");
     else
         sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
-                         c->xbuf, ki.kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1");
+                         c->xbuf, out_text(ki.kp, c));
     sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
                      (long long)ch->budget, (long long)ch->peak_live);
     for (uint32_t b = 0; b < ch->nbufs; b++) {
@@ -268,6 +272,16 @@ static void json_shape2(json_writer *w, int64_t a, int64_t b) {
     json_end_array(w);
 }
 
+/* "tile": {"m", "n", "k"} of a candidate (zeros for none: a host kernel). */
+static void tile_json(json_writer *w, const nl_cand *c) {
+    json_key(w, "tile");
+    json_begin_object(w);
+    json_kv_int(w, "m", c ? c->tm : 0);
+    json_kv_int(w, "n", c ? c->tn : 0);
+    json_kv_int(w, "k", c ? c->tk : 0);
+    json_end_object(w);
+}
+
 /* A candidate's loop order and buffering (contractions), or its input
  * buffers and output (loop kernels). */
 static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c) {
@@ -280,7 +294,7 @@ static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c)
         json_kv_string(w, "operands", kp->nin ? (c->early ? "early" : "late") : "none");
     } else {
         json_kv_int(w, "input_buffers", c->xbuf);
-        json_kv_string(w, "output", kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1");
+        json_kv_string(w, "output", out_text(kp, c));
     }
 }
 
@@ -293,12 +307,7 @@ static void candidates_json(json_writer *w, const nl_kernel *kp, const nl_choice
         const nl_cand_rec *r = i < ch->ntop ? &ch->top[i] : &ch->rejects[i - ch->ntop];
         const nl_cand *c = &r->c;
         json_begin_object(w);
-        json_key(w, "tile");
-        json_begin_object(w);
-        json_kv_int(w, "m", c->tm);
-        json_kv_int(w, "n", c->tn);
-        json_kv_int(w, "k", c->tk);
-        json_end_object(w);
+        tile_json(w, c);
         schedule_json(w, kp, c);
         bool planned = r->verdict == NL_TIMED || r->verdict == NL_OVER_PLANNED;
         json_kv_int(w, planned ? "footprint_bytes" : "peak_live_bytes", r->footprint);
@@ -333,12 +342,7 @@ static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
     json_kv_int(w, "n", con ? k->n : ki.kp->npu ? ki.kp->N : ir_type_numel(k->out->type));
     json_kv_int(w, "k", con ? k->k : 0);
     json_end_object(w);
-    json_key(w, "tile");
-    json_begin_object(w);
-    json_kv_int(w, "m", ch ? ch->cand.tm : 0);
-    json_kv_int(w, "n", ch ? ch->cand.tn : 0);
-    json_kv_int(w, "k", ch ? ch->cand.tk : 0);
-    json_end_object(w);
+    tile_json(w, ch ? &ch->cand : NULL);
     json_kv_string(w, "unit", "per_lane");
     json_kv_string(w, "path", ch ? "npu" : "host");
     if (!ch) json_kv_string(w, "reason", ki.kp->why);
@@ -392,7 +396,7 @@ static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
         json_key(w, "search");
         json_begin_object(w);
         json_kv_int(w, "candidates", ch->ncand);
-        json_kv_int(w, "fitting_planned", ch->nfit);
+        json_kv_int(w, "fitting_planned", ch->nsim); /* every fitting candidate is timed */
         json_kv_int(w, "timed", ch->nsim);
         json_kv_bool(w, "exact", ch->exact);
         for (int v = 1; v < NL_NVERDICTS; v++) json_kv_int(w, nl_verdict_name((nl_verdict)v), ch->nverdict[v]);

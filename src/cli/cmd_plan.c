@@ -80,8 +80,6 @@ static void json_shape(json_writer *w, const int64_t *dims, uint32_t rank) {
     json_end_array(w);
 }
 
-/* The least memory the buffers of one cache level's plan need at once (what
- * any placement must reach; the planner's footprint is compared with it). */
 /* What a blocking buffer holds: lhs, rhs (the B block and the next one,
  * rhs_next), acc, or scratch. */
 static const char *block_buf_role(const cpu_block_buf *bb) {
@@ -89,6 +87,8 @@ static const char *block_buf_role(const cpu_block_buf *bb) {
     return !strncmp(bb->name, "rhs", 3) ? "rhs" : "scratch";
 }
 
+/* The least memory the buffers of one cache level's plan need at once (what
+ * any placement must reach; the planner's footprint is compared with it). */
 static int64_t level_peak(sp_ctx *ctx, const cpu_blocking *blk, int level) {
     plan_buf pb[8];
     uint32_t n = 0;

@@ -1524,7 +1524,6 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             continue;
         }
         if (st != SP_OK) sp_rethrow(ctx);
-        ch->nfit++;
         nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
         ch->nsim++;
         note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);

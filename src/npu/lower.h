@@ -172,7 +172,7 @@ typedef struct nl_choice {
     /* roofline, cycles: compute (MACs / arrays), DMA of the bytes this
      * program moves, DMA of the minimum bytes, vector unit */
     int64_t bound_compute, bound_dma, bound_dma_min, bound_vector;
-    uint32_t ncand, nfit, nsim;
+    uint32_t ncand, nsim; /* candidates; planned, fitting and timed (= nverdict[NL_TIMED]) */
     bool exact; /* every candidate that could beat the choice was timed */
     /* the search in brief: candidates per verdict, the best timed ones
      * (top[0] is the choice), and the first few of every other verdict */
