@@ -10,6 +10,10 @@
  *     acc += add[i*add_rs + j*add_cs]                    (if add: C's partial
  *                                                         sum, C itself or an
  *                                                         init operand)
+ *
+ * except that a broadcast row (add_rs = 0, add_cs = 1: a bias) is where the
+ * accumulator starts, before the first product: n loads instead of an add
+ * per accumulator after the loop (the rounding differs only in order).
  *     c[i*c_rs + j] = epi ? program(acc, m0+i, n0+j) : acc
  *
  * A is read in place (a row-major strip: unit k stride, any row stride), B
@@ -64,7 +68,8 @@ typedef struct cpu_ukr {
     float *c;                   /* C tile: (i, j) at c[i*c_rs + j] */
     int64_t c_rs;
     int m, n;                   /* valid rows and columns, 1..MR, 1..NR */
-    const float *add;           /* tile added after the K loop, or NULL */
+    const float *add;           /* tile added after the K loop (a broadcast
+                                   row: the start), or NULL */
     int64_t add_rs, add_cs;     /* any strides (0: broadcast) */
     const cpu_epi_prog *epi;    /* NULL: store acc (not the last K block) */
     int64_t m0, n0;             /* the tile's origin in C, for operands */

@@ -103,6 +103,15 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #define DECL(i, v) __m256 c##i##_##v = zero;
 #define DECL_ROW(i) VECS(DECL, i)
     ROWS(DECL_ROW)
+    /* a broadcast row (a bias) is where the accumulators start */
+    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
+    if (row_init) {
+        const __m256 r0 = vload_n(u->add, u->n), r1 = nv > 1 ? vload_n(u->add + 8, u->n - 8) : zero;
+        (void)r1;
+#define INIT(i, v) c##i##_##v = r##v;
+#define INIT_ROW(i) VECS(INIT, i)
+        ROWS(INIT_ROW)
+    }
     const float *b = u->b;
     const int64_t lda = u->a_rs, k = u->k;
     const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
@@ -136,7 +145,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     for (; p < k; p++) STEP();
 
     const int n = u->n;
-    if (u->add) {
+    if (u->add && !row_init) {
         const int64_t ars = u->add_rs, acs = u->add_cs;
         float tmp[NR];
 #define ADD(i, v) \

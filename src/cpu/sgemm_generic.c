@@ -12,8 +12,9 @@
 static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, const int nr) {
     float acc[CPU_MR_MAX][CPU_NR_MAX];
     const int m = u->m, n = u->n;
+    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
     for (int i = 0; i < m; i++)
-        for (int j = 0; j < n; j++) acc[i][j] = 0.0f;
+        for (int j = 0; j < n; j++) acc[i][j] = row_init ? u->add[j] : 0.0f;
     for (int64_t p = 0; p < u->k; p++) {
         const float *b = u->b + p * nr;
         for (int i = 0; i < m; i++) {
@@ -21,7 +22,7 @@ static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, con
             for (int j = 0; j < n; j++) acc[i][j] += a * b[j];
         }
     }
-    if (u->add)
+    if (u->add && !row_init)
         for (int i = 0; i < m; i++)
             for (int j = 0; j < n; j++) acc[i][j] += u->add[i * u->add_rs + j * u->add_cs];
     static const cpu_epi_prog store = {.kind = CPU_EPI_KIND_STORE};
@@ -40,8 +41,10 @@ static void sgemm_generic_4x16(const cpu_ukr *u) {
     const int m = u->m;
     const float *a0 = u->a, *a1 = m > 1 ? a0 + u->a_rs : a0, *a2 = m > 2 ? a1 + u->a_rs : a0,
                 *a3 = m > 3 ? a2 + u->a_rs : a0; /* rows past m read row 0 and are not stored */
+    const int n = u->n;
+    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
     for (int i = 0; i < MR; i++)
-        for (int j = 0; j < NR; j++) acc[i][j] = 0.0f;
+        for (int j = 0; j < NR; j++) acc[i][j] = row_init && j < n ? u->add[j] : 0.0f;
     for (int64_t p = 0; p < u->k; p++) {
         const float *b = u->b + p * NR;
         const float x0 = a0[p], x1 = a1[p], x2 = a2[p], x3 = a3[p];
@@ -52,8 +55,7 @@ static void sgemm_generic_4x16(const cpu_ukr *u) {
             acc[3][j] += x3 * b[j];
         }
     }
-    const int n = u->n;
-    if (u->add)
+    if (u->add && !row_init)
         for (int i = 0; i < m; i++)
             for (int j = 0; j < n; j++) acc[i][j] += u->add[i * u->add_rs + j * u->add_cs];
     static const cpu_epi_prog store = {.kind = CPU_EPI_KIND_STORE};
