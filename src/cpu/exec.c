@@ -829,9 +829,11 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
     if (x->arena_bytes && !x->arena) x->arena = sp_try_malloc(x->ctx, (size_t)x->arena_bytes);
     if (x->arena_bytes && !x->arena)
         sp_throw(x->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the arena needs %lld bytes", (long long)x->arena_bytes);
+    bool interpreted = false; /* a step ran the interpreter, which may leave values */
     for (uint32_t s = 0; s < x->nsteps; s++) {
         if (x->steps[s].op) {
             run_op(x, x->steps[s].op);
+            interpreted = true;
             continue;
         }
         uint32_t i = x->steps[s].kernel;
@@ -840,7 +842,10 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
         switch (x->kp[i].path) {
         case PATH_GEMM: run_gemm(x, i); break;
         case PATH_LOOP: run_loop(x, i); break;
-        default: run_interp(x, i); break;
+        default:
+            run_interp(x, i);
+            interpreted = true;
+            break;
         }
         if (x->o.time_kernels) {
             clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -870,9 +875,10 @@ void cpu_exec_run(cpu_exec *x, const interp_value *args, interp_value *results) 
             memcpy(dst, value_ptr(x, v->id), bytes);
         }
     }
-    /* values the steps left (vectors read for printing) */
-    for (uint32_t i = 0; i < x->n; i++)
-        if (x->vals[i].t) interp_release(x->it, &x->vals[i]);
+    /* values the interpreted steps left (vectors read for printing) */
+    if (interpreted)
+        for (uint32_t i = 0; i < x->n; i++)
+            if (x->vals[i].t) interp_release(x->it, &x->vals[i]);
 }
 
 double cpu_exec_kernel_seconds(const cpu_exec *x, uint32_t i) { return x->kernel_seconds[i]; }

@@ -165,6 +165,10 @@ void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t 
  * which the last covers only `last` of `full` rows or columns: balanced by
  * rows (columns), so the partial tile goes where it evens out the work. */
 static inline void cpu_split(int64_t units, int64_t full, int64_t last, int parts, int idx, int64_t *lo, int64_t *hi) {
+    if (parts == 1) { /* one thread: no divisions */
+        *lo = 0, *hi = units;
+        return;
+    }
     /* boundaries at round(i * total / parts) in row units, snapped to tiles */
     const int64_t total = (units - 1) * full + last;
     int64_t b0 = (total * idx + parts / 2) / parts, b1 = (total * (idx + 1) + parts / 2) / parts;
