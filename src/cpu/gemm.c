@@ -154,6 +154,9 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
     const cpu_gemm_args *g = j->g;
     const int mr = j->ks->mr, nr = j->ks->nr;
     const bool c_unit = g->c_sn == 1;
+    /* one micro-panel and nothing to hand out per strip: the kernel walks
+     * the strips itself */
+    const bool whole = j->ks->gemm_rows && jc_end - jc == 1 && !next && (c_unit || (!last && j->partial));
     cpu_ukr u;
     for (int64_t ir = ic; ir < ic_end; ir += mr) {
         const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
@@ -166,7 +169,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             u.a = a;
             u.a_rs = j->a_rs;
             u.b = b + (jr - jc) * b_ps;
-            u.m = m;
+            u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;
             u.m0 = ir;
             u.n0 = n0;
@@ -205,6 +208,10 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 u.pf_n = (int)(next->pf_i0 + next->pf_n * (c + 1) / calls - u.pf_i0);
             } else {
                 u.pf_n = 0;
+            }
+            if (whole) {
+                j->ks->gemm_rows(&u);
+                return;
             }
             j->ks->gemm(&u);
             if (u.c == scratch) { /* C with a non-unit column stride */

@@ -99,6 +99,12 @@ typedef struct cpu_kernel_set {
      * NULL: the portable copy. */
     void (*pack_rows)(float *dst, const float *src, int64_t s_r, int64_t rows, int cols);
     bool pf_stream; /* the microkernel walks cpu_ukr's prefetch stream (otherwise the loops issue it) */
+    /* Optional: the microkernel over u->m rows of any count, MR-row strips
+     * in turn inside one call (a, c and a row-strided add advance by MR
+     * rows, m0 with them; no prefetch stream), so a block of one
+     * micro-panel costs one call instead of one per strip. NULL: the loops
+     * call gemm per strip. */
+    cpu_ukr_fn gemm_rows;
 } cpu_kernel_set;
 
 #define CPU_MR_MAX 8

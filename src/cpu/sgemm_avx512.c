@@ -262,6 +262,36 @@ static void sgemm_avx512_6x64(const cpu_ukr *u) {
     ukr_table[u->m - 1][(u->n + 15) / 16 - 1](u);
 }
 
+/* Whole strips with the 6-row body inlined, then the short one: no call,
+ * frame or dispatch per strip (a 64x64x64 GEMM is 11 strips of one panel). */
+#define ROWS_DEF(nv)                                                    \
+    static void sgemm_avx512_6x64_rows_v##nv(const cpu_ukr *u0) {      \
+        cpu_ukr u = *u0;                                                \
+        int64_t rows = u0->m;                                           \
+        const int64_t add_step = u.add && u.add_rs ? MR * u.add_rs : 0; \
+        u.pf_n = 0;                                                     \
+        for (; rows >= MR; rows -= MR) {                                \
+            u.m = MR;                                                   \
+            ukr_body(&u, MR, nv);                                       \
+            u.a += MR * u.a_rs, u.c += MR * u.c_rs, u.m0 += MR;         \
+            if (u.add) u.add += add_step;                               \
+        }                                                               \
+        if (rows > 0) {                                                 \
+            u.m = (int)rows;                                            \
+            ukr_table[rows - 1][nv - 1](&u);                            \
+        }                                                               \
+    }
+ROWS_DEF(1)
+ROWS_DEF(2)
+ROWS_DEF(3)
+ROWS_DEF(4)
+static const cpu_ukr_fn rows_table[NVEC] = {sgemm_avx512_6x64_rows_v1, sgemm_avx512_6x64_rows_v2,
+                                            sgemm_avx512_6x64_rows_v3, sgemm_avx512_6x64_rows_v4};
+
+static void sgemm_avx512_6x64_rows(const cpu_ukr *u) {
+    rows_table[(u->n + 15) / 16 - 1](u);
+}
+
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
  * the source row is read) and stored whole, padding included, to the
  * 64-byte aligned panel; no call per row. */
@@ -286,4 +316,5 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .epi_tile = epi_tile_avx512,
     .pack_rows = pack_rows_64,
     .pf_stream = true,
+    .gemm_rows = sgemm_avx512_6x64_rows,
 };

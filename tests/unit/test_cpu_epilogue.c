@@ -313,6 +313,54 @@ static void test_microkernels(void) {
     }
 }
 
+/* A set's many-row kernel (gemm_rows) against its microkernel called strip
+ * by strip: the same arithmetic, so bit for bit, every add kind. */
+static void test_rows_kernels(void) {
+    enum { ROWS = 3 * CPU_MR_MAX + 5, K = 37 };
+    for (int s = 0; s < nsets; s++) {
+        const cpu_kernel_set *ks = sets[s];
+        if (!ks->gemm_rows) continue;
+        const int mr = ks->mr, nr = ks->nr;
+        float *A = malloc((size_t)ROWS * K * sizeof *A), *B = aligned_alloc(64, (size_t)K * nr * sizeof *B);
+        float *add = malloc((size_t)ROWS * nr * sizeof *add), *bias = malloc((size_t)nr * sizeof *bias);
+        float *c1 = malloc((size_t)ROWS * nr * sizeof *c1), *c2 = malloc((size_t)ROWS * nr * sizeof *c2);
+        for (int i = 0; i < ROWS * K; i++) A[i] = frand();
+        for (int i = 0; i < K * nr; i++) B[i] = frand();
+        for (int i = 0; i < ROWS * nr; i++) add[i] = frand();
+        for (int i = 0; i < nr; i++) bias[i] = frand();
+        cpu_epilogue relu = unary(CPU_EPI_RELU);
+        cpu_epi_prog pr;
+        cpu_epi_compile(&relu, false, &pr);
+        int bad = 0, runs = 0;
+        for (int rows = 1; rows <= ROWS; rows += (rows < 2 * mr + 1 ? 1 : 3))
+            for (int n = 1; n <= nr; n += 13)
+                for (int variant = 0; variant < 3; variant++) {
+                    cpu_ukr u = {.k = K, .a = A, .a_rs = K, .b = B, .n = n, .c_rs = nr, .m0 = 5, .n0 = 0};
+                    if (variant == 1) u.add = bias, u.add_rs = 0, u.add_cs = 1, u.epi = &pr;
+                    if (variant == 2) u.add = add, u.add_rs = nr, u.add_cs = 1;
+                    for (int i = 0; i < ROWS * nr; i++) c1[i] = c2[i] = 1234.5f;
+                    u.m = rows, u.c = c1;
+                    ks->gemm_rows(&u);
+                    for (int r0 = 0; r0 < rows; r0 += mr) { /* the same, a strip at a time */
+                        cpu_ukr v = u;
+                        v.m = rows - r0 < mr ? rows - r0 : mr;
+                        v.a = A + r0 * K, v.c = c2 + r0 * nr, v.m0 = u.m0 + r0;
+                        if (variant == 2) v.add = add + r0 * nr;
+                        ks->gemm(&v);
+                    }
+                    runs++;
+                    for (int i = 0; i < ROWS * nr; i++)
+                        if (!same_bits(c1[i], c2[i]) && bad++ < 5)
+                            fprintf(stderr, "  %s rows=%d n=%d variant %d: element %d %.9g vs %.9g\n", ks->name, rows,
+                                    n, variant, i, c1[i], c2[i]);
+                }
+        printf("%s: %d many-row kernel runs\n", ks->name, runs);
+        CHECK(runs > 0);
+        CHECK_EQ_INT(bad, 0);
+        free(A), free(B), free(add), free(bias), free(c1), free(c2);
+    }
+}
+
 int main(void) {
     sp_ctx_init(&ctx, NULL);
     const char *env = getenv("SPADC_ISA");
@@ -326,6 +374,7 @@ int main(void) {
     test_exact_ops();
     test_coalesce();
     test_microkernels();
+    test_rows_kernels();
     test_transcendentals();
     TEST_DONE();
 }
