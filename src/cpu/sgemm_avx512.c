@@ -216,13 +216,14 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         return;
     }
     if (kind == CPU_EPI_KIND_RELU) {
-        /* maximumf(x, 0) in one instruction: VFIXUPIMMPS classifies x and
-         * answers from a table, a nibble per class: NaN -> x (SNaN quieted),
-         * any zero, negative or -inf -> +0, positive or +inf -> x. Bit for
-         * bit what VMAXPS(0, x) + 0 gives, with half the FP ops per tile. */
-        const __m512i relu_table = _mm512_set1_epi32(0x18181821);
+        /* maximumf(x, 0): VMAXPS returns its second operand when either is
+         * NaN, so max(0, x) keeps NaN; it also returns x = -0 for -0, which
+         * adding +0 turns into +0 (and changes nothing else). Two
+         * instructions on the FP add pipes, which the FMAs leave idle: a
+         * 6x64x64 tile loop ran ~1% faster so than with one VFIXUPIMMPS (a
+         * table lookup with the same results), which competes with them. */
 #define RELU(i, v) \
-    if (nv > v) c##i##_##v = _mm512_fixupimm_ps(c##i##_##v, c##i##_##v, relu_table, 0);
+    if (nv > v) c##i##_##v = _mm512_add_ps(_mm512_max_ps(zero, c##i##_##v), zero);
 #define RELU_ROW(i) \
     if (mr > i) { VECS(RELU, i) }
         ROWS(RELU_ROW)
