@@ -11,6 +11,8 @@
 #   bash bench/peers.sh                 (make bench runs it; make peers-ext first)
 #   THREADS="2" ONLY="onednn-packedW openblas-skx spadc" bash bench/peers.sh
 #   RETRIES=0 bash bench/peers.sh       (harness re-samples disturbed cells; default 2)
+#   ROUNDS=1 bash bench/peers.sh        (rounds of the whole set, in alternating
+#                                        order; default 5: see below)
 #   BIND= PLACES= bash bench/peers.sh   (threads unbound; default OMP_PROC_BIND=spread OMP_PLACES=cores)
 #   PEAK=1 bash bench/peers.sh          (measure the FMA peak now, +30 s; default: the
 #                                        peak of the peers' last full run on this machine)
@@ -21,6 +23,13 @@
 # bandwidth is the best STREAM "read" figure (weights are only read) at that
 # thread count, measured in this run by the harness's bin/stream; the bound
 # is 2MNK flops / (bytes / bandwidth), about bandwidth/2 GFLOP/s.
+#
+# Rounds: this VM's speed drifts by 5-40% over seconds (a whole library's
+# run can land in a slow spell), so one pass compares libraries measured
+# up to a minute apart. Every variant is measured ROUNDS times, the order
+# reversed each round; a cell's GFLOP/s is its median over the rounds, and
+# a ratio is the median of the ratios within each round (spadc and the peer
+# measured in the same round), with their range printed beside it.
 #
 # Raw harness output: build/bench/peers-<time>.raw.txt; the table:
 # build/bench/peers-<time>.txt (and peers-latest.*). Cells sampled while
@@ -35,6 +44,8 @@ STAMP=$(date -u +%Y%m%d-%H%M%S)
 RAW=$OUT/peers-$STAMP.raw.txt
 TABLE=$OUT/peers-$STAMP.txt
 THREADS=${THREADS:-"1 2"}
+ROUNDS=${ROUNDS:-5}
+case $ROUNDS in '' | *[!0-9]* | 0) echo "peers.sh: ROUNDS must be a positive integer" >&2; exit 2 ;; esac
 # OpenMP threads bound one per core, for every OpenMP library alike:
 # unbound, the scheduler here now and then stacks a library's two threads on
 # one core for a whole measurement (seen on spadc and oneDNN alike: FFN2 at
@@ -74,24 +85,32 @@ measure() {
   echo "== memory bandwidth (about 15 s)" >&2
   ./bin/stream 2 | tee -a "$RAW" >&2
 
-  for v in "${VARIANTS[@]}"; do
-    IFS='|' read -r label bin extra <<< "$v"
-    if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $label "* ]]; then continue; fi
-    [ -x "bin/$bin" ] || { echo "INFO|$label|-|not built" >> "$RAW"; continue; }
-    for t in $THREADS; do
-      echo "== $label, $t thread(s)  [$(( $(date +%s) - T0 )) s]" >&2
-      bind=()
-      if [ "$bin" != bench_openblas ]; then
-        [ -n "$BIND" ] && bind+=("OMP_PROC_BIND=$BIND")
-        [ -n "$PLACES" ] && bind+=("OMP_PLACES=$PLACES")
-      fi
-      for job in "bias_relu|$SHAPES_BR" "residual|$SHAPES_RES"; do
-        # shellcheck disable=SC2086
-        env OMP_NUM_THREADS="$t" OPENBLAS_NUM_THREADS="$t" BLIS_NUM_THREADS="$t" \
-            "${bind[@]}" $extra \
-          "./bin/$bin" --threads "$t" --label "$label" --peak "$(peak_of "$t")" \
-                       --ops "${job%%|*}" --shapes "${job#*|}" ${RETRIES:+--retries "$RETRIES"} \
-          >> "$RAW" 2>&1
+  for round in $(seq "$ROUNDS"); do
+    echo "ROUND|$round" >> "$RAW"
+    order=("${VARIANTS[@]}")
+    if [ $((round % 2)) = 0 ]; then # reversed, so no library always runs last
+      order=()
+      for ((i = ${#VARIANTS[@]} - 1; i >= 0; i--)); do order+=("${VARIANTS[i]}"); done
+    fi
+    for v in "${order[@]}"; do
+      IFS='|' read -r label bin extra <<< "$v"
+      if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $label "* ]]; then continue; fi
+      [ -x "bin/$bin" ] || { echo "INFO|$label|-|not built" >> "$RAW"; continue; }
+      for t in $THREADS; do
+        echo "== round $round/$ROUNDS: $label, $t thread(s)  [$(( $(date +%s) - T0 )) s]" >&2
+        bind=()
+        if [ "$bin" != bench_openblas ]; then
+          [ -n "$BIND" ] && bind+=("OMP_PROC_BIND=$BIND")
+          [ -n "$PLACES" ] && bind+=("OMP_PLACES=$PLACES")
+        fi
+        for job in "bias_relu|$SHAPES_BR" "residual|$SHAPES_RES"; do
+          # shellcheck disable=SC2086
+          env OMP_NUM_THREADS="$t" OPENBLAS_NUM_THREADS="$t" BLIS_NUM_THREADS="$t" \
+              "${bind[@]}" $extra \
+            "./bin/$bin" --threads "$t" --label "$label" --peak "$(peak_of "$t")" \
+                         --ops "${job%%|*}" --shapes "${job#*|}" ${RETRIES:+--retries "$RETRIES"} \
+            >> "$RAW" 2>&1
+        done
       done
     done
   done
@@ -109,37 +128,59 @@ fi
 
 awk -F'|' -v threads="$THREADS" '
 function key(t, op, m, n, k) { return t "|" op "|" m "|" n "|" k }
-function r(a, b) { return (a > 0 && b > 0) ? a / b : 0 }
-function goal(ratio, want,   s) {
-  if (want == "") return sprintf("%6s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", "");
+function median(list,   a, n) { n = split(list, a, " "); if (n == 0) return 0; asort(a); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+function lo(list,   a, n) { n = split(list, a, " "); asort(a); return a[1] }
+function hi(list,   a, n) { n = split(list, a, " "); asort(a); return a[n] }
+# the same-round ratios of spadc over label (or over the best peer, label "")
+function ratios(k, label,   r, out, v, b) {
+  out = ""
+  for (r = 1; r <= nround; r++) {
+    v = g["spadc", k, r]; b = label == "" ? best[k, r] : g[label, k, r]
+    if (v > 0 && b > 0) out = out " " v / b
+  }
+  return out
+}
+function goal(list, want,   ratio, s, span) {
+  ratio = median(list)
+  span = (nround > 1 && list != "") ? sprintf(" %.2f-%.2f", lo(list), hi(list)) : ""
+  if (want == "") return sprintf("%6s%-10s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", span, "")
   s = ratio >= want ? "MET" : "MISS"; nmet += s == "MET"; nmiss += s == "MISS"
-  return sprintf("%6s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", ">=" want " " s)
+  return sprintf("%6s%-10s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", span, ">=" want " " s)
 }
 function cell(gf, bg) { return gf > 0 ? sprintf("%7.1f%s", gf, bg > 0.25 ? "!" : " ") : sprintf("%7s ", "n/a") }
+BEGIN { round = 1; nround = 1 }
+$1 == "ROUND" { round = $2 + 0; if (round > nround) nround = round }
 $1 == "PEAK" && $2 == "avx512" { peak[$3] = $4 }
 $1 == "BW" && $2 == "read" { bw[$3] = $4 }
 $1 == "SYS" && $2 == "peak_from" { peakfrom = $3 }
 $1 == "SYS" && $2 == "bind" { bind = $3 }
 $1 == "CHECK" && $10 ~ /^FAIL/ { fails = fails sprintf("  %s %s thr %s %dx%dx%d: max err %s > %s\n", $2, $4, $3, $5, $6, $7, $8, $9) }
 $1 == "RES" && $9 != "" {
-  k = key($3, $4, $5, $6, $7); gf[$2, k] = $9; bgv[$2, k] = $16
-  if ($2 != "spadc" && $2 != "c-loops" && $9 + 0 > best[k]) { best[k] = $9 + 0; bestname[k] = $2; bestbg[k] = $16 }
+  k = key($3, $4, $5, $6, $7); g[$2, k, round] = $9; all[$2, k] = all[$2, k] " " $9
+  if ($16 + 0 > bgv[$2, k]) bgv[$2, k] = $16
+  if ($2 != "spadc" && $2 != "c-loops" && $9 + 0 > best[k, round]) best[k, round] = $9 + 0
+  if ($2 != "spadc" && $2 != "c-loops") peers[k] = peers[k] SUBSEP $2
 }
 END {
   nrows = split("bias_relu 512 3072 768 FFN1|bias_relu 512 768 3072 FFN2|bias_relu 256 1024 1024 MLP|bias_relu 64 64 64 64^3|bias_relu 1 4096 4096 1x4096^2|residual 512 3072 768 FFN1", rows, "|")
   nt = split(threads, ts, " ")
-  printf "GFLOP/s (median) of relu(XW+bias) / XW+D, fp32; ratio = spadc / peer; ! = sampled while others used > 0.25 cores\n"
+  printf "GFLOP/s (median over %d round(s)) of relu(XW+bias) / XW+D, fp32; ratio = spadc / peer, the median of\n", nround
+  printf "same-round ratios (range beside it); ! = a sample taken while others used > 0.25 cores\n"
   printf "AVX-512 FMA peak: %s (1 thr) / %s (2 thr) GFLOP/s, from %s\n", peak[1], peak[2], peakfrom
   printf "memory bandwidth (STREAM read, best): %s (1 thr) / %s (2 thr) GB/s, this run\n", bw[1], bw[2]
   printf "thread binding: %s\n\n", bind
-  printf "%-3s %-9s %-20s %8s %4s | %-8s %-17s | %-8s %-17s | %-23s %-17s | %s\n", "thr", "op", "shape", "spadc", "%pk",
-         "oDNN-pW", "ratio  goal", "OB-skx", "ratio  goal", "best peer", "ratio  goal", "bandwidth bound"
+  printf "%-3s %-9s %-20s %8s %4s | %-8s %-27s | %-8s %-27s | %-23s %-27s | %s\n", "thr", "op", "shape", "spadc", "%pk",
+         "oDNN-pW", "ratio [range]  goal", "OB-skx", "ratio [range]  goal", "best peer (median)", "ratio [range]  goal", "bandwidth bound"
   for (i = 1; i <= nt; i++) {
     t = ts[i]
     for (j = 1; j <= nrows; j++) {
       split(rows[j], f, " "); op = f[1]; m = f[2]; n = f[3]; kk = f[4]; name = f[5]
       k = key(t, op, m, n, kk)
-      s = gf["spadc", k]; o = gf["onednn-packedW", k]; b = gf["openblas-skx", k]
+      s = median(all["spadc", k]); o = median(all["onednn-packedW", k]); b = median(all["openblas-skx", k])
+      # the peer with the best median, shown; the ratio is against the best of each round
+      bn = "-"; bm = 0
+      np = split(peers[k], pl, SUBSEP)
+      for (q = 2; q <= np; q++) if (median(all[pl[q], k]) > bm) { bm = median(all[pl[q], k]); bn = pl[q] }
       big3 = (name == "FFN1" || name == "FFN2" || name == "MLP")
       go = ""; gb = ""; gp = ""; bound = ""
       if (t == 2 && big3) { go = "1.0"; if (op == "bias_relu") gb = "1.2" }
@@ -147,14 +188,14 @@ END {
       if (name == "1x4096^2" && bw[t] > 0 && s > 0) {
         bytes = 4 * (n * kk + m * kk + m * n)
         bgf = 2 * m * n * kk / (bytes / (bw[t] * 1e9)) / 1e9
-        fr = r(s, bgf)
+        fr = s / bgf
         st = fr >= 0.9 ? "MET" : "MISS"; nmet += st == "MET"; nmiss += st == "MISS"
         bound = sprintf("%.1f GFLOP/s (%.1f GB/s): %.0f%% of it, goal >=90%% %s", bgf, bw[t], 100 * fr, st)
       }
       pk = (peak[t] > 0 && s > 0) ? sprintf("%3.0f%%", 100 * s / peak[t]) : "   -"
       printf "%-3s %-9s %-20s %s %4s | %s %s | %s %s | %-14s %s %s | %s\n", t, op, name " " m "x" n "x" kk, cell(s, bgv["spadc", k]), pk,
-             cell(o, bgv["onednn-packedW", k]), goal(r(s, o), go), cell(b, bgv["openblas-skx", k]), goal(r(s, b), gb),
-             substr(bestname[k] == "" ? "-" : bestname[k], 1, 14), cell(best[k], bestbg[k]), goal(r(s, best[k]), gp), bound
+             cell(o, bgv["onednn-packedW", k]), goal(ratios(k, "onednn-packedW"), go), cell(b, bgv["openblas-skx", k]),
+             goal(ratios(k, "openblas-skx"), gb), substr(bn, 1, 14), cell(bm, bgv[bn, k]), goal(ratios(k, ""), gp), bound
     }
   }
   printf "\ngoals: %d MET, %d MISS\n", nmet, nmiss
