@@ -10,11 +10,11 @@
  *     acc += add[i*add_rs + j*add_cs]                    (if add: C's partial
  *                                                         sum, C itself or an
  *                                                         init operand)
+ *     c[i*c_rs + j] = epi ? program(acc, m0+i, n0+j) : acc
  *
  * except that a broadcast row (add_rs = 0, add_cs = 1: a bias) is where the
  * accumulator starts, before the first product: n loads instead of an add
  * per accumulator after the loop (the rounding differs only in order).
- *     c[i*c_rs + j] = epi ? program(acc, m0+i, n0+j) : acc
  *
  * A is read in place (a row-major strip: unit k stride, any row stride), B
  * from a packed micro-panel (NR floats per k step, zero padded past N), C has
