@@ -14,8 +14,9 @@
 #   ROUNDS=1 bash bench/peers.sh        (rounds of the whole set, in alternating
 #                                        order; default 5: see below)
 #   BIND= PLACES= bash bench/peers.sh   (threads unbound; default OMP_PROC_BIND=spread OMP_PLACES=cores)
-#   PEAK=1 bash bench/peers.sh          (measure the FMA peak now, +30 s; default: the
-#                                        peak of the peers' last full run on this machine)
+#   PEAK=0 bash bench/peers.sh          (the FMA peak of the peers' last full run instead
+#                                        of measuring it now, 30 s: this VM's peak moves,
+#                                        116 GFLOP/s a core on 2026-11-23, 237 the day before)
 #   TABLE_ONLY=build/bench/peers-latest.raw.txt bash bench/peers.sh   (re-print a table)
 #
 # The memory-bandwidth bound of 1x4096x4096: one call must move the weights
@@ -74,7 +75,7 @@ measure() {
     echo "SYS|load_before|$(cut -d' ' -f1-3 /proc/loadavg)"
     echo "SYS|bind|OMP_PROC_BIND=${BIND:-unset} OMP_PLACES=${PLACES:-unset} (OpenMP libraries; OpenBLAS's pthreads unbound)"
   } > "$RAW"
-  if [ "${PEAK:-0}" = 1 ] || ! grep -q '^PEAK|avx512|' results/raw.txt 2>/dev/null; then
+  if [ "${PEAK:-1}" != 0 ] || ! grep -q '^PEAK|avx512|' results/raw.txt 2>/dev/null; then
     echo "== FMA peak (about 30 s)" >&2
     ./bin/peak 2 | tee -a "$RAW" >&2
     echo "SYS|peak_from|this run" >> "$RAW"
