@@ -129,9 +129,16 @@ fi
 
 awk -F'|' -v threads="$THREADS" '
 function key(t, op, m, n, k) { return t "|" op "|" m "|" n "|" k }
-function median(list,   a, n) { n = split(list, a, " "); if (n == 0) return 0; asort(a); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-function lo(list,   a, n) { n = split(list, a, " "); asort(a); return a[1] }
-function hi(list,   a, n) { n = split(list, a, " "); asort(a); return a[n] }
+# sorted numbers of a space-separated list into a[1..n] (insertion sort:
+# a handful of rounds; POSIX awk, no gawk asort)
+function sorted(list, a,   n, i, j, v) {
+  n = split(list, a, " ")
+  for (i = 2; i <= n; i++) { v = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > v; j--) a[j + 1] = a[j]; a[j + 1] = v }
+  return n
+}
+function median(list,   a, n) { n = sorted(list, a); if (n == 0) return 0; return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+function lo(list,   a) { sorted(list, a); return a[1] }
+function hi(list,   a, n) { n = sorted(list, a); return a[n] }
 # the same-round ratios of spadc over label (or over the best peer, label "")
 function ratios(k, label,   r, out, v, b) {
   out = ""
