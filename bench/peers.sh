@@ -46,7 +46,9 @@ RAW=$OUT/peers-$STAMP.raw.txt
 TABLE=$OUT/peers-$STAMP.txt
 THREADS=${THREADS:-"1 2"}
 ROUNDS=${ROUNDS:-5}
-case $ROUNDS in '' | *[!0-9]* | 0) echo "peers.sh: ROUNDS must be a positive integer" >&2; exit 2 ;; esac
+case $ROUNDS in '' | *[!0-9]*) echo "peers.sh: ROUNDS must be a positive integer" >&2; exit 2 ;; esac
+[ "$((10#$ROUNDS))" -gt 0 ] || { echo "peers.sh: ROUNDS must be a positive integer" >&2; exit 2; }
+ROUNDS=$((10#$ROUNDS))
 # OpenMP threads bound one per core, for every OpenMP library alike:
 # unbound, the scheduler here now and then stacks a library's two threads on
 # one core for a whole measurement (seen on spadc and oneDNN alike: FFN2 at
@@ -148,12 +150,15 @@ function ratios(k, label,   r, out, v, b) {
   }
   return out
 }
+# ratios print rounded down (a 1.196 median is "1.19x", never "1.20x" beside
+# a >=1.2 MISS); goals compare numbers, not strings
+function down(x) { return int(x * 100) / 100 }
 function goal(list, want,   ratio, s, span) {
-  ratio = median(list)
-  span = (nround > 1 && list != "") ? sprintf(" %.2f-%.2f", lo(list), hi(list)) : ""
-  if (want == "") return sprintf("%6s%-10s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", span, "")
-  s = ratio >= want ? "MET" : "MISS"; nmet += s == "MET"; nmiss += s == "MISS"
-  return sprintf("%6s%-10s %-10s", ratio > 0 ? sprintf("%.2fx", ratio) : "-", span, ">=" want " " s)
+  ratio = median(list) + 0
+  span = (nround > 1 && list != "") ? sprintf(" %.2f-%.2f", down(lo(list)), down(hi(list))) : ""
+  if (want == "") return sprintf("%6s%-10s %-10s", ratio > 0 ? sprintf("%.2fx", down(ratio)) : "-", span, "")
+  s = ratio >= want + 0 ? "MET" : "MISS"; nmet += s == "MET"; nmiss += s == "MISS"
+  return sprintf("%6s%-10s %-10s", ratio > 0 ? sprintf("%.2fx", down(ratio)) : "-", span, ">=" want " " s)
 }
 function cell(gf, bg) { return gf > 0 ? sprintf("%7.1f%s", gf, bg > 0.25 ? "!" : " ") : sprintf("%7s ", "n/a") }
 BEGIN { round = 1; nround = 1 }

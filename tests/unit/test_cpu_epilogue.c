@@ -314,7 +314,8 @@ static void test_microkernels(void) {
 }
 
 /* A set's many-row kernel (gemm_rows) against its microkernel called strip
- * by strip: the same arithmetic, so bit for bit, every add kind. */
+ * by strip: the same arithmetic, so bit for bit, every add kind, and an
+ * epilogue reading a per-row operand (which sees each strip's m0). */
 static void test_rows_kernels(void) {
     enum { ROWS = 3 * CPU_MR_MAX + 5, K = 37 };
     for (int s = 0; s < nsets; s++) {
@@ -324,6 +325,16 @@ static void test_rows_kernels(void) {
         float *A = malloc((size_t)ROWS * K * sizeof *A), *B = aligned_alloc(64, (size_t)K * nr * sizeof *B);
         float *add = malloc((size_t)ROWS * nr * sizeof *add), *bias = malloc((size_t)nr * sizeof *bias);
         float *c1 = malloc((size_t)ROWS * nr * sizeof *c1), *c2 = malloc((size_t)ROWS * nr * sizeof *c2);
+        float rowv[ROWS + 8];
+        for (int i = 0; i < ROWS + 8; i++) rowv[i] = frand();
+        /* r0 + rowv[m]: an operand with row stride 1 and column stride 0 */
+        cpu_epilogue per_row = {.nregs = 2, .noperands = 1, .ninsn = 2, .result = 0};
+        per_row.operands[0] = (cpu_operand){rowv, 1, 0};
+        per_row.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+        per_row.insn[1] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 1};
+        cpu_epi_prog prow;
+        cpu_epi_compile(&per_row, false, &prow);
+        CHECK_EQ_INT(prow.kind, CPU_EPI_KIND_GENERAL);
         for (int i = 0; i < ROWS * K; i++) A[i] = frand();
         for (int i = 0; i < K * nr; i++) B[i] = frand();
         for (int i = 0; i < ROWS * nr; i++) add[i] = frand();
@@ -333,11 +344,13 @@ static void test_rows_kernels(void) {
         cpu_epi_compile(&relu, false, &pr);
         int bad = 0, runs = 0;
         for (int rows = 1; rows <= ROWS; rows += (rows < 2 * mr + 1 ? 1 : 3))
-            for (int n = 1; n <= nr; n += 13)
-                for (int variant = 0; variant < 3; variant++) {
+            for (int ni = 0; ni < 6; ni++)
+                for (int variant = 0; variant < 4; variant++) {
+                    const int ns[6] = {1, 16, 17, nr / 2 + 5, nr - 1, nr}, n = ns[ni] < nr ? ns[ni] : nr;
                     cpu_ukr u = {.k = K, .a = A, .a_rs = K, .b = B, .n = n, .c_rs = nr, .m0 = 5, .n0 = 0};
                     if (variant == 1) u.add = bias, u.add_rs = 0, u.add_cs = 1, u.epi = &pr;
                     if (variant == 2) u.add = add, u.add_rs = nr, u.add_cs = 1;
+                    if (variant == 3) u.epi = &prow;
                     for (int i = 0; i < ROWS * nr; i++) c1[i] = c2[i] = 1234.5f;
                     u.m = rows, u.c = c1;
                     ks->gemm_rows(&u);
