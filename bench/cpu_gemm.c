@@ -7,8 +7,10 @@
  *   bench_cpu_gemm [--threads 1,2] [--ops gemm,bias_relu,residual,bias_gelu]
  *                  [--shapes 512x3072x768,...] [--big] [--min-ms 20]
  *                  [--kc N] [--nc N] [--mc N]     (override the blocking)
- *                  [--sweep KC:NC:MC:TM,...]       (variants, 0 = as chosen,
- *                                                   timed interleaved)
+ *                  [--sweep KC:NC:MC:TM[:AHEAD],...] (variants, 0 = as chosen,
+ *                                                   timed interleaved; AHEAD 1/2:
+ *                                                   next B block brought in or not)
+ *                  [--samples N]                   (samples per variant, max 63)
  *                  [--plan]                        (print the blockings)
  *
  * SPADC_ISA picks the ISA as for the engine. Timing: 2 warm-up calls, then
@@ -128,6 +130,7 @@ static float *randbuf(size_t n) {
 #define MAXV 12
 typedef struct variant {
     long kc, nc, mc;
+    int ahead;
     int tm;
 } variant;
 
@@ -149,6 +152,7 @@ int main(int argc, char **argv) {
     int threads[4] = {1, 2}, nthr = 2;
     bool ops_on[4] = {true, true, true, false}, big = false, print_plan = false;
     double min_ms = 20;
+    int nsamples = 0; /* 0: 11, or 5 for samples over 0.5 s */
     variant var[MAXV] = {{0}};
     int nvar = 1;
     shape shapes[16] = {{64, 64, 64}, {1, 4096, 4096}, {256, 1024, 1024}, {512, 3072, 768}, {512, 768, 3072}};
@@ -175,6 +179,9 @@ int main(int argc, char **argv) {
             print_plan = true;
         } else if (!strcmp(a, "--min-ms")) {
             min_ms = atof(v), i++;
+        } else if (!strcmp(a, "--samples")) {
+            nsamples = atoi(v), i++;
+            if (nsamples < 1 || nsamples > 63) nsamples = 0;
         } else if (!strcmp(a, "--kc")) {
             var[0].kc = atol(v), i++;
         } else if (!strcmp(a, "--nc")) {
@@ -185,13 +192,14 @@ int main(int argc, char **argv) {
             nvar = 0;
             for (const char *p = v; *p && nvar < MAXV; p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0)) {
                 var[nvar] = (variant){0};
-                sscanf(p, "%ld:%ld:%ld:%d", &var[nvar].kc, &var[nvar].nc, &var[nvar].mc, &var[nvar].tm);
+                sscanf(p, "%ld:%ld:%ld:%d:%d", &var[nvar].kc, &var[nvar].nc, &var[nvar].mc, &var[nvar].tm,
+                       &var[nvar].ahead);
                 nvar++;
             }
             i++;
         } else {
             fprintf(stderr, "usage: %s [--threads 1,2] [--ops gemm,bias_relu,residual,bias_gelu] [--shapes MxNxK,...] [--big]"
-                            " [--min-ms MS] [--kc N] [--nc N] [--mc N] [--sweep KC:NC:MC:TM,...] [--plan]\n",
+                            " [--min-ms MS] [--kc N] [--nc N] [--mc N] [--sweep KC:NC:MC:TM[:AHEAD],...] [--samples N] [--plan]\n",
                     argv[0]);
             return 2;
         }
@@ -230,6 +238,7 @@ int main(int argc, char **argv) {
                 if (var[v].kc) blk[v].kc = var[v].kc;
                 if (var[v].nc) blk[v].nc = var[v].nc;
                 if (var[v].mc) blk[v].mc = var[v].mc;
+                if (var[v].ahead) blk[v].rhs_ahead = var[v].ahead == 1;
                 if (var[v].tm) blk[v].tm = var[v].tm, blk[v].tn = threads[t] / var[v].tm, blk[v].nthreads = threads[t];
                 if (print_plan) print_blocking(M, N, K, threads[t], &blk[v]);
             }
@@ -278,8 +287,8 @@ int main(int argc, char **argv) {
                 const long batch = one > 0 ? (long)(min_ms * 1e-3 / one) + 1 : 1;
                 /* samples: variants interleaved round by round, so a
                  * disturbance hits them alike */
-                double sm[MAXV][15];
-                const int ns = one * batch > 0.5 ? 5 : 11;
+                double sm[MAXV][63];
+                const int ns = nsamples ? nsamples : one * batch > 0.5 ? 5 : 11;
                 for (int r = 0; r < ns; r++)
                     for (int v = 0; v < nvar; v++) {
                         g.blocking = &blk[v];
@@ -293,10 +302,10 @@ int main(int argc, char **argv) {
                     const double med = flops / sm[v][ns / 2], best = flops / sm[v][0];
                     char sh[32];
                     snprintf(sh, sizeof sh, "%ldx%ldx%ld", M, N, K);
-                    printf("%-9s %3d %-16s %9.1f %9.1f %6.1f%%  %s kc=%lld nc=%lld mc=%lld %dx%d\n", op_names[op],
+                    printf("%-9s %3d %-16s %9.1f %9.1f %6.1f%%  %s kc=%lld nc=%lld mc=%lld %dx%d%s\n", op_names[op],
                            threads[t], sh, med * 1e-9, best * 1e-9, pk[t] > 0 ? 100.0 * med / pk[t] : 0.0,
                            blk[v].kernel, (long long)blk[v].kc, (long long)blk[v].nc, (long long)blk[v].mc, blk[v].tm,
-                           blk[v].tn);
+                           blk[v].tn, blk[v].rhs_ahead ? " ahead" : "");
                 }
                 fflush(stdout);
             }

@@ -13,8 +13,11 @@
  *         scratch), "rhs" the B micro-panel lines in flight (a prefetch
  *         window of 16 k steps)
  *     L2: "rhs" the B block, "lhs" the A strip, "acc" the C tile, and,
- *         when B is packed per call (b_streamed), "rhs_next": the next B
- *         block, packed a slice per strip while "rhs" is read
+ *         when a thread has more than one B block, "rhs_next": the next
+ *         one, brought in a slice per strip while "rhs" is read: packed
+ *         there when B is packed per call by threads that own whole
+ *         columns (b_streamed, tm = 1), otherwise (B packed before the
+ *         loops) prefetched by kernels that walk a prefetch stream
  * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
  */
 #include <string.h>
@@ -211,7 +214,7 @@ static void note_reject(cpu_block_search *s, const cpu_block_cand *c) {
 }
 
 static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
-                        const cpu_caches *caches, bool b_streamed, cpu_blocking *out) {
+                        const cpu_caches *caches, bool b_streamed, bool ahead_ok, cpu_blocking *out) {
     memset(out, 0, sizeof *out);
     if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
@@ -277,15 +280,15 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                     const int nnc = nc_candidates(tpan, nr, ncs, 24);
                     for (int ni = 0; ni < nnc; ni++) {
                         const int64_t nc = ncs[ni];
-                        /* a B packed per call by threads that own whole
-                         * columns (tm = 1) has its next block packed while
-                         * this one is read: two blocks (with tm > 1 cpu_gemm
-                         * packs B whole before the loops) */
+                        /* the next B block, brought in while this one is
+                         * read, when there is one (see above) */
+                        const bool more = Kv > kc || nbatch > 1 || tpan * nr > nc;
+                        const bool ahead = more && (ks->pf_stream || (b_streamed && tm == 1));
                         const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
                                                   {"rhs", kc, nc, 0, 2},
                                                   {"acc", mrows, nr, 1, 3},
                                                   {"rhs_next", kc, nc, 1, 3}};
-                        const uint32_t n2 = b_streamed && tm == 1 ? 4 : 3;
+                        const uint32_t n2 = ahead_ok && ahead ? 4 : 3;
                         int mi = 0;
                         while (mi < nmemo && (memo[mi].nc != nc || memo[mi].nbufs != n2)) mi++;
                         if (mi == nmemo) {
@@ -339,7 +342,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     out->nthreads = best.nt;
     out->tm = best.tm;
     out->tn = best.tn;
-    out->rhs_ahead = best_l2.nbufs == 4; /* planned with rhs_next: B streamed, tm = 1 */
+    out->rhs_ahead = best_l2.nbufs == 4; /* planned with rhs_next */
     out->nbufs = 0;
     for (uint32_t i = 0; i < best_l2.nbufs; i++) out->bufs[out->nbufs++] = best_l2.bufs[i];
     for (uint32_t i = 0; i < best_l1.nbufs; i++) out->bufs[out->nbufs++] = best_l1.bufs[i];
@@ -353,8 +356,8 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
 
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out) {
-    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, b_streamed, out);
-    /* no room for two B blocks: one, packed at each block's start */
-    if (st == SP_ENOFIT && b_streamed) st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, false, out);
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, b_streamed, true, out);
+    /* no room for two B blocks: one, brought in at each block's start */
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, b_streamed, false, out);
     return st;
 }

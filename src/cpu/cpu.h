@@ -180,7 +180,8 @@ typedef struct cpu_blocking {
     int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */
     int64_t footprint_l1, budget_l1; /* the same for the L1 plan */
     double est_seconds;              /* the cost model's estimate */
-    bool rhs_ahead;                  /* planned for B packed per call with tm = 1: two B blocks ("rhs", "rhs_next") */
+    bool rhs_ahead;                  /* two B blocks planned ("rhs", "rhs_next"): the next one is brought in
+                                        while the current one is read */
     cpu_block_search search;         /* what the search considered (for the plan report) */
 } cpu_blocking;
 
@@ -188,8 +189,12 @@ typedef struct cpu_blocking {
  * candidate's per-thread buffers are planned with plan_solve against the L1
  * and L2 budgets, candidates that do not fit are dropped and the survivors
  * ranked by a cost model. b_streamed: B is not packed ahead of the call
- * (a function argument), so cpu_gemm packs it block by block, the next
- * block while the current one is read, and the L2 plan holds both.
+ * (a function argument), so cpu_gemm packs it block by block. When a
+ * thread has more than one B block, cpu_gemm brings the next one in while
+ * the current one is read (packs it, when B is packed per call by threads
+ * that own whole columns; prefetches it, when the kernel walks prefetch
+ * streams and B is packed before the loops) and the L2 plan holds both
+ * ("rhs" and "rhs_next"), or one when two do not fit.
  * SP_OK, SP_EINPUT for a bad shape, or SP_ENOFIT (with numbers in
  * ctx->err) when no candidate fits. */
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,

@@ -85,28 +85,37 @@ static kblock block_at(const job *j, int64_t i) {
 }
 
 
-/* The thread's next B block, packed a slice per strip of the current one:
- * at strip s, slice s - AHEAD_LAG is packed (its source lines were
- * prefetched AHEAD_LAG strips earlier) and slice s's lines handed to the
- * strip's kernel calls to prefetch; the last AHEAD_LAG slices (all of them
- * when the thread has that few strips, as a GEMV does) are packed when the
- * block ends, from the cache their prefetch filled. Only the first block of
- * a thread is packed with nothing to hide it behind. A lag of 2 leaves a
+/* The thread's next B block, brought closer a slice per strip of the
+ * current one.
+ *
+ * B packed per call: at strip s, slice s - AHEAD_LAG is packed (its source
+ * lines were prefetched AHEAD_LAG strips earlier) and slice s's lines handed
+ * to the strip's kernel calls to prefetch; the last AHEAD_LAG slices (all of
+ * them when the thread has that few strips, as a GEMV does) are packed when
+ * the block ends, from the cache their prefetch filled. Only the first block
+ * of a thread is packed with nothing to hide it behind. A lag of 2 leaves a
  * whole strip between a line's prefetch and its copy (measured: ~+3% on the
- * MLP over a lag of 1, 3 no better). */
+ * MLP over a lag of 1, 3 no better).
+ *
+ * B pre-packed: nothing to pack; the next block's packed lines are handed
+ * out the same way, so that the first strip of each block does not wait on
+ * L3. */
 #define AHEAD_LAG 2
 typedef struct ahead {
-    float *dst;
+    float *dst; /* the block's buffer, packed as we go; NULL: B is pre-packed */
     kblock blk;
     int64_t q0, q1;
     int64_t slices, slice; /* slices: strips of the current block; slice: strips started */
-    /* the source as a prefetch stream (cpu_stream_line; rows within one
-     * batch, unit column stride), or pf = NULL: left to the hardware */
+    /* the lines to fetch as a prefetch stream (cpu_stream_line), pf_units
+     * units of pf_unit lines sliced evenly over the strips, or pf = NULL:
+     * left to the hardware */
     const char *pf;
-    int64_t pf_rs, pf_i0, pf_n;
+    int64_t pf_rs, pf_i0, pf_n, pf_units, pf_unit;
     int pf_lpr;
 } ahead;
 
+/* The next block of a B packed per call: its source rows (within one batch,
+ * unit column stride) are the stream, sliced by rows. */
 static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0, int64_t q1, int64_t slices) {
     const cpu_gemm_args *g = j->g;
     const int nr = j->ks->nr;
@@ -120,28 +129,48 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
         /* lines a row spans, one more when rows do not all start on a line */
         const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * (int64_t)sizeof(float)) % 64 == 0;
         a.pf_lpr = (int)(((j1 - j0) * (int64_t)sizeof(float) + 63) / 64 + !aligned);
+        a.pf_units = blk->len;
+        a.pf_unit = a.pf_lpr;
     }
     return a;
 }
 
-/* At strip s: pack slice s - AHEAD_LAG and hand slice s's lines to the
- * strip's kernel calls (or, for kernels that do not walk the stream,
- * prefetch them now, to L2). */
+/* The next block of a pre-packed B: each panel's rows of the block are
+ * contiguous and start on a line (panels are 64-byte aligned, NR floats a
+ * row), so the stream is one row of lines per panel, sliced by lines. */
+static ahead ahead_packed(const job *j, const kblock *blk, int64_t q0, int64_t q1, int64_t slices) {
+    const struct cpu_packed *p = j->bp;
+    const int nr = j->ks->nr;
+    ahead a = {.dst = NULL, .blk = *blk, .q0 = q0, .q1 = q1, .slices = slices, .slice = 0};
+    if (blk->len <= 0) return a; /* K = 0: nothing to fetch */
+    a.pf = (const char *)(p->data + (q0 * p->kv + blk->kv0) * nr);
+    a.pf_rs = p->kv * nr * (int64_t)sizeof(float);
+    a.pf_lpr = (int)((blk->len * nr * (int64_t)sizeof(float) + 63) / 64);
+    a.pf_units = (q1 - q0) * a.pf_lpr;
+    a.pf_unit = 1;
+    return a;
+}
+
+/* At strip s: pack slice s - AHEAD_LAG (B packed per call) and hand slice
+ * s's lines to the strip's kernel calls (or, for kernels that do not walk
+ * the stream, prefetch them now, to L2: only for packing, as a pre-packed
+ * B's next block is left to the hardware then). */
 static void ahead_step(const job *j, ahead *a) {
     const cpu_gemm_args *g = j->g;
     const int64_t len = a->blk.len, s = a->slice;
-    if (s >= AHEAD_LAG && s - AHEAD_LAG < a->slices)
+    if (a->dst && s >= AHEAD_LAG && s - AHEAD_LAG < a->slices)
         cpu_pack_b_rows(a->dst, len, j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
                         (s - AHEAD_LAG) * len / a->slices, (s - AHEAD_LAG + 1) * len / a->slices, a->q0, a->q1);
     a->pf_n = 0;
     if (s < a->slices && a->pf) {
-        const int64_t r0 = s * len / a->slices, r1 = (s + 1) * len / a->slices;
+        const int64_t i0 = s * a->pf_units / a->slices * a->pf_unit,
+                      i1 = (s + 1) * a->pf_units / a->slices * a->pf_unit;
         if (j->ks->pf_stream) {
-            a->pf_i0 = r0 * a->pf_lpr;
-            a->pf_n = (r1 - r0) * a->pf_lpr;
-        } else {
-            for (int64_t i = r0 * a->pf_lpr; i < r1 * a->pf_lpr; i++)
-                __builtin_prefetch(cpu_stream_line(a->pf, a->pf_rs, a->pf_lpr, i), 0, 2);
+            a->pf_i0 = i0;
+            a->pf_n = i1 - i0;
+        } else if (i1 > i0) {
+            cpu_stream_walk w = cpu_stream_at(a->pf, a->pf_rs, a->pf_lpr, i0);
+            for (int64_t i = i0; i < i1; i++) __builtin_prefetch(cpu_stream_next(&w), 0, 2);
         }
     }
     a->slice++;
@@ -253,19 +282,26 @@ static void run_thread(const job *j, int tid) {
             const float *b;
             int64_t b_ps;
             ahead next, *pnext = NULL;
+            /* the block after this one (the next K block, else the next
+             * columns' first), if this thread has one */
+            const int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp;
+            const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
+            const int64_t njc_end = njc + ncp < q1 ? njc + ncp : q1;
             if (j->bp) {
                 b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
                 b_ps = j->bp->kv * nr;
+                if (two && njc < q1 && j->ks->pf_stream) {
+                    next = ahead_packed(j, &nb, njc, njc_end, strips_here);
+                    pnext = &next;
+                }
             } else {
                 if (!two || (jc == q0 && kb == 0))
                     cpu_pack_b_block(own[cur], j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
                                      jc_end);
                 b = own[cur];
                 b_ps = blk.len * nr;
-                const int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp;
                 if (two && njc < q1) {
-                    const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
-                    next = ahead_make(j, own[cur ^ 1], &nb, njc, njc + ncp < q1 ? njc + ncp : q1, strips_here);
+                    next = ahead_make(j, own[cur ^ 1], &nb, njc, njc_end, strips_here);
                     pnext = &next;
                 }
             }
@@ -273,7 +309,7 @@ static void run_thread(const job *j, int tid) {
                 const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
                 macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch, pnext);
             }
-            if (pnext) {
+            if (pnext && next.dst) {
                 while (next.slice < next.slices + AHEAD_LAG) ahead_step(j, &next);
                 cur ^= 1;
             }

@@ -128,6 +128,23 @@ static inline const char *cpu_stream_line(const char *pf, int64_t rs, int lpr, i
     return (const char *)((uintptr_t)(pf + (i / lpr) * rs) & ~(uintptr_t)63) + (i % lpr) * 64;
 }
 
+/* The same lines walked in order from line i: one division at the start
+ * instead of one per line (a 64-bit IDIV per line cost the 6x64 kernel ~5%
+ * on a 256x1024x1024 GEMM). */
+typedef struct cpu_stream_walk {
+    const char *row; /* the current row's start */
+    int64_t rs;
+    int lpr, li; /* lines a row, the next line's index in its row */
+} cpu_stream_walk;
+static inline cpu_stream_walk cpu_stream_at(const char *pf, int64_t rs, int lpr, int64_t i) {
+    return (cpu_stream_walk){pf + (i / lpr) * rs, rs, lpr, (int)(i % lpr)};
+}
+static inline const char *cpu_stream_next(cpu_stream_walk *w) {
+    const char *line = (const char *)((uintptr_t)w->row & ~(uintptr_t)63) + (int64_t)w->li * 64;
+    if (++w->li == w->lpr) w->li = 0, w->row += w->rs;
+    return line;
+}
+
 /* Portable reference microkernel for any MR x NR (<= the maxima above):
  * the oracle the ISA kernels are tested against. */
 void cpu_sgemm_ref(const cpu_ukr *u, int nr);

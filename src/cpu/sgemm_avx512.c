@@ -154,22 +154,23 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     int64_t p = 0;
     if (u->pf_n > 0) {
         /* the caller's lines spread evenly over the first kp1 steps (`per`
-         * lines every `every` steps) rather than a burst the miss buffers
-         * would drop; what a short K loop cannot spread goes at its end */
-#define PF_LINE(t) _mm_prefetch(cpu_stream_line(u->pf, u->pf_rs, u->pf_lpr, t), _MM_HINT_T0)
-        int64_t t = u->pf_i0;
-        const int64_t t_end = u->pf_i0 + u->pf_n, chunks = kp1 < u->pf_n ? kp1 : u->pf_n;
+         * lines every `every` steps, a multiple of the unrolling and at
+         * least 8) rather than a burst the miss buffers would drop; what a
+         * short K loop cannot spread goes at its end */
+        cpu_stream_walk w = cpu_stream_at(u->pf, u->pf_rs, u->pf_lpr, u->pf_i0);
+        int64_t left = u->pf_n, every = kp1 / left;
+        every = every < 8 ? 8 : every / 4 * 4;
+        const int64_t chunks = kp1 / every;
         if (chunks > 0) {
-            const int64_t every = kp1 / chunks, per = (u->pf_n + chunks - 1) / chunks;
-            while (p < kp1) {
-                const int64_t e = p + every < kp1 ? p + every : kp1;
+            const int64_t per = (left + chunks - 1) / chunks;
+            for (int64_t c = 0; c < chunks; c++) {
+                const int64_t e = p + every;
 #pragma GCC unroll 4
                 for (; p < e; p++) STEP();
-                for (int64_t x = 0; x < per && t < t_end; x++, t++) PF_LINE(t);
+                for (int64_t x = 0; x < per && left > 0; x++, left--) _mm_prefetch(cpu_stream_next(&w), _MM_HINT_T0);
             }
         }
-        for (; t < t_end; t++) PF_LINE(t);
-#undef PF_LINE
+        for (; left > 0; left--) _mm_prefetch(cpu_stream_next(&w), _MM_HINT_T0);
     }
 #pragma GCC unroll 4
     for (; p < kp1; p++) STEP();

@@ -128,8 +128,6 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
         for (int nt = 1; nt <= 2; nt++)
             for (int prepack = 0; prepack <= 1; prepack++) {
                 cpu_blocking blk;
-                /* B not packed ahead: planned for (and run with) the next
-                 * block packed while the current one is read */
                 sp_status st =
                     cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii], &caches, !prepack, &blk);
                 CHECK_EQ_INT(st, SP_OK);
@@ -142,15 +140,18 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
                         blk.nthreads = 2;
                         blk.tm = (pb->M > pb->N) ? 2 : 1;
                         blk.tn = 2 / blk.tm;
-                        if (blk.tm == 1 && !prepack) blk.rhs_ahead = true; /* each thread packs its own blocks */
                     }
+                    /* the next block packed (B per call, tm = 1) or
+                     * prefetched (B pre-packed, or packed whole first)
+                     * while the current one is read */
+                    blk.rhs_ahead = true;
                 }
                 char buf[256];
                 snprintf(buf, sizeof buf, "%s [%s %s, %d thread(s)%s%s]", label, cpu_isa_name(isas[ii]), blk.kernel, nt,
                          small_blocks ? ", small blocks" : "", prepack ? ", pre-packed B" : "");
                 cur_label = buf;
                 check_problem(pb, &blk, nt, prepack, A, B, C0);
-                if (!prepack && small_blocks) { /* and packed at each block's start, one buffer */
+                if (small_blocks) { /* and brought in at each block's start, one buffer */
                     blk.rhs_ahead = false;
                     check_problem(pb, &blk, nt, false, A, B, C0);
                 }
@@ -519,6 +520,24 @@ static void test_isa(void) {
     free(keep);
 }
 
+/* A prefetch stream walked line by line visits cpu_stream_line's lines, in
+ * order, from any start: rows on and off a line, one or many lines a row. */
+static void test_stream_walk(void) {
+    static char buf[1 << 16] __attribute__((aligned(64)));
+    const int64_t offs[] = {0, 4, 60}, strides[] = {64, 100, 256, 4096 + 12};
+    const int lprs[] = {1, 2, 5};
+    for (size_t o = 0; o < SP_ARRAY_LEN(offs); o++)
+        for (size_t r = 0; r < SP_ARRAY_LEN(strides); r++)
+            for (size_t l = 0; l < SP_ARRAY_LEN(lprs); l++)
+                for (int64_t i0 = 0; i0 < 12; i0 += 5) {
+                    const char *pf = buf + offs[o];
+                    cpu_stream_walk w = cpu_stream_at(pf, strides[r], lprs[l], i0);
+                    bool same = true;
+                    for (int64_t i = i0; i < i0 + 20; i++) same &= cpu_stream_next(&w) == cpu_stream_line(pf, strides[r], lprs[l], i);
+                    CHECK(same);
+                }
+}
+
 static void test_caches(void) {
     cpu_caches c = cpu_caches_detect();
     CHECK(c.l1d >= 4096 && c.l1d <= (1 << 22));
@@ -550,6 +569,21 @@ static void test_blocking(void) {
                     CHECK(b.est_seconds > 0);
                     CHECK(b.kernel != NULL);
                     CHECK(b.footprint <= b.budget && b.footprint_l1 <= b.budget_l1);
+                    /* a second B block is planned only for a thread with
+                     * more than one, and only when it is brought in: packed
+                     * (B per call, tm = 1) or prefetched (a kernel walking
+                     * prefetch streams) */
+                    const int64_t kv = shapes[i][2] * shapes[i][3];
+                    const int64_t tpanels = (shapes[i][1] + b.nr - 1) / b.nr, per = (tpanels + b.tn - 1) / b.tn;
+                    const cpu_kernel_set *ks = cpu_kernel_find(b.isa, b.mr, b.nr);
+                    CHECK(ks != NULL);
+                    if (b.rhs_ahead) {
+                        CHECK(kv > b.kc || shapes[i][3] > 1 || per * b.nr > b.nc);
+                        CHECK((ci == 1 && b.tm == 1) || (ks && ks->pf_stream));
+                    }
+                    /* the 64^3 GEMM is one block; FFN1 many, and two of them fit */
+                    if (i == 4) CHECK(!b.rhs_ahead);
+                    if (i == 0 && ((ci == 1 && b.tm == 1) || (ks && ks->pf_stream))) CHECK(b.rhs_ahead);
                     for (int level = 1; level <= 2; level++) {
                         plan_buf pb[8];
                         size_t n = 0;
@@ -705,6 +739,7 @@ int main(void) {
     printf("\n");
     test_isa();
     test_caches();
+    test_stream_walk();
     test_blocking();
     test_errors();
     test_shapes();
