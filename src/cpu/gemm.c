@@ -531,9 +531,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
 #endif
     {
         if (packing) pack_share(&j, 0, 1);
-        job j1 = j;
-        j1.tm = j1.tn = 1;
-        run_thread(&j1, 0);
+        run_thread(&j, 0); /* nt = 1: the grid is 1 x 1 */
     }
     sp_free(ctx, raw);
     return SP_OK;
