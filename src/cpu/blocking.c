@@ -17,7 +17,8 @@
  *         one, brought in a slice per strip while "rhs" is read: packed
  *         there when B is packed per call by threads that own whole
  *         columns (b_streamed, tm = 1), otherwise (B packed before the
- *         loops) prefetched by kernels that walk a prefetch stream
+ *         loops) prefetched by kernels that walk a prefetch stream, for
+ *         threads of more than one strip (a strip reads a block once)
  * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
  */
 #include <string.h>
@@ -283,7 +284,8 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                         /* the next B block, brought in while this one is
                          * read, when there is one (see above) */
                         const bool more = Kv > kc || nbatch > 1 || tpan * nr > nc;
-                        const bool ahead = more && (ks->pf_stream || (b_streamed && tm == 1));
+                        const bool ahead =
+                            more && ((b_streamed && tm == 1) || (ks->pf_stream && cdiv(strips, tm) > 1));
                         const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
                                                   {"rhs", kc, nc, 0, 2},
                                                   {"acc", mrows, nr, 1, 3},

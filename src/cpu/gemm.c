@@ -99,7 +99,9 @@ static kblock block_at(const job *j, int64_t i) {
  *
  * B pre-packed: nothing to pack; the next block's packed lines are handed
  * out the same way, so that the first strip of each block does not wait on
- * L3. */
+ * L3. Not for a thread of one strip (a GEMV): its block is read once, as it
+ * streams in (the kernel prefetches B ahead itself), and fetching the next
+ * one besides only competes with that (1x4096x4096: ~20% slower). */
 #define AHEAD_LAG 2
 typedef struct ahead {
     float *dst; /* the block's buffer, packed as we go; NULL: B is pre-packed */
@@ -290,7 +292,7 @@ static void run_thread(const job *j, int tid) {
             if (j->bp) {
                 b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
                 b_ps = j->bp->kv * nr;
-                if (two && njc < q1 && j->ks->pf_stream) {
+                if (two && njc < q1 && j->ks->pf_stream && strips_here > 1) {
                     next = ahead_packed(j, &nb, njc, njc_end, strips_here);
                     pnext = &next;
                 }
