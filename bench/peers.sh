@@ -129,8 +129,8 @@ else
   measure
 fi
 
-# One table per statistic of a cell's samples (field f of the harness's RES
-# line, fld): 9 = their median (the harness's figure), 10 = the best of them.
+# One table per statistic of a cell's samples (field fld of the harness's
+# RES line): 9 = their median (the harness's figure), 10 = the best of them.
 table() {
 awk -F'|' -v threads="$THREADS" -v fld="$1" -v statname="$2" '
 function key(t, op, m, n, k) { return t "|" op "|" m "|" n "|" k }

@@ -99,9 +99,10 @@ static kblock block_at(const job *j, int64_t i) {
  *
  * B pre-packed: nothing to pack; the next block's packed lines are handed
  * out the same way, so that the first strip of each block does not wait on
- * L3. Not for a thread of one strip (a GEMV): its block is read once, as it
- * streams in (the kernel prefetches B ahead itself), and fetching the next
- * one besides only competes with that (1x4096x4096: ~20% slower). */
+ * L3. The blocking plans this (rhs_ahead) only for kernels that walk the
+ * stream and threads of more than one strip: a GEMV reads its block once,
+ * as it streams in, and fetching the next one besides only competes with
+ * that (1x4096x4096: ~20% slower). */
 #define AHEAD_LAG 2
 typedef struct ahead {
     float *dst; /* the block's buffer, packed as we go; NULL: B is pre-packed */
@@ -155,8 +156,7 @@ static ahead ahead_packed(const job *j, const kblock *blk, int64_t q0, int64_t q
 
 /* At strip s: pack slice s - AHEAD_LAG (B packed per call) and hand slice
  * s's lines to the strip's kernel calls (or, for kernels that do not walk
- * the stream, prefetch them now, to L2: only for packing, as a pre-packed
- * B's next block is left to the hardware then). */
+ * the stream, prefetch them now, to L2). */
 static void ahead_step(const job *j, ahead *a) {
     const cpu_gemm_args *g = j->g;
     const int64_t len = a->blk.len, s = a->slice;
@@ -292,7 +292,7 @@ static void run_thread(const job *j, int tid) {
             if (j->bp) {
                 b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
                 b_ps = j->bp->kv * nr;
-                if (two && njc < q1 && j->ks->pf_stream && strips_here > 1) {
+                if (two && njc < q1) {
                     next = ahead_packed(j, &nb, njc, njc_end, strips_here);
                     pnext = &next;
                 }

@@ -533,7 +533,8 @@ static void test_stream_walk(void) {
                     const char *pf = buf + offs[o];
                     cpu_stream_walk w = cpu_stream_at(pf, strides[r], lprs[l], i0);
                     bool same = true;
-                    for (int64_t i = i0; i < i0 + 20; i++) same &= cpu_stream_next(&w) == cpu_stream_line(pf, strides[r], lprs[l], i);
+                    for (int64_t i = i0; i < i0 + 20; i++)
+                        same &= cpu_stream_next(&w) == cpu_stream_line(pf, strides[r], lprs[l], i);
                     CHECK(same);
                 }
 }
