@@ -133,6 +133,7 @@ typedef struct builder {
     user_list u;
     kernel *k;
     uint32_t capops, capinputs, capepi;
+    bool *claimed; /* by value id: the op defining it is in some kernel */
 } builder;
 
 static void add_op(builder *bd, ir_op *op) {
@@ -151,6 +152,8 @@ static void add_op(builder *bd, ir_op *op) {
     k->arg_input[k->nops] = NULL;
     k->ops[k->nops++] = op;
     k->last = op;
+    for (uint32_t r = 0; r < op->nres; r++)
+        if (op->res[r].id < bd->p->nvalues) bd->claimed[op->res[r].id] = true;
 }
 
 static int32_t add_input(builder *bd, ir_value *v, const ir_amap *map, kn_role role) {
@@ -340,6 +343,12 @@ static void grow_chain(builder *bd, ir_op *func) {
             set_why(bd, v, "read by", E, ", which is not an elementwise op");
             return;
         }
+        /* a join (a diamond: E reads two chains that fork from one value)
+         * belongs to the kernel that reached it first; this one ends here */
+        if (bd->claimed[E->res[0].id]) {
+            set_why(bd, v, "read by", E, ", which another kernel's chain computes");
+            return;
+        }
         const ir_linalg *l = &E->u.lin;
         /* every use of v in E: an input through one permutation covering E */
         const ir_amap *vm = NULL;
@@ -410,14 +419,51 @@ static bool absorbed_fill_only(builder *bd, const ir_value *v) {
     return !bd->u.captured[v->id];
 }
 
+/* The grouping's invariants, on which every target relies (a kernel reads
+ * only values that are in memory when it runs): each op is in one kernel at
+ * most, and an input that some kernel computes is that kernel's result
+ * (directly or through reshapes, which are views) and is computed earlier.
+ * A violation is a fuser bug, raised as an internal error naming the op
+ * rather than left for a target to crash on. */
+static void check_program(ir_module *m, const kn_program *p) {
+    uint32_t n = p->nvalues;
+    uint32_t *owner = sp_arena_array(&m->arena, n ? n : 1, sizeof *owner);
+    for (uint32_t i = 0; i < n; i++) owner[i] = KN_NONE;
+    for (uint32_t a = 0; a < p->nk; a++)
+        for (uint32_t j = 0; j < p->k[a].nops; j++) {
+            const ir_op *op = p->k[a].ops[j];
+            for (uint32_t r = 0; r < op->nres; r++) {
+                uint32_t id = op->res[r].id;
+                if (id >= n) continue;
+                if (owner[id] != KN_NONE && owner[id] != a)
+                    sp_throw(m->ctx, SP_EINTERNAL, op->loc,
+                             "internal error: fusion put '%s' into kernels k%u and k%u", ir_op_name((ir_opkind)op->kind),
+                             owner[id], a);
+                owner[id] = a;
+            }
+        }
+    for (uint32_t a = 0; a < p->nk; a++)
+        for (uint32_t i = 0; i < p->k[a].ninputs; i++) {
+            const ir_value *v = p->k[a].inputs[i].value;
+            while (v->def && (v->def->kind == IR_OP_EXPAND_SHAPE || v->def->kind == IR_OP_COLLAPSE_SHAPE))
+                v = v->def->opnds[0];
+            uint32_t o = v->id < n ? owner[v->id] : KN_NONE;
+            if (o != KN_NONE && (p->k[o].out != v || o >= a))
+                sp_throw(m->ctx, SP_EINTERNAL, p->k[a].root->loc,
+                         "internal error: kernel k%u reads %%%s, which kernel k%u %s", a, v->name ? v->name : "?", o,
+                         p->k[o].out != v ? "keeps inside its chain" : "computes later");
+        }
+}
+
 void kn_build(ir_module *m, ir_op *func, kn_program *p) {
     memset(p, 0, sizeof *p);
     ir_func_number(func);
     uint32_t n = func->u.fn.nvalues;
     p->func = func;
     p->nvalues = n;
-    builder bd = {m, p, {0}, NULL, 0, 0, 0};
+    builder bd = {m, p, {0}, NULL, 0, 0, 0, NULL};
     build_users(m, func, n, &bd.u);
+    bd.claimed = sp_arena_array(&m->arena, n ? n : 1, sizeof *bd.claimed);
     p->producer = sp_arena_array(&m->arena, n ? n : 1, sizeof *p->producer);
     for (uint32_t i = 0; i < n; i++) p->producer[i] = KN_NONE;
     p->why = sp_arena_array(&m->arena, n ? n : 1, sizeof *p->why);
@@ -523,6 +569,7 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
         p->k[a].index = a;
         p->producer[p->k[a].out->id] = a;
     }
+    check_program(m, p);
 }
 
 /* ------------------------------------------------------------ the pass */

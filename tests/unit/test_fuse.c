@@ -3,7 +3,8 @@
  * tpp-mlir's files, the seed cases) becomes exactly one kernel per
  * contraction, with the bias add and ReLU in its epilogue and no other
  * kernels; all spellings of the same model get the identical kernel
- * structure; constants are never copied; materialised values say why. */
+ * structure; constants are never copied; materialised values say why;
+ * values that fan out and rejoin give each op to one kernel. */
 #include "passes/kernel.h"
 #include "passes/passes.h"
 #include "test.h"
@@ -135,5 +136,13 @@ int main(void) {
     /* IREE's splat outs: the reductions read a scalar init, nothing else */
     same_model(&ctx, (const char *const[]){"seeds/iree_splat_outs.mlir"}, 1, "rowsum", "loop[b0 m0 n0 k0: | operand] ");
     same_model(&ctx, (const char *const[]){"seeds/iree_splat_outs.mlir"}, 1, "colsum", "loop[b0 m0 n0 k0: | operand] ");
+    /* diamonds (tests/data/dag): the join goes to the chain that reaches it
+     * first, the other branch is materialised and read as an operand; an op
+     * is never in two kernels (kn_build raises an internal error if it is) */
+    same_model(&ctx, (const char *const[]){"../data/dag/leaky_relu.mlir"}, 1, NULL,
+               "loop[b0 m0 n0 k0: min scale | operand] loop[b0 m0 n0 k0: relu add | operand operand] ");
+    same_model(&ctx, (const char *const[]){"../data/dag/elu_gemm.mlir"}, 1, NULL,
+               "contraction[b1 m16 n24 k32: bias_add | lhs rhs operand*] loop[b0 m0 n0 k0: min exp sub scale | operand] "
+               "loop[b0 m0 n0 k0: relu add | operand operand] ");
     TEST_DONE();
 }
