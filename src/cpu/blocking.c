@@ -165,8 +165,10 @@ static sp_status plan_level(sp_ctx *ctx, int level, const level_buf *lb, uint32_
 }
 
 /* KC candidates: K split into p balanced blocks (multiples of 8), p = 1..16
- * and then doubling, so that a huge K still reaches KC values whose A strip
- * fits in L1. */
+ * and then doubling down to KC = 16, so that any K reaches KC values whose A
+ * strip fits in L1 and whose B block fits in L2 (a 1x1 output with K = 3e7
+ * needs p > 10^4). At most 16 + 59 candidates for K < 2^62. */
+#define KC_MAX_CANDS 80
 static int kc_candidates(int64_t Kv, int64_t *out, int max) {
     int n = 0;
     if (Kv <= 0) {
@@ -239,8 +241,8 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
         const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
         /* the rows a strip really has: a GEMV's strip is one row */
         const int64_t mrows = M > 0 && M < mr ? M : mr;
-        int64_t kcs[24];
-        const int nkc = kc_candidates(Kv, kcs, 24);
+        int64_t kcs[KC_MAX_CANDS];
+        const int nkc = kc_candidates(Kv, kcs, KC_MAX_CANDS);
         int fitting_kc = 0;
         for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
             const int64_t kc = kcs[ki];
@@ -327,10 +329,11 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
         }
     }
     if (!found) {
-        sp_set_error(ctx, SP_ENOFIT,
-                     "cpu blocking: no candidate fits (smallest L1 plan %lld B of budget %lld B, smallest L2 plan %lld B "
-                     "of budget %lld B)",
-                     (long long)min_l1, (long long)budget_l1, (long long)min_l2, (long long)budget_l2);
+        char l2[96] = "no L2 plan made: no A strip fits L1";
+        if (min_l2 != INT64_MAX)
+            snprintf(l2, sizeof l2, "smallest L2 plan %lld B of budget %lld B", (long long)min_l2, (long long)budget_l2);
+        sp_set_error(ctx, SP_ENOFIT, "cpu blocking: no candidate fits (smallest L1 plan %lld B of budget %lld B, %s)",
+                     (long long)min_l1, (long long)budget_l1, l2);
         return SP_ENOFIT;
     }
     ctx->err = saved;
