@@ -412,6 +412,12 @@ typedef struct ir_module {
 ir_module *ir_module_new(sp_ctx *ctx);
 void ir_module_free(ir_module *m);
 ir_block *ir_module_body(const ir_module *m);
+/* A copy of src in a new module (*out, set before anything else is
+ * allocated, so the caller frees it on every path) whose passes leave src
+ * unchanged. Attributes (constants' data included), affine maps, type
+ * dimensions and strings are shared, not copied: src must outlive it.
+ * (clone.c) */
+void ir_module_clone(const ir_module *src, ir_module **out);
 ir_op *ir_module_find_func(const ir_module *m, const char *name);
 
 /* Builders (arena-allocated, raising through m->ctx). */
