@@ -2,7 +2,8 @@
 # plan_snapshot.sh SPADC OUTDIR - what `spadc plan` prints (text and --json)
 # for every function of every corpus file and test program, on the cpu at 1
 # and 2 threads and on the npu, one file each under OUTDIR, with the exit
-# code. Two trees are compared by running it with each one's spadc and
+# code; and what `spadc run` computes there (checksums of the results, and
+# the npu's cycle and DMA lines). Two trees are compared by running it with each one's spadc and
 # `diff -r` on the two folders: a refactoring that changes no behaviour
 # leaves no difference. Wall-time fields ("seconds") are the only ones
 # dropped: they are measurements, not plans.
@@ -24,8 +25,13 @@ for f in $(find "$root/tests/corpus" "$root/tests/data" -name '*.mlir' -not -pat
       # shellcheck disable=SC2086
       { "$spadc" plan "$f" "${eflag[@]}" --target $t --json 2>&1; echo "exit $?"; } |
         grep -v '"seconds"' >"$out/$base.$tag.json"
+      r=$(mktemp -d)
+      # shellcheck disable=SC2086
+      { "$spadc" run "$f" "${eflag[@]}" --target $t -o "$r" 2>&1 | grep -E '^(result|npu|check)|error'
+        echo "exit ${PIPESTATUS[0]}"; (cd "$r" && md5sum ./*.npy 2>/dev/null); } >"$out/$base.$tag.run"
+      rm -rf "$r"
       n=$((n + 1))
     done
   done
 done
-echo "$n plans written to $out"
+echo "$n plans and runs written to $out"
