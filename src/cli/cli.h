@@ -18,8 +18,12 @@ int cli_cmd_alloc(int argc, char **argv);
 #include "../ir/ir.h"
 
 /* Read and verify a module; on failure print the located error and return
- * its exit status (the module is then NULL). */
-int cli_load_module(sp_ctx *ctx, const char *path, ir_module **out);
+ * its exit status (the module is then NULL). The file is read once, into
+ * *text (initialised here), which the module points into: free it after
+ * the module (it is already freed on failure). A second copy of the module
+ * parses the same text (mlir_read_string): a pipe cannot be read twice. */
+struct sp_strbuf;
+int cli_load_module(sp_ctx *ctx, const char *path, struct sp_strbuf *text, ir_module **out);
 bool cli_is_help(const char *arg);
 /* The function to compile or run: `name` (without '@'), or the only public
  * function with a body; raises a usage error naming the candidates. */

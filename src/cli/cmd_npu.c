@@ -582,7 +582,7 @@ typedef struct npu_plan_state {
     ir_module *m;
     interp *it;
     nx_exec *x;
-    sp_strbuf out;
+    sp_strbuf out, text; /* the report; the file read */
 } npu_plan_state;
 
 static void plan_body(sp_ctx *ctx, void *ud) {
@@ -645,7 +645,7 @@ int cli_npu_plan(int argc, char **argv) {
     if (ps.json && ps.program) return cli_usage_error("plan", "--program prints the report; it does not go with --json");
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
-    int rc = cli_load_module(&ctx, ps.path, &ps.m);
+    int rc = cli_load_module(&ctx, ps.path, &ps.text, &ps.m);
     if (rc) return rc;
     sp_strbuf_init(&ps.out, &ctx);
     sp_status st = sp_pcall(&ctx, plan_body, &ps);
@@ -657,6 +657,7 @@ int cli_npu_plan(int argc, char **argv) {
     nx_free(ps.x);
     interp_free(ps.it);
     ir_module_free(ps.m);
+    sp_strbuf_free(&ps.text);
     return (int)st;
 }
 

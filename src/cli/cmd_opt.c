@@ -62,7 +62,8 @@ int cli_cmd_opt(int argc, char **argv) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     ir_module *m;
-    int rc = cli_load_module(&ctx, path, &m);
+    sp_strbuf text;
+    int rc = cli_load_module(&ctx, path, &text, &m);
     if (rc) return rc;
     sp_strbuf out;
     sp_strbuf_init(&out, &ctx);
@@ -74,5 +75,6 @@ int cli_cmd_opt(int argc, char **argv) {
         cli_print(out.data, out.len);
     sp_strbuf_free(&out);
     ir_module_free(m);
+    sp_strbuf_free(&text);
     return (int)st;
 }

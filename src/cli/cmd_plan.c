@@ -37,7 +37,7 @@ typedef struct plan_state {
     ir_module *m;
     interp *it;
     cpu_exec *x;
-    sp_strbuf out;
+    sp_strbuf out, text; /* the report; the file read */
 } plan_state;
 
 static const char *value_name(const ir_value *v, char *buf, size_t n) {
@@ -523,7 +523,7 @@ int cli_cmd_plan(int argc, char **argv) {
     if (strcmp(target, "cpu")) return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml)", target);
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
-    int rc = cli_load_module(&ctx, ps.path, &ps.m);
+    int rc = cli_load_module(&ctx, ps.path, &ps.text, &ps.m);
     if (rc) return rc;
     sp_strbuf_init(&ps.out, &ctx);
     sp_status st = sp_pcall(&ctx, plan_body, &ps);
@@ -535,5 +535,6 @@ int cli_cmd_plan(int argc, char **argv) {
     cpu_exec_free(ps.x);
     interp_free(ps.it);
     ir_module_free(ps.m);
+    sp_strbuf_free(&ps.text);
     return (int)st;
 }

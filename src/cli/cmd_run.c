@@ -77,6 +77,7 @@ typedef struct run_state {
     run_opts *o;
     ir_module *m;  /* as read: the reference interpreter runs it */
     ir_module *cm; /* a second copy the cpu target compiles (passes change it) */
+    sp_strbuf text; /* the file, which both copies point into */
     interp *it;
     cpu_exec *x;
     nx_exec *nx;
@@ -394,9 +395,10 @@ static bool compare_sampled(run_state *st, interp_points *ip, uint32_t i, int64_
     return ok;
 }
 
+/* from the text read once: the file may be a pipe */
 static void load_second_copy(sp_ctx *ctx, void *ud) {
     run_state *st = ud;
-    mlir_read_file(ctx, st->o->path, &st->cm);
+    mlir_read_string(ctx, st->o->path, st->text.data ? st->text.data : "", st->text.len, &st->cm);
     ir_verify_module(st->cm);
 }
 
@@ -597,7 +599,7 @@ int cli_cmd_run(int argc, char **argv) {
     sp_ctx_init(&ctx, NULL);
     run_state st = {0};
     st.o = &o;
-    int rc = cli_load_module(&ctx, o.path, &st.m);
+    int rc = cli_load_module(&ctx, o.path, &st.text, &st.m);
     if (rc) return rc;
     sp_status s = sp_pcall(&ctx, run_body, &st);
     if (s != SP_OK) {
@@ -625,5 +627,6 @@ int cli_cmd_run(int argc, char **argv) {
     sp_free(&ctx, st.times);
     sp_free(&ctx, st.ktimes);
     ir_module_free(st.m);
+    sp_strbuf_free(&st.text);
     return (int)s;
 }

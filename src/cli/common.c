@@ -2,36 +2,35 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "../io/fileio.h"
 #include "../ir/verify.h"
 #include "../mlir/reader.h"
 #include "cli.h"
 
 typedef struct load_args {
     const char *path;
+    sp_strbuf *text;
     ir_module **out;
 } load_args;
 
 static void load_body(sp_ctx *ctx, void *ud) {
     load_args *a = ud;
-    /* the reader would take a directory for a file it cannot read (a stat,
-     * not an open: a FIFO is opened once, by the reader) */
-    struct stat sb;
-    if (stat(a->path, &sb) == 0 && S_ISDIR(sb.st_mode))
-        sp_throw(ctx, SP_EINPUT, (sp_loc){a->path, 0, 0}, "cannot open file: %s", strerror(EISDIR));
-    mlir_read_file(ctx, a->path, a->out);
+    fio_read_text(ctx, a->path, MLIR_MAX_FILE_BYTES, a->text);
+    mlir_read_string(ctx, a->path, a->text->data ? a->text->data : "", a->text->len, a->out);
     ir_verify_module(*a->out);
 }
 
-int cli_load_module(sp_ctx *ctx, const char *path, ir_module **out) {
-    load_args a = {path, out};
+int cli_load_module(sp_ctx *ctx, const char *path, sp_strbuf *text, ir_module **out) {
+    load_args a = {path, text, out};
     *out = NULL;
+    sp_strbuf_init(text, ctx);
     sp_status st = sp_pcall(ctx, load_body, &a);
     if (st != SP_OK) {
         sp_print_error(ctx, stderr);
         ir_module_free(*out);
         *out = NULL;
+        sp_strbuf_free(text);
     }
     return (int)st;
 }

@@ -121,3 +121,39 @@ FILE *fio_open_read(const char *path, int *err) {
     *err = 0;
     return f;
 }
+
+typedef struct read_args {
+    FILE *f;
+    sp_strbuf *out;
+    size_t max;
+    int err; /* errno of a failed read */
+} read_args;
+
+static void read_body(sp_ctx *ctx, void *ud) {
+    read_args *a = ud;
+    sp_strbuf *b = a->out;
+    while (b->len <= a->max) {
+        sp_strbuf_reserve(b, (size_t)1 << 16);
+        errno = 0;
+        size_t got = fread(b->data + b->len, 1, b->cap - 1 - b->len, a->f);
+        b->len += got;
+        b->data[b->len] = 0;
+        if (got == 0) {
+            if (ferror(a->f)) a->err = errno ? errno : EIO;
+            return;
+        }
+    }
+}
+
+void fio_read_text(sp_ctx *ctx, const char *path, size_t max, sp_strbuf *out) {
+    int err;
+    FILE *f = fio_open_read(path, &err);
+    if (!f) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot open file: %s", strerror(err));
+    /* growing the buffer may raise: close f first */
+    read_args a = {f, out, max, 0};
+    sp_status st = sp_pcall(ctx, read_body, &a);
+    fclose(f);
+    if (st != SP_OK) sp_rethrow(ctx);
+    if (a.err) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot read the file: %s", strerror(a.err));
+    if (out->len > max) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "input larger than %zu bytes", max);
+}

@@ -23,6 +23,8 @@
  *
  *     FILE *f = fio_open_read(path, &err);       // NULL with err = EISDIR for
  *                                                // a directory (fopen takes one)
+ *     fio_read_text(ctx, path, max, &buf);       // the whole file (a pipe too)
+ *                                                // into a caller-owned sp_strbuf
  *
  * A process killed between open and commit leaves its temporary behind
  * (nothing here installs signal handlers).
@@ -35,6 +37,7 @@
 #include <stdio.h>
 
 #include "../base/ctx.h"
+#include "../base/strbuf.h"
 
 #define FIO_PATH_MAX 4096
 
@@ -61,5 +64,9 @@ void fio_save(sp_ctx *ctx, const char *path, const void *data, size_t n, const c
 
 /* fopen(path, "rb") that refuses directories; err gets the errno value. */
 FILE *fio_open_read(const char *path, int *err);
+/* Append the bytes of path to out, read once (so a pipe works); raise
+ * SP_EINPUT at path when it cannot be opened or read or holds more than
+ * max bytes. out stays the caller's to free, also after a raise. */
+void fio_read_text(sp_ctx *ctx, const char *path, size_t max, sp_strbuf *out);
 
 #endif

@@ -3,7 +3,8 @@
 # the value, never a crash or a silently misread value: options missing
 # their value, unknown options, options of the other target, integers with
 # signs, spaces, overflow or out of range; and input paths that are a
-# directory, empty, /dev/null or missing are bad input (exit 1) said as such.
+# directory, empty, /dev/null or missing are bad input (exit 1) said as such;
+# a pipe is read once.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 D=$SPADC_SRC/tests/data
@@ -74,5 +75,12 @@ for c in plan run; do
   expect_exact 1 "/dev/null: error: no public function with a body to run" -- "$SPADC" $c /dev/null
 done
 expect_exact 1 "-: error: cannot open file: No such file or directory" -- "$SPADC" check -
+# a pipe is read once: run (which parses the file twice) reads it as it reads the file
+for t in cpu npu; do
+  want=$("$SPADC" run "$F" --seed 2 --target $t | head -1)
+  got=$(cat "$F" | "$SPADC" run /dev/stdin --seed 2 --target $t 2>&1 | head -1)
+  n=$((n + 1))
+  [ -n "$want" ] && [ "$got" = "$want" ] || { echo "FAIL run --target $t from a pipe: '$got', want '$want'"; fail=1; }
+done
 echo "$n argument checks"
 exit $fail
