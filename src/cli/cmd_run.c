@@ -48,16 +48,18 @@ static const char *const HELP =
     "                 integers: exact). Programs whose reference would take more\n"
     "                 than 2^28 loop steps are checked on sampled elements, each\n"
     "                 computed from only what it depends on\n"
-    "  --check-samples N  sample N elements per result (0: always the whole\n"
-    "                 reference; default: whole when small, else 256)\n"
+    "  --check-samples N  with --check: sample N elements per result (0: always\n"
+    "                 the whole reference; default: whole when small, else 256)\n"
     "  --threads N    threads for the cpu target and the npu simulator (default 1)\n"
     "  -e FUNC        function to run; may be omitted when FILE has one public\n"
     "                 function with a body\n"
     "  --inputs LIST  comma-separated .npy files, one per argument, matching each\n"
     "                 argument's shape and dtype (bf16: uint16 bit patterns)\n"
-    "  --seed N       seed for random inputs when --inputs is not given (default 0):\n"
+    "  --seed N       seed for random inputs, instead of --inputs (default 0):\n"
     "                 floats uniform in [-1, 1), integers in [-8, 8), i1 0/1\n"
     "  -o DIR         write DIR/result0.npy, DIR/result1.npy, ... in result order\n"
+    "                 (DIR is made if missing, before the run; each file is\n"
+    "                 written whole or not at all)\n"
     "  --repeat N     run N times and print the median time\n"
     "\n"
     "Output printed by the program itself (vector.print) goes to standard output\n"
@@ -67,7 +69,7 @@ typedef struct run_opts {
     const char *path, *func, *inputs, *outdir, *target, *trace;
     uint64_t seed;
     int repeat, threads;
-    bool check;
+    bool check, seeded; /* seeded: --seed was given */
     int64_t samples; /* -1: automatic */
     int64_t trace_max; /* --trace: unit events at most */
     nx_opts npu;     /* --target npu: budget, tile */
@@ -553,6 +555,7 @@ int cli_cmd_run(int argc, char **argv) {
             } else if (!strcmp(a, "--seed")) {
                 e = cli_scan_uint(v, UINT64_MAX, &o.seed);
                 if (!e || *e) return cli_usage_error("run", "--seed needs a non-negative integer below 2^64 (got '%s')", v);
+                o.seeded = true;
             } else if (!strcmp(a, "--check-samples")) {
                 e = cli_scan_uint(v, 100000000, &u);
                 if (!e || *e) return cli_usage_error("run", "--check-samples needs an integer in [0, 100000000] (got '%s')", v);
@@ -592,6 +595,9 @@ int cli_cmd_run(int argc, char **argv) {
             return cli_usage_error("run", "SPADC_TRACE_MAX_EVENTS needs an integer in [0, 2^63 - 1] (got '%s')", env);
         if (env) o.trace_max = (int64_t)v;
     }
+    /* options that would be silently ignored */
+    if (o.seeded && o.inputs) return cli_usage_error("run", "--seed draws random inputs; it does not go with --inputs");
+    if (o.samples >= 0 && !o.check) return cli_usage_error("run", "--check-samples goes with --check");
     if (o.check && !strcmp(o.target, "ref"))
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
                                       "--target cpu or npu");

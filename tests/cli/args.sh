@@ -40,6 +40,10 @@ expect_exact 2 "$(usage plan "--threads is an option of the cpu target (the npu 
   "$SPADC" plan "$F" --target npu --threads 2
 expect_exact 2 "$(usage run "--trace records the npu simulator's timeline; the cpu target has none (use --target npu or npu=FILE.yml)")" -- \
   "$SPADC" run "$F" --trace "$tmp/t.json"
+# options that would be ignored
+expect_exact 2 "$(usage run "--seed draws random inputs; it does not go with --inputs")" -- \
+  "$SPADC" run "$D/npy_arg.mlir" --seed 1 --inputs "$tmp/x.npy"
+expect_exact 2 "$(usage run "--check-samples goes with --check")" -- "$SPADC" run "$F" --check-samples 10
 # integers: digits only, in range
 for v in 0 1025 -2 +2 " 2" "2 " 1e3 2.0 0x10 99999999999999999999 ""; do
   expect_exact 2 "$(usage plan "--threads needs an integer in [1, 1024] (got '$v')")" -- "$SPADC" plan "$F" --threads "$v"
@@ -52,7 +56,7 @@ for v in -1 +2 " 2" 18446744073709551616 99999999999999999999999 x ""; do
   expect_exact 2 "$(usage run "--seed needs a non-negative integer below 2^64 (got '$v')")" -- "$SPADC" run "$F" --seed "$v"
 done
 for v in -1 100000001 " 5" x ""; do
-  expect_exact 2 "$(usage run "--check-samples needs an integer in [0, 100000000] (got '$v')")" -- "$SPADC" run "$F" --check-samples "$v"
+  expect_exact 2 "$(usage run "--check-samples needs an integer in [0, 100000000] (got '$v')")" -- "$SPADC" run "$F" --check --check-samples "$v"
 done
 for v in 1,2 0,1,1 1,1,1, " 1,1,1" 1,,1 1,1,2147483649 -1,1,1 "1, 1, 1" 99999999999999999999,1,1 a,b,c ""; do
   expect_exact 2 "$(usage plan "--tile needs three positive integers M,N,K up to 2^31 (got '$v')")" -- "$SPADC" plan "$F" --target npu --tile "$v"

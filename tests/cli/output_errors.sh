@@ -79,6 +79,10 @@ n=$((n + 1))
   { echo "FAIL run -o /dev/null: exit $rc: $out"; fail=1; }
 expect_exact 1 "$tmp/o/out.mlir: error: not a directory (-o DIR writes DIR/result0.npy, ...)" -- "$SPADC" run "$F" -o "$tmp/o/out.mlir"
 expect_exact 1 "$tmp/none/r: error: cannot create directory: No such file or directory" -- "$SPADC" run "$F" -o "$tmp/none/r"
+# a device is written in place, not replaced: its errors are the file's
+expect_exact 1 "/dev/full: error: cannot write the SVG file: No space left on device" -- "$SPADC" plan "$F" --svg /dev/full
+mkdir -p "$tmp/r3/result0.npy"
+expect_exact 1 "$tmp/r3/result0.npy: error: cannot write the .npy file: Is a directory" -- "$SPADC" run "$F" -o "$tmp/r3"
 # /dev/null is written in place, not replaced
 expect_exact 0 "" -- "$SPADC" opt "$F" -o /dev/null
 [ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fail=1; }
