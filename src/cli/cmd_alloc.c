@@ -81,8 +81,9 @@ static void live_at(const plan_csv *t, int64_t step, char *out, size_t len) {
         const plan_buf *b = &t->bufs[i];
         if (!(b->lo <= step && step < b->hi)) continue;
         if (shown < 6) {
-            int k = snprintf(out + used, len - used, "%s'%s' (%" PRId64 ")", shown ? ", " : "",
-                             plan_csv_id(t, i), b->size);
+            char id[64];
+            plan_csv_escape(id, sizeof id, plan_csv_id(t, i), strlen(plan_csv_id(t, i)));
+            int k = snprintf(out + used, len - used, "%s'%s' (%" PRId64 ")", shown ? ", " : "", id, b->size);
             if (k > 0 && (size_t)k < len - used) used += (size_t)k;
             shown++;
         } else {
@@ -156,10 +157,11 @@ int cli_cmd_alloc(int argc, char **argv) {
         return 1;
     }
 
-    /* The limit covers the whole command: the planner gets what reading
-     * left (a sliver when nothing is left: the greedy then takes its cheap
-     * rule and the search does not start). */
-    double left = limit - (now_s() - t0);
+    /* The limit covers the whole command: the planner gets what is left
+     * after reading and, as much again, for writing the same rows (a sliver
+     * when nothing is left: the greedy then takes its cheap rule and the
+     * search does not start). */
+    double left = limit - 2 * (now_s() - t0);
     plan_opts opts = {.time_limit_s = limit > 0 ? (left > 1e-6 ? left : 1e-6) : 0,
                       .capacity = capacity, .work_limit = work};
     plan_result r;

@@ -414,7 +414,6 @@ static inline int64_t least(const prep *p, const item *x, int32_t a, int32_t b) 
     return r;
 }
 
-
 /* Writes item offsets back to the buffers; footprint of the plan. */
 static int64_t expand(const prep *p, const int64_t *ioff, plan_buf *b) {
     for (size_t i = 0; i < p->n; i++) b[i].offset = 0;
@@ -817,6 +816,11 @@ static sp_status start_fit(scratch *s, const prep *p, int64_t *ioff) {
     return SP_OK;
 }
 
+/* Under a deadline, items from which best fit in order of start is made
+ * first, as insurance (~1 us an item), rather than after best fit by size
+ * runs out of time, when it would overrun the deadline. */
+#define GREEDY_INSURANCE 4096
+
 /* The greedy plan: best fit by decreasing size while the conflict lists
  * exist, else (or when the deadline passes during it) best fit in order of
  * start. */
@@ -824,12 +828,23 @@ static sp_status greedy_items(scratch *s, const prep *p, int64_t *ioff, double d
                               bool *timed_out) {
     *fallback = *timed_out = false;
     if (p->m == 0) return SP_OK;
-    if (p->adj_off) {
-        sp_status st = best_fit(s, p, ioff, deadline, timed_out);
-        if (st != SP_OK || !*timed_out) return st;
+    if (!p->adj_off) {
+        *fallback = true;
+        return start_fit(s, p, ioff);
     }
+    int64_t *ins = NULL;
+    if (deadline < NO_DEADLINE && p->m >= GREEDY_INSURANCE) {
+        ins = sc_alloc(s, (size_t)p->m, sizeof *ins);
+        if (!ins) return oom(s->ctx);
+        sp_status st = start_fit(s, p, ins);
+        if (st != SP_OK) return st;
+    }
+    sp_status st = best_fit(s, p, ioff, deadline, timed_out);
+    if (st != SP_OK || !*timed_out) return st;
     *fallback = true;
-    return start_fit(s, p, ioff);
+    if (!ins) return start_fit(s, p, ioff);
+    memcpy(ioff, ins, (size_t)p->m * sizeof *ioff);
+    return SP_OK;
 }
 
 static void fill_bounds(const prep *p, plan_result *r) {
@@ -960,7 +975,6 @@ typedef struct search {
     sp_ctx *ctx;
     bool oom;
 } search;
-
 
 static void place(search *S, int32_t b, int64_t x) {
     const prep *p = S->p;
@@ -1126,6 +1140,15 @@ static int64_t release_bound(search *S, int32_t hpos, int32_t stop) {
 /* Items scanned between readings of the clock, at most (about 1 ms). */
 #define SCAN_CLOCK_EVERY ((uint64_t)1 << 18)
 
+/* Reads the clock (when there is a deadline) and marks the stop. */
+static bool past_deadline(search *S) {
+    if (S->deadline >= NO_DEADLINE) return false;
+    S->scan_check = S->scan + SCAN_CLOCK_EVERY;
+    if (now_s() <= S->deadline) return false;
+    S->timed_out = true;
+    return true;
+}
+
 /* 1: solved (placements left on the trail), 0: no plan, -1: stopped. */
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank);
 
@@ -1172,13 +1195,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         return -1;
     }
     /* the clock every 256 nodes, or sooner when groups are large */
-    if (((S->nodes & 255) == 0 || S->scan >= S->scan_check) && S->deadline < NO_DEADLINE) {
-        S->scan_check = S->scan + SCAN_CLOCK_EVERY;
-        if (now_s() > S->deadline) {
-            S->timed_out = true;
-            return -1;
-        }
-    }
+    if (((S->nodes & 255) == 0 || S->scan >= S->scan_check) && past_deadline(S)) return -1;
     int32_t stop = S->nx[tpos];
     /* One pass over the group: dominance tops (least and second least
      * item top at its lowest offset), candidates, each item's lowest offset
@@ -1199,7 +1216,11 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         int64_t xc = align_up(S->mm[c], ic->align);
         int64_t key = xc + ic->size;
         hz ^= S->zob[c];
-        ng++;
+        /* one node over a large group takes a while: the clock may pass */
+        if ((++ng & 4095) == 0 && S->scan + ng >= S->scan_check && past_deadline(S)) {
+            S->nstk = base;
+            return -1;
+        }
         if (xc < xmin) xmin = xc;
         if (xc == f) at_floor = true;
         if (key < min1) {
@@ -1237,7 +1258,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         }
         for (int32_t k = ic->a; k < ic->b; k++) low[k] = lc < low[k] ? lc : low[k];
     }
-    S->scan += ng;
+    S->scan += ng + (size_t)(R - L); /* the loops below walk the sections */
     if (dead) {
         S->nstk = base;
         return 0;
@@ -1290,6 +1311,10 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
     }
     S->nstk = base + nc;
     sort_idx(S->stk + base, nc, cmp_cand, S);
+    if (nc > 4096 && past_deadline(S)) {
+        S->nstk = base;
+        return -1;
+    }
     int res = 0;
     for (size_t i = 0; i < nc && res == 0; i++) {
         int32_t c = S->stk[base + i];
@@ -1499,7 +1524,7 @@ static int search_at(search *S, int64_t T, uint64_t budget, double deadline) {
     S->T = T;
     S->deadline = deadline;
     S->node_stop = budget;
-    S->scan_check = S->scan + SCAN_CLOCK_EVERY;
+    S->scan_check = S->scan; /* read the clock at the first chance */
     S->next_T = INT64_MAX;
     memset(S->ng, 0, S->ngcap * sizeof *S->ng); /* nogoods hold for one T */
     S->ngcount = 0;
@@ -1574,7 +1599,12 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
     int64_t lb = p.load;
     /* No search when greedy meets the bound, or when the bound alone says
      * it does not fit (tile search asks that often and wants it fast). */
-    if (best > lb && (work > 0 || limit > 0) && !r->timed_out && p.adj_off && !(cap > 0 && lb > cap)) {
+    bool searching = best > lb && (work > 0 || limit > 0) && !r->timed_out && p.adj_off && !(cap > 0 && lb > cap);
+    if (searching && deadline < NO_DEADLINE && now_s() > deadline) {
+        r->timed_out = true; /* the greedy took all the time */
+        searching = false;
+    }
+    if (searching) {
         st = search_init(&s, &p, &S);
         if (st != SP_OK) goto done;
         /* Phase 1, half the budget (nodes, or time without a work limit):

@@ -107,6 +107,15 @@ check_plan "$tmp/g.csv" 1441792 || fail "greedy only: plan"
 [ "$(cat "$tmp/h.csv")" = "id,lower,upper,size,offset" ] || fail "header only: output"
 [ "$(summary_field "$tmp/sum.txt" footprint)" = 0 ] || fail "header only: footprint 0"
 
+# 8b. a UTF-8 byte order mark before the header (spreadsheets write one) is
+# not part of the first column's name, and the plan's header has none
+{ printf '\xEF\xBB\xBF'; cat "$MM/input.12.csv"; } > "$tmp/bom.csv"
+"$SPADC" alloc "$tmp/bom.csv" > "$tmp/bom_out.csv" 2> "$tmp/sum.txt"
+rc=$?
+[ $rc -eq 0 ] || fail "byte order mark: exit $rc: $(head -1 "$tmp/sum.txt")"
+head -1 "$tmp/bom_out.csv" | grep -qx 'id,lower,upper,size,offset' || fail "byte order mark: header $(head -1 "$tmp/bom_out.csv" | od -c | head -1)"
+check_plan "$tmp/bom_out.csv" 12 || fail "byte order mark: plan"
+
 # 9. usage errors exit 2; --help exits 0 and documents the contract
 expect_usage() {
     "$SPADC" alloc "$@" > /dev/null 2> "$tmp/err.txt"
