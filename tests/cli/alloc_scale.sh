@@ -53,17 +53,18 @@ if run mutual --time-limit 1; then
     grep -qx 'optimal: yes' "$tmp/mutual.sum" || fail "mutual: not optimal: $(tr '\n' ' ' < "$tmp/mutual.sum")"
 fi
 
-# 3. 100k buffers, few live together: best fit by decreasing size, then the
-# search until the time limit stops it
+# 3. 100k buffers, few live together (under 2^23 pairs): best fit by
+# decreasing size, then the search, until the time limit stops them (on a
+# loaded machine it may stop the greedy, which then takes the cheap rule)
 if run sparse --time-limit 1; then
-    grep -qx 'greedy_rule: best fit by decreasing size' "$tmp/sparse.sum" || fail "sparse: $(grep greedy_rule "$tmp/sparse.sum")"
     grep -qE '^optimal: (yes|unknown \(time limit\))$' "$tmp/sparse.sum" || fail "sparse: $(grep optimal "$tmp/sparse.sum")"
 fi
 
-# 4. the same with a work limit: the budget stops the search, and the plan
-# is the same run after run
+# 4. the same with a work limit and a far clock: best fit by decreasing
+# size, the budget stops the search, and the plan is the same run after run
 if run sparse --work-limit 20 --time-limit 600; then
     cp "$tmp/sparse.out.csv" "$tmp/sparse.first.csv"
+    grep -qx 'greedy_rule: best fit by decreasing size' "$tmp/sparse.sum" || fail "sparse: $(grep greedy_rule "$tmp/sparse.sum")"
     grep -qx 'optimal: unknown (work limit)' "$tmp/sparse.sum" || fail "sparse work limit: $(grep optimal "$tmp/sparse.sum")"
     [ "$(field "$tmp/sparse.sum" nodes)" -le 20 ] || fail "sparse work limit: $(field "$tmp/sparse.sum" nodes) nodes"
     run sparse --work-limit 20 --time-limit 600 && { cmp -s "$tmp/sparse.first.csv" "$tmp/sparse.out.csv" || fail "sparse work limit: plans differ"; }

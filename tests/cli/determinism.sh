@@ -60,7 +60,7 @@ run_all() {
     done < "$tmp/jobs"
     local m
     for m in E I; do
-        "$SPADC" alloc "$SPADC_CORPUS/external/minimalloc/$m.1048576.csv" --work-limit 100000 \
+        "$SPADC" alloc "$SPADC_CORPUS/external/minimalloc/$m.1048576.csv" --work-limit 100000 --time-limit 600 \
             -o "$dir/$m.csv" > "$dir/$m.sum" 2> "$dir/$m.err"
         echo $? > "$dir/$m.rc"
         grep -q 'optimal: unknown (work limit)' "$dir/$m.sum" || fail "alloc $m ($dir): not stopped by the work limit: $(tr '\n' ' ' < "$dir/$m.sum")"
