@@ -11,9 +11,14 @@ For each of N random programs (tools/progen.py):
   4. every tenth program also gets an @main with constant inputs and runs
      through mlir-opt-22 + mlir-runner-22, the independent oracle; its printed
      result must match `spadc run --target ref -e main`.
-A failure is shrunk (fewer layers and steps, smaller dimensions, plainer
-spellings, while the same check still fails) and saved under tests/regress/
-as a permanent test that tests/cli/regress.sh replays.
+For a graph program (tools/progen.py) the fusion check is law L5: it must
+plan to as many kernels as the same graph in its plainest spelling.
+Failures are grouped into classes (check, exit status, and for a crash the
+innermost functions on gdb's stack, for an error its message without
+numbers); the first failure of each class is shrunk (fewer layers, nodes and
+steps, smaller dimensions, plainer spellings, while the check still fails in
+the same class) and saved under tests/regress/ (--regress) as a permanent
+test that tests/cli/regress.sh replays; the others are listed by seed.
 
     python3 tools/difftest.py -n 200            # make difftest N=200
     python3 tools/difftest.py -n 20 --seed 1000 --keep /tmp/dt
@@ -39,16 +44,27 @@ SHLIBS = "%s/libmlir_c_runner_utils.so.22.1,%s/libmlir_runner_utils.so.22.1" % (
 LOWER = ["--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
          "--buffer-deallocation-pipeline", "--convert-bufferization-to-memref", "--convert-linalg-to-loops",
          "--convert-vector-to-scf", "--expand-strided-metadata", "--lower-affine", "--convert-scf-to-cf",
-         "--convert-math-to-libm", "--convert-vector-to-llvm", "--convert-to-llvm", "--reconcile-unrealized-casts"]
+         "--math-expand-ops=ops=rsqrt", "--convert-math-to-libm", "--convert-vector-to-llvm", "--convert-to-llvm", "--reconcile-unrealized-casts"]
 NUM = re.compile(r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
 
 
+SPENT = {}  # tool (and spadc command, target) -> [launches, seconds]
+
+
 def sh(cmd, timeout=600, stdin=None):
+    t0 = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, input=stdin)
-        return p.returncode, p.stdout + p.stderr
+        rc, out = p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
-        return 124, "timed out after %d s" % timeout
+        rc, out = 124, "timed out after %d s" % timeout
+    tool = os.path.basename(cmd[0])
+    if tool == "spadc" and len(cmd) > 1:
+        tool += " " + cmd[1] + (" " + cmd[cmd.index("--target") + 1] if "--target" in cmd else "")
+    spent = SPENT.setdefault(tool, [0, 0.0])
+    spent[0] += 1
+    spent[1] += time.time() - t0
+    return rc, out
 
 
 class Tester:
@@ -235,7 +251,7 @@ class Tester:
                     break
         return spec
 
-    def save(self, spec, seed, kinds, detail, found=True):
+    def save(self, spec, seed, kinds, detail, found=True, cls=None):
         """Write spec as a permanent test running the checks in kinds."""
         os.makedirs(self.a.regress, exist_ok=True)
         text = self.text(spec, with_main="oracle" in kinds)
@@ -255,6 +271,8 @@ class Tester:
                 head.append("// RUN: " + " ".join(run_args(kind, seed)))
         if detail:
             head.append("// what failed: " + " ".join(detail.split())[:300])
+        if cls:
+            head.append("// class: " + cls)
         head.append("// spec: " + json.dumps(spec, separators=(",", ":")))
         with open(path, "w") as f:
             f.write("\n".join(head) + "\n" + text)
@@ -262,6 +280,21 @@ class Tester:
 
 
 BATCH = 50  # programs mlir-opt-22 checks in one process
+
+
+def known_classes(directory):
+    """Failure classes that already have a saved repro in directory."""
+    out = set()
+    if os.path.isdir(directory):
+        for name in os.listdir(directory):
+            if name.endswith(".mlir"):
+                with open(os.path.join(directory, name)) as f:
+                    for line in f:
+                        if not line.startswith("//"):
+                            break
+                        if line.startswith("// class: "):
+                            out.add(line[len("// class: "):].strip())
+    return out
 
 
 def rc_text(rc):
@@ -416,6 +449,7 @@ def main():
     counts = {"cpu": 0, "npu": 0, "oracle": 0, "graph": 0}
     failed = 0
     classes = {}  # failure class -> seeds, the first shrunk
+    known = known_classes(a.regress)
     for lo in range(0, a.n, BATCH):
         batch = []
         for i in range(lo, min(a.n, lo + BATCH)):
@@ -436,13 +470,18 @@ def main():
                 seen.append(seed)
                 if kind == "generator" or len(seen) > a.shrink_per_class:
                     continue
+                if cls in known:
+                    print("  (a repro of this class is already in %s)" % a.regress, flush=True)
+                    continue
                 shrunk = t.shrink(spec, seed, kind, cls, oracle)
                 # the shrunk program's own failure message and arguments
                 f2 = [f for f in t.failures(shrunk, seed, oracle, only=kind) if f[3] == cls]
                 if f2:
                     detail = f2[0][1]
-                print("  saved %s" % t.save(shrunk, seed, [kind], detail), flush=True)
+                print("  saved %s" % t.save(shrunk, seed, [kind], detail, cls=cls), flush=True)
     dt = time.time() - t0
+    print("time by tool: " + ", ".join("%s %d x %.1f s" % (k, v[0], v[1])
+                                       for k, v in sorted(SPENT.items(), key=lambda kv: -kv[1][1])))
     if classes:
         print("failure classes (first seeds):")
         for cls, seeds in sorted(classes.items(), key=lambda kv: -len(kv[1])):

@@ -10,6 +10,13 @@ ReLU) or mlir-gen style (one generic per epilogue, maps over the loops),
 zero inits as fills or as splat constants. Shapes include 1, primes and
 sizes just below and above tile multiples.
 
+Half the programs are graphs instead (see "graph programs" below): the DAG
+shapes real programs have - diamonds (LeakyReLU, ELU, SELU, SiLU as
+torch-mlir writes them), values read by a contraction and by its epilogue,
+reductions broadcast back into epilogues (softmax, layer norm), several
+results, collapse/expand and transposes between a contraction and its
+epilogue, broadcast operands in every position, bf16/f16 round trips.
+
 The program is first drawn as a *spec* (plain JSON-able data), then emitted
 as MLIR. Keeping the spec lets difftest.py shrink a failing program by
 editing the spec (fewer layers, fewer steps, smaller dimensions, plainer
