@@ -56,8 +56,10 @@ fuzz-run: fuzz
 
 N ?= 200
 SEED ?= 1
+# e.g. DIFFTEST_FLAGS='--regress DIR --shrink-per-class 2'
+DIFFTEST_FLAGS ?=
 difftest: deps all
-	python3 tools/difftest.py -n $(N) --seed $(SEED) --spadc $(BUILD)/spadc
+	python3 tools/difftest.py -n $(N) --seed $(SEED) --spadc $(BUILD)/spadc $(DIFFTEST_FLAGS)
 
 clean:
 	rm -rf build build-asan build-fuzz
