@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../base/strbuf.h"
-#include "../cpu/exec.h"
+#include "../cpu/backend.h"
 #include "../interp/interp.h"
 #include "../ir/verify.h"
 #include "../mlir/printer.h"
@@ -30,10 +30,9 @@ struct spadc_module {
 
 struct spadc_program {
     spadc_ctx *ctx;
-    ir_module *m; /* the program's copy (the cpu target's passes change it) */
-    ir_op *fn;
+    ir_op *fn;   /* in the caller's module (which outlives the program) */
     interp *it;
-    cpu_exec *x; /* NULL: the reference interpreter runs it */
+    ex_program *x; /* NULL: the reference interpreter runs it */
     const void **bound;
     interp_value *args, *res;
 };
@@ -207,14 +206,13 @@ typedef struct compile_job {
 static void compile_body(sp_ctx *c, void *ud) {
     compile_job *j = ud;
     spadc_program *p = j->p;
-    mlir_read_string(c, j->mod->name, j->mod->text, j->mod->len, &p->m);
-    ir_verify_module(p->m);
+    ir_module *m = j->mod->m;
     ir_op *f = NULL;
     if (j->func) {
-        f = ir_module_find_func(p->m, j->func[0] == '@' ? j->func + 1 : j->func);
+        f = ir_module_find_func(m, j->func[0] == '@' ? j->func + 1 : j->func);
         if (!f) sp_throw(c, SP_EUSAGE, (sp_loc){0}, "no function '@%s' in %s", j->func, j->mod->name);
     } else {
-        for (ir_op *o = ir_module_body(p->m)->first; o; o = o->next) {
+        for (ir_op *o = ir_module_body(m)->first; o; o = o->next) {
             if (o->kind != IR_OP_FUNC || o->u.fn.is_decl || o->u.fn.is_private) continue;
             if (f) sp_throw(c, SP_EUSAGE, (sp_loc){0}, "%s has several functions: name one", j->mod->name);
             f = o;
@@ -227,11 +225,11 @@ static void compile_body(sp_ctx *c, void *ud) {
     p->bound = sp_calloc(c, fn->nargs ? fn->nargs : 1, sizeof *p->bound);
     p->args = sp_calloc(c, fn->nargs ? fn->nargs : 1, sizeof *p->args);
     p->res = sp_calloc(c, fn->nres ? fn->nres : 1, sizeof *p->res);
-    p->it = interp_new(c, p->m, NULL);
+    p->it = interp_new(c, m, NULL);
     const char *target = j->o && j->o->target ? j->o->target : "cpu";
     if (!strcmp(target, "cpu")) {
-        cpu_exec_opts eo = {.nthreads = j->o && j->o->threads > 0 ? j->o->threads : 1, .time_kernels = false};
-        cpu_exec_compile(c, p->m, f, p->it, &eo, &p->x);
+        cpu_backend_opts co = {.nthreads = j->o && j->o->threads > 0 ? j->o->threads : 1};
+        ex_compile(c, m, f, cpu_backend_new(c, &co), &(ex_opts){0}, p->it, &p->x);
     } else if (strcmp(target, "ref")) {
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown target '%s' (targets: cpu, ref)", target);
     }
@@ -276,7 +274,7 @@ typedef struct bind_job {
 static void bind_body(sp_ctx *c, void *ud) {
     (void)c;
     bind_job *j = ud;
-    if (j->p->x) cpu_exec_pack_arg(j->p->x, j->arg, j->data);
+    if (j->p->x) ex_bind(j->p->x, j->arg, j->data);
     j->p->bound[j->arg] = j->data;
 }
 
@@ -333,7 +331,7 @@ static void run_body(sp_ctx *c, void *ud) {
         if (p->x && t.kind == IR_T_TENSOR) borrow(p, &p->res[r], t, j->results[r]);
     }
     if (p->x)
-        cpu_exec_run(p->x, p->args, p->res);
+        ex_run(p->x, p->args, p->res);
     else
         interp_call(p->it, p->fn, p->args, p->res);
     for (uint32_t r = 0; r < fn->nres; r++) {
@@ -359,11 +357,10 @@ void spadc_program_free(spadc_program *p) {
     if (!p) return;
     sp_ctx *c = &p->ctx->c;
     if (p->fn && p->it && p->args && p->res) release_all(p);
-    cpu_exec_free(p->x);
+    ex_free(p->x);
     interp_free(p->it);
     sp_free(c, p->bound);
     sp_free(c, p->args);
     sp_free(c, p->res);
-    ir_module_free(p->m);
     free(p);
 }

@@ -40,7 +40,7 @@ void cli_svg_arena_panel(struct svg_doc *d, const struct kn_program *p, const st
 void cli_write_file(sp_ctx *ctx, const char *path, struct sp_strbuf *s, const char *what);
 
 /* cmd_npu.c: the npu target (plan, and the parts run uses) */
-struct nx_exec;
+struct ex_program;
 struct nx_opts;
 bool cli_npu_target(const char *target); /* "npu" or "npu=FILE" */
 int cli_npu_plan(int argc, char **argv);
@@ -50,6 +50,6 @@ int cli_npu_parse_tile(const char *cmd, const char *v, int64_t tile[3]);
 /* Raises SP_EUSAGE when a byte budget exceeds the lane's scratchpad. */
 void cli_npu_check_budget(sp_ctx *ctx, const struct nx_opts *o);
 /* Per-kernel and total simulated figures after a run. */
-void cli_npu_run_summary(struct nx_exec *x);
+void cli_npu_run_summary(struct ex_program *x);
 
 #endif

@@ -9,7 +9,7 @@
 #include "../base/strbuf.h"
 #include "../io/json.h"
 #include "../io/svg.h"
-#include "../npu/exec.h"
+#include "../npu/backend.h"
 #include "cli.h"
 
 static const char *const HELP =
@@ -199,8 +199,8 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
     }
 }
 
-static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
-    const kn_program *p = nx_program(x);
+static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     const kernel *k = &p->k[i];
     nx_kernel_info ki = nx_kernel(x, i);
@@ -319,8 +319,8 @@ static void candidates_json(json_writer *w, const nl_kernel *kp, const nl_choice
     json_end_array(w);
 }
 
-static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
-    const kn_program *p = nx_program(x);
+static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     const kernel *k = &p->k[i];
     nx_kernel_info ki = nx_kernel(x, i);
@@ -443,11 +443,12 @@ static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
     json_end_object(w);
 }
 
-static void plan_json(sp_strbuf *out, nx_exec *x) {
+static void plan_json(sp_strbuf *out, ex_program *x) {
     json_writer w;
     json_init(&w, out, 2);
-    const kn_program *p = nx_program(x);
+    const kn_program *p = ex_kernels(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     json_begin_object(&w);
     json_key(&w, "target");
     target_json(&w, nx_target(x), nx_budget(x));
@@ -458,26 +459,26 @@ static void plan_json(sp_strbuf *out, nx_exec *x) {
     json_end_array(&w);
     json_key(&w, "program");
     json_begin_object(&w);
-    json_kv_int(&w, "arena_bytes", st.arena_bytes);
-    json_kv_int(&w, "peak_live_bytes", st.arena_peak_live);
-    json_kv_int(&w, "constant_bytes", st.constant_bytes);
-    json_kv_int(&w, "copied_constant_bytes", st.copied_constant_bytes);
+    json_kv_int(&w, "arena_bytes", es.arena_bytes);
+    json_kv_int(&w, "peak_live_bytes", es.arena_peak_live);
+    json_kv_int(&w, "constant_bytes", es.constant_bytes);
+    json_kv_int(&w, "copied_constant_bytes", es.copied_constant_bytes);
     json_kv_int(&w, "est_cycles", st.est_cycles);
     json_kv_double(&w, "est_us", (double)st.est_cycles / (double)nx_target(x)->core_freq_mhz);
     json_kv_int(&w, "roofline_cycles", st.roofline_cycles);
     json_kv_int(&w, "dma_bytes", st.dma_bytes);
     json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
     json_kv_int(&w, "npu_kernels", st.nnpu);
-    json_kv_int(&w, "host_kernels", st.nkernels - st.nnpu);
+    json_kv_int(&w, "host_kernels", es.nkernels - st.nnpu);
     const plan_buf *bufs;
     const uint32_t *values;
-    uint32_t nb = nx_arena(x, &bufs, &values);
+    uint32_t nb = ex_arena(x, &bufs, &values);
     json_key(&w, "buffers");
     json_begin_array(&w);
     for (uint32_t b = 0; b < nb; b++) {
         char buf[128];
         json_begin_object(&w);
-        json_kv_string(&w, "name", nx_value_name(x, values[b], buf, sizeof buf));
+        json_kv_string(&w, "name", ex_value_name(x, values[b], buf, sizeof buf));
         json_kv_int(&w, "offset", bufs[b].offset);
         json_kv_int(&w, "bytes", bufs[b].size);
         json_key(&w, "live");
@@ -491,10 +492,11 @@ static void plan_json(sp_strbuf *out, nx_exec *x) {
     sp_strbuf_putc(out, '\n');
 }
 
-static void plan_report(sp_strbuf *o, nx_exec *x, bool program) {
-    const kn_program *p = nx_program(x);
+static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     sp_strbuf_printf(o, "plan of @%s for the npu %s: %u kernel%s, %u on the npu\n", p->func->u.fn.name, t->name, p->nk,
                      p->nk == 1 ? "" : "s", st.nnpu);
     target_line(o, t);
@@ -517,16 +519,17 @@ static void plan_report(sp_strbuf *o, nx_exec *x, bool program) {
                      (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes);
     sp_strbuf_printf(o, "DRAM arena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
                         "copied: %lld bytes\n",
-                     (long long)st.arena_bytes, (long long)st.arena_peak_live, (long long)st.constant_bytes,
-                     (long long)st.copied_constant_bytes);
+                     (long long)es.arena_bytes, (long long)es.arena_peak_live, (long long)es.constant_bytes,
+                     (long long)es.copied_constant_bytes);
 }
 
 /* --svg: one panel per npu kernel (its buffers in each lane's scratchpad),
  * then the DRAM arena. */
-static void plan_svg(sp_ctx *ctx, nx_exec *x, const char *path) {
-    const kn_program *p = nx_program(x);
+static void plan_svg(sp_ctx *ctx, ex_program *x, const char *path) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     sp_strbuf out;
     sp_strbuf_init(&out, ctx);
     svg_doc d;
@@ -563,8 +566,8 @@ static void plan_svg(sp_ctx *ctx, nx_exec *x, const char *path) {
     }
     const plan_buf *bufs;
     const uint32_t *values;
-    uint32_t nb = nx_arena(x, &bufs, &values);
-    cli_svg_arena_panel(&d, p, bufs, values, nb, st.arena_bytes, st.arena_peak_live, "DRAM bytes");
+    uint32_t nb = ex_arena(x, &bufs, &values);
+    cli_svg_arena_panel(&d, p, bufs, values, nb, es.arena_bytes, es.arena_peak_live, "DRAM bytes");
     svg_end(&d);
     cli_write_file(ctx, path, &out, "SVG");
 }
@@ -575,7 +578,7 @@ typedef struct npu_plan_state {
     nx_opts o;
     ir_module *m;
     interp *it;
-    nx_exec *x;
+    ex_program *x;
     sp_strbuf out;
 } npu_plan_state;
 
@@ -585,7 +588,7 @@ static void plan_body(sp_ctx *ctx, void *ud) {
     ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
     cli_npu_check_budget(ctx, &ps->o);
     ps->it = interp_new(ctx, ps->m, NULL);
-    nx_compile(ctx, ps->m, f, ps->it, &ps->o, &ps->x);
+    ex_compile(ctx, ps->m, f, nx_backend_new(ctx, &ps->o), &(ex_opts){0}, ps->it, &ps->x);
     if (ps->json)
         plan_json(&ps->out, ps->x);
     else
@@ -646,17 +649,18 @@ int cli_npu_plan(int argc, char **argv) {
     else
         sp_print_error(&ctx, stderr);
     sp_strbuf_free(&ps.out);
-    nx_free(ps.x);
+    ex_free(ps.x);
     interp_free(ps.it);
     ir_module_free(ps.m);
     return (int)st;
 }
 
 /* The lines `spadc run --target npu` prints after the results. */
-void cli_npu_run_summary(nx_exec *x) {
-    const kn_program *p = nx_program(x);
+void cli_npu_run_summary(ex_program *x) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     for (uint32_t i = 0; i < p->nk; i++) {
         nx_kernel_info ki = nx_kernel(x, i);
         if (!ki.ch) {
@@ -683,5 +687,5 @@ void cli_npu_run_summary(nx_exec *x) {
            "kernels on the npu\n",
            (long long)st.sim_cycles, (double)st.sim_cycles / (double)t->core_freq_mhz, (long long)t->core_freq_mhz,
            (long long)st.roofline_cycles, st.roofline_cycles ? (double)st.sim_cycles / (double)st.roofline_cycles : 0,
-           (long long)st.dma_bytes, (long long)st.min_dma_bytes, st.nnpu, st.nkernels);
+           (long long)st.dma_bytes, (long long)st.min_dma_bytes, st.nnpu, es.nkernels);
 }

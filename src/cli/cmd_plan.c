@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../base/strbuf.h"
-#include "../cpu/exec.h"
+#include "../cpu/backend.h"
 #include "../io/json.h"
 #include "../io/svg.h"
 #include "cli.h"
@@ -35,7 +35,7 @@ typedef struct plan_state {
     bool json;
     ir_module *m;
     interp *it;
-    cpu_exec *x;
+    ex_program *x;
     sp_strbuf out;
 } plan_state;
 
@@ -101,7 +101,7 @@ static int64_t level_peak(sp_ctx *ctx, const cpu_blocking *blk, int level) {
 }
 
 static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
-    const kn_program *p = cpu_exec_program(ps->x);
+    const kn_program *p = ex_kernels(ps->x);
     const kernel *k = &p->k[i];
     char buf[128];
     json_begin_object(w);
@@ -119,7 +119,7 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
     json_kv_int(w, "n", k->kind == KN_CONTRACTION ? k->n : ir_type_numel(k->out->type));
     json_kv_int(w, "k", k->kind == KN_CONTRACTION ? k->k : 0);
     json_end_object(w);
-    const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+    const cpu_blocking *blk = cpu_backend_blocking(ps->x, i);
     json_key(w, "tile");
     json_begin_object(w);
     json_kv_int(w, "m", blk ? blk->mc : 0);
@@ -127,7 +127,7 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
     json_kv_int(w, "k", blk ? blk->kc : 0);
     json_end_object(w);
     json_kv_string(w, "unit", "per_thread");
-    json_kv_string(w, "path", cpu_exec_kernel_fast(ps->x, i) ? "engine" : "reference");
+    json_kv_string(w, "path", ex_kernel_engine(ps->x, i) ? "engine" : "reference");
     json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
     json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
     json_kv_int(w, "peak_live_bytes", blk ? level_peak(ps->m->ctx, blk, 2) : 0);
@@ -213,7 +213,7 @@ static void kernel_json(plan_state *ps, json_writer *w, uint32_t i) {
 static void plan_json(plan_state *ps) {
     json_writer w;
     json_init(&w, &ps->out, 2);
-    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    ex_stats st = ex_get_stats(ps->x);
     cpu_caches c = cpu_caches_detect();
     cpu_isa isa = CPU_ISA_GENERIC;
     (void)cpu_isa_active(ps->m->ctx, &isa);
@@ -227,7 +227,7 @@ static void plan_json(plan_state *ps) {
     json_kv_int(&w, "l2_bytes", c.l2);
     json_kv_int(&w, "l3_bytes", c.l3);
     json_end_object(&w);
-    const kn_program *p = cpu_exec_program(ps->x);
+    const kn_program *p = ex_kernels(ps->x);
     json_kv_string(&w, "function", p->func->u.fn.name);
     json_key(&w, "kernels");
     json_begin_array(&w);
@@ -241,7 +241,7 @@ static void plan_json(plan_state *ps) {
     json_kv_int(&w, "copied_constant_bytes", st.copied_constant_bytes);
     const plan_buf *bufs;
     const uint32_t *values;
-    uint32_t nb = cpu_exec_arena(ps->x, &bufs, &values);
+    uint32_t nb = ex_arena(ps->x, &bufs, &values);
     json_key(&w, "buffers");
     json_begin_array(&w);
     for (uint32_t b = 0; b < nb; b++) {
@@ -296,11 +296,11 @@ static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
 
 static void plan_report(plan_state *ps) {
     sp_strbuf *o = &ps->out;
-    const kn_program *p = cpu_exec_program(ps->x);
-    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    const kn_program *p = ex_kernels(ps->x);
+    ex_stats st = ex_get_stats(ps->x);
     char buf[128];
     sp_strbuf_printf(o, "plan of @%s for the cpu (%d thread%s): %u kernel%s, %u on the engine\n\n", p->func->u.fn.name,
-                     ps->threads, ps->threads == 1 ? "" : "s", p->nk, p->nk == 1 ? "" : "s", st.nfast);
+                     ps->threads, ps->threads == 1 ? "" : "s", p->nk, p->nk == 1 ? "" : "s", st.nengine);
     for (uint32_t i = 0; i < p->nk; i++) {
         const kernel *k = &p->k[i];
         sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
@@ -308,7 +308,7 @@ static void plan_report(plan_state *ps) {
             sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n,
                              (long long)k->k);
         sp_strbuf_printf(o, "  -> %s %s\n", value_name(k->out, buf, sizeof buf),
-                         cpu_exec_kernel_fast(ps->x, i) ? "(engine)" : "(reference semantics)");
+                         ex_kernel_engine(ps->x, i) ? "(engine)" : "(reference semantics)");
         sp_strbuf_puts(o, "    ops:");
         for (uint32_t j = 0; j < k->nops; j++)
             sp_strbuf_printf(o, " %s@%u:%u", op_name(k->ops[j], buf, sizeof buf), k->ops[j]->loc.line, k->ops[j]->loc.col);
@@ -323,7 +323,7 @@ static void plan_report(plan_state *ps) {
             sp_strbuf_printf(o, " %s (%s%s)", value_name(k->inputs[in].value, buf, sizeof buf),
                              role_name((kn_role)k->inputs[in].role), k->inputs[in].broadcast ? ", broadcast" : "");
         sp_strbuf_putc(o, '\n');
-        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        const cpu_blocking *blk = cpu_backend_blocking(ps->x, i);
         if (blk && blk->nbufs) {
             sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %d thread%s (%d x %d)\n",
                              blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,
@@ -395,13 +395,13 @@ void cli_write_file(sp_ctx *ctx, const char *path, sp_strbuf *s, const char *wha
 
 /* --svg: one panel per kernel with buffers on chip, then the arena. */
 static void plan_svg(sp_ctx *ctx, plan_state *ps) {
-    const kn_program *p = cpu_exec_program(ps->x);
+    const kn_program *p = ex_kernels(ps->x);
     const plan_buf *abufs;
     const uint32_t *avalues;
-    uint32_t nab = cpu_exec_arena(ps->x, &abufs, &avalues);
+    uint32_t nab = ex_arena(ps->x, &abufs, &avalues);
     uint32_t npanels = 1;
     for (uint32_t i = 0; i < p->nk; i++) {
-        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        const cpu_blocking *blk = cpu_backend_blocking(ps->x, i);
         for (uint32_t b = 0; blk && b < blk->nbufs; b++)
             if (blk->bufs[b].level != blk->bufs[0].level) npanels++;
         npanels += blk && blk->nbufs;
@@ -415,7 +415,7 @@ static void plan_svg(sp_ctx *ctx, plan_state *ps) {
     svg_begin(&d, &out, title, npanels);
     for (uint32_t i = 0; i < p->nk; i++) {
         const kernel *k = &p->k[i];
-        const cpu_blocking *blk = cpu_exec_kernel_blocking(ps->x, i);
+        const cpu_blocking *blk = cpu_backend_blocking(ps->x, i);
         if (!blk || !blk->nbufs) continue;
         for (int level = 2; level >= 1; level--) {
             uint32_t nlev = 0;
@@ -449,7 +449,7 @@ static void plan_svg(sp_ctx *ctx, plan_state *ps) {
             svg_panel_end(&d);
         }
     }
-    cpu_exec_stats st = cpu_exec_get_stats(ps->x);
+    ex_stats st = ex_get_stats(ps->x);
     cli_svg_arena_panel(&d, p, abufs, avalues, nab, st.arena_bytes, st.arena_peak_live, "bytes");
     svg_end(&d);
     cli_write_file(ctx, ps->svg, &out, "SVG");
@@ -459,8 +459,8 @@ static void plan_body(sp_ctx *ctx, void *ud) {
     plan_state *ps = ud;
     ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
     ps->it = interp_new(ctx, ps->m, NULL);
-    cpu_exec_opts eo = {.nthreads = ps->threads, .time_kernels = false};
-    cpu_exec_compile(ctx, ps->m, f, ps->it, &eo, &ps->x);
+    cpu_backend_opts co = {.nthreads = ps->threads};
+    ex_compile(ctx, ps->m, f, cpu_backend_new(ctx, &co), &(ex_opts){0}, ps->it, &ps->x);
     if (ps->json)
         plan_json(ps);
     else
@@ -519,7 +519,7 @@ int cli_cmd_plan(int argc, char **argv) {
     else
         sp_print_error(&ctx, stderr);
     sp_strbuf_free(&ps.out);
-    cpu_exec_free(ps.x);
+    ex_free(ps.x);
     interp_free(ps.it);
     ir_module_free(ps.m);
     return (int)st;

@@ -8,10 +8,10 @@
 #include <time.h>
 
 #include "../base/fp16.h"
-#include "../cpu/exec.h"
+#include "../cpu/backend.h"
 #include "../interp/interp.h"
 #include "../io/npy.h"
-#include "../npu/exec.h"
+#include "../npu/backend.h"
 #include "../npu/trace.h"
 #include "../mlir/reader.h"
 #include "../ir/verify.h"
@@ -75,11 +75,10 @@ typedef struct run_opts {
 
 typedef struct run_state {
     run_opts *o;
-    ir_module *m;  /* as read: the reference interpreter runs it */
-    ir_module *cm; /* a second copy the cpu target compiles (passes change it) */
+    ir_module *m;  /* as read: the reference interpreter runs it, targets compile their copies */
     interp *it;
-    cpu_exec *x;
-    nx_exec *nx;
+    ex_program *x;
+    ex_program *nx;
     ntr_writer *trace;
     ir_op *fn;
     interp_value *args, *res, *ref;
@@ -152,7 +151,7 @@ static void check_memory(sp_ctx *ctx, run_state *st) {
     double args = 0, res = 0, arena = 0;
     for (uint32_t i = 0; i < fn->nargs; i++) args += (double)ir_type_bytes(fn->arg_types[i]);
     for (uint32_t i = 0; i < fn->nres; i++) res += (double)ir_type_bytes(fn->res_types[i]);
-    if (st->x) arena = (double)cpu_exec_get_stats(st->x).arena_bytes;
+    if (st->x) arena = (double)ex_get_stats(st->x).arena_bytes;
     double limit = (double)interp_memory_limit(st->it), need = args + res + arena;
     if (need > limit)
         sp_throw(ctx, SP_EINPUT, st->fn->loc,
@@ -256,7 +255,7 @@ static void summarize(const interp_value *v, uint32_t i) {
 /* The cpu run's kernels: what each computed, where it ran, its median time
  * over the repeats and its rate. */
 static void kernel_table(run_state *st) {
-    const kn_program *p = cpu_exec_program(st->x);
+    const kn_program *p = ex_kernels(st->x);
     int reps = st->o->repeat;
     double total = 0, total_flops = 0, *t = st->times; /* reuse as scratch: whole-run times are printed */
     printf("%-6s %-12s %-22s %-24s %-9s %10s %9s\n", "kernel", "kind", "b x m x n x k", "epilogue", "path", "time ms",
@@ -280,7 +279,7 @@ static void kernel_table(run_state *st) {
         if (!k->nepilogue) snprintf(epi, sizeof epi, "-");
         snprintf(name, sizeof name, "k%u", i);
         printf("%-6s %-12s %-22s %-24s %-9s %10.3f", name, kn_kind_name(k->kind), dims, epi,
-               cpu_exec_kernel_fast(st->x, i) ? "engine" : "reference", sec * 1e3);
+               ex_kernel_engine(st->x, i) ? "engine" : "reference", sec * 1e3);
         if (flops > 0 && sec > 0)
             printf(" %9.1f\n", flops / sec * 1e-9);
         else
@@ -412,12 +411,6 @@ static bool compare_sampled(run_state *st, interp_points *ip, uint32_t i, int64_
     return ok;
 }
 
-static void load_second_copy(sp_ctx *ctx, void *ud) {
-    run_state *st = ud;
-    mlir_read_file(ctx, st->o->path, &st->cm);
-    ir_verify_module(st->cm);
-}
-
 static void run_body(sp_ctx *ctx, void *ud) {
     run_state *st = ud;
     st->fn = cli_pick_function(ctx, st->m, st->o->func);
@@ -431,18 +424,15 @@ static void run_body(sp_ctx *ctx, void *ud) {
     st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
     bool cpu = !strcmp(st->o->target, "cpu"), npu = cli_npu_target(st->o->target);
     if (cpu) {
-        load_second_copy(ctx, st);
-        ir_op *cf = ir_module_find_func(st->cm, fn->name);
-        cpu_exec_opts eo = {.nthreads = st->o->threads, .time_kernels = true};
-        cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
-        uint32_t nk = cpu_exec_program(st->x)->nk;
+        cpu_backend_opts co = {.nthreads = st->o->threads};
+        ex_compile(ctx, st->m, st->fn, cpu_backend_new(ctx, &co), &(ex_opts){.time_kernels = true}, st->it, &st->x);
+        uint32_t nk = ex_kernels(st->x)->nk;
         st->ktimes = sp_calloc(ctx, sp_size_mul(ctx, (size_t)st->o->repeat, nk ? nk : 1), sizeof *st->ktimes);
     } else if (npu) {
         nt_target_from_spec(ctx, st->o->target, &st->o->npu.target);
         cli_npu_check_budget(ctx, &st->o->npu);
-        load_second_copy(ctx, st);
         st->o->npu.nthreads = st->o->threads;
-        nx_compile(ctx, st->cm, ir_module_find_func(st->cm, fn->name), st->it, &st->o->npu, &st->nx);
+        ex_compile(ctx, st->m, st->fn, nx_backend_new(ctx, &st->o->npu), &(ex_opts){0}, st->it, &st->nx);
     }
     check_memory(ctx, st);
     load_inputs(ctx, st);
@@ -452,16 +442,16 @@ static void run_body(sp_ctx *ctx, void *ud) {
             for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);
         double t0 = now_s();
         if (cpu)
-            cpu_exec_run(st->x, st->args, st->res);
+            ex_run(st->x, st->args, st->res);
         else if (npu)
-            nx_run(st->nx, st->args, st->res);
+            ex_run(st->nx, st->args, st->res);
         else
             interp_call(st->it, st->fn, st->args, st->res);
         st->times[r] = now_s() - t0;
         if (r == 0 && st->trace) ntr_close(st->trace); /* the first run only */
         if (cpu) {
-            const kn_program *p = cpu_exec_program(st->x);
-            for (uint32_t i = 0; i < p->nk; i++) st->ktimes[(size_t)r * p->nk + i] = cpu_exec_kernel_seconds(st->x, i);
+            const kn_program *p = ex_kernels(st->x);
+            for (uint32_t i = 0; i < p->nk; i++) st->ktimes[(size_t)r * p->nk + i] = ex_kernel_seconds(st->x, i);
         }
     }
     fflush(stdout);
@@ -481,7 +471,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
     }
     printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], st->o->target, st->o->repeat,
            st->o->repeat == 1 ? "" : "s");
-    if (cpu && cpu_exec_program(st->x)->nk) kernel_table(st);
+    if (cpu && ex_kernels(st->x)->nk) kernel_table(st);
     if (st->o->check) {
         interp_set_output(st->it, NULL); /* the program's prints were shown once */
         int64_t samples = st->o->samples;
@@ -622,9 +612,9 @@ int cli_cmd_run(int argc, char **argv) {
         fprintf(stderr, "spadc run: error: --check found a mismatch with the reference interpreter\n");
     }
     npy_free(&ctx, &st.arr);
-    cpu_exec_free(st.x);
+    ex_free(st.x);
     ntr_free(st.trace);
-    nx_free(st.nx);
+    ex_free(st.nx);
     interp_points_free(st.points);
     if (st.it) {
         for (uint32_t i = 0; st.args && i < st.nargs; i++) interp_release(st.it, &st.args[i]);
@@ -633,7 +623,6 @@ int cli_cmd_run(int argc, char **argv) {
     }
     interp_free(st.it);
     sp_free(&ctx, st.ref);
-    ir_module_free(st.cm);
     sp_free(&ctx, st.args);
     sp_free(&ctx, st.res);
     sp_free(&ctx, st.times);

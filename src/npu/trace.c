@@ -11,7 +11,7 @@ enum { FLUSH_BYTES = 1 << 20 };
 
 struct ntr_writer {
     sp_ctx *ctx;
-    nx_exec *x;
+    ex_program *x;
     const char *path;
     FILE *f;
     int err; /* errno of the first failed write, or 0 */
@@ -113,7 +113,7 @@ static void on_busy(void *ud, uint32_t ki, const np_insn *in, int unit, int64_t 
     else
         snprintf(tile, sizeof tile, "%lldx%lld", (long long)v->rows, (long long)v->cols);
     json_kv_string(w, "tile", tile);
-    if (dma) json_kv_string(w, "dram", nx_value_name(t->x, in->dram.tensor, name, sizeof name));
+    if (dma) json_kv_string(w, "dram", ex_value_name(t->x, in->dram.tensor, name, sizeof name));
     end_event(t);
 }
 
@@ -151,7 +151,7 @@ static void on_kernel_done(void *ud, uint32_t ki) {
     t->base += s->cycles;
 }
 
-void ntr_open(sp_ctx *ctx, const char *path, nx_exec *x, int64_t max_events, ntr_writer **out) {
+void ntr_open(sp_ctx *ctx, const char *path, ex_program *x, int64_t max_events, ntr_writer **out) {
     ntr_writer *t = sp_calloc(ctx, 1, sizeof *t);
     *out = t;
     t->ctx = ctx;
