@@ -123,10 +123,7 @@ int spadc_read_file(spadc_ctx *ctx, const char *path, spadc_module **out) {
     if (!path) return usage(ctx, "spadc_read_file: no path");
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(ctx->c.err.file, sizeof ctx->c.err.file, "%s", path);
-        ctx->c.err.line = ctx->c.err.col = 0;
-        ctx->c.err.status = SP_EINPUT;
-        snprintf(ctx->c.err.msg, sizeof ctx->c.err.msg, "cannot open file");
+        sp_set_error_at(&ctx->c, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot open file");
         return finish(ctx, SP_EINPUT);
     }
     size_t cap = 1 << 16, len = 0;

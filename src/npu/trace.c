@@ -14,7 +14,7 @@ struct ntr_writer {
     ex_program *x;
     const char *path;
     FILE *f;
-    int err; /* errno of the first failed write, or 0 */
+    int werr; /* errno of the first failed write, or 0 */
     sp_strbuf buf;
     json_writer w;
     double mhz;
@@ -23,7 +23,7 @@ struct ntr_writer {
 };
 
 static void flush(ntr_writer *t) {
-    if (t->buf.len && !t->err && fwrite(t->buf.data, 1, t->buf.len, t->f) != t->buf.len) t->err = errno ? errno : EIO;
+    if (t->buf.len && !t->werr && fwrite(t->buf.data, 1, t->buf.len, t->f) != t->buf.len) t->werr = errno ? errno : EIO;
     t->buf.len = 0;
     if (t->buf.data) t->buf.data[0] = 0;
 }
@@ -204,10 +204,10 @@ void ntr_close(ntr_writer *t) {
     json_end_object(w);
     sp_strbuf_putc(&t->buf, '\n');
     flush(t);
-    if (!t->err && fclose(t->f) != 0) t->err = errno ? errno : EIO;
-    else if (t->err) fclose(t->f);
+    if (!t->werr && fclose(t->f) != 0) t->werr = errno ? errno : EIO;
+    else if (t->werr) fclose(t->f);
     t->f = NULL;
-    if (t->err) sp_throw(t->ctx, SP_EINPUT, (sp_loc){t->path, 0, 0}, "cannot write the trace file: %s", strerror(t->err));
+    if (t->werr) sp_throw(t->ctx, SP_EINPUT, (sp_loc){t->path, 0, 0}, "cannot write the trace file: %s", strerror(t->werr));
 }
 
 void ntr_free(ntr_writer *t) {
