@@ -1,6 +1,7 @@
 /* cmd_check.c - spadc check FILE.mlir: parse and verify. */
 #include <stdio.h>
 
+#include "../base/strbuf.h"
 #include "cli.h"
 
 static const char *const HELP =
@@ -24,7 +25,9 @@ int cli_cmd_check(int argc, char **argv) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     ir_module *m;
-    int rc = cli_load_module(&ctx, path, &m);
+    sp_strbuf text;
+    int rc = cli_load_module(&ctx, path, &text, &m);
     ir_module_free(m);
+    sp_strbuf_free(&text);
     return rc;
 }

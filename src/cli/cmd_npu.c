@@ -28,8 +28,9 @@ static const char *const HELP =
     "  --target npu=FILE  a PyTorchSim hardware YAML file\n"
     "  --budget F|BYTES   scratchpad a kernel may plan, per lane: a fraction\n"
     "                     0 < F <= 1 of the slice (a number with a decimal point,\n"
-    "                     or 1), or bytes (an integer > 1, K or KiB suffix for\n"
-    "                     1024); default: the file's spadc_budget, else 1.0\n"
+    "                     or 1), or bytes (an integer >= 2, or with a K or KiB\n"
+    "                     suffix for 1024, M or MiB for 1024^2: 64K, 1M), at most\n"
+    "                     the slice; default: the file's spadc_budget, else 1.0\n"
     "  --tile M,N,K       force the tile of every contraction kernel (the search\n"
     "                     still picks loop order and buffering); exit 3 if it does\n"
     "                     not fit\n"
@@ -48,42 +49,47 @@ static const char *const HELP =
 
 bool cli_npu_target(const char *t) { return !strcmp(t, "npu") || !strncmp(t, "npu=", 4); }
 
+/* F: a number with a decimal point or an exponent, or exactly 1, in (0, 1];
+ * BYTES: digits and an optional K/KiB/k (1024) or M/MiB (1024^2) suffix, at
+ * least 2 bytes once multiplied (a bare 1 is the fraction 1.0) and at most
+ * 2^40. Signs, spaces, hex and anything else are usage errors. */
 int cli_npu_parse_budget(const char *cmd, const char *v, double *frac, int64_t *bytes) {
     *frac = 0;
     *bytes = 0;
-    if (strchr(v, '.') || strchr(v, 'e') || strchr(v, 'E') || !strcmp(v, "1")) {
+    static const char *const form = "--budget needs a fraction 0 < F <= 1 (0.5, 1) or a byte count >= 2 (65536, 64K, 1M)";
+    if (strpbrk(v, ".eE") || !strcmp(v, "1")) {
         char *end;
         errno = 0;
         double f = strtod(v, &end);
-        if (*end || !*v || errno || !(f > 0) || f > 1)
-            return cli_usage_error(cmd, "--budget needs a fraction in (0, 1] or a byte count (got '%s')", v);
+        if (*end || !*v || errno || strspn(v, "0123456789.eE+-") != strlen(v) || !strchr(".0123456789", v[0]) ||
+            !(f > 0) || f > 1)
+            return cli_usage_error(cmd, "%s; got '%s'", form, v);
         *frac = f;
         return 0;
     }
-    char *end;
-    errno = 0;
-    long long b = strtoll(v, &end, 10);
-    int64_t mul = 1;
-    if (!strcmp(end, "K") || !strcmp(end, "k") || !strcmp(end, "KiB"))
-        mul = 1024;
-    else if (*end)
-        return cli_usage_error(cmd, "--budget needs a fraction in (0, 1] or a byte count (got '%s')", v);
-    if (!*v || errno || b < 2 || b > ((long long)1 << 40))
-        return cli_usage_error(cmd, "--budget needs a fraction in (0, 1] or a byte count (got '%s')", v);
-    *bytes = (int64_t)b * mul;
+    uint64_t b, mul = 0;
+    const char *c = cli_scan_uint(v, (uint64_t)1 << 40, &b);
+    if (!c && *v >= '0' && *v <= '9') return cli_usage_error(cmd, "--budget '%s' is more than 2^40 bytes", v);
+    if (c)
+        mul = !*c ? 1
+              : !strcmp(c, "K") || !strcmp(c, "k") || !strcmp(c, "KiB") ? 1024
+              : !strcmp(c, "M") || !strcmp(c, "MiB")                    ? 1024 * 1024
+                                                                        : 0;
+    if (!mul || b * mul < 2) return cli_usage_error(cmd, "%s; got '%s'", form, v);
+    if (b * mul > (uint64_t)1 << 40) return cli_usage_error(cmd, "--budget '%s' is more than 2^40 bytes", v);
+    *bytes = (int64_t)(b * mul);
     return 0;
 }
 
 int cli_npu_parse_tile(const char *cmd, const char *v, int64_t tile[3]) {
     const char *p = v;
     for (int i = 0; i < 3; i++) {
-        char *end;
-        errno = 0;
-        long long t = strtoll(p, &end, 10);
-        if (end == p || errno || t < 1 || t > ((long long)1 << 31) || (i < 2 ? *end != ',' : *end != 0))
-            return cli_usage_error(cmd, "--tile needs three positive integers M,N,K (got '%s')", v);
-        tile[i] = t;
-        p = end + 1;
+        uint64_t t;
+        p = cli_scan_uint(p, (uint64_t)1 << 31, &t);
+        if (!p || t < 1 || *p != (i < 2 ? ',' : 0))
+            return cli_usage_error(cmd, "--tile needs three positive integers M,N,K up to 2^31 (got '%s')", v);
+        tile[i] = (int64_t)t;
+        p++;
     }
     return 0;
 }
@@ -579,7 +585,7 @@ typedef struct npu_plan_state {
     ir_module *m;
     interp *it;
     ex_program *x;
-    sp_strbuf out;
+    sp_strbuf out, text; /* the report; the file read */
 } npu_plan_state;
 
 static void plan_body(sp_ctx *ctx, void *ud) {
@@ -627,6 +633,8 @@ int cli_npu_plan(int argc, char **argv) {
                 int rc = cli_npu_parse_tile("plan", v, ps.o.tile);
                 if (rc) return rc;
             }
+        } else if (!strcmp(a, "--threads")) {
+            return cli_usage_error("plan", "--threads is an option of the cpu target (the npu plan does not depend on it)");
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("plan", "unknown option '%s'", a);
         } else if (ps.path) {
@@ -640,18 +648,19 @@ int cli_npu_plan(int argc, char **argv) {
     if (ps.json && ps.program) return cli_usage_error("plan", "--program prints the report; it does not go with --json");
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
-    int rc = cli_load_module(&ctx, ps.path, &ps.m);
+    int rc = cli_load_module(&ctx, ps.path, &ps.text, &ps.m);
     if (rc) return rc;
     sp_strbuf_init(&ps.out, &ctx);
     sp_status st = sp_pcall(&ctx, plan_body, &ps);
     if (st == SP_OK)
-        fwrite(ps.out.data, 1, ps.out.len, stdout);
+        cli_print(ps.out.data, ps.out.len);
     else
         sp_print_error(&ctx, stderr);
     sp_strbuf_free(&ps.out);
     ex_free(ps.x);
     interp_free(ps.it);
     ir_module_free(ps.m);
+    sp_strbuf_free(&ps.text);
     return (int)st;
 }
 

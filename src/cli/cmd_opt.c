@@ -28,14 +28,14 @@ static const char *const HELP =
 typedef struct opt_args {
     ir_module *m;
     sp_strbuf *out;
-    const char *passes;
+    const char *passes, *outpath;
 } opt_args;
 
 static void opt_body(sp_ctx *ctx, void *ud) {
-    (void)ctx;
     opt_args *a = ud;
     if (a->passes) pass_run(a->m, a->passes);
     mlir_print_module(a->m, a->out);
+    if (a->outpath) cli_write_file(ctx, a->outpath, a->out, "output");
 }
 
 int cli_cmd_opt(int argc, char **argv) {
@@ -62,25 +62,19 @@ int cli_cmd_opt(int argc, char **argv) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     ir_module *m;
-    int rc = cli_load_module(&ctx, path, &m);
+    sp_strbuf text;
+    int rc = cli_load_module(&ctx, path, &text, &m);
     if (rc) return rc;
     sp_strbuf out;
     sp_strbuf_init(&out, &ctx);
-    opt_args a = {m, &out, passes};
+    opt_args a = {m, &out, passes, outpath};
     sp_status st = sp_pcall(&ctx, opt_body, &a);
-    if (st == SP_OK) {
-        FILE *f = outpath ? fopen(outpath, "wb") : stdout;
-        if (!f) {
-            fprintf(stderr, "spadc opt: error: cannot write '%s'\n", outpath);
-            st = SP_EINPUT;
-        } else {
-            fwrite(out.data, 1, out.len, f);
-            if (outpath) fclose(f);
-        }
-    } else {
+    if (st != SP_OK)
         sp_print_error(&ctx, stderr);
-    }
+    else if (!outpath)
+        cli_print(out.data, out.len);
     sp_strbuf_free(&out);
     ir_module_free(m);
+    sp_strbuf_free(&text);
     return (int)st;
 }

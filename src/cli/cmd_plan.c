@@ -6,6 +6,7 @@
 
 #include "../base/strbuf.h"
 #include "../cpu/backend.h"
+#include "../io/fileio.h"
 #include "../io/json.h"
 #include "../io/svg.h"
 #include "cli.h"
@@ -36,7 +37,7 @@ typedef struct plan_state {
     ir_module *m;
     interp *it;
     ex_program *x;
-    sp_strbuf out;
+    sp_strbuf out, text; /* the report; the file read */
 } plan_state;
 
 static const char *value_name(const ir_value *v, char *buf, size_t n) {
@@ -385,12 +386,22 @@ void cli_svg_arena_panel(svg_doc *d, const kn_program *p, const plan_buf *bufs, 
     svg_panel_end(d);
 }
 
+typedef struct write_args {
+    const char *path;
+    const sp_strbuf *s;
+    const char *what;
+} write_args;
+
+static void write_body(sp_ctx *ctx, void *ud) {
+    write_args *a = ud;
+    fio_save(ctx, a->path, a->s->data, a->s->len, a->what);
+}
+
 void cli_write_file(sp_ctx *ctx, const char *path, sp_strbuf *s, const char *what) {
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(s->data, 1, s->len, f) == s->len;
-    if (f) ok &= fclose(f) == 0;
+    /* the buffer is freed even when the write raises */
+    sp_status st = sp_pcall(ctx, write_body, &(write_args){path, s, what});
     sp_strbuf_free(s);
-    if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot write the %s file", what);
+    if (st != SP_OK) sp_rethrow(ctx);
 }
 
 /* --svg: one panel per kernel with buffers on chip, then the arena. */
@@ -493,11 +504,13 @@ int cli_cmd_plan(int argc, char **argv) {
             } else if (!strcmp(a, "-e")) {
                 ps.func = v[0] == '@' ? v + 1 : v;
             } else {
-                char *end;
-                long t = strtol(v, &end, 10);
-                if (*end || !*v || t < 1 || t > 1024) return cli_usage_error("plan", "--threads needs an integer in [1, 1024]");
+                uint64_t t;
+                const char *e = cli_scan_uint(v, 1024, &t);
+                if (!e || *e || t < 1) return cli_usage_error("plan", "--threads needs an integer in [1, 1024] (got '%s')", v);
                 ps.threads = (int)t;
             }
+        } else if (!strcmp(a, "--budget") || !strcmp(a, "--tile") || !strcmp(a, "--program")) {
+            return cli_usage_error("plan", "%s is an option of the npu target (--target npu or npu=FILE.yml)", a);
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("plan", "unknown option '%s'", a);
         } else if (ps.path) {
@@ -510,17 +523,18 @@ int cli_cmd_plan(int argc, char **argv) {
     if (strcmp(target, "cpu")) return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml)", target);
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
-    int rc = cli_load_module(&ctx, ps.path, &ps.m);
+    int rc = cli_load_module(&ctx, ps.path, &ps.text, &ps.m);
     if (rc) return rc;
     sp_strbuf_init(&ps.out, &ctx);
     sp_status st = sp_pcall(&ctx, plan_body, &ps);
     if (st == SP_OK)
-        fwrite(ps.out.data, 1, ps.out.len, stdout);
+        cli_print(ps.out.data, ps.out.len);
     else
         sp_print_error(&ctx, stderr);
     sp_strbuf_free(&ps.out);
     ex_free(ps.x);
     interp_free(ps.it);
     ir_module_free(ps.m);
+    sp_strbuf_free(&ps.text);
     return (int)st;
 }

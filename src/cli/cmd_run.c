@@ -48,16 +48,18 @@ static const char *const HELP =
     "                 integers: exact). Programs whose reference would take more\n"
     "                 than 2^28 loop steps are checked on sampled elements, each\n"
     "                 computed from only what it depends on\n"
-    "  --check-samples N  sample N elements per result (0: always the whole\n"
-    "                 reference; default: whole when small, else 256)\n"
+    "  --check-samples N  with --check: sample N elements per result (0: always\n"
+    "                 the whole reference; default: whole when small, else 256)\n"
     "  --threads N    threads for the cpu target and the npu simulator (default 1)\n"
     "  -e FUNC        function to run; may be omitted when FILE has one public\n"
     "                 function with a body\n"
     "  --inputs LIST  comma-separated .npy files, one per argument, matching each\n"
     "                 argument's shape and dtype (bf16: uint16 bit patterns)\n"
-    "  --seed N       seed for random inputs when --inputs is not given (default 0):\n"
+    "  --seed N       seed for random inputs, instead of --inputs (default 0):\n"
     "                 floats uniform in [-1, 1), integers in [-8, 8), i1 0/1\n"
     "  -o DIR         write DIR/result0.npy, DIR/result1.npy, ... in result order\n"
+    "                 (DIR is made if missing, before the run; each file is\n"
+    "                 written whole or not at all)\n"
     "  --repeat N     run N times and print the median time\n"
     "\n"
     "Output printed by the program itself (vector.print) goes to standard output\n"
@@ -67,7 +69,7 @@ typedef struct run_opts {
     const char *path, *func, *inputs, *outdir, *target, *trace;
     uint64_t seed;
     int repeat, threads;
-    bool check;
+    bool check, seeded; /* seeded: --seed was given */
     int64_t samples; /* -1: automatic */
     int64_t trace_max; /* --trace: unit events at most */
     nx_opts npu;     /* --target npu: budget, tile */
@@ -76,6 +78,7 @@ typedef struct run_opts {
 typedef struct run_state {
     run_opts *o;
     ir_module *m;  /* as read: the reference interpreter runs it, targets compile their copies */
+    sp_strbuf text; /* the file, which the module points into */
     interp *it;
     ex_program *x;
     ex_program *nx;
@@ -411,8 +414,19 @@ static bool compare_sampled(run_state *st, interp_points *ip, uint32_t i, int64_
     return ok;
 }
 
+/* -o DIR: made (or found) before the run, so that a bad DIR is said before
+ * the run's time is spent and its summary printed */
+static void make_outdir(sp_ctx *ctx, const char *dir) {
+    struct stat sb;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        sp_throw(ctx, SP_EINPUT, (sp_loc){dir, 0, 0}, "cannot create directory: %s", strerror(errno));
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        sp_throw(ctx, SP_EINPUT, (sp_loc){dir, 0, 0}, "not a directory (-o DIR writes DIR/result0.npy, ...)");
+}
+
 static void run_body(sp_ctx *ctx, void *ud) {
     run_state *st = ud;
+    if (st->o->outdir) make_outdir(ctx, st->o->outdir);
     st->fn = cli_pick_function(ctx, st->m, st->o->func);
     const ir_func_info *fn = &st->fn->u.fn;
     st->nargs = fn->nargs;
@@ -454,7 +468,7 @@ static void run_body(sp_ctx *ctx, void *ud) {
             for (uint32_t i = 0; i < p->nk; i++) st->ktimes[(size_t)r * p->nk + i] = ex_kernel_seconds(st->x, i);
         }
     }
-    fflush(stdout);
+    cli_flush_stdout();
     for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
     qsort(st->times, (size_t)st->o->repeat, sizeof *st->times, cmp_double);
     if (npu) cli_npu_run_summary(st->nx);
@@ -483,14 +497,12 @@ static void run_body(sp_ctx *ctx, void *ud) {
             for (uint32_t i = 0; i < st->nres; i++) ok &= compare_sampled(st, st->points, i, samples);
         } else {
             interp_call(st->it, st->fn, st->args, st->ref);
-            fflush(stdout);
+            cli_flush_stdout();
             for (uint32_t i = 0; i < st->nres; i++) ok &= compare(st, &st->res[i], &st->ref[i], i);
         }
         if (!ok) st->status = SP_EMISMATCH;
     }
     if (st->o->outdir) {
-        if (mkdir(st->o->outdir, 0777) != 0 && errno != EEXIST)
-            sp_throw(ctx, SP_EINPUT, (sp_loc){st->o->outdir, 0, 0}, "cannot create directory: %s", strerror(errno));
         for (uint32_t i = 0; i < st->nres; i++) {
             char path[4096];
             snprintf(path, sizeof path, "%s/result%u.npy", st->o->outdir, i);
@@ -529,8 +541,8 @@ int cli_cmd_run(int argc, char **argv) {
                      !strcmp(a, "--trace");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
-            const char *v = argv[++i];
-            char *end;
+            const char *v = argv[++i], *e;
+            uint64_t u;
             if (!strcmp(a, "--target"))
                 o.target = v;
             else if (!strcmp(a, "-e"))
@@ -547,23 +559,22 @@ int cli_cmd_run(int argc, char **argv) {
             } else if (!strcmp(a, "--tile")) {
                 int rc = cli_npu_parse_tile("run", v, o.npu.tile);
                 if (rc) return rc;
-            }
-            else if (!strcmp(a, "--seed")) {
-                errno = 0;
-                o.seed = strtoull(v, &end, 10);
-                if (*end || !*v || errno || v[0] == '-') return cli_usage_error("run", "--seed needs a non-negative integer");
+            } else if (!strcmp(a, "--seed")) {
+                e = cli_scan_uint(v, UINT64_MAX, &o.seed);
+                if (!e || *e) return cli_usage_error("run", "--seed needs a non-negative integer below 2^64 (got '%s')", v);
+                o.seeded = true;
             } else if (!strcmp(a, "--check-samples")) {
-                long long r = strtoll(v, &end, 10);
-                if (*end || !*v || r < 0 || r > 100000000) return cli_usage_error("run", "--check-samples needs an integer >= 0");
-                o.samples = r;
+                e = cli_scan_uint(v, 100000000, &u);
+                if (!e || *e) return cli_usage_error("run", "--check-samples needs an integer in [0, 100000000] (got '%s')", v);
+                o.samples = (int64_t)u;
             } else if (!strcmp(a, "--threads")) {
-                long r = strtol(v, &end, 10);
-                if (*end || !*v || r < 1 || r > 1024) return cli_usage_error("run", "--threads needs an integer in [1, 1024]");
-                o.threads = (int)r;
+                e = cli_scan_uint(v, 1024, &u);
+                if (!e || *e || u < 1) return cli_usage_error("run", "--threads needs an integer in [1, 1024] (got '%s')", v);
+                o.threads = (int)u;
             } else {
-                long r = strtol(v, &end, 10);
-                if (*end || !*v || r < 1 || r > 1000000) return cli_usage_error("run", "--repeat needs an integer in [1, 1000000]");
-                o.repeat = (int)r;
+                e = cli_scan_uint(v, 1000000, &u);
+                if (!e || *e || u < 1) return cli_usage_error("run", "--repeat needs an integer in [1, 1000000] (got '%s')", v);
+                o.repeat = (int)u;
             }
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("run", "unknown option '%s'", a);
@@ -585,15 +596,15 @@ int cli_cmd_run(int argc, char **argv) {
     if (o.trace) {
         const char *env = getenv("SPADC_TRACE_MAX_EVENTS");
         o.trace_max = NTR_DEFAULT_MAX_EVENTS;
-        if (env) {
-            char *end;
-            errno = 0;
-            long long v = strtoll(env, &end, 10);
-            if (*end || !*env || errno || v < 0)
-                return cli_usage_error("run", "SPADC_TRACE_MAX_EVENTS needs an integer >= 0 (got '%s')", env);
-            o.trace_max = v;
-        }
+        uint64_t v;
+        const char *e = env ? cli_scan_uint(env, INT64_MAX, &v) : NULL;
+        if (env && (!e || *e))
+            return cli_usage_error("run", "SPADC_TRACE_MAX_EVENTS needs an integer in [0, 2^63 - 1] (got '%s')", env);
+        if (env) o.trace_max = (int64_t)v;
     }
+    /* options that would be silently ignored */
+    if (o.seeded && o.inputs) return cli_usage_error("run", "--seed draws random inputs; it does not go with --inputs");
+    if (o.samples >= 0 && !o.check) return cli_usage_error("run", "--check-samples goes with --check");
     if (o.check && !strcmp(o.target, "ref"))
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
                                       "--target cpu or npu");
@@ -601,11 +612,11 @@ int cli_cmd_run(int argc, char **argv) {
     sp_ctx_init(&ctx, NULL);
     run_state st = {0};
     st.o = &o;
-    int rc = cli_load_module(&ctx, o.path, &st.m);
+    int rc = cli_load_module(&ctx, o.path, &st.text, &st.m);
     if (rc) return rc;
     sp_status s = sp_pcall(&ctx, run_body, &st);
     if (s != SP_OK) {
-        fflush(stdout);
+        cli_flush_stdout();
         sp_print_error(&ctx, stderr);
     } else if (st.status) {
         s = (sp_status)st.status;
@@ -628,5 +639,6 @@ int cli_cmd_run(int argc, char **argv) {
     sp_free(&ctx, st.times);
     sp_free(&ctx, st.ktimes);
     ir_module_free(st.m);
+    sp_strbuf_free(&st.text);
     return (int)s;
 }

@@ -48,13 +48,13 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         fputs(USAGE, stdout);
-        return 0;
+        return cli_finish_stdout(0);
     }
     if (!strcmp(argv[1], "--version")) {
         printf("spadc %s\n", SPADC_VERSION);
-        return 0;
+        return cli_finish_stdout(0);
     }
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        if (!strcmp(argv[1], cmds[i].name)) return cmds[i].fn(argc - 1, argv + 1);
+        if (!strcmp(argv[1], cmds[i].name)) return cli_finish_stdout(cmds[i].fn(argc - 1, argv + 1));
     return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
 }

@@ -12,6 +12,14 @@
  * tensors as their 16-bit patterns in a uint16 array ('<u2'); load them with
  * np.load(f).view(ml_dtypes.bfloat16). Reading '<u2' yields IR_BF16 for the
  * same reason. Big-endian files are byte-swapped; Fortran order is rejected.
+ *
+ * The header is parsed as the Python dict literal numpy writes: the keys
+ * 'descr', 'fortran_order' (True or False) and 'shape' (a tuple of
+ * non-negative integers), each exactly once, nothing else, nothing after
+ * the closing brace; every other header is an error naming what is wrong.
+ * A file that holds less data than its shape needs is refused before the
+ * data is allocated. npy_write writes through fio_out (io/fileio.h): the
+ * file is whole or absent.
  */
 #ifndef SPADC_IO_NPY_H
 #define SPADC_IO_NPY_H

@@ -31,3 +31,16 @@ render_not_blank() {
   python3 -c "import sys; sys.exit(0 if $nonwhite > 0.05 and $colours > 8 else 1)" ||
     { echo "FAIL: the rendered SVG looks blank (${w}x$h, non-white $nonwhite, $colours colours)"; return 1; }
 }
+
+# expect_exact RC STDERR -- COMMAND...: run COMMAND (stdout dropped; at most
+# 60 s unless it is a shell function) and check its exit code and the whole
+# of its stderr; counts checks in n and sets fail=1 on a mismatch.
+expect_exact() {
+  local want=$1 msg=$2 err rc limit="timeout 60"; shift 3
+  n=$((n + 1))
+  declare -F "$1" >/dev/null && limit=
+  err=$($limit "$@" 2>&1 >/dev/null); rc=$?
+  if [ "$rc" != "$want" ] || [ "$err" != "$msg" ]; then
+    echo "FAIL: $*"; echo "  want exit $want: $msg"; echo "  got  exit $rc: $err"; fail=1
+  fi
+}
