@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sp_status st = plan_csv_read(&t, "fuzz.csv", f);
     fclose(f);
     if (st == SP_OK) {
-        plan_opts o = {0.002, 0}; /* a short search: the fuzzer wants many inputs */
+        plan_opts o = {.work_limit = 5000, .time_limit_s = 1}; /* a short search: the fuzzer wants many inputs */
         plan_result r;
         st = plan_solve(&ctx, t.bufs, t.n, &o, &r);
         if (st == SP_OK) {

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/ctx.h"
 #include "cli.h"
@@ -18,10 +19,13 @@ static const char *const HELP =
     "overlap, minimising the footprint (the highest offset + size).\n"
     "\n"
     "It computes the peak-live lower bound and the best-fit-by-decreasing-size greedy\n"
-    "plan (TFLite/XLA), then searches exactly: for half the time limit from the lower\n"
-    "bound up (the first plan found is then optimal), then by bisecting between the\n"
-    "bound and the best plan. It stops when the footprint is proven optimal or the time\n"
-    "limit passes, and never returns a plan worse than greedy.\n"
+    "plan (TFLite/XLA; past 2^23 pairs of buffers live together, best fit in order of\n"
+    "start, which is O(n log n)), then searches exactly: for half its budget from the\n"
+    "lower bound up (the first plan found is then optimal), then by bisecting between\n"
+    "the bound and the best plan. It stops when the footprint is proven optimal or the\n"
+    "budget is spent, and never returns a plan worse than greedy. The budget is\n"
+    "--work-limit search nodes if given (the plan then depends only on the input),\n"
+    "else the time limit; the time limit caps the whole command either way.\n"
     "\n"
     "input (MiniMalloc's CSV; FILE.csv '-' reads stdin): a header naming the columns in\n"
     "any order, then one row per buffer\n"
@@ -39,15 +43,19 @@ static const char *const HELP =
     "\n"
     "output: the input's header and rows, each with an ',offset' column appended, written\n"
     "  to OUT.csv with -o, else to stdout. A summary, one 'key: value' per line (buffers,\n"
-    "  footprint, lower_bound, peak_live, greedy, optimal, time_s, nodes), goes to stdout\n"
-    "  when the plan goes to a file, else to stderr.\n"
+    "  footprint, lower_bound, peak_live, greedy, greedy_rule, optimal, time_s, nodes),\n"
+    "  goes to stdout when the plan goes to a file, else to stderr.\n"
     "\n"
     "options:\n"
     "  --capacity BYTES      the bytes available; if no plan fits, exit 3 naming the\n"
     "                        lower bound and the capacity, and write no plan. The search\n"
     "                        looks for a plan within BYTES first, then minimises.\n"
     "  -o OUT.csv            where to write the plan ('-' for stdout)\n"
-    "  --time-limit SECONDS  exact search budget (default 10); 0 gives the greedy plan\n"
+    "  --time-limit SECONDS  wall-clock cap on the command, reading and writing included\n"
+    "                        (default 10); 0 gives the greedy plan (no search, no cap)\n"
+    "  --work-limit NODES    exact search budget in search nodes: the same plan on any\n"
+    "                        machine at any load, unless the time limit stops it first\n"
+    "                        (the summary then says so)\n"
     "  -h, --help            this text\n"
     "\n"
     "exit codes: 0 ok, 1 bad input (FILE:LINE:COL: error: ...), 2 usage, 3 does not fit,\n"
@@ -73,8 +81,9 @@ static void live_at(const plan_csv *t, int64_t step, char *out, size_t len) {
         const plan_buf *b = &t->bufs[i];
         if (!(b->lo <= step && step < b->hi)) continue;
         if (shown < 6) {
-            int k = snprintf(out + used, len - used, "%s'%s' (%" PRId64 ")", shown ? ", " : "",
-                             plan_csv_id(t, i), b->size);
+            char id[64];
+            plan_csv_escape(id, sizeof id, plan_csv_id(t, i), strlen(plan_csv_id(t, i)));
+            int k = snprintf(out + used, len - used, "%s'%s' (%" PRId64 ")", shown ? ", " : "", id, b->size);
             if (k > 0 && (size_t)k < len - used) used += (size_t)k;
             shown++;
         } else {
@@ -84,9 +93,16 @@ static void live_at(const plan_csv *t, int64_t step, char *out, size_t len) {
     if (more) snprintf(out + used, len - used, " and %zu more", more);
 }
 
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 int cli_cmd_alloc(int argc, char **argv) {
+    double t0 = now_s();
     const char *in_path = NULL, *out_path = NULL;
-    int64_t capacity = 0;
+    int64_t capacity = 0, work = 0;
     double limit = DEFAULT_TIME_LIMIT;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -106,6 +122,11 @@ int cli_cmd_alloc(int argc, char **argv) {
             limit = strtod(v, &end);
             if (errno || end == v || *end || !(limit >= 0 && limit <= 1e6))
                 return cli_usage_error("alloc", "--time-limit: '%s' is not a number of seconds", v);
+        } else if (!strcmp(a, "--work-limit") || !strncmp(a, "--work-limit=", 13)) {
+            const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!v) return cli_usage_error("alloc", "--work-limit needs a number of search nodes");
+            if (!parse_i64(v, &work) || work < 1)
+                return cli_usage_error("alloc", "--work-limit: '%s' is not a node count in [1, 2^62]", v);
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc) return cli_usage_error("alloc", "-o needs a file name");
             out_path = argv[++i];
@@ -136,7 +157,13 @@ int cli_cmd_alloc(int argc, char **argv) {
         return 1;
     }
 
-    plan_opts opts = {.time_limit_s = limit, .capacity = capacity};
+    /* The limit covers the whole command: the planner gets what is left
+     * after reading and, as much again, for writing the same rows (a sliver
+     * when nothing is left: the greedy then takes its cheap rule and the
+     * search does not start). */
+    double left = limit - 2 * (now_s() - t0);
+    plan_opts opts = {.time_limit_s = limit > 0 ? (left > 1e-6 ? left : 1e-6) : 0,
+                      .capacity = capacity, .work_limit = work};
     plan_result r;
     st = plan_solve(&ctx, t.bufs, t.n, &opts, &r);
     int rc = 0;
@@ -153,12 +180,18 @@ int cli_cmd_alloc(int argc, char **argv) {
                     "%s: error: does not fit: needs at least %" PRId64 " bytes (proven by search), capacity %" PRId64
                     " bytes; at most %" PRId64 " bytes are live at once (step %" PRId64 ": %s) but they cannot be packed tighter\n",
                     in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
-        else
+        else {
+            char spent[64];
+            if (work > 0 && !r.timed_out)
+                snprintf(spent, sizeof spent, "within %" PRId64 " search nodes", work);
+            else
+                snprintf(spent, sizeof spent, "in %.3g s", limit);
             fprintf(stderr,
                     "%s: error: does not fit: no plan within the capacity %" PRId64
-                    " bytes found in %.3g s (best %" PRId64 " bytes; lower bound %" PRId64
+                    " bytes found %s (best %" PRId64 " bytes; lower bound %" PRId64
                     " bytes, peak live at step %" PRId64 ": %s)\n",
-                    in_path, capacity, limit, r.footprint, r.lower_bound, r.peak_step, who);
+                    in_path, capacity, spent, r.footprint, r.lower_bound, r.peak_step, who);
+        }
         rc = 3;
     } else if (st != SP_OK) {
         /* plan_csv_read already checked what plan_check checks: what is
@@ -190,9 +223,14 @@ int cli_cmd_alloc(int argc, char **argv) {
     }
     fprintf(summary,
             "buffers: %zu\nfootprint: %" PRId64 "\nlower_bound: %" PRId64 "\npeak_live: %" PRId64
-            "\ngreedy: %" PRId64 "\noptimal: %s\ntime_s: %.3f\nnodes: %" PRIu64 "\n",
+            "\ngreedy: %" PRId64 "\ngreedy_rule: %s\noptimal: %s\ntime_s: %.3f\nnodes: %" PRIu64 "\n",
             t.n, r.footprint, r.lower_bound, r.peak_live, r.greedy_footprint,
-            r.optimal ? "yes" : (r.timed_out ? "unknown (time limit)" : "unknown"), r.seconds, r.nodes);
+            r.greedy_fallback ? "best fit in order of start" : "best fit by decreasing size",
+            r.optimal        ? "yes"
+            : r.timed_out    ? "unknown (time limit)"
+            : r.work_limited ? "unknown (work limit)"
+                             : "unknown",
+            r.seconds, r.nodes);
     plan_csv_free(&t);
     return rc;
 }

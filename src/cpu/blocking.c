@@ -151,7 +151,7 @@ static sp_status plan_level(sp_ctx *ctx, int level, const level_buf *lb, uint32_
     for (uint32_t i = 0; i < n; i++)
         b[i] = (plan_buf){
             .size = lb[i].rows * lb[i].cols * 4, .align = 64, .lo = lb[i].lo, .hi = lb[i].hi, .inplace = -1};
-    plan_opts o = {.time_limit_s = 0.002, .capacity = budget};
+    plan_opts o = {.work_limit = 5000, .time_limit_s = 0.5, .capacity = budget};
     plan_result r;
     sp_status st = plan_solve(ctx, b, n, &o, &r);
     *fits = st == SP_OK;

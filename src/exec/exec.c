@@ -164,7 +164,7 @@ static void plan_storage(ex_program *x) {
         x->nbufs++;
     }
     if (x->nbufs) {
-        plan_opts po = {0.05, 0};
+        plan_opts po = {.work_limit = 50000, .time_limit_s = 5}; /* counted work: the same arena on any machine */
         plan_result pr;
         if (plan_solve(x->ctx, x->bufs, x->nbufs, &po, &pr) != SP_OK) sp_rethrow(x->ctx);
         x->arena_bytes = pr.footprint;

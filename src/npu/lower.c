@@ -651,7 +651,7 @@ sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs
     plan_buf pb[NL_MAX_BUFS];
     int64_t align = kp->t->vlen_bits / 8;
     for (uint32_t i = 0; i < nbufs; i++) pb[i] = (plan_buf){bufs[i].bytes, align, bufs[i].lo, bufs[i].hi, -1, 0};
-    plan_opts po = {0.02, budget};
+    plan_opts po = {.work_limit = 20000, .time_limit_s = 1, .capacity = budget};
     sp_status st = nbufs ? plan_solve(ctx, pb, nbufs, &po, pr) : SP_OK;
     if (!nbufs) memset(pr, 0, sizeof *pr);
     for (uint32_t i = 0; i < nbufs; i++) bufs[i].offset = pb[i].offset;

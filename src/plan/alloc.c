@@ -17,7 +17,7 @@
 /* ---------------------------------------------------------------------------
  * Scratch: every block of one call, freed together on every path. */
 
-#define SCRATCH_MAX 40
+#define SCRATCH_MAX 64
 
 typedef struct scratch {
     sp_ctx *ctx;
@@ -42,16 +42,28 @@ static sp_status oom(sp_ctx *ctx) {
     return SP_EINPUT;
 }
 
+/* The clock only caps a call (alloc.h, Budgets): nothing else reads it. */
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+#define NO_DEADLINE 1e300
+
 /* Offsets and sizes stay below PLAN_MAX_BYTES (checked on input), so these
  * never overflow. */
 static inline int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) & ~(a - 1); }
 static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static inline uint64_t mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9u;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebu;
+    x ^= x >> 31;
+    return x;
+}
 
 /* In-place heapsort of int32 keys by a comparator (qsort may call malloc,
  * which would bypass the allocation hook). cmp must be a total order. */
@@ -143,8 +155,9 @@ typedef struct item {
     int64_t size;       /* largest piece (the first) */
 } item;
 
-/* Conflict lists are skipped (greedy scans, no exact search) past this. */
-#define MAX_CONFLICT_PAIRS ((size_t)1 << 23)
+/* Conflict lists are skipped past this (greedy in order of start, no exact
+ * search): their memory and the greedy's work grow with it. */
+#define MAX_CONFLICT_PAIRS ((size_t)PLAN_GREEDY_MAX_PAIRS)
 /* Sections are int32. */
 #define MAX_BUFFERS ((size_t)1 << 28)
 
@@ -401,8 +414,6 @@ static inline int64_t least(const prep *p, const item *x, int32_t a, int32_t b) 
     return r;
 }
 
-static inline bool overlap(const item *x, const item *y) { return x->a < y->b && y->a < x->b; }
-
 /* Writes item offsets back to the buffers; footprint of the plan. */
 static int64_t expand(const prep *p, const int64_t *ioff, plan_buf *b) {
     for (size_t i = 0; i < p->n; i++) b[i].offset = 0;
@@ -418,9 +429,10 @@ static int64_t expand(const prep *p, const int64_t *ioff, plan_buf *b) {
 static sp_status self_check(sp_ctx *ctx, const plan_buf *b, size_t n) {
 #ifndef NDEBUG
     /* The independent verifier, after every plan in debug builds. It is
-     * O(n^2), so very large arenas are left to the tests. */
+     * O(n^2) (8M pairs, ~30 ms, at 4096), so larger arenas are left to the
+     * tests: the call's time limit must hold. */
     char why[256];
-    if (n <= 20000 && !plan_verify(b, n, 0, why, sizeof why)) {
+    if (n <= 4096 && !plan_verify(b, n, 0, why, sizeof why)) {
         sp_set_error(ctx, SP_EINTERNAL, "internal error: the offset planner made an invalid plan: %s", why);
         return SP_EINTERNAL;
     }
@@ -511,37 +523,44 @@ static size_t forbid(const prep *p, const item *x, const item *y, int64_t oy, iv
     return nf;
 }
 
-/* Best-fit placement of every item; ioff receives offsets. */
-static sp_status greedy_items(scratch *s, const prep *p, int64_t *ioff) {
+/* The clock is read every this many items (it only caps the call). */
+#define GREEDY_CLOCK_EVERY 64
+
+/* Best-fit placement of every item by decreasing size, over the conflict
+ * lists; ioff receives offsets. *stopped: the deadline passed first (ioff
+ * then holds a partial plan). */
+static sp_status best_fit(scratch *s, const prep *p, int64_t *ioff, double deadline, bool *stopped) {
     int32_t m = p->m;
-    if (m == 0) return SP_OK;
+    *stopped = false;
     int32_t *ord = sc_alloc(s, (size_t)m, sizeof *ord);
-    int32_t maxnp = 1;
-    for (int32_t i = 0; i < m; i++)
-        if (p->it[i].np > maxnp) maxnp = p->it[i].np;
-    size_t cap;
-    if (__builtin_mul_overflow((size_t)p->n, (size_t)maxnp, &cap)) return oom(s->ctx);
-    iv *f = sc_alloc(s, cap + 1, sizeof *f);
-    if (!ord || !f) return oom(s->ctx);
+    if (!ord) return oom(s->ctx);
+    /* the most forbidden intervals one item can collect: two runs of
+     * consecutive pieces overlap in at most np_x + np_y - 1 pairs */
+    size_t cap = 1;
+    for (int32_t i = 0; i < m; i++) {
+        size_t need = 0;
+        for (int32_t e = p->adj_off[i]; e < p->adj_off[i + 1]; e++)
+            need += (size_t)p->it[i].np + (size_t)p->it[p->adj[e]].np - 1;
+        if (need > cap) cap = need;
+    }
+    iv *f = sc_alloc(s, cap, sizeof *f);
+    if (!f) return oom(s->ctx);
     for (int32_t i = 0; i < m; i++) {
         ord[i] = i;
         ioff[i] = -1;
     }
     sort_idx(ord, (size_t)m, cmp_greedy, p->it);
     for (int32_t r = 0; r < m; r++) {
+        if (r % GREEDY_CLOCK_EVERY == GREEDY_CLOCK_EVERY - 1 && now_s() > deadline) {
+            *stopped = true;
+            return SP_OK;
+        }
         int32_t xi = ord[r];
         const item *x = &p->it[xi];
         size_t nf = 0;
-        if (p->adj_off) {
-            for (int32_t e = p->adj_off[xi]; e < p->adj_off[xi + 1]; e++) {
-                int32_t yi = p->adj[e];
-                if (ioff[yi] >= 0) nf = forbid(p, x, &p->it[yi], ioff[yi], f, nf);
-            }
-        } else {
-            for (int32_t q = 0; q < r; q++) {
-                int32_t yi = ord[q];
-                if (overlap(x, &p->it[yi])) nf = forbid(p, x, &p->it[yi], ioff[yi], f, nf);
-            }
+        for (int32_t e = p->adj_off[xi]; e < p->adj_off[xi + 1]; e++) {
+            int32_t yi = p->adj[e];
+            if (ioff[yi] >= 0) nf = forbid(p, x, &p->it[yi], ioff[yi], f, nf);
         }
         sort_iv(f, nf);
         int64_t cur = 0, best = -1, best_slack = INT64_MAX;
@@ -560,6 +579,274 @@ static sp_status greedy_items(scratch *s, const prep *p, int64_t *ioff) {
     return SP_OK;
 }
 
+/* ---------------------------------------------------------------------------
+ * Greedy fallback: best fit in order of start, a malloc simulation. Sweeping
+ * the sections, items (and the tails their in-place chains give back) free
+ * their bytes where they die, then the items starting there take, largest
+ * first, the free gap that leaves the least slack (ties: the shorter gap,
+ * then the lower one), else go on top. Only buffers live now are in the way,
+ * so each placement is a few searches in two treaps over the free gaps
+ * below the top: by address (to merge neighbours) and by (length, address)
+ * (best fit). O(n log n), whatever the overlap. */
+
+typedef struct gapset {
+    int64_t *lo, *hi;   /* gap [lo, hi) */
+    int32_t *kid[2][2]; /* treap t's left and right child */
+    uint64_t *pri;
+    int32_t root[2];    /* 0: by lo; 1: by (hi - lo, lo) */
+    int32_t *spare;     /* free node stack */
+    int32_t nspare;
+    int64_t top;        /* end of the highest live block; gaps lie below */
+} gapset;
+
+/* Nodes of treap t with key < (k1, k2) and the others. */
+static bool gap_less(const gapset *g, int t, int32_t x, int64_t k1, int64_t k2) {
+    if (t == 0) return g->lo[x] < k1;
+    int64_t len = g->hi[x] - g->lo[x];
+    return len != k1 ? len < k1 : g->lo[x] < k2;
+}
+
+static void gap_split(gapset *g, int t, int32_t x, int64_t k1, int64_t k2, int32_t *l, int32_t *r) {
+    if (x < 0) {
+        *l = *r = -1;
+    } else if (gap_less(g, t, x, k1, k2)) {
+        gap_split(g, t, g->kid[t][1][x], k1, k2, &g->kid[t][1][x], r);
+        *l = x;
+    } else {
+        gap_split(g, t, g->kid[t][0][x], k1, k2, l, &g->kid[t][0][x]);
+        *r = x;
+    }
+}
+
+static int32_t gap_merge(gapset *g, int t, int32_t a, int32_t b) {
+    if (a < 0) return b;
+    if (b < 0) return a;
+    if (g->pri[a] > g->pri[b]) {
+        g->kid[t][1][a] = gap_merge(g, t, g->kid[t][1][a], b);
+        return a;
+    }
+    g->kid[t][0][b] = gap_merge(g, t, a, g->kid[t][0][b]);
+    return b;
+}
+
+static void gap_key(const gapset *g, int t, int32_t x, int64_t *k1, int64_t *k2) {
+    *k1 = t == 0 ? g->lo[x] : g->hi[x] - g->lo[x];
+    *k2 = g->lo[x];
+}
+
+static void gap_add(gapset *g, int64_t lo, int64_t hi) {
+    int32_t x = g->spare[--g->nspare];
+    g->lo[x] = lo;
+    g->hi[x] = hi;
+    for (int t = 0; t < 2; t++) {
+        int64_t k1, k2;
+        int32_t l, r;
+        gap_key(g, t, x, &k1, &k2);
+        g->kid[t][0][x] = g->kid[t][1][x] = -1;
+        gap_split(g, t, g->root[t], k1, k2, &l, &r);
+        g->root[t] = gap_merge(g, t, gap_merge(g, t, l, x), r);
+    }
+}
+
+static void gap_remove(gapset *g, int32_t x) {
+    for (int t = 0; t < 2; t++) {
+        int64_t k1, k2;
+        int32_t l, mid, r;
+        gap_key(g, t, x, &k1, &k2);
+        gap_split(g, t, g->root[t], k1, k2, &l, &r);
+        if (t == 0) gap_split(g, t, r, k1 + 1, 0, &mid, &r);
+        else gap_split(g, t, r, k1, k2 + 1, &mid, &r);
+        g->root[t] = gap_merge(g, t, l, r);
+    }
+    g->spare[g->nspare++] = x;
+}
+
+/* The first node of treap t with key >= (k1, k2), or -1. */
+static int32_t gap_ceil(const gapset *g, int t, int64_t k1, int64_t k2) {
+    int32_t x = g->root[t], best = -1;
+    while (x >= 0) {
+        if (gap_less(g, t, x, k1, k2)) {
+            x = g->kid[t][1][x];
+        } else {
+            best = x;
+            x = g->kid[t][0][x];
+        }
+    }
+    return best;
+}
+
+/* The gap with the largest lo below v, or -1. */
+static int32_t gap_below(const gapset *g, int64_t v) {
+    int32_t x = g->root[0], best = -1;
+    while (x >= 0) {
+        if (g->lo[x] < v) {
+            best = x;
+            x = g->kid[0][1][x];
+        } else {
+            x = g->kid[0][0][x];
+        }
+    }
+    return best;
+}
+
+/* Bytes [lo, hi) are free again: merge with the gaps around them, or lower
+ * the top when they reach it. */
+static void gap_release(gapset *g, int64_t lo, int64_t hi) {
+    if (lo >= hi) return;
+    int32_t x = gap_below(g, lo);
+    if (x >= 0 && g->hi[x] == lo) {
+        lo = g->lo[x];
+        gap_remove(g, x);
+    }
+    x = gap_ceil(g, 0, hi, 0);
+    if (x >= 0 && g->lo[x] == hi) {
+        hi = g->hi[x];
+        gap_remove(g, x);
+    }
+    if (hi >= g->top) g->top = lo;
+    else gap_add(g, lo, hi);
+}
+
+/* Gaps visited per placement at most (alignment can make many candidates
+ * fail); past it the best so far, else the top. */
+#define GAP_SCAN_MAX 64
+
+static int64_t gap_take(gapset *g, int64_t size, int64_t align) {
+    int32_t best = -1;
+    int64_t bo = 0, bslack = 0;
+    int scanned = 0;
+    for (int32_t x = gap_ceil(g, 1, size, INT64_MIN); x >= 0 && scanned < GAP_SCAN_MAX; scanned++) {
+        int64_t lo = g->lo[x], hi = g->hi[x];
+        /* no gap from here on leaves less than len - (align - 1) - size */
+        if (best >= 0 && hi - lo - (align - 1) - size >= bslack) break;
+        int64_t o = align_up(lo, align);
+        if (o + size <= hi && (best < 0 || hi - o - size < bslack)) {
+            best = x;
+            bo = o;
+            bslack = hi - o - size;
+        }
+        x = gap_ceil(g, 1, hi - lo, lo + 1);
+    }
+    if (best < 0) {
+        bo = align_up(g->top, align);
+        if (bo > g->top) gap_add(g, g->top, bo);
+        g->top = bo + size;
+        return bo;
+    }
+    int64_t lo = g->lo[best], hi = g->hi[best];
+    gap_remove(g, best);
+    if (bo > lo) gap_add(g, lo, bo);
+    if (hi > bo + size) gap_add(g, bo + size, hi);
+    return bo;
+}
+
+static int cmp_start(const void *ud, int32_t x, int32_t y) {
+    const item *it = ud;
+    if (it[x].a != it[y].a) return it[x].a < it[y].a ? -1 : 1;
+    if (it[x].size != it[y].size) return it[x].size > it[y].size ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+static sp_status start_fit(scratch *s, const prep *p, int64_t *ioff) {
+    int32_t m = p->m, K = p->K;
+    size_t nodes = (size_t)m + 2, npc = 0;
+    for (int32_t i = 0; i < m; i++) npc += (size_t)p->it[i].np;
+    gapset g = {.root = {-1, -1}};
+    g.lo = sc_alloc(s, nodes, sizeof *g.lo);
+    g.hi = sc_alloc(s, nodes, sizeof *g.hi);
+    g.pri = sc_alloc(s, nodes, sizeof *g.pri);
+    g.spare = sc_alloc(s, nodes, sizeof *g.spare);
+    for (int t = 0; t < 2; t++)
+        for (int d = 0; d < 2; d++) g.kid[t][d] = sc_alloc(s, nodes, sizeof(int32_t));
+    /* releases by section: an item's pieces after the first give back the
+     * tail of the one before, and the last piece goes where it ends */
+    int32_t *roff = sc_alloc(s, (size_t)K + 2, sizeof *roff);
+    int32_t *rel = sc_alloc(s, npc + 1, sizeof *rel); /* piece index, or -1 - item for an end */
+    int32_t *ord = sc_alloc(s, (size_t)m, sizeof *ord);
+    if (!g.lo || !g.hi || !g.pri || !g.spare || !g.kid[0][0] || !g.kid[0][1] || !g.kid[1][0] || !g.kid[1][1] ||
+        !roff || !rel || !ord)
+        return oom(s->ctx);
+    for (size_t i = 0; i < nodes; i++) {
+        g.spare[i] = (int32_t)(nodes - 1 - i);
+        g.pri[i] = mix64(0x9e3779b97f4a7c15u * (i + 1));
+    }
+    g.nspare = (int32_t)nodes;
+    memset(roff, 0, ((size_t)K + 2) * sizeof *roff);
+    for (int32_t i = 0; i < m; i++) {
+        const item *x = &p->it[i];
+        for (int32_t q = x->p0 + 1; q < x->p0 + x->np; q++) roff[p->pc[q].a + 1]++;
+        roff[x->b + 1]++;
+    }
+    for (int32_t k = 0; k <= K; k++) roff[k + 1] += roff[k];
+    int32_t *fill = sc_alloc(s, (size_t)K + 1, sizeof *fill);
+    if (!fill) return oom(s->ctx);
+    memcpy(fill, roff, ((size_t)K + 1) * sizeof *fill);
+    for (int32_t i = 0; i < m; i++) {
+        const item *x = &p->it[i];
+        for (int32_t q = x->p0 + 1; q < x->p0 + x->np; q++) rel[fill[p->pc[q].a]++] = q;
+        rel[fill[x->b]++] = -1 - i;
+    }
+    for (int32_t i = 0; i < m; i++) {
+        ord[i] = i;
+        ioff[i] = -1;
+    }
+    sort_idx(ord, (size_t)m, cmp_start, p->it);
+    int32_t *owner = sc_alloc(s, npc, sizeof *owner); /* piece -> item */
+    if (!owner) return oom(s->ctx);
+    for (int32_t i = 0; i < m; i++)
+        for (int32_t q = p->it[i].p0; q < p->it[i].p0 + p->it[i].np; q++) owner[q] = i;
+    int32_t r = 0;
+    for (int32_t k = 0; k < K && r < m; k++) {
+        for (int32_t e = roff[k]; e < roff[k + 1]; e++) {
+            if (rel[e] < 0) {
+                int32_t i = -1 - rel[e];
+                const item *x = &p->it[i];
+                gap_release(&g, ioff[i], ioff[i] + p->pc[x->p0 + x->np - 1].size);
+            } else {
+                int32_t q = rel[e];
+                int64_t o = ioff[owner[q]];
+                gap_release(&g, o + p->pc[q].size, o + p->pc[q - 1].size);
+            }
+        }
+        for (; r < m && p->it[ord[r]].a == k; r++) {
+            const item *x = &p->it[ord[r]];
+            ioff[ord[r]] = gap_take(&g, x->size, x->align);
+        }
+    }
+    return SP_OK;
+}
+
+/* Under a deadline, items from which best fit in order of start is made
+ * first, as insurance (~1 us an item), rather than after best fit by size
+ * runs out of time, when it would overrun the deadline. */
+#define GREEDY_INSURANCE 4096
+
+/* The greedy plan: best fit by decreasing size while the conflict lists
+ * exist, else (or when the deadline passes during it) best fit in order of
+ * start. */
+static sp_status greedy_items(scratch *s, const prep *p, int64_t *ioff, double deadline, bool *fallback,
+                              bool *timed_out) {
+    *fallback = *timed_out = false;
+    if (p->m == 0) return SP_OK;
+    if (!p->adj_off) {
+        *fallback = true;
+        return start_fit(s, p, ioff);
+    }
+    int64_t *ins = NULL;
+    if (deadline < NO_DEADLINE && p->m >= GREEDY_INSURANCE) {
+        ins = sc_alloc(s, (size_t)p->m, sizeof *ins);
+        if (!ins) return oom(s->ctx);
+        sp_status st = start_fit(s, p, ins);
+        if (st != SP_OK) return st;
+    }
+    sp_status st = best_fit(s, p, ioff, deadline, timed_out);
+    if (st != SP_OK || !*timed_out) return st;
+    *fallback = true;
+    if (!ins) return start_fit(s, p, ioff);
+    memcpy(ioff, ins, (size_t)p->m * sizeof *ioff);
+    return SP_OK;
+}
+
 static void fill_bounds(const prep *p, plan_result *r) {
     r->peak_live = p->load;
     r->lower_bound = p->load;
@@ -574,7 +861,8 @@ sp_status plan_greedy(sp_ctx *ctx, plan_buf *b, size_t n, plan_result *r) {
     sp_status st = prepare(&s, b, n, &p, true, NULL);
     int64_t *ioff = st == SP_OK ? sc_alloc(&s, (size_t)p.m + 1, sizeof *ioff) : NULL;
     if (st == SP_OK && !ioff) st = oom(ctx);
-    if (st == SP_OK) st = greedy_items(&s, &p, ioff);
+    bool timed_out;
+    if (st == SP_OK) st = greedy_items(&s, &p, ioff, NO_DEADLINE, &r->greedy_fallback, &timed_out);
     if (st == SP_OK) {
         fill_bounds(&p, r);
         r->footprint = r->greedy_footprint = expand(&p, ioff, b);
@@ -657,8 +945,10 @@ typedef struct search {
     int32_t *tmp;    /* scratch, m entries */
     int64_t *lpos;   /* per item: lowest offset it can take (this node) */
     int64_t *acc;    /* per section scratch for release_bound */
-    bool cut;        /* the last run hit its node budget */
-    uint64_t node_limit;
+    bool cut;        /* the last run hit its node budget (restart) */
+    uint64_t node_limit; /* this run's node budget */
+    uint64_t node_stop;  /* this search_at's node budget (stop) */
+    uint64_t scan, scan_check; /* items scanned; next clock reading */
     int64_t *low;    /* per section scratch: lowest offset an unplaced item can take */
     int32_t *nx, *pv;/* doubly linked list of unplaced positions, 0 and m+1 sentinels */
     /* undo trail */
@@ -680,11 +970,11 @@ typedef struct search {
     int64_t next_T;  /* min violated load bound */
     uint64_t nodes;
     double deadline;
-    bool timed_out;
+    bool timed_out;  /* the deadline stopped a run */
+    bool work_out;   /* node_stop stopped a run */
     sp_ctx *ctx;
     bool oom;
 } search;
-
 
 static void place(search *S, int32_t b, int64_t x) {
     const prep *p = S->p;
@@ -773,15 +1063,6 @@ static int cmp_cand(const void *ud, int32_t a, int32_t b) {
     return S->rank[a] < S->rank[b] ? -1 : S->rank[a] > S->rank[b];
 }
 
-static inline uint64_t mix64(uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    x ^= x >> 31;
-    return x;
-}
-
 static nogood *ng_find(search *S, uint64_t h1, uint64_t h2) {
     size_t mask = S->ngcap - 1;
     for (size_t i = h1 & mask;; i = (i + 1) & mask) {
@@ -856,6 +1137,18 @@ static int64_t release_bound(search *S, int32_t hpos, int32_t stop) {
     return need;
 }
 
+/* Items scanned between readings of the clock, at most (about 1 ms). */
+#define SCAN_CLOCK_EVERY ((uint64_t)1 << 18)
+
+/* Reads the clock (when there is a deadline) and marks the stop. */
+static bool past_deadline(search *S) {
+    if (S->deadline >= NO_DEADLINE) return false;
+    S->scan_check = S->scan + SCAN_CLOCK_EVERY;
+    if (now_s() <= S->deadline) return false;
+    S->timed_out = true;
+    return true;
+}
+
 /* 1: solved (placements left on the trail), 0: no plan, -1: stopped. */
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank);
 
@@ -892,16 +1185,17 @@ static int solve_rest(search *S, int32_t first, int32_t stop, int64_t f, int32_t
 
 static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t f, int32_t lastrank) {
     const prep *p = S->p;
-    if ((++S->nodes & 255) == 0) {
-        if (S->nodes > S->node_limit) {
+    if (++S->nodes > S->node_limit || S->nodes > S->node_stop) {
+        if (S->nodes > S->node_stop) {
+            S->work_out = true;
+            S->nodes--; /* not visited: the budget is exact */
+        } else {
             S->cut = true;
-            return -1;
         }
-        if (now_s() > S->deadline) {
-            S->timed_out = true;
-            return -1;
-        }
+        return -1;
     }
+    /* the clock every 256 nodes, or sooner when groups are large */
+    if (((S->nodes & 255) == 0 || S->scan >= S->scan_check) && past_deadline(S)) return -1;
     int32_t stop = S->nx[tpos];
     /* One pass over the group: dominance tops (least and second least
      * item top at its lowest offset), candidates, each item's lowest offset
@@ -922,7 +1216,11 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         int64_t xc = align_up(S->mm[c], ic->align);
         int64_t key = xc + ic->size;
         hz ^= S->zob[c];
-        ng++;
+        /* one node over a large group takes a while: the clock may pass */
+        if ((++ng & 4095) == 0 && S->scan + ng >= S->scan_check && past_deadline(S)) {
+            S->nstk = base;
+            return -1;
+        }
         if (xc < xmin) xmin = xc;
         if (xc == f) at_floor = true;
         if (key < min1) {
@@ -960,6 +1258,7 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
         }
         for (int32_t k = ic->a; k < ic->b; k++) low[k] = lc < low[k] ? lc : low[k];
     }
+    S->scan += ng + (size_t)(R - L); /* the loops below walk the sections */
     if (dead) {
         S->nstk = base;
         return 0;
@@ -1012,6 +1311,10 @@ static int solve_group(search *S, int32_t hpos, int32_t tpos, int32_t R, int64_t
     }
     S->nstk = base + nc;
     sort_idx(S->stk + base, nc, cmp_cand, S);
+    if (nc > 4096 && past_deadline(S)) {
+        S->nstk = base;
+        return -1;
+    }
     int res = 0;
     for (size_t i = 0; i < nc && res == 0; i++) {
         int32_t c = S->stk[base + i];
@@ -1216,10 +1519,12 @@ static int search_run(search *S) {
 }
 
 /* 1: found (offsets in S->off), 0: none within T (S->next_T), -1: stopped
- * (deadline or out of memory). */
-static int search_at(search *S, int64_t T, double deadline) {
+ * (after `budget` nodes, at the deadline, or out of memory). */
+static int search_at(search *S, int64_t T, uint64_t budget, double deadline) {
     S->T = T;
     S->deadline = deadline;
+    S->node_stop = budget;
+    S->scan_check = S->scan; /* read the clock at the first chance */
     S->next_T = INT64_MAX;
     memset(S->ng, 0, S->ngcap * sizeof *S->ng); /* nogoods hold for one T */
     S->ngcount = 0;
@@ -1230,7 +1535,7 @@ static int search_at(search *S, int64_t T, double deadline) {
         int r = search_run(S);
         if (S->oom) return -1;
         if (r >= 0) return r;
-        if (!S->cut) return -1; /* deadline */
+        if (!S->cut) return -1; /* budget or deadline */
         /* budget spent: restart under the next order; what the cut run
          * learned is kept, its partial next_T is not needed */
         S->next_T = INT64_MAX;
@@ -1264,11 +1569,18 @@ static sp_status take(search *S, const prep *p, int64_t *ioff, int res, int64_t 
     return SP_OK;
 }
 
+/* Phase 2 probes take a third of the nodes left while that leaves them at
+ * least this many (about the 50 ms the clock-only mode keeps for its last
+ * probe), then all of it. */
+#define PROBE_MIN_NODES 50000
+
 sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, plan_result *r) {
     double t0 = now_s();
     memset(r, 0, sizeof *r);
     double limit = o ? o->time_limit_s : 0;
     int64_t cap = o ? o->capacity : 0;
+    uint64_t work = o && o->work_limit > 0 ? (uint64_t)o->work_limit : 0;
+    double deadline = limit > 0 ? t0 + limit : NO_DEADLINE;
     scratch s = {.ctx = ctx};
     search S = {0};
     prep p;
@@ -1278,7 +1590,7 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
         ioff = sc_alloc(&s, (size_t)p.m + 1, sizeof *ioff);
         if (!ioff) st = oom(ctx);
     }
-    if (st == SP_OK) st = greedy_items(&s, &p, ioff);
+    if (st == SP_OK) st = greedy_items(&s, &p, ioff, deadline, &r->greedy_fallback, &r->timed_out);
     if (st != SP_OK) goto done;
     fill_bounds(&p, r);
     int64_t best = 0;
@@ -1287,19 +1599,24 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
     int64_t lb = p.load;
     /* No search when greedy meets the bound, or when the bound alone says
      * it does not fit (tile search asks that often and wants it fast). */
-    if (best > lb && limit > 0 && p.adj_off && !(cap > 0 && lb > cap)) {
+    bool searching = best > lb && (work > 0 || limit > 0) && !r->timed_out && p.adj_off && !(cap > 0 && lb > cap);
+    if (searching && deadline < NO_DEADLINE && now_s() > deadline) {
+        r->timed_out = true; /* the greedy took all the time */
+        searching = false;
+    }
+    if (searching) {
         st = search_init(&s, &p, &S);
         if (st != SP_OK) goto done;
-        double deadline = t0 + limit;
-        /* Phase 1, half the time: from the lower bound up (each failed T
-         * raises the bound, so the first plan found is optimal). Fitting
-         * comes first: if greedy misses the capacity, look for any plan
-         * within it before that. */
-        double phase1 = t0 + limit / 2;
+        /* Phase 1, half the budget (nodes, or time without a work limit):
+         * from the lower bound up (each failed T raises the bound, so the
+         * first plan found is optimal). Fitting comes first: if greedy
+         * misses the capacity, look for any plan within it before that. */
+        uint64_t phase1 = work > 0 ? work / 2 : UINT64_MAX;
+        double phase1_end = work > 0 ? deadline : t0 + limit / 2;
         int64_t T = cap > 0 && best > cap && cap > lb ? cap : lb;
         bool stopped = false;
         while (lb < best) {
-            int res = search_at(&S, T, phase1);
+            int res = search_at(&S, T, phase1 > r->nodes ? phase1 - r->nodes : 0, phase1_end);
             if ((st = take(&S, &p, ioff, res, T, &best, &lb, r)) != SP_OK) goto done;
             if (res < 0 || (res == 0 && S.next_T == INT64_MAX)) {
                 stopped = res < 0;
@@ -1308,19 +1625,34 @@ sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, pla
             T = lb;
         }
         /* Phase 2, the rest: bisect between the bound and the best plan
-         * with time slices, so an instance the bound cannot settle still
-         * gets a plan better than greedy. A probe that runs out of time
-         * moves up toward the best plan, where plans are easier to find. */
+         * with slices of a third of what is left, so an instance the bound
+         * cannot settle still gets a plan better than greedy. A probe that
+         * runs out moves up toward the best plan, where plans are easier to
+         * find. */
         int64_t probe = lb + (best - lb) / 2;
         while (stopped && lb < best && probe < best) {
-            double now = now_s(), left = deadline - now;
-            if (left <= 0) break;
-            int res = search_at(&S, probe, now + (left > 0.05 ? left / 3 : left));
+            uint64_t slice = UINT64_MAX;
+            double now = now_s(), end = deadline;
+            if (now >= deadline) break;
+            if (work > 0) {
+                if (r->nodes >= work) break;
+                uint64_t left = work - r->nodes;
+                slice = left > 3 * PROBE_MIN_NODES ? left / 3 : left;
+            } else {
+                double left = deadline - now;
+                end = now + (left > 0.05 ? left / 3 : left);
+            }
+            int res = search_at(&S, probe, slice, end);
             if ((st = take(&S, &p, ioff, res, probe, &best, &lb, r)) != SP_OK) goto done;
             if (res == 0 && S.next_T == INT64_MAX) break;
             probe = res < 0 ? probe + (best - probe + 1) / 2 : lb + (best - lb) / 2;
         }
-        r->timed_out = lb < best && stopped;
+        /* With a work limit the clock is only a cap: reaching it means the
+         * plan may depend on load. Without one, phase 1 ends by the clock
+         * by design; only a gap left open is reported. */
+        if (work > 0) r->timed_out = S.timed_out;
+        else r->timed_out = lb < best && stopped;
+        r->work_limited = S.work_out && lb < best;
         if (lb > best) lb = best;
     }
     r->lower_bound = lb;

@@ -9,7 +9,7 @@
  *         {.size = 1024, .align = 64, .lo = 0, .hi = 2, .inplace = -1},  // lhs
  *         {.size = 4096, .align = 64, .lo = 2, .hi = 5, .inplace = 0},   // relu(acc)
  *     };
- *     plan_opts o = {.time_limit_s = 0.05, .capacity = 65536};
+ *     plan_opts o = {.work_limit = 50000, .time_limit_s = 1, .capacity = 65536};
  *     plan_result r;
  *     sp_status st = plan_solve(ctx, b, 3, &o, &r);
  *     // SP_OK: b[i].offset set, r.footprint <= capacity, r.optimal if proven.
@@ -37,12 +37,23 @@
  * a cache of failed states, and decomposition where the unplaced buffers
  * split into groups that share no step. Heavy tails are cut by restarts
  * under a few buffer orders with growing node budgets. For the first half of
- * the time limit it starts at the lower bound and raises T to the smallest
+ * its budget it starts at the lower bound and raises T to the smallest
  * value a failed search pruned on (so the first plan found is optimal); if
- * that does not settle it, the rest of the time bisects between the bound
- * and the best plan. It returns the best plan seen, never worse than
- * plan_greedy's; r.lower_bound is what was proven, r.optimal says whether
- * they meet. Deterministic: same input, same plan (up to the time limit).
+ * that does not settle it, the rest of the budget bisects between the bound
+ * and the best plan, a third of what is left per probe. It returns the best
+ * plan seen, never worse than plan_greedy's; r.lower_bound is what was
+ * proven, r.optimal says whether they meet.
+ *
+ * Budgets. The search is bounded by counted work, o->work_limit search
+ * nodes (the phases and probes split it by nodes too), so whether a plan
+ * fits, and which plan comes back, never depends on the machine's load.
+ * o->time_limit_s is an outer wall-clock cap on everything the call does
+ * (the greedy included, see plan_greedy); when it stops anything,
+ * r.timed_out says so, and only then may the plan differ from run to run.
+ * With no work limit the clock alone splits the phases (half the time,
+ * then probes of a third of what is left): that is the time-boxed mode of
+ * `spadc alloc --time-limit`, not deterministic when it runs out.
+ * Deterministic: same input and options, same plan, unless r.timed_out.
  */
 #ifndef SPADC_PLAN_ALLOC_H
 #define SPADC_PLAN_ALLOC_H
@@ -66,8 +77,10 @@ typedef struct plan_buf {
 } plan_buf;
 
 typedef struct plan_opts {
-    double time_limit_s; /* exact search budget; <= 0: greedy and bound only */
+    double time_limit_s; /* wall-clock cap on the call, seconds; <= 0: none */
     int64_t capacity;    /* bytes available, 0 = unlimited */
+    int64_t work_limit;  /* exact search budget in search nodes; <= 0: none (the
+                          * clock alone). Both none: greedy and bound only. */
 } plan_opts;
 
 typedef struct plan_result {
@@ -77,7 +90,10 @@ typedef struct plan_result {
     int64_t peak_step;        /* a step where peak_live bytes are live (0 if none) */
     int64_t greedy_footprint; /* plan_greedy's footprint on the same input */
     bool optimal;             /* footprint == lower_bound */
-    bool timed_out;           /* the time limit stopped the search */
+    bool timed_out;           /* the clock stopped the search or the greedy: the plan
+                               * may depend on the machine's load */
+    bool work_limited;        /* the work budget ran out before optimality was proven */
+    bool greedy_fallback;     /* the greedy was best fit in order of start */
     uint64_t nodes;           /* search nodes visited */
     double seconds;           /* wall time of the call */
 } plan_result;
@@ -94,10 +110,18 @@ sp_status plan_lower_bound(sp_ctx *ctx, const plan_buf *b, size_t n, int64_t *lb
 /* Baseline: best fit by decreasing size (TFLite arena planner, XLA
  * GlobalDecreasingSizeBestFitHeap). Each buffer, largest first, goes into
  * the smallest gap left by the already placed buffers it overlaps in time,
- * else on top. Fills r (optimal is true only if it meets the lower bound). */
+ * else on top; ties go to the lowest offset. Its work grows with the pairs
+ * of buffers live at a common step, so past PLAN_GREEDY_MAX_PAIRS pairs
+ * (and in plan_solve when the clock cap passes during it) it gives way to
+ * best fit in order of start: a malloc simulation over the steps, O(n log n),
+ * where each buffer takes the smallest free gap at its first step (largest
+ * first among those starting together) and frees its bytes when it dies;
+ * r.greedy_fallback says so. Fills r (optimal is true only if it meets the
+ * lower bound). Deterministic. */
+#define PLAN_GREEDY_MAX_PAIRS ((int64_t)1 << 23)
 sp_status plan_greedy(sp_ctx *ctx, plan_buf *b, size_t n, plan_result *r);
 
-/* Exact search with a time limit (see the top of this file). Returns SP_OK,
+/* Exact search within a work budget (see the top of this file). Returns SP_OK,
  * SP_ENOFIT when o->capacity > 0 and the best plan found exceeds it (proven
  * impossible when r->lower_bound > capacity or r->optimal), or SP_EINPUT. */
 sp_status plan_solve(sp_ctx *ctx, plan_buf *b, size_t n, const plan_opts *o, plan_result *r);

@@ -53,6 +53,67 @@ typedef struct reader {
     int64_t total;       /* sizes and alignments so far */
 } reader;
 
+/* Bytes as a message may show them: printable ASCII and well-formed UTF-8
+ * of visible characters as they are, anything else as \xHH (an invisible
+ * byte order mark, a control character, a stray byte). */
+static bool invisible(uint32_t cp) {
+    return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xad || (cp >= 0x200b && cp <= 0x200f) ||
+           (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff ||
+           (cp >= 0xfff9 && cp <= 0xfffb);
+}
+
+/* Length of the well-formed UTF-8 sequence at s (n bytes left) and its code
+ * point, or 0. */
+static size_t utf8_seq(const unsigned char *s, size_t n, uint32_t *cp) {
+    size_t len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+    if (len == 0 || len > n) return 0;
+    uint32_t v = s[0] & (0x7f >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80) return 0;
+        v = v << 6 | (s[i] & 0x3f);
+    }
+    static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (v < least[len] || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;
+    *cp = v;
+    return len;
+}
+
+void plan_csv_escape(char *out, size_t outlen, const char *text, size_t n) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t o = 0, i = 0;
+    if (outlen == 0) return;
+    while (i < n) {
+        uint32_t cp = s[i];
+        size_t len = s[i] < 0x80 ? 1 : utf8_seq(s + i, n - i, &cp);
+        size_t need = len == 0 || invisible(cp) ? 4 * (len ? len : 1) : len;
+        if (o + need + 4 > outlen) { /* room for "..." and the NUL */
+            if (o + 4 <= outlen) memcpy(out + o, "...", 3), o += 3;
+            break;
+        }
+        if (need == len) {
+            memcpy(out + o, s + i, len);
+        } else {
+            for (size_t k = 0; k < (len ? len : 1); k++)
+                snprintf(out + o + 4 * k, 5, "\\x%02X", s[i + k]);
+        }
+        o += need;
+        i += len ? len : 1;
+    }
+    out[o] = 0;
+}
+
+/* A field as messages show it (escaped, at most ~100 bytes). */
+#define SHOWN 128
+static const char *shown(char *buf, const char *s, size_t n) {
+    plan_csv_escape(buf, SHOWN, s, n);
+    return buf;
+}
+
+static const char *id_shown(char *buf, const plan_csv *t, size_t row) {
+    const char *id = plan_csv_id(t, row);
+    return shown(buf, id, strlen(id));
+}
+
 static SP_NORETURN void err_at(reader *r, uint32_t col, const char *fmt, ...) SP_PRINTF(3, 4);
 
 static void err_at(reader *r, uint32_t col, const char *fmt, ...) {
@@ -75,9 +136,15 @@ static bool read_line(reader *r) {
         }
         if (c == 0) {
             r->line++;
+            if (r->line == 1 && n >= 2 && ((unsigned char)r->buf[0] == 0xff || (unsigned char)r->buf[0] == 0xfe) &&
+                (unsigned char)r->buf[1] == ((unsigned char)r->buf[0] ^ 1))
+                err_at(r, 1, "the file is UTF-16 (byte order mark \\x%02X\\x%02X); save it as UTF-8 or ASCII",
+                       (unsigned char)r->buf[0], (unsigned char)r->buf[1]);
             err_at(r, (uint32_t)n + 1, "unexpected NUL byte");
         }
         r->buf[n++] = (char)c;
+        /* a UTF-8 byte order mark (spreadsheets write one) is not text */
+        if (n == 3 && r->line == 0 && !memcmp(r->buf, "\xEF\xBB\xBF", 3)) n = 0;
     }
     if (ferror(r->f)) {
         sp_throw(r->t->ctx, SP_EINPUT, (sp_loc){r->t->path, 0, 0}, "read error");
@@ -168,15 +235,16 @@ static void parse_header(reader *r) {
         int found = -1;
         for (size_t k = 0; k < SP_ARRAY_LEN(COLUMN_NAMES); k++)
             if (name_is(&fl[i], COLUMN_NAMES[k].name)) found = (int)COLUMN_NAMES[k].col;
+        char e[SHOWN];
         if (found < 0) {
             if (fl[i].len == 0) err_at(r, fl[i].col, "empty column name in the header");
             err_at(r, fl[i].col,
-                   "unsupported column '%.*s' (known: id, lower, upper or end, size, alignment, inplace)",
-                   (int)fl[i].len, fl[i].s);
+                   "unsupported column '%s' (known: id, lower, upper or end, size, alignment, inplace)",
+                   shown(e, fl[i].s, fl[i].len));
         }
         if (r->colof[found] >= 0 || (found == C_UPPER && r->colof[C_END] >= 0) ||
             (found == C_END && r->colof[C_UPPER] >= 0))
-            err_at(r, fl[i].col, "column '%.*s' given twice", (int)fl[i].len, fl[i].s);
+            err_at(r, fl[i].col, "column '%s' given twice", shown(e, fl[i].s, fl[i].len));
         r->colof[found] = i;
     }
     static const enum col need[] = {C_ID, C_LOWER, C_SIZE};
@@ -194,17 +262,19 @@ static void parse_header(reader *r) {
 static int64_t parse_int(reader *r, const field *f, const char *what) {
     if (f->len == 0) err_at(r, f->col, "missing value for '%s'", what);
     int64_t v = 0;
+    char e[SHOWN];
+    size_t shown_len = f->len > 40 ? 40 : f->len;
     for (size_t i = 0; i < f->len; i++) {
         char c = f->s[i];
         if (c < '0' || c > '9') {
             if (c == '-' && i == 0)
-                err_at(r, f->col, "'%s' must not be negative, found '%.*s'", what, (int)f->len, f->s);
-            err_at(r, f->col, "expected a non-negative integer for '%s', found '%.*s'", what,
-                   (int)(f->len > 40 ? 40 : f->len), f->s);
+                err_at(r, f->col, "'%s' must not be negative, found '%s'", what, shown(e, f->s, f->len));
+            err_at(r, f->col, "expected a non-negative integer for '%s', found '%s'", what,
+                   shown(e, f->s, shown_len));
         }
         if (v > (PLAN_MAX_BYTES - (c - '0')) / 10) /* v * 10 + digit would pass 2^62 */
-            err_at(r, f->col, "'%s' too large: '%.*s' (at most 2^62 = %" PRId64 ")", what,
-                   (int)(f->len > 40 ? 40 : f->len), f->s, PLAN_MAX_BYTES);
+            err_at(r, f->col, "'%s' too large: '%s' (at most 2^62 = %" PRId64 ")", what, shown(e, f->s, shown_len),
+                   PLAN_MAX_BYTES);
         v = v * 10 + (c - '0');
     }
     return v;
@@ -319,8 +389,9 @@ static void parse_row(reader *r) {
     t->row_id[i] = keep_text(r, fid->s, fid->len);
     t->row_line[i] = r->line;
     int32_t dup = find_id(t, t->text + t->row_id[i]);
+    char e[SHOWN];
     if (dup >= 0)
-        err_at(r, fid->col, "duplicate id '%s' (first on line %" PRIu32 ")", t->text + t->row_id[i],
+        err_at(r, fid->col, "duplicate id '%s' (first on line %" PRIu32 ")", shown(e, fid->s, fid->len),
                t->row_line[dup]);
     add_id(t, (int32_t)i);
     t->n++;
@@ -336,7 +407,8 @@ static void resolve_inplace(reader *r) {
         uint32_t col = r->inplace_col[j];
         const char *name = t->text + r->inplace_ref[j];
         int32_t i = find_id(t, name);
-        if (i < 0) err_at(r, col, "inplace names unknown id '%s'", name);
+        char e[SHOWN];
+        if (i < 0) err_at(r, col, "inplace names unknown id '%s'", shown(e, name, strlen(name)));
         if ((size_t)i == j) err_at(r, col, "a buffer cannot take its own bytes in place");
         t->bufs[j].inplace = i;
     }
@@ -346,7 +418,8 @@ static void resolve_inplace(reader *r) {
         r->line = t->row_line[j];
         uint32_t col = r->inplace_col[j];
         const plan_buf *x = &t->bufs[i], *y = &t->bufs[j];
-        const char *xi = plan_csv_id(t, (size_t)i);
+        char e[SHOWN], e2[SHOWN];
+        const char *xi = id_shown(e, t, (size_t)i);
         if (x->hi - 1 != y->lo)
             err_at(r, col,
                    "cannot take '%s' in place: this buffer starts at step %" PRId64 " but '%s' dies at step %" PRId64
@@ -360,7 +433,7 @@ static void resolve_inplace(reader *r) {
         if (x->inplace >= 0 && x->hi - x->lo == 1)
             err_at(r, col,
                    "cannot take '%s' in place: it lives a single step and itself takes '%s' in place",
-                   xi, plan_csv_id(t, (size_t)x->inplace));
+                   xi, id_shown(e2, t, (size_t)x->inplace));
     }
     /* one taker per buffer */
     r->taker = sp_malloc(t->ctx, sp_size_mul(t->ctx, t->n + 1, sizeof *r->taker));
@@ -370,9 +443,10 @@ static void resolve_inplace(reader *r) {
         if (i < 0) continue;
         int32_t k = r->taker[i];
         if (k >= 0) {
+            char e[SHOWN], e2[SHOWN];
             r->line = t->row_line[j];
             err_at(r, r->inplace_col[j], "'%s' is already taken in place by '%s' (line %" PRIu32 ")",
-                   plan_csv_id(t, (size_t)i), plan_csv_id(t, (size_t)k), t->row_line[k]);
+                   id_shown(e, t, (size_t)i), id_shown(e2, t, (size_t)k), t->row_line[k]);
         }
         r->taker[i] = (int32_t)j;
     }

@@ -13,6 +13,8 @@
  * alignment (power of two), inplace (spadc's extension: the id of a buffer
  * whose bytes this one takes, see alloc.h). Lifetimes are half-open
  * [lower, upper). Blank lines are skipped; fields are trimmed; no quoting.
+ * A leading UTF-8 byte order mark (spreadsheets write one) is skipped;
+ * columns in messages count the bytes after it. UTF-16 is an error.
  *
  * Ownership: t owns everything it allocated (through ctx's hook), whether
  * reading succeeded or not; plan_csv_free releases it. Reading raises no
@@ -56,5 +58,10 @@ sp_status plan_csv_read(plan_csv *t, const char *path, FILE *f);
 bool plan_csv_write(const plan_csv *t, FILE *out);
 
 static inline const char *plan_csv_id(const plan_csv *t, size_t i) { return t->text + t->row_id[i]; }
+
+/* text[0..n) for a message: printable ASCII and well-formed UTF-8 of visible
+ * characters as they are, every other byte (a byte order mark, a control
+ * character, a stray byte) as \xHH; cut with "..." to fit outlen. */
+void plan_csv_escape(char *out, size_t outlen, const char *text, size_t n);
 
 #endif

@@ -92,6 +92,17 @@ grep -q "'b1'" "$tmp/err.txt" || fail "capacity 11: message names the live buffe
 [ $? -eq 3 ] || fail "infeasible_tricky capacity 4: exit 3"
 grep -q 'needs at least 5 bytes (proven by search), capacity 4 bytes' "$tmp/err.txt" || fail "infeasible_tricky capacity 4: message"
 
+# 5b. not found within a work budget: exit 3 says so, deterministically
+"$SPADC" alloc "$MM/I.1048576.csv" --capacity 1048576 --work-limit 1000 --time-limit 600 -o "$tmp/i.csv" \
+    > /dev/null 2> "$tmp/err.txt"
+rc=$?
+[ $rc -eq 3 ] || fail "I within 1000 nodes: exit $rc, expected 3"
+grep -q 'error: does not fit: no plan within the capacity 1048576 bytes found within 1000 search nodes (best' "$tmp/err.txt" ||
+    fail "I within 1000 nodes: message: $(head -1 "$tmp/err.txt")"
+grep -qx 'optimal: unknown (work limit)' "$tmp/err.txt" || fail "I within 1000 nodes: summary: $(grep optimal "$tmp/err.txt")"
+[ "$(summary_field "$tmp/err.txt" nodes)" = 1000 ] || fail "I within 1000 nodes: $(summary_field "$tmp/err.txt" nodes) nodes"
+[ -e "$tmp/i.csv" ] && fail "I within 1000 nodes: wrote a plan that does not fit"
+
 # 6. a challenging instance at its capacity (few thousand nodes)
 "$SPADC" alloc "$MM/F.1048576.csv" --capacity 1048576 --time-limit 600 -o "$tmp/f.csv" > "$tmp/sum.txt" || fail "F: exit"
 check_plan "$tmp/f.csv" 1048576 || fail "F: plan at 1048576"
@@ -107,6 +118,15 @@ check_plan "$tmp/g.csv" 1441792 || fail "greedy only: plan"
 [ "$(cat "$tmp/h.csv")" = "id,lower,upper,size,offset" ] || fail "header only: output"
 [ "$(summary_field "$tmp/sum.txt" footprint)" = 0 ] || fail "header only: footprint 0"
 
+# 8b. a UTF-8 byte order mark before the header (spreadsheets write one) is
+# not part of the first column's name, and the plan's header has none
+{ printf '\xEF\xBB\xBF'; cat "$MM/input.12.csv"; } > "$tmp/bom.csv"
+"$SPADC" alloc "$tmp/bom.csv" > "$tmp/bom_out.csv" 2> "$tmp/sum.txt"
+rc=$?
+[ $rc -eq 0 ] || fail "byte order mark: exit $rc: $(head -1 "$tmp/sum.txt")"
+head -1 "$tmp/bom_out.csv" | grep -qx 'id,lower,upper,size,offset' || fail "byte order mark: header $(head -1 "$tmp/bom_out.csv" | od -c | head -1)"
+check_plan "$tmp/bom_out.csv" 12 || fail "byte order mark: plan"
+
 # 9. usage errors exit 2; --help exits 0 and documents the contract
 expect_usage() {
     "$SPADC" alloc "$@" > /dev/null 2> "$tmp/err.txt"
@@ -120,11 +140,14 @@ expect_usage "$MM/input.12.csv" --capacity 0
 expect_usage "$MM/input.12.csv" --capacity 12x
 expect_usage "$MM/input.12.csv" --capacity 99999999999999999999
 expect_usage "$MM/input.12.csv" --time-limit -1
+expect_usage "$MM/input.12.csv" --work-limit 0
+expect_usage "$MM/input.12.csv" --work-limit 1e6
+expect_usage "$MM/input.12.csv" --work-limit
 expect_usage "$MM/input.12.csv" --bogus
 expect_usage "$MM/input.12.csv" "$MM/input.12.csv"
 expect_usage "$MM/input.12.csv" -o
 "$SPADC" alloc --help > "$tmp/help.txt" || fail "--help exit"
-for word in '--capacity BYTES' '-o OUT.csv' '--time-limit SECONDS' 'offset' 'stdout' 'stderr' 'exit codes' \
+for word in '--capacity BYTES' '-o OUT.csv' '--time-limit SECONDS' '--work-limit NODES' 'offset' 'stdout' 'stderr' 'exit codes' \
     'lower' 'upper' 'alignment' 'inplace' '3 does not fit' "'-' reads stdin"; do
     grep -qF -- "$word" "$tmp/help.txt" || fail "--help does not mention '$word'"
 done

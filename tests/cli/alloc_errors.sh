@@ -51,6 +51,24 @@ printf 'id,lower,upper,size\na,0,1\0,4\n' > "$tmp/nul.csv"
 expect "$tmp/nul.csv" "2:6: error: unexpected NUL byte"
 printf 'id,lower,upper,size\na,0,1,4,1,1,1,1,1,1,1,1,1,1,1,1,1\n' > "$tmp/fields.csv"
 expect "$tmp/fields.csv" "2:"
+# bytes a message cannot show as they are come out escaped (\xHH), so that
+# an invisible one is seen: a byte order mark inside a field, a zero-width
+# space, a control character; well-formed UTF-8 text stays as it is
+printf '\xEF\xBB\xBFid,lower,upper,size\na,0,1,\xEF\xBB\xBF4\n' > "$tmp/bom_field.csv"
+expect "$tmp/bom_field.csv" "2:7: error: expected a non-negative integer for 'size', found '\xEF\xBB\xBF4'"
+printf 'id,lower,upper,size\na,0,1,4\xE2\x80\x8B\n' > "$tmp/zwsp.csv"
+expect "$tmp/zwsp.csv" "2:7: error: expected a non-negative integer for 'size', found '4\xE2\x80\x8B'"
+printf 'id,lower,upper,size\na\x01,0,1,4\na\x01,0,1,4\n' > "$tmp/ctl.csv"
+expect "$tmp/ctl.csv" "3:1: error: duplicate id 'a\x01' (first on line 2)"
+printf 'id,lower,upper,size\ngr\xC3\xB6\xC3\x9Fe,0,1,4\ngr\xC3\xB6\xC3\x9Fe,0,1,4\n' > "$tmp/utf8.csv"
+expect "$tmp/utf8.csv" "3:1: error: duplicate id '$(printf 'gr\xC3\xB6\xC3\x9Fe')' (first on line 2)"
+# a leading byte order mark is skipped: columns count from after it
+printf '\xEF\xBB\xBFid,lower,upper,size,offset\na,0,1,4,0\n' > "$tmp/bom_column.csv"
+expect "$tmp/bom_column.csv" "1:21: error: unsupported column 'offset'"
+# UTF-16 (what some spreadsheets call Unicode text) is named as such
+printf '\xFF\xFEi\0d\0,\0' > "$tmp/utf16.csv"
+expect "$tmp/utf16.csv" "1:1: error: the file is UTF-16 (byte order mark \xFF\xFE); save it as UTF-8 or ASCII"
+
 head -c 20000 /dev/urandom | tr -d '\0' > "$tmp/noise.csv"
 timeout 60 "$SPADC" alloc "$tmp/noise.csv" > /dev/null 2> "$tmp/err"
 rc=$?

@@ -528,6 +528,148 @@ static void test_alloc_failures(void) {
     CHECK(done);
 }
 
+/* ---- the greedy past PLAN_GREEDY_MAX_PAIRS: best fit in order of start */
+
+/* n buffers; lives [lo, hi) from rnd() with every one live at step `common`
+ * when common >= 0, else random in [0, steps). */
+static void dense(plan_buf *b, int n, int64_t steps, int64_t common, int64_t maxsize, bool aligned) {
+    for (int i = 0; i < n; i++) {
+        int64_t lo, hi;
+        if (common >= 0) {
+            lo = (int64_t)(rnd() % (uint64_t)(common + 1));
+            hi = common + 1 + (int64_t)(rnd() % (uint64_t)(steps - common));
+        } else {
+            lo = (int64_t)(rnd() % (uint64_t)(steps / 3));
+            hi = lo + steps / 3 + (int64_t)(rnd() % (uint64_t)(steps / 3));
+        }
+        b[i] = B(lo, hi, 1 + (int64_t)(rnd() % (uint64_t)maxsize));
+        if (aligned) b[i].align = (int64_t)1 << (rnd() % 4);
+    }
+}
+
+static int64_t pairs_live_together(const plan_buf *b, int n) {
+    int64_t pairs = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) pairs += b[i].lo < b[j].hi && b[j].lo < b[i].hi;
+    return pairs;
+}
+
+static void test_greedy_by_start(void) {
+    enum { N = 6000 };
+    plan_buf *b = malloc(N * sizeof *b);
+    if (!b) {
+        failures++;
+        return;
+    }
+    plan_result r;
+    /* all live at step 500: best fit in order of start stacks them, which
+     * is optimal (the bytes live at step 500 are all of them) */
+    dense(b, 4600, 1000, 500, 100, false);
+    CHECK(pairs_live_together(b, 4600) > PLAN_GREEDY_MAX_PAIRS);
+    int64_t sum = 0;
+    for (int i = 0; i < 4600; i++) sum += b[i].size;
+    CHECK_EQ(plan_greedy(&ctx, b, 4600, &r), SP_OK);
+    CHECK(r.greedy_fallback);
+    CHECK(valid(b, 4600, 0, "greedy by start, one common step"));
+    CHECK_EQ(r.footprint, sum);
+    CHECK(r.optimal);
+    /* unit sizes: a free slot is always reused, so the footprint is the most
+     * buffers live at once (interval colouring in order of start), also
+     * with in-place chains (a chain holds one slot) */
+    dense(b, N, 300, -1, 1, false);
+    int chains = 0;
+    for (int i = 0; i + 1 < N; i++)
+        if (rnd() % 8 == 0 && (b[i].inplace < 0 || b[i].hi - b[i].lo > 1)) {
+            b[i + 1].lo = b[i].hi - 1; /* i + 1 takes i's bytes where i dies */
+            b[i + 1].hi = b[i + 1].lo + 1 + (int64_t)(rnd() % 40);
+            b[i + 1].inplace = i;
+            chains++;
+        }
+    CHECK(chains > 500);
+    CHECK_EQ(plan_check(&ctx, b, N, NULL), SP_OK);
+    CHECK(pairs_live_together(b, N) > PLAN_GREEDY_MAX_PAIRS);
+    CHECK_EQ(plan_greedy(&ctx, b, N, &r), SP_OK);
+    CHECK(r.greedy_fallback);
+    CHECK(valid(b, N, 0, "greedy by start, unit sizes and chains"));
+    for (int i = 0; i < N; i++)
+        if (b[i].inplace >= 0) CHECK_EQ(b[i].offset, b[b[i].inplace].offset);
+    CHECK_EQ(r.footprint, r.peak_live);
+    /* mixed sizes, alignments and chains (the tail a chain gives back is
+     * reused): valid, and plan_solve returns the same greedy plan */
+    for (int i = 0; i < N; i++) b[i].size = b[i].inplace >= 0 ? 0 : 1 + (int64_t)(rnd() % 4096);
+    for (int i = 0; i < N; i++)
+        if (b[i].inplace >= 0) b[i].size = 1 + (int64_t)(rnd() % (uint64_t)b[b[i].inplace].size);
+    for (int i = 0; i < N; i++) b[i].align = (int64_t)1 << (rnd() % 7);
+    plan_result g;
+    CHECK_EQ(plan_greedy(&ctx, b, N, &g), SP_OK);
+    CHECK(g.greedy_fallback);
+    CHECK(valid(b, N, 0, "greedy by start, mixed"));
+    for (int i = 0; i < N; i++)
+        if (b[i].inplace >= 0) CHECK_EQ(b[i].offset, b[b[i].inplace].offset);
+    CHECK(g.footprint >= g.peak_live);
+    plan_opts o = {.work_limit = 1000, .time_limit_s = 600};
+    CHECK_EQ(plan_solve(&ctx, b, N, &o, &r), SP_OK);
+    CHECK(valid(b, N, 0, "plan_solve past the pair limit"));
+    CHECK(r.greedy_fallback);
+    CHECK_EQ(r.greedy_footprint, g.footprint);
+    CHECK_EQ(r.footprint, g.footprint); /* no search without conflict lists */
+    free(b);
+}
+
+/* ---- budgets: the work limit bounds the search by nodes, exactly, and
+ * the same input gives the same plan */
+static bool read_csv(const char *name, plan_csv *t);
+
+static void test_work_limit(void) {
+    plan_csv t;
+    if (!read_csv("E.1048576.csv", &t)) return;
+    size_t n = t.n;
+    plan_buf *first = malloc(n * sizeof *first);
+    if (!first) {
+        failures++;
+        plan_csv_free(&t);
+        return;
+    }
+    plan_result r1, r2;
+    plan_opts o = {.work_limit = 30000}; /* no clock at all */
+    CHECK_EQ(plan_solve(&ctx, t.bufs, n, &o, &r1), SP_OK);
+    CHECK(valid(t.bufs, n, 0, "E, work limit"));
+    memcpy(first, t.bufs, n * sizeof *first);
+    CHECK_EQ(plan_solve(&ctx, t.bufs, n, &o, &r2), SP_OK);
+    bool same = true;
+    for (size_t i = 0; i < n; i++) same &= t.bufs[i].offset == first[i].offset;
+    CHECK(same);
+    CHECK_EQ(r1.footprint, r2.footprint);
+    CHECK_EQ(r1.nodes, r2.nodes);
+    CHECK(r1.nodes <= 30000 && r1.nodes > 15000);
+    CHECK(r1.work_limited && !r1.timed_out && !r1.optimal);
+    CHECK(r1.footprint < r1.greedy_footprint); /* the search improved on greedy */
+    /* a larger budget is a superset of the work: never a worse plan here */
+    o.work_limit = 60000;
+    CHECK_EQ(plan_solve(&ctx, t.bufs, n, &o, &r2), SP_OK);
+    CHECK(r2.nodes <= 60000);
+    CHECK(r2.footprint <= r1.footprint);
+    /* a clock cap that is not reached changes nothing */
+    o.work_limit = 30000;
+    o.time_limit_s = 600;
+    CHECK_EQ(plan_solve(&ctx, t.bufs, n, &o, &r2), SP_OK);
+    same = true;
+    for (size_t i = 0; i < n; i++) same &= t.bufs[i].offset == first[i].offset;
+    CHECK(same);
+    CHECK_EQ(r2.nodes, r1.nodes);
+    CHECK(!r2.timed_out);
+    free(first);
+    plan_csv_free(&t);
+    /* an instance the budget settles: optimal, not work-limited */
+    if (!read_csv("F.1048576.csv", &t)) return;
+    o = (plan_opts){.work_limit = 100000, .capacity = 1048576};
+    CHECK_EQ(plan_solve(&ctx, t.bufs, t.n, &o, &r1), SP_OK);
+    CHECK(valid(t.bufs, t.n, 1048576, "F, work limit"));
+    CHECK(r1.optimal && !r1.work_limited && !r1.timed_out);
+    CHECK_EQ(r1.footprint, 1048576);
+    plan_csv_free(&t);
+}
+
 /* ---- the MiniMalloc corpus through the CSV reader */
 static bool read_csv(const char *name, plan_csv *t) {
     const char *dir = getenv("SPADC_CORPUS");
@@ -617,6 +759,8 @@ int main(void) {
     test_random_vs_brute_force();
     test_random_larger();
     test_alloc_failures();
+    test_greedy_by_start();
+    test_work_limit();
     test_corpus();
     if (failures) {
         fprintf(stderr, "test_alloc: %d check(s) failed\n", failures);

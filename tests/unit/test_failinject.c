@@ -101,7 +101,7 @@ static sp_status attempt_csv(sp_ctx *ctx, const char *path, const char *func, bo
     sp_status st = plan_csv_read(&t, path, f);
     fclose(f);
     if (st == SP_OK) {
-        plan_opts o = {0.05, 0};
+        plan_opts o = {.work_limit = 50000, .time_limit_s = 1};
         plan_result r;
         st = plan_solve(ctx, t.bufs, t.n, &o, &r);
         /* the exact search may run out of memory for its own scratch; it
