@@ -115,11 +115,14 @@ static void plan_storage(ex_program *x) {
     ir_block *body = x->func->regions[0];
     kn_program *p = &x->prog;
     const ir_op *ret = body->last;
+    /* a returned view's source is written into the result as well: the
+     * view has its bytes (and the source must outlive every step) */
     for (uint32_t r = 0; r < ret->nopnds; r++) {
+        uint32_t id = ex_value_root(x, ret->opnds[r]->id);
         const ir_value *v = ret->opnds[r];
-        if (v->type.kind != IR_T_TENSOR || p->producer[v->id] == KN_NONE || x->st[v->id].kind != EX_NONE) continue;
-        x->st[v->id].kind = EX_RESULT;
-        x->st[v->id].index = r;
+        if (v->type.kind != IR_T_TENSOR || p->producer[id] == KN_NONE || x->st[id].kind != EX_NONE) continue;
+        x->st[id].kind = EX_RESULT;
+        x->st[id].index = r;
     }
     uint32_t *last = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *last);
     for (uint32_t i = 0; i < p->nk; i++)
@@ -344,10 +347,9 @@ static void copy_results(ex_program *x) {
             results[r].s = x->vals[v->id].s;
             continue;
         }
-        const storage *s = &x->st[v->id];
-        if (s->kind == EX_RESULT && s->index == r) continue;
-        uint8_t *dst = interp_data(&results[r]);
         const storage *rs = &x->st[ex_value_root(x, v->id)];
+        if (rs->kind == EX_RESULT && rs->index == r) continue; /* written in place */
+        uint8_t *dst = interp_data(&results[r]);
         size_t bytes = (size_t)ir_type_bytes(v->type);
         if (rs->kind == EX_EMPTY || rs->kind == EX_NONE) {
             memset(dst, 0, bytes);
