@@ -556,6 +556,11 @@ static void bind(ex_backend *b, ex_program *x, uint32_t arg, const void *data) {
     }
 }
 
+static void report(ex_backend *b, ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out) {
+    (void)b;
+    cpu_report(x, kind, o, out);
+}
+
 static void free_backend(ex_backend *b, sp_ctx *ctx) {
     cpu_backend *cb = (cpu_backend *)b;
     if (cb->px)
@@ -575,6 +580,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
         .prepare = prepare,
         .run = run,
         .bind = bind,
+        .report = report,
         .free = free_backend,
     };
     cb->ctx = ctx;
@@ -582,6 +588,8 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
     if (cb->o.nthreads < 1) cb->o.nthreads = 1;
     return &cb->base;
 }
+
+int cpu_backend_threads(const ex_program *x) { return ((const cpu_backend *)ex_get_backend(x))->o.nthreads; }
 
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);

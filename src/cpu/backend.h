@@ -31,5 +31,11 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o);
 /* Kernel i's blocking on the engine (NULL when it runs elsewhere); x must
  * have been compiled with a cpu backend. */
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i);
+/* The threads its kernels run on. */
+int cpu_backend_threads(const ex_program *x);
+
+/* The backend's reports (report.c; exec/report.h says which). */
+struct ex_report_opts;
+void cpu_report(ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out);
 
 #endif

@@ -3,6 +3,7 @@
  * the run loop. Backends plug in through ex_backend. */
 #include "exec.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -36,6 +37,8 @@ struct ex_program {
     bool *engine;        /* by kernel: the backend lowered it */
     const char **why;    /* by kernel: why not (arena strings) */
     double *seconds;     /* by kernel: wall time in the last run */
+    double *samples;     /* [EX_MAX_SAMPLES][kernel]: the last runs' times (time_kernels) */
+    uint32_t nruns;      /* runs so far */
     plan_buf *bufs;
     uint32_t *buf_value; /* value id held by each buffer */
     uint32_t nbufs;
@@ -308,6 +311,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     x->engine = sp_calloc(ctx, nk, sizeof *x->engine);
     x->why = sp_calloc(ctx, nk, sizeof *x->why);
     x->seconds = sp_calloc(ctx, nk, sizeof *x->seconds);
+    if (x->o.time_kernels) x->samples = sp_calloc(ctx, sp_size_mul(ctx, EX_MAX_SAMPLES, nk), sizeof *x->samples);
     classify(x);
     if (b->start) b->start(b, x);
     for (uint32_t i = 0; i < x->prog.nk; i++) {
@@ -394,10 +398,14 @@ void ex_run(ex_program *x, const interp_value *args, interp_value *results) {
             run_interpreted(x, i);
             interpreted = true;
         }
-        if (x->o.time_kernels) x->seconds[i] = now_s() - t0;
+        if (x->o.time_kernels) {
+            x->seconds[i] = now_s() - t0;
+            x->samples[(size_t)(x->nruns % EX_MAX_SAMPLES) * x->prog.nk + i] = x->seconds[i];
+        }
         if (x->b->kernel_done) x->b->kernel_done(x->b, x, i);
     }
     copy_results(x);
+    x->nruns++;
     /* values the interpreted steps left (vectors read for printing) */
     if (interpreted)
         for (uint32_t i = 0; i < x->n; i++)
@@ -417,6 +425,7 @@ void ex_free(ex_program *x) {
     sp_free(ctx, x->engine);
     sp_free(ctx, x->why);
     sp_free(ctx, x->seconds);
+    sp_free(ctx, x->samples);
     sp_free(ctx, x->steps);
     ir_module_free(x->m);
     sp_free(ctx, x);
@@ -433,6 +442,23 @@ ex_stats ex_get_stats(const ex_program *x) { return x->stats; }
 bool ex_kernel_engine(const ex_program *x, uint32_t i) { return i < x->prog.nk && x->engine[i]; }
 const char *ex_kernel_why(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->why[i] : NULL; }
 double ex_kernel_seconds(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->seconds[i] : 0; }
+
+static int cmp_double(const void *a, const void *b) {
+    double p = *(const double *)a, q = *(const double *)b;
+    return p < q ? -1 : p > q;
+}
+
+double ex_kernel_median_seconds(const ex_program *x, uint32_t i, uint32_t *nruns) {
+    uint32_t n = x->nruns < EX_MAX_SAMPLES ? x->nruns : EX_MAX_SAMPLES;
+    if (nruns) *nruns = x->samples ? n : 0;
+    if (!x->samples || !n || i >= x->prog.nk) return 0;
+    double t[EX_MAX_SAMPLES];
+    for (uint32_t r = 0; r < n; r++) t[r] = x->samples[(size_t)r * x->prog.nk + i];
+    qsort(t, n, sizeof *t, cmp_double);
+    return t[n / 2];
+}
+
+ex_opts ex_get_opts(const ex_program *x) { return x->o; }
 
 uint32_t ex_arena(const ex_program *x, const plan_buf **bufs, const uint32_t **values) {
     *bufs = x->bufs;

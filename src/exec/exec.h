@@ -37,12 +37,14 @@
 #ifndef SPADC_EXEC_EXEC_H
 #define SPADC_EXEC_EXEC_H
 
+#include "../base/strbuf.h"
 #include "../interp/interp.h"
 #include "../passes/kernel.h"
 #include "../plan/alloc.h"
 
 typedef struct ex_program ex_program;
 typedef struct ex_backend ex_backend;
+struct ex_report_opts;
 
 /* A target. Every hook runs inside sp_pcall and raises through ex_ctx(x);
  * kernel i is ex_kernels(x)->k[i]. A backend embeds this struct first and
@@ -68,6 +70,8 @@ struct ex_backend {
     /* Argument arg holds data in every later run (optional): e.g. pack the
      * weights kernels read from it, once. */
     void (*bind)(ex_backend *b, ex_program *x, uint32_t arg, const void *data);
+        /* Write one of the reports (exec/report.h) of program x (optional). */
+    void (*report)(ex_backend *b, ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out);
     /* Release the backend (also when compiling failed half way). */
     void (*free)(ex_backend *b, sp_ctx *ctx);
 };
@@ -109,6 +113,12 @@ bool ex_kernel_engine(const ex_program *x, uint32_t i);
 const char *ex_kernel_why(const ex_program *x, uint32_t i);
 /* Wall time kernel i took in the last run (0 unless time_kernels). */
 double ex_kernel_seconds(const ex_program *x, uint32_t i);
+/* Its median over the runs so far (the last EX_MAX_SAMPLES of them), and
+ * how many runs that is (0 unless time_kernels). */
+#define EX_MAX_SAMPLES 1024
+double ex_kernel_median_seconds(const ex_program *x, uint32_t i, uint32_t *nruns);
+/* The options it was compiled with. */
+ex_opts ex_get_opts(const ex_program *x);
 /* The arena plan: one planner buffer per intermediate, with the value id
  * it holds (lifetimes in kernel steps). */
 uint32_t ex_arena(const ex_program *x, const plan_buf **bufs, const uint32_t **values);

@@ -195,6 +195,11 @@ static void kernel_done(ex_backend *b, ex_program *x, uint32_t i) {
     if (nb->trace.kernel_done) nb->trace.kernel_done(nb->trace.ud, i);
 }
 
+static void report(ex_backend *b, ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out) {
+    (void)b;
+    nx_report(x, kind, o, out);
+}
+
 static void free_backend(ex_backend *b, sp_ctx *ctx) {
     nx_backend *nb = (nx_backend *)b;
     sp_free(ctx, nb->kp);
@@ -210,6 +215,7 @@ ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
         .elementwise = elementwise,
         .run = run,
         .kernel_done = kernel_done,
+        .report = report,
         .free = free_backend,
     };
     nb->ctx = ctx;

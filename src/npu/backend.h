@@ -80,4 +80,8 @@ void nx_print_program(ex_program *x, uint32_t i, sp_strbuf *out);
  * (loop kernels: rows x cols of their tile loops); returns the length. */
 size_t nx_kernel_title(const ex_program *x, uint32_t i, char *buf, size_t n);
 
+/* The backend's reports (report.c; exec/report.h says which). */
+struct ex_report_opts;
+void nx_report(ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out);
+
 #endif
