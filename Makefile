@@ -1,6 +1,7 @@
 # spadc - top-level driver around CMake/CTest.
 #   make            build build/spadc, build/libspadc.a
 #   make test       install missing Debian packages, build, run every test (CTest)
+#   make check      build and run the quick tier (under a minute): before every commit
 #   make demo       build and run the main job on the built-in example
 #   make SANITIZE=1 ASan+UBSan build in build-asan/ (make SANITIZE=1 test runs the suite there)
 #   make fuzz       libFuzzer harnesses (clang) in build-fuzz/
@@ -22,7 +23,7 @@ BUILD ?= build
 CMAKE_FLAGS += -DCMAKE_BUILD_TYPE=RelWithDebInfo
 endif
 
-.PHONY: all configure test deps demo fuzz fuzz-run difftest clean check-tools peers-ext bench
+.PHONY: all configure test check deps demo fuzz fuzz-run difftest clean check-tools peers-ext bench
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -36,6 +37,9 @@ deps:
 test: deps all
 	cd $(BUILD) && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+check: all
+	cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
 
 demo: all
 	@bash tools/demo.sh $(BUILD)/spadc

@@ -8,7 +8,7 @@
  * skipped so each input stays fast. */
 #include <stdlib.h>
 
-#include "cpu/exec.h"
+#include "cpu/backend.h"
 #include "interp/interp.h"
 #include "ir/verify.h"
 #include "mlir/reader.h"
@@ -20,7 +20,7 @@ typedef struct job {
     size_t len;
     ir_module *m;
     interp *it;
-    cpu_exec *x;
+    ex_program *x;
     bool small;
 } job;
 
@@ -46,9 +46,9 @@ static void compile_all(sp_ctx *ctx, void *ud) {
     j->it = interp_new(ctx, j->m, NULL);
     for (ir_op *f = ir_module_body(j->m)->first; f; f = f->next) {
         if (f->kind != IR_OP_FUNC || f->u.fn.is_decl) continue;
-        cpu_exec_opts o = {.nthreads = 1, .time_kernels = false};
-        cpu_exec_compile(ctx, j->m, f, j->it, &o, &j->x);
-        cpu_exec_free(j->x);
+        cpu_backend_opts o = {.nthreads = 1};
+        ex_compile(ctx, j->m, f, cpu_backend_new(ctx, &o), &(ex_opts){0}, j->it, &j->x);
+        ex_free(j->x);
         j->x = NULL;
     }
 }
@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();
         }
     }
-    cpu_exec_free(j.x);
+    ex_free(j.x);
     interp_free(j.it);
     ir_module_free(j.m);
     return 0;

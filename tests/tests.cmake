@@ -44,3 +44,16 @@ if(TARGET bench_peers_ext)
   add_test(NAME bench_peers_ext COMMAND bench_peers_ext)
   set_tests_properties(bench_peers_ext PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
 endif()
+
+# The quick tier (`make check`, under a minute): every test but the ones
+# that run whole corpora on every target, under valgrind or through the
+# npu simulator at full size. `make test` runs them all.
+set(SPADC_SLOW_TESTS cli_npu_check cli_valgrind cli_cpu_check cli_checksums cli_npu_svg test_npu_timing)
+get_property(spadc_all_tests DIRECTORY PROPERTY TESTS)
+foreach(t ${spadc_all_tests})
+  if(t IN_LIST SPADC_SLOW_TESTS)
+    set_tests_properties(${t} PROPERTIES LABELS full)
+  else()
+    set_tests_properties(${t} PROPERTIES LABELS "quick;full")
+  endif()
+endforeach()

@@ -61,6 +61,17 @@ void sp_set_error(sp_ctx *ctx, sp_status st, const char *fmt, ...) {
     va_end(ap);
 }
 
+void sp_set_error_at(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    record(ctx, st, loc, fmt, ap);
+    va_end(ap);
+}
+
+const char *sp_error_message(const sp_ctx *ctx) { return ctx->err.msg; }
+sp_error sp_error_save(const sp_ctx *ctx) { return ctx->err; }
+void sp_error_restore(sp_ctx *ctx, const sp_error *e) { ctx->err = *e; }
+
 sp_status sp_pcall(sp_ctx *ctx, sp_pfunc fn, void *ud) {
     sp_jmp j;
     j.prev = ctx->jmp;

@@ -96,6 +96,14 @@ void sp_print_error(const sp_ctx *ctx, FILE *out);
 void sp_format_error(const sp_ctx *ctx, char *buf, size_t n);
 /* Format a message without a location into ctx->err (no unwinding). */
 void sp_set_error(sp_ctx *ctx, sp_status st, const char *fmt, ...) SP_PRINTF(3, 4);
+/* The same with a location (loc.line 0: the file alone). */
+void sp_set_error_at(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, ...) SP_PRINTF(4, 5);
+/* The recorded error's message alone (no location, no prefix). */
+const char *sp_error_message(const sp_ctx *ctx);
+/* The recorded error, to put back later: a caller that tries something
+ * which may record an error it then ignores keeps what was there before. */
+sp_error sp_error_save(const sp_ctx *ctx);
+void sp_error_restore(sp_ctx *ctx, const sp_error *e);
 
 /* Allocation through the hook. sp_malloc/sp_realloc raise SP_EINPUT
  * "out of memory" on failure; sp_try_malloc returns NULL instead. */

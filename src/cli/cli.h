@@ -15,20 +15,10 @@ int cli_cmd_alloc(int argc, char **argv);
 
 #include <stdbool.h>
 
-#include "../ir/ir.h"
+#include <stddef.h>
+#include <stdint.h>
 
-/* Read and verify a module; on failure print the located error and return
- * its exit status (the module is then NULL). The file is read once, into
- * *text (initialised here), which the module points into: free it after
- * the module (it is already freed on failure). A second copy of the module
- * parses the same text (mlir_read_string): a pipe cannot be read twice. */
-struct sp_strbuf;
-int cli_load_module(sp_ctx *ctx, const char *path, struct sp_strbuf *text, ir_module **out);
 bool cli_is_help(const char *arg);
-/* The function to compile or run: `name` (without '@'), or the only public
- * function with a body; raises a usage error naming the candidates. */
-ir_op *cli_pick_function(sp_ctx *ctx, ir_module *m, const char *name);
-
 /* Everything a command prints goes to stdout through stdio. cli_print
  * writes a whole buffer and cli_flush_stdout flushes, each keeping the
  * reason of a failure (use them rather than fwrite/fflush on stdout). main
@@ -48,30 +38,17 @@ const char *cli_scan_uint(const char *v, uint64_t hi, uint64_t *out);
 /* "spadc: error: MESSAGE" on stderr, then return 2 (usage error). */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* cmd_plan.c, for both targets' --svg: the program's arena as a panel;
- * and (also for opt -o) a buffer written to a file whole or not at all
- * (fio_save), then freed
- * (raises SP_EINPUT naming the path, `what` and the reason when it cannot
- * be written). */
-struct svg_doc;
-struct kn_program;
-struct plan_buf;
-struct sp_strbuf;
-void cli_svg_arena_panel(struct svg_doc *d, const struct kn_program *p, const struct plan_buf *bufs, const uint32_t *values,
-                         uint32_t n, int64_t arena_bytes, int64_t peak_live, const char *yunit);
-void cli_write_file(sp_ctx *ctx, const char *path, struct sp_strbuf *s, const char *what);
-
-/* cmd_npu.c: the npu target (plan, and the parts run uses) */
-struct nx_exec;
-struct nx_opts;
+/* Option values shared by plan and run; on a bad value print the usage
+ * error and return 2. --budget F|BYTES as spadc_options.budget (a fraction
+ * <= 1, or bytes > 1); --tile M,N,K. */
 bool cli_npu_target(const char *target); /* "npu" or "npu=FILE" */
-int cli_npu_plan(int argc, char **argv);
-/* Option values; on a bad value print the usage error and return 2. */
-int cli_npu_parse_budget(const char *cmd, const char *v, double *frac, int64_t *bytes);
-int cli_npu_parse_tile(const char *cmd, const char *v, int64_t tile[3]);
-/* Raises SP_EUSAGE when a byte budget exceeds the lane's scratchpad. */
-void cli_npu_check_budget(sp_ctx *ctx, const struct nx_opts *o);
-/* Per-kernel and total simulated figures after a run. */
-void cli_npu_run_summary(struct nx_exec *x);
+int cli_parse_budget(const char *cmd, const char *v, double *budget);
+int cli_parse_tile(const char *cmd, const char *v, long long tile[3]);
+
+/* data written to path whole or not at all (io/fileio.h); on failure prints
+ * "PATH: error: cannot write the WHAT file: REASON" and returns 1. */
+int cli_save(const char *path, const void *data, size_t n, const char *what);
+/* "spadc: error: out of memory" on stderr; returns 1. */
+int cli_out_of_memory(void);
 
 #endif

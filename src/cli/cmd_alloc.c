@@ -196,7 +196,7 @@ int cli_cmd_alloc(int argc, char **argv) {
     } else if (st != SP_OK) {
         /* plan_csv_read already checked what plan_check checks: what is
          * left is running out of memory or a bug */
-        fprintf(stderr, "%s: error: %s\n", in_path, ctx.err.msg);
+        fprintf(stderr, "%s: error: %s\n", in_path, sp_error_message(&ctx));
         plan_csv_free(&t);
         return st == SP_EINPUT ? 1 : 5;
     }

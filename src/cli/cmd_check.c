@@ -1,8 +1,8 @@
 /* cmd_check.c - spadc check FILE.mlir: parse and verify. */
 #include <stdio.h>
 
-#include "../base/strbuf.h"
 #include "cli.h"
+#include "spadc.h"
 
 static const char *const HELP =
     "usage: spadc check FILE.mlir\n"
@@ -22,12 +22,12 @@ int cli_cmd_check(int argc, char **argv) {
         path = argv[i];
     }
     if (!path) return cli_usage_error("check", "no input file");
-    sp_ctx ctx;
-    sp_ctx_init(&ctx, NULL);
-    ir_module *m;
-    sp_strbuf text;
-    int rc = cli_load_module(&ctx, path, &text, &m);
-    ir_module_free(m);
-    sp_strbuf_free(&text);
+    spadc_ctx *ctx = spadc_ctx_new();
+    if (!ctx) return cli_out_of_memory();
+    spadc_module *m = NULL;
+    int rc = spadc_read_file(ctx, path, &m);
+    if (rc) fprintf(stderr, "%s\n", spadc_error(ctx));
+    spadc_module_free(m);
+    spadc_ctx_free(ctx);
     return rc;
 }

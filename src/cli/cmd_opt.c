@@ -1,11 +1,10 @@
-/* cmd_opt.c - spadc opt FILE.mlir [--passes P,...] [-o OUT]: print the IR. */
+/* cmd_opt.c - spadc opt FILE.mlir [--passes P,...] [-o OUT]: print the IR
+ * (through the public API, spadc_print). */
 #include <stdio.h>
 #include <string.h>
 
-#include "../base/strbuf.h"
-#include "../mlir/printer.h"
-#include "../passes/passes.h"
 #include "cli.h"
+#include "spadc.h"
 
 static const char *const HELP =
     "usage: spadc opt FILE.mlir [--passes P,...] [-o OUT.mlir]\n"
@@ -24,19 +23,6 @@ static const char *const HELP =
     "                spadc.epilogue, and every materialised value with\n"
     "                spadc.materialized (why it is not fused into its user)\n"
     "Without --passes the IR is printed as read.\n";
-
-typedef struct opt_args {
-    ir_module *m;
-    sp_strbuf *out;
-    const char *passes, *outpath;
-} opt_args;
-
-static void opt_body(sp_ctx *ctx, void *ud) {
-    opt_args *a = ud;
-    if (a->passes) pass_run(a->m, a->passes);
-    mlir_print_module(a->m, a->out);
-    if (a->outpath) cli_write_file(ctx, a->outpath, a->out, "output");
-}
 
 int cli_cmd_opt(int argc, char **argv) {
     const char *path = NULL, *outpath = NULL, *passes = NULL;
@@ -59,22 +45,20 @@ int cli_cmd_opt(int argc, char **argv) {
         }
     }
     if (!path) return cli_usage_error("opt", "no input file");
-    sp_ctx ctx;
-    sp_ctx_init(&ctx, NULL);
-    ir_module *m;
-    sp_strbuf text;
-    int rc = cli_load_module(&ctx, path, &text, &m);
-    if (rc) return rc;
-    sp_strbuf out;
-    sp_strbuf_init(&out, &ctx);
-    opt_args a = {m, &out, passes, outpath};
-    sp_status st = sp_pcall(&ctx, opt_body, &a);
-    if (st != SP_OK)
-        sp_print_error(&ctx, stderr);
-    else if (!outpath)
-        cli_print(out.data, out.len);
-    sp_strbuf_free(&out);
-    ir_module_free(m);
-    sp_strbuf_free(&text);
-    return (int)st;
+    spadc_ctx *ctx = spadc_ctx_new();
+    if (!ctx) return cli_out_of_memory();
+    spadc_module *m = NULL;
+    char *text = NULL;
+    int rc = spadc_read_file(ctx, path, &m);
+    if (!rc) rc = spadc_print(ctx, m, passes, &text);
+    if (rc)
+        fprintf(stderr, "%s\n", spadc_error(ctx));
+    else if (outpath)
+        rc = cli_save(outpath, text, strlen(text), "output");
+    else
+        cli_print(text, strlen(text));
+    spadc_string_free(text);
+    spadc_module_free(m);
+    spadc_ctx_free(ctx);
+    return rc;
 }

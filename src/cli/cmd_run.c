@@ -1,5 +1,7 @@
 /* cmd_run.c - spadc run: run a function on a target with given or seeded
- * random inputs, write the results as .npy, print a summary. */
+ * random inputs, write the results as .npy, print a summary. The program,
+ * its runs, its reports and the reference's check come from the public API
+ * (include/spadc.h); this file reads and writes the files and prints. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -8,14 +10,11 @@
 #include <time.h>
 
 #include "../base/fp16.h"
-#include "../cpu/exec.h"
 #include "../interp/interp.h"
 #include "../io/npy.h"
-#include "../npu/exec.h"
 #include "../npu/trace.h"
-#include "../mlir/reader.h"
-#include "../ir/verify.h"
 #include "cli.h"
+#include "spadc.h"
 
 static const char *const HELP =
     "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
@@ -70,28 +69,24 @@ typedef struct run_opts {
     uint64_t seed;
     int repeat, threads;
     bool check, seeded; /* seeded: --seed was given */
-    int64_t samples; /* -1: automatic */
-    int64_t trace_max; /* --trace: unit events at most */
-    nx_opts npu;     /* --target npu: budget, tile */
+    int64_t samples;    /* -1: automatic */
+    int64_t trace_max;  /* --trace: unit events at most */
+    double budget;      /* npu */
+    long long tile[3];
 } run_opts;
 
+/* What one run holds: the program (API), and the buffers of its arguments
+ * and results (through the internal context, as the .npy files are). */
 typedef struct run_state {
-    run_opts *o;
-    ir_module *m;  /* as read: the reference interpreter runs it */
-    ir_module *cm; /* a second copy the cpu target compiles (passes change it) */
-    sp_strbuf text; /* the file, which both copies point into */
-    interp *it;
-    cpu_exec *x;
-    nx_exec *nx;
-    ntr_writer *trace;
-    ir_op *fn;
-    interp_value *args, *res, *ref;
-    uint32_t nargs, nres;
+    const run_opts *o;
+    spadc_ctx *api;
+    spadc_module *m;
+    spadc_program *p;
+    unsigned nargs, nres;
+    ir_type *at, *rt; /* the signature */
+    int64_t (*dims)[IR_MAX_RANK];
+    void **args, **res;
     npy_array arr; /* input being loaded */
-    double *times;
-    double *ktimes; /* cpu: [repeat][kernel] seconds */
-    int status;
-    interp_points *points;
 } run_state;
 
 static uint64_t splitmix(uint64_t *s) {
@@ -148,46 +143,57 @@ static void type_text(char *buf, size_t n, ir_type t) {
     if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
 }
 
-/* Refuse up front, with the numbers, a run whose tensors cannot fit the
- * memory limit, instead of failing halfway (or being killed). */
-static void check_memory(sp_ctx *ctx, run_state *st) {
-    const ir_func_info *fn = &st->fn->u.fn;
-    double args = 0, res = 0, arena = 0;
-    for (uint32_t i = 0; i < fn->nargs; i++) args += (double)ir_type_bytes(fn->arg_types[i]);
-    for (uint32_t i = 0; i < fn->nres; i++) res += (double)ir_type_bytes(fn->res_types[i]);
-    if (st->x) arena = (double)cpu_exec_get_stats(st->x).arena_bytes;
-    double limit = (double)interp_memory_limit(st->it), need = args + res + arena;
-    if (need > limit)
-        sp_throw(ctx, SP_EINPUT, st->fn->loc,
-                 "out of memory: running '@%s' needs %.0f bytes (arguments %.0f, results %.0f, intermediates %.0f) "
-                 "but the limit is %.0f bytes (SPADC_MEMORY_LIMIT=BYTES sets it; the default is 3/4 of physical memory)",
-                 fn->name, need, args, res, arena, limit);
+/* The API's description of a type as the IR's (dims in st->dims[slot]). */
+static ir_type ir_type_of(run_state *st, const spadc_type *t, unsigned slot) {
+    for (int d = 0; d < t->rank; d++) st->dims[slot][d] = t->dims[d];
+    return (ir_type){t->scalar ? IR_T_SCALAR : IR_T_TENSOR, (uint8_t)ir_dtype_from_name(t->dtype, strlen(t->dtype)),
+                     (uint8_t)t->rank, st->dims[slot]};
 }
 
-static void load_inputs(sp_ctx *ctx, run_state *st) {
-    const ir_func_info *fn = &st->fn->u.fn;
-    const char *list = st->o->inputs;
+/* A buffer for one value of type t (a scalar: 8 bytes). */
+static void *new_buffer(sp_ctx *ctx, ir_type t) {
+    size_t n = t.kind == IR_T_SCALAR ? 8 : (size_t)ir_type_bytes(t);
+    return sp_calloc(ctx, n ? n : 1, 1);
+}
+
+static void signature_body(sp_ctx *ctx, void *ud) {
+    run_state *st = ud;
+    st->nargs = spadc_program_num_args(st->p);
+    st->nres = spadc_program_num_results(st->p);
+    size_t n = (size_t)st->nargs + st->nres;
+    st->at = sp_calloc(ctx, n ? n : 1, sizeof *st->at);
+    st->rt = st->at + st->nargs;
+    st->dims = sp_calloc(ctx, n ? n : 1, sizeof *st->dims);
+    st->args = sp_calloc(ctx, st->nargs ? st->nargs : 1, sizeof *st->args);
+    st->res = sp_calloc(ctx, st->nres ? st->nres : 1, sizeof *st->res);
+    for (unsigned i = 0; i < st->nargs; i++) {
+        spadc_type t;
+        spadc_program_arg_type(st->p, i, &t);
+        st->at[i] = ir_type_of(st, &t, i);
+    }
+    for (unsigned r = 0; r < st->nres; r++) {
+        spadc_type t;
+        spadc_program_result_type(st->p, r, &t);
+        st->rt[r] = ir_type_of(st, &t, st->nargs + r);
+        st->res[r] = new_buffer(ctx, st->rt[r]);
+    }
+}
+
+static void load_inputs(sp_ctx *ctx, void *ud) {
+    run_state *st = ud;
+    const char *list = st->o->inputs, *name = spadc_program_function(st->p);
     if (list) {
         uint32_t nfiles = 1;
         for (const char *c = list; *c; c++) nfiles += *c == ',';
-        if (nfiles != fn->nargs)
+        if (nfiles != st->nargs)
             sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--inputs lists %u file%s, '@%s' takes %u argument%s", nfiles,
-                     nfiles == 1 ? "" : "s", fn->name, fn->nargs, fn->nargs == 1 ? "" : "s");
+                     nfiles == 1 ? "" : "s", name, st->nargs, st->nargs == 1 ? "" : "s");
     }
-    for (uint32_t i = 0; i < fn->nargs; i++) {
-        ir_type t = fn->arg_types[i];
-        interp_value *v = &st->args[i];
-        v->type = t;
+    for (uint32_t i = 0; i < st->nargs; i++) {
+        ir_type t = st->at[i];
+        st->args[i] = new_buffer(ctx, t);
         if (!list) { /* seeded random */
-            uint64_t seed = st->o->seed * 1000003u + i;
-            if (t.kind == IR_T_SCALAR) {
-                uint8_t buf[8] = {0};
-                fill_random(buf, t, seed);
-                v->s = interp_load_elem(buf, (ir_dtype)t.dtype);
-                continue;
-            }
-            *v = interp_tensor_new(st->it, t);
-            fill_random(interp_data(v), t, seed);
+            fill_random(st->args[i], t, st->o->seed * 1000003u + i);
             continue;
         }
         /* next file name from the list */
@@ -208,14 +214,8 @@ static void load_inputs(sp_ctx *ctx, run_state *st) {
         uint32_t trank = t.kind == IR_T_SCALAR ? 0 : t.rank;
         ok = ok && st->arr.rank == trank;
         for (uint32_t d = 0; ok && d < trank; d++) ok = st->arr.dims[d] == t.dims[d];
-        if (!ok)
-            sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "%s holds %s, argument #%u of '@%s' is %s", path, got, i, fn->name, want);
-        if (t.kind == IR_T_SCALAR) {
-            v->s = interp_load_elem(st->arr.data, (ir_dtype)t.dtype);
-        } else {
-            *v = interp_tensor_new(st->it, t);
-            memcpy(interp_data(v), st->arr.data, st->arr.bytes);
-        }
+        if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "%s holds %s, argument #%u of '@%s' is %s", path, got, i, name, want);
+        memcpy(st->args[i], st->arr.data, st->arr.bytes);
         npy_free(ctx, &st->arr);
     }
 }
@@ -231,21 +231,22 @@ static int cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void summarize(const interp_value *v, uint32_t i) {
+static void summarize(ir_type t, const void *data, uint32_t i) {
     char ty[128];
-    type_text(ty, sizeof ty, v->type);
-    ir_dtype dt = (ir_dtype)v->type.dtype;
-    if (v->type.kind == IR_T_SCALAR) {
+    type_text(ty, sizeof ty, t);
+    ir_dtype dt = (ir_dtype)t.dtype;
+    if (t.kind == IR_T_SCALAR) {
+        interp_scalar s = interp_load_elem(data, dt);
         if (ir_dtype_is_float(dt))
-            printf("result%u: %s = %.9g\n", i, ty, v->s.f);
+            printf("result%u: %s = %.9g\n", i, ty, s.f);
         else
-            printf("result%u: %s = %lld\n", i, ty, (long long)v->s.i);
+            printf("result%u: %s = %lld\n", i, ty, (long long)s.i);
         return;
     }
-    int64_t n = ir_type_numel(v->type);
+    int64_t n = ir_type_numel(t);
     int nb = ir_dtype_bytes(dt);
     double sum = 0, mn = INFINITY, mx = -INFINITY;
-    const uint8_t *d = interp_data(v);
+    const uint8_t *d = data;
     for (int64_t k = 0; k < n; k++) {
         interp_scalar e = interp_load_elem(d + k * nb, dt);
         double x = ir_dtype_is_float(dt) ? e.f : (double)e.i;
@@ -256,175 +257,10 @@ static void summarize(const interp_value *v, uint32_t i) {
     printf("result%u: %s sum=%.9g min=%.9g max=%.9g\n", i, ty, sum, n ? mn : 0, n ? mx : 0);
 }
 
-/* The cpu run's kernels: what each computed, where it ran, its median time
- * over the repeats and its rate. */
-static void kernel_table(run_state *st) {
-    const kn_program *p = cpu_exec_program(st->x);
-    int reps = st->o->repeat;
-    double total = 0, total_flops = 0, *t = st->times; /* reuse as scratch: whole-run times are printed */
-    printf("%-6s %-12s %-22s %-24s %-9s %10s %9s\n", "kernel", "kind", "b x m x n x k", "epilogue", "path", "time ms",
-           "GFLOP/s");
-    for (uint32_t i = 0; i < p->nk; i++) {
-        const kernel *k = &p->k[i];
-        for (int r = 0; r < reps; r++) t[r] = st->ktimes[(size_t)r * p->nk + i];
-        qsort(t, (size_t)reps, sizeof *t, cmp_double);
-        double sec = t[reps / 2], flops = 0;
-        char dims[64] = "-", epi[128] = "", name[16];
-        if (k->kind == KN_CONTRACTION) {
-            snprintf(dims, sizeof dims, "%lldx%lldx%lldx%lld", (long long)k->b, (long long)k->m, (long long)k->n,
-                     (long long)k->k);
-            flops = 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k;
-        } else if (k->out->type.kind == IR_T_TENSOR) {
-            snprintf(dims, sizeof dims, "%lld elements", (long long)ir_type_numel(k->out->type));
-        }
-        size_t e = 0;
-        for (uint32_t j = 0; j < k->nepilogue && e < sizeof epi; j++)
-            e += (size_t)snprintf(epi + e, sizeof epi - e, "%s%s", j ? " " : "", k->epilogue[j]);
-        if (!k->nepilogue) snprintf(epi, sizeof epi, "-");
-        snprintf(name, sizeof name, "k%u", i);
-        printf("%-6s %-12s %-22s %-24s %-9s %10.3f", name, kn_kind_name(k->kind), dims, epi,
-               cpu_exec_kernel_fast(st->x, i) ? "engine" : "reference", sec * 1e3);
-        if (flops > 0 && sec > 0)
-            printf(" %9.1f\n", flops / sec * 1e-9);
-        else
-            printf(" %9s\n", "-");
-        total += sec;
-        total_flops += flops;
-    }
-    printf("%-6s %-12s %-22s %-24s %-9s %10.3f", "total", "", "", "", "", total * 1e3);
-    if (total_flops > 0 && total > 0)
-        printf(" %9.1f\n", total_flops / total * 1e-9);
-    else
-        printf(" %9s\n", "-");
-}
-
-typedef struct tol_scan {
-    bool narrow;     /* a value is rounded to bf16 or f16 */
-    double longest;  /* the most terms one reduction sums */
-} tol_scan;
-
-static void scan_tolerance(ir_op *op, void *ud) {
-    tol_scan *t = ud;
-    for (uint32_t r = 0; r < op->nres; r++)
-        if (op->res[r].type.dtype == IR_BF16 || op->res[r].type.dtype == IR_F16) t->narrow = true;
-    if (op->kind != IR_OP_LINALG) return;
-    int64_t bounds[IR_MAX_RANK * 4];
-    if (op->u.lin.ndims > SP_ARRAY_LEN(bounds) || !ir_linalg_loop_bounds(op, bounds)) return;
-    double terms = 1;
-    for (uint32_t d = 0; d < op->u.lin.ndims; d++)
-        if (op->u.lin.iters[d] == IR_ITER_REDUCTION) terms *= (double)bounds[d];
-    if (terms > t->longest) t->longest = terms;
-}
-
-/* Relative tolerance of a result, against the largest reference magnitude:
- * 1e-4 for f32 math, 1e-2 where a value is rounded to bf16 or f16 anywhere
- * in the function, since an f32 difference of an ulp (exp, tanh, erf are
- * within 2 ulp of libm, sums run in another order) can then flip a
- * rounding by a whole bf16 ulp (2^-8 relative). A long reduction widens
- * it: the reference adds its K terms one by one in f32, whose rounding
- * errors grow like sqrt(K) ulps of the result (a 1x1 GEMM with K = 3e7
- * differs from a blocked sum by ~1.5e-4); 4 u sqrt(K), u = 2^-24, passes
- * 1e-4 from K ~ 4e5 on. */
-static double rel_tolerance(const run_state *st, ir_dtype dt) {
-    tol_scan t = {dt == IR_BF16 || dt == IR_F16, 1};
-    ir_walk_block(st->fn->regions[0], scan_tolerance, &t);
-    double rtol = t.narrow ? 1e-2 : 1e-4, sum = 4 * 0x1p-24 * sqrt(t.longest);
-    return sum > rtol ? sum : rtol;
-}
-
-/* Compare a compiled result with the reference; returns false on a mismatch. */
-static bool compare(const run_state *st, const interp_value *got, const interp_value *want, uint32_t i) {
-    ir_dtype dt = (ir_dtype)want->type.dtype;
-    int64_t n = want->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(want->type);
-    int nb = ir_dtype_bytes(dt);
-    double max_abs = 0, max_rel = 0, max_ref = 0;
-    bool nan_mismatch = false;
-    for (int64_t k = 0; k < n; k++) {
-        interp_scalar a = want->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
-        interp_scalar b = want->type.kind == IR_T_SCALAR ? want->s : interp_load_elem(interp_data(want) + k * nb, dt);
-        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
-        if (isnan(x) || isnan(y)) {
-            nan_mismatch |= isnan(x) != isnan(y);
-            continue;
-        }
-        double err = fabs(x - y);
-        if (isinf(x) || isinf(y)) err = x == y ? 0 : INFINITY;
-        if (err > max_abs) max_abs = err;
-        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
-        if (err > 0 && rel > max_rel) max_rel = rel;
-        if (fabs(y) > max_ref && !isinf(y)) max_ref = fabs(y);
-    }
-    double rtol = rel_tolerance(st, dt);
-    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
-    printf("check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i, max_abs, max_rel, max_ref,
-           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
-    return ok;
-}
-
-/* Loop steps the reference interpreter would take (structured ops only). */
-static double reference_work(const ir_op *func) {
-    double w = 0;
-    for (const ir_op *op = func->regions[0]->first; op; op = op->next) {
-        if (op->kind != IR_OP_LINALG) continue;
-        int64_t b[IR_MAX_RANK * 4];
-        double n = 1;
-        if (ir_linalg_loop_bounds(op, b))
-            for (uint32_t d = 0; d < op->u.lin.ndims; d++) n *= (double)b[d];
-        w += n;
-    }
-    return w;
-}
-
-/* Compare result i at sampled elements with point evaluation. */
-static bool compare_sampled(run_state *st, interp_points *ip, uint32_t i, int64_t nsamples) {
-    const interp_value *got = &st->res[i];
-    ir_dtype dt = (ir_dtype)got->type.dtype;
-    int64_t n = got->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(got->type);
-    int nb = ir_dtype_bytes(dt);
-    double max_abs = 0, max_rel = 0, max_ref = 0;
-    bool nan_mismatch = false;
-    uint64_t seed = 0x5eed0000u + i;
-    int64_t count = n < nsamples ? n : nsamples;
-    /* samples come in runs of 16 consecutive elements: neighbours share
-     * most of what they depend on (a row of the previous layer), so a run
-     * costs little more than one element */
-    int64_t anchor = 0;
-    for (int64_t s = 0; s < count; s++) {
-        if (s % 16 == 0) anchor = s == 0 ? 0 : s == 16 ? n - 16 : (int64_t)(splitmix(&seed) % (uint64_t)n);
-        int64_t k = count == n ? s : anchor + s % 16;
-        if (k >= n) k = n - 1 - (k - n) % n;
-        if (k < 0) k = 0;
-        interp_scalar a = got->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
-        interp_scalar b = interp_points_eval(ip, i, k);
-        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
-        if (isnan(x) || isnan(y)) {
-            nan_mismatch |= isnan(x) != isnan(y);
-            continue;
-        }
-        double err = fabs(x - y);
-        if (err > max_abs) max_abs = err;
-        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
-        if (err > 0 && rel > max_rel) max_rel = rel;
-        if (fabs(y) > max_ref) max_ref = fabs(y);
-    }
-    double rtol = rel_tolerance(st, dt);
-    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
-    printf("check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i,
-           (long long)count, (long long)n, max_abs, max_rel, max_ref,
-           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
-    return ok;
-}
-
-/* from the text read once: the file may be a pipe */
-static void load_second_copy(sp_ctx *ctx, void *ud) {
-    run_state *st = ud;
-    mlir_read_string(ctx, st->o->path, st->text.data ? st->text.data : "", st->text.len, &st->cm);
-    ir_verify_module(st->cm);
-}
-
 /* -o DIR: made (or found) before the run, so that a bad DIR is said before
  * the run's time is spent and its summary printed */
-static void make_outdir(sp_ctx *ctx, const char *dir) {
+static void make_outdir(sp_ctx *ctx, void *ud) {
+    const char *dir = ud;
     struct stat sb;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         sp_throw(ctx, SP_EINPUT, (sp_loc){dir, 0, 0}, "cannot create directory: %s", strerror(errno));
@@ -432,102 +268,92 @@ static void make_outdir(sp_ctx *ctx, const char *dir) {
         sp_throw(ctx, SP_EINPUT, (sp_loc){dir, 0, 0}, "not a directory (-o DIR writes DIR/result0.npy, ...)");
 }
 
-static void run_body(sp_ctx *ctx, void *ud) {
+static void write_results(sp_ctx *ctx, void *ud) {
     run_state *st = ud;
-    if (st->o->outdir) make_outdir(ctx, st->o->outdir);
-    st->fn = cli_pick_function(ctx, st->m, st->o->func);
-    const ir_func_info *fn = &st->fn->u.fn;
-    st->nargs = fn->nargs;
-    st->nres = fn->nres;
-    st->it = interp_new(ctx, st->m, stdout);
-    st->args = sp_calloc(ctx, fn->nargs ? fn->nargs : 1, sizeof *st->args);
-    st->res = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->res);
-    st->ref = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *st->ref);
-    st->times = sp_calloc(ctx, (size_t)st->o->repeat, sizeof *st->times);
-    bool cpu = !strcmp(st->o->target, "cpu"), npu = cli_npu_target(st->o->target);
-    if (cpu) {
-        load_second_copy(ctx, st);
-        ir_op *cf = ir_module_find_func(st->cm, fn->name);
-        cpu_exec_opts eo = {.nthreads = st->o->threads, .time_kernels = true};
-        cpu_exec_compile(ctx, st->cm, cf, st->it, &eo, &st->x);
-        uint32_t nk = cpu_exec_program(st->x)->nk;
-        st->ktimes = sp_calloc(ctx, sp_size_mul(ctx, (size_t)st->o->repeat, nk ? nk : 1), sizeof *st->ktimes);
-    } else if (npu) {
-        nt_target_from_spec(ctx, st->o->target, &st->o->npu.target);
-        cli_npu_check_budget(ctx, &st->o->npu);
-        load_second_copy(ctx, st);
-        st->o->npu.nthreads = st->o->threads;
-        nx_compile(ctx, st->cm, ir_module_find_func(st->cm, fn->name), st->it, &st->o->npu, &st->nx);
+    for (uint32_t i = 0; i < st->nres; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/result%u.npy", st->o->outdir, i);
+        ir_type t = st->rt[i];
+        npy_write(ctx, path, (ir_dtype)t.dtype, t.kind == IR_T_SCALAR ? 0 : t.rank, t.dims, st->res[i]);
     }
-    check_memory(ctx, st);
-    load_inputs(ctx, st);
-    if (st->o->trace) ntr_open(ctx, st->o->trace, st->nx, st->o->trace_max, &st->trace);
-    for (int r = 0; r < st->o->repeat; r++) {
-        if (r) /* keep only the last run's results */
-            for (uint32_t i = 0; i < st->nres; i++) interp_release(st->it, &st->res[i]);
+}
+
+/* Prints a report of the program; false when the API failed (said). */
+static bool print_report(run_state *st, spadc_report which) {
+    char *text = NULL;
+    if (spadc_program_report(st->p, which, &text)) return false;
+    cli_print(text, strlen(text));
+    spadc_string_free(text);
+    return true;
+}
+
+/* Everything after the options: the exit status. Errors of the API are
+ * printed as it formats them, the file's and buffers' as sp_print_error. */
+static int run(run_state *st, sp_ctx *ctx) {
+    const run_opts *o = st->o;
+    bool cpu = !strcmp(o->target, "cpu"), npu = cli_npu_target(o->target);
+    spadc_options so = {.target = o->target, .threads = o->threads, .budget = o->budget,
+                        .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = cpu, .print = stdout};
+    if (o->outdir && sp_pcall(ctx, make_outdir, (void *)o->outdir) != SP_OK) goto internal;
+    if (spadc_read_file(st->api, o->path, &st->m) || spadc_compile(st->api, st->m, o->func, &so, &st->p) ||
+        spadc_program_check_memory(st->p))
+        goto api;
+    if (sp_pcall(ctx, signature_body, st) != SP_OK || sp_pcall(ctx, load_inputs, st) != SP_OK) goto internal;
+    double *times = sp_try_malloc(ctx, (size_t)o->repeat * sizeof *times);
+    if (!times) return cli_out_of_memory();
+    for (int r = 0; r < o->repeat; r++) {
+        if (r == 0 && o->trace && spadc_program_trace(st->p, o->trace, o->trace_max)) goto api_times;
         double t0 = now_s();
-        if (cpu)
-            cpu_exec_run(st->x, st->args, st->res);
-        else if (npu)
-            nx_run(st->nx, st->args, st->res);
-        else
-            interp_call(st->it, st->fn, st->args, st->res);
-        st->times[r] = now_s() - t0;
-        if (r == 0 && st->trace) ntr_close(st->trace); /* the first run only */
-        if (cpu) {
-            const kn_program *p = cpu_exec_program(st->x);
-            for (uint32_t i = 0; i < p->nk; i++) st->ktimes[(size_t)r * p->nk + i] = cpu_exec_kernel_seconds(st->x, i);
-        }
+        if (spadc_program_run(st->p, (const void *const *)st->args, st->res)) goto api_times;
+        times[r] = now_s() - t0;
     }
     cli_flush_stdout();
-    for (uint32_t i = 0; i < st->nres; i++) summarize(&st->res[i], i);
-    qsort(st->times, (size_t)st->o->repeat, sizeof *st->times, cmp_double);
-    if (npu) cli_npu_run_summary(st->nx);
-    if (st->trace) {
-        int64_t left = ntr_left_out(st->trace);
-        printf("npu trace: %s, %lld unit events%s", st->o->trace, (long long)ntr_events(st->trace),
-               left ? "" : " (ts in us at core_freq_mhz; cycles in args)\n");
+    for (uint32_t i = 0; i < st->nres; i++) summarize(st->rt[i], st->res[i], i);
+    qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
+    if (npu && !print_report(st, SPADC_RUN_TEXT)) goto api_times;
+    if (o->trace) {
+        long long events, left;
+        spadc_program_trace_counts(st->p, &events, &left);
+        printf("npu trace: %s, %lld unit events%s", o->trace, events, left ? "" : " (ts in us at core_freq_mhz; cycles in args)\n");
         if (left) {
-            printf("; truncated: %lld more left out (SPADC_TRACE_MAX_EVENTS=%lld)\n", (long long)left, (long long)st->o->trace_max);
+            printf("; truncated: %lld more left out (SPADC_TRACE_MAX_EVENTS=%lld)\n", left, (long long)o->trace_max);
             fprintf(stderr, "spadc run: note: the trace holds the first %lld unit events; %lld more were left out (set "
                             "SPADC_TRACE_MAX_EVENTS to raise the cap)\n",
-                    (long long)ntr_events(st->trace), (long long)left);
+                    events, left);
         }
     }
-    printf("time: %.6f s (%s, median of %d run%s)\n", st->times[st->o->repeat / 2], st->o->target, st->o->repeat,
-           st->o->repeat == 1 ? "" : "s");
-    if (cpu && cpu_exec_program(st->x)->nk) kernel_table(st);
-    if (st->o->check) {
-        interp_set_output(st->it, NULL); /* the program's prints were shown once */
-        int64_t samples = st->o->samples;
-        if (samples < 0) samples = reference_work(st->fn) > (double)(1 << 28) ? 256 : 0;
-        bool ok = true;
-        if (samples > 0) {
-            st->points = interp_points_new(st->it, st->fn, st->args);
-            interp_points_prepare(st->points);
-            for (uint32_t i = 0; i < st->nres; i++) ok &= compare_sampled(st, st->points, i, samples);
-        } else {
-            interp_call(st->it, st->fn, st->args, st->ref);
-            cli_flush_stdout();
-            for (uint32_t i = 0; i < st->nres; i++) ok &= compare(st, &st->res[i], &st->ref[i], i);
-        }
-        if (!ok) st->status = SP_EMISMATCH;
+    printf("time: %.6f s (%s, median of %d run%s)\n", times[o->repeat / 2], o->target, o->repeat, o->repeat == 1 ? "" : "s");
+    sp_free(ctx, times);
+    times = NULL;
+    if (cpu && !print_report(st, SPADC_RUN_TEXT)) goto api;
+    int status = 0;
+    if (o->check) {
+        char *report = NULL;
+        int rc = spadc_program_check(st->p, (const void *const *)st->args, (const void *const *)st->res, o->samples, &report);
+        cli_flush_stdout();
+        if (report) cli_print(report, strlen(report));
+        spadc_string_free(report);
+        if (rc == SPADC_EMISMATCH)
+            status = rc;
+        else if (rc)
+            goto api;
     }
-    if (st->o->outdir) {
-        for (uint32_t i = 0; i < st->nres; i++) {
-            char path[4096];
-            snprintf(path, sizeof path, "%s/result%u.npy", st->o->outdir, i);
-            interp_value *v = &st->res[i];
-            uint8_t scalar[8];
-            const void *data = interp_data(v);
-            uint32_t rank = v->type.kind == IR_T_SCALAR ? 0 : v->type.rank;
-            if (v->type.kind == IR_T_SCALAR) {
-                interp_store_elem(scalar, (ir_dtype)v->type.dtype, v->s);
-                data = scalar;
-            }
-            npy_write(ctx, path, (ir_dtype)v->type.dtype, rank, v->type.dims, data);
-        }
+    if (o->outdir && sp_pcall(ctx, write_results, st) != SP_OK) goto internal;
+    if (status) {
+        cli_flush_stdout();
+        fprintf(stderr, "spadc run: error: --check found a mismatch with the reference interpreter\n");
     }
+    return status;
+api_times:
+    sp_free(ctx, times);
+api:
+    cli_flush_stdout();
+    fprintf(stderr, "%s\n", spadc_error(st->api));
+    return spadc_last_status(st->api);
+internal:
+    cli_flush_stdout();
+    sp_print_error(ctx, stderr);
+    return (int)sp_error_save(ctx).status;
 }
 
 int cli_cmd_run(int argc, char **argv) {
@@ -557,7 +383,7 @@ int cli_cmd_run(int argc, char **argv) {
             if (!strcmp(a, "--target"))
                 o.target = v;
             else if (!strcmp(a, "-e"))
-                o.func = v[0] == '@' ? v + 1 : v;
+                o.func = v;
             else if (!strcmp(a, "--inputs"))
                 o.inputs = v;
             else if (!strcmp(a, "-o"))
@@ -565,10 +391,10 @@ int cli_cmd_run(int argc, char **argv) {
             else if (!strcmp(a, "--trace"))
                 o.trace = v;
             else if (!strcmp(a, "--budget")) {
-                int rc = cli_npu_parse_budget("run", v, &o.npu.budget_fraction, &o.npu.budget_bytes);
+                int rc = cli_parse_budget("run", v, &o.budget);
                 if (rc) return rc;
             } else if (!strcmp(a, "--tile")) {
-                int rc = cli_npu_parse_tile("run", v, o.npu.tile);
+                int rc = cli_parse_tile("run", v, o.tile);
                 if (rc) return rc;
             } else if (!strcmp(a, "--seed")) {
                 e = cli_scan_uint(v, UINT64_MAX, &o.seed);
@@ -598,7 +424,7 @@ int cli_cmd_run(int argc, char **argv) {
     if (!o.path) return cli_usage_error("run", "no input file");
     if (strcmp(o.target, "ref") && strcmp(o.target, "cpu") && !cli_npu_target(o.target))
         return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
-    if ((o.npu.budget_fraction > 0 || o.npu.budget_bytes > 0 || o.npu.tile[0]) && !cli_npu_target(o.target))
+    if ((o.budget > 0 || o.tile[0]) && !cli_npu_target(o.target))
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
     if (o.trace && !cli_npu_target(o.target))
         return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
@@ -623,34 +449,18 @@ int cli_cmd_run(int argc, char **argv) {
     sp_ctx_init(&ctx, NULL);
     run_state st = {0};
     st.o = &o;
-    int rc = cli_load_module(&ctx, o.path, &st.text, &st.m);
-    if (rc) return rc;
-    sp_status s = sp_pcall(&ctx, run_body, &st);
-    if (s != SP_OK) {
-        cli_flush_stdout();
-        sp_print_error(&ctx, stderr);
-    } else if (st.status) {
-        s = (sp_status)st.status;
-        fprintf(stderr, "spadc run: error: --check found a mismatch with the reference interpreter\n");
-    }
+    st.api = spadc_ctx_new();
+    if (!st.api) return cli_out_of_memory();
+    int rc = run(&st, &ctx);
     npy_free(&ctx, &st.arr);
-    cpu_exec_free(st.x);
-    ntr_free(st.trace);
-    nx_free(st.nx);
-    interp_points_free(st.points);
-    if (st.it) {
-        for (uint32_t i = 0; st.args && i < st.nargs; i++) interp_release(st.it, &st.args[i]);
-        for (uint32_t i = 0; st.res && i < st.nres; i++) interp_release(st.it, &st.res[i]);
-        for (uint32_t i = 0; st.ref && i < st.nres; i++) interp_release(st.it, &st.ref[i]);
-    }
-    interp_free(st.it);
-    sp_free(&ctx, st.ref);
-    ir_module_free(st.cm);
+    for (unsigned i = 0; st.args && i < st.nargs; i++) sp_free(&ctx, st.args[i]);
+    for (unsigned i = 0; st.res && i < st.nres; i++) sp_free(&ctx, st.res[i]);
     sp_free(&ctx, st.args);
     sp_free(&ctx, st.res);
-    sp_free(&ctx, st.times);
-    sp_free(&ctx, st.ktimes);
-    ir_module_free(st.m);
-    sp_strbuf_free(&st.text);
-    return (int)s;
+    sp_free(&ctx, st.at);
+    sp_free(&ctx, st.dims);
+    spadc_program_free(st.p);
+    spadc_module_free(st.m);
+    spadc_ctx_free(st.api);
+    return rc;
 }

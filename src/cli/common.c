@@ -1,65 +1,13 @@
 /* common.c - helpers shared by the subcommands. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../io/fileio.h"
-#include "../ir/verify.h"
-#include "../mlir/reader.h"
 #include "cli.h"
 
-typedef struct load_args {
-    const char *path;
-    sp_strbuf *text;
-    ir_module **out;
-} load_args;
-
-static void load_body(sp_ctx *ctx, void *ud) {
-    load_args *a = ud;
-    fio_read_text(ctx, a->path, MLIR_MAX_FILE_BYTES, a->text);
-    mlir_read_string(ctx, a->path, a->text->data ? a->text->data : "", a->text->len, a->out);
-    ir_verify_module(*a->out);
-}
-
-int cli_load_module(sp_ctx *ctx, const char *path, sp_strbuf *text, ir_module **out) {
-    load_args a = {path, text, out};
-    *out = NULL;
-    sp_strbuf_init(text, ctx);
-    sp_status st = sp_pcall(ctx, load_body, &a);
-    if (st != SP_OK) {
-        sp_print_error(ctx, stderr);
-        ir_module_free(*out);
-        *out = NULL;
-        sp_strbuf_free(text);
-    }
-    return (int)st;
-}
-
 bool cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
-
-ir_op *cli_pick_function(sp_ctx *ctx, ir_module *m, const char *name) {
-    ir_block *b = ir_module_body(m);
-    if (name) {
-        ir_op *f = ir_module_find_func(m, name);
-        if (!f) sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "no function '@%s' in this file", name);
-        if (f->u.fn.is_decl) sp_throw(ctx, SP_EINPUT, f->loc, "'@%s' is a declaration without a body", name);
-        return f;
-    }
-    ir_op *only = NULL;
-    int count = 0;
-    char names[512] = "";
-    for (ir_op *op = b->first; op; op = op->next)
-        if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl && !op->u.fn.is_private) {
-            only = op;
-            count++;
-            size_t l = strlen(names);
-            snprintf(names + l, sizeof names - l, "%s@%s", l ? ", " : "", op->u.fn.name);
-        }
-    if (count == 1) return only;
-    if (count == 0) sp_throw(ctx, SP_EINPUT, (sp_loc){m->filename, 0, 0}, "no public function with a body to run");
-    sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "several functions (%s): choose one with -e NAME", names);
-}
-
 
 /* The errno of the first failed write to stdout seen here: once a failed
  * write has emptied the stream's buffer, its error flag alone is left. */
@@ -95,4 +43,67 @@ const char *cli_scan_uint(const char *v, uint64_t hi, uint64_t *out) {
     }
     *out = x;
     return c == v ? NULL : c;
+}
+
+bool cli_npu_target(const char *t) { return !strcmp(t, "npu") || !strncmp(t, "npu=", 4); }
+
+/* F: a number with a decimal point or an exponent, or exactly 1, in (0, 1];
+ * BYTES: digits and an optional K/KiB/k (1024) or M/MiB (1024^2) suffix, at
+ * least 2 bytes once multiplied (a bare 1 is the fraction 1.0) and at most
+ * 2^40. Signs, spaces, hex and anything else are usage errors. */
+int cli_parse_budget(const char *cmd, const char *v, double *budget) {
+    *budget = 0;
+    static const char *const form = "--budget needs a fraction 0 < F <= 1 (0.5, 1) or a byte count >= 2 (65536, 64K, 1M)";
+    if (strpbrk(v, ".eE") || !strcmp(v, "1")) {
+        char *end;
+        errno = 0;
+        double f = strtod(v, &end);
+        if (*end || !*v || errno || strspn(v, "0123456789.eE+-") != strlen(v) || !strchr(".0123456789", v[0]) ||
+            !(f > 0) || f > 1)
+            return cli_usage_error(cmd, "%s; got '%s'", form, v);
+        *budget = f;
+        return 0;
+    }
+    uint64_t b, mul = 0;
+    const char *c = cli_scan_uint(v, (uint64_t)1 << 40, &b);
+    if (!c && *v >= '0' && *v <= '9') return cli_usage_error(cmd, "--budget '%s' is more than 2^40 bytes", v);
+    if (c)
+        mul = !*c ? 1
+              : !strcmp(c, "K") || !strcmp(c, "k") || !strcmp(c, "KiB") ? 1024
+              : !strcmp(c, "M") || !strcmp(c, "MiB")                    ? 1024 * 1024
+                                                                        : 0;
+    if (!mul || b * mul < 2) return cli_usage_error(cmd, "%s; got '%s'", form, v);
+    if (b * mul > (uint64_t)1 << 40) return cli_usage_error(cmd, "--budget '%s' is more than 2^40 bytes", v);
+    *budget = (double)(b * mul);
+    return 0;
+}
+
+int cli_parse_tile(const char *cmd, const char *v, long long tile[3]) {
+    const char *p = v;
+    for (int i = 0; i < 3; i++) {
+        uint64_t t;
+        p = cli_scan_uint(p, (uint64_t)1 << 31, &t);
+        if (!p || t < 1 || *p != (i < 2 ? ',' : 0))
+            return cli_usage_error(cmd, "--tile needs three positive integers M,N,K up to 2^31 (got '%s')", v);
+        tile[i] = (long long)t;
+        p++;
+    }
+    return 0;
+}
+
+int cli_save(const char *path, const void *data, size_t n, const char *what) {
+    fio_out o;
+    int err = fio_out_open(&o, path);
+    if (!err) {
+        fio_out_write(&o, data, n);
+        err = fio_out_commit(&o);
+    }
+    if (!err) return 0;
+    fprintf(stderr, "%s: error: cannot write the %s file: %s\n", *path ? path : "spadc", what, strerror(err));
+    return 1;
+}
+
+int cli_out_of_memory(void) {
+    fprintf(stderr, "spadc: error: out of memory\n");
+    return 1;
 }

@@ -226,7 +226,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     }
     const int64_t Kv = K * nbatch;
     const int64_t budget_l1 = caches->l1d * 3 / 4, budget_l2 = caches->l2 * 3 / 4;
-    const sp_error saved = ctx->err; /* candidates that do not fit are not errors */
+    const sp_error saved = sp_error_save(ctx); /* candidates that do not fit are not errors */
     int nsets;
     const cpu_kernel_set *const *sets = cpu_kernel_sets(isa, &nsets);
     bool found = false;
@@ -336,7 +336,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                      (long long)min_l1, (long long)budget_l1, l2);
         return SP_ENOFIT;
     }
-    ctx->err = saved;
+    sp_error_restore(ctx, &saved);
     out->isa = isa;
     out->kernel = best.ks->name;
     out->mr = best.ks->mr;

@@ -41,7 +41,7 @@ const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512" */
 bool cpu_isa_supported(cpu_isa isa);
 /* The ISA the engine uses: the best supported one, or SPADC_ISA=avx512|avx2|
  * generic from the environment. An unknown or unsupported SPADC_ISA value is
- * an error (SP_EUSAGE, message in ctx->err naming the value and what this CPU
+ * an error (SP_EUSAGE, message recorded in ctx naming the value and what this CPU
  * supports). The CPU-feature table is computed once per process (the one
  * piece of global state spadc keeps); SPADC_ISA is read at each call, which
  * costs a getenv and lets a test switch it. */
@@ -196,7 +196,7 @@ typedef struct cpu_blocking {
  * streams and B is packed before the loops) and the L2 plan holds both
  * ("rhs" and "rhs_next"), or one when two do not fit.
  * SP_OK, SP_EINPUT for a bad shape, or SP_ENOFIT (with numbers in
- * ctx->err) when no candidate fits. */
+ * ctx) when no candidate fits. */
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out);
 
@@ -255,7 +255,7 @@ typedef struct cpu_gemm_args {
 } cpu_gemm_args;
 
 /* SP_OK, or SP_EINPUT (bad arguments, a malformed epilogue program, a packed
- * B of another shape, out of memory) with the message in ctx->err; with no
+ * B of another shape, out of memory) with the message recorded in ctx; with no
  * blocking given also what cpu_isa_active and cpu_blocking_choose return.
  * Choosing a blocking plans ~100 candidates (~0.1 ms): callers that repeat a
  * shape pass the blocking.

@@ -45,7 +45,7 @@ typedef struct cpu_epi_prog {
 } cpu_epi_prog;
 
 /* Structural checks of a program (registers, operands, opcodes): SP_OK or
- * SP_EINPUT with the reason in ctx->err. */
+ * SP_EINPUT with the reason recorded in ctx. */
 sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e);
 
 /* Compile a checked program (NULL: store). With fold_init, a leading

@@ -830,6 +830,7 @@ static void linalg_points(interp *it, frame *f, const ir_op *op, const int64_t *
 }
 
 typedef struct linalg_job {
+    interp *it;
     frame *f;
     const ir_op *op;
     const int64_t *bounds;
@@ -842,17 +843,17 @@ typedef struct linalg_job {
     int failed;
 } linalg_job;
 
+static void points_body(sp_ctx *ctx, void *ud) {
+    (void)ctx;
+    linalg_job *job = ud;
+    linalg_points(job->it, job->f, job->op, job->bounds, job->w, job->all_linear, job->code, job->nbody, job->yield,
+                  job->out_read);
+}
+
 /* Run the points; the job's heap state is freed on every path. */
 static void run_guarded(interp *it, linalg_job *job) {
-    sp_jmp j;
-    j.prev = it->ctx->jmp;
-    it->ctx->jmp = &j;
-    if (setjmp(j.buf) == 0)
-        linalg_points(it, job->f, job->op, job->bounds, job->w, job->all_linear, job->code, job->nbody, job->yield,
-                      job->out_read);
-    else
-        job->failed = 1;
-    it->ctx->jmp = j.prev;
+    job->it = it;
+    job->failed = sp_pcall(it->ctx, points_body, job) != SP_OK;
     it->point = NULL;
     sp_free(it->ctx, job->code);
     sp_free(it->ctx, job->w);
@@ -930,7 +931,7 @@ static void exec_linalg(interp *it, frame *f, const ir_op *op) {
         sp_free(it->ctx, w);
         fail(it, op, "nested linalg ops are not supported");
     }
-    linalg_job job = {f, op, bounds, w, all_linear, code, nbody, yield, out_read, 0};
+    linalg_job job = {it, f, op, bounds, w, all_linear, code, nbody, yield, out_read, 0};
     run_guarded(it, &job);
 }
 

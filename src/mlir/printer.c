@@ -1086,6 +1086,38 @@ static void print_block_body(printer *pr, const ir_block *b) {
     }
 }
 
+typedef struct print_job {
+    const ir_module *m;
+    printer *pr;
+} print_job;
+
+static void print_body(sp_ctx *ctx, void *ud) {
+    (void)ctx;
+    print_job *j = ud;
+    printer *pr = j->pr;
+    sp_strbuf *out = pr->out;
+    ir_walk_block(ir_module_body(j->m), collect_maps_fn, pr);
+    for (uint32_t i = 0; i < pr->nmaps; i++) {
+        if (i == 0)
+            sp_strbuf_puts(out, "#map = ");
+        else
+            sp_strbuf_printf(out, "#map%u = ", i);
+        mlir_print_amap(out, pr->maps[i]);
+        sp_strbuf_putc(out, '\n');
+    }
+    const ir_op *mod = j->m->op;
+    sp_strbuf_puts(out, "module");
+    if (mod->u.module.name) {
+        sp_strbuf_putc(out, ' ');
+        print_symbol(out, mod->u.module.name);
+    }
+    attr_dict(pr, mod->attrs, mod->nattrs, " attributes ");
+    sp_strbuf_puts(out, " {\n");
+    pr->indent = 1;
+    print_block_body(pr, mod->regions[0]);
+    sp_strbuf_puts(out, "}\n");
+}
+
 void mlir_print_module(const ir_module *m, sp_strbuf *out) {
     sp_arena scratch;
     sp_arena_init(&scratch, out->ctx);
@@ -1094,34 +1126,8 @@ void mlir_print_module(const ir_module *m, sp_strbuf *out) {
     pr.ctx = out->ctx;
     pr.ar = &scratch;
     /* scratch is freed on every path: run the body protected */
-    sp_jmp j;
-    j.prev = out->ctx->jmp;
-    out->ctx->jmp = &j;
-    if (setjmp(j.buf) != 0) {
-        out->ctx->jmp = j.prev;
-        sp_arena_free(&scratch);
-        sp_rethrow(out->ctx);
-    }
-    ir_walk_block(ir_module_body(m), collect_maps_fn, &pr);
-    for (uint32_t i = 0; i < pr.nmaps; i++) {
-        if (i == 0)
-            sp_strbuf_puts(out, "#map = ");
-        else
-            sp_strbuf_printf(out, "#map%u = ", i);
-        mlir_print_amap(out, pr.maps[i]);
-        sp_strbuf_putc(out, '\n');
-    }
-    const ir_op *mod = m->op;
-    sp_strbuf_puts(out, "module");
-    if (mod->u.module.name) {
-        sp_strbuf_putc(out, ' ');
-        print_symbol(out, mod->u.module.name);
-    }
-    attr_dict(&pr, mod->attrs, mod->nattrs, " attributes ");
-    sp_strbuf_puts(out, " {\n");
-    pr.indent = 1;
-    print_block_body(&pr, mod->regions[0]);
-    sp_strbuf_puts(out, "}\n");
-    out->ctx->jmp = j.prev;
+    print_job j = {m, &pr};
+    sp_status st = sp_pcall(out->ctx, print_body, &j);
     sp_arena_free(&scratch);
+    if (st != SP_OK) sp_rethrow(out->ctx);
 }

@@ -1420,6 +1420,20 @@ void mlir_read_string(sp_ctx *ctx, const char *name, const char *text, size_t le
     parse_into(ctx, m, text, len);
 }
 
+/* One arena block for the file's text, allocated under protection so that
+ * a failure closes the file before it raises. */
+typedef struct grow_job {
+    sp_arena *ar;
+    size_t n;
+    char *p;
+} grow_job;
+
+static void grow_body(sp_ctx *ctx, void *ud) {
+    (void)ctx;
+    grow_job *g = ud;
+    g->p = sp_arena_alloc(g->ar, g->n);
+}
+
 void mlir_read_file(sp_ctx *ctx, const char *path, ir_module **out) {
     ir_module *m = ir_module_new(ctx);
     *out = m;
@@ -1439,18 +1453,12 @@ void mlir_read_file(sp_ctx *ctx, const char *path, ir_module **out) {
                 failed = 1;
                 break;
             }
-            char *nb;
-            sp_jmp j;
-            j.prev = ctx->jmp;
-            ctx->jmp = &j;
-            if (setjmp(j.buf) == 0) {
-                nb = sp_arena_alloc(&m->arena, ncap);
-                ctx->jmp = j.prev;
-            } else {
-                ctx->jmp = j.prev;
+            grow_job g = {&m->arena, ncap, NULL};
+            if (sp_pcall(ctx, grow_body, &g) != SP_OK) {
                 failed = 2;
                 break;
             }
+            char *nb = g.p;
             if (buf) memcpy(nb, buf, len);
             buf = nb;
             cap = ncap;

@@ -11,10 +11,10 @@ enum { FLUSH_BYTES = 1 << 20 };
 
 struct ntr_writer {
     sp_ctx *ctx;
-    nx_exec *x;
+    ex_program *x;
     const char *path;
     FILE *f;
-    int err; /* errno of the first failed write, or 0 */
+    int werr; /* errno of the first failed write, or 0 */
     sp_strbuf buf;
     json_writer w;
     double mhz;
@@ -23,7 +23,7 @@ struct ntr_writer {
 };
 
 static void flush(ntr_writer *t) {
-    if (t->buf.len && !t->err && fwrite(t->buf.data, 1, t->buf.len, t->f) != t->buf.len) t->err = errno ? errno : EIO;
+    if (t->buf.len && !t->werr && fwrite(t->buf.data, 1, t->buf.len, t->f) != t->buf.len) t->werr = errno ? errno : EIO;
     t->buf.len = 0;
     if (t->buf.data) t->buf.data[0] = 0;
 }
@@ -113,7 +113,7 @@ static void on_busy(void *ud, uint32_t ki, const np_insn *in, int unit, int64_t 
     else
         snprintf(tile, sizeof tile, "%lldx%lld", (long long)v->rows, (long long)v->cols);
     json_kv_string(w, "tile", tile);
-    if (dma) json_kv_string(w, "dram", nx_value_name(t->x, in->dram.tensor, name, sizeof name));
+    if (dma) json_kv_string(w, "dram", ex_value_name(t->x, in->dram.tensor, name, sizeof name));
     end_event(t);
 }
 
@@ -151,7 +151,7 @@ static void on_kernel_done(void *ud, uint32_t ki) {
     t->base += s->cycles;
 }
 
-void ntr_open(sp_ctx *ctx, const char *path, nx_exec *x, int64_t max_events, ntr_writer **out) {
+void ntr_open(sp_ctx *ctx, const char *path, ex_program *x, int64_t max_events, ntr_writer **out) {
     ntr_writer *t = sp_calloc(ctx, 1, sizeof *t);
     *out = t;
     t->ctx = ctx;
@@ -204,10 +204,10 @@ void ntr_close(ntr_writer *t) {
     json_end_object(w);
     sp_strbuf_putc(&t->buf, '\n');
     flush(t);
-    if (!t->err && fclose(t->f) != 0) t->err = errno ? errno : EIO;
-    else if (t->err) fclose(t->f);
+    if (!t->werr && fclose(t->f) != 0) t->werr = errno ? errno : EIO;
+    else if (t->werr) fclose(t->f);
     t->f = NULL;
-    if (t->err) sp_throw(t->ctx, SP_EINPUT, (sp_loc){t->path, 0, 0}, "cannot write the trace file: %s", strerror(t->err));
+    if (t->werr) sp_throw(t->ctx, SP_EINPUT, (sp_loc){t->path, 0, 0}, "cannot write the trace file: %s", strerror(t->werr));
 }
 
 void ntr_free(ntr_writer *t) {

@@ -4,7 +4,7 @@
  *     ntr_writer *w = NULL;
  *     // inside sp_pcall:
  *     ntr_open(ctx, "trace.json", x, NTR_DEFAULT_MAX_EVENTS, &w);  // header; observes x
- *     nx_run(x, args, results);             // events go to the file as they happen
+ *     ex_run(x, args, results);             // events go to the file as they happen
  *     ntr_close(w);                          // the footer; raises if the file could not be written
  *     ntr_free(w);                           // always, also after an error; stops observing x
  *
@@ -39,13 +39,13 @@
 #ifndef SPADC_NPU_TRACE_H
 #define SPADC_NPU_TRACE_H
 
-#include "exec.h"
+#include "backend.h"
 
 #define NTR_DEFAULT_MAX_EVENTS 1000000
 
 typedef struct ntr_writer ntr_writer;
 
-void ntr_open(sp_ctx *ctx, const char *path, nx_exec *x, int64_t max_events, ntr_writer **out);
+void ntr_open(sp_ctx *ctx, const char *path, ex_program *x, int64_t max_events, ntr_writer **out);
 void ntr_close(ntr_writer *w);
 void ntr_free(ntr_writer *w);
 /* Unit events written, and left out by the cap. */

@@ -178,6 +178,7 @@ static int32_t add_input(builder *bd, ir_value *v, const ir_amap *map, kn_role r
     if (map && k->out_map && role >= KN_ROLE_OPERAND)
         for (uint32_t r = 0; r < k->out_map->nres; r++) {
             int d = ir_aexpr_dim(k->out_map->res[r]);
+            if (d < 0) continue; /* a kept unit dimension (constant 0) */
             bool found = false;
             for (uint32_t j = 0; j < map->nres; j++)
                 if (d >= 0 && ir_aexpr_dim(map->res[j]) == d) found = true;
@@ -239,6 +240,7 @@ static void name_steps(builder *bd, const ir_op *E, const bool *chain_arg, const
             kernel *k = bd->k;
             for (uint32_t r = 0; r < k->out_map->nres; r++) {
                 int dd = ir_aexpr_dim(k->out_map->res[r]);
+                if (dd < 0) continue;
                 bool found = false;
                 for (uint32_t j = 0; j < mp->nres; j++) found |= ir_aexpr_dim(mp->res[j]) == dd;
                 if (!found) other_bcast = true;
@@ -386,8 +388,15 @@ static void grow_chain(builder *bd, ir_op *func) {
 /* A loop root: any single-output structured op writing each output point
  * from its loops (elementwise, or a reduction whose init is read). */
 static bool is_loop_root(const ir_op *op) {
-    return op->kind == IR_OP_LINALG && op->u.lin.nouts == 1 && op->res[0].type.kind == IR_T_TENSOR &&
-           ir_amap_is_projected_perm(op->u.lin.maps[op->u.lin.nins], false);
+    if (op->kind != IR_OP_LINALG || op->u.lin.nouts != 1 || op->res[0].type.kind != IR_T_TENSOR) return false;
+    const ir_amap *om = op->u.lin.maps[op->u.lin.nins];
+    if (!ir_amap_is_projected_perm(om, true)) return false;
+    /* a reduction that keeps its reduced dimensions (torch's keepdim)
+     * writes them through a constant 0: only where they have size 1 is
+     * every output element written */
+    for (uint32_t r = 0; r < om->nres; r++)
+        if (om->res[r]->kind == IR_AE_CONST && op->res[0].type.dims[r] != 1) return false;
+    return true;
 }
 
 /* The init of a reduction: a fill's scalar (absorbed), NULL for an empty

@@ -18,7 +18,7 @@
  * Ownership: the caller owns b[] and *r; the planner writes only b[i].offset
  * and *r, allocates scratch through sp_try_malloc(ctx) and frees all of it
  * before returning, on every path. No function here longjmps: failures come
- * back as a status with the message in ctx->err (sp_set_error).
+ * back as a status with the message recorded in ctx (sp_set_error).
  *
  * In-place reuse. b[j].inplace = i declares that j may take exactly i's
  * bytes: the op that kills i (i's last live step, i.hi - 1) defines j
@@ -99,7 +99,7 @@ typedef struct plan_result {
 } plan_result;
 
 /* Validates b[0..n): sizes, alignments, lifetimes, totals and in-place
- * declarations. SP_OK, or SP_EINPUT with the message in ctx->err and the
+ * declarations. SP_OK, or SP_EINPUT with the message recorded in ctx and the
  * offending buffer's index in *bad (when bad != NULL). */
 sp_status plan_check(sp_ctx *ctx, const plan_buf *b, size_t n, size_t *bad);
 

@@ -19,7 +19,7 @@
  * Ownership: t owns everything it allocated (through ctx's hook), whether
  * reading succeeded or not; plan_csv_free releases it. Reading raises no
  * error past plan_csv_read: it returns SP_EINPUT with a located message in
- * ctx->err (sp_print_error prints FILE:LINE:COL: error: ...).
+ * ctx (sp_print_error prints FILE:LINE:COL: error: ...).
  */
 #ifndef SPADC_PLAN_ALLOC_CSV_H
 #define SPADC_PLAN_ALLOC_CSV_H

@@ -1,9 +1,14 @@
 /* test_api.c - the public API (include/spadc.h): reading with located
  * errors, printing after passes, compiling and running on the cpu and the
  * reference interpreter with the same results, bound (pre-packed) weights,
- * results written into the caller's buffers, usage errors. */
+ * results written into the caller's buffers, usage errors; the BERT FFN
+ * block on the npu target with the CLI's numbers (cycles, results); the
+ * reports, the reference's check, and a context whose allocator sees every
+ * block freed. */
 #include <math.h>
+#include <stdlib.h>
 
+#include "io/npy.h"
 #include "spadc.h"
 #include "test.h"
 
@@ -25,6 +30,25 @@ static const char *const LAYER =
     "  return %r : tensor<7x37xf32>\n"
     "}\n";
 
+typedef struct npy_job {
+    const char *path;
+    uint32_t rank;
+    const int64_t *dims;
+    const void *data;
+} npy_job;
+static void npy_write_job(sp_ctx *c, void *ud) {
+    npy_job *j = ud;
+    npy_write(c, j->path, IR_F32, j->rank, j->dims, j->data);
+}
+typedef struct npy_rjob {
+    const char *path;
+    npy_array *a;
+} npy_rjob;
+static void npy_read_job(sp_ctx *c, void *ud) {
+    npy_rjob *j = ud;
+    npy_read(c, j->path, j->a);
+}
+
 static float X[7 * 13], W[13 * 37], B[37], Y1[7 * 37], Y2[7 * 37], Yref[7 * 37];
 
 static void naive(float *y) {
@@ -41,6 +65,122 @@ static double max_diff(const float *a, const float *b, int n) {
     double d = 0;
     for (int i = 0; i < n; i++) d = fmax(d, fabs((double)a[i] - b[i]));
     return d;
+}
+
+/* An allocator that counts the blocks it holds. */
+static long live_blocks;
+static void *counting(void *ud, void *ptr, size_t n) {
+    (void)ud;
+    if (n == 0) {
+        if (ptr) live_blocks--;
+        free(ptr);
+        return NULL;
+    }
+    void *q = realloc(ptr, n);
+    if (q && !ptr) live_blocks++;
+    return q;
+}
+
+/* The first integer after `key` in text (-1 if none). */
+static long long number_after(const char *text, const char *key) {
+    const char *p = text ? strstr(text, key) : NULL;
+    return p ? strtoll(p + strlen(key), NULL, 10) : -1;
+}
+
+/* The BERT FFN block on the npu through the API gives what `spadc run
+ * --target npu` prints for the same inputs: the simulated cycles and the
+ * result, bit for bit. */
+static void npu_block(void) {
+    live_blocks = 0;
+    spadc_ctx *ctx = spadc_ctx_new_alloc(counting, NULL);
+    CHECK(ctx != NULL);
+    const char *corpus = getenv("SPADC_CORPUS"), *tool = getenv("SPADC"), *build = getenv("SPADC_BUILD");
+    char path[1024], dir[1024], cmd[8192];
+    snprintf(path, sizeof path, "%s/seeds/bert_ffn_block.mlir", corpus ? corpus : "tests/corpus");
+    snprintf(dir, sizeof dir, "%s/test_api_npu", build ? build : ".");
+    spadc_module *m = NULL;
+    spadc_program *p = NULL;
+    CHECK_EQ_INT(spadc_read_file(ctx, path, &m), SPADC_OK);
+    CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){.target = "npu", .threads = 2}, &p), SPADC_OK);
+    if (!p) {
+        fprintf(stderr, "%s\n", spadc_error(ctx));
+        return;
+    }
+    CHECK_EQ_STR(spadc_program_function(p), "ffn");
+    unsigned na = spadc_program_num_args(p);
+    CHECK_EQ_INT(na, 5);
+    void *args[5] = {0};
+    spadc_type t;
+    CHECK_EQ_INT(spadc_program_arg_type(p, 0, &t), SPADC_OK);
+    CHECK_EQ_STR(t.dtype, "f32");
+    CHECK_EQ_INT(t.rank, 2);
+    CHECK_EQ_INT(t.dims[0], 512);
+    CHECK_EQ_INT(t.dims[1], 768);
+    CHECK_EQ_INT(spadc_program_arg_type(p, 5, &t), SPADC_EUSAGE);
+    /* inputs: written as .npy for the tool too */
+    CHECK_EQ_INT(system((snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir), cmd)), 0);
+    sp_ctx ic;
+    sp_ctx_init(&ic, NULL);
+    size_t len = 0;
+    len += (size_t)snprintf(cmd + len, sizeof cmd - len, "'%s' run '%s' --target npu --threads 2 -o '%s/out' --inputs ",
+                            tool ? tool : "build/spadc", path, dir);
+    for (unsigned i = 0; i < na; i++) {
+        spadc_program_arg_type(p, i, &t);
+        size_t n = spadc_program_arg_bytes(p, i) / 4;
+        float *d = args[i] = malloc(n * 4);
+        for (size_t k = 0; k < n; k++) d[k] = (float)((int)((k * 2654435761u + i * 977) % 257) - 128) / 256;
+        char f[1100];
+        snprintf(f, sizeof f, "%s/a%u.npy", dir, i);
+        int64_t dims[SPADC_MAX_RANK];
+        for (int r = 0; r < t.rank; r++) dims[r] = t.dims[r];
+        CHECK_EQ_INT(sp_pcall(&ic, npy_write_job, &(npy_job){f, (uint32_t)t.rank, dims, d}), SP_OK);
+        len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s'%s'", i ? "," : "", f);
+    }
+    size_t rb = spadc_program_result_bytes(p, 0);
+    float *y = malloc(rb);
+    void *res[] = {y};
+    CHECK_EQ_INT(spadc_program_run(p, (const void *const *)args, res), SPADC_OK);
+    char *run = NULL, *plan = NULL;
+    CHECK_EQ_INT(spadc_program_report(p, SPADC_RUN_JSON, &run), SPADC_OK);
+    CHECK_EQ_INT(spadc_program_report(p, SPADC_PLAN_JSON, &plan), SPADC_OK);
+    long long cycles = number_after(run, "\"total_cycles\": ");
+    CHECK(cycles > 0);
+    CHECK_CONTAINS(plan, "\"unit\": \"per_lane\"");
+    /* the tool on the same inputs */
+    snprintf(cmd + len, sizeof cmd - len, " > '%s/out.txt'", dir);
+    CHECK_EQ_INT(system(cmd), 0);
+    char outtxt[1100];
+    snprintf(outtxt, sizeof outtxt, "%s/out.txt", dir);
+    FILE *f = fopen(outtxt, "r");
+    char line[1024];
+    long long tool_cycles = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "npu total: ", 11)) tool_cycles = number_after(line, "npu total: ");
+    if (f) fclose(f);
+    CHECK_EQ_INT(tool_cycles, cycles);
+    npy_array a = {0};
+    snprintf(outtxt, sizeof outtxt, "%s/out/result0.npy", dir);
+    CHECK_EQ_INT(sp_pcall(&ic, npy_read_job, &(npy_rjob){outtxt, &a}), SP_OK);
+    CHECK(a.bytes == rb && a.data && !memcmp(a.data, y, rb));
+    npy_free(&ic, &a);
+    /* the reference agrees, and says so when the result is wrong */
+    char *report = NULL;
+    CHECK_EQ_INT(spadc_program_check(p, (const void *const *)args, (const void *const *)res, 64, &report), SPADC_OK);
+    CHECK_CONTAINS(report, "check result0: 64 sampled elements");
+    spadc_string_free(report);
+    y[5] += 1.0f;
+    CHECK_EQ_INT(spadc_program_check(p, (const void *const *)args, (const void *const *)res, 64, &report), SPADC_EMISMATCH);
+    CHECK_CONTAINS(report, "MISMATCH");
+    CHECK_EQ_INT(spadc_last_status(ctx), SPADC_EMISMATCH);
+    spadc_string_free(report);
+    spadc_string_free(run);
+    spadc_string_free(plan);
+    for (unsigned i = 0; i < na; i++) free(args[i]);
+    free(y);
+    spadc_program_free(p);
+    spadc_module_free(m);
+    spadc_ctx_free(ctx);
+    CHECK_EQ_INT(live_blocks, 0); /* every block came from the allocator and went back */
 }
 
 int main(void) {
@@ -69,11 +209,11 @@ int main(void) {
 
     /* compile before printing: the program has its own copy of the IR */
     spadc_program *cpu = NULL, *ref = NULL, *none = NULL;
-    CHECK_EQ_INT(spadc_compile(ctx, m, "layer", &(spadc_options){"cpu", 2}, &cpu), SPADC_OK);
-    CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){"ref", 0}, &ref), SPADC_OK);
+    CHECK_EQ_INT(spadc_compile(ctx, m, "layer", &(spadc_options){.target = "cpu", .threads = 2}, &cpu), SPADC_OK);
+    CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){.target = "ref"}, &ref), SPADC_OK);
     CHECK_EQ_INT(spadc_compile(ctx, m, "nope", NULL, &none), SPADC_EUSAGE);
     CHECK_CONTAINS(spadc_error(ctx), "no function '@nope'");
-    CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){"gpu", 1}, &none), SPADC_EUSAGE);
+    CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){.target = "gpu", .threads = 1}, &none), SPADC_EUSAGE);
     CHECK_CONTAINS(spadc_error(ctx), "unknown target 'gpu'");
     CHECK(none == NULL);
 
@@ -140,9 +280,18 @@ int main(void) {
     CHECK_EQ_INT(spadc_program_run(ref, args, res2), SPADC_OK);
     CHECK(max_diff(Y2, Yref, 7 * 37) < 1e-5);
 
+    /* reports: the plan of a compiled program; the reference has none */
+    char *report = NULL;
+    CHECK_EQ_INT(spadc_program_report(cpu, SPADC_PLAN_TEXT, &report), SPADC_OK);
+    CHECK_CONTAINS(report, "plan of @layer for the cpu (2 threads): 1 kernel, 1 on the engine");
+    spadc_string_free(report);
+    CHECK_EQ_INT(spadc_program_report(ref, SPADC_PLAN_JSON, &report), SPADC_EUSAGE);
+    CHECK(report == NULL);
+
     spadc_program_free(cpu);
     spadc_program_free(ref);
     spadc_module_free(m);
     spadc_ctx_free(ctx);
+    npu_block();
     TEST_DONE();
 }

@@ -5,7 +5,7 @@
  * to finish. Every injected failure must end in a clean "out of memory"
  * error through sp_pcall, and once everything is freed no block may remain
  * (the hook counts live blocks, so a leak on any unwinding path shows). */
-#include "cpu/exec.h"
+#include "cpu/backend.h"
 #include "interp/interp.h"
 #include "passes/kernel.h"
 #include "passes/passes.h"
@@ -41,24 +41,23 @@ static void *failing_fn(void *ud, void *ptr, size_t n) {
 typedef struct pipeline {
     const char *path, *func;
     bool run; /* also run the compiled function on zero inputs */
-    ir_module *m, *ref_module;
+    ir_module *m;
     interp *it;
-    cpu_exec *x;
+    ex_program *x;
     interp_value args[8], res[8];
     uint32_t nargs, nres;
 } pipeline;
 
 static void pipeline_body(sp_ctx *ctx, void *ud) {
     pipeline *p = ud;
-    mlir_read_file(ctx, p->path, &p->ref_module);
-    ir_verify_module(p->ref_module);
     mlir_read_file(ctx, p->path, &p->m);
     ir_verify_module(p->m);
     ir_op *f = ir_module_find_func(p->m, p->func);
     SP_ASSERT(ctx, f);
-    p->it = interp_new(ctx, p->ref_module, NULL);
-    cpu_exec_opts o = {.nthreads = 1, .time_kernels = true};
-    cpu_exec_compile(ctx, p->m, f, p->it, &o, &p->x); /* canonicalize, fuse, plan */
+    p->it = interp_new(ctx, p->m, NULL);
+    cpu_backend_opts o = {.nthreads = 1};
+    /* copy, canonicalize, fuse, plan */
+    ex_compile(ctx, p->m, f, cpu_backend_new(ctx, &o), &(ex_opts){.time_kernels = true}, p->it, &p->x);
     if (!p->run) return;
     const ir_func_info *fn = &f->u.fn;
     SP_ASSERT(ctx, fn->nargs <= 8 && fn->nres <= 8);
@@ -66,17 +65,16 @@ static void pipeline_body(sp_ctx *ctx, void *ud) {
         p->args[i] = interp_tensor_new(p->it, fn->arg_types[i]);
         p->nargs = i + 1;
     }
-    cpu_exec_run(p->x, p->args, p->res);
+    ex_run(p->x, p->args, p->res);
     p->nres = fn->nres;
 }
 
 static void pipeline_free(pipeline *p) {
     for (uint32_t i = 0; i < p->nres; i++) interp_release(p->it, &p->res[i]);
     for (uint32_t i = 0; i < p->nargs; i++) interp_release(p->it, &p->args[i]);
-    cpu_exec_free(p->x);
+    ex_free(p->x);
     interp_free(p->it);
     ir_module_free(p->m);
-    ir_module_free(p->ref_module);
 }
 
 /* Fail allocation 0, 1, 2, ... of job until it succeeds; returns how many

@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "interp/interp.h"
-#include "npu/exec.h"
+#include "npu/backend.h"
 #include "npu/sim.h"
 #include "test.h"
 #include "util.h"
@@ -17,9 +17,9 @@
 typedef struct job {
     const char *text, *path, *func;
     nx_opts o;
-    ir_module *m, *cm; /* the reference's copy and the compiled copy */
+    ir_module *m;
     interp *it;
-    nx_exec *x;
+    ex_program *x;
     interp_value args[8], res[4], ref[4];
     uint32_t nargs, nres;
     bool run;
@@ -33,22 +33,18 @@ static float frand(void) {
 
 static void job_body(sp_ctx *ctx, void *ud) {
     job *j = ud;
-    if (j->path) {
+    if (j->path)
         mlir_read_file(ctx, j->path, &j->m);
-        mlir_read_file(ctx, j->path, &j->cm);
-    } else {
+    else
         mlir_read_string(ctx, "t.mlir", j->text, strlen(j->text), &j->m);
-        mlir_read_string(ctx, "t.mlir", j->text, strlen(j->text), &j->cm);
-    }
     ir_verify_module(j->m);
-    ir_verify_module(j->cm);
     j->it = interp_new(ctx, j->m, NULL);
-    ir_op *f = j->func ? ir_module_find_func(j->cm, j->func) : NULL;
-    for (ir_op *op = ir_module_body(j->cm)->first; op && !f; op = op->next)
+    ir_op *f = j->func ? ir_module_find_func(j->m, j->func) : NULL;
+    for (ir_op *op = ir_module_body(j->m)->first; op && !f; op = op->next)
         if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl) f = op;
-    nx_compile(ctx, j->cm, f, j->it, &j->o, &j->x);
+    ex_compile(ctx, j->m, f, nx_backend_new(ctx, &j->o), &(ex_opts){0}, j->it, &j->x);
     if (!j->run) return;
-    ir_op *rf = ir_module_find_func(j->m, f->u.fn.name);
+    ir_op *rf = f;
     j->nargs = rf->u.fn.nargs;
     j->nres = rf->u.fn.nres;
     for (uint32_t i = 0; i < j->nargs; i++) {
@@ -57,7 +53,7 @@ static void job_body(sp_ctx *ctx, void *ud) {
         for (int64_t k = 0; k < ir_type_numel(rf->u.fn.arg_types[i]); k++) d[k] = frand();
     }
     interp_call(j->it, rf, j->args, j->ref);
-    nx_run(j->x, j->args, j->res);
+    ex_run(j->x, j->args, j->res);
 }
 
 static void job_free(job *j) {
@@ -68,10 +64,9 @@ static void job_free(job *j) {
             interp_release(j->it, &j->ref[i]);
         }
     }
-    nx_free(j->x);
+    ex_free(j->x);
     interp_free(j->it);
     ir_module_free(j->m);
-    ir_module_free(j->cm);
 }
 
 /* Largest difference between result and reference, relative to max|ref|

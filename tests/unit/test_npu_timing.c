@@ -7,7 +7,7 @@
  * never add cycles); and the tile search's estimate equal to what the
  * simulator's clock says when the kernel runs. */
 #include "interp/interp.h"
-#include "npu/exec.h"
+#include "npu/backend.h"
 #include "npu/timing.h"
 #include "test.h"
 #include "util.h"
@@ -231,7 +231,7 @@ typedef struct kjob {
     nx_opts o;
     ir_module *m;
     interp *it;
-    nx_exec *x;
+    ex_program *x;
 } kjob;
 
 static void kbody(sp_ctx *ctx, void *ud) {
@@ -242,11 +242,11 @@ static void kbody(sp_ctx *ctx, void *ud) {
     ir_op *f = j->func ? ir_module_find_func(j->m, j->func) : NULL;
     for (ir_op *op = ir_module_body(j->m)->first; op && !f; op = op->next)
         if (op->kind == IR_OP_FUNC && !op->u.fn.is_decl) f = op;
-    nx_compile(ctx, j->m, f, j->it, &j->o, &j->x);
+    ex_compile(ctx, j->m, f, nx_backend_new(ctx, &j->o), &(ex_opts){0}, j->it, &j->x);
 }
 
 static void kfree(kjob *j) {
-    nx_free(j->x);
+    ex_free(j->x);
     interp_free(j->it);
     ir_module_free(j->m);
 }
@@ -319,7 +319,7 @@ static void tr_body(sp_ctx *ctx, void *ud) {
 
 /* The trace of kernel ki's program agrees with the untraced timing: same
  * statistics, and per unit the intervals add up to its busy cycles. */
-static void traced(sp_ctx *ctx, nx_exec *x, uint32_t ki) {
+static void traced(sp_ctx *ctx, ex_program *x, uint32_t ki) {
     nx_kernel_info k = nx_kernel(x, ki);
     tr_job j;
     memset(&j, 0, sizeof j);
@@ -412,7 +412,7 @@ static void kernels(sp_ctx *ctx) {
                 kfree(&j);
                 continue;
             }
-            const kn_program *p = nx_program(j.x);
+            const kn_program *p = ex_kernels(j.x);
             for (uint32_t i = 0; i < p->nk; i++) {
                 nx_kernel_info ki = nx_kernel(j.x, i);
                 if (!ki.ch) continue;

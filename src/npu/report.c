@@ -1,104 +1,12 @@
-/* cmd_npu.c - the npu target on the command line: `spadc plan --target npu`
- * (report, --json, --program) and the pieces `spadc run --target npu` uses
- * (option parsing, the run summary). */
-#include <errno.h>
-#include <math.h>
-#include <stdlib.h>
+/* report.c - the npu target's reports (exec/report.h): the plan (the
+ * machine, per kernel the tile the search chose, the scratchpad buffers per
+ * lane with their offsets and lifetimes, the estimate against the roofline,
+ * the search in brief; the DRAM arena) as text, JSON and SVG, and the runs'
+ * simulated figures. */
 #include <string.h>
 
-#include "../base/strbuf.h"
-#include "../io/json.h"
-#include "../io/svg.h"
-#include "../npu/exec.h"
-#include "cli.h"
-
-static const char *const HELP =
-    "usage: spadc plan FILE.mlir --target npu[=FILE.yml] [-e FUNC] [--budget F|BYTES]\n"
-    "                  [--tile M,N,K] [--json] [--program] [--svg OUT.svg]\n"
-    "\n"
-    "Compile function FUNC of FILE for the npu (a PyTorchSim-style NPU) and print\n"
-    "its plan: per kernel the fused ops, the tile the search chose, the buffers\n"
-    "it holds in each lane's scratchpad with the planner's offsets and\n"
-    "lifetimes, the timing model's estimate against the roofline, the search in\n"
-    "brief (candidates per verdict; the best timed ones with their footprint\n"
-    "and cycles, the chosen one marked *; the first rejected ones with the\n"
-    "reason), and the DRAM arena.\n"
-    "\n"
-    "  --target npu       the TPUv3 machine (PyTorchSim's tpuv3 YAML, built in)\n"
-    "  --target npu=FILE  a PyTorchSim hardware YAML file\n"
-    "  --budget F|BYTES   scratchpad a kernel may plan, per lane: a fraction\n"
-    "                     0 < F <= 1 of the slice (a number with a decimal point,\n"
-    "                     or 1), or bytes (an integer >= 2, or with a K or KiB\n"
-    "                     suffix for 1024, M or MiB for 1024^2: 64K, 1M), at most\n"
-    "                     the slice; default: the file's spadc_budget, else 1.0\n"
-    "  --tile M,N,K       force the tile of every contraction kernel (the search\n"
-    "                     still picks loop order and buffering); exit 3 if it does\n"
-    "                     not fit\n"
-    "  --json             one JSON object instead of the report (per kernel also\n"
-    "                     \"candidates\": the search's brief)\n"
-    "  --program          also print each kernel's npu program (instructions)\n"
-    "  --svg OUT.svg      also draw the plan: per npu kernel its scratchpad\n"
-    "                     buffers per lane over steps x address, with the budget,\n"
-    "                     the peak-live bound and the footprint as lines; then\n"
-    "                     the DRAM arena\n"
-    "  -e FUNC            the function (may be omitted when FILE has one)\n"
-    "\n"
-    "Sizes on chip are per lane: an R x C tile takes R * ceil(C / lanes)\n"
-    "elements of each lane's slice. Exit 3 when a kernel fits no tile, with the\n"
-    "buffers, their bytes, the footprint and the budget.\n";
-
-bool cli_npu_target(const char *t) { return !strcmp(t, "npu") || !strncmp(t, "npu=", 4); }
-
-/* F: a number with a decimal point or an exponent, or exactly 1, in (0, 1];
- * BYTES: digits and an optional K/KiB/k (1024) or M/MiB (1024^2) suffix, at
- * least 2 bytes once multiplied (a bare 1 is the fraction 1.0) and at most
- * 2^40. Signs, spaces, hex and anything else are usage errors. */
-int cli_npu_parse_budget(const char *cmd, const char *v, double *frac, int64_t *bytes) {
-    *frac = 0;
-    *bytes = 0;
-    static const char *const form = "--budget needs a fraction 0 < F <= 1 (0.5, 1) or a byte count >= 2 (65536, 64K, 1M)";
-    if (strpbrk(v, ".eE") || !strcmp(v, "1")) {
-        char *end;
-        errno = 0;
-        double f = strtod(v, &end);
-        if (*end || !*v || errno || strspn(v, "0123456789.eE+-") != strlen(v) || !strchr(".0123456789", v[0]) ||
-            !(f > 0) || f > 1)
-            return cli_usage_error(cmd, "%s; got '%s'", form, v);
-        *frac = f;
-        return 0;
-    }
-    uint64_t b, mul = 0;
-    const char *c = cli_scan_uint(v, (uint64_t)1 << 40, &b);
-    if (!c && *v >= '0' && *v <= '9') return cli_usage_error(cmd, "--budget '%s' is more than 2^40 bytes", v);
-    if (c)
-        mul = !*c ? 1
-              : !strcmp(c, "K") || !strcmp(c, "k") || !strcmp(c, "KiB") ? 1024
-              : !strcmp(c, "M") || !strcmp(c, "MiB")                    ? 1024 * 1024
-                                                                        : 0;
-    if (!mul || b * mul < 2) return cli_usage_error(cmd, "%s; got '%s'", form, v);
-    if (b * mul > (uint64_t)1 << 40) return cli_usage_error(cmd, "--budget '%s' is more than 2^40 bytes", v);
-    *bytes = (int64_t)(b * mul);
-    return 0;
-}
-
-int cli_npu_parse_tile(const char *cmd, const char *v, int64_t tile[3]) {
-    const char *p = v;
-    for (int i = 0; i < 3; i++) {
-        uint64_t t;
-        p = cli_scan_uint(p, (uint64_t)1 << 31, &t);
-        if (!p || t < 1 || *p != (i < 2 ? ',' : 0))
-            return cli_usage_error(cmd, "--tile needs three positive integers M,N,K up to 2^31 (got '%s')", v);
-        tile[i] = (int64_t)t;
-        p++;
-    }
-    return 0;
-}
-
-void cli_npu_check_budget(sp_ctx *ctx, const nx_opts *o) {
-    if (o->budget_bytes > nt_spad_bytes(&o->target))
-        sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--budget %lld bytes exceeds the %lld bytes of a lane's scratchpad on %s",
-                 (long long)o->budget_bytes, (long long)nt_spad_bytes(&o->target), o->target.name);
-}
+#include "../exec/report.h"
+#include "backend.h"
 
 /* ------------------------------------------------------------- report */
 
@@ -107,22 +15,6 @@ static const char *bufs_text(int b, char *buf, size_t n) {
         snprintf(buf, n, "panel");
     else
         snprintf(buf, n, "x%d", b);
-    return buf;
-}
-
-static const char *op_name(const ir_op *op, char *buf, size_t n) {
-    if (op->kind == IR_OP_LINALG)
-        snprintf(buf, n, "linalg.%s", ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named));
-    else
-        snprintf(buf, n, "%s", ir_op_name((ir_opkind)op->kind));
-    return buf;
-}
-
-static const char *value_name(const ir_value *v, char *buf, size_t n) {
-    if (v->name)
-        snprintf(buf, n, "%%%s", v->name);
-    else
-        snprintf(buf, n, "%%v%u", v->id);
     return buf;
 }
 
@@ -205,8 +97,8 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
     }
 }
 
-static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
-    const kn_program *p = nx_program(x);
+static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     const kernel *k = &p->k[i];
     nx_kernel_info ki = nx_kernel(x, i);
@@ -217,16 +109,8 @@ static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
     else if (ki.kp->npu)
         sp_strbuf_printf(o, "  %lld x %lld (%s)", (long long)ki.kp->M, (long long)ki.kp->N,
                          ki.kp->mode == NP_VMAP ? "map" : "reduction");
-    sp_strbuf_printf(o, "  -> %s  (%s)\n", value_name(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
-    sp_strbuf_puts(o, "    ops:");
-    for (uint32_t j = 0; j < k->nops; j++)
-        sp_strbuf_printf(o, " %s@%u:%u", op_name(k->ops[j], buf, sizeof buf), k->ops[j]->loc.line, k->ops[j]->loc.col);
-    sp_strbuf_putc(o, '\n');
-    if (k->nepilogue) {
-        sp_strbuf_puts(o, "    epilogue:");
-        for (uint32_t e = 0; e < k->nepilogue; e++) sp_strbuf_printf(o, " %s", k->epilogue[e]);
-        sp_strbuf_putc(o, '\n');
-    }
+    sp_strbuf_printf(o, "  -> %s  (%s)\n", ex_value_label(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
+    ex_text_ops(o, k);
     if (!ki.ch) {
         sp_strbuf_printf(o, "    runs on the host (reference semantics): %s\n", ki.kp->why);
         return;
@@ -269,13 +153,6 @@ static void kernel_report(sp_strbuf *o, nx_exec *x, uint32_t i) {
                      ki.kp->min_dma_bytes ? (double)ch->est.dma_bytes / (double)ki.kp->min_dma_bytes : 0,
                      100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
     print_search(o, ki.kp, ch);
-}
-
-static void json_shape2(json_writer *w, int64_t a, int64_t b) {
-    json_begin_array(w);
-    json_int(w, a);
-    json_int(w, b);
-    json_end_array(w);
 }
 
 /* "tile": {"m", "n", "k"} of a candidate (zeros for none: a host kernel). */
@@ -325,21 +202,13 @@ static void candidates_json(json_writer *w, const nl_kernel *kp, const nl_choice
     json_end_array(w);
 }
 
-static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
-    const kn_program *p = nx_program(x);
+static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     const kernel *k = &p->k[i];
     nx_kernel_info ki = nx_kernel(x, i);
     const nl_choice *ch = ki.ch;
-    char buf[128];
-    json_begin_object(w);
-    snprintf(buf, sizeof buf, "k%u", i);
-    json_kv_string(w, "name", buf);
-    json_kv_string(w, "kind", kn_kind_name(k->kind));
-    json_key(w, "ops");
-    json_begin_array(w);
-    for (uint32_t o = 0; o < k->nops; o++) json_string(w, op_name(k->ops[o], buf, sizeof buf));
-    json_end_array(w);
+    ex_json_kernel_begin(w, k, i);
     json_key(w, "dims");
     json_begin_object(w);
     bool con = k->kind == KN_CONTRACTION;
@@ -371,15 +240,12 @@ static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
         json_kv_int(w, "offset", bb->offset);
         json_kv_int(w, "bytes", bb->bytes);
         json_key(w, "live");
-        json_shape2(w, bb->lo, bb->hi - 1);
+        ex_json_ints(w, (int64_t[]){bb->lo, bb->hi - 1}, 2);
         json_kv_bool(w, "broadcast", bb->broadcast);
         json_end_object(w);
     }
     json_end_array(w);
-    json_key(w, "epilogue");
-    json_begin_array(w);
-    for (uint32_t e = 0; e < k->nepilogue; e++) json_string(w, k->epilogue[e]);
-    json_end_array(w);
+    ex_json_epilogue(w, k);
     if (ch) {
         json_kv_int(w, "est_cycles", ch->est.cycles);
         json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
@@ -409,21 +275,7 @@ static void kernel_json(json_writer *w, nx_exec *x, uint32_t i) {
         json_end_object(w);
         candidates_json(w, ki.kp, ch);
     }
-    json_key(w, "inputs");
-    json_begin_array(w);
-    static const char *const roles[] = {"lhs", "rhs", "operand", "init"};
-    for (uint32_t in = 0; in < k->ninputs; in++) {
-        json_begin_object(w);
-        json_kv_string(w, "name", value_name(k->inputs[in].value, buf, sizeof buf));
-        json_kv_string(w, "role", roles[k->inputs[in].role & 3]);
-        json_kv_bool(w, "broadcast", k->inputs[in].broadcast);
-        json_end_object(w);
-    }
-    json_end_array(w);
-    json_kv_string(w, "output", value_name(k->out, buf, sizeof buf));
-    const char *why = p->why[k->out->id];
-    if (why) json_kv_string(w, "materialized", why);
-    json_end_object(w);
+    ex_json_kernel_end(w, p, k);
 }
 
 static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
@@ -449,11 +301,12 @@ static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
     json_end_object(w);
 }
 
-static void plan_json(sp_strbuf *out, nx_exec *x) {
+static void plan_json(sp_strbuf *out, ex_program *x) {
     json_writer w;
     json_init(&w, out, 2);
-    const kn_program *p = nx_program(x);
+    const kn_program *p = ex_kernels(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     json_begin_object(&w);
     json_key(&w, "target");
     target_json(&w, nx_target(x), nx_budget(x));
@@ -464,43 +317,25 @@ static void plan_json(sp_strbuf *out, nx_exec *x) {
     json_end_array(&w);
     json_key(&w, "program");
     json_begin_object(&w);
-    json_kv_int(&w, "arena_bytes", st.arena_bytes);
-    json_kv_int(&w, "peak_live_bytes", st.arena_peak_live);
-    json_kv_int(&w, "constant_bytes", st.constant_bytes);
-    json_kv_int(&w, "copied_constant_bytes", st.copied_constant_bytes);
+    ex_json_arena_memory(&w, x);
     json_kv_int(&w, "est_cycles", st.est_cycles);
     json_kv_double(&w, "est_us", (double)st.est_cycles / (double)nx_target(x)->core_freq_mhz);
     json_kv_int(&w, "roofline_cycles", st.roofline_cycles);
     json_kv_int(&w, "dma_bytes", st.dma_bytes);
     json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
     json_kv_int(&w, "npu_kernels", st.nnpu);
-    json_kv_int(&w, "host_kernels", st.nkernels - st.nnpu);
-    const plan_buf *bufs;
-    const uint32_t *values;
-    uint32_t nb = nx_arena(x, &bufs, &values);
-    json_key(&w, "buffers");
-    json_begin_array(&w);
-    for (uint32_t b = 0; b < nb; b++) {
-        char buf[128];
-        json_begin_object(&w);
-        json_kv_string(&w, "name", nx_value_name(x, values[b], buf, sizeof buf));
-        json_kv_int(&w, "offset", bufs[b].offset);
-        json_kv_int(&w, "bytes", bufs[b].size);
-        json_key(&w, "live");
-        json_shape2(&w, bufs[b].lo, bufs[b].hi - 1);
-        if (bufs[b].inplace >= 0) json_kv_int(&w, "inplace_of", bufs[b].inplace);
-        json_end_object(&w);
-    }
-    json_end_array(&w);
+    json_kv_int(&w, "host_kernels", es.nkernels - st.nnpu);
+    ex_json_arena_buffers(&w, x);
     json_end_object(&w);
     json_end_object(&w);
     sp_strbuf_putc(out, '\n');
 }
 
-static void plan_report(sp_strbuf *o, nx_exec *x, bool program) {
-    const kn_program *p = nx_program(x);
+static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     sp_strbuf_printf(o, "plan of @%s for the npu %s: %u kernel%s, %u on the npu\n", p->func->u.fn.name, t->name, p->nk,
                      p->nk == 1 ? "" : "s", st.nnpu);
     target_line(o, t);
@@ -523,23 +358,21 @@ static void plan_report(sp_strbuf *o, nx_exec *x, bool program) {
                      (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes);
     sp_strbuf_printf(o, "DRAM arena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
                         "copied: %lld bytes\n",
-                     (long long)st.arena_bytes, (long long)st.arena_peak_live, (long long)st.constant_bytes,
-                     (long long)st.copied_constant_bytes);
+                     (long long)es.arena_bytes, (long long)es.arena_peak_live, (long long)es.constant_bytes,
+                     (long long)es.copied_constant_bytes);
 }
 
 /* --svg: one panel per npu kernel (its buffers in each lane's scratchpad),
  * then the DRAM arena. */
-static void plan_svg(sp_ctx *ctx, nx_exec *x, const char *path) {
-    const kn_program *p = nx_program(x);
+static void plan_svg(ex_program *x, sp_strbuf *out) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
-    sp_strbuf out;
-    sp_strbuf_init(&out, ctx);
     svg_doc d;
     char title[256], detail[96];
     snprintf(title, sizeof title, "spadc plan of @%s for the npu %s: %lld lanes x %lld KiB, budget %lld B per lane",
              p->func->u.fn.name, t->name, (long long)t->lanes, (long long)t->spad_kb_per_lane, (long long)nx_budget(x));
-    svg_begin(&d, &out, title, st.nnpu + 1);
+    svg_begin(&d, out, title, st.nnpu + 1);
     for (uint32_t i = 0; i < p->nk; i++) {
         nx_kernel_info ki = nx_kernel(x, i);
         const nl_choice *ch = ki.ch;
@@ -567,130 +400,104 @@ static void plan_svg(sp_ctx *ctx, nx_exec *x, const char *path) {
         svg_hline(&d, ch->footprint, "footprint", SVG_FOOTPRINT);
         svg_panel_end(&d);
     }
-    const plan_buf *bufs;
-    const uint32_t *values;
-    uint32_t nb = nx_arena(x, &bufs, &values);
-    cli_svg_arena_panel(&d, p, bufs, values, nb, st.arena_bytes, st.arena_peak_live, "DRAM bytes");
+    ex_svg_arena(&d, x, "DRAM bytes");
     svg_end(&d);
-    cli_write_file(ctx, path, &out, "SVG");
 }
 
-typedef struct npu_plan_state {
-    const char *path, *func, *target, *svg;
-    bool json, program;
-    nx_opts o;
-    ir_module *m;
-    interp *it;
-    nx_exec *x;
-    sp_strbuf out, text; /* the report; the file read */
-} npu_plan_state;
-
-static void plan_body(sp_ctx *ctx, void *ud) {
-    npu_plan_state *ps = ud;
-    nt_target_from_spec(ctx, ps->target, &ps->o.target);
-    ir_op *f = cli_pick_function(ctx, ps->m, ps->func);
-    cli_npu_check_budget(ctx, &ps->o);
-    ps->it = interp_new(ctx, ps->m, NULL);
-    nx_compile(ctx, ps->m, f, ps->it, &ps->o, &ps->x);
-    if (ps->json)
-        plan_json(&ps->out, ps->x);
-    else
-        plan_report(&ps->out, ps->x, ps->program);
-    if (ps->svg) plan_svg(ctx, ps->x, ps->svg);
-}
-
-int cli_npu_plan(int argc, char **argv) {
-    npu_plan_state ps;
-    memset(&ps, 0, sizeof ps);
-    ps.o.nthreads = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(HELP, stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--json")) {
-            ps.json = true;
-        } else if (!strcmp(a, "--program")) {
-            ps.program = true;
-        } else if (!strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--budget") || !strcmp(a, "--tile") ||
-                   !strcmp(a, "--svg")) {
-            if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", a);
-            const char *v = argv[++i];
-            if (!strcmp(a, "--svg")) {
-                ps.svg = v;
-            } else if (!strcmp(a, "--target")) {
-                ps.target = v;
-            } else if (!strcmp(a, "-e")) {
-                ps.func = v[0] == '@' ? v + 1 : v;
-            } else if (!strcmp(a, "--budget")) {
-                int rc = cli_npu_parse_budget("plan", v, &ps.o.budget_fraction, &ps.o.budget_bytes);
-                if (rc) return rc;
-            } else {
-                int rc = cli_npu_parse_tile("plan", v, ps.o.tile);
-                if (rc) return rc;
-            }
-        } else if (!strcmp(a, "--threads")) {
-            return cli_usage_error("plan", "--threads is an option of the cpu target (the npu plan does not depend on it)");
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("plan", "unknown option '%s'", a);
-        } else if (ps.path) {
-            return cli_usage_error("plan", "more than one input file");
-        } else {
-            ps.path = a;
-        }
-    }
-    if (!ps.path) return cli_usage_error("plan", "no input file");
-    if (!ps.target || !cli_npu_target(ps.target)) return cli_usage_error("plan", "expected --target npu or npu=FILE.yml");
-    if (ps.json && ps.program) return cli_usage_error("plan", "--program prints the report; it does not go with --json");
-    sp_ctx ctx;
-    sp_ctx_init(&ctx, NULL);
-    int rc = cli_load_module(&ctx, ps.path, &ps.text, &ps.m);
-    if (rc) return rc;
-    sp_strbuf_init(&ps.out, &ctx);
-    sp_status st = sp_pcall(&ctx, plan_body, &ps);
-    if (st == SP_OK)
-        cli_print(ps.out.data, ps.out.len);
-    else
-        sp_print_error(&ctx, stderr);
-    sp_strbuf_free(&ps.out);
-    nx_free(ps.x);
-    interp_free(ps.it);
-    ir_module_free(ps.m);
-    sp_strbuf_free(&ps.text);
-    return (int)st;
-}
-
-/* The lines `spadc run --target npu` prints after the results. */
-void cli_npu_run_summary(nx_exec *x) {
-    const kn_program *p = nx_program(x);
+/* The runs: per kernel the last run's simulated figures and what each unit
+ * was busy with, then the total. */
+static void run_text(ex_program *x, sp_strbuf *o) {
+    const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
+    ex_stats es = ex_get_stats(x);
     for (uint32_t i = 0; i < p->nk; i++) {
         nx_kernel_info ki = nx_kernel(x, i);
         if (!ki.ch) {
-            printf("npu k%u: on the host (%s)\n", i, ki.kp->why);
+            sp_strbuf_printf(o, "npu k%u: on the host (%s)\n", i, ki.kp->why);
             continue;
         }
         const nl_choice *ch = ki.ch;
         int64_t roof = ch->bound_compute;
         if (ch->bound_vector > roof) roof = ch->bound_vector;
         if (ch->bound_dma_min > roof) roof = ch->bound_dma_min;
-        printf("npu k%u: tile %lldx%lldx%lld, %lld B/lane; %lld cycles (%.1f us), roofline %lld (%.2fx); array "
+        sp_strbuf_printf(o, "npu k%u: tile %lldx%lldx%lld, %lld B/lane; %lld cycles (%.1f us), roofline %lld (%.2fx); array "
                "utilisation %.1f%%; DMA %lld bytes (minimum %lld)\n",
                i, (long long)ch->cand.tm, (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->footprint,
                (long long)ki.sim.cycles, (double)ki.sim.cycles / (double)t->core_freq_mhz, (long long)roof,
                roof ? (double)ki.sim.cycles / (double)roof : 0, 100.0 * sa_util(t, ki.sim.macs, ki.sim.cycles),
                (long long)ki.sim.dma_bytes, (long long)ki.kp->min_dma_bytes);
         /* what each unit was busy with: a --trace adds up to these */
-        printf("npu k%u busy cycles: dma_load %lld, dma_store %lld", i, (long long)ki.sim.dma_load_busy,
+        sp_strbuf_printf(o, "npu k%u busy cycles: dma_load %lld, dma_store %lld", i, (long long)ki.sim.dma_load_busy,
                (long long)ki.sim.dma_store_busy);
-        for (int64_t a = 0; a < t->num_sa && a < NC_MAX_SA; a++) printf(", sa%lld %lld", (long long)a, (long long)ki.sim.sa_busy_each[a]);
-        printf(", vector %lld (of %lld)\n", (long long)ki.sim.vu_busy, (long long)ki.sim.cycles);
+        for (int64_t a = 0; a < t->num_sa && a < NC_MAX_SA; a++) sp_strbuf_printf(o, ", sa%lld %lld", (long long)a, (long long)ki.sim.sa_busy_each[a]);
+        sp_strbuf_printf(o, ", vector %lld (of %lld)\n", (long long)ki.sim.vu_busy, (long long)ki.sim.cycles);
     }
-    printf("npu total: %lld cycles (%.1f us at %lld MHz), roofline %lld (%.2fx), DMA %lld bytes (minimum %lld); %u of %u "
+    sp_strbuf_printf(o, "npu total: %lld cycles (%.1f us at %lld MHz), roofline %lld (%.2fx), DMA %lld bytes (minimum %lld); %u of %u "
            "kernels on the npu\n",
            (long long)st.sim_cycles, (double)st.sim_cycles / (double)t->core_freq_mhz, (long long)t->core_freq_mhz,
            (long long)st.roofline_cycles, st.roofline_cycles ? (double)st.sim_cycles / (double)st.roofline_cycles : 0,
-           (long long)st.dma_bytes, (long long)st.min_dma_bytes, st.nnpu, st.nkernels);
+           (long long)st.dma_bytes, (long long)st.min_dma_bytes, st.nnpu, es.nkernels);
+}
+
+static void run_json(ex_program *x, sp_strbuf *out) {
+    const kn_program *p = ex_kernels(x);
+    const nt_target *t = nx_target(x);
+    nx_stats st = nx_get_stats(x);
+    json_writer w;
+    json_init(&w, out, 2);
+    json_begin_object(&w);
+    json_kv_string(&w, "target", "npu");
+    json_kv_string(&w, "machine", t->name);
+    json_kv_int(&w, "core_freq_mhz", t->core_freq_mhz);
+    json_key(&w, "kernels");
+    json_begin_array(&w);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        nx_kernel_info ki = nx_kernel(x, i);
+        char name[16];
+        snprintf(name, sizeof name, "k%u", i);
+        json_begin_object(&w);
+        json_kv_string(&w, "name", name);
+        json_kv_string(&w, "path", ki.ch ? "npu" : "host");
+        if (!ki.ch) {
+            json_kv_string(&w, "reason", ki.kp->why);
+        } else if (ki.ran) {
+            json_kv_int(&w, "cycles", ki.sim.cycles);
+            json_kv_int(&w, "est_cycles", ki.ch->est.cycles);
+            json_kv_int(&w, "dma_bytes", ki.sim.dma_bytes);
+            json_kv_int(&w, "min_dma_bytes", ki.kp->min_dma_bytes);
+            json_kv_int(&w, "macs", ki.sim.macs);
+            json_key(&w, "busy_cycles");
+            json_begin_object(&w);
+            json_kv_int(&w, "dma_load", ki.sim.dma_load_busy);
+            json_kv_int(&w, "dma_store", ki.sim.dma_store_busy);
+            json_key(&w, "systolic_arrays");
+            json_begin_array(&w);
+            for (int64_t a = 0; a < t->num_sa && a < NC_MAX_SA; a++) json_int(&w, ki.sim.sa_busy_each[a]);
+            json_end_array(&w);
+            json_kv_int(&w, "vector", ki.sim.vu_busy);
+            json_end_object(&w);
+        }
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_kv_int(&w, "total_cycles", st.sim_cycles);
+    json_kv_double(&w, "us", (double)st.sim_cycles / (double)t->core_freq_mhz);
+    json_kv_int(&w, "roofline_cycles", st.roofline_cycles);
+    json_kv_int(&w, "dma_bytes", st.dma_bytes);
+    json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
+    json_kv_int(&w, "npu_kernels", st.nnpu);
+    json_kv_int(&w, "host_kernels", p->nk - st.nnpu);
+    json_end_object(&w);
+    sp_strbuf_putc(out, '\n');
+}
+
+void nx_report(ex_program *x, int kind, const ex_report_opts *o, sp_strbuf *out) {
+    switch ((ex_report_kind)kind) {
+    case EX_PLAN_TEXT: plan_report(out, x, o->program); break;
+    case EX_PLAN_JSON: plan_json(out, x); break;
+    case EX_PLAN_SVG: plan_svg(x, out); break;
+    case EX_RUN_TEXT: run_text(x, out); break;
+    case EX_RUN_JSON: run_json(x, out); break;
+    }
 }

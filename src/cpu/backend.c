@@ -1,0 +1,597 @@
+/* backend.c - the cpu target as an executor backend (see backend.h): a
+ * kernel lowered to calls of the engine (cpu.h) with its epilogue compiled
+ * to the engine's program, its blocking chosen, its constant weights packed
+ * once; and run on the program's storage. */
+#include "backend.h"
+
+#include <string.h>
+
+typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP } path;
+
+/* A tensor read through the kernel's loops: element = base + off + sum(idx[d] * stride[d]). */
+typedef struct access {
+    uint32_t value; /* value id */
+    int64_t off;
+    int64_t stride[KN_MAX_DIMS];
+} access;
+
+typedef struct patch {
+    uint32_t insn;  /* CONST instruction whose imm comes from a runtime scalar */
+    uint32_t value; /* value id */
+} patch;
+
+typedef struct kplan {
+    kernel *k;
+    path path;
+    access out;
+    /* epilogue (GEMM) / step program (LOOP) */
+    cpu_epilogue epi;
+    access operand[CPU_EPI_MAX_OPERANDS];
+    patch patches[CPU_EPI_MAX_INSNS];
+    uint32_t npatches;
+    /* GEMM */
+    access lhs, rhs;
+    int m_dim, n_dim, k_dim, br_dim;
+    uint32_t nouter;
+    uint32_t outer[KN_MAX_DIMS];
+    int init_slot; /* epilogue operand holding the scalar init, or -1 */
+    cpu_packed *packed;
+    cpu_blocking blocking;
+    bool epi_checked; /* cpu_gemm checked epi once: its structure never changes, its pointers are value_ptr's */
+} kplan;
+
+
+typedef struct cpu_backend {
+    ex_backend base;
+    sp_ctx *ctx;
+    cpu_backend_opts o;
+    ex_program *px; /* the program this backend serves */
+    uint32_t n;     /* values of its function */
+    kplan *kp;      /* by kernel */
+    /* the GEMMs' scratch (B packed per call, ...): grown to the largest a
+     * kernel needed, kept, so runs after the first allocate nothing */
+    void *work, *work_raw;
+    size_t work_bytes;
+} cpu_backend;
+
+/* ------------------------------------------------------- access strides */
+
+static bool make_access(const cpu_backend *cb, const ir_value *v, const ir_amap *map, uint32_t ndims, access *a) {
+    memset(a, 0, sizeof *a);
+    a->value = v->id;
+    if (v->type.kind == IR_T_SCALAR) return false;
+    if ((ex_value_splat(cb->px, v->id) != NULL)) return true; /* every element is the one stored */
+    int64_t ts[IR_MAX_RANK];
+    ir_type_strides(v->type, ts);
+    for (uint32_t r = 0; r < map->nres; r++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        if (!ir_aexpr_linear(map->res[r], ndims, coef, &cst)) return false;
+        for (uint32_t d = 0; d < ndims; d++) a->stride[d] += coef[d] * ts[r];
+        a->off += cst * ts[r];
+    }
+    return true;
+}
+
+/* ------------------------------------------------------ program compile */
+
+typedef struct regmap {
+    const ir_value *v[CPU_EPI_MAX_REGS * 4];
+    uint8_t r[CPU_EPI_MAX_REGS * 4];
+    uint32_t n;
+    uint8_t next;
+} regmap;
+
+static int reg_of(const regmap *rm, const ir_value *v) {
+    for (uint32_t i = 0; i < rm->n; i++)
+        if (rm->v[i] == v) return rm->r[i];
+    return -1;
+}
+
+static int new_reg(regmap *rm, const ir_value *v) {
+    if (rm->next >= CPU_EPI_MAX_REGS || rm->n >= SP_ARRAY_LEN(rm->v)) return -1;
+    rm->v[rm->n] = v;
+    rm->r[rm->n++] = rm->next;
+    return rm->next++;
+}
+
+static bool emit(kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, float imm) {
+    cpu_epilogue *e = &kp->epi;
+    if (e->ninsn >= CPU_EPI_MAX_INSNS || dst < 0 || a < 0 || b < 0 || c < 0 || d < 0) return false;
+    cpu_epi_insn *in = &e->insn[e->ninsn++];
+    in->op = (uint8_t)op;
+    in->dst = (uint8_t)dst;
+    in->a = (uint8_t)a;
+    in->b = (uint8_t)b;
+    in->c = (uint8_t)c;
+    in->d = (uint8_t)d;
+    in->imm = imm;
+    return true;
+}
+
+/* The register holding a value used by a body op: a body value, a block
+ * argument bound earlier, or a captured scalar (a constant or a value known
+ * only at run time, patched in per run). */
+static int operand_reg(cpu_backend *cb, kplan *kp, regmap *rm, const ir_value *v) {
+    int r = reg_of(rm, v);
+    if (r >= 0) return r;
+    if (v->type.kind != IR_T_SCALAR || v->type.dtype != IR_F32) return -1;
+    r = new_reg(rm, v);
+    if (r < 0) return -1;
+    if (v->def && v->def->kind == IR_OP_CONSTANT) {
+        if (!emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, (float)ir_attr_float(v->def->u.value))) return -1;
+        return r;
+    }
+    if (v->id >= cb->n || kp->npatches >= SP_ARRAY_LEN(kp->patches)) return -1;
+    kp->patches[kp->npatches].insn = kp->epi.ninsn;
+    kp->patches[kp->npatches].value = v->id;
+    kp->npatches++;
+    if (!emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, 0.0f)) return -1;
+    return r;
+}
+
+static bool is_f32_const(const ir_value *v, float *out) {
+    if (!v->def || v->def->kind != IR_OP_CONSTANT || v->def->u.value->kind != IR_A_FLOAT) return false;
+    *out = (float)ir_attr_float(v->def->u.value);
+    return true;
+}
+
+/* Translate one body op; false when the engine has no equivalent. */
+static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
+    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || o->res[0].type.dtype != IR_F32) return false;
+    int a = o->nopnds > 0 ? operand_reg(cb, kp, rm, o->opnds[0]) : 0;
+    int b = o->nopnds > 1 ? operand_reg(cb, kp, rm, o->opnds[1]) : 0;
+    if (a < 0 || b < 0) return false;
+    int dst = new_reg(rm, &o->res[0]);
+    float c;
+    switch ((ir_opkind)o->kind) {
+    case IR_OP_CONSTANT: return o->u.value->kind == IR_A_FLOAT && emit(kp, CPU_EPI_CONST, dst, 0, 0, 0, 0, (float)ir_attr_float(o->u.value));
+    case IR_OP_ADDF: return emit(kp, CPU_EPI_ADD, dst, a, b, 0, 0, 0);
+    case IR_OP_SUBF: return emit(kp, CPU_EPI_SUB, dst, a, b, 0, 0, 0);
+    case IR_OP_MULF: return emit(kp, CPU_EPI_MUL, dst, a, b, 0, 0, 0);
+    case IR_OP_DIVF: return emit(kp, CPU_EPI_DIV, dst, a, b, 0, 0, 0);
+    case IR_OP_MAXIMUMF: return emit(kp, CPU_EPI_MAX, dst, a, b, 0, 0, 0);
+    case IR_OP_MINIMUMF: return emit(kp, CPU_EPI_MIN, dst, a, b, 0, 0, 0);
+    case IR_OP_MAXNUMF: /* NaN yields the other operand: exact when it is a constant */
+        if (is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, a, b, 0);
+        if (is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, b, a, 0);
+        return false;
+    case IR_OP_MINNUMF:
+        if (is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, a, b, 0);
+        if (is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, b, a, 0);
+        return false;
+    case IR_OP_NEGF: return emit(kp, CPU_EPI_NEG, dst, a, 0, 0, 0, 0);
+    case IR_OP_EXP: return emit(kp, CPU_EPI_EXP, dst, a, 0, 0, 0, 0);
+    case IR_OP_TANH: return emit(kp, CPU_EPI_TANH, dst, a, 0, 0, 0, 0);
+    case IR_OP_ERF: return emit(kp, CPU_EPI_ERF, dst, a, 0, 0, 0, 0);
+    case IR_OP_SQRT: return emit(kp, CPU_EPI_SQRT, dst, a, 0, 0, 0, 0);
+    case IR_OP_RSQRT: return emit(kp, CPU_EPI_RSQRT, dst, a, 0, 0, 0, 0);
+    case IR_OP_ABSF: return emit(kp, CPU_EPI_ABS, dst, a, 0, 0, 0, 0);
+    case IR_OP_SELECT: {
+        /* select(cmpf ogt/olt(p, q), t, f) with the comparison used only here */
+        const ir_op *cmp = o->opnds[0]->def;
+        if (!cmp || cmp->kind != IR_OP_CMPF || cmp->parent != o->parent) return false;
+        if (cmp->opnds[0]->type.dtype != IR_F32) return false;
+        int p = operand_reg(cb, kp, rm, cmp->opnds[0]), q = operand_reg(cb, kp, rm, cmp->opnds[1]);
+        int t = operand_reg(cb, kp, rm, o->opnds[1]), f = operand_reg(cb, kp, rm, o->opnds[2]);
+        if (cmp->u.pred == IR_CMPF_OGT) return emit(kp, CPU_EPI_SELECT_GT, dst, p, q, t, f, 0);
+        if (cmp->u.pred == IR_CMPF_OLT) return emit(kp, CPU_EPI_SELECT_GT, dst, q, p, t, f, 0);
+        return false;
+    }
+    default: return false;
+    }
+}
+
+/* Compile the bodies of kernel ops [first, nops) into kp->epi; the chain
+ * value enters in register 0 (contractions). */
+static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
+    kernel *k = kp->k;
+    regmap rm = {0};
+    rm.next = 1;
+    int chain = 0;
+    int32_t slot_of_input[64];
+    for (uint32_t i = 0; i < 64; i++) slot_of_input[i] = -1;
+    if (k->ninputs > 64) return false;
+    for (uint32_t s = first; s < k->nops; s++) {
+        const ir_op *E = k->ops[s];
+        const ir_block *b = ir_linalg_body(E);
+        const int32_t *ai = k->arg_input[s];
+        if (!ai) return false;
+        for (uint32_t i = 0; i < E->u.lin.nins; i++) {
+            if (b->args[i].type.dtype != IR_F32) return false;
+            int r;
+            if (ai[i] == KN_CHAIN) {
+                r = chain;
+            } else {
+                int32_t in = ai[i];
+                if (slot_of_input[in] < 0) {
+                    if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return false;
+                    slot_of_input[in] = (int32_t)kp->epi.noperands++;
+                    if (!make_access(cb, k->inputs[in].value, k->inputs[in].map, k->ndims, &kp->operand[slot_of_input[in]]))
+                        return false;
+                }
+                r = new_reg(&rm, &b->args[i]);
+                if (!emit(kp, CPU_EPI_LOAD, r, slot_of_input[in], 0, 0, 0, 0)) return false;
+            }
+            if (rm.n >= SP_ARRAY_LEN(rm.v)) return false;
+            rm.v[rm.n] = &b->args[i];
+            rm.r[rm.n++] = (uint8_t)r;
+        }
+        for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD; o = o->next) {
+            if (o->kind == IR_OP_CMPF) continue; /* consumed by its select */
+            if (!compile_op(cb, kp, &rm, o)) return false;
+        }
+        int r = reg_of(&rm, b->last->opnds[0]);
+        if (r < 0) r = operand_reg(cb, kp, &rm, b->last->opnds[0]);
+        if (r < 0) return false;
+        chain = r;
+    }
+    kp->epi.result = (uint8_t)chain;
+    kp->epi.nregs = rm.next;
+    return true;
+}
+
+/* ----------------------------------------------------- kernel lowering */
+
+static bool all_f32_tensors(const kernel *k) {
+    if (k->out->type.dtype != IR_F32) return false;
+    for (uint32_t i = 0; i < k->ninputs; i++)
+        if (k->inputs[i].value->type.dtype != IR_F32) return false;
+    return true;
+}
+
+static bool plan_gemm(cpu_backend *cb, kplan *kp) {
+    kernel *k = kp->k;
+    const ir_op *S = k->root;
+    if (!all_f32_tensors(k)) return false;
+    /* a plain f32 multiply-add body: no casts */
+    const ir_block *b = ir_linalg_body(S);
+    for (const ir_op *o = b->first; o; o = o->next)
+        if (o->kind == IR_OP_EXTF || o->kind == IR_OP_SITOFP) return false;
+    if (k->init_scalar && k->init_scalar->type.dtype != IR_F32) return false;
+    const ir_value *a = k->inputs[0].value, *bv = k->inputs[1].value;
+    /* a scalar operand of the contraction itself (a splat weight folded by
+     * canonicalisation) is read through zero strides: one float, never
+     * blown up to a tensor */
+    if (a->type.kind == IR_T_SCALAR) {
+        memset(&kp->lhs, 0, sizeof kp->lhs);
+        kp->lhs.value = a->id;
+    } else if (!make_access(cb, a, k->inputs[0].map, k->ndims, &kp->lhs)) {
+        return false;
+    }
+    if (bv->type.kind == IR_T_SCALAR) {
+        memset(&kp->rhs, 0, sizeof kp->rhs);
+        kp->rhs.value = bv->id;
+    } else if (!make_access(cb, bv, k->inputs[1].map, k->ndims, &kp->rhs)) {
+        return false;
+    }
+    if (!make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
+    /* inner dims: N with the smallest output stride, M likewise, K with the
+     * smallest lhs stride; a second K loop is the batch-reduce loop */
+    kp->m_dim = kp->n_dim = kp->k_dim = kp->br_dim = -1;
+    int nk = 0;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        int64_t cs = kp->out.stride[d] < 0 ? -kp->out.stride[d] : kp->out.stride[d];
+        if (k->dimclass[d] == KN_DIM_N) {
+            if (kp->n_dim < 0 || cs < (kp->out.stride[kp->n_dim] < 0 ? -kp->out.stride[kp->n_dim] : kp->out.stride[kp->n_dim]))
+                kp->n_dim = (int)d;
+        } else if (k->dimclass[d] == KN_DIM_M) {
+            if (kp->m_dim < 0 || cs < (kp->out.stride[kp->m_dim] < 0 ? -kp->out.stride[kp->m_dim] : kp->out.stride[kp->m_dim]))
+                kp->m_dim = (int)d;
+        } else if (k->dimclass[d] == KN_DIM_K) {
+            nk++;
+        }
+    }
+    if (nk > 2) return false;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if (k->dimclass[d] != KN_DIM_K) continue;
+        int64_t s = kp->lhs.stride[d] < 0 ? -kp->lhs.stride[d] : kp->lhs.stride[d];
+        if (kp->k_dim < 0) {
+            kp->k_dim = (int)d;
+        } else {
+            int64_t s0 = kp->lhs.stride[kp->k_dim] < 0 ? -kp->lhs.stride[kp->k_dim] : kp->lhs.stride[kp->k_dim];
+            if (s < s0) {
+                kp->br_dim = kp->k_dim;
+                kp->k_dim = (int)d;
+            } else {
+                kp->br_dim = (int)d;
+            }
+        }
+    }
+    kp->nouter = 0;
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if ((int)d != kp->m_dim && (int)d != kp->n_dim && (int)d != kp->k_dim && (int)d != kp->br_dim)
+            kp->outer[kp->nouter++] = d;
+    /* the epilogue: operands must not depend on the reduction loops */
+    kp->init_slot = -1;
+    if (!compile_program(cb, kp, 1)) return false;
+    cpu_epi_coalesce(&kp->epi); /* bias-as-init and ReLU fast paths */
+    for (uint32_t s = 0; s < kp->epi.noperands; s++) {
+        if (kp->k_dim >= 0 && kp->operand[s].stride[kp->k_dim]) return false;
+        if (kp->br_dim >= 0 && kp->operand[s].stride[kp->br_dim]) return false;
+    }
+    if (k->init_scalar) {
+        if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return false;
+        kp->init_slot = (int)kp->epi.noperands++;
+    }
+    return true;
+}
+
+static bool plan_loop(cpu_backend *cb, kplan *kp) {
+    kernel *k = kp->k;
+    if (!all_f32_tensors(k)) return false;
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->root->u.lin.iters[d] != IR_ITER_PARALLEL) return false;
+    for (uint32_t i = 0; i < k->ninputs; i++)
+        if (k->inputs[i].role != KN_ROLE_OPERAND) return false;
+    if (!make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
+    return compile_program(cb, kp, 0);
+}
+
+
+/* ------------------------------------------------------------------ run */
+
+/* Whether the rhs is one B for every outer iteration (so it can be packed
+ * once). */
+static bool rhs_packable(const kplan *kp) {
+    for (uint32_t j = 0; j < kp->nouter; j++)
+        if (kp->rhs.stride[kp->outer[j]] != 0) return false;
+    return true;
+}
+
+/* Pack a GEMM kernel's weights from base (the rhs value's storage) once,
+ * when the whole B is the same for every outer iteration. */
+static void pack_rhs(cpu_backend *cb, kplan *kp, const void *base) {
+    kernel *k = kp->k;
+    if (!rhs_packable(kp)) return;
+    int64_t N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1, K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
+    int64_t NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
+    const float *B = (const float *)base + kp->rhs.off;
+    int64_t bsk = kp->k_dim >= 0 ? kp->rhs.stride[kp->k_dim] : 0, bsn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
+    int64_t bsb = kp->br_dim >= 0 ? kp->rhs.stride[kp->br_dim] : 0;
+    cpu_packed_free(cb->ctx, kp->packed);
+    kp->packed = NULL;
+    if (cpu_pack_b(cb->ctx, &kp->blocking, K, N, NB, B, bsk, bsn, bsb, &kp->packed) != SP_OK) sp_rethrow(cb->ctx);
+}
+
+/* The kernel's tile plan; b_streamed: its B is packed per call. */
+static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
+    cpu_isa isa;
+    if (cpu_isa_active(cb->ctx, &isa) != SP_OK) sp_rethrow(cb->ctx);
+    const cpu_caches caches = cpu_caches_detect();
+    const kernel *k = kp->k;
+    const int64_t M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1, N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
+    const int64_t K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1, NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
+    if (cpu_blocking_choose(cb->ctx, M, N, K, NB, cb->o.nthreads, isa, &caches, b_streamed, &kp->blocking) != SP_OK)
+        sp_rethrow(cb->ctx);
+}
+
+static void odometer_next(int64_t *idx, const uint32_t *dims, uint32_t n, const int64_t *bounds) {
+    for (int i = (int)n - 1; i >= 0; i--) {
+        if (++idx[dims[i]] < bounds[dims[i]]) return;
+        idx[dims[i]] = 0;
+    }
+}
+
+static int64_t at(const access *a, const int64_t *idx, const uint32_t *dims, uint32_t n) {
+    int64_t off = a->off;
+    for (uint32_t i = 0; i < n; i++) off += idx[dims[i]] * a->stride[dims[i]];
+    return off;
+}
+
+static void patch_program(cpu_backend *cb, kplan *kp) {
+    for (uint32_t p = 0; p < kp->npatches; p++) kp->epi.insn[kp->patches[p].insn].imm = (float)ex_scalar(cb->px, kp->patches[p].value).f;
+}
+
+static void run_gemm(cpu_backend *cb, uint32_t ki) {
+    kplan *kp = &cb->kp[ki];
+    kernel *k = kp->k;
+    patch_program(cb, kp);
+    float init = k->init_scalar ? (float)ex_scalar(cb->px, k->init_scalar->id).f : 0.0f;
+    float lhs_scalar = 0, rhs_scalar = 0; /* scalar operands (see plan_gemm) */
+    float *A = (float *)ex_value_ptr(cb->px, kp->lhs.value), *B = (float *)ex_value_ptr(cb->px, kp->rhs.value);
+    if (k->inputs[0].value->type.kind == IR_T_SCALAR) {
+        lhs_scalar = (float)ex_scalar(cb->px, kp->lhs.value).f;
+        A = &lhs_scalar;
+    }
+    if (k->inputs[1].value->type.kind == IR_T_SCALAR) {
+        rhs_scalar = (float)ex_scalar(cb->px, kp->rhs.value).f;
+        B = &rhs_scalar;
+    }
+    float *C = (float *)ex_value_ptr(cb->px, kp->out.value);
+    float *opbase[CPU_EPI_MAX_OPERANDS];
+    for (uint32_t s = 0; s < kp->epi.noperands; s++)
+        opbase[s] = (int)s == kp->init_slot ? &init : (float *)ex_value_ptr(cb->px, kp->operand[s].value);
+    /* every field named: a zeroing initialiser is a REP STOS per call */
+#define STRIDE(a, d) ((d) >= 0 ? (a).stride[d] : 0)
+    cpu_gemm_args g = {
+        .M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1,
+        .N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1,
+        .K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1,
+        .nbatch = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1,
+        .A = NULL,
+        .a_sm = STRIDE(kp->lhs, kp->m_dim),
+        .a_sk = STRIDE(kp->lhs, kp->k_dim),
+        .a_sb = STRIDE(kp->lhs, kp->br_dim),
+        .B = NULL,
+        .b_sk = STRIDE(kp->rhs, kp->k_dim),
+        .b_sn = STRIDE(kp->rhs, kp->n_dim),
+        .b_sb = STRIDE(kp->rhs, kp->br_dim),
+        .packed_b = kp->packed,
+        .C = NULL,
+        .c_sm = STRIDE(kp->out, kp->m_dim),
+        .c_sn = STRIDE(kp->out, kp->n_dim),
+        .init = k->init_scalar ? CPU_INIT_OPERAND : CPU_INIT_ZERO,
+        .init_operand = kp->init_slot >= 0 ? (uint32_t)kp->init_slot : 0,
+        .epi = &kp->epi,
+        .epi_checked = kp->epi_checked,
+        .blocking = &kp->blocking,
+        .nthreads = cb->o.nthreads,
+        .work = NULL,
+        .work_bytes = 0,
+        .work_used = NULL,
+    };
+    for (uint32_t s = 0; s < kp->epi.noperands; s++) {
+        kp->epi.operands[s].sm = (int)s == kp->init_slot ? 0 : STRIDE(kp->operand[s], kp->m_dim);
+        kp->epi.operands[s].sn = (int)s == kp->init_slot ? 0 : STRIDE(kp->operand[s], kp->n_dim);
+    }
+#undef STRIDE
+    int64_t nouter = 1;
+    for (uint32_t j = 0; j < kp->nouter; j++) nouter *= k->bounds[kp->outer[j]];
+    int64_t idx[KN_MAX_DIMS]; /* read only at the outer dims */
+    for (uint32_t j = 0; j < kp->nouter; j++) idx[kp->outer[j]] = 0;
+    for (int64_t o = 0; o < nouter; o++) {
+        g.A = A + at(&kp->lhs, idx, kp->outer, kp->nouter);
+        g.B = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
+        g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
+        for (uint32_t s = 0; s < kp->epi.noperands; s++)
+            kp->epi.operands[s].ptr = (int)s == kp->init_slot ? &init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
+        size_t used = 0;
+        g.work = cb->work, g.work_bytes = cb->work_bytes, g.work_used = &used;
+        if (cpu_gemm(cb->ctx, &g) != SP_OK) sp_rethrow(cb->ctx);
+        kp->epi_checked = g.epi_checked = true;
+        if (used > cb->work_bytes) { /* kept for the next calls */
+            sp_free(cb->ctx, cb->work_raw);
+            cb->work_bytes = 0;
+            cb->work = cpu_aligned_alloc(cb->ctx, used, &cb->work_raw);
+            if (!cb->work)
+                sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the GEMM scratch needs %zu bytes", used);
+            cb->work_bytes = used;
+        }
+        odometer_next(idx, kp->outer, kp->nouter, k->bounds);
+    }
+}
+
+static void run_loop(cpu_backend *cb, uint32_t ki) {
+    kplan *kp = &cb->kp[ki];
+    kernel *k = kp->k;
+    patch_program(cb, kp);
+    float *out = (float *)ex_value_ptr(cb->px, kp->out.value);
+    float *base[CPU_EPI_MAX_OPERANDS];
+    for (uint32_t s = 0; s < kp->epi.noperands; s++) {
+        base[s] = (float *)ex_value_ptr(cb->px, kp->operand[s].value);
+        kp->epi.operands[s].sm = kp->epi.operands[s].sn = 0;
+    }
+    uint32_t dims[KN_MAX_DIMS];
+    int64_t total = 1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        dims[d] = d;
+        total *= k->bounds[d];
+    }
+    int64_t idx[KN_MAX_DIMS] = {0};
+    for (int64_t p = 0; p < total; p++) {
+        for (uint32_t s = 0; s < kp->epi.noperands; s++)
+            kp->epi.operands[s].ptr = base[s] + at(&kp->operand[s], idx, dims, k->ndims);
+        out[at(&kp->out, idx, dims, k->ndims)] = cpu_epi_eval(&kp->epi, 0.0f, 0, 0);
+        odometer_next(idx, dims, k->ndims, k->bounds);
+    }
+}
+
+
+/* ---------------------------------------------------------------- hooks */
+
+static void start(ex_backend *b, ex_program *x) {
+    cpu_backend *cb = (cpu_backend *)b;
+    const kn_program *p = ex_kernels(x);
+    cb->px = x;
+    cb->n = p->nvalues;
+    cb->kp = sp_calloc(cb->ctx, p->nk ? p->nk : 1, sizeof *cb->kp);
+    for (uint32_t i = 0; i < p->nk; i++) cb->kp[i].k = &p->k[i];
+}
+
+static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
+    cpu_backend *cb = (cpu_backend *)b;
+    (void)x;
+    kplan *kp = &cb->kp[i];
+    kp->path = PATH_INTERP;
+    bool ok = false;
+    if (kp->k->kind == KN_CONTRACTION) {
+        ok = plan_gemm(cb, kp);
+        if (ok) kp->path = PATH_GEMM;
+    } else if (kp->k->kind == KN_LOOP) {
+        ok = plan_loop(cb, kp);
+        if (ok) kp->path = PATH_LOOP;
+    }
+    if (!ok) {
+        memset(&kp->epi, 0, sizeof kp->epi), kp->npatches = 0;
+        snprintf(why, nwhy, "the cpu engine has no %s kernel of this kind", kn_kind_name(kp->k->kind));
+    }
+    return ok;
+}
+
+static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
+    (void)x;
+    return ((cpu_backend *)b)->kp[i].path == PATH_LOOP;
+}
+
+/* Constant weights are packed once, here; the others are planned as packed
+ * per call. */
+static void prepare(ex_backend *b, ex_program *x, uint32_t i) {
+    cpu_backend *cb = (cpu_backend *)b;
+    kplan *kp = &cb->kp[i];
+    if (kp->path != PATH_GEMM) return;
+    const uint8_t *cdata = ex_value_const(x, kp->rhs.value);
+    const bool packed_now = cdata && rhs_packable(kp);
+    choose_blocking(cb, kp, !packed_now);
+    if (packed_now) pack_rhs(cb, kp, cdata);
+}
+
+static void run(ex_backend *b, ex_program *x, uint32_t i) {
+    (void)x;
+    cpu_backend *cb = (cpu_backend *)b;
+    if (cb->kp[i].path == PATH_GEMM)
+        run_gemm(cb, i);
+    else
+        run_loop(cb, i);
+}
+
+static void bind(ex_backend *b, ex_program *x, uint32_t arg, const void *data) {
+    cpu_backend *cb = (cpu_backend *)b;
+    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
+        kplan *kp = &cb->kp[i];
+        if (kp->path == PATH_GEMM && ex_value_storage(x, kp->rhs.value) == EX_ARG &&
+            ex_value_index(x, kp->rhs.value) == arg && rhs_packable(kp)) {
+            choose_blocking(cb, kp, false); /* packed from now on: one B block in L2 */
+            pack_rhs(cb, kp, data);
+        }
+    }
+}
+
+static void report(ex_backend *b, ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out) {
+    (void)b;
+    cpu_report(x, kind, o, out);
+}
+
+static void free_backend(ex_backend *b, sp_ctx *ctx) {
+    cpu_backend *cb = (cpu_backend *)b;
+    if (cb->px)
+        for (uint32_t i = 0; cb->kp && i < ex_kernels(cb->px)->nk; i++) cpu_packed_free(ctx, cb->kp[i].packed);
+    sp_free(ctx, cb->work_raw);
+    sp_free(ctx, cb->kp);
+    sp_free(ctx, cb);
+}
+
+ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
+    cpu_backend *cb = sp_calloc(ctx, 1, sizeof *cb);
+    cb->base = (ex_backend){
+        .name = "cpu",
+        .start = start,
+        .lower = lower,
+        .elementwise = elementwise,
+        .prepare = prepare,
+        .run = run,
+        .bind = bind,
+        .report = report,
+        .free = free_backend,
+    };
+    cb->ctx = ctx;
+    cb->o = *o;
+    if (cb->o.nthreads < 1) cb->o.nthreads = 1;
+    return &cb->base;
+}
+
+int cpu_backend_threads(const ex_program *x) { return ((const cpu_backend *)ex_get_backend(x))->o.nthreads; }
+
+const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
+    const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
+    return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_GEMM ? &cb->kp[i].blocking : NULL;
+}

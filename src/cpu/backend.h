@@ -1,0 +1,41 @@
+/* backend.h - the cpu target, an executor backend (exec/exec.h): kernels
+ * lowered to the engine (cpu.h) and run natively.
+ *
+ *     ex_backend *b = cpu_backend_new(ctx, &(cpu_backend_opts){.nthreads = 2});
+ *     ex_compile(ctx, m, func, b, &opts, it, &x);   // x owns b
+ *     const cpu_blocking *bl = cpu_backend_blocking(x, 0);
+ *
+ * A contraction kernel in f32 becomes calls of the engine: the
+ * contraction's loops split into the engine's M, N, K (plus a batch-reduce
+ * loop) and outer loops, every operand read through its strides (transposes
+ * and broadcasts are strides), the fused elementwise chain compiled to the
+ * engine's epilogue program; its blocking is chosen when storage is known,
+ * and a constant B (or one bound with ex_bind) is packed once then. An f32
+ * elementwise loop kernel runs the same program per element, and may write
+ * over an input that dies there. Anything else (other element types,
+ * reductions that are not contractions, tensor ops) is left to the
+ * executor's interpreter fallback.
+ */
+#ifndef SPADC_CPU_BACKEND_H
+#define SPADC_CPU_BACKEND_H
+
+#include "../exec/exec.h"
+#include "cpu.h"
+
+typedef struct cpu_backend_opts {
+    int nthreads; /* >= 1 */
+} cpu_backend_opts;
+
+/* Inside sp_pcall (raises on out of memory). */
+ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o);
+/* Kernel i's blocking on the engine (NULL when it runs elsewhere); x must
+ * have been compiled with a cpu backend. */
+const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i);
+/* The threads its kernels run on. */
+int cpu_backend_threads(const ex_program *x);
+
+/* The backend's reports (report.c; exec/report.h says which). */
+struct ex_report_opts;
+void cpu_report(ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out);
+
+#endif

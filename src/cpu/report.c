@@ -1,0 +1,374 @@
+/* report.c - the cpu target's reports (exec/report.h): the plan (kernels,
+ * their blocking with the search in brief and the L1/L2 plans, the arena)
+ * as text, JSON and SVG, and the runs' per-kernel times. */
+#include <string.h>
+
+#include "../exec/report.h"
+#include "backend.h"
+
+/* The shape an epilogue operand occupies per tile: its logical shape, with
+ * broadcast dimensions kept at 1 (law L3). */
+static void operand_tile_shape(const kernel *k, const kn_input *in, int64_t tm, int64_t tn, int64_t *shape, uint32_t *rank) {
+    bool has_m = false, has_n = false;
+    for (uint32_t r = 0; in->map && r < in->map->nres; r++) {
+        int d = ir_aexpr_dim(in->map->res[r]);
+        if (d >= 0 && k->dimclass[d] == KN_DIM_M) has_m = true;
+        if (d >= 0 && k->dimclass[d] == KN_DIM_N) has_n = true;
+    }
+    shape[0] = has_m ? tm : 1;
+    shape[1] = has_n ? tn : 1;
+    *rank = 2;
+}
+
+/* What a blocking buffer holds: lhs, rhs (the B block and the next one,
+ * rhs_next), acc, or scratch. */
+static const char *block_buf_role(const cpu_block_buf *bb) {
+    if (!strcmp(bb->name, "lhs") || !strcmp(bb->name, "acc")) return bb->name;
+    return !strncmp(bb->name, "rhs", 3) ? "rhs" : "scratch";
+}
+
+/* The least memory the buffers of one cache level's plan need at once (what
+ * any placement must reach; the planner's footprint is compared with it). */
+static int64_t level_peak(sp_ctx *ctx, const cpu_blocking *blk, int level) {
+    plan_buf pb[8];
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < blk->nbufs; b++)
+        if (blk->bufs[b].level == level)
+            pb[n++] = (plan_buf){blk->bufs[b].bytes, 1, blk->bufs[b].lo, blk->bufs[b].hi, -1, blk->bufs[b].offset};
+    int64_t peak = 0;
+    if (n && plan_lower_bound(ctx, pb, n, &peak) != SP_OK) peak = level == 2 ? blk->footprint : blk->footprint_l1;
+    return peak;
+}
+
+static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
+    const kn_program *p = ex_kernels(x);
+    const kernel *k = &p->k[i];
+    char buf[128];
+    ex_json_kernel_begin(w, k, i);
+    json_key(w, "dims");
+    json_begin_object(w);
+    json_kv_int(w, "b", k->kind == KN_CONTRACTION ? k->b : 1);
+    json_kv_int(w, "m", k->kind == KN_CONTRACTION ? k->m : 1);
+    json_kv_int(w, "n", k->kind == KN_CONTRACTION ? k->n : ir_type_numel(k->out->type));
+    json_kv_int(w, "k", k->kind == KN_CONTRACTION ? k->k : 0);
+    json_end_object(w);
+    const cpu_blocking *blk = cpu_backend_blocking(x, i);
+    json_key(w, "tile");
+    json_begin_object(w);
+    json_kv_int(w, "m", blk ? blk->mc : 0);
+    json_kv_int(w, "n", blk ? blk->nc : 0);
+    json_kv_int(w, "k", blk ? blk->kc : 0);
+    json_end_object(w);
+    json_kv_string(w, "unit", "per_thread");
+    json_kv_string(w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
+    json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
+    json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
+    json_kv_int(w, "peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 2) : 0);
+    json_kv_int(w, "l1_budget_bytes", blk ? blk->budget_l1 : 0);
+    json_kv_int(w, "l1_footprint_bytes", blk ? blk->footprint_l1 : 0);
+    json_kv_int(w, "l1_peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 1) : 0);
+    json_key(w, "candidates");
+    json_begin_array(w);
+    for (uint32_t c = 0; blk && c < blk->search.ntop + blk->search.nrejects; c++) {
+        const cpu_block_cand *bc = c < blk->search.ntop ? &blk->search.top[c] : &blk->search.rejects[c - blk->search.ntop];
+        json_begin_object(w);
+        json_kv_string(w, "kernel", bc->kernel);
+        json_kv_int(w, "mc", bc->mc);
+        json_kv_int(w, "nc", bc->nc);
+        json_kv_int(w, "kc", bc->kc);
+        json_kv_int(w, "threads", bc->nthreads);
+        json_kv_int(w, "l1_footprint_bytes", bc->footprint_l1);
+        json_kv_int(w, "l2_footprint_bytes", bc->footprint_l2);
+        json_kv_bool(w, "chosen", c == 0);
+        json_kv_string(w, "verdict", bc->verdict == CPU_CAND_FITS ? "fits" : bc->verdict == CPU_CAND_OVER_L1 ? "over_l1_budget" : "over_l2_budget");
+        if (bc->verdict == CPU_CAND_FITS) json_kv_double(w, "est_seconds", bc->est_seconds);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    json_key(w, "buffers");
+    json_begin_array(w);
+    for (uint32_t b = 0; blk && b < blk->nbufs; b++) {
+        const cpu_block_buf *bb = &blk->bufs[b];
+        json_begin_object(w);
+        json_kv_string(w, "name", bb->name);
+        json_kv_string(w, "role", block_buf_role(bb));
+        json_key(w, "shape");
+        ex_json_ints(w, (int64_t[]){bb->rows, bb->cols}, 2);
+        json_kv_int(w, "level", bb->level);
+        json_kv_int(w, "offset", bb->offset);
+        json_kv_int(w, "bytes", bb->bytes);
+        json_key(w, "live");
+        ex_json_ints(w, (int64_t[]){bb->lo, bb->hi - 1}, 2);
+        json_kv_bool(w, "broadcast", false);
+        json_end_object(w);
+    }
+    /* epilogue operands are read from memory in the accumulator's layout:
+     * nothing is staged on chip for them (law L7), hence 0 bytes */
+    for (uint32_t in = 0; blk && in < k->ninputs; in++) {
+        const kn_input *ki = &k->inputs[in];
+        if (ki->role < KN_ROLE_OPERAND) continue;
+        json_begin_object(w);
+        json_kv_string(w, "name", ex_value_label(ki->value, buf, sizeof buf));
+        json_kv_string(w, "role", ex_role_label((kn_role)ki->role));
+        int64_t shape[2];
+        uint32_t rank;
+        operand_tile_shape(k, ki, blk ? blk->mr : 1, blk ? blk->nr : 1, shape, &rank);
+        json_key(w, "shape");
+        ex_json_ints(w, shape, rank);
+        json_kv_int(w, "offset", 0);
+        json_kv_int(w, "bytes", 0);
+        json_key(w, "live");
+        ex_json_ints(w, (int64_t[]){0, 0}, 2);
+        json_kv_bool(w, "broadcast", ki->broadcast);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    ex_json_epilogue(w, k);
+    ex_json_kernel_end(w, p, k);
+}
+
+static void plan_json(ex_program *x, int threads, sp_strbuf *out) {
+    json_writer w;
+    json_init(&w, out, 2);
+    cpu_caches c = cpu_caches_detect();
+    cpu_isa isa = CPU_ISA_GENERIC;
+    (void)cpu_isa_active(ex_ctx(x), &isa);
+    json_begin_object(&w);
+    json_key(&w, "target");
+    json_begin_object(&w);
+    json_kv_string(&w, "name", "cpu");
+    json_kv_string(&w, "isa", cpu_isa_name(isa));
+    json_kv_int(&w, "threads", threads);
+    json_kv_int(&w, "l1d_bytes", c.l1d);
+    json_kv_int(&w, "l2_bytes", c.l2);
+    json_kv_int(&w, "l3_bytes", c.l3);
+    json_end_object(&w);
+    const kn_program *p = ex_kernels(x);
+    json_kv_string(&w, "function", p->func->u.fn.name);
+    json_key(&w, "kernels");
+    json_begin_array(&w);
+    for (uint32_t i = 0; i < p->nk; i++) kernel_json(x, &w, i);
+    json_end_array(&w);
+    json_key(&w, "program");
+    json_begin_object(&w);
+    ex_json_arena_memory(&w, x);
+    ex_json_arena_buffers(&w, x);
+    json_end_object(&w);
+    json_end_object(&w);
+    sp_strbuf_putc(out, '\n');
+}
+
+/* The blocking search in brief: counts, the best fitting candidates (the
+ * chosen one marked) and the first rejected ones with the reason. */
+static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
+    const cpu_block_search *s = &blk->search;
+    sp_strbuf_printf(o, "    candidates: %u considered, %u fit, %u over the L1 budget (%lld B), %u over the L2 budget (%lld B)\n",
+                     s->considered, s->considered - s->over_l1 - s->over_l2, s->over_l1, (long long)blk->budget_l1,
+                     s->over_l2, (long long)blk->budget);
+    for (uint32_t i = 0; i < s->ntop; i++) {
+        const cpu_block_cand *c = &s->top[i];
+        sp_strbuf_printf(o, "      %c %-18s mc=%-5lld nc=%-5lld kc=%-5lld %d thr (%dx%d)  L1 %6lld B  L2 %7lld B  est %.4f ms\n",
+                         i == 0 ? '*' : ' ', c->kernel, (long long)c->mc, (long long)c->nc, (long long)c->kc, c->nthreads,
+                         c->tm, c->tn, (long long)c->footprint_l1, (long long)c->footprint_l2, c->est_seconds * 1e3);
+    }
+    for (uint32_t i = 0; i < s->nrejects; i++) {
+        const cpu_block_cand *c = &s->rejects[i];
+        if (c->verdict == CPU_CAND_OVER_L1)
+            sp_strbuf_printf(o, "      x %-18s kc=%-5lld rejected: L1 plan %lld B > budget %lld B\n", c->kernel,
+                             (long long)c->kc, (long long)c->footprint_l1, (long long)blk->budget_l1);
+        else
+            sp_strbuf_printf(o, "      x %-18s mc=%-5lld nc=%-5lld kc=%-5lld rejected: L2 plan %lld B > budget %lld B\n",
+                             c->kernel, (long long)c->mc, (long long)c->nc, (long long)c->kc, (long long)c->footprint_l2,
+                             (long long)blk->budget);
+    }
+}
+
+static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
+    const kn_program *p = ex_kernels(x);
+    ex_stats st = ex_get_stats(x);
+    char buf[128];
+    sp_strbuf_printf(o, "plan of @%s for the cpu (%d thread%s): %u kernel%s, %u on the engine\n\n", p->func->u.fn.name,
+                     threads, threads == 1 ? "" : "s", p->nk, p->nk == 1 ? "" : "s", st.nengine);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
+        if (k->kind == KN_CONTRACTION)
+            sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n,
+                             (long long)k->k);
+        sp_strbuf_printf(o, "  -> %s %s\n", ex_value_label(k->out, buf, sizeof buf),
+                         ex_kernel_engine(x, i) ? "(engine)" : "(reference semantics)");
+        ex_text_ops(o, k);
+        sp_strbuf_puts(o, "    inputs:");
+        for (uint32_t in = 0; in < k->ninputs; in++)
+            sp_strbuf_printf(o, " %s (%s%s)", ex_value_label(k->inputs[in].value, buf, sizeof buf),
+                             ex_role_label((kn_role)k->inputs[in].role), k->inputs[in].broadcast ? ", broadcast" : "");
+        sp_strbuf_putc(o, '\n');
+        const cpu_blocking *blk = cpu_backend_blocking(x, i);
+        if (blk && blk->nbufs) {
+            sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %d thread%s (%d x %d)\n",
+                             blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,
+                             (long long)blk->nc, (long long)blk->kc, blk->nthreads, blk->nthreads == 1 ? "" : "s",
+                             blk->tm, blk->tn);
+            print_search(o, blk);
+            for (int level = 2; level >= 1; level--) {
+                sp_strbuf_printf(o, "    L%d plan: %lld of %lld bytes per thread\n", level,
+                                 (long long)(level == 2 ? blk->footprint : blk->footprint_l1),
+                                 (long long)(level == 2 ? blk->budget : blk->budget_l1));
+                for (uint32_t b = 0; b < blk->nbufs; b++)
+                    if (blk->bufs[b].level == level)
+                        sp_strbuf_printf(o, "      %-8s %6lld x %-6lld %9lld bytes at %lld\n", blk->bufs[b].name,
+                                         (long long)blk->bufs[b].rows, (long long)blk->bufs[b].cols,
+                                         (long long)blk->bufs[b].bytes, (long long)blk->bufs[b].offset);
+            }
+        }
+        const char *why = p->why[k->out->id];
+        if (why) sp_strbuf_printf(o, "    materialised: %s\n", why);
+    }
+    sp_strbuf_printf(o, "\narena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
+                        "copied: %lld bytes\n",
+                     (long long)st.arena_bytes, (long long)st.arena_peak_live, (long long)st.constant_bytes,
+                     (long long)st.copied_constant_bytes);
+}
+
+/* --svg: one panel per kernel with buffers on chip, then the arena. */
+static void plan_svg(ex_program *x, int threads, sp_strbuf *out) {
+    sp_ctx *ctx = ex_ctx(x);
+    const kn_program *p = ex_kernels(x);
+    uint32_t npanels = 1;
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const cpu_blocking *blk = cpu_backend_blocking(x, i);
+        for (uint32_t b = 0; blk && b < blk->nbufs; b++)
+            if (blk->bufs[b].level != blk->bufs[0].level) npanels++;
+        npanels += blk && blk->nbufs;
+    }
+    svg_doc d;
+    char title[256], detail[128];
+    snprintf(title, sizeof title, "spadc plan of @%s for the cpu (%d thread%s)", p->func->u.fn.name, threads,
+             threads == 1 ? "" : "s");
+    svg_begin(&d, out, title, npanels);
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        const cpu_blocking *blk = cpu_backend_blocking(x, i);
+        if (!blk || !blk->nbufs) continue;
+        for (int level = 2; level >= 1; level--) {
+            uint32_t nlev = 0;
+            int64_t steps = 1;
+            for (uint32_t b = 0; b < blk->nbufs; b++)
+                if (blk->bufs[b].level == level) {
+                    nlev++;
+                    if (blk->bufs[b].hi > steps) steps = blk->bufs[b].hi;
+                }
+            if (!nlev) continue;
+            int64_t budget = level == 2 ? blk->budget : blk->budget_l1;
+            int64_t footprint = level == 2 ? blk->footprint : blk->footprint_l1;
+            size_t t = (size_t)snprintf(title, sizeof title, "k%u L%d: %s m=%lld n=%lld k=%lld", i, level,
+                                        kn_kind_name(k->kind), (long long)k->m, (long long)k->n, (long long)k->k);
+            for (uint32_t e = 0; e < k->nepilogue && t < sizeof title; e++)
+                t += (size_t)snprintf(title + t, sizeof title - t, " + %s", k->epilogue[e]);
+            if (t < sizeof title)
+                snprintf(title + t, sizeof title - t, "  (mc=%lld nc=%lld kc=%lld)", (long long)blk->mc,
+                         (long long)blk->nc, (long long)blk->kc);
+            svg_panel_begin(&d, title, level == 2 ? "L2 bytes per thread" : "L1 bytes per thread", steps,
+                            budget > footprint ? budget : footprint);
+            for (uint32_t b = 0; b < blk->nbufs; b++) {
+                const cpu_block_buf *bb = &blk->bufs[b];
+                if (bb->level != level) continue;
+                snprintf(detail, sizeof detail, "%lldx%lld f32", (long long)bb->rows, (long long)bb->cols);
+                svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, block_buf_role(bb)});
+            }
+            svg_hline(&d, budget, "budget", SVG_BUDGET);
+            svg_hline(&d, level_peak(ctx, blk, level), "peak live", SVG_PEAK);
+            svg_hline(&d, footprint, "footprint", SVG_FOOTPRINT);
+            svg_panel_end(&d);
+        }
+    }
+    ex_svg_arena(&d, x, "bytes");
+    svg_end(&d);
+}
+
+/* The runs' kernels: what each computed, where it ran, its median time over
+ * the runs and its rate. */
+static void run_text(ex_program *x, sp_strbuf *o) {
+    const kn_program *p = ex_kernels(x);
+    if (!p->nk) return;
+    double total = 0, total_flops = 0;
+    sp_strbuf_printf(o, "%-6s %-12s %-22s %-24s %-9s %10s %9s\n", "kernel", "kind", "b x m x n x k", "epilogue", "path", "time ms",
+           "GFLOP/s");
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        double sec = ex_kernel_median_seconds(x, i, NULL), flops = 0;
+        char dims[64] = "-", epi[128] = "", name[16];
+        if (k->kind == KN_CONTRACTION) {
+            snprintf(dims, sizeof dims, "%lldx%lldx%lldx%lld", (long long)k->b, (long long)k->m, (long long)k->n,
+                     (long long)k->k);
+            flops = 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k;
+        } else if (k->out->type.kind == IR_T_TENSOR) {
+            snprintf(dims, sizeof dims, "%lld elements", (long long)ir_type_numel(k->out->type));
+        }
+        size_t e = 0;
+        for (uint32_t j = 0; j < k->nepilogue && e < sizeof epi; j++)
+            e += (size_t)snprintf(epi + e, sizeof epi - e, "%s%s", j ? " " : "", k->epilogue[j]);
+        if (!k->nepilogue) snprintf(epi, sizeof epi, "-");
+        snprintf(name, sizeof name, "k%u", i);
+        sp_strbuf_printf(o, "%-6s %-12s %-22s %-24s %-9s %10.3f", name, kn_kind_name(k->kind), dims, epi,
+               ex_kernel_engine(x, i) ? "engine" : "reference", sec * 1e3);
+        if (flops > 0 && sec > 0)
+            sp_strbuf_printf(o, " %9.1f\n", flops / sec * 1e-9);
+        else
+            sp_strbuf_printf(o, " %9s\n", "-");
+        total += sec;
+        total_flops += flops;
+    }
+    sp_strbuf_printf(o, "%-6s %-12s %-22s %-24s %-9s %10.3f", "total", "", "", "", "", total * 1e3);
+    if (total_flops > 0 && total > 0)
+        sp_strbuf_printf(o, " %9.1f\n", total_flops / total * 1e-9);
+    else
+        sp_strbuf_printf(o, " %9s\n", "-");
+}
+
+
+static void run_json(ex_program *x, int threads, sp_strbuf *out) {
+    const kn_program *p = ex_kernels(x);
+    json_writer w;
+    json_init(&w, out, 2);
+    uint32_t nruns = 0;
+    if (p->nk) ex_kernel_median_seconds(x, 0, &nruns);
+    json_begin_object(&w);
+    json_kv_string(&w, "target", "cpu");
+    json_kv_int(&w, "threads", threads);
+    json_kv_int(&w, "runs_timed", nruns);
+    json_key(&w, "kernels");
+    json_begin_array(&w);
+    double total = 0;
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const kernel *k = &p->k[i];
+        char name[16];
+        snprintf(name, sizeof name, "k%u", i);
+        double sec = ex_kernel_median_seconds(x, i, NULL);
+        json_begin_object(&w);
+        json_kv_string(&w, "name", name);
+        json_kv_string(&w, "kind", kn_kind_name(k->kind));
+        json_kv_string(&w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
+        json_kv_double(&w, "median_seconds", sec);
+        if (k->kind == KN_CONTRACTION)
+            json_kv_double(&w, "flops", 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k);
+        json_end_object(&w);
+        total += sec;
+    }
+    json_end_array(&w);
+    json_kv_double(&w, "total_seconds", total);
+    json_end_object(&w);
+    sp_strbuf_putc(out, '\n');
+}
+
+void cpu_report(ex_program *x, int kind, const ex_report_opts *o, sp_strbuf *out) {
+    (void)o;
+    int threads = cpu_backend_threads(x);
+    switch ((ex_report_kind)kind) {
+    case EX_PLAN_TEXT: plan_report(x, threads, out); break;
+    case EX_PLAN_JSON: plan_json(x, threads, out); break;
+    case EX_PLAN_SVG: plan_svg(x, threads, out); break;
+    case EX_RUN_TEXT: run_text(x, out); break;
+    case EX_RUN_JSON: run_json(x, threads, out); break;
+    }
+}

@@ -1,0 +1,487 @@
+/* exec.c - the program executor (see exec.h): the copy of the function, its
+ * kernels, storage and arena, the step list, the interpreter fallback and
+ * the run loop. Backends plug in through ex_backend. */
+#include "exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../passes/passes.h"
+
+typedef struct storage {
+    uint8_t kind;          /* ex_storage */
+    bool splat;            /* EX_CONST: one element, read with stride 0 */
+    uint32_t index;        /* EX_ARG, EX_RESULT: position; EX_ALIAS: source value id */
+    int64_t offset;        /* EX_ARENA */
+    const uint8_t *cdata;  /* EX_CONST */
+} storage;
+
+/* What runs, in program order: a kernel (op == NULL) or a lone op the
+ * interpreter runs (scalars, prints, reads of a result). */
+typedef struct step {
+    uint32_t kernel;
+    ir_op *op;
+} step;
+
+struct ex_program {
+    sp_ctx *ctx;
+    ir_module *m; /* the copy */
+    ir_op *func;
+    interp *it;
+    ex_backend *b;
+    ex_opts o;
+    kn_program prog;
+    uint32_t n; /* values */
+    storage *st;
+    bool *engine;        /* by kernel: the backend lowered it */
+    const char **why;    /* by kernel: why not (arena strings) */
+    double *seconds;     /* by kernel: wall time in the last run */
+    double *samples;     /* [EX_MAX_SAMPLES][kernel]: the last runs' times (time_kernels) */
+    uint32_t nruns;      /* runs so far */
+    plan_buf *bufs;
+    uint32_t *buf_value; /* value id held by each buffer */
+    uint32_t nbufs;
+    int64_t arena_bytes;
+    uint8_t *arena;      /* allocated by the first run, kept */
+    interp_value *vals;  /* scalars (and interpreted kernels' values) by id */
+    step *steps;
+    uint32_t nsteps;
+    uint32_t *bound;     /* value ids bound for the current step, to release after it */
+    uint32_t nbound;
+    ex_stats stats;
+    const interp_value *args;
+    interp_value *results;
+};
+
+/* ----------------------------------------------------------- storage */
+
+uint32_t ex_value_root(const ex_program *x, uint32_t id) {
+    while (x->st[id].kind == EX_ALIAS) id = x->st[id].index;
+    return id;
+}
+
+ex_storage ex_value_storage(const ex_program *x, uint32_t id) { return (ex_storage)x->st[ex_value_root(x, id)].kind; }
+uint32_t ex_value_index(const ex_program *x, uint32_t id) { return x->st[ex_value_root(x, id)].index; }
+
+const uint8_t *ex_value_splat(const ex_program *x, uint32_t id) {
+    const storage *s = &x->st[ex_value_root(x, id)];
+    return s->kind == EX_CONST && s->splat ? s->cdata : NULL;
+}
+
+const uint8_t *ex_value_const(const ex_program *x, uint32_t id) {
+    const storage *s = &x->st[ex_value_root(x, id)];
+    return s->kind == EX_CONST && !s->splat ? s->cdata : NULL;
+}
+
+uint8_t *ex_value_ptr(const ex_program *x, uint32_t id) {
+    const storage *s = &x->st[ex_value_root(x, id)];
+    switch ((ex_storage)s->kind) {
+    case EX_ARG: return interp_data(&x->args[s->index]);
+    case EX_CONST: return (uint8_t *)s->cdata;
+    case EX_ARENA: return x->arena + s->offset;
+    case EX_RESULT: return interp_data(&x->results[s->index]);
+    default: return NULL;
+    }
+}
+
+interp_scalar ex_scalar(const ex_program *x, uint32_t id) { return x->vals[id].s; }
+
+/* Arguments, constants, views and empties: what lowering may look at. */
+static void classify(ex_program *x) {
+    ir_block *body = x->func->regions[0];
+    for (uint32_t i = 0; i < body->nargs; i++) {
+        x->st[body->args[i].id].kind = EX_ARG;
+        x->st[body->args[i].id].index = i;
+    }
+    for (ir_op *op = body->first; op; op = op->next) {
+        storage *s = op->nres ? &x->st[op->res[0].id] : NULL;
+        if (op->kind == IR_OP_CONSTANT && op->u.value->kind == IR_A_ELEMENTS) {
+            const ir_elements *e = op->u.value->u.elems;
+            s->kind = EX_CONST;
+            s->cdata = e->data;
+            s->splat = e->splat;
+            x->stats.constant_bytes += e->splat ? ir_dtype_bytes((ir_dtype)e->type.dtype) : ir_type_bytes(e->type);
+        } else if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) {
+            s->kind = EX_ALIAS;
+            s->index = op->opnds[0]->id;
+        } else if (op->kind == IR_OP_EMPTY) {
+            s->kind = EX_EMPTY;
+        }
+    }
+}
+
+/* Results a kernel writes in place, and the arena for every other tensor a
+ * kernel writes: lifetime in kernel steps, from its producer to its last
+ * reader. */
+static void plan_storage(ex_program *x) {
+    ir_block *body = x->func->regions[0];
+    kn_program *p = &x->prog;
+    const ir_op *ret = body->last;
+    /* a returned view's source is written into the result as well: the
+     * view has its bytes (and the source must outlive every step) */
+    for (uint32_t r = 0; r < ret->nopnds; r++) {
+        uint32_t id = ex_value_root(x, ret->opnds[r]->id);
+        const ir_value *v = ret->opnds[r];
+        if (v->type.kind != IR_T_TENSOR || p->producer[id] == KN_NONE || x->st[id].kind != EX_NONE) continue;
+        x->st[id].kind = EX_RESULT;
+        x->st[id].index = r;
+    }
+    uint32_t *last = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *last);
+    for (uint32_t i = 0; i < p->nk; i++)
+        for (uint32_t j = 0; j < p->k[i].ninputs; j++) last[ex_value_root(x, p->k[i].inputs[j].value->id)] = i;
+    /* top-level operands of interpreted ops count too (e.g. KN_OP inits) */
+    for (uint32_t i = 0; i < p->nk; i++)
+        for (uint32_t o = 0; o < p->k[i].nops; o++)
+            for (uint32_t j = 0; j < p->k[i].ops[o]->nopnds; j++) {
+                uint32_t id = p->k[i].ops[o]->opnds[j]->id;
+                if (id < x->n && last[ex_value_root(x, id)] < i) last[ex_value_root(x, id)] = i;
+            }
+    x->bufs = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->bufs);
+    x->buf_value = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->buf_value);
+    int32_t *buf_of_value = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *buf_of_value);
+    for (uint32_t i = 0; i < x->n; i++) buf_of_value[i] = -1;
+    for (uint32_t i = 0; i < p->nk; i++) {
+        const ir_value *v = p->k[i].out;
+        if (x->st[v->id].kind != EX_NONE) continue;
+        plan_buf *b = &x->bufs[x->nbufs];
+        b->size = ir_type_bytes(v->type);
+        b->align = 64;
+        b->lo = i;
+        b->hi = (last[v->id] > i ? last[v->id] : i) + 1;
+        b->inplace = -1;
+        /* the output may take an input's bytes where that input dies, when
+         * the kernel reads and writes both at the same element */
+        if (x->engine[i] && x->b->elementwise && x->b->elementwise(x->b, x, i))
+            for (uint32_t j = 0; j < p->k[i].ninputs; j++) {
+                const kn_input *in = &p->k[i].inputs[j];
+                int32_t src = buf_of_value[in->value->id];
+                if (src < 0 || x->bufs[src].hi != (int64_t)i + 1 || x->bufs[src].size != b->size) continue;
+                if (!in->map || !ir_amap_eq(in->map, p->k[i].out_map) || !ir_type_eq(in->value->type, v->type)) continue;
+                bool taken = false;
+                for (uint32_t q = 0; q < x->nbufs; q++) taken |= x->bufs[q].inplace == src;
+                if (taken) continue;
+                b->inplace = src;
+                break;
+            }
+        x->st[v->id].kind = EX_ARENA;
+        x->buf_value[x->nbufs] = v->id;
+        buf_of_value[v->id] = (int32_t)x->nbufs;
+        x->nbufs++;
+    }
+    if (x->nbufs) {
+        plan_opts po = {.work_limit = 50000, .time_limit_s = 5}; /* counted work: the same arena on any machine */
+        plan_result pr;
+        if (plan_solve(x->ctx, x->bufs, x->nbufs, &po, &pr) != SP_OK) sp_rethrow(x->ctx);
+        x->arena_bytes = pr.footprint;
+        x->stats.arena_peak_live = pr.peak_live;
+        for (uint32_t i = 0; i < x->nbufs; i++) x->st[x->buf_value[i]].offset = x->bufs[i].offset;
+    }
+    x->stats.arena_bytes = x->arena_bytes;
+}
+
+/* ------------------------------------------------ interpreter fallback */
+
+/* A value an interpreted step reads: borrowed storage, fresh zeros for an
+ * empty tensor, a splat constant expanded (counted: the interpreter wants
+ * every element), or a fill absorbed elsewhere as a scalar init, computed. */
+static void bind_input(ex_program *x, const ir_value *v) {
+    interp_value *slot = &x->vals[v->id];
+    if (v->type.kind != IR_T_TENSOR || slot->t) return;
+    uint32_t root = ex_value_root(x, v->id);
+    const storage *s = &x->st[root];
+    if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_LINALG) {
+        ir_op *d = v->def;
+        for (uint32_t j = 0; j < d->nopnds; j++) bind_input(x, d->opnds[j]);
+        interp_run_ops(x->it, x->vals, x->n, &d, 1);
+        return;
+    }
+    if (s->kind == EX_EMPTY || s->kind == EX_NONE) {
+        *slot = interp_tensor_new(x->it, v->type);
+        return;
+    }
+    if (s->kind == EX_CONST && s->splat) {
+        *slot = interp_tensor_new(x->it, v->type);
+        int nb = ir_dtype_bytes((ir_dtype)v->type.dtype);
+        int64_t n = ir_type_numel(v->type);
+        for (int64_t i = 0; i < n; i++) memcpy(interp_data(slot) + i * nb, s->cdata, (size_t)nb);
+        x->stats.copied_constant_bytes += n * nb;
+        return;
+    }
+    *slot = interp_tensor_borrow(x->it, v->type, ex_value_ptr(x, root));
+}
+
+static void bind(ex_program *x, const ir_value *v) {
+    if (v->type.kind != IR_T_TENSOR || x->vals[v->id].t) return;
+    bind_input(x, v);
+    x->bound[x->nbound++] = v->id;
+}
+
+static void release_bound(ex_program *x) {
+    while (x->nbound) interp_release(x->it, &x->vals[x->bound[--x->nbound]]);
+}
+
+static void run_interpreted(ex_program *x, uint32_t ki) {
+    kernel *k = &x->prog.k[ki];
+    for (uint32_t o = 0; o < k->nops; o++)
+        for (uint32_t j = 0; j < k->ops[o]->nopnds; j++) {
+            const ir_value *v = k->ops[o]->opnds[j];
+            bool internal = false;
+            for (uint32_t q = 0; q < o; q++) internal |= v->def == k->ops[q];
+            if (!internal) bind(x, v);
+        }
+    interp_run_ops(x->it, x->vals, x->n, k->ops, k->nops);
+    interp_value *r = &x->vals[k->out->id];
+    memcpy(ex_value_ptr(x, k->out->id), interp_data(r), (size_t)ir_type_bytes(k->out->type));
+    for (uint32_t o = 0; o < k->nops; o++)
+        for (uint32_t j = 0; j < k->ops[o]->nres; j++) interp_release(x->it, &x->vals[k->ops[o]->res[j].id]);
+    release_bound(x);
+}
+
+static void run_op(ex_program *x, ir_op *op) {
+    for (uint32_t j = 0; j < op->nopnds; j++) bind(x, op->opnds[j]);
+    interp_run_ops(x->it, x->vals, x->n, &op, 1);
+    release_bound(x);
+}
+
+/* -------------------------------------------------------------- compile */
+
+/* Control flow around a model (loops, calls) is driver code: refused. */
+static bool is_driver_op(const ir_op *op) { return op->kind == IR_OP_FOR || op->kind == IR_OP_CALL; }
+
+static void build_steps(ex_program *x) {
+    ir_block *body = x->func->regions[0];
+    uint32_t nops = 0;
+    for (ir_op *op = body->first; op; op = op->next) nops++;
+    x->steps = sp_calloc(x->ctx, nops ? nops : 1, sizeof *x->steps);
+    bool *member = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *member);
+    for (uint32_t i = 0; i < x->prog.nk; i++)
+        for (uint32_t j = 0; j < x->prog.k[i].nops; j++) {
+            ir_op *kop = x->prog.k[i].ops[j];
+            for (uint32_t r = 0; r < kop->nres; r++) member[kop->res[r].id] = true;
+        }
+    for (ir_op *op = body->first; op; op = op->next) {
+        uint32_t ki = op->nres ? x->prog.producer[op->res[0].id] : KN_NONE;
+        if (ki != KN_NONE && x->prog.k[ki].last == op) {
+            x->steps[x->nsteps].kernel = ki;
+            x->steps[x->nsteps++].op = NULL;
+            continue;
+        }
+        if (op->nres && member[op->res[0].id]) continue;
+        bool side = op->kind == IR_OP_VPRINT || op->kind == IR_OP_TRANSFER_READ ||
+                    (op->nres == 1 && op->res[0].type.kind == IR_T_SCALAR);
+        if (side && op->kind == IR_OP_CONSTANT) { /* a scalar constant: its value is set once, here */
+            run_op(x, op);
+        } else if (side) {
+            x->steps[x->nsteps].kernel = KN_NONE;
+            x->steps[x->nsteps++].op = op;
+        }
+    }
+}
+
+void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,
+                ex_program **out) {
+    ex_program *x = sp_try_malloc(ctx, sizeof *x);
+    if (!x) {
+        b->free(b, ctx);
+        sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "out of memory");
+    }
+    memset(x, 0, sizeof *x);
+    *out = x;
+    x->ctx = ctx;
+    x->b = b;
+    x->it = it;
+    if (o) x->o = *o;
+    for (ir_op *op = func->regions[0]->first; op; op = op->next)
+        if (is_driver_op(op))
+            sp_throw(ctx, SP_EINPUT, op->loc,
+                     "'%s' is driver code; the compiled targets run model functions only (use --target ref, or -e to "
+                     "pick the model function)",
+                     ir_op_name((ir_opkind)op->kind));
+    ir_module_clone(m, &x->m);
+    x->func = ir_module_find_func(x->m, func->u.fn.name);
+    SP_ASSERT(ctx, x->func && !x->func->u.fn.is_decl);
+    pass_canonicalize(x->m);
+    kn_build(x->m, x->func, &x->prog);
+    const uint32_t nk = x->prog.nk ? x->prog.nk : 1;
+    x->n = x->prog.nvalues;
+    x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);
+    x->vals = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->vals);
+    x->bound = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->bound);
+    x->engine = sp_calloc(ctx, nk, sizeof *x->engine);
+    x->why = sp_calloc(ctx, nk, sizeof *x->why);
+    x->seconds = sp_calloc(ctx, nk, sizeof *x->seconds);
+    if (x->o.time_kernels) x->samples = sp_calloc(ctx, sp_size_mul(ctx, EX_MAX_SAMPLES, nk), sizeof *x->samples);
+    classify(x);
+    if (b->start) b->start(b, x);
+    for (uint32_t i = 0; i < x->prog.nk; i++) {
+        char why[256] = "";
+        x->engine[i] = b->lower(b, x, i, why, sizeof why);
+        if (!x->engine[i]) x->why[i] = sp_arena_strdup(&x->m->arena, why[0] ? why : "not lowered");
+        x->stats.nengine += x->engine[i];
+    }
+    x->stats.nkernels = x->prog.nk;
+    plan_storage(x);
+    build_steps(x);
+    if (b->prepare)
+        for (uint32_t i = 0; i < x->prog.nk; i++)
+            if (x->engine[i]) b->prepare(b, x, i);
+}
+
+void ex_bind(ex_program *x, uint32_t arg, const void *data) {
+    if (x->b->bind) x->b->bind(x->b, x, arg, data);
+}
+
+/* ------------------------------------------------------------------ run */
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Results no kernel wrote in place: arguments, constants, views, empties,
+ * scalars, a value returned twice. */
+static void copy_results(ex_program *x) {
+    const ir_op *ret = x->func->regions[0]->last;
+    interp_value *results = x->results;
+    for (uint32_t r = 0; r < ret->nopnds; r++) {
+        const ir_value *v = ret->opnds[r];
+        if (v->type.kind == IR_T_SCALAR) {
+            results[r].s = x->vals[v->id].s;
+            continue;
+        }
+        const storage *rs = &x->st[ex_value_root(x, v->id)];
+        if (rs->kind == EX_RESULT && rs->index == r) continue; /* written in place */
+        uint8_t *dst = interp_data(&results[r]);
+        size_t bytes = (size_t)ir_type_bytes(v->type);
+        if (rs->kind == EX_EMPTY || rs->kind == EX_NONE) {
+            memset(dst, 0, bytes);
+        } else if (rs->kind == EX_CONST && rs->splat) {
+            int nb = ir_dtype_bytes((ir_dtype)v->type.dtype);
+            for (size_t i = 0; i < bytes; i += (size_t)nb) memcpy(dst + i, rs->cdata, (size_t)nb);
+        } else {
+            memcpy(dst, ex_value_ptr(x, v->id), bytes);
+        }
+    }
+}
+
+void ex_run(ex_program *x, const interp_value *args, interp_value *results) {
+    const ir_func_info *fn = &x->func->u.fn;
+    ir_block *body = x->func->regions[0];
+    x->args = args;
+    x->results = results;
+    for (uint32_t r = 0; r < fn->nres; r++) {
+        if (results[r].t && fn->res_types[r].kind == IR_T_TENSOR) continue; /* the caller's (borrowed) buffer */
+        results[r].type = fn->res_types[r];
+        results[r].t = NULL;
+        if (fn->res_types[r].kind == IR_T_TENSOR) results[r] = interp_tensor_new(x->it, fn->res_types[r]);
+    }
+    for (uint32_t i = 0; i < body->nargs; i++)
+        if (body->args[i].type.kind == IR_T_SCALAR) x->vals[body->args[i].id] = args[i];
+    /* the arena is allocated by the first run and kept for the next ones */
+    if (x->arena_bytes && !x->arena) x->arena = sp_try_malloc(x->ctx, (size_t)x->arena_bytes);
+    if (x->arena_bytes && !x->arena)
+        sp_throw(x->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the arena needs %lld bytes", (long long)x->arena_bytes);
+    bool interpreted = false; /* a step ran the interpreter, which may leave values */
+    for (uint32_t s = 0; s < x->nsteps; s++) {
+        if (x->steps[s].op) {
+            run_op(x, x->steps[s].op);
+            interpreted = true;
+            continue;
+        }
+        uint32_t i = x->steps[s].kernel;
+        double t0 = x->o.time_kernels ? now_s() : 0;
+        if (x->engine[i]) {
+            x->b->run(x->b, x, i);
+        } else {
+            run_interpreted(x, i);
+            interpreted = true;
+        }
+        if (x->o.time_kernels) {
+            x->seconds[i] = now_s() - t0;
+            x->samples[(size_t)(x->nruns % EX_MAX_SAMPLES) * x->prog.nk + i] = x->seconds[i];
+        }
+        if (x->b->kernel_done) x->b->kernel_done(x->b, x, i);
+    }
+    copy_results(x);
+    x->nruns++;
+    /* values the interpreted steps left (vectors read for printing) */
+    if (interpreted)
+        for (uint32_t i = 0; i < x->n; i++)
+            if (x->vals[i].t) interp_release(x->it, &x->vals[i]);
+}
+
+void ex_free(ex_program *x) {
+    if (!x) return;
+    sp_ctx *ctx = x->ctx;
+    if (x->b) x->b->free(x->b, ctx);
+    if (x->vals && x->it)
+        for (uint32_t i = 0; i < x->n; i++) interp_release(x->it, &x->vals[i]);
+    sp_free(ctx, x->arena);
+    sp_free(ctx, x->st);
+    sp_free(ctx, x->vals);
+    sp_free(ctx, x->bound);
+    sp_free(ctx, x->engine);
+    sp_free(ctx, x->why);
+    sp_free(ctx, x->seconds);
+    sp_free(ctx, x->samples);
+    sp_free(ctx, x->steps);
+    ir_module_free(x->m);
+    sp_free(ctx, x);
+}
+
+/* ---------------------------------------------------------- accessors */
+
+sp_ctx *ex_ctx(const ex_program *x) { return x->ctx; }
+ir_module *ex_module(const ex_program *x) { return x->m; }
+const kn_program *ex_kernels(const ex_program *x) { return &x->prog; }
+ir_op *ex_func(const ex_program *x) { return x->func; }
+ex_backend *ex_get_backend(const ex_program *x) { return x->b; }
+ex_stats ex_get_stats(const ex_program *x) { return x->stats; }
+bool ex_kernel_engine(const ex_program *x, uint32_t i) { return i < x->prog.nk && x->engine[i]; }
+const char *ex_kernel_why(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->why[i] : NULL; }
+double ex_kernel_seconds(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->seconds[i] : 0; }
+
+static int cmp_double(const void *a, const void *b) {
+    double p = *(const double *)a, q = *(const double *)b;
+    return p < q ? -1 : p > q;
+}
+
+double ex_kernel_median_seconds(const ex_program *x, uint32_t i, uint32_t *nruns) {
+    uint32_t n = x->nruns < EX_MAX_SAMPLES ? x->nruns : EX_MAX_SAMPLES;
+    if (nruns) *nruns = x->samples ? n : 0;
+    if (!x->samples || !n || i >= x->prog.nk) return 0;
+    double t[EX_MAX_SAMPLES];
+    for (uint32_t r = 0; r < n; r++) t[r] = x->samples[(size_t)r * x->prog.nk + i];
+    qsort(t, n, sizeof *t, cmp_double);
+    return t[n / 2];
+}
+
+ex_opts ex_get_opts(const ex_program *x) { return x->o; }
+
+uint32_t ex_arena(const ex_program *x, const plan_buf **bufs, const uint32_t **values) {
+    *bufs = x->bufs;
+    *values = x->buf_value;
+    return x->nbufs;
+}
+
+const char *ex_value_name(const ex_program *x, uint32_t id, char *buf, size_t n) {
+    const ir_value *v = NULL;
+    /* kernel inputs, outputs and inits, or function arguments */
+    for (uint32_t i = 0; i < x->prog.nk && !v; i++) {
+        const kernel *k = &x->prog.k[i];
+        if (k->out->id == id) v = k->out;
+        for (uint32_t j = 0; j < k->ninputs && !v; j++)
+            if (k->inputs[j].value->id == id) v = k->inputs[j].value;
+        if (k->init_scalar && k->init_scalar->id == id) v = k->init_scalar;
+    }
+    const ir_block *body = x->func->regions[0];
+    for (uint32_t i = 0; i < body->nargs && !v; i++)
+        if (body->args[i].id == id) v = &body->args[i];
+    if (v && v->name)
+        snprintf(buf, n, "%%%s", v->name);
+    else
+        snprintf(buf, n, "%%v%u", id);
+    return buf;
+}

@@ -1,0 +1,170 @@
+/* check.c - comparing a compiled run with the reference (see check.h). */
+#include "check.h"
+
+#include <math.h>
+
+static uint64_t splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+typedef struct tol_scan {
+    bool narrow;     /* a value is rounded to bf16 or f16 */
+    double longest;  /* the most terms one reduction sums */
+} tol_scan;
+
+static void scan_tolerance(ir_op *op, void *ud) {
+    tol_scan *t = ud;
+    for (uint32_t r = 0; r < op->nres; r++)
+        if (op->res[r].type.dtype == IR_BF16 || op->res[r].type.dtype == IR_F16) t->narrow = true;
+    if (op->kind != IR_OP_LINALG) return;
+    int64_t bounds[IR_MAX_RANK * 4];
+    if (op->u.lin.ndims > SP_ARRAY_LEN(bounds) || !ir_linalg_loop_bounds(op, bounds)) return;
+    double terms = 1;
+    for (uint32_t d = 0; d < op->u.lin.ndims; d++)
+        if (op->u.lin.iters[d] == IR_ITER_REDUCTION) terms *= (double)bounds[d];
+    if (terms > t->longest) t->longest = terms;
+}
+
+/* Relative tolerance of a result, against the largest reference magnitude:
+ * 1e-4 for f32 math, 1e-2 where a value is rounded to bf16 or f16 anywhere
+ * in the function, since an f32 difference of an ulp (exp, tanh, erf are
+ * within 2 ulp of libm, sums run in another order) can then flip a
+ * rounding by a whole bf16 ulp (2^-8 relative). A long reduction widens
+ * it: the reference adds its K terms one by one in f32, whose rounding
+ * errors grow like sqrt(K) ulps of the result (a 1x1 GEMM with K = 3e7
+ * differs from a blocked sum by ~1.5e-4); 4 u sqrt(K), u = 2^-24, passes
+ * 1e-4 from K ~ 4e5 on. */
+static double rel_tolerance(const ir_op *fn, ir_dtype dt) {
+    tol_scan t = {dt == IR_BF16 || dt == IR_F16, 1};
+    ir_walk_block(fn->regions[0], scan_tolerance, &t);
+    double rtol = t.narrow ? 1e-2 : 1e-4, sum = 4 * 0x1p-24 * sqrt(t.longest);
+    return sum > rtol ? sum : rtol;
+}
+
+/* Compare a compiled result with the reference; returns false on a mismatch. */
+static bool compare(const ir_op *fn, const interp_value *got, const interp_value *want, uint32_t i, sp_strbuf *o) {
+    ir_dtype dt = (ir_dtype)want->type.dtype;
+    int64_t n = want->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(want->type);
+    int nb = ir_dtype_bytes(dt);
+    double max_abs = 0, max_rel = 0, max_ref = 0;
+    bool nan_mismatch = false;
+    for (int64_t k = 0; k < n; k++) {
+        interp_scalar a = want->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
+        interp_scalar b = want->type.kind == IR_T_SCALAR ? want->s : interp_load_elem(interp_data(want) + k * nb, dt);
+        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
+        if (isnan(x) || isnan(y)) {
+            nan_mismatch |= isnan(x) != isnan(y);
+            continue;
+        }
+        double err = fabs(x - y);
+        if (isinf(x) || isinf(y)) err = x == y ? 0 : INFINITY;
+        if (err > max_abs) max_abs = err;
+        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
+        if (err > 0 && rel > max_rel) max_rel = rel;
+        if (fabs(y) > max_ref && !isinf(y)) max_ref = fabs(y);
+    }
+    double rtol = rel_tolerance(fn, dt);
+    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
+    sp_strbuf_printf(o, "check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i, max_abs, max_rel, max_ref,
+           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
+    return ok;
+}
+
+/* Loop steps the reference interpreter would take (structured ops only). */
+static double reference_work(const ir_op *func) {
+    double w = 0;
+    for (const ir_op *op = func->regions[0]->first; op; op = op->next) {
+        if (op->kind != IR_OP_LINALG) continue;
+        int64_t b[IR_MAX_RANK * 4];
+        double n = 1;
+        if (ir_linalg_loop_bounds(op, b))
+            for (uint32_t d = 0; d < op->u.lin.ndims; d++) n *= (double)b[d];
+        w += n;
+    }
+    return w;
+}
+
+/* Compare result i at sampled elements with point evaluation. */
+static bool compare_sampled(const ir_op *fn, const interp_value *got, interp_points *ip, uint32_t i, int64_t nsamples,
+                            sp_strbuf *o) {
+    ir_dtype dt = (ir_dtype)got->type.dtype;
+    int64_t n = got->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(got->type);
+    int nb = ir_dtype_bytes(dt);
+    double max_abs = 0, max_rel = 0, max_ref = 0;
+    bool nan_mismatch = false;
+    uint64_t seed = 0x5eed0000u + i;
+    int64_t count = n < nsamples ? n : nsamples;
+    /* samples come in runs of 16 consecutive elements: neighbours share
+     * most of what they depend on (a row of the previous layer), so a run
+     * costs little more than one element */
+    int64_t anchor = 0;
+    for (int64_t s = 0; s < count; s++) {
+        if (s % 16 == 0) anchor = s == 0 ? 0 : s == 16 ? n - 16 : (int64_t)(splitmix(&seed) % (uint64_t)n);
+        int64_t k = count == n ? s : anchor + s % 16;
+        if (k >= n) k = n - 1 - (k - n) % n;
+        if (k < 0) k = 0;
+        interp_scalar a = got->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
+        interp_scalar b = interp_points_eval(ip, i, k);
+        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
+        if (isnan(x) || isnan(y)) {
+            nan_mismatch |= isnan(x) != isnan(y);
+            continue;
+        }
+        double err = fabs(x - y);
+        if (err > max_abs) max_abs = err;
+        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
+        if (err > 0 && rel > max_rel) max_rel = rel;
+        if (fabs(y) > max_ref) max_ref = fabs(y);
+    }
+    double rtol = rel_tolerance(fn, dt);
+    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
+    sp_strbuf_printf(o, "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i,
+           (long long)count, (long long)n, max_abs, max_rel, max_ref,
+           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
+    return ok;
+}
+
+typedef struct check_job {
+    interp *it;
+    ir_op *fn;
+    const interp_value *args, *got;
+    int64_t samples;
+    sp_strbuf *report;
+    interp_value *ref;
+    interp_points *points;
+    bool ok;
+} check_job;
+
+static void check_body(sp_ctx *ctx, void *ud) {
+    (void)ctx;
+    check_job *j = ud;
+    const ir_func_info *fn = &j->fn->u.fn;
+    int64_t samples = j->samples;
+    if (samples < 0) samples = reference_work(j->fn) > (double)(1 << 28) ? 256 : 0;
+    j->ok = true;
+    if (samples > 0) {
+        j->points = interp_points_new(j->it, j->fn, j->args);
+        interp_points_prepare(j->points);
+        for (uint32_t i = 0; i < fn->nres; i++) j->ok &= compare_sampled(j->fn, &j->got[i], j->points, i, samples, j->report);
+    } else {
+        interp_call(j->it, j->fn, j->args, j->ref);
+        for (uint32_t i = 0; i < fn->nres; i++) j->ok &= compare(j->fn, &j->got[i], &j->ref[i], i, j->report);
+    }
+}
+
+sp_status interp_check(interp *it, ir_op *func, const interp_value *args, const interp_value *got, int64_t samples,
+                       sp_strbuf *report) {
+    sp_ctx *ctx = report->ctx;
+    const ir_func_info *fn = &func->u.fn;
+    check_job j = {it, func, args, got, samples, report, NULL, NULL, false};
+    j.ref = sp_calloc(ctx, fn->nres ? fn->nres : 1, sizeof *j.ref);
+    sp_status st = sp_pcall(ctx, check_body, &j);
+    interp_points_free(j.points);
+    for (uint32_t i = 0; i < fn->nres; i++) interp_release(it, &j.ref[i]);
+    sp_free(ctx, j.ref);
+    if (st != SP_OK) sp_rethrow(ctx);
+    return j.ok ? SP_OK : SP_EMISMATCH;
+}

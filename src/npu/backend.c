@@ -1,0 +1,279 @@
+/* backend.c - the npu target as an executor backend (see backend.h): per
+ * kernel, the lowering's analysis and tile search at compile time, and the
+ * simulator (functional and timing together) at run time. */
+#include "backend.h"
+
+#include <string.h>
+
+#include "sim.h"
+
+typedef struct kplan {
+    nl_kernel kp;
+    nl_choice ch;
+    bool npu;
+    bool ran;
+    nc_stats sim;
+} kplan;
+
+typedef struct nx_backend {
+    ex_backend base;
+    sp_ctx *ctx;
+    nx_opts o;
+    nl_opts lo;
+    int64_t budget;
+    ex_program *px; /* the program this backend serves */
+    kplan *kp;      /* by kernel */
+    nx_stats stats;
+    nx_trace trace;
+    /* the kernel being printed or simulated, for names */
+    uint32_t cur;
+    char namebuf[2][96];
+} nx_backend;
+
+static nx_backend *npu_of(const ex_program *x) { return (nx_backend *)ex_get_backend(x); }
+
+static uint32_t env_root(void *ud, uint32_t v) { return ex_value_root(ud, v); }
+
+static bool env_splat(void *ud, uint32_t v, float *val) {
+    const uint8_t *e = ex_value_splat(ud, v);
+    if (!e) return false;
+    memcpy(val, e, sizeof *val);
+    return true;
+}
+
+/* ------------------------------------------------------------- names */
+
+static const char *name_buf(void *ud, int32_t b) {
+    nx_backend *x = ud;
+    const kplan *k = &x->kp[x->cur];
+    if (b < 0 || (uint32_t)b >= k->ch.nbufs) return "?";
+    return k->ch.bufs[b].name;
+}
+
+static const char *name_tensor(void *ud, uint32_t t) {
+    nx_backend *x = ud;
+    return ex_value_name(x->px, t, x->namebuf[0], sizeof x->namebuf[0]);
+}
+
+static np_names names_of(nx_backend *x, uint32_t i) {
+    x->cur = i;
+    return (np_names){name_buf, name_tensor, x};
+}
+
+typedef struct print_state {
+    sp_strbuf *out;
+    np_names nm;
+    int64_t n;
+} print_state;
+
+static void print_fn(void *ud, const np_insn *in) {
+    print_state *ps = ud;
+    sp_strbuf_printf(ps->out, "  %6lld  ", (long long)ps->n++);
+    np_print_insn(ps->out, &ps->nm, in);
+    sp_strbuf_putc(ps->out, '\n');
+}
+
+void nx_print_program(ex_program *px, uint32_t i, sp_strbuf *out) {
+    nx_backend *x = npu_of(px);
+    kplan *k = &x->kp[i];
+    if (!k->npu) return;
+    print_state ps = {out, names_of(x, i), 0};
+    nl_emit(&k->kp, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){print_fn, &ps});
+}
+
+/* ------------------------------------------------------------------ run */
+
+typedef struct sim_state {
+    nx_backend *x;
+    uint32_t ki;
+    nf_sim f;
+    nc_model m;
+    nf_buf bufs[NL_MAX_BUFS];
+    np_names nm;
+    char kname[16];
+    nc_stats st;
+} sim_state;
+
+static float *io_tensor(void *ud, uint32_t t) { return (float *)ex_value_ptr(((sim_state *)ud)->x->px, t); }
+
+static float io_scalar(void *ud, int64_t slot) { return (float)ex_scalar(((sim_state *)ud)->x->px, (uint32_t)slot).f; }
+
+static void both_fn(void *ud, const np_insn *in) {
+    sim_state *s = ud;
+    nc_step(&s->m, in);
+    nf_step(&s->f, in);
+}
+
+static void trace_busy(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
+    sim_state *s = ud;
+    s->x->trace.busy(s->x->trace.ud, s->ki, in, unit, start, end);
+}
+
+static void sim_body(sp_ctx *ctx, void *ud) {
+    sim_state *s = ud;
+    nx_backend *x = s->x;
+    kplan *k = &x->kp[s->ki];
+    for (uint32_t b = 0; b < k->ch.nbufs; b++) s->bufs[b] = (nf_buf){k->ch.bufs[b].offset, k->ch.bufs[b].bytes};
+    s->nm = names_of(x, s->ki);
+    snprintf(s->kname, sizeof s->kname, "k%u", s->ki);
+    nf_io io = {io_tensor, io_scalar, &s->nm, s->kname, s};
+    nc_init(&s->m, ctx, &x->o.target);
+    if (x->trace.busy) {
+        s->m.trace = trace_busy;
+        s->m.trace_ud = s;
+    }
+    nf_init(&s->f, ctx, &x->o.target, k->ch.footprint, s->bufs, k->ch.nbufs, &io);
+    s->f.check = !x->o.no_access_check;
+    s->f.nthreads = x->o.nthreads;
+    nl_emit(&k->kp, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){both_fn, s});
+    s->st = nc_finish(&s->m);
+}
+
+static void run_npu(nx_backend *x, uint32_t ki) {
+    sim_state s;
+    memset(&s, 0, sizeof s);
+    s.x = x;
+    s.ki = ki;
+    sp_status st = sp_pcall(x->ctx, sim_body, &s);
+    nf_free(&s.f);
+    nc_free(&s.m);
+    if (st != SP_OK) sp_rethrow(x->ctx);
+    kplan *k = &x->kp[ki];
+    k->ran = true;
+    k->sim = s.st;
+    /* the simulator's clock and the tile search's estimate are one model */
+    SP_ASSERT(x->ctx, s.st.cycles == k->ch.est.cycles);
+}
+
+/* ---------------------------------------------------------------- hooks */
+
+static void start(ex_backend *b, ex_program *x) {
+    nx_backend *nb = (nx_backend *)b;
+    nb->px = x;
+    nb->kp = sp_calloc(nb->ctx, ex_kernels(x)->nk ? ex_kernels(x)->nk : 1, sizeof *nb->kp);
+}
+
+static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
+    nx_backend *nb = (nx_backend *)b;
+    kplan *k = &nb->kp[i];
+    nl_env env = {env_root, env_splat, x};
+    nl_analyze(nb->ctx, &nb->o.target, &ex_kernels(x)->k[i], &env, &k->kp);
+    k->npu = k->kp.npu;
+    if (!k->npu) {
+        snprintf(why, nwhy, "%s", k->kp.why);
+        return false;
+    }
+    nl_choose(nb->ctx, &k->kp, &nb->lo, &k->ch);
+    nb->stats.nnpu++;
+    nb->stats.est_cycles += k->ch.est.cycles;
+    nb->stats.dma_bytes += k->ch.est.dma_bytes;
+    nb->stats.min_dma_bytes += k->kp.min_dma_bytes;
+    int64_t rl = k->ch.bound_compute;
+    if (k->ch.bound_vector > rl) rl = k->ch.bound_vector;
+    if (k->ch.bound_dma_min > rl) rl = k->ch.bound_dma_min;
+    nb->stats.roofline_cycles += rl;
+    return true;
+}
+
+/* An elementwise npu kernel whose tiles read an input at the points they
+ * write may store over that input where it dies: each tile is loaded
+ * before it is stored. */
+static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
+    (void)x;
+    const nl_kernel *kp = &((nx_backend *)b)->kp[i].kp;
+    return !kp->gemm && kp->mode == NP_VMAP;
+}
+
+static void run(ex_backend *b, ex_program *x, uint32_t i) {
+    (void)x;
+    run_npu((nx_backend *)b, i);
+}
+
+static void kernel_done(ex_backend *b, ex_program *x, uint32_t i) {
+    (void)x;
+    nx_backend *nb = (nx_backend *)b;
+    if (nb->trace.kernel_done) nb->trace.kernel_done(nb->trace.ud, i);
+}
+
+static void report(ex_backend *b, ex_program *x, int kind, const struct ex_report_opts *o, sp_strbuf *out) {
+    (void)b;
+    nx_report(x, kind, o, out);
+}
+
+static void free_backend(ex_backend *b, sp_ctx *ctx) {
+    nx_backend *nb = (nx_backend *)b;
+    sp_free(ctx, nb->kp);
+    sp_free(ctx, nb);
+}
+
+ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
+    nx_backend *nb = sp_calloc(ctx, 1, sizeof *nb);
+    nb->base = (ex_backend){
+        .name = "npu",
+        .start = start,
+        .lower = lower,
+        .elementwise = elementwise,
+        .run = run,
+        .kernel_done = kernel_done,
+        .report = report,
+        .free = free_backend,
+    };
+    nb->ctx = ctx;
+    nb->o = *o;
+    if (nb->o.nthreads < 1) nb->o.nthreads = 1;
+    const nt_target *t = &nb->o.target;
+    double frac = o->budget_fraction > 0 ? o->budget_fraction : t->budget;
+    nb->budget = o->budget_bytes > 0 ? o->budget_bytes : (int64_t)(frac * (double)nt_spad_bytes(t));
+    if (nb->budget < 1) nb->budget = 1;
+    nb->lo.budget = nb->budget;
+    memcpy(nb->lo.tile, o->tile, sizeof nb->lo.tile);
+    nb->lo.shorten_acc = o->shorten_acc;
+    return &nb->base;
+}
+
+/* ------------------------------------------------------------ accessors */
+
+void nx_set_trace(ex_program *x, const nx_trace *t) {
+    nx_backend *nb = npu_of(x);
+    if (t)
+        nb->trace = *t;
+    else
+        memset(&nb->trace, 0, sizeof nb->trace);
+}
+
+const nt_target *nx_target(const ex_program *x) { return &npu_of(x)->o.target; }
+int64_t nx_budget(const ex_program *x) { return npu_of(x)->budget; }
+nx_stats nx_get_stats(const ex_program *x) {
+    const nx_backend *nb = npu_of(x);
+    nx_stats st = nb->stats;
+    st.sim_cycles = 0; /* the last run's: every npu kernel runs in each */
+    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++)
+        if (nb->kp[i].ran) st.sim_cycles += nb->kp[i].sim.cycles;
+    return st;
+}
+
+nx_kernel_info nx_kernel(const ex_program *x, uint32_t i) {
+    nx_kernel_info ki;
+    memset(&ki, 0, sizeof ki);
+    if (i >= ex_kernels(x)->nk) return ki;
+    const kplan *k = &npu_of(x)->kp[i];
+    ki.k = &ex_kernels(x)->k[i];
+    ki.kp = &k->kp;
+    ki.ch = k->npu ? &k->ch : NULL;
+    ki.ran = k->ran;
+    ki.sim = k->sim;
+    return ki;
+}
+
+size_t nx_kernel_title(const ex_program *x, uint32_t i, char *buf, size_t n) {
+    const kernel *k = &ex_kernels(x)->k[i];
+    const nl_kernel *kp = &npu_of(x)->kp[i].kp;
+    size_t len = (size_t)snprintf(buf, n, "k%u %s", i, kn_kind_name(k->kind));
+    if (k->kind == KN_CONTRACTION && len < n)
+        len += (size_t)snprintf(buf + len, n - len, " %lldx%lldx%lld", (long long)(k->b * k->m), (long long)k->n, (long long)k->k);
+    else if (kp->npu && len < n)
+        len += (size_t)snprintf(buf + len, n - len, " %lldx%lld", (long long)kp->M, (long long)kp->N);
+    for (uint32_t e = 0; e < k->nepilogue && len < n; e++) len += (size_t)snprintf(buf + len, n - len, " + %s", k->epilogue[e]);
+    return len < n ? len : n - 1;
+}
+
