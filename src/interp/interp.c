@@ -453,6 +453,9 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
     case IR_OP_MAXNUMF: r.f = isnan(a->f) ? b->f : isnan(b->f) ? a->f : maximumf(a->f, b->f); break;
     case IR_OP_MINNUMF: r.f = isnan(a->f) ? b->f : isnan(b->f) ? a->f : minimumf(a->f, b->f); break;
     case IR_OP_POWF: r.f = round_to(f32ish(rt) ? powf((float)a->f, (float)b->f) : pow(a->f, b->f), rt); break;
+    case IR_OP_FPOWI: /* the exact power, rounded once (a product of |n| factors in double is exact enough) */
+        r.f = round_to(pow(a->f, (double)b->i), rt);
+        break;
     case IR_OP_FMA:
         r.f = round_to(f32ish(rt) ? fmaf((float)a->f, (float)b->f, (float)V[in->c].s.f)
                                   : fma(a->f, b->f, V[in->c].s.f),

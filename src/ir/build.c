@@ -1,6 +1,10 @@
 /* build.c - op builders for passes (see build.h). */
 #include "build.h"
 
+#include <string.h>
+
+#include "../base/fp16.h"
+
 ir_op *ir_build_empty(ir_module *m, sp_loc loc, ir_type t) {
     ir_op *op = ir_op_new(m, IR_OP_EMPTY, loc, 0, 1, 0);
     op->res[0].type = t;
@@ -28,6 +32,31 @@ ir_op *ir_build_zero(ir_module *m, sp_loc loc, ir_dtype dt) {
         a->u.i = 0;
     }
     return ir_build_constant(m, loc, a);
+}
+
+ir_op *ir_build_float(ir_module *m, sp_loc loc, ir_dtype dt, double v) {
+    ir_attr *a = sp_arena_alloc(&m->arena, sizeof *a);
+    a->type = ir_scalar_type(dt);
+    a->kind = IR_A_FLOAT;
+    if (dt == IR_F64) {
+        memcpy(&a->u.bits, &v, sizeof v);
+    } else if (dt == IR_F32) {
+        float f = (float)v;
+        uint32_t b;
+        memcpy(&b, &f, sizeof b);
+        a->u.bits = b;
+    } else {
+        a->u.bits = dt == IR_BF16 ? sp_f64_to_bf16(v) : sp_f64_to_f16(v);
+    }
+    return ir_build_constant(m, loc, a);
+}
+
+ir_op *ir_build_scalar(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *b, ir_type t) {
+    ir_op *op = ir_op_new(m, kind, loc, b ? 2 : 1, 1, 0);
+    op->opnds[0] = a;
+    if (b) op->opnds[1] = b;
+    op->res[0].type = t;
+    return op;
 }
 
 ir_op *ir_build_splat_scalar(ir_module *m, sp_loc loc, const ir_elements *e) {

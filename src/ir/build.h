@@ -16,6 +16,11 @@ ir_op *ir_build_empty(ir_module *m, sp_loc loc, ir_type t);
 ir_op *ir_build_constant(ir_module *m, sp_loc loc, const ir_attr *value);
 /* arith.constant 0 of a scalar dtype */
 ir_op *ir_build_zero(ir_module *m, sp_loc loc, ir_dtype dt);
+/* arith.constant v of a float dtype (v rounded to it) */
+ir_op *ir_build_float(ir_module *m, sp_loc loc, ir_dtype dt, double v);
+/* An op of a scalar arith kind over operands a (and b unless NULL), result
+ * type t: addf, mulf, divf, ... */
+ir_op *ir_build_scalar(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *b, ir_type t);
 /* The scalar value of a splat constant as an arith.constant */
 ir_op *ir_build_splat_scalar(ir_module *m, sp_loc loc, const ir_elements *e);
 /* linalg.fill ins(scalar) outs(init) */

@@ -117,6 +117,16 @@ static void verify_arith(verifier *v, const ir_op *op) {
     }
     switch ((ir_opkind)op->kind) {
     case IR_OP_FMA: need_counts(v, op, 3, 1); verify_elementwise_scalar(v, op, true); return;
+    case IR_OP_FPOWI: {
+        need_counts(v, op, 2, 1);
+        ir_type t = op->res[0].type, n = op->opnds[1]->type;
+        if (!ir_type_eq(op->opnds[0]->type, t))
+            fail(v, op, "the base has type %s, the result has type %s", TYPESTR(op->opnds[0]->type), TYPESTR(t));
+        if (!is_float_like(t)) fail(v, op, "needs a floating-point base, found %s", TYPESTR(t));
+        if (!is_int_like(n) || n.dtype == IR_INDEX || !same_shape(n, t))
+            fail(v, op, "needs a signless integer exponent of the base's shape, found %s", TYPESTR(n));
+        return;
+    }
     case IR_OP_CMPF:
     case IR_OP_CMPI: {
         need_counts(v, op, 2, 1);

@@ -577,13 +577,15 @@ static void ins_outs(printer *pr, const ir_op *op) {
     puts_(pr, ")");
 }
 
+/* -> T, or -> (T1, T2) for several results (MLIR's form) */
 static void result_types(printer *pr, const ir_op *op) {
     if (!op->nres) return;
-    puts_(pr, " -> ");
+    puts_(pr, op->nres > 1 ? " -> (" : " -> ");
     for (uint32_t i = 0; i < op->nres; i++) {
         if (i) puts_(pr, ", ");
         ty(pr, op->res[i].type);
     }
+    if (op->nres > 1) puts_(pr, ")");
 }
 
 static void maps_list(printer *pr, const ir_op *op) {
@@ -816,6 +818,16 @@ static void print_op(printer *pr, const ir_op *op) {
             puts_(pr, ", ");
         }
         ty(pr, op->res[0].type);
+        break;
+    case IR_OP_FPOWI:
+        puts_(pr, "math.fpowi ");
+        vals(pr, op->opnds, 2);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        puts_(pr, ", ");
+        ty(pr, op->opnds[1]->type);
         break;
     case IR_OP_FMA:
         puts_(pr, "math.fma ");

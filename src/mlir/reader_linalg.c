@@ -411,9 +411,11 @@ static const ir_named_attr *dict_without(parser *p, const ir_named_attr *items, 
     return v;
 }
 
-/* results ::= ('->' type (',' type)*)?  -- must match the tensor outs */
+/* results ::= ('->' (type-list | '(' type-list ')'))?  -- must match the
+ * tensor outs (several results are printed in parentheses) */
 static void parse_results(parser *p, ir_op *op) {
     if (!ps_accept(p, TK_ARROW)) return;
+    bool paren = ps_accept(p, TK_LPAREN);
     for (uint32_t i = 0;; i++) {
         sp_loc tloc = ps_loc(p);
         ir_type t = ps_parse_type(p);
@@ -421,6 +423,7 @@ static void parse_results(parser *p, ir_op *op) {
             ps_error_at(p, tloc, "result type #%u does not match the outs operand's type", i);
         if (!ps_accept(p, TK_COMMA)) {
             if (i + 1 != op->nres) ps_error_at(p, tloc, "expected %u result types", op->nres);
+            if (paren) ps_expect(p, TK_RPAREN, "')' after the result types");
             return;
         }
     }

@@ -362,6 +362,24 @@ static ir_op *parse_fma(parser *p, sp_loc loc) {
     return op;
 }
 
+/* fpowi ::= 'math.fpowi' %x ',' %n fastmath? attr-dict? ':' type ',' type
+ * (the float base's type, then the integer exponent's) */
+static ir_op *parse_fpowi(parser *p, sp_loc loc) {
+    ir_op *op = new_op(p, IR_OP_FPOWI, loc, 2, 1);
+    op->opnds[0] = ps_parse_use(p);
+    ps_expect(p, TK_COMMA, "','");
+    op->opnds[1] = ps_parse_use(p);
+    op->flags = parse_opt_flags(p, "fastmath", false);
+    opt_attrs(p, op);
+    op->res[0].type = colon_type(p);
+    ps_expect(p, TK_COMMA, "',' and the exponent's type");
+    sp_loc tloc = ps_loc(p);
+    ir_type nt = ps_parse_type(p);
+    if (!ir_type_eq(nt, op->opnds[1]->type))
+        ps_error_at(p, tloc, "the exponent's type does not match its operand's");
+    return op;
+}
+
 /* cast ::= %a fastmath? attr-dict? ':' type 'to' type */
 static ir_op *parse_cast(parser *p, ir_opkind k, sp_loc loc) {
     ir_value *a = ps_parse_use(p);
@@ -861,6 +879,7 @@ ir_op *ps_parse_custom_op(parser *p, const lx_token *nametok, int kind, uint32_t
     case IR_OP_CMPI: return parse_cmp(p, k, loc);
     case IR_OP_SELECT: return parse_select(p, loc);
     case IR_OP_FMA: return parse_fma(p, loc);
+    case IR_OP_FPOWI: return parse_fpowi(p, loc);
     case IR_OP_EMPTY: return parse_empty(p, loc);
     case IR_OP_EXTRACT: return parse_extract(p, loc);
     case IR_OP_INSERT: return parse_insert(p, loc);
@@ -1020,6 +1039,12 @@ ir_op *ps_build_generic(parser *p, op_state *st) {
         no_regions(p, st);
         need_counts(p, st, 3, 1);
         return from_state(p, st, k);
+    case IR_OP_FPOWI:
+        no_regions(p, st);
+        need_counts(p, st, 2, 1);
+        op = from_state(p, st, k);
+        op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", loc);
+        return op;
     case IR_OP_FMA:
         no_regions(p, st);
         need_counts(p, st, 3, 1);

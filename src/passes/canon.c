@@ -13,6 +13,7 @@ typedef struct canon {
     ir_module *m;
     ir_op *func;
     ir_value **fwd; /* by value id (ids from the round's numbering) */
+    uint32_t *uses; /* by value id: operand slots using it at the round's start */
     uint32_t n;
     uint32_t changes;
 } canon;
@@ -259,6 +260,61 @@ static bool is_zero_const(const ir_value *v) {
     return false;
 }
 
+/* x ** n with a constant integer n, |n| <= 64 (torch's x**3 in tanh-GELU)
+ * is products by squaring, and 1 / that for n < 0: ops every target's
+ * body compiler has. (The reference rounds pow once; the products round at
+ * each step: within an ulp or two.) */
+static bool expand_fpowi(canon *c, ir_block *b) {
+    bool any = false;
+    for (ir_op *o = b->first, *next; o; o = next) {
+        next = o->next;
+        if (o->kind != IR_OP_FPOWI || o->res[0].type.kind != IR_T_SCALAR) continue;
+        const ir_op *d = o->opnds[1]->def;
+        if (!d || d->kind != IR_OP_CONSTANT || d->u.value->kind != IR_A_INT) continue;
+        int64_t n = d->u.value->u.i;
+        if (n < -64 || n > 64) continue;
+        ir_module *m = c->m;
+        ir_type t = o->res[0].type;
+        uint64_t e = (uint64_t)(n < 0 ? -n : n);
+        ir_value *acc = NULL, *sq = o->opnds[0];
+        while (e) { /* square and multiply, low bit first */
+            if (e & 1) {
+                if (!acc) {
+                    acc = sq;
+                } else {
+                    ir_op *mul = ir_build_scalar(m, o->loc, IR_OP_MULF, acc, sq, t);
+                    ir_block_insert_before(b, o, mul);
+                    acc = &mul->res[0];
+                }
+            }
+            e >>= 1;
+            if (e) {
+                ir_op *sqr = ir_build_scalar(m, o->loc, IR_OP_MULF, sq, sq, t);
+                ir_block_insert_before(b, o, sqr);
+                sq = &sqr->res[0];
+            }
+        }
+        if (!acc || n < 0) {
+            ir_op *one = ir_build_float(m, o->loc, (ir_dtype)t.dtype, 1.0);
+            ir_block_insert_before(b, o, one);
+            if (acc) {
+                ir_op *div = ir_build_scalar(m, o->loc, IR_OP_DIVF, &one->res[0], acc, t);
+                ir_block_insert_before(b, o, div);
+                acc = &div->res[0];
+            } else {
+                acc = &one->res[0];
+            }
+        }
+        for (ir_op *u = o->next; u; u = u->next)
+            for (uint32_t i = 0; i < u->nopnds; i++)
+                if (u->opnds[i] == &o->res[0]) u->opnds[i] = acc;
+        ir_block_remove(b, o);
+        c->changes++;
+        any = true;
+    }
+    return any;
+}
+
 /* select(cmpf(P, x, 0), x, 0) and its mirrors are max(x, 0): maximumf when
  * NaN selects x (unordered predicates), maxnumf when NaN selects 0. */
 static bool relu_in_body(canon *c, ir_block *b) {
@@ -302,6 +358,117 @@ static bool relu_in_body(canon *c, ir_block *b) {
     return any;
 }
 
+/* Marks the body values the yields in keep[] need, through the body's ops
+ * (a backward slice; block arguments included). */
+static void mark_needed(const ir_block *b, const bool *keep, bool *need_arg) {
+    uint32_t nops = 0;
+    for (const ir_op *o = b->first; o; o = o->next) nops++;
+    const ir_op *y = b->last;
+    /* ops in reverse order: an op is needed when a needed op or kept yield uses it */
+    const ir_value *live[256];
+    uint32_t nlive = 0;
+    bool overflow = false;
+    for (uint32_t i = 0; i < y->nopnds; i++)
+        if (keep[i] && nlive < SP_ARRAY_LEN(live)) live[nlive++] = y->opnds[i];
+        else if (keep[i]) overflow = true;
+    for (const ir_op *o = y->prev; o; o = o->prev) {
+        bool needed = false;
+        for (uint32_t r = 0; r < o->nres && !needed; r++)
+            for (uint32_t k = 0; k < nlive; k++) needed |= live[k] == &o->res[r];
+        if (!needed) continue;
+        for (uint32_t i = 0; i < o->nopnds; i++)
+            if (nlive < SP_ARRAY_LEN(live)) live[nlive++] = o->opnds[i];
+            else overflow = true;
+    }
+    for (uint32_t a = 0; a < b->nargs; a++) {
+        need_arg[a] = overflow; /* too large to follow: keep every argument */
+        for (uint32_t k = 0; k < nlive && !need_arg[a]; k++) need_arg[a] = live[k] == &b->args[a];
+    }
+}
+
+/* Results of a multi-result structured op that nothing uses, and that the
+ * other results do not read (their outs argument feeds only their own
+ * yield), are dropped with their outs: torch-mlir's max-reduction writes an
+ * argmax beside the max that softmax never reads. A new op takes the kept
+ * operands and results; the old one dies. */
+static bool drop_unused_results(canon *c, ir_op *S) {
+    ir_linalg *l = &S->u.lin;
+    uint32_t n = ir_linalg_nopnds(S);
+    if (l->nouts < 2 || n > MAX_OPNDS || S->nres != l->nouts) return false;
+    ir_block *b = ir_linalg_body(S);
+    if (!b->last || b->last->kind != IR_OP_LINALG_YIELD || b->last->nopnds != l->nouts) return false;
+    bool keep[MAX_OPNDS], need_arg[MAX_OPNDS + 8];
+    uint32_t nkeep = 0;
+    for (uint32_t r = 0; r < l->nouts; r++) {
+        keep[r] = S->res[r].id >= c->n || c->uses[S->res[r].id] > 0;
+        nkeep += keep[r];
+    }
+    if (nkeep == l->nouts || nkeep == 0 || b->nargs > SP_ARRAY_LEN(need_arg)) return false;
+    mark_needed(b, keep, need_arg);
+    for (uint32_t r = 0; r < l->nouts; r++)
+        if (!keep[r] && need_arg[l->nins + r]) return false; /* a kept result reads it */
+    ir_module *m = c->m;
+    ir_op *N = ir_op_new(m, IR_OP_LINALG, S->loc, l->nins + nkeep, nkeep, 1);
+    N->flags = S->flags;
+    N->nprops = S->nprops;
+    N->props = S->props;
+    N->nattrs = S->nattrs;
+    N->attrs = S->attrs;
+    N->u.lin = *l;
+    ir_linalg *nl = &N->u.lin;
+    nl->named = IR_LN_GENERIC;
+    nl->nouts = nkeep;
+    const ir_amap **maps = sp_arena_array(&m->arena, l->nins + nkeep, sizeof *maps);
+    ir_type *tys = sp_arena_array(&m->arena, l->nins + nkeep, sizeof *tys);
+    ir_value **to = sp_arena_array(&m->arena, b->nargs, sizeof *to);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i >= l->nins && !keep[i - l->nins]) continue;
+        N->opnds[k] = S->opnds[i];
+        maps[k] = l->maps[i];
+        tys[k] = b->args[i].type;
+        k++;
+    }
+    nl->maps = maps;
+    ir_block *nb = ir_block_new(m, l->nins + nkeep, tys);
+    k = 0;
+    for (uint32_t i = 0; i < b->nargs; i++) {
+        bool dropped = i >= l->nins && !keep[i - l->nins];
+        to[i] = dropped ? &b->args[i] : &nb->args[k];
+        if (!dropped) nb->args[k].name = b->args[i].name, k++;
+    }
+    rewire_block(b, b, to);
+    /* the yield keeps the kept values; ops that fed only the dropped ones go */
+    ir_op *y = b->last;
+    k = 0;
+    for (uint32_t r = 0; r < y->nopnds; r++)
+        if (keep[r]) y->opnds[k++] = y->opnds[r];
+    y->nopnds = nkeep;
+    for (ir_op *o = y->prev, *prev; o; o = prev) {
+        prev = o->prev;
+        bool used = false;
+        for (const ir_op *u = o->next; u && !used; u = u->next)
+            for (uint32_t i = 0; i < u->nopnds && !used; i++)
+                for (uint32_t r = 0; r < o->nres; r++) used |= u->opnds[i] == &o->res[r];
+        if (!used && ir_op_is_pure(o)) ir_block_remove(b, o);
+    }
+    nb->first = b->first;
+    nb->last = b->last;
+    for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
+    b->first = b->last = NULL;
+    ir_op_set_region(N, 0, nb);
+    k = 0;
+    for (uint32_t r = 0; r < l->nouts; r++) {
+        if (!keep[r]) continue;
+        N->res[k].type = S->res[r].type;
+        N->res[k].name = S->res[r].name;
+        forward(c, &S->res[r], &N->res[k]);
+        k++;
+    }
+    ir_block_insert_before(S->parent, S, N);
+    return true;
+}
+
 /* ----------------------------------------------------------------- walk */
 
 static void visit_block(canon *c, ir_block *b) {
@@ -336,6 +503,8 @@ static void visit_block(canon *c, ir_block *b) {
             outs_to_input(c, op);
             detach_init(c, op);
             relu_in_body(c, ir_linalg_body(op));
+            expand_fpowi(c, ir_linalg_body(op));
+            drop_unused_results(c, op);
             /* the body may have been replaced: walk the current one */
             next = op->next;
         }
@@ -349,9 +518,10 @@ void pass_canonicalize(ir_module *m) {
     for (ir_op *f = body->first; f; f = f->next) {
         if (f->kind != IR_OP_FUNC || f->u.fn.is_decl) continue;
         for (int round = 0; round < 16; round++) {
-            canon c = {m, f, NULL, 0, 0};
+            canon c = {m, f, NULL, NULL, 0, 0};
             ir_func_number(f);
             c.n = f->u.fn.nvalues;
+            c.uses = ir_use_counts(m, f);
             c.fwd = sp_arena_array(&m->arena, c.n ? c.n : 1, sizeof *c.fwd);
             visit_block(&c, f->regions[0]);
             c.changes += ir_erase_dead(m, f);
