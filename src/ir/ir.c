@@ -264,7 +264,9 @@ static const char *const LINALG_NAMES[IR_LN_COUNT] = {
     "generic", "fill", "matmul", "batch_matmul", "batch_reduce_matmul", "transpose",
     "broadcast", "map", "reduce", "copy", "elementwise", "add", "sub", "mul", "div", "max",
     "min", "exp", "log", "abs", "negf", "sqrt", "rsqrt", "tanh", "erf", "floor", "ceil",
-    "reciprocal", "square", "powf"};
+    "reciprocal", "square", "powf", "conv_2d_nchw_fchw", "conv_2d_nhwc_hwcf", "conv_2d_nhwc_fhwc",
+    "conv_2d_ngchw_fgchw", "conv_2d_ngchw_gfchw", "depthwise_conv_2d_nchw_chw", "depthwise_conv_2d_nhwc_hwc",
+    "pooling_nchw_max", "pooling_nchw_sum", "pooling_nhwc_max", "pooling_nhwc_sum"};
 _Static_assert(SP_ARRAY_LEN(LINALG_NAMES) == IR_LN_COUNT, "LINALG_NAMES out of sync");
 
 const char *ir_linalg_kind_name(ir_linalg_kind k) { return k < IR_LN_COUNT ? LINALG_NAMES[k] : "?"; }

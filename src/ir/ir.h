@@ -254,6 +254,19 @@ typedef enum ir_linalg_kind {
     IR_LN_RECIPROCAL,
     IR_LN_SQUARE,
     IR_LN_POWF,
+    /* convolutions and pooling (2-D): a window over the input, strides and
+     * dilations from the op's attributes */
+    IR_LN_CONV_2D_NCHW_FCHW,
+    IR_LN_CONV_2D_NHWC_HWCF,
+    IR_LN_CONV_2D_NHWC_FHWC,
+    IR_LN_CONV_2D_NGCHW_FGCHW,
+    IR_LN_CONV_2D_NGCHW_GFCHW,
+    IR_LN_DEPTHWISE_CONV_2D_NCHW_CHW,
+    IR_LN_DEPTHWISE_CONV_2D_NHWC_HWC,
+    IR_LN_POOLING_NCHW_MAX,
+    IR_LN_POOLING_NCHW_SUM,
+    IR_LN_POOLING_NHWC_MAX,
+    IR_LN_POOLING_NHWC_SUM,
     IR_LN_COUNT
 } ir_linalg_kind;
 const char *ir_linalg_kind_name(ir_linalg_kind k); /* "matmul", ... */

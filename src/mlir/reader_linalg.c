@@ -153,6 +153,112 @@ static void need_arity(parser *p, sp_loc loc, const char *what, uint32_t nins, u
                     wo, wo == 1 ? "" : "s", nins, nouts);
 }
 
+/* Convolutions and pooling as MLIR defines them (linalg's opdsl: loops in
+ * the order they first appear in the definition, which is the order
+ * mlir-opt's generalization prints and the reference sums in). A window
+ * result is d_out * stride + d_k * dilation along spatial axis `axis`. */
+typedef struct win_res {
+    int8_t d, k, axis; /* k < 0: the plain loop d */
+} win_res;
+
+typedef struct win_op {
+    ir_linalg_kind kind;
+    uint8_t ndims, nred; /* the last nred loops reduce */
+    uint8_t body;        /* 0: out + in * kernel, 1: max(out, in), 2: out + in */
+    uint8_t rank[3];     /* results of the input, kernel and output maps */
+    win_res res[3][5];
+} win_op;
+
+#define D(x) {x, -1, 0}
+#define W(o, k, a) {o, k, a}
+static const win_op WIN_OPS[] = {
+    {IR_LN_CONV_2D_NCHW_FCHW, 7, 3, 0, {4, 4, 4},
+     {{D(0), D(4), W(2, 5, 0), W(3, 6, 1)}, {D(1), D(4), D(5), D(6)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_CONV_2D_NHWC_HWCF, 7, 3, 0, {4, 4, 4},
+     {{D(0), W(1, 4, 0), W(2, 5, 1), D(6)}, {D(4), D(5), D(6), D(3)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_CONV_2D_NHWC_FHWC, 7, 3, 0, {4, 4, 4},
+     {{D(0), W(1, 4, 0), W(2, 5, 1), D(6)}, {D(3), D(4), D(5), D(6)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_CONV_2D_NGCHW_FGCHW, 8, 3, 0, {5, 5, 5},
+     {{D(0), D(1), D(5), W(3, 6, 0), W(4, 7, 1)}, {D(2), D(1), D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(4)}}},
+    {IR_LN_CONV_2D_NGCHW_GFCHW, 8, 3, 0, {5, 5, 5},
+     {{D(0), D(1), D(5), W(3, 6, 0), W(4, 7, 1)}, {D(1), D(2), D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(4)}}},
+    {IR_LN_DEPTHWISE_CONV_2D_NCHW_CHW, 6, 2, 0, {4, 3, 4},
+     {{D(0), D(3), W(1, 4, 0), W(2, 5, 1)}, {D(3), D(4), D(5)}, {D(0), D(3), D(1), D(2)}}},
+    {IR_LN_DEPTHWISE_CONV_2D_NHWC_HWC, 6, 2, 0, {4, 3, 4},
+     {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5), D(3)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_POOLING_NCHW_MAX, 6, 2, 1, {4, 2, 4}, {{D(0), D(1), W(2, 4, 0), W(3, 5, 1)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_POOLING_NCHW_SUM, 6, 2, 2, {4, 2, 4}, {{D(0), D(1), W(2, 4, 0), W(3, 5, 1)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_POOLING_NHWC_MAX, 6, 2, 1, {4, 2, 4}, {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_POOLING_NHWC_SUM, 6, 2, 2, {4, 2, 4}, {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
+};
+#undef D
+#undef W
+
+/* strides / dilations: a dense attribute of 2 integers (default 1, 1) */
+static void window_param(parser *p, const ir_op *op, const char *name, int64_t out[2]) {
+    out[0] = out[1] = 1;
+    const ir_attr *a = ir_dict_get(op->attrs, op->nattrs, name);
+    if (!a) return;
+    const ir_elements *e = a->kind == IR_A_ELEMENTS ? a->u.elems : NULL;
+    if (!e || !ir_dtype_is_int((ir_dtype)e->type.dtype) || ir_type_numel(e->type) != 2)
+        ps_error_at(p, op->loc, "linalg.%s: %s must be a dense attribute of 2 integers",
+                    ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named), name);
+    for (int i = 0; i < 2; i++) {
+        out[i] = ir_elements_get_i(e, e->splat ? 0 : i);
+        if (out[i] < 1 || out[i] > (1 << 20))
+            ps_error_at(p, op->loc, "linalg.%s: %s must be between 1 and 2^20, found %lld",
+                        ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named), name, (long long)out[i]);
+    }
+}
+
+/* The maps, iterators and body of a convolution or pooling op. */
+static void import_window(parser *p, ir_op *op, const win_op *w) {
+    ir_linalg *l = &op->u.lin;
+    sp_loc loc = op->loc;
+    const char *name = ir_linalg_kind_name(w->kind);
+    need_arity(p, loc, name, l->nins, l->nouts, 2, 1);
+    for (int i = 0; i < 3; i++)
+        if (rank_of(op->opnds[i]) != w->rank[i])
+            ps_error_at(p, loc, "linalg.%s: operand #%d must have rank %u, found %u", name, i, w->rank[i],
+                        rank_of(op->opnds[i]));
+    int64_t strides[2], dilations[2];
+    window_param(p, op, "strides", strides);
+    window_param(p, op, "dilations", dilations);
+    uint8_t iters[8] = {0};
+    for (int d = w->ndims - w->nred; d < w->ndims; d++) iters[d] = IR_ITER_REDUCTION;
+    set_iters(p, op, w->ndims, iters);
+    for (int i = 0; i < 3; i++) {
+        ir_amap *m = ir_amap_new(p->m, w->ndims, 0, w->rank[i]);
+        for (int r = 0; r < w->rank[i]; r++) {
+            const win_res *x = &w->res[i][r];
+            const ir_aexpr *e = ir_ae_dim(p->m, x->d);
+            if (x->k >= 0) {
+                const ir_aexpr *o = ir_ae_bin(p->m, IR_AE_MUL, e, ir_ae_const(p->m, strides[x->axis]));
+                const ir_aexpr *k = ir_ae_bin(p->m, IR_AE_MUL, ir_ae_dim(p->m, x->k), ir_ae_const(p->m, dilations[x->axis]));
+                e = ir_ae_bin(p->m, IR_AE_ADD, o, k);
+            }
+            m->res[r] = e;
+        }
+        l->maps[i] = m;
+    }
+    ir_dtype ot = ir_value_elem(op->opnds[2]);
+    bool fl = ir_dtype_is_float(ot);
+    if (ot == IR_I1) ps_error_at(p, loc, "linalg.%s on i1 is not supported", name);
+    ir_block *b = new_body(p, op);
+    ir_type st = ir_scalar_type(ot);
+    ir_value *in = cast_to(p, b, loc, &b->args[0], ot, false), *r;
+    if (w->body == 0) {
+        ir_value *k = cast_to(p, b, loc, &b->args[1], ot, false);
+        ir_value *m = body_op(p, b, fl ? IR_OP_MULF : IR_OP_MULI, loc, st, in, k, NULL);
+        r = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, st, &b->args[2], m, NULL);
+    } else if (w->body == 1) {
+        r = body_op(p, b, fl ? IR_OP_MAXIMUMF : IR_OP_MAXSI, loc, st, &b->args[2], in, NULL);
+    } else {
+        r = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, st, &b->args[2], in, NULL);
+    }
+    body_yield(p, b, loc, r);
+}
+
 /* Maps/iterators/body of every named op, from its operands and parameters.
  * explicit_maps (may be NULL) overrides the default maps of the matmul
  * family and of linalg.elementwise. */
@@ -294,7 +400,13 @@ static void import_named(parser *p, ir_op *op, const ir_amap **explicit_maps, ui
         return; /* body given by the user */
     }
     case IR_LN_GENERIC: return;
-    default: break;
+    default:
+        for (size_t i = 0; i < SP_ARRAY_LEN(WIN_OPS); i++)
+            if (WIN_OPS[i].kind == k) {
+                import_window(p, op, &WIN_OPS[i]);
+                return;
+            }
+        break;
     }
     /* elementwise: linalg.elementwise kind=... and linalg.add/... */
     const char *kind = k == IR_LN_ELEMENTWISE ? l->ewkind : named_ew_kind(k);

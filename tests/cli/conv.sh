@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Convolutions and pooling (tests/data/conv_ops.mlir: every 2-D conv and
+# pooling op spadc reads, with strides and dilations): spadc's import of
+# each named op computes what MLIR 22's own generalization of it computes
+# (mlir-opt-22 --linalg-generalize-named-ops, read back by spadc: the same
+# results bit for bit on the same inputs), its print is accepted by
+# mlir-opt-22, and the cpu target runs each with the reference's results.
+set -u
+f="$SPADC_SRC/tests/data/conv_ops.mlir"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0 n=0
+have_mlir=0; command -v mlir-opt-22 >/dev/null && have_mlir=1
+[ $have_mlir = 1 ] && { mlir-opt-22 --linalg-generalize-named-ops "$f" >"$tmp/gen.mlir" 2>"$tmp/err" ||
+  { echo "FAIL: mlir-opt-22 rejects conv_ops.mlir"; cat "$tmp/err"; fail=1; }; }
+[ $have_mlir = 1 ] && { "$SPADC" opt "$f" | mlir-opt-22 >/dev/null 2>&1 || { echo "FAIL: mlir-opt-22 rejects spadc opt's print"; fail=1; }; }
+for e in a b c d e f g h i; do
+  n=$((n + 1))
+  "$SPADC" run "$f" -e "$e" --target ref --seed 7 -o "$tmp/s_$e" >/dev/null || { echo "FAIL @$e: ref exit $?"; fail=1; }
+  if [ $have_mlir = 1 ]; then
+    "$SPADC" run "$tmp/gen.mlir" -e "$e" --target ref --seed 7 -o "$tmp/g_$e" >/dev/null &&
+      cmp -s "$tmp/s_$e/result0.npy" "$tmp/g_$e/result0.npy" ||
+      { echo "FAIL @$e: spadc's import and MLIR's generalization differ"; fail=1; }
+  fi
+  out=$("$SPADC" run "$f" -e "$e" --target cpu --threads 2 --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" ||
+    { echo "FAIL @$e: cpu --check"; echo "$out" | tail -3; fail=1; }
+done
+# a bad window parameter is an error that names it
+printf 'func.func @f(%%i: tensor<1x1x4x4xf32>, %%k: tensor<1x1x2x2xf32>, %%o: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {\n  %%r = linalg.conv_2d_nchw_fchw {strides = dense<0> : vector<2xi64>} ins(%%i, %%k : tensor<1x1x4x4xf32>, tensor<1x1x2x2xf32>) outs(%%o : tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>\n  return %%r : tensor<1x1x3x3xf32>\n}\n' >"$tmp/bad.mlir"
+out=$("$SPADC" check "$tmp/bad.mlir" 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "2:8: error: linalg.conv_2d_nchw_fchw: strides must be between 1 and 2^20, found 0" <<<"$out" ||
+  { echo "FAIL bad strides (exit $rc): $out"; fail=1; }
+echo "$n convolution and pooling ops checked"
+exit $fail
