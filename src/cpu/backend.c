@@ -35,6 +35,15 @@ typedef struct kplan {
     uint32_t nouter;
     uint32_t outer[KN_MAX_DIMS];
     int init_slot; /* epilogue operand holding the scalar init, or -1 */
+    /* the engine's view: M x N x K (x NB batch-reduce), B's strides */
+    int64_t gM, gN, gK, gNB, b_sk, b_sn, b_sb;
+    /* gathered lhs (a convolution's window: an implicit GEMM): per outer
+     * iteration the lhs is copied to an Mg x Kg row-major matrix, element
+     * (m, k) at moff[m] + koff[k]; the merged M loops and all K loops */
+    bool gather;
+    int64_t *moff, *koff;
+    uint32_t nmdims, nkdims;
+    uint32_t mdims[KN_MAX_DIMS], kdims[KN_MAX_DIMS]; /* outermost first */
     cpu_packed *packed;
     cpu_blocking blocking;
     bool epi_checked; /* cpu_gemm checked epi once: its structure never changes, its pointers are value_ptr's */
@@ -52,6 +61,10 @@ typedef struct cpu_backend {
      * kernel needed, kept, so runs after the first allocate nothing */
     void *work, *work_raw;
     size_t work_bytes;
+    /* gathered lhs matrices (im2col), grown likewise */
+    float *gbuf;
+    void *gbuf_raw;
+    size_t gbuf_bytes;
 } cpu_backend;
 
 /* ------------------------------------------------------- access strides */
@@ -239,6 +252,110 @@ static bool all_f32_tensors(const kernel *k) {
     return true;
 }
 
+static int64_t iabs(int64_t x) { return x < 0 ? -x : x; }
+
+/* Offsets sum(idx[d] * stride[d]) over the loops dims[0..n) (outermost
+ * first), in row-major order of their index space, into out (numel). */
+static void window_offsets(const kernel *k, const access *a, const uint32_t *dims, uint32_t n, int64_t *out) {
+    int64_t idx[KN_MAX_DIMS] = {0}, numel = 1;
+    for (uint32_t i = 0; i < n; i++) numel *= k->bounds[dims[i]];
+    for (int64_t e = 0; e < numel; e++) {
+        int64_t off = 0;
+        for (uint32_t i = 0; i < n; i++) off += idx[i] * a->stride[dims[i]];
+        out[e] = off;
+        for (int i = (int)n - 1; i >= 0; i--) {
+            if (++idx[i] < k->bounds[dims[i]]) break;
+            idx[i] = 0;
+        }
+    }
+}
+
+/* An implicit GEMM (a convolution: the lhs read through windows). M is the
+ * longest run of output-pixel loops contiguous in the output (and in every
+ * epilogue operand), N the output channels, K every reduction loop, ordered
+ * by the weights' strides so that B is one strided matrix (the layouts
+ * frameworks use: FCHW, HWCF, FHWC, CHW); the lhs is gathered per outer
+ * iteration into an M x K matrix (im2col), the other loops are outer. */
+static bool plan_gathered(cpu_backend *cb, kplan *kp) {
+    kernel *k = kp->k;
+    kp->gather = true;
+    kp->m_dim = kp->n_dim = kp->k_dim = kp->br_dim = -1;
+    kp->init_slot = -1;
+    if (k->inputs[1].value->type.kind == IR_T_SCALAR) return false;
+    if (!compile_program(cb, kp, 1)) return false;
+    cpu_epi_coalesce(&kp->epi);
+    /* N: the output channel loop with the smallest output stride */
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->dimclass[d] == KN_DIM_N && (kp->n_dim < 0 || iabs(kp->out.stride[d]) < iabs(kp->out.stride[kp->n_dim])))
+            kp->n_dim = (int)d;
+    /* K: all reduction loops, weights' largest stride first, each inner one
+     * contiguous under the one before in B */
+    kp->nkdims = 0;
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->dimclass[d] == KN_DIM_K && k->bounds[d] > 1) kp->kdims[kp->nkdims++] = d;
+    for (uint32_t i = 1; i < kp->nkdims; i++)
+        for (uint32_t j = i; j > 0 && iabs(kp->rhs.stride[kp->kdims[j]]) > iabs(kp->rhs.stride[kp->kdims[j - 1]]); j--) {
+            uint32_t t = kp->kdims[j];
+            kp->kdims[j] = kp->kdims[j - 1];
+            kp->kdims[j - 1] = t;
+        }
+    for (uint32_t i = 0; i + 1 < kp->nkdims; i++)
+        if (kp->rhs.stride[kp->kdims[i]] != kp->rhs.stride[kp->kdims[i + 1]] * k->bounds[kp->kdims[i + 1]]) return false;
+    /* M: from the output-pixel loop with the smallest output stride outward,
+     * while the next is contiguous under it in the output and the operands */
+    bool used[KN_MAX_DIMS] = {0};
+    kp->nmdims = 0;
+    uint32_t chain[KN_MAX_DIMS];
+    for (;;) {
+        int best = -1;
+        for (uint32_t d = 0; d < k->ndims; d++) {
+            if (k->dimclass[d] != KN_DIM_M || used[d] || k->bounds[d] == 1) continue;
+            if (best < 0 || iabs(kp->out.stride[d]) < iabs(kp->out.stride[best])) best = (int)d;
+        }
+        if (best < 0) break;
+        if (kp->nmdims) {
+            uint32_t in = chain[kp->nmdims - 1];
+            bool ok = kp->out.stride[best] == kp->out.stride[in] * k->bounds[in];
+            for (uint32_t s = 0; s < kp->epi.noperands && ok; s++)
+                ok = kp->operand[s].stride[best] == kp->operand[s].stride[in] * k->bounds[in];
+            if (!ok) break;
+        }
+        used[best] = true;
+        chain[kp->nmdims++] = (uint32_t)best;
+    }
+    for (uint32_t i = 0; i < kp->nmdims; i++) kp->mdims[i] = chain[kp->nmdims - 1 - i];
+    kp->m_dim = kp->nmdims ? (int)chain[0] : -1;
+    /* operands are read in the accumulator's layout: never along K */
+    for (uint32_t s = 0; s < kp->epi.noperands; s++)
+        for (uint32_t i = 0; i < kp->nkdims; i++)
+            if (kp->operand[s].stride[kp->kdims[i]]) return false;
+    if (k->init_scalar) {
+        if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return false;
+        kp->init_slot = (int)kp->epi.noperands++;
+    }
+    kp->nouter = 0;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        bool inner = (int)d == kp->n_dim;
+        for (uint32_t i = 0; i < kp->nmdims; i++) inner |= kp->mdims[i] == d;
+        for (uint32_t i = 0; i < kp->nkdims; i++) inner |= kp->kdims[i] == d;
+        if (!inner && k->bounds[d] > 1) kp->outer[kp->nouter++] = d;
+    }
+    kp->gM = kp->gK = 1;
+    for (uint32_t i = 0; i < kp->nmdims; i++) kp->gM *= k->bounds[kp->mdims[i]];
+    for (uint32_t i = 0; i < kp->nkdims; i++) kp->gK *= k->bounds[kp->kdims[i]];
+    kp->gN = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
+    kp->gNB = 1;
+    kp->b_sk = kp->nkdims ? kp->rhs.stride[kp->kdims[kp->nkdims - 1]] : 0;
+    kp->b_sn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
+    kp->b_sb = 0;
+    /* the gather's offsets (sizes: the output pixels of one run, the window) */
+    kp->moff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gM, sizeof *kp->moff));
+    kp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gK, sizeof *kp->koff));
+    window_offsets(k, &kp->lhs, kp->mdims, kp->nmdims, kp->moff);
+    window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
+    return true;
+}
+
 static bool plan_gemm(cpu_backend *cb, kplan *kp) {
     kernel *k = kp->k;
     const ir_op *S = k->root;
@@ -265,6 +382,7 @@ static bool plan_gemm(cpu_backend *cb, kplan *kp) {
         return false;
     }
     if (!make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
+    if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) return plan_gathered(cb, kp);
     /* inner dims: N with the smallest output stride, M likewise, K with the
      * smallest lhs stride; a second K loop is the batch-reduce loop */
     kp->m_dim = kp->n_dim = kp->k_dim = kp->br_dim = -1;
@@ -313,6 +431,13 @@ static bool plan_gemm(cpu_backend *cb, kplan *kp) {
         if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return false;
         kp->init_slot = (int)kp->epi.noperands++;
     }
+    kp->gM = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1;
+    kp->gN = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
+    kp->gK = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
+    kp->gNB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
+    kp->b_sk = kp->k_dim >= 0 ? kp->rhs.stride[kp->k_dim] : 0;
+    kp->b_sn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
+    kp->b_sb = kp->br_dim >= 0 ? kp->rhs.stride[kp->br_dim] : 0;
     return true;
 }
 
@@ -341,16 +466,12 @@ static bool rhs_packable(const kplan *kp) {
 /* Pack a GEMM kernel's weights from base (the rhs value's storage) once,
  * when the whole B is the same for every outer iteration. */
 static void pack_rhs(cpu_backend *cb, kplan *kp, const void *base) {
-    kernel *k = kp->k;
     if (!rhs_packable(kp)) return;
-    int64_t N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1, K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
-    int64_t NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
     const float *B = (const float *)base + kp->rhs.off;
-    int64_t bsk = kp->k_dim >= 0 ? kp->rhs.stride[kp->k_dim] : 0, bsn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
-    int64_t bsb = kp->br_dim >= 0 ? kp->rhs.stride[kp->br_dim] : 0;
     cpu_packed_free(cb->ctx, kp->packed);
     kp->packed = NULL;
-    if (cpu_pack_b(cb->ctx, &kp->blocking, K, N, NB, B, bsk, bsn, bsb, &kp->packed) != SP_OK) sp_rethrow(cb->ctx);
+    if (cpu_pack_b(cb->ctx, &kp->blocking, kp->gK, kp->gN, kp->gNB, B, kp->b_sk, kp->b_sn, kp->b_sb, &kp->packed) != SP_OK)
+        sp_rethrow(cb->ctx);
 }
 
 /* The kernel's tile plan; b_streamed: its B is packed per call. */
@@ -358,10 +479,8 @@ static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
     cpu_isa isa;
     if (cpu_isa_active(cb->ctx, &isa) != SP_OK) sp_rethrow(cb->ctx);
     const cpu_caches caches = cpu_caches_detect();
-    const kernel *k = kp->k;
-    const int64_t M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1, N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
-    const int64_t K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1, NB = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1;
-    if (cpu_blocking_choose(cb->ctx, M, N, K, NB, cb->o.nthreads, isa, &caches, b_streamed, &kp->blocking) != SP_OK)
+    if (cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
+                            &kp->blocking) != SP_OK)
         sp_rethrow(cb->ctx);
 }
 
@@ -380,6 +499,31 @@ static int64_t at(const access *a, const int64_t *idx, const uint32_t *dims, uin
 
 static void patch_program(cpu_backend *cb, kplan *kp) {
     for (uint32_t p = 0; p < kp->npatches; p++) kp->epi.insn[kp->patches[p].insn].imm = (float)ex_scalar(cb->px, kp->patches[p].value).f;
+}
+
+/* The gathered lhs's buffer (Mg x Kg floats), grown and kept. */
+static float *gather_buffer(cpu_backend *cb, const kplan *kp) {
+    size_t need = sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gM, (size_t)kp->gK), sizeof(float));
+    if (need > cb->gbuf_bytes) {
+        sp_free(cb->ctx, cb->gbuf_raw);
+        cb->gbuf_bytes = 0;
+        cb->gbuf = cpu_aligned_alloc(cb->ctx, need, &cb->gbuf_raw);
+        if (!cb->gbuf) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: an im2col matrix needs %zu bytes", need);
+        cb->gbuf_bytes = need;
+    }
+    return cb->gbuf;
+}
+
+/* im2col: row m of A2 is the window of output pixel m, in K's order. */
+static void gather_lhs(const kplan *kp, const float *A, float *A2, int nthreads) {
+    const int64_t M = kp->gM, K = kp->gK;
+    const int64_t *moff = kp->moff, *koff = kp->koff;
+#pragma omp parallel for num_threads(nthreads) schedule(static) if (nthreads > 1 && M * K >= 65536)
+    for (int64_t m = 0; m < M; m++) {
+        const float *a = A + moff[m];
+        float *row = A2 + m * K;
+        for (int64_t k = 0; k < K; k++) row[k] = a[koff[k]];
+    }
 }
 
 static void run_gemm(cpu_backend *cb, uint32_t ki) {
@@ -404,18 +548,18 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     /* every field named: a zeroing initialiser is a REP STOS per call */
 #define STRIDE(a, d) ((d) >= 0 ? (a).stride[d] : 0)
     cpu_gemm_args g = {
-        .M = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1,
-        .N = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1,
-        .K = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1,
-        .nbatch = kp->br_dim >= 0 ? k->bounds[kp->br_dim] : 1,
+        .M = kp->gM,
+        .N = kp->gN,
+        .K = kp->gK,
+        .nbatch = kp->gNB,
         .A = NULL,
-        .a_sm = STRIDE(kp->lhs, kp->m_dim),
-        .a_sk = STRIDE(kp->lhs, kp->k_dim),
-        .a_sb = STRIDE(kp->lhs, kp->br_dim),
+        .a_sm = kp->gather ? kp->gK : STRIDE(kp->lhs, kp->m_dim),
+        .a_sk = kp->gather ? 1 : STRIDE(kp->lhs, kp->k_dim),
+        .a_sb = kp->gather ? 0 : STRIDE(kp->lhs, kp->br_dim),
         .B = NULL,
-        .b_sk = STRIDE(kp->rhs, kp->k_dim),
-        .b_sn = STRIDE(kp->rhs, kp->n_dim),
-        .b_sb = STRIDE(kp->rhs, kp->br_dim),
+        .b_sk = kp->b_sk,
+        .b_sn = kp->b_sn,
+        .b_sb = kp->b_sb,
         .packed_b = kp->packed,
         .C = NULL,
         .c_sm = STRIDE(kp->out, kp->m_dim),
@@ -439,8 +583,13 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     for (uint32_t j = 0; j < kp->nouter; j++) nouter *= k->bounds[kp->outer[j]];
     int64_t idx[KN_MAX_DIMS]; /* read only at the outer dims */
     for (uint32_t j = 0; j < kp->nouter; j++) idx[kp->outer[j]] = 0;
+    float *A2 = kp->gather ? gather_buffer(cb, kp) : NULL;
     for (int64_t o = 0; o < nouter; o++) {
         g.A = A + at(&kp->lhs, idx, kp->outer, kp->nouter);
+        if (A2) {
+            gather_lhs(kp, g.A, A2, cb->o.nthreads);
+            g.A = A2;
+        }
         g.B = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
         g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
         for (uint32_t s = 0; s < kp->epi.noperands; s++)
@@ -564,8 +713,13 @@ static void report(ex_backend *b, ex_program *x, int kind, const struct ex_repor
 static void free_backend(ex_backend *b, sp_ctx *ctx) {
     cpu_backend *cb = (cpu_backend *)b;
     if (cb->px)
-        for (uint32_t i = 0; cb->kp && i < ex_kernels(cb->px)->nk; i++) cpu_packed_free(ctx, cb->kp[i].packed);
+        for (uint32_t i = 0; cb->kp && i < ex_kernels(cb->px)->nk; i++) {
+            cpu_packed_free(ctx, cb->kp[i].packed);
+            sp_free(ctx, cb->kp[i].moff);
+            sp_free(ctx, cb->kp[i].koff);
+        }
     sp_free(ctx, cb->work_raw);
+    sp_free(ctx, cb->gbuf_raw);
     sp_free(ctx, cb->kp);
     sp_free(ctx, cb);
 }

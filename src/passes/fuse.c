@@ -93,23 +93,41 @@ static bool is_elementwise(const ir_op *op) {
            !body_reads_out(op);
 }
 
+/* Whether loop d appears in map m (with a nonzero coefficient). An input
+ * map of a contraction may be linear in the loops (a convolution's window:
+ * oh * stride + kh * dilation); *linear_ok false when a result is not. */
+static bool map_uses(const ir_amap *m, uint32_t ndims, uint32_t d, bool *linear_ok) {
+    for (uint32_t r = 0; r < m->nres; r++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        if (ndims > KN_MAX_DIMS || !ir_aexpr_linear(m->res[r], ndims, coef, &cst)) {
+            *linear_ok = false;
+            return false;
+        }
+        if (coef[d]) return true;
+    }
+    return false;
+}
+
 /* Classify a contraction's loops; false if op is not one spadc lowers as a
- * contraction (a MAC body over projected permutations, each loop in the
- * output and one input (M, N), both inputs (K), or all three (B)). */
+ * contraction: a MAC body, the output a projected permutation of the loops,
+ * the inputs linear in them (projected permutations, or a convolution's
+ * windows), each loop in the output and one input (M, N), in both inputs
+ * (K), or in all three (B). A convolution is an implicit GEMM: output
+ * pixels are M, output channels N, input channels and the window K. */
 static bool classify_contraction(const ir_op *op, uint8_t *cls) {
     if (op->kind != IR_OP_LINALG || !ir_linalg_is_mac(op)) return false;
     const ir_linalg *l = &op->u.lin;
-    for (int i = 0; i < 3; i++)
-        if (!ir_amap_is_projected_perm(l->maps[i], false)) return false;
+    if (!ir_amap_is_projected_perm(l->maps[2], false)) return false;
     if (op->opnds[0]->type.kind == IR_T_SCALAR && op->opnds[1]->type.kind == IR_T_SCALAR) return false;
     /* an input may be broadcast along loops it does not index (a splat
      * weight is a scalar): M loops index the output and A only, N loops the
      * output and not A, K loops are reductions over A or B */
+    bool linear = true;
     for (uint32_t d = 0; d < l->ndims; d++) {
-        bool ina = false, inb = false, inc = false;
-        for (uint32_t r = 0; r < l->maps[0]->nres; r++) ina |= ir_aexpr_dim(l->maps[0]->res[r]) == (int)d;
-        for (uint32_t r = 0; r < l->maps[1]->nres; r++) inb |= ir_aexpr_dim(l->maps[1]->res[r]) == (int)d;
+        bool ina = map_uses(l->maps[0], l->ndims, d, &linear), inb = map_uses(l->maps[1], l->ndims, d, &linear);
+        bool inc = false;
         for (uint32_t r = 0; r < l->maps[2]->nres; r++) inc |= ir_aexpr_dim(l->maps[2]->res[r]) == (int)d;
+        if (!linear) return false;
         bool par = l->iters[d] == IR_ITER_PARALLEL;
         if (par && inc && ina && inb)
             cls[d] = KN_DIM_B;
