@@ -59,6 +59,19 @@ ir_op *ir_build_scalar(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir
     return op;
 }
 
+ir_op *ir_build_reshape(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *src, ir_type t, uint32_t ngroups,
+                        const uint32_t *group_start, const int64_t *group_dims) {
+    ir_op *op = ir_op_new(m, kind, loc, 1, 1, 0);
+    op->opnds[0] = src;
+    op->res[0].type = t;
+    ir_reshape_info *r = &op->u.reshape;
+    r->ngroups = ngroups;
+    r->nidx = group_start[ngroups];
+    r->group_start = sp_arena_memdup(&m->arena, group_start, (ngroups + 1) * sizeof *group_start);
+    r->group_dims = sp_arena_memdup(&m->arena, group_dims, (r->nidx ? r->nidx : 1) * sizeof *group_dims);
+    return op;
+}
+
 ir_op *ir_build_splat_scalar(ir_module *m, sp_loc loc, const ir_elements *e) {
     ir_dtype dt = (ir_dtype)e->type.dtype;
     ir_attr *a = sp_arena_alloc(&m->arena, sizeof *a);

@@ -21,6 +21,10 @@ ir_op *ir_build_float(ir_module *m, sp_loc loc, ir_dtype dt, double v);
 /* An op of a scalar arith kind over operands a (and b unless NULL), result
  * type t: addf, mulf, divf, ... */
 ir_op *ir_build_scalar(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *b, ir_type t);
+/* tensor.expand_shape / collapse_shape of src into type t; the groups
+ * (ngroups + 1 starts into dims, numbered 0..) are copied */
+ir_op *ir_build_reshape(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *src, ir_type t, uint32_t ngroups,
+                        const uint32_t *group_start, const int64_t *group_dims);
 /* The scalar value of a splat constant as an arith.constant */
 ir_op *ir_build_splat_scalar(ir_module *m, sp_loc loc, const ir_elements *e);
 /* linalg.fill ins(scalar) outs(init) */

@@ -23,14 +23,21 @@ static ir_value *resolve(canon *c, ir_value *v) {
     return v;
 }
 
+/* Later uses of from read to. A value made in this round has no id in its
+ * numbering (a trailing add of detach_init, say): its uses are rewritten
+ * at once instead. */
 static void forward(canon *c, ir_value *from, ir_value *to) {
-    if (from->id < c->n) c->fwd[from->id] = to;
+    if (from->id < c->n)
+        c->fwd[from->id] = to;
+    else
+        ir_replace_value(c->func, from, to);
     c->changes++;
 }
 
 /* ------------------------------------------------ editing linalg operands */
 
 #define MAX_OPNDS 64
+#define KN_LOOPS_MAX (IR_MAX_RANK * 4)
 
 /* Point body operands that use old block args at their replacements. */
 static void rewire_block(ir_block *b, const ir_block *old, ir_value *const *to) {
@@ -469,6 +476,306 @@ static bool drop_unused_results(canon *c, ir_op *S) {
     return true;
 }
 
+/* -------------------------------------------------- reshapes (views) */
+
+static bool reassoc_eq(const ir_reshape_info *a, const ir_reshape_info *b) {
+    if (a->ngroups != b->ngroups || a->nidx != b->nidx) return false;
+    for (uint32_t g = 0; g <= a->ngroups; g++)
+        if (a->group_start[g] != b->group_start[g]) return false;
+    return true; /* the dims are 0..n in order in a verified reshape */
+}
+
+/* collapse_shape(expand_shape(x)) with the same groups is x, and so is
+ * expand_shape(collapse_shape(x)) when it gives x's type back. */
+static bool fold_reshape_pair(canon *c, ir_op *op) {
+    const ir_op *d = op->opnds[0]->def;
+    if (!d || (op->kind == IR_OP_COLLAPSE_SHAPE ? d->kind != IR_OP_EXPAND_SHAPE : d->kind != IR_OP_COLLAPSE_SHAPE))
+        return false;
+    if (!reassoc_eq(&op->u.reshape, &d->u.reshape) || !ir_type_eq(d->opnds[0]->type, op->res[0].type)) return false;
+    forward(c, &op->res[0], d->opnds[0]);
+    return true;
+}
+
+/* The groups of reshape r over its higher-rank side: group of each dim. */
+static void group_of_dims(const ir_reshape_info *r, uint32_t *group) {
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        for (uint32_t j = r->group_start[g]; j < r->group_start[g + 1]; j++) group[j] = g;
+}
+
+/* An elementwise op reading expand_shape(v) as its identity-mapped input
+ * runs in v's shape instead: E(expand(v), x) = expand(E'(v, collapse(x))).
+ * torch-mlir wraps every Linear of a 3-D input in collapse/expand, which
+ * otherwise stops its bias, GELU and residual from reaching the GEMM. Each
+ * other operand must read every group of the reshape whole, in order, or
+ * not at all (a bias over the last dimension; a residual of the same
+ * shape, collapsed as a view); the collapsed op's result is expanded back. */
+static bool collapse_elementwise(canon *c, ir_op *E) {
+    ir_linalg *l = &E->u.lin;
+    uint32_t n = ir_linalg_nopnds(E);
+    if (l->nouts != 1 || n > MAX_OPNDS || !all_parallel(E) || l->ndims > KN_LOOPS_MAX) return false;
+    if (!ir_amap_is_identity(l->maps[l->nins]) || arg_used(ir_linalg_body(E), &ir_linalg_body(E)->args[l->nins]))
+        return false;
+    int src = -1;
+    for (uint32_t i = 0; i < l->nins && src < 0; i++) {
+        const ir_op *d = E->opnds[i]->def;
+        if (d && d->kind == IR_OP_EXPAND_SHAPE && ir_amap_is_identity(l->maps[i]) && d->u.reshape.ngroups < l->ndims)
+            src = (int)i;
+    }
+    if (src < 0) return false;
+    const ir_reshape_info *R = &E->opnds[src]->def->u.reshape;
+    uint32_t group[KN_LOOPS_MAX];
+    group_of_dims(R, group);
+    /* every map: each group whole and in order, or absent */
+    for (uint32_t i = 0; i < n; i++) {
+        const ir_amap *mp = l->maps[i];
+        if (!ir_amap_is_projected_perm(mp, false)) return false;
+        for (uint32_t r = 0; r < mp->nres;) {
+            uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
+            if (d != R->group_start[g]) return false;
+            uint32_t len = R->group_start[g + 1] - R->group_start[g];
+            for (uint32_t j = 1; j < len; j++)
+                if (r + j >= mp->nres || ir_aexpr_dim(mp->res[r + j]) != (int)(d + j)) return false;
+            r += len;
+        }
+    }
+    ir_module *m = c->m;
+    ir_op *N = ir_op_new(m, IR_OP_LINALG, E->loc, n, 1, 1);
+    N->u.lin = *l;
+    ir_linalg *nl = &N->u.lin;
+    nl->named = IR_LN_GENERIC;
+    nl->ndims = R->ngroups;
+    nl->iters = sp_arena_array(&m->arena, R->ngroups, 1); /* all parallel */
+    const ir_amap **maps = sp_arena_array(&m->arena, n, sizeof *maps);
+    for (uint32_t i = 0; i < n; i++) {
+        const ir_amap *mp = l->maps[i];
+        /* the operand's groups: one per group of R it reads */
+        uint32_t starts[KN_LOOPS_MAX + 1], ng = 0;
+        int64_t dims[KN_LOOPS_MAX], res[KN_LOOPS_MAX];
+        for (uint32_t r = 0; r < mp->nres;) {
+            uint32_t g = group[ir_aexpr_dim(mp->res[r])], len = R->group_start[g + 1] - R->group_start[g];
+            starts[ng] = r;
+            res[ng++] = g;
+            for (uint32_t j = 0; j < len; j++) dims[r + j] = r + j;
+            r += len;
+        }
+        starts[ng] = mp->nres;
+        maps[i] = ir_amap_select(m, R->ngroups, ng, res);
+        ir_value *v = E->opnds[i];
+        if (ng == mp->nres || i == l->nins) {
+            N->opnds[i] = v; /* nothing to collapse (the init is replaced below) */
+            continue;
+        }
+        const ir_op *d = v->def;
+        int64_t cd[IR_MAX_RANK];
+        for (uint32_t g = 0; g < ng; g++) {
+            cd[g] = 1;
+            for (uint32_t r = starts[g]; r < starts[g + 1]; r++) cd[g] *= v->type.dims[r];
+        }
+        ir_type ct = ir_tensor_type(m, (ir_dtype)v->type.dtype, ng, cd);
+        if (d && d->kind == IR_OP_EXPAND_SHAPE && ir_type_eq(d->opnds[0]->type, ct)) {
+            N->opnds[i] = d->opnds[0]; /* the expanded value itself */
+            continue;
+        }
+        ir_op *col = ir_build_reshape(m, E->loc, IR_OP_COLLAPSE_SHAPE, v, ct, ng, starts, dims);
+        ir_block_insert_before(E->parent, E, col);
+        N->opnds[i] = &col->res[0];
+    }
+    nl->maps = maps;
+    ir_type out = E->res[0].type;
+    ir_type ot = E->opnds[src]->def->opnds[0]->type;
+    ot = ir_tensor_type(m, (ir_dtype)out.dtype, ot.rank, ot.dims);
+    ir_op *e = ir_build_empty(m, E->loc, ot);
+    ir_block_insert_before(E->parent, E, e);
+    N->opnds[l->nins] = &e->res[0];
+    N->res[0].type = ot;
+    /* the body moves over: its arguments are scalars either way */
+    ir_block *b = ir_linalg_body(E);
+    ir_block *nb = ir_block_new(m, b->nargs, NULL);
+    ir_value **to = sp_arena_array(&m->arena, b->nargs ? b->nargs : 1, sizeof *to);
+    for (uint32_t i = 0; i < b->nargs; i++) {
+        nb->args[i].type = b->args[i].type;
+        nb->args[i].name = b->args[i].name;
+        to[i] = &nb->args[i];
+    }
+    rewire_block(b, b, to);
+    nb->first = b->first;
+    nb->last = b->last;
+    for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
+    b->first = b->last = NULL;
+    ir_op_set_region(N, 0, nb);
+    ir_block_insert_before(E->parent, E, N);
+    ir_op *ex = ir_build_reshape(m, E->loc, IR_OP_EXPAND_SHAPE, &N->res[0], out, R->ngroups, R->group_start, R->group_dims);
+    ir_block_insert_before(E->parent, E, ex);
+    N->res[0].name = E->res[0].name;
+    forward(c, &E->res[0], &ex->res[0]);
+    return true;
+}
+
+/* ------------------------------------------- contractions' prologues */
+
+/* Body values v depends on (a backward slice), as a mask over the body's
+ * ops in order, and the block arguments it reads. False if it reads an
+ * op outside the body's top level it cannot follow. */
+static void slice_of(const ir_block *b, const ir_value *v, bool *op_in, bool *arg_in, uint32_t nops) {
+    const ir_value *stack[256];
+    uint32_t n = 0;
+    stack[n++] = v;
+    while (n) {
+        const ir_value *x = stack[--n];
+        if (!x->def && x->owner == b) {
+            arg_in[x->index] = true;
+            continue;
+        }
+        if (!x->def || x->def->parent != b) continue; /* captured from outside */
+        uint32_t i = 0;
+        const ir_op *o = b->first;
+        for (; o && o != x->def; o = o->next) i++;
+        if (i >= nops || op_in[i]) continue;
+        op_in[i] = true;
+        for (uint32_t k = 0; k < o->nopnds && n < SP_ARRAY_LEN(stack); k++) stack[n++] = o->opnds[k];
+    }
+}
+
+/* A contraction with an elementwise prologue on one of its factors (what
+ * mlir-opt's --linalg-fuse-elementwise-ops writes: the bias and GELU of one
+ * layer computed inside the next layer's multiply-accumulate) is split: the
+ * prologue becomes an elementwise op of its own over the loops its inputs
+ * use, and the contraction multiplies its result. The fuser then gives the
+ * prologue to the kernel that produced its input as an epilogue, as for
+ * the unfused spelling (law L5), and each element is computed once instead
+ * of once per output column. */
+static bool split_prologue(canon *c, ir_op *S) {
+    ir_linalg *l = &S->u.lin;
+    if (l->nouts != 1 || all_parallel(S) || l->nins + 1 > MAX_OPNDS || l->ndims > KN_LOOPS_MAX) return false;
+    ir_block *b = ir_linalg_body(S);
+    const ir_op *y = b->last;
+    if (!y || y->kind != IR_OP_LINALG_YIELD || y->nopnds != 1) return false;
+    const ir_op *add = y->opnds[0]->def;
+    if (!add || add->parent != b || add->kind != IR_OP_ADDF) return false;
+    const ir_value *out = &b->args[l->nins];
+    const ir_value *mv = add->opnds[0] == out ? add->opnds[1] : add->opnds[1] == out ? add->opnds[0] : NULL;
+    if (!mv || !mv->def || mv->def->parent != b || mv->def->kind != IR_OP_MULF) return false;
+    ir_op *mul = mv->def;
+    uint32_t nops = 0;
+    for (const ir_op *o = b->first; o; o = o->next) nops++;
+    if (nops > 256) return false;
+    for (int side = 0; side < 2; side++) {
+        ir_value *x = mul->opnds[side];
+        if (!x->def || x->def->parent != b) continue; /* a plain input (or a captured scalar) */
+        if (x->def->kind == IR_OP_EXTF && !x->def->opnds[0]->def) continue; /* a widened input: the contraction's own */
+        bool op_in[256] = {0}, arg_in[MAX_OPNDS] = {0};
+        slice_of(b, x, op_in, arg_in, nops);
+        if (arg_in[l->nins]) return false; /* reads the accumulator */
+        /* the other factor and the accumulation must not need the slice */
+        bool other_op[256] = {0}, other_arg[MAX_OPNDS] = {0};
+        slice_of(b, mul->opnds[1 - side], other_op, other_arg, nops);
+        for (uint32_t i = 0; i < nops; i++)
+            if (op_in[i] && other_op[i]) return false;
+        /* the loops the prologue's inputs use */
+        bool uses[KN_LOOPS_MAX] = {0};
+        uint32_t nin = 0;
+        for (uint32_t i = 0; i < l->nins; i++) {
+            if (!arg_in[i]) continue;
+            if (!ir_amap_is_projected_perm(l->maps[i], false) || other_arg[i]) return false;
+            for (uint32_t r = 0; r < l->maps[i]->nres; r++) uses[ir_aexpr_dim(l->maps[i]->res[r])] = true;
+            nin++;
+        }
+        if (!nin) return false;
+        int64_t bounds[KN_LOOPS_MAX], loop_of[KN_LOOPS_MAX], dims[KN_LOOPS_MAX];
+        if (!ir_linalg_loop_bounds(S, bounds)) return false;
+        uint32_t nl = 0;
+        for (uint32_t d = 0; d < l->ndims; d++)
+            if (uses[d]) {
+                loop_of[d] = nl;
+                dims[nl++] = bounds[d];
+            }
+        ir_module *m = c->m;
+        /* the prologue: inputs read through their maps over its own loops */
+        ir_op *P = ir_op_new(m, IR_OP_LINALG, S->loc, nin + 1, 1, 1);
+        ir_linalg *pl = &P->u.lin;
+        pl->named = IR_LN_GENERIC;
+        pl->ndims = nl;
+        pl->nins = nin;
+        pl->nouts = 1;
+        pl->iters = sp_arena_array(&m->arena, nl ? nl : 1, 1);
+        pl->maps = sp_arena_array(&m->arena, nin + 1, sizeof *pl->maps);
+        ir_type *tys = sp_arena_array(&m->arena, nin + 1, sizeof *tys);
+        ir_value **to = sp_arena_array(&m->arena, b->nargs, sizeof *to);
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < l->nins; i++) {
+            if (!arg_in[i]) continue;
+            int64_t sel[KN_LOOPS_MAX];
+            for (uint32_t r = 0; r < l->maps[i]->nres; r++) sel[r] = loop_of[ir_aexpr_dim(l->maps[i]->res[r])];
+            pl->maps[k] = ir_amap_select(m, nl, l->maps[i]->nres, sel);
+            P->opnds[k] = S->opnds[i];
+            tys[k] = b->args[i].type;
+            k++;
+        }
+        pl->maps[nin] = ir_amap_identity(m, nl);
+        ir_type pt = ir_tensor_type(m, (ir_dtype)x->type.dtype, nl, dims);
+        ir_op *e = ir_build_empty(m, S->loc, pt);
+        ir_block_insert_before(S->parent, S, e);
+        P->opnds[nin] = &e->res[0];
+        P->res[0].type = pt;
+        tys[nin] = x->type;
+        ir_block *pb = ir_block_new(m, nin + 1, tys);
+        k = 0;
+        for (uint32_t i = 0; i < b->nargs; i++) to[i] = arg_in[i] && i < l->nins ? &pb->args[k++] : NULL;
+        /* the slice's ops move to the prologue's body, in order */
+        uint32_t i = 0;
+        for (ir_op *o = b->first, *next; o; o = next, i++) {
+            next = o->next;
+            if (!op_in[i]) continue;
+            ir_block_remove(b, o);
+            for (uint32_t q = 0; q < o->nopnds; q++) {
+                ir_value *v = o->opnds[q];
+                if (!v->def && v->owner == b) o->opnds[q] = to[v->index];
+            }
+            ir_block_append(pb, o);
+        }
+        ir_op *py = ir_op_new(m, IR_OP_LINALG_YIELD, S->loc, 1, 0, 0);
+        py->opnds[0] = x;
+        ir_block_append(pb, py);
+        ir_op_set_region(P, 0, pb);
+        ir_block_insert_before(S->parent, S, P);
+        /* the contraction reads the prologue's result instead of its inputs */
+        ir_value *opnds[MAX_OPNDS], *value[MAX_OPNDS] = {0};
+        const ir_amap *maps[MAX_OPNDS];
+        int new_arg[MAX_OPNDS];
+        uint32_t nk = 0, pidx = 0;
+        bool placed = false;
+        int64_t sel[KN_LOOPS_MAX];
+        for (uint32_t d = 0, r = 0; d < l->ndims; d++)
+            if (uses[d]) sel[r++] = d;
+        for (uint32_t q = 0; q < l->nins; q++) {
+            if (arg_in[q]) { /* the prologue's result stands where its first input stood */
+                new_arg[q] = -1;
+                if (!placed) {
+                    pidx = nk;
+                    opnds[nk] = &P->res[0];
+                    maps[nk++] = ir_amap_select(m, l->ndims, nl, sel);
+                    placed = true;
+                }
+                continue;
+            }
+            new_arg[q] = (int)nk;
+            opnds[nk] = S->opnds[q];
+            maps[nk++] = l->maps[q];
+        }
+        new_arg[l->nins] = (int)nk;
+        opnds[nk] = S->opnds[l->nins];
+        maps[nk] = l->maps[l->nins];
+        /* relink maps the old args; the new input's argument replaces x */
+        relink(c, S, nk, 1, opnds, maps, new_arg, value);
+        ir_block *nb2 = ir_linalg_body(S);
+        for (ir_op *o = nb2->first; o; o = o->next)
+            for (uint32_t q = 0; q < o->nopnds; q++)
+                if (o->opnds[q] == x) o->opnds[q] = &nb2->args[pidx];
+        return true;
+    }
+    return false;
+}
+
 /* ----------------------------------------------------------------- walk */
 
 static void visit_block(canon *c, ir_block *b) {
@@ -497,6 +804,7 @@ static void visit_block(canon *c, ir_block *b) {
             }
             continue;
         }
+        if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) fold_reshape_pair(c, op);
         if (op->kind == IR_OP_LINALG) {
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);
             capture_scalars(c, op);
@@ -505,6 +813,8 @@ static void visit_block(canon *c, ir_block *b) {
             relu_in_body(c, ir_linalg_body(op));
             expand_fpowi(c, ir_linalg_body(op));
             drop_unused_results(c, op);
+            collapse_elementwise(c, op);
+            split_prologue(c, op);
             /* the body may have been replaced: walk the current one */
             next = op->next;
         }
