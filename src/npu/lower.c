@@ -302,6 +302,19 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
     p->nregs = vc.next;
 }
 
+/* Append a tensor the kernel reads on chip to list (n entries); its slot,
+ * or -1 when the list is full. */
+static int32_t add_operand(const nl_kernel *kp, nl_operand *list, uint32_t *n, const nl_access *a, const kn_input *in) {
+    if (*n >= NP_VMAX_SRCS) return -1;
+    nl_operand *op = &list[*n];
+    op->a = *a;
+    op->uses_r = kp->dm >= 0 && a->stride[kp->dm] != 0;
+    op->uses_c = kp->dn >= 0 && a->stride[kp->dn] != 0;
+    op->name = in->value->name;
+    op->broadcast = in->broadcast;
+    return (int32_t)(*n)++;
+}
+
 /* The contraction's M, N, K loops and the rest. */
 static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
@@ -348,14 +361,8 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { host(kp, "an epilogue operand varies along the reduction"); return; }
         for (uint32_t r = 0; r < kp->nred; r++)
             if (inacc[i].stride[kp->red[r]]) { host(kp, "an epilogue operand varies along the reduction"); return; }
-        if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
-        nl_operand *op = &kp->in[kp->nin];
-        op->a = inacc[i];
-        op->uses_r = kp->dm >= 0 && inacc[i].stride[kp->dm] != 0;
-        op->uses_c = kp->dn >= 0 && inacc[i].stride[kp->dn] != 0;
-        op->name = in->value->name;
-        op->broadcast = in->broadcast;
-        slot[i] = (int32_t)kp->nin++;
+        if ((slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
+            { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
     }
     if (k->nops > 1) {
         compile_ops(kp, &kp->prog, 1, k->nops, true, false, inacc, slot);
@@ -369,6 +376,12 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     }
 }
 
+/* A loop kernel accumulates into its output tile: it reduces its rows, its
+ * columns, or a loop outside the tile (then each output point is mapped,
+ * but over several steps, so the tile starts from the init and cannot sit
+ * in an input's tile that the next step reloads). */
+static bool loop_reduces(const nl_kernel *kp) { return !kp->gemm && (kp->red_r || kp->red_c || kp->nred > 0); }
+
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
 
 static void analyze_loop(nl_kernel *kp, const nl_env *env) {
@@ -379,16 +392,24 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         { host(kp, "the result is not an f32 tensor"); return; }
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    /* which inputs the root reads, and which the chain after a reduction
+     * reads (loaded once per output tile, not with every reduction step) */
+    bool by_root[64] = {0}, by_chain[64] = {0};
+    for (uint32_t s = 0; s < k->nops; s++) {
+        const int32_t *ai = k->arg_input[s];
+        for (uint32_t j = 0; ai && j < k->ops[s]->u.lin.nins; j++)
+            if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs) (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
+    }
     nl_access inacc[64];
-    int32_t slot[64];
+    int32_t slot[64], eslot[64];
     const nl_access *big = NULL;
     int64_t bigbytes = -1;
     for (uint32_t i = 0; i < k->ninputs; i++) {
-        slot[i] = -1;
+        slot[i] = eslot[i] = -1;
         const kn_input *in = &k->inputs[i];
         if (!make_access(kp, env, in->value, in->map, &inacc[i]))
             { host(kp, "an input is not f32 or not read through an affine map"); return; }
-        if (in->role == KN_ROLE_INIT) continue;
+        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
         if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
             bigbytes = value_bytes(in->value);
             big = &inacc[i];
@@ -430,14 +451,17 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             continue;
         }
         if (inacc[i].kind != NL_A_TENSOR) continue;
-        if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
-        nl_operand *op = &kp->in[kp->nin];
-        op->a = inacc[i];
-        op->uses_r = kp->dm >= 0 && inacc[i].stride[kp->dm] != 0;
-        op->uses_c = kp->dn >= 0 && inacc[i].stride[kp->dn] != 0;
-        op->name = in->value->name;
-        op->broadcast = in->broadcast;
-        slot[i] = (int32_t)kp->nin++;
+        if (by_chain[i]) {
+            /* the chain runs on the output tile: its operands cannot vary
+             * along a loop the reduction consumed */
+            bool varies = (kp->red_r && inacc[i].stride[kp->dm]) || (kp->red_c && inacc[i].stride[kp->dn]);
+            for (uint32_t r = 0; r < kp->nred; r++) varies |= inacc[i].stride[kp->red[r]] != 0;
+            if (varies) { host(kp, "an operand of the chain after the reduction varies along a reduced loop"); return; }
+            if ((eslot[i] = add_operand(kp, kp->ein, &kp->nein, &inacc[i], in)) < 0)
+                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS); return; }
+        }
+        if (by_root[i] && (slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
+            { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
     }
     bool has_init_input = false;
     for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
@@ -460,7 +484,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         compile_ops(kp, &kp->prog, 0, 1, false, true, inacc, slot);
         kp->has_prog = true;
         if (k->nops > 1) {
-            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, slot);
+            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, eslot);
             kp->has_epi = true;
         }
     } else {
@@ -470,7 +494,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
     kp->inplace = -1;
-    if (kp->mode == NP_VMAP)
+    if (!loop_reduces(kp))
         for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
             if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0)) kp->inplace = (int32_t)i;
 }
@@ -560,6 +584,7 @@ typedef struct layout {
     int32_t x0, nx, w0, nw, y0, ny;
     int32_t op[NP_VMAX_SRCS]; /* first buffer of operand i (loop kernels: nx copies) */
     int32_t out0, nout;       /* loop kernels */
+    int32_t eop[NP_VMAX_SRCS]; /* loop kernels: first buffer of the chain's operand i (nout copies) */
 } layout;
 
 static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
@@ -634,10 +659,26 @@ static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts
         int64_t rows = kp->red_r ? 1 : c->tm, cols = kp->red_c ? 1 : c->tn;
         for (int j = 0; j < c->ybuf; j++) {
             snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", j);
-            set_buf(&bufs[n++], t, name, kp->mode == NP_VMAP ? NL_OUT : NL_ACC, rows, cols, 1, kp->mode == NP_VMAP ? 1 : 0,
+            set_buf(&bufs[n++], t, name, loop_reduces(kp) ? NL_ACC : NL_OUT, rows, cols, 1, loop_reduces(kp) ? 0 : 1,
                     o && o->shorten_acc ? 2 : 3);
         }
         ly->nout = c->ybuf;
+    }
+    /* the chain's operands: one set per output buffer, at their logical
+     * shapes within the output tile (law L3), loaded with the tile's init */
+    for (uint32_t i = 0; i < kp->nein; i++) {
+        const nl_operand *op = &kp->ein[i];
+        char base[32];
+        operand_name(op, kp->nin + i, base, sizeof base);
+        ly->eop[i] = (int32_t)n;
+        for (int32_t j = 0; j < ly->nout; j++) {
+            if (ly->nout > 1)
+                snprintf(name, sizeof name, "%.30s.%u", base, (unsigned)j & 7u);
+            else
+                snprintf(name, sizeof name, "%s", base);
+            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0, 3);
+            bufs[n++].broadcast = op->broadcast;
+        }
     }
     return n;
 }
@@ -1054,6 +1095,12 @@ static np_view loop_out_view(em *e, const lstage *st, int64_t s) {
     return view_of(e, e->ly.out0 + (int32_t)(st->t % e->ly.nout), 0, rows, cols);
 }
 
+/* Chain operand i's tile for the output tile of stage st. */
+static np_view loop_chain_view(em *e, uint32_t i, const lstage *st) {
+    const nl_operand *op = &e->kp->ein[i];
+    return view_of(e, e->ly.eop[i] + (int32_t)(st->t % e->ly.nout), 0, op->uses_r ? st->tr : 1, op->uses_c ? st->tc : 1);
+}
+
 static void loop_loads(em *e, const ldims *d, int64_t s) {
     const nl_kernel *kp = e->kp;
     lstage st = lstage_of(kp, e->c, d, s);
@@ -1077,12 +1124,20 @@ static void loop_tile_start(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     np_view v = loop_out_view(e, st, s);
     if (kp->inplace < 0) marker(e, NP_BIRTH, v.buf);
-    if (kp->mode == NP_VMAP) return;
+    if (!loop_reduces(kp)) return;
     if (kp->init.kind == NL_A_TENSOR) {
         int64_t off = out_tile_off(kp, &kp->init, e->c, st);
         load_tile(e, &kp->init, v, off, kp->red_r ? 0 : stride_of(&kp->init, kp->dm), kp->red_c ? 0 : stride_of(&kp->init, kp->dn));
     } else {
         fill_tile(e, v, &kp->init);
+    }
+    /* the chain's operands load while the reduction runs */
+    for (uint32_t i = 0; i < kp->nein; i++) {
+        const nl_operand *op = &kp->ein[i];
+        np_view ov = loop_chain_view(e, i, st);
+        marker(e, NP_BIRTH, ov.buf);
+        load_tile(e, &op->a, ov, out_tile_off(kp, &op->a, e->c, st), op->uses_r ? stride_of(&op->a, kp->dm) : 0,
+                  op->uses_c ? stride_of(&op->a, kp->dn) : 0);
     }
 }
 
@@ -1090,6 +1145,8 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     np_view v = loop_out_view(e, st, s);
     if (kp->has_epi) {
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < kp->nein; i++) src[i] = loop_chain_view(e, i, st);
         np_insn in;
         memset(&in, 0, sizeof in);
         in.op = NP_VEC;
@@ -1097,8 +1154,11 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
         in.dst = v;
         in.rows = v.rows;
         in.cols = v.cols;
+        in.nsrc = (uint8_t)kp->nein;
+        in.src = src;
         in.prog = &kp->epi;
         put(e, &in);
+        for (uint32_t i = 0; i < kp->nein; i++) marker(e, NP_DEATH, src[i].buf);
     }
     if (e->o && e->o->shorten_acc) marker(e, NP_DEATH, v.buf);
     int64_t off = out_tile_off(kp, &kp->out, e->c, st);
@@ -1264,6 +1324,9 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         for (uint32_t i = 0; i < kp->nin; i++)
             bytes += P * R * (kp->in[i].uses_r ? (double)kp->M : (double)d.tiles_r) *
                      (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * 4;
+        for (uint32_t i = 0; i < kp->nein; i++) /* once per output tile */
+            bytes += P * (kp->ein[i].uses_r ? (double)kp->M : kp->red_r ? 1.0 : (double)d.tiles_r) *
+                     (kp->ein[i].uses_c ? (double)kp->N : kp->red_c ? 1.0 : (double)d.tiles_c) * 4;
         bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * 4;
         vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * (double)(kp->prog.nalu ? kp->prog.nalu : 1);
         double b = bytes / bw > vu ? bytes / bw : vu;

@@ -33,7 +33,12 @@
  * R x C tiles: C the loop with the smallest stride in the largest input, R
  * the next; inputs at their logical tile shapes (single or double
  * buffered), the output tile [R or 1 x C or 1] (in place on an input's tile
- * when the kernel maps it elementwise), reductions accumulated in order.
+ * when the kernel maps it elementwise and reduces no loop), reductions
+ * accumulated in order from the init.
+ * A chain after a reduction runs once per output tile, in place on it; the
+ * tensors only it reads are loaded with the tile's init, at their logical
+ * shapes within the output tile ([R x 1] per row, [1 x C] per column, [1 x
+ * 1] a scalar), one set per output buffer, live as long as the output.
  *
  * Ownership: nl_kernel and nl_choice are plain values (the vector programs
  * inside them included); they point at the kernel and target they were made
@@ -73,7 +78,8 @@ typedef struct nl_operand {
     bool broadcast;      /* read through a broadcasting map */
 } nl_operand;
 
-#define NL_MAX_BUFS 16
+/* loop kernels: 8 inputs double buffered, 2 outputs, 8 chain operands x 2 */
+#define NL_MAX_BUFS 36
 
 typedef struct nl_kernel {
     const kernel *k;
@@ -94,6 +100,10 @@ typedef struct nl_kernel {
     np_vprog prog;      /* contraction: epilogue on the accumulator; loop: the body */
     np_vprog epi;       /* loop reduction followed by a chain: the chain */
     bool has_prog, has_epi;
+    /* loop reduction followed by a chain: the tensors the chain reads, at the
+     * output tile's logical shape (they cannot vary along a reduced loop) */
+    uint32_t nein;
+    nl_operand ein[NP_VMAX_SRCS];
     np_vmode mode;
     int32_t inplace;    /* loop map: the operand whose tile the output takes, or -1 */
     int64_t min_dma_bytes; /* every input read once, the output written once */
