@@ -243,14 +243,22 @@ void nx_compile(sp_ctx *ctx, ir_module *m, ir_op *func, interp *it, const nx_opt
         if (!k->npu) continue;
         nl_choose(ctx, &k->kp, &x->lo, &k->ch);
         x->stats.nnpu++;
-        x->stats.est_cycles += k->ch.est.cycles;
-        x->stats.dma_bytes += k->ch.est.dma_bytes;
-        x->stats.min_dma_bytes += k->kp.min_dma_bytes;
+        x->stats.est_cycles = nc_add(x->stats.est_cycles, k->ch.est.cycles);
+        x->stats.dma_bytes = nc_add(x->stats.dma_bytes, k->ch.est.dma_bytes);
+        x->stats.min_dma_bytes = nc_add(x->stats.min_dma_bytes, k->kp.min_dma_bytes);
         int64_t rl = k->ch.bound_compute;
         if (k->ch.bound_vector > rl) rl = k->ch.bound_vector;
         if (k->ch.bound_dma_min > rl) rl = k->ch.bound_dma_min;
-        x->stats.roofline_cycles += rl;
+        x->stats.roofline_cycles = nc_add(x->stats.roofline_cycles, rl);
     }
+    /* each kernel's figures are below the timing model's limit (nl_choose);
+     * their sums must be too, to be reported */
+    const char *what = x->stats.est_cycles >= NC_TIME_MAX || x->stats.roofline_cycles >= NC_TIME_MAX ? "cycles"
+                       : x->stats.dma_bytes >= NC_TIME_MAX || x->stats.min_dma_bytes >= NC_TIME_MAX ? "bytes of DMA"
+                       : NULL;
+    if (what)
+        sp_throw(ctx, SP_EINPUT, func->loc, "the program's %u npu kernels together take more than 2^62 %s on this npu: beyond "
+                 "what the timing model counts", x->stats.nnpu, what);
     x->stats.nkernels = x->prog.nk;
     plan_storage(x);
     /* the steps, in program order */
@@ -468,7 +476,7 @@ void nx_run(nx_exec *x, const interp_value *args, interp_value *results) {
         uint32_t i = x->steps[s].kernel;
         if (x->kp[i].npu) {
             run_npu(x, i);
-            x->stats.sim_cycles += x->kp[i].sim.cycles;
+            x->stats.sim_cycles = nc_add(x->stats.sim_cycles, x->kp[i].sim.cycles);
         } else {
             run_host(x, i);
         }

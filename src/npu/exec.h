@@ -5,7 +5,8 @@
  *     nt_target_builtin(&o.target);            // or nt_target_load(...)
  *     nx_exec *x = NULL;
  *     // inside sp_pcall (module canonicalized by nx_compile itself):
- *     nx_compile(ctx, m, func, it, &o, &x);     // tiles chosen, SP_ENOFIT if one does not fit
+ *     nx_compile(ctx, m, func, it, &o, &x);     // tiles chosen, SP_ENOFIT if one does not fit,
+ *                                               // SP_EINPUT if the program takes 2^62 cycles or more
  *     nx_run(x, args, results);                 // simulates every kernel
  *     nx_kernel_info ki = nx_kernel(x, 0);      // plan, estimate, simulated stats
  *     nx_free(x);                               // also after an error

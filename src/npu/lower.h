@@ -146,7 +146,8 @@ typedef struct nl_buf {
 typedef struct nl_opts {
     int64_t budget;           /* bytes per lane */
     int64_t tile[3];          /* forced tile (0: search) */
-    int64_t search_insns;     /* cap on the instructions the search times (<= 0: 10^7) */
+    int64_t search_insns;     /* cap on the instructions the search's timing steps through one by one,
+                                 the ones it extrapolates not counted (<= 0: 10^7) */
     bool shorten_acc;         /* tests: Y dies before its store (poison must show) */
 } nl_opts;
 
@@ -192,6 +193,11 @@ typedef struct nl_choice {
     nl_cand_rec rejects[NL_MAX_REJECTS * (NL_NVERDICTS - 1)];
 } nl_choice;
 
+/* The candidates of one tile (loop kernels: tm x tn, tk ignored): every
+ * loop order and buffering the search weighs; returns how many (at most
+ * cap; NL_MAX_VARIANTS is every one). */
+#define NL_MAX_VARIANTS 128
+uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl_cand *out, uint32_t cap);
 /* The buffers of a candidate (offsets unset); returns how many. */
 uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs);
 /* Plan a candidate's buffers with the planner against o->budget; SP_OK or
@@ -202,9 +208,16 @@ void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl
 /* Choose the tile: every candidate planned, the fitting ones ranked by the
  * timing model's cycles, ties by footprint. Raises SP_ENOFIT (at the
  * kernel's root op) with the buffers, bytes, footprint and budget when
- * nothing fits, or when a forced tile does not. */
+ * nothing fits, or when a forced tile does not; SP_EINPUT when the best
+ * takes 2^62 cycles or more (or bytes, or operations): more than the
+ * timing model counts. */
 void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch);
-/* Timing of a candidate with planned buffers. */
+/* Timing of a candidate with planned buffers: what the timing model
+ * says for the program nl_emit emits, statistic for statistic (but
+ * `stepped`), in work that does not grow with the tile count: periodic
+ * stretches of the tile loops are extrapolated exactly (lower.c, "A
+ * candidate is timed ..."). Counts saturate at NC_TIME_MAX; nl_choose
+ * raises an error when its choice reaches it. */
 nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o);
 
 #endif
