@@ -164,14 +164,24 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
         return false;
     }
     nl_choose(nb->ctx, &k->kp, &nb->lo, &k->ch);
-    nb->stats.nnpu++;
-    nb->stats.est_cycles += k->ch.est.cycles;
-    nb->stats.dma_bytes += k->ch.est.dma_bytes;
-    nb->stats.min_dma_bytes += k->kp.min_dma_bytes;
+    nx_stats *st = &nb->stats;
+    st->nnpu++;
+    st->est_cycles = nc_add(st->est_cycles, k->ch.est.cycles);
+    st->dma_bytes = nc_add(st->dma_bytes, k->ch.est.dma_bytes);
+    st->min_dma_bytes = nc_add(st->min_dma_bytes, k->kp.min_dma_bytes);
     int64_t rl = k->ch.bound_compute;
     if (k->ch.bound_vector > rl) rl = k->ch.bound_vector;
     if (k->ch.bound_dma_min > rl) rl = k->ch.bound_dma_min;
-    nb->stats.roofline_cycles += rl;
+    st->roofline_cycles = nc_add(st->roofline_cycles, rl);
+    /* each kernel's figures are below the timing model's limit (nl_choose);
+     * their sums must be too, to be reported */
+    const char *what = st->est_cycles >= NC_TIME_MAX || st->roofline_cycles >= NC_TIME_MAX ? "cycles"
+                       : st->dma_bytes >= NC_TIME_MAX || st->min_dma_bytes >= NC_TIME_MAX ? "bytes of DMA"
+                                                                                          : NULL;
+    if (what)
+        sp_throw(nb->ctx, SP_EINPUT, ex_func(x)->loc,
+                 "the program's first %u npu kernels together take more than 2^62 %s on this npu: beyond "
+                 "what the timing model counts", st->nnpu, what);
     return true;
 }
 
@@ -248,7 +258,7 @@ nx_stats nx_get_stats(const ex_program *x) {
     nx_stats st = nb->stats;
     st.sim_cycles = 0; /* the last run's: every npu kernel runs in each */
     for (uint32_t i = 0; i < ex_kernels(x)->nk; i++)
-        if (nb->kp[i].ran) st.sim_cycles += nb->kp[i].sim.cycles;
+        if (nb->kp[i].ran) st.sim_cycles = nc_add(st.sim_cycles, nb->kp[i].sim.cycles);
     return st;
 }
 

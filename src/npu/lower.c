@@ -302,6 +302,19 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
     p->nregs = vc.next;
 }
 
+/* Append a tensor the kernel reads on chip to list (n entries); its slot,
+ * or -1 when the list is full. */
+static int32_t add_operand(const nl_kernel *kp, nl_operand *list, uint32_t *n, const nl_access *a, const kn_input *in) {
+    if (*n >= NP_VMAX_SRCS) return -1;
+    nl_operand *op = &list[*n];
+    op->a = *a;
+    op->uses_r = kp->dm >= 0 && a->stride[kp->dm] != 0;
+    op->uses_c = kp->dn >= 0 && a->stride[kp->dn] != 0;
+    op->name = in->value->name;
+    op->broadcast = in->broadcast;
+    return (int32_t)(*n)++;
+}
+
 /* The contraction's M, N, K loops and the rest. */
 static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
@@ -348,14 +361,8 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { host(kp, "an epilogue operand varies along the reduction"); return; }
         for (uint32_t r = 0; r < kp->nred; r++)
             if (inacc[i].stride[kp->red[r]]) { host(kp, "an epilogue operand varies along the reduction"); return; }
-        if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
-        nl_operand *op = &kp->in[kp->nin];
-        op->a = inacc[i];
-        op->uses_r = kp->dm >= 0 && inacc[i].stride[kp->dm] != 0;
-        op->uses_c = kp->dn >= 0 && inacc[i].stride[kp->dn] != 0;
-        op->name = in->value->name;
-        op->broadcast = in->broadcast;
-        slot[i] = (int32_t)kp->nin++;
+        if ((slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
+            { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
     }
     if (k->nops > 1) {
         compile_ops(kp, &kp->prog, 1, k->nops, true, false, inacc, slot);
@@ -369,6 +376,12 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     }
 }
 
+/* A loop kernel accumulates into its output tile: it reduces its rows, its
+ * columns, or a loop outside the tile (then each output point is mapped,
+ * but over several steps, so the tile starts from the init and cannot sit
+ * in an input's tile that the next step reloads). */
+static bool loop_reduces(const nl_kernel *kp) { return !kp->gemm && (kp->red_r || kp->red_c || kp->nred > 0); }
+
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
 
 static void analyze_loop(nl_kernel *kp, const nl_env *env) {
@@ -379,16 +392,24 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         { host(kp, "the result is not an f32 tensor"); return; }
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    /* which inputs the root reads, and which the chain after a reduction
+     * reads (loaded once per output tile, not with every reduction step) */
+    bool by_root[64] = {0}, by_chain[64] = {0};
+    for (uint32_t s = 0; s < k->nops; s++) {
+        const int32_t *ai = k->arg_input[s];
+        for (uint32_t j = 0; ai && j < k->ops[s]->u.lin.nins; j++)
+            if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs) (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
+    }
     nl_access inacc[64];
-    int32_t slot[64];
+    int32_t slot[64], eslot[64];
     const nl_access *big = NULL;
     int64_t bigbytes = -1;
     for (uint32_t i = 0; i < k->ninputs; i++) {
-        slot[i] = -1;
+        slot[i] = eslot[i] = -1;
         const kn_input *in = &k->inputs[i];
         if (!make_access(kp, env, in->value, in->map, &inacc[i]))
             { host(kp, "an input is not f32 or not read through an affine map"); return; }
-        if (in->role == KN_ROLE_INIT) continue;
+        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
         if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
             bigbytes = value_bytes(in->value);
             big = &inacc[i];
@@ -430,14 +451,17 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             continue;
         }
         if (inacc[i].kind != NL_A_TENSOR) continue;
-        if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
-        nl_operand *op = &kp->in[kp->nin];
-        op->a = inacc[i];
-        op->uses_r = kp->dm >= 0 && inacc[i].stride[kp->dm] != 0;
-        op->uses_c = kp->dn >= 0 && inacc[i].stride[kp->dn] != 0;
-        op->name = in->value->name;
-        op->broadcast = in->broadcast;
-        slot[i] = (int32_t)kp->nin++;
+        if (by_chain[i]) {
+            /* the chain runs on the output tile: its operands cannot vary
+             * along a loop the reduction consumed */
+            bool varies = (kp->red_r && inacc[i].stride[kp->dm]) || (kp->red_c && inacc[i].stride[kp->dn]);
+            for (uint32_t r = 0; r < kp->nred; r++) varies |= inacc[i].stride[kp->red[r]] != 0;
+            if (varies) { host(kp, "an operand of the chain after the reduction varies along a reduced loop"); return; }
+            if ((eslot[i] = add_operand(kp, kp->ein, &kp->nein, &inacc[i], in)) < 0)
+                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS); return; }
+        }
+        if (by_root[i] && (slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
+            { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
     }
     bool has_init_input = false;
     for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
@@ -460,7 +484,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         compile_ops(kp, &kp->prog, 0, 1, false, true, inacc, slot);
         kp->has_prog = true;
         if (k->nops > 1) {
-            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, slot);
+            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, eslot);
             kp->has_epi = true;
         }
     } else {
@@ -470,7 +494,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
     kp->inplace = -1;
-    if (kp->mode == NP_VMAP)
+    if (!loop_reduces(kp))
         for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
             if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0)) kp->inplace = (int32_t)i;
 }
@@ -560,6 +584,7 @@ typedef struct layout {
     int32_t x0, nx, w0, nw, y0, ny;
     int32_t op[NP_VMAX_SRCS]; /* first buffer of operand i (loop kernels: nx copies) */
     int32_t out0, nout;       /* loop kernels */
+    int32_t eop[NP_VMAX_SRCS]; /* loop kernels: first buffer of the chain's operand i (nout copies) */
 } layout;
 
 static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
@@ -634,10 +659,26 @@ static uint32_t make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts
         int64_t rows = kp->red_r ? 1 : c->tm, cols = kp->red_c ? 1 : c->tn;
         for (int j = 0; j < c->ybuf; j++) {
             snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", j);
-            set_buf(&bufs[n++], t, name, kp->mode == NP_VMAP ? NL_OUT : NL_ACC, rows, cols, 1, kp->mode == NP_VMAP ? 1 : 0,
+            set_buf(&bufs[n++], t, name, loop_reduces(kp) ? NL_ACC : NL_OUT, rows, cols, 1, loop_reduces(kp) ? 0 : 1,
                     o && o->shorten_acc ? 2 : 3);
         }
         ly->nout = c->ybuf;
+    }
+    /* the chain's operands: one set per output buffer, at their logical
+     * shapes within the output tile (law L3), loaded with the tile's init */
+    for (uint32_t i = 0; i < kp->nein; i++) {
+        const nl_operand *op = &kp->ein[i];
+        char base[32];
+        operand_name(op, kp->nin + i, base, sizeof base);
+        ly->eop[i] = (int32_t)n;
+        for (int32_t j = 0; j < ly->nout; j++) {
+            if (ly->nout > 1)
+                snprintf(name, sizeof name, "%.30s.%u", base, (unsigned)j & 7u);
+            else
+                snprintf(name, sizeof name, "%s", base);
+            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0, 3);
+            bufs[n++].broadcast = op->broadcast;
+        }
     }
     return n;
 }
@@ -861,6 +902,12 @@ static int64_t operand_chunks(const em *e, int64_t tm, int64_t tn) {
     return n;
 }
 
+/* The first of a tile's nch early operand row blocks that K step ks (of
+ * ks_total) loads: step ks loads [early_chunk(ks), early_chunk(ks + 1)). */
+static int64_t early_chunk(int64_t ks, int64_t nch, int64_t ks_total) {
+    return (int64_t)((__int128)ks * nch / ks_total);
+}
+
 /* Load row blocks [from, to) of the tile's operands (numbered operand by
  * operand, then by rows). */
 static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t tm, int64_t tn, int64_t from, int64_t to) {
@@ -943,63 +990,65 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     if (!(e->o && e->o->shorten_acc)) marker(e, NP_DEATH, yb);
 }
 
-static void emit_gemm(em *e) {
+/* Stages of a contraction's program: one per K step of each tile (or
+ * one per tile when the reduction is empty). */
+static int64_t gemm_nstages(const gdims *g) { return g->ks ? g->nstages : g->ntiles; }
+
+/* Stage s of a contraction's program: its GEMM and what goes with it. A
+ * stage's instructions depend only on s, so a stretch of stages can be
+ * emitted (or its timing extrapolated) from any stage on. */
+static void emit_gemm_stage(em *e, const gdims *g, int64_t s) {
     const nl_kernel *kp = e->kp;
-    gdims g = gemm_dims(kp, e->c);
-    if (g.ks == 0) { /* an empty reduction: the result is the init */
-        for (int64_t t = 0; t < g.ntiles; t++) {
-            gemm_tile_start(e, &g, t);
-            gemm_tile_end(e, &g, t);
-        }
+    if (g->ks == 0) { /* an empty reduction: the result is the init */
+        gemm_tile_start(e, g, s);
+        gemm_tile_end(e, g, s);
         return;
     }
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
-    for (int64_t s = 0; s < g.nstages; s++) {
-        gstage st = stage_of(kp, e->c, &g, s);
-        if (st.ks == 0 && s == 0) gemm_tile_start(e, &g, st.t);
-        if (s == 0) gemm_loads(e, &g, 0);
-        int32_t yb = e->ly.y0 + (int32_t)(st.t % e->ly.ny);
-        np_insn in;
-        memset(&in, 0, sizeof in);
-        in.op = NP_GEMM;
-        in.flags = (st.ks > 0 || !zero_init) ? NP_ACC : 0;
-        in.dst = view_of(e, yb, 0, st.tm, st.tn);
-        in.a = x_view(e, &st, s);
-        in.b = w_view(e, &st, s);
-        in.rows = st.tm;
-        in.cols = st.tn;
-        in.k = st.tk;
-        put(e, &in);
-        /* X and W of this stage die unless a panel keeps them */
-        if (e->c->xbuf != NL_PANEL)
-            marker(e, NP_DEATH, e->ly.x0 + (int32_t)(s % e->ly.nx));
-        else if (st.last_x)
-            marker(e, NP_DEATH, e->ly.x0);
-        if (e->c->wbuf != NL_PANEL)
-            marker(e, NP_DEATH, e->ly.w0 + (int32_t)(s % e->ly.nw));
-        else if (st.last_w)
-            marker(e, NP_DEATH, e->ly.w0);
-        bool more = s + 1 < g.nstages;
-        if (e->c->early && kp->nin) { /* this tile's operands, a share of their row blocks per stage */
-            int64_t nch = operand_chunks(e, st.tm, st.tn);
-            gemm_operand_loads(e, st.o, st.mi, st.ni, st.tm, st.tn, st.ks * nch / g.ks, (st.ks + 1) * nch / g.ks);
-        }
-        if (st.ks < g.ks - 1) { /* the next stage's tiles load while this one computes */
-            if (more) gemm_loads(e, &g, s + 1);
-            continue;
-        }
-        if (gemm_prefetch_across(kp, e->c)) {
-            /* and the next tile's first tiles while this one finishes */
-            if (more) gemm_loads(e, &g, s + 1);
-            gemm_tile_end(e, &g, st.t);
-            if (st.t + 1 < g.ntiles) gemm_tile_start(e, &g, st.t + 1);
-        } else {
-            /* late operands may take the bytes X and W leave: the next
-             * tile's loads wait until the epilogue has read them */
-            gemm_tile_end(e, &g, st.t);
-            if (st.t + 1 < g.ntiles) gemm_tile_start(e, &g, st.t + 1);
-            if (more) gemm_loads(e, &g, s + 1);
-        }
+    gstage st = stage_of(kp, e->c, g, s);
+    if (st.ks == 0 && s == 0) gemm_tile_start(e, g, st.t);
+    if (s == 0) gemm_loads(e, g, 0);
+    int32_t yb = e->ly.y0 + (int32_t)(st.t % e->ly.ny);
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_GEMM;
+    in.flags = (st.ks > 0 || !zero_init) ? NP_ACC : 0;
+    in.dst = view_of(e, yb, 0, st.tm, st.tn);
+    in.a = x_view(e, &st, s);
+    in.b = w_view(e, &st, s);
+    in.rows = st.tm;
+    in.cols = st.tn;
+    in.k = st.tk;
+    put(e, &in);
+    /* X and W of this stage die unless a panel keeps them */
+    if (e->c->xbuf != NL_PANEL)
+        marker(e, NP_DEATH, e->ly.x0 + (int32_t)(s % e->ly.nx));
+    else if (st.last_x)
+        marker(e, NP_DEATH, e->ly.x0);
+    if (e->c->wbuf != NL_PANEL)
+        marker(e, NP_DEATH, e->ly.w0 + (int32_t)(s % e->ly.nw));
+    else if (st.last_w)
+        marker(e, NP_DEATH, e->ly.w0);
+    bool more = s + 1 < g->nstages;
+    if (e->c->early && kp->nin) { /* this tile's operands, a share of their row blocks per stage */
+        int64_t nch = operand_chunks(e, st.tm, st.tn);
+        gemm_operand_loads(e, st.o, st.mi, st.ni, st.tm, st.tn, early_chunk(st.ks, nch, g->ks), early_chunk(st.ks + 1, nch, g->ks));
+    }
+    if (st.ks < g->ks - 1) { /* the next stage's tiles load while this one computes */
+        if (more) gemm_loads(e, g, s + 1);
+        return;
+    }
+    if (gemm_prefetch_across(kp, e->c)) {
+        /* and the next tile's first tiles while this one finishes */
+        if (more) gemm_loads(e, g, s + 1);
+        gemm_tile_end(e, g, st.t);
+        if (st.t + 1 < g->ntiles) gemm_tile_start(e, g, st.t + 1);
+    } else {
+        /* late operands may take the bytes X and W leave: the next
+         * tile's loads wait until the epilogue has read them */
+        gemm_tile_end(e, g, st.t);
+        if (st.t + 1 < g->ntiles) gemm_tile_start(e, g, st.t + 1);
+        if (more) gemm_loads(e, g, s + 1);
     }
 }
 
@@ -1054,6 +1103,12 @@ static np_view loop_out_view(em *e, const lstage *st, int64_t s) {
     return view_of(e, e->ly.out0 + (int32_t)(st->t % e->ly.nout), 0, rows, cols);
 }
 
+/* Chain operand i's tile for the output tile of stage st. */
+static np_view loop_chain_view(em *e, uint32_t i, const lstage *st) {
+    const nl_operand *op = &e->kp->ein[i];
+    return view_of(e, e->ly.eop[i] + (int32_t)(st->t % e->ly.nout), 0, op->uses_r ? st->tr : 1, op->uses_c ? st->tc : 1);
+}
+
 static void loop_loads(em *e, const ldims *d, int64_t s) {
     const nl_kernel *kp = e->kp;
     lstage st = lstage_of(kp, e->c, d, s);
@@ -1077,12 +1132,20 @@ static void loop_tile_start(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     np_view v = loop_out_view(e, st, s);
     if (kp->inplace < 0) marker(e, NP_BIRTH, v.buf);
-    if (kp->mode == NP_VMAP) return;
+    if (!loop_reduces(kp)) return;
     if (kp->init.kind == NL_A_TENSOR) {
         int64_t off = out_tile_off(kp, &kp->init, e->c, st);
         load_tile(e, &kp->init, v, off, kp->red_r ? 0 : stride_of(&kp->init, kp->dm), kp->red_c ? 0 : stride_of(&kp->init, kp->dn));
     } else {
         fill_tile(e, v, &kp->init);
+    }
+    /* the chain's operands load while the reduction runs */
+    for (uint32_t i = 0; i < kp->nein; i++) {
+        const nl_operand *op = &kp->ein[i];
+        np_view ov = loop_chain_view(e, i, st);
+        marker(e, NP_BIRTH, ov.buf);
+        load_tile(e, &op->a, ov, out_tile_off(kp, &op->a, e->c, st), op->uses_r ? stride_of(&op->a, kp->dm) : 0,
+                  op->uses_c ? stride_of(&op->a, kp->dn) : 0);
     }
 }
 
@@ -1090,6 +1153,8 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     np_view v = loop_out_view(e, st, s);
     if (kp->has_epi) {
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < kp->nein; i++) src[i] = loop_chain_view(e, i, st);
         np_insn in;
         memset(&in, 0, sizeof in);
         in.op = NP_VEC;
@@ -1097,8 +1162,11 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
         in.dst = v;
         in.rows = v.rows;
         in.cols = v.cols;
+        in.nsrc = (uint8_t)kp->nein;
+        in.src = src;
         in.prog = &kp->epi;
         put(e, &in);
+        for (uint32_t i = 0; i < kp->nein; i++) marker(e, NP_DEATH, src[i].buf);
     }
     if (e->o && e->o->shorten_acc) marker(e, NP_DEATH, v.buf);
     int64_t off = out_tile_off(kp, &kp->out, e->c, st);
@@ -1106,75 +1174,316 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
     if (!(e->o && e->o->shorten_acc)) marker(e, NP_DEATH, v.buf);
 }
 
-static void emit_loop(em *e) {
+/* Stage s of a loop kernel's program (as emit_gemm_stage). */
+static void emit_loop_stage(em *e, const ldims *d, int64_t s) {
     const nl_kernel *kp = e->kp;
-    ldims d = loop_dims(kp, e->c);
-    for (int64_t s = 0; s < d.nstages; s++) {
-        lstage st = lstage_of(kp, e->c, &d, s);
-        if (s == 0) {
-            loop_tile_start(e, &st, s);
-            loop_loads(e, &d, 0);
-        }
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < kp->nin; i++) {
-            const nl_operand *op = &kp->in[i];
-            src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
-        }
-        np_insn in;
-        memset(&in, 0, sizeof in);
-        in.op = NP_VEC;
-        in.mode = (uint8_t)kp->mode;
-        in.dst = loop_out_view(e, &st, s);
-        in.rows = st.tr;
-        in.cols = st.tc;
-        in.nsrc = (uint8_t)kp->nin;
-        in.src = src;
-        in.prog = &kp->prog;
-        put(e, &in);
-        for (uint32_t i = 0; i < kp->nin; i++)
-            if ((int32_t)i != kp->inplace) marker(e, NP_DEATH, loop_in_buf(e, i, s));
-        bool last = st.ks == d.rs - 1, more = s + 1 < d.nstages;
-        if (!last) {
-            loop_loads(e, &d, s + 1);
-            continue;
-        }
-        lstage nx = more ? lstage_of(kp, e->c, &d, s + 1) : st;
-        if (kp->inplace >= 0) {
-            /* the output sits in an input's tile: store it before the next
-             * loads may reuse that tile */
-            loop_tile_end(e, &st, s);
-            if (more) {
-                loop_tile_start(e, &nx, s + 1);
-                loop_loads(e, &d, s + 1);
-            }
-        } else {
-            /* the next tiles load while this one finishes and stores */
-            if (more) loop_loads(e, &d, s + 1);
-            loop_tile_end(e, &st, s);
-            if (more) loop_tile_start(e, &nx, s + 1);
-        }
+    lstage st = lstage_of(kp, e->c, d, s);
+    if (s == 0) {
+        loop_tile_start(e, &st, s);
+        loop_loads(e, d, 0);
     }
+    np_view src[NP_VMAX_SRCS];
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
+    }
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_VEC;
+    in.mode = (uint8_t)kp->mode;
+    in.dst = loop_out_view(e, &st, s);
+    in.rows = st.tr;
+    in.cols = st.tc;
+    in.nsrc = (uint8_t)kp->nin;
+    in.src = src;
+    in.prog = &kp->prog;
+    put(e, &in);
+    for (uint32_t i = 0; i < kp->nin; i++)
+        if ((int32_t)i != kp->inplace) marker(e, NP_DEATH, loop_in_buf(e, i, s));
+    bool last = st.ks == d->rs - 1, more = s + 1 < d->nstages;
+    if (!last) {
+        loop_loads(e, d, s + 1);
+        return;
+    }
+    lstage nx = more ? lstage_of(kp, e->c, d, s + 1) : st;
+    if (kp->inplace >= 0) {
+        /* the output sits in an input's tile: store it before the next
+         * loads may reuse that tile */
+        loop_tile_end(e, &st, s);
+        if (more) {
+            loop_tile_start(e, &nx, s + 1);
+            loop_loads(e, d, s + 1);
+        }
+    } else {
+        /* the next tiles load while this one finishes and stores */
+        if (more) loop_loads(e, d, s + 1);
+        loop_tile_end(e, &st, s);
+        if (more) loop_tile_start(e, &nx, s + 1);
+    }
+}
+
+static void em_init(em *e, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink) {
+    memset(e, 0, sizeof *e);
+    e->kp = kp;
+    e->c = c;
+    e->b = bufs;
+    e->o = o;
+    e->sink = sink;
+    e->L = kp->t->lanes;
+    nl_buf tmp[NL_MAX_BUFS];
+    make_layout(kp, c, o, tmp, &e->ly);
 }
 
 void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink) {
     em e;
-    memset(&e, 0, sizeof e);
-    e.kp = kp;
-    e.c = c;
-    e.b = bufs;
-    e.o = o;
-    e.sink = sink;
-    e.L = kp->t->lanes;
-    nl_buf tmp[NL_MAX_BUFS];
-    make_layout(kp, c, o, tmp, &e.ly);
-    if (kp->gemm)
-        emit_gemm(&e);
-    else
-        emit_loop(&e);
+    em_init(&e, kp, c, bufs, o, sink);
+    if (kp->gemm) {
+        gdims g = gemm_dims(kp, c);
+        for (int64_t s = 0, n = gemm_nstages(&g); s < n; s++) emit_gemm_stage(&e, &g, s);
+    } else {
+        ldims d = loop_dims(kp, c);
+        for (int64_t s = 0; s < d.nstages; s++) emit_loop_stage(&e, &d, s);
+    }
     marker(&e, NP_BARRIER, -1);
 }
 
 /* ------------------------------------------------------------- timing */
+
+/* A candidate is timed in work that does not grow with its tile count.
+ * Its stages form a loop nest (outer parallel loops, the tiles' rows and
+ * columns, the reduction loops, the K steps); within one loop the
+ * iterations emit the same instructions up to a period (buffer parities,
+ * DRAM burst alignment: tlevel.period), except at known ones (the first,
+ * the last two, which hold the edge tiles and the next-tile loads, and K
+ * steps that load early operand rows). Over a stretch of regular
+ * iterations the timing model's state soon repeats, shifted in time, from
+ * one period to the next; nc_repeat then jumps the rest of the stretch
+ * exactly. Each loop runs its iterations through the loops inside it, so
+ * the work is the product of the few iterations each loop runs in full. */
+
+#define TL_MAX_LEVELS (KN_MAX_DIMS + 4)
+#define TL_HIST 8 /* snapshots kept per loop: state periods up to 8 input periods */
+
+typedef struct tlevel {
+    int64_t n, w;   /* iterations; stages per iteration */
+    int dim;        /* the kernel loop it steps (-1: none) */
+    int64_t tile;   /* elements of that loop per iteration */
+    bool ks;        /* inside one tile's K steps */
+    int64_t period; /* iterations after which its instructions repeat */
+} tlevel;
+
+typedef struct thist {
+    nc_snap snap[TL_HIST];
+    int64_t iter[TL_HIST];
+    uint32_t n, next;
+} thist;
+
+typedef struct tdrive {
+    em e;
+    nc_model *m;
+    gdims g;
+    ldims d;
+    int64_t ks_total; /* stages per output tile */
+    uint32_t nlev;
+    tlevel lev[TL_MAX_LEVELS];
+    thist *hist; /* per level */
+} tdrive;
+
+static int64_t gcd64(int64_t a, int64_t b) {
+    a = abs64(a), b = abs64(b);
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Periods beyond this are not worth waiting for: the loop runs in full. */
+#define TL_PERIOD_MAX (1 << 20)
+
+static int64_t lcm_capped(int64_t a, int64_t b) {
+    int64_t l = a / gcd64(a, b) * b;
+    return l > TL_PERIOD_MAX ? TL_PERIOD_MAX : l;
+}
+
+/* The period of i -> i * a mod n. */
+static int64_t order_mod(int64_t a, int64_t n) {
+    if (n <= 1) return 1;
+    a %= n;
+    return n / gcd64(a, n); /* gcd(0, n) = n */
+}
+
+static void add_level(tdrive *x, int64_t n, int dim, int64_t tile, bool ks) {
+    if (n <= 1) return;
+    x->lev[x->nlev++] = (tlevel){n, 0, dim, tile, ks, 1};
+}
+
+/* Iterations of level lv after which every DMA's offset has the same
+ * alignment to the DRAM bursts (the bursts a transfer takes depend on
+ * nothing else that changes) and every buffer ring is at the same place. */
+static int64_t level_period(const tdrive *x, const tlevel *lv) {
+    const nl_kernel *kp = x->e.kp;
+    const nl_cand *c = x->e.c;
+    int64_t S = kp->t->dram_req_bytes, g = S;
+    if (lv->dim >= 0) {
+        const nl_access *acc[4 + 2 * NP_VMAX_SRCS];
+        uint32_t n = 0;
+        acc[n++] = &kp->lhs, acc[n++] = &kp->rhs, acc[n++] = &kp->out, acc[n++] = &kp->init;
+        for (uint32_t i = 0; i < kp->nin; i++) acc[n++] = &kp->in[i].a;
+        for (uint32_t i = 0; i < kp->nein; i++) acc[n++] = &kp->ein[i].a;
+        for (uint32_t i = 0; i < n; i++) {
+            if (acc[i]->kind != NL_A_TENSOR) continue;
+            int64_t step = abs64(acc[i]->stride[lv->dim]) % S * (lv->tile % S) % S * elem_bytes() % S;
+            g = gcd64(g, step);
+        }
+    }
+    int64_t P = S / g;
+    const layout *ly = &x->e.ly;
+    int64_t nx = kp->gemm ? (c->xbuf == NL_PANEL ? 1 : ly->nx) : ly->nx;
+    int64_t nw = kp->gemm ? (c->wbuf == NL_PANEL ? 1 : ly->nw) : 1;
+    int64_t ny = kp->gemm ? ly->ny : (ly->nout ? ly->nout : 1);
+    P = lcm_capped(P, order_mod(lv->w, nx));
+    P = lcm_capped(P, order_mod(lv->w, nw));
+    if (!lv->ks) P = lcm_capped(P, order_mod(lv->w / x->ks_total, ny));
+    return P;
+}
+
+static void build_levels(tdrive *x) {
+    const nl_kernel *kp = x->e.kp;
+    const nl_cand *c = x->e.c;
+    const kernel *k = kp->k;
+    for (uint32_t i = 0; i < kp->npar; i++) add_level(x, k->bounds[kp->par[i]], (int)kp->par[i], 1, false);
+    if (kp->gemm) {
+        x->g = gemm_dims(kp, c);
+        if (c->order == NL_ORDER_MNK) {
+            add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
+            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+        } else {
+            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+            add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
+        }
+        if (x->g.ks) {
+            for (uint32_t i = 0; i < kp->nred; i++) add_level(x, k->bounds[kp->red[i]], (int)kp->red[i], 1, true);
+            add_level(x, x->g.tiles_k, kp->dk, c->tk, true);
+        }
+        x->ks_total = x->g.ks ? x->g.ks : 1;
+    } else {
+        x->d = loop_dims(kp, c);
+        if (!kp->red_r) add_level(x, x->d.tiles_r, kp->dm, c->tm, false);
+        if (!kp->red_c) add_level(x, x->d.tiles_c, kp->dn, c->tn, false);
+        for (uint32_t i = 0; i < kp->nred; i++) add_level(x, k->bounds[kp->red[i]], (int)kp->red[i], 1, true);
+        if (kp->red_r) add_level(x, x->d.tiles_r, kp->dm, c->tm, true);
+        if (kp->red_c) add_level(x, x->d.tiles_c, kp->dn, c->tn, true);
+        x->ks_total = x->d.rs ? x->d.rs : 1;
+    }
+    int64_t w = 1;
+    for (uint32_t l = x->nlev; l-- > 0;) {
+        x->lev[l].w = w;
+        w *= x->lev[l].n;
+    }
+    for (uint32_t l = 0; l < x->nlev; l++) x->lev[l].period = level_period(x, &x->lev[l]);
+}
+
+/* The units the program uses: a unit it never uses has a free time that
+ * bounds nothing. */
+static uint8_t program_units(const tdrive *x) {
+    const nl_kernel *kp = x->e.kp;
+    if (!kp->gemm) return NC_USES_DMA | NC_USES_VU;
+    uint8_t u = NC_USES_DMA;
+    if (x->g.ks) u |= NC_USES_SA;
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
+        u |= NC_USES_VU;
+    return u;
+}
+
+/* The first iteration at or after v of level lv (run from stage s0) that
+ * is not regular, or v itself. Regular: not the first nor the last two,
+ * and (K steps of a tile loading early operand rows) loading none. */
+static int64_t next_irregular(const tdrive *x, const tlevel *lv, int64_t s0, int64_t v) {
+    if (v < 1 || v >= lv->n - 2) return v;
+    int64_t e = lv->n - 2;
+    const nl_kernel *kp = x->e.kp;
+    if (lv->ks && kp->gemm && x->e.c->early && kp->nin) {
+        gstage st = stage_of(kp, x->e.c, &x->g, s0);
+        int64_t KS = x->g.ks, nch = operand_chunks(&x->e, st.tm, st.tn), a = st.ks + v * lv->w;
+        int64_t j = early_chunk(a, nch, KS);          /* the first row block not loaded before step a */
+        if (j < nch) {
+            int64_t b = (int64_t)(((__int128)(j + 1) * KS + nch - 1) / nch) - 1; /* the step that loads it */
+            e = min64(e, (b - st.ks) / lv->w);
+        }
+    }
+    return e;
+}
+
+/* With a panel, the K steps of a tile slide through it: step ks reads
+ * chunk ks (and loads chunk ks + 1 ahead). */
+static bool level_slide(const tdrive *x, const tlevel *lv, int64_t s0, nc_slide *sl, int64_t *win0) {
+    const nl_kernel *kp = x->e.kp;
+    const nl_cand *c = x->e.c;
+    if (!kp->gemm || !lv->ks || (c->xbuf != NL_PANEL && c->wbuf != NL_PANEL)) return false;
+    const nl_buf *b = &x->e.b[c->xbuf == NL_PANEL ? x->e.ly.x0 : x->e.ly.w0];
+    int64_t cb = b->rows * ceil_div(b->cols, x->e.L) * elem_bytes(), ks0 = s0 % x->g.ks;
+    sl->buf_lo = b->offset;
+    sl->buf_hi = b->offset + b->bytes;
+    sl->lo = b->offset + ks0 * cb;
+    sl->hi = min64(sl->buf_hi, b->offset + (ks0 + lv->n * lv->w + 1) * cb);
+    sl->step = lv->w * cb;
+    *win0 = sl->lo;
+    return true;
+}
+
+static void drive(tdrive *x, uint32_t l, int64_t s0) {
+    if (l == x->nlev) {
+        if (x->e.kp->gemm)
+            emit_gemm_stage(&x->e, &x->g, s0);
+        else
+            emit_loop_stage(&x->e, &x->d, s0);
+        return;
+    }
+    const tlevel *lv = &x->lev[l];
+    thist *h = &x->hist[l];
+    nc_slide slb;
+    int64_t win0 = 0;
+    const nc_slide *sl = level_slide(x, lv, s0, &slb, &win0) ? &slb : NULL;
+    int64_t r0 = -1, untouched = 0, P = lv->period;
+    h->n = 0;
+    for (int64_t v = 0; v < lv->n;) {
+        int64_t e = next_irregular(x, lv, s0, v);
+        int64_t win = sl ? win0 + v * sl->step : 0;
+        if (e > v) {
+            if (r0 < 0) { /* a stretch of regular iterations starts */
+                r0 = v;
+                h->n = 0;
+                if (sl) untouched = nc_scoreboard_max(x->m, win + sl->step, sl->hi);
+            }
+            if ((v - r0) % P == 0 && e - v >= 2 * P) {
+                bool jumped = false;
+                for (uint32_t k = 0; k < h->n && !jumped; k++) { /* newest first: the shortest period */
+                    uint32_t i = (h->next + TL_HIST - 1 - k) % TL_HIST;
+                    int64_t p = v - h->iter[i], q = (e - v) / p;
+                    if (q >= 1 && nc_repeat(x->m, &h->snap[i], sl, win, untouched, q)) {
+                        v += q * p;
+                        jumped = true;
+                    }
+                }
+                if (jumped) {
+                    r0 = -1;
+                    continue;
+                }
+                nc_snap_take(x->m, &h->snap[h->next], sl, win);
+                h->iter[h->next] = v;
+                h->next = (h->next + 1) % TL_HIST;
+                if (h->n < TL_HIST) h->n++;
+            }
+        } else {
+            r0 = -1;
+        }
+        drive(x, l + 1, s0 + v * lv->w);
+        v++;
+    }
+}
 
 typedef struct time_state {
     const nl_kernel *kp;
@@ -1183,6 +1492,7 @@ typedef struct time_state {
     const nl_opts *o;
     nc_model m;
     nc_stats st;
+    tdrive *x;
 } time_state;
 
 static void debug_trace(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
@@ -1195,12 +1505,23 @@ static void debug_trace(void *ud, const np_insn *in, int unit, int64_t start, in
 static void time_body(sp_ctx *ctx, void *ud) {
     time_state *ts = ud;
     nc_init(&ts->m, ctx, ts->kp->t);
-    if (getenv("SPADC_NPU_TRACE")) {
+    if (getenv("SPADC_NPU_TRACE")) { /* every instruction, traced */
         ts->m.trace = debug_trace;
         fprintf(stderr, "== candidate %lld,%lld,%lld order %d x%d w%d y%d early %d\n", (long long)ts->c->tm,
                 (long long)ts->c->tn, (long long)ts->c->tk, ts->c->order, ts->c->xbuf, ts->c->wbuf, ts->c->ybuf, ts->c->early);
+        nl_emit(ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+        ts->st = nc_finish(&ts->m);
+        return;
     }
-    nl_emit(ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+    tdrive *x = ts->x = sp_calloc(ctx, 1, sizeof *x);
+    em_init(&x->e, ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+    x->m = &ts->m;
+    build_levels(x);
+    x->hist = sp_calloc(ctx, x->nlev ? x->nlev : 1, sizeof *x->hist);
+    ts->m.uses = program_units(x);
+    int64_t n = ts->kp->gemm ? gemm_nstages(&x->g) : x->d.nstages;
+    if (n > 0) drive(x, 0, 0);
+    marker(&x->e, NP_BARRIER, -1);
     ts->st = nc_finish(&ts->m);
 }
 
@@ -1212,6 +1533,14 @@ nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_bu
     ts.bufs = bufs;
     ts.o = o;
     sp_status st = sp_pcall(ctx, time_body, &ts);
+    if (ts.x) {
+        if (ts.x->hist) {
+            for (uint32_t l = 0; l < ts.x->nlev; l++)
+                for (int i = 0; i < TL_HIST; i++) nc_snap_free(ctx, &ts.x->hist[l].snap[i]);
+            sp_free(ctx, ts.x->hist);
+        }
+        sp_free(ctx, ts.x);
+    }
     nc_free(&ts.m);
     if (st != SP_OK) sp_rethrow(ctx);
     return ts.st;
@@ -1243,6 +1572,9 @@ typedef struct cand_rec {
     int64_t lbytes; /* lower bound on its footprint (peak live) */
 } cand_rec;
 
+/* Cycles from a real estimate, saturated as the timing model's are. */
+static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (int64_t)c : 0) : NC_TIME_MAX; }
+
 /* A lower bound on a candidate's cycles and a quick estimate of them.
  * Bound: the busiest unit's total work (DMA of the bytes it moves, the
  * arrays' streaming, the vector unit), and for contractions the chain no
@@ -1264,12 +1596,15 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         for (uint32_t i = 0; i < kp->nin; i++)
             bytes += P * R * (kp->in[i].uses_r ? (double)kp->M : (double)d.tiles_r) *
                      (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * 4;
+        for (uint32_t i = 0; i < kp->nein; i++) /* once per output tile */
+            bytes += P * (kp->ein[i].uses_r ? (double)kp->M : kp->red_r ? 1.0 : (double)d.tiles_r) *
+                     (kp->ein[i].uses_c ? (double)kp->N : kp->red_c ? 1.0 : (double)d.tiles_c) * 4;
         bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * 4;
         vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * (double)(kp->prog.nalu ? kp->prog.nalu : 1);
         double b = bytes / bw > vu ? bytes / bw : vu;
         double per = (double)d.nstages > 0 ? b / (double)d.nstages : 0;
-        *bound = (int64_t)b;
-        *heur = (int64_t)(b + (c->xbuf == 2 ? 0 : per) + lat); /* single buffers serialise load and compute */
+        *bound = cycles_of(b);
+        *heur = cycles_of(b + (c->xbuf == 2 ? 0 : per) + lat); /* single buffers serialise load and compute */
         return;
     }
     gdims g = gemm_dims(kp, c);
@@ -1303,7 +1638,7 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double b = startup + sa + tail;
     if (bytes / bw > b) b = bytes / bw;
     if (vu > b) b = vu;
-    *bound = (int64_t)b;
+    *bound = cycles_of(b);
     /* the uniform pipeline */
     double ns = (double)(g.nstages ? g.nstages : 1);
     double C = (double)tm * (double)(ceil_div(tk, L) * ceil_div(tn, L)) / (double)t->num_sa;
@@ -1315,7 +1650,7 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     if (serial == 0 && over > stage) stage = over;
     if (D > stage) stage = D;
     double h = startup + ns * stage + tail;
-    *heur = (int64_t)(h > b ? h : b);
+    *heur = cycles_of(h > b ? h : b);
 }
 
 static int cmp_cand(const void *a, const void *b) {
@@ -1359,6 +1694,45 @@ static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_c
     r->lbytes = lb;
 }
 
+uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl_cand *out, uint32_t cap) {
+    uint32_t n = 0;
+    nl_cand c;
+    memset(&c, 0, sizeof c);
+    c.tm = tm, c.tn = tn, c.tk = kp->gemm ? tk : 0;
+    if (!kp->gemm) {
+        ldims d = loop_dims(kp, &c);
+        for (int xb = 1; xb <= 2; xb++)
+            for (int yb = 1; yb <= 2; yb++) {
+                if (xb == 2 && d.nstages < 2) continue;
+                if (yb == 2 && (d.ntiles < 2 || kp->inplace >= 0)) continue;
+                c.xbuf = (uint8_t)xb, c.ybuf = (uint8_t)yb;
+                if (n < cap) out[n++] = c;
+            }
+        return n;
+    }
+    gdims g = gemm_dims(kp, &c);
+    for (int ord = 0; ord < 2; ord++) {
+        if (ord == NL_ORDER_NMK && (g.tiles_m < 2 || g.tiles_n < 2)) continue;
+        for (int xb = 1; xb <= NL_PANEL; xb++)
+            for (int wb = 1; wb <= NL_PANEL; wb++) {
+                if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb)) continue;
+                /* a panel needs the tiles it serves to follow each other */
+                if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
+                if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
+                for (int yb = 1; yb <= 2; yb++) {
+                    if (yb == 2 && g.ntiles < 2) continue;
+                    for (int early = 0; early <= 1; early++) {
+                        if (early && kp->nin == 0) continue;
+                        c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
+                        c.ybuf = (uint8_t)yb, c.early = (uint8_t)early;
+                        if (n < cap) out[n++] = c;
+                    }
+                }
+            }
+    }
+    return n;
+}
+
 static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_opts *o) {
     int64_t L = kp->t->lanes;
     int64_t tms[64], tns[64], tks[64];
@@ -1369,44 +1743,12 @@ static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_
         tms[0] = o->tile[0], tns[0] = o->tile[1], tks[0] = o->tile[2];
         nm = nn = nk = 1;
     }
+    nl_cand v[NL_MAX_VARIANTS];
     for (uint32_t a = 0; a < nm; a++)
         for (uint32_t b = 0; b < nn; b++)
             for (uint32_t k = 0; k < nk; k++) {
-                nl_cand c;
-                memset(&c, 0, sizeof c);
-                c.tm = tms[a], c.tn = tns[b], c.tk = tks[k];
-                if (!kp->gemm) {
-                    ldims d = loop_dims(kp, &c);
-                    for (int xb = 1; xb <= 2; xb++)
-                        for (int yb = 1; yb <= 2; yb++) {
-                            if (xb == 2 && d.nstages < 2) continue;
-                            if (yb == 2 && (d.ntiles < 2 || kp->inplace >= 0)) continue;
-                            c.xbuf = (uint8_t)xb, c.ybuf = (uint8_t)yb;
-                            add_cand(ctx, cl, kp, &c, o);
-                        }
-                    continue;
-                }
-                gdims g = gemm_dims(kp, &c);
-                for (int ord = 0; ord < 2; ord++) {
-                    if (ord == NL_ORDER_NMK && (g.tiles_m < 2 || g.tiles_n < 2)) continue;
-                    for (int xb = 1; xb <= NL_PANEL; xb++)
-                        for (int wb = 1; wb <= NL_PANEL; wb++) {
-                            if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb))
-                                continue;
-                            /* a panel needs the tiles it serves to follow each other */
-                            if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
-                            if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
-                            for (int yb = 1; yb <= 2; yb++) {
-                                if (yb == 2 && g.ntiles < 2) continue;
-                                for (int early = 0; early <= 1; early++) {
-                                    if (early && kp->nin == 0) continue;
-                                    c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
-                                    c.ybuf = (uint8_t)yb, c.early = (uint8_t)early;
-                                    add_cand(ctx, cl, kp, &c, o);
-                                }
-                            }
-                        }
-                }
+                uint32_t n = nl_variants(kp, tms[a], tns[b], tks[k], v, NL_MAX_VARIANTS);
+                for (uint32_t i = 0; i < n; i++) add_cand(ctx, cl, kp, &v[i], o);
             }
 }
 
@@ -1480,6 +1822,29 @@ static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t foo
     if (ch->ntop < NL_MAX_TOP) ch->ntop++;
 }
 
+/* The timing model counts up to NC_TIME_MAX (2^62) cycles, bytes and
+ * operations: a choice that reaches it has no number to report, so it is
+ * an error naming the quantity, never a saturated value in a message. */
+static void beyond_the_model(sp_ctx *ctx, const nl_kernel *kp, const nl_choice *ch) {
+    const nc_stats *e = &ch->est;
+    const char *what = e->cycles >= NC_TIME_MAX ? "cycles"
+                       : e->dma_bytes >= NC_TIME_MAX || e->dram_request_bytes >= NC_TIME_MAX ? "bytes of DMA"
+                       : e->dma_busy >= NC_TIME_MAX || e->sa_busy >= NC_TIME_MAX || e->vu_busy >= NC_TIME_MAX ? "busy cycles of a unit"
+                       : e->macs >= NC_TIME_MAX || e->vec_elem_ops >= NC_TIME_MAX ? "operations"
+                       : e->ninsn >= NC_TIME_MAX ? "instructions"
+                       : ch->bound_dma >= NC_TIME_MAX || ch->bound_dma_min >= NC_TIME_MAX ? "cycles of DMA"
+                       : NULL;
+    if (!what) return;
+    char kt[160], ct[80];
+    kernel_text(kp, kt, sizeof kt);
+    cand_text(kp, &ch->cand, ct, sizeof ct);
+    const nt_target *t = kp->t;
+    sp_throw(ctx, SP_EINPUT, kp->k->root->loc,
+             "%s: more than 2^62 %s on this npu (%s at its best, %s; DRAM %.3g bytes per cycle, DMA latency %lld "
+             "cycles): beyond what the timing model counts",
+             kt, what, ct, t->name, nt_dram_bytes_per_cycle(t), (long long)t->dma_latency);
+}
+
 typedef struct choose_state {
     cand_list cl;
 } choose_state;
@@ -1527,7 +1892,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
         nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
         ch->nsim++;
         note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
-        work += est.ninsn;
+        work += est.stepped;
         bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
         if (better) {
             have = true;
@@ -1547,9 +1912,10 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     double bw = nt_dram_bytes_per_cycle(t);
     int64_t L = t->lanes;
     ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
-    ch->bound_dma = (int64_t)((double)ch->est.dma_bytes / bw + 0.999999);
-    ch->bound_dma_min = (int64_t)((double)kp->min_dma_bytes / bw + 0.999999);
+    ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
+    ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
     ch->bound_vector = ceil_div(ch->est.vec_elem_ops, L * nt_vector_elems(t, 4));
+    beyond_the_model(ctx, kp, ch);
 }
 
 typedef struct choose_args {

@@ -33,7 +33,12 @@
  * R x C tiles: C the loop with the smallest stride in the largest input, R
  * the next; inputs at their logical tile shapes (single or double
  * buffered), the output tile [R or 1 x C or 1] (in place on an input's tile
- * when the kernel maps it elementwise), reductions accumulated in order.
+ * when the kernel maps it elementwise and reduces no loop), reductions
+ * accumulated in order from the init.
+ * A chain after a reduction runs once per output tile, in place on it; the
+ * tensors only it reads are loaded with the tile's init, at their logical
+ * shapes within the output tile ([R x 1] per row, [1 x C] per column, [1 x
+ * 1] a scalar), one set per output buffer, live as long as the output.
  *
  * Ownership: nl_kernel and nl_choice are plain values (the vector programs
  * inside them included); they point at the kernel and target they were made
@@ -73,7 +78,8 @@ typedef struct nl_operand {
     bool broadcast;      /* read through a broadcasting map */
 } nl_operand;
 
-#define NL_MAX_BUFS 16
+/* loop kernels: 8 inputs double buffered, 2 outputs, 8 chain operands x 2 */
+#define NL_MAX_BUFS 36
 
 typedef struct nl_kernel {
     const kernel *k;
@@ -94,6 +100,10 @@ typedef struct nl_kernel {
     np_vprog prog;      /* contraction: epilogue on the accumulator; loop: the body */
     np_vprog epi;       /* loop reduction followed by a chain: the chain */
     bool has_prog, has_epi;
+    /* loop reduction followed by a chain: the tensors the chain reads, at the
+     * output tile's logical shape (they cannot vary along a reduced loop) */
+    uint32_t nein;
+    nl_operand ein[NP_VMAX_SRCS];
     np_vmode mode;
     int32_t inplace;    /* loop map: the operand whose tile the output takes, or -1 */
     int64_t min_dma_bytes; /* every input read once, the output written once */
@@ -136,7 +146,8 @@ typedef struct nl_buf {
 typedef struct nl_opts {
     int64_t budget;           /* bytes per lane */
     int64_t tile[3];          /* forced tile (0: search) */
-    int64_t search_insns;     /* cap on the instructions the search times (<= 0: 10^7) */
+    int64_t search_insns;     /* cap on the instructions the search's timing steps through one by one,
+                                 the ones it extrapolates not counted (<= 0: 10^7) */
     bool shorten_acc;         /* tests: Y dies before its store (poison must show) */
 } nl_opts;
 
@@ -182,6 +193,11 @@ typedef struct nl_choice {
     nl_cand_rec rejects[NL_MAX_REJECTS * (NL_NVERDICTS - 1)];
 } nl_choice;
 
+/* The candidates of one tile (loop kernels: tm x tn, tk ignored): every
+ * loop order and buffering the search weighs; returns how many (at most
+ * cap; NL_MAX_VARIANTS is every one). */
+#define NL_MAX_VARIANTS 128
+uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl_cand *out, uint32_t cap);
 /* The buffers of a candidate (offsets unset); returns how many. */
 uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs);
 /* Plan a candidate's buffers with the planner against o->budget; SP_OK or
@@ -192,9 +208,16 @@ void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl
 /* Choose the tile: every candidate planned, the fitting ones ranked by the
  * timing model's cycles, ties by footprint. Raises SP_ENOFIT (at the
  * kernel's root op) with the buffers, bytes, footprint and budget when
- * nothing fits, or when a forced tile does not. */
+ * nothing fits, or when a forced tile does not; SP_EINPUT when the best
+ * takes 2^62 cycles or more (or bytes, or operations): more than the
+ * timing model counts. */
 void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch);
-/* Timing of a candidate with planned buffers. */
+/* Timing of a candidate with planned buffers: what the timing model
+ * says for the program nl_emit emits, statistic for statistic (but
+ * `stepped`), in work that does not grow with the tile count: periodic
+ * stretches of the tile loops are extrapolated exactly (lower.c, "A
+ * candidate is timed ..."). Counts saturate at NC_TIME_MAX; nl_choose
+ * raises an error when its choice reaches it. */
 nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o);
 
 #endif

@@ -15,6 +15,7 @@ struct nc_range {
     uint8_t wunit;   /* the unit that wrote it last */
     int64_t rdone;   /* reads by any unit release it */
     int64_t rdone_x; /* reads other than GEMMs' reads of their accumulator */
+    int64_t stamp;   /* the model's access count at its last access */
 };
 
 void nc_init(nc_model *m, sp_ctx *ctx, const nt_target *t) {
@@ -36,7 +37,18 @@ void nc_free(nc_model *m) {
 }
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int64_t nc_add(int64_t a, int64_t b) {
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) || r > NC_TIME_MAX ? NC_TIME_MAX : r;
+}
+
+int64_t nc_mul(int64_t a, int64_t b) {
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) || r > NC_TIME_MAX ? NC_TIME_MAX : r;
+}
 
 /* ------------------------------------------------------------- DRAM */
 
@@ -102,6 +114,7 @@ int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t el
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests) {
     if (requests <= 0) return 0;
     double c = (double)requests * (double)m->S / m->bw;
+    if (!(c < (double)NC_TIME_MAX)) return NC_TIME_MAX;
     int64_t ci = (int64_t)c;
     if ((double)ci < c) ci++;
     return ci > 0 ? ci : 1;
@@ -150,15 +163,28 @@ static uint32_t seg_split(nc_model *m, int64_t x) {
     return i + 1;
 }
 
+/* The segments [*a, *b) of view v's bytes, split at its ends and stamped
+ * as accessed now (false: the view is empty). */
+static bool touch(nc_model *m, const np_view *v, uint32_t *a, uint32_t *b) {
+    int64_t lo, hi;
+    range_of(m, v, &lo, &hi);
+    if (hi <= lo) return false;
+    *a = seg_split(m, lo);
+    *b = seg_split(m, hi);
+    m->ctr++;
+    for (uint32_t i = *a; i < *b; i++) m->rng[i].stamp = m->ctr;
+    return true;
+}
+
 /* When an access to view v may start: after the writes it reads (RAW)
  * and, when it writes, after the reads and writes it overwrites. A GEMM
  * accumulating into its destination is ordered after earlier GEMMs by the
  * arrays' pipeline, not by the scoreboard. */
 static int64_t ready_for(nc_model *m, const np_view *v, bool write, bool acc_dst) {
-    int64_t lo, hi, t = 0;
-    range_of(m, v, &lo, &hi);
-    if (hi <= lo || m->nrng == 0) return 0;
-    for (uint32_t i = seg_find(m, lo); i < m->nrng && m->rng[i].lo < hi; i++) {
+    uint32_t a, b;
+    int64_t t = 0;
+    if (!touch(m, v, &a, &b)) return 0;
+    for (uint32_t i = a; i < b; i++) {
         const nc_range *r = &m->rng[i];
         bool chained = acc_dst && r->wunit == UNIT_SA;
         if (!chained) t = max64(t, r->wdone);
@@ -170,10 +196,8 @@ static int64_t ready_for(nc_model *m, const np_view *v, bool write, bool acc_dst
 /* Record a read of v released at `rel`; a GEMM's read of its own
  * accumulator (`chained`) binds only writers outside the arrays. */
 static void note_read(nc_model *m, const np_view *v, int64_t rel, bool chained) {
-    int64_t lo, hi;
-    range_of(m, v, &lo, &hi);
-    if (hi <= lo) return;
-    uint32_t a = seg_split(m, lo), b = seg_split(m, hi);
+    uint32_t a, b;
+    if (!touch(m, v, &a, &b)) return;
     for (uint32_t i = a; i < b; i++) {
         nc_range *r = &m->rng[i];
         r->rdone = max64(r->rdone, rel);
@@ -182,10 +206,8 @@ static void note_read(nc_model *m, const np_view *v, int64_t rel, bool chained) 
 }
 
 static void note_write(nc_model *m, const np_view *v, int64_t done, uint8_t unit) {
-    int64_t lo, hi;
-    range_of(m, v, &lo, &hi);
-    if (hi <= lo) return;
-    uint32_t a = seg_split(m, lo), b = seg_split(m, hi);
+    uint32_t a, b;
+    if (!touch(m, v, &a, &b)) return;
     for (uint32_t i = a; i < b; i++) {
         nc_range *r = &m->rng[i];
         r->wdone = max64(r->wdone, done);
@@ -222,11 +244,12 @@ void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslo
         int64_t slot = a->rel[a->head];
         int64_t auto_start = max64(a->wfree, slot);
         int64_t ps = max64(t0, auto_start);
-        int64_t pe = ps + L;
+        int64_t pe = nc_add(ps, L);
         a->wfree = pe;
         ss = max64(pe, a->sfree);
-        a->sfree = ss + rows;
-        a->rel[a->head] = ss + rows;
+        a->sfree = nc_add(ss, rows);
+        a->rel[a->head] = a->sfree;
+        a->nblocks++;
         a->head = (a->head + 1) % (uint32_t)wslots;
         if (run) {
             if (ss != run_hi) {
@@ -243,17 +266,18 @@ void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslo
         if (have_prev && auto_start >= t0 && norm_eq(&cur, &prev, wslots)) {
             int64_t p = ss - prev_ss, left = n - 1 - i;
             if (left > 0 && p >= 0) {
-                int64_t sh = left * p;
-                ss += sh;
-                a->wfree += sh;
-                a->sfree += sh;
+                int64_t sh = nc_mul(left, p);
+                ss = nc_add(ss, sh);
+                a->wfree = nc_add(a->wfree, sh);
+                a->sfree = nc_add(a->sfree, sh);
+                a->nblocks += left;
                 /* the slots seen from the head shift by p a block: after
                  * `left` blocks the head has moved on by left and the j-th
                  * slot from it is today's j-th plus sh (not the slot that
                  * happens to sit there now, unless left is a multiple of
                  * the slots) */
                 a->head = (uint32_t)((a->head + left) % (uint64_t)wslots);
-                for (int64_t j = 0; j < wslots; j++) a->rel[(a->head + j) % wslots] = cur.rel[j] + ss; /* cur: from the old ss */
+                for (int64_t j = 0; j < wslots; j++) a->rel[(a->head + j) % wslots] = nc_add(cur.rel[j], ss); /* cur: from the old ss */
                 break;
             }
         }
@@ -262,8 +286,8 @@ void nc_array_run(nc_array *a, int64_t t0, int64_t rows, int64_t L, int64_t wslo
         have_prev = true;
     }
     if (run && run_hi > run_lo) run(ud, run_lo, run_hi);
-    *stream_end = ss + rows;
-    *done = ss + rows + 2 * L - 1;
+    *stream_end = nc_add(ss, rows);
+    *done = nc_add(*stream_end, 2 * L - 1);
 }
 
 /* ------------------------------------------------------- pending stores */
@@ -274,12 +298,13 @@ static void run_store(nc_model *m) {
     memmove(m->pend, m->pend + 1, (m->npend - 1) * sizeof *m->pend);
     m->npend--;
     int64_t start = max64(m->dma_free, p.ready);
-    m->dma_free = start + p.occ;
-    if (m->trace) m->trace(m->trace_ud, &p.in, NC_UNIT_STORE, start, start + p.occ);
-    note_read(m, &p.v, start + p.occ, false);
-    m->end = max64(m->end, start + p.occ + m->t->dma_latency);
-    m->st.dma_busy += p.occ;
-    m->st.dma_store_busy += p.occ;
+    m->dma_free = nc_add(start, p.occ);
+    if (m->trace) m->trace(m->trace_ud, &p.in, NC_UNIT_STORE, start, m->dma_free);
+    note_read(m, &p.v, m->dma_free, false);
+    m->end = max64(m->end, nc_add(m->dma_free, m->t->dma_latency));
+    m->nu_dma++;
+    m->st.dma_busy = nc_add(m->st.dma_busy, p.occ);
+    m->st.dma_store_busy = nc_add(m->st.dma_store_busy, p.occ);
 }
 
 /* Before an instruction overwrites bytes a pending store still has to
@@ -316,13 +341,14 @@ static int64_t ilog2_ceil(int64_t x) {
 }
 
 static int64_t vec_groups(const nc_model *m, int64_t rows, int64_t cols) {
-    int64_t per_lane = rows * ceil_div(cols, m->L);
+    int64_t per_lane = nc_mul(rows, ceil_div(cols, m->L));
     return ceil_div(per_lane, nt_vector_elems(m->t, m->elem));
 }
 
 void nc_step(nc_model *m, const np_insn *in) {
     nc_stats *st = &m->st;
-    st->ninsn++;
+    st->ninsn = nc_add(st->ninsn, 1);
+    st->stepped++;
     switch ((np_opcode)in->op) {
     case NP_BIRTH:
     case NP_DEATH: return;
@@ -348,16 +374,17 @@ void nc_step(nc_model *m, const np_insn *in) {
             run_store(m);
         }
         int64_t start = max64(m->dma_free, r);
-        m->dma_free = start + occ;
-        int64_t done = start + occ + m->t->dma_latency;
+        m->dma_free = nc_add(start, occ);
+        m->nu_dma++;
+        int64_t done = nc_add(m->dma_free, m->t->dma_latency);
         note_write(m, &in->dst, done, UNIT_DMA);
-        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_LOAD, start, start + occ);
+        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_LOAD, start, m->dma_free);
         m->end = max64(m->end, done);
-        st->ndma++;
-        st->dma_busy += occ;
-        st->dma_load_busy += occ;
-        st->dram_request_bytes += req * m->S;
-        st->dma_bytes += nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, m->elem);
+        st->ndma = nc_add(st->ndma, 1);
+        st->dma_busy = nc_add(st->dma_busy, occ);
+        st->dma_load_busy = nc_add(st->dma_load_busy, occ);
+        st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
+        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, m->elem));
         return;
     }
     case NP_MVOUT: {
@@ -369,42 +396,46 @@ void nc_step(nc_model *m, const np_insn *in) {
         if (m->trace) p->in = *in; /* VEC's pointers are not kept; a store has none */
         p->ready = ready_for(m, &in->a, false, false);
         p->occ = nc_dma_cycles(m, req);
-        st->ndma++;
-        st->dram_request_bytes += req * m->S;
-        st->dma_bytes += nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, m->elem);
+        m->nenq++;
+        st->ndma = nc_add(st->ndma, 1);
+        st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
+        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, m->elem));
         return;
     }
     case NP_FILL: {
         flush_conflicts(m, &in->dst);
         int64_t occ = vec_groups(m, in->dst.rows, in->dst.cols);
         int64_t start = max64(m->vu_free, ready_for(m, &in->dst, true, false));
-        m->vu_free = start + occ;
-        int64_t done = start + occ + 1;
-        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_VU, start, start + occ);
+        m->vu_free = nc_add(start, occ);
+        m->nu_vu++;
+        int64_t done = nc_add(m->vu_free, 1);
+        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_VU, start, m->vu_free);
         note_write(m, &in->dst, done, UNIT_VU);
         m->end = max64(m->end, done);
-        st->vu_busy += occ;
-        st->nvec++;
+        st->vu_busy = nc_add(st->vu_busy, occ);
+        st->nvec = nc_add(st->nvec, 1);
         return;
     }
     case NP_VEC: {
         const np_vprog *p = in->prog;
-        int64_t occ = vec_groups(m, in->rows, in->cols) * (p->nalu ? p->nalu : 1);
-        if (in->mode == NP_VREDUCE_COLS || in->mode == NP_VREDUCE_ALL) occ += in->rows * ilog2_ceil(m->L);
+        int64_t alu = p->nalu ? p->nalu : 1;
+        int64_t occ = nc_mul(vec_groups(m, in->rows, in->cols), alu);
+        if (in->mode == NP_VREDUCE_COLS || in->mode == NP_VREDUCE_ALL) occ = nc_add(occ, nc_mul(in->rows, ilog2_ceil(m->L)));
         flush_conflicts(m, &in->dst);
         int64_t t = ready_for(m, &in->dst, true, false);
         for (uint32_t s = 0; s < in->nsrc; s++) t = max64(t, ready_for(m, &in->src[s], false, false));
         int64_t start = max64(m->vu_free, t);
-        m->vu_free = start + occ;
-        int64_t done = start + occ + 1 + (p->sfu ? m->t->sfu_latency : 0);
+        m->vu_free = nc_add(start, occ);
+        m->nu_vu++;
+        int64_t done = nc_add(m->vu_free, 1 + (p->sfu ? m->t->sfu_latency : 0));
         for (uint32_t s = 0; s < in->nsrc; s++) note_read(m, &in->src[s], done, false);
         note_read(m, &in->dst, done, false);
         note_write(m, &in->dst, done, UNIT_VU);
-        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_VU, start, start + occ);
+        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_VU, start, m->vu_free);
         m->end = max64(m->end, done);
-        st->vu_busy += occ;
-        st->vec_elem_ops += in->rows * in->cols * (p->nalu ? p->nalu : 1);
-        st->nvec++;
+        st->vu_busy = nc_add(st->vu_busy, occ);
+        st->vec_elem_ops = nc_add(st->vec_elem_ops, nc_mul(nc_mul(in->rows, in->cols), alu));
+        st->nvec = nc_add(st->nvec, 1);
         return;
     }
     case NP_GEMM: {
@@ -412,7 +443,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         int64_t t0 = ready_for(m, &in->a, false, false);
         t0 = max64(t0, ready_for(m, &in->b, false, false));
         t0 = max64(t0, ready_for(m, &in->dst, true, true));
-        int64_t nblk = ceil_div(in->k, m->L) * ceil_div(in->cols, m->L);
+        int64_t nblk = nc_mul(ceil_div(in->k, m->L), ceil_div(in->cols, m->L));
         int64_t send = t0, done = t0;
         for (int64_t s = 0; s < m->nsa && nblk > 0; s++) {
             int64_t idx = (int64_t)((m->next_sa + (uint64_t)s) % (uint64_t)m->nsa);
@@ -423,8 +454,8 @@ void nc_step(nc_model *m, const np_insn *in) {
             nc_array_run(&m->sa[idx], t0, in->rows, m->L, m->wslots, cnt, &se, &dn, m->trace ? array_trace_fn : NULL, &at);
             send = max64(send, se);
             done = max64(done, dn);
-            st->sa_busy += cnt * in->rows;
-            st->sa_busy_each[idx] += cnt * in->rows;
+            st->sa_busy = nc_add(st->sa_busy, nc_mul(cnt, in->rows));
+            st->sa_busy_each[idx] = nc_add(st->sa_busy_each[idx], nc_mul(cnt, in->rows));
         }
         m->next_sa = (uint32_t)((m->next_sa + (uint64_t)nblk) % (uint64_t)m->nsa);
         note_read(m, &in->a, send, false);
@@ -432,8 +463,8 @@ void nc_step(nc_model *m, const np_insn *in) {
         if (in->flags & NP_ACC) note_read(m, &in->dst, send, true);
         note_write(m, &in->dst, done, UNIT_SA);
         m->end = max64(m->end, done);
-        st->macs += in->rows * in->k * in->cols;
-        st->ngemm++;
+        st->macs = nc_add(st->macs, nc_mul(nc_mul(in->rows, in->k), in->cols));
+        st->ngemm = nc_add(st->ngemm, 1);
         return;
     }
     }
@@ -447,4 +478,273 @@ nc_stats nc_finish(nc_model *m) {
     while (m->npend) run_store(m);
     m->st.cycles = m->end;
     return m->st;
+}
+
+/* ------------------------------------------------- periodic streams */
+
+/* Raise times that can no longer bind to what binds them: a pending store
+ * starts no earlier than the engine frees, a weight slot is taken no
+ * earlier than its array's weight path frees (both only grow). No later
+ * time changes; equal futures then have equal states. */
+static void canon(nc_model *m) {
+    for (uint32_t i = 0; i < m->npend; i++) m->pend[i].ready = max64(m->pend[i].ready, m->dma_free);
+    for (int64_t s = 0; s < m->nsa; s++)
+        for (int64_t j = 0; j < m->wslots; j++) m->sa[s].rel[j] = max64(m->sa[s].rel[j], m->sa[s].wfree);
+}
+
+static void seg_append(sp_ctx *ctx, nc_range **v, uint32_t *n, uint32_t *cap, const nc_range *r) {
+    if (*n == *cap) {
+        uint32_t nc = *cap ? *cap * 2 : 64;
+        *v = sp_realloc(ctx, *v, nc * sizeof **v);
+        *cap = nc;
+    }
+    (*v)[(*n)++] = *r;
+}
+
+static bool in_buf(const nc_slide *sl, int64_t lo) { return sl && lo >= sl->buf_lo && lo < sl->buf_hi; }
+
+/* Canonical times, and segment boundaries at the slide's buffer and
+ * window, so that two states compare segment by segment. */
+static void prepare(nc_model *m, const nc_slide *sl, int64_t win) {
+    canon(m);
+    if (sl) {
+        seg_split(m, sl->buf_lo);
+        seg_split(m, sl->buf_hi);
+        seg_split(m, win);
+        seg_split(m, win + sl->step);
+    }
+}
+
+void nc_snap_take(nc_model *m, nc_snap *s, const nc_slide *sl, int64_t win) {
+    prepare(m, sl, win);
+    s->dma_free = m->dma_free, s->vu_free = m->vu_free, s->end = m->end;
+    s->ctr = m->ctr, s->nu_dma = m->nu_dma, s->nu_vu = m->nu_vu, s->nenq = m->nenq;
+    s->win = win;
+    s->next_sa = m->next_sa;
+    if (!s->sa) s->sa = sp_malloc(m->ctx, (size_t)(m->nsa > 0 ? m->nsa : 1) * sizeof *s->sa);
+    memcpy(s->sa, m->sa, (size_t)m->nsa * sizeof *s->sa);
+    s->nfix = s->nwnd = 0;
+    for (uint32_t i = 0; i < m->nrng; i++) {
+        const nc_range *r = &m->rng[i];
+        if (!in_buf(sl, r->lo))
+            seg_append(m->ctx, &s->fix, &s->nfix, &s->capfix, r);
+        else if (r->lo >= win && r->lo < win + sl->step)
+            seg_append(m->ctx, &s->wnd, &s->nwnd, &s->capwnd, r);
+    }
+    s->npend = m->npend;
+    for (uint32_t i = 0; i < m->npend; i++) s->pend[i] = (nc_pend_copy){m->pend[i].v, m->pend[i].ready, m->pend[i].occ};
+    s->st = m->st;
+}
+
+void nc_snap_free(sp_ctx *ctx, nc_snap *s) {
+    if (s->sa) sp_free(ctx, s->sa);
+    if (s->fix) sp_free(ctx, s->fix);
+    if (s->wnd) sp_free(ctx, s->wnd);
+    memset(s, 0, sizeof *s);
+}
+
+int64_t nc_scoreboard_max(nc_model *m, int64_t lo, int64_t hi) {
+    int64_t t = 0;
+    if (m->nrng == 0 || hi <= lo) return 0;
+    for (uint32_t i = seg_find(m, lo); i < m->nrng && m->rng[i].lo < hi; i++)
+        t = max64(t, max64(m->rng[i].wdone, max64(m->rng[i].rdone, m->rng[i].rdone_x)));
+    return t;
+}
+
+/* How the state now relates to a snapshot: the period's time shift d, the
+ * least free time of the units it used (fu: a later start is at least
+ * that) and of every unit the program uses (fa: a time below it never
+ * matters again, whoever reads it). */
+typedef struct period {
+    int64_t d, fu, fa;
+    bool dma, vu, sa[NC_MAX_SA];
+} period;
+
+static bool views_eq(const np_view *a, const np_view *b) {
+    return a->buf == b->buf && a->off == b->off && a->rows == b->rows && a->cols == b->cols && a->ld == b->ld;
+}
+
+static bool units_match(const nc_model *m, const nc_snap *u, period *p) {
+    p->dma = m->nu_dma != u->nu_dma;
+    p->vu = m->nu_vu != u->nu_vu;
+    p->d = -1;
+    if (p->dma) p->d = m->dma_free - u->dma_free;
+    else if (p->vu) p->d = m->vu_free - u->vu_free;
+    for (int64_t s = 0; s < m->nsa; s++) {
+        p->sa[s] = m->sa[s].nblocks != u->sa[s].nblocks;
+        if (p->sa[s] && p->d < 0) p->d = m->sa[s].wfree - u->sa[s].wfree;
+    }
+    bool any = p->dma || p->vu;
+    for (int64_t s = 0; s < m->nsa; s++) any |= p->sa[s];
+    if (!any) p->d = 0;
+    if (p->d < 0) return false;
+    int64_t d = p->d;
+    uint8_t uses = m->uses ? m->uses : NC_USES_DMA | NC_USES_VU | NC_USES_SA;
+    p->fu = p->fa = INT64_MAX;
+    if (m->dma_free != u->dma_free + (p->dma ? d : 0) || m->vu_free != u->vu_free + (p->vu ? d : 0)) return false;
+    if (p->dma) p->fu = min64(p->fu, u->dma_free);
+    if (p->vu) p->fu = min64(p->fu, u->vu_free);
+    if (uses & NC_USES_DMA) p->fa = min64(p->fa, u->dma_free);
+    if (uses & NC_USES_VU) p->fa = min64(p->fa, u->vu_free);
+    for (int64_t s = 0; s < m->nsa; s++) {
+        const nc_array *a = &m->sa[s], *b = &u->sa[s];
+        int64_t dd = p->sa[s] ? d : 0;
+        if (a->wfree != b->wfree + dd || a->sfree != b->sfree + dd) return false;
+        for (int64_t j = 0; j < m->wslots; j++)
+            if (a->rel[(a->head + j) % m->wslots] != b->rel[(b->head + j) % m->wslots] + dd) return false;
+        if (p->sa[s]) p->fu = min64(p->fu, b->wfree);
+        if (uses & NC_USES_SA) p->fa = min64(p->fa, b->wfree);
+    }
+    p->fa = min64(p->fa, p->fu);
+    if (m->next_sa != u->next_sa || m->end != u->end + d || m->npend != u->npend) return false;
+    for (uint32_t i = 0; i < m->npend; i++) {
+        const nc_store *c = &m->pend[i];
+        const nc_pend_copy *o = &u->pend[i];
+        if (!views_eq(&c->v, &o->v) || c->occ != o->occ || c->ready != o->ready + (p->dma ? d : 0)) return false;
+    }
+    return true;
+}
+
+/* A time accessed in the period: shifted by d, or unchanged and below every
+ * used unit's free time (read, never binding, never written). */
+static bool time_ok(int64_t now, int64_t then, const period *p) {
+    return now == then + p->d || (now == then && then < p->fu);
+}
+
+static bool fixed_match(const nc_model *m, const nc_snap *u, const nc_slide *sl, const period *p) {
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < m->nrng; i++) {
+        const nc_range *c = &m->rng[i];
+        if (in_buf(sl, c->lo)) continue;
+        if (j >= u->nfix) return false;
+        const nc_range *o = &u->fix[j++];
+        if (c->lo != o->lo || c->wunit != o->wunit) return false;
+        if (c->stamp <= u->ctr) { /* untouched since: the same */
+            if (c->wdone != o->wdone || c->rdone != o->rdone || c->rdone_x != o->rdone_x) return false;
+            continue;
+        }
+        if (!time_ok(c->wdone, o->wdone, p) || !time_ok(c->rdone, o->rdone, p) || !time_ok(c->rdone_x, o->rdone_x, p))
+            return false;
+    }
+    return j == u->nfix;
+}
+
+/* The window now against the snapshot's: each time shifted, or both below
+ * every unit's free time (then no value of it ever matters). */
+static bool window_match(nc_model *m, const nc_snap *u, const nc_slide *sl, int64_t win, const period *p) {
+    uint32_t i = seg_find(m, win), j = 0;
+    if (m->rng[i].lo != win) return false;
+    for (; i < m->nrng && m->rng[i].lo < win + sl->step; i++, j++) {
+        const nc_range *c = &m->rng[i];
+        if (j >= u->nwnd) return false;
+        const nc_range *o = &u->wnd[j];
+        if (c->lo - win != o->lo - u->win) return false;
+        int64_t cf[3] = {c->wdone, c->rdone, c->rdone_x}, of[3] = {o->wdone, o->rdone, o->rdone_x};
+        for (int k = 0; k < 3; k++)
+            if (cf[k] != of[k] + p->d && !(cf[k] < p->fa && of[k] < p->fa)) return false;
+        if (c->wunit != o->wunit && !(c->wdone < p->fa && o->wdone < p->fa)) return false;
+    }
+    return j == u->nwnd;
+}
+
+static int64_t shift_if(int64_t t, int64_t floor, int64_t by) { return t >= floor ? nc_add(t, by) : t; }
+
+/* The slide's chunks from win on, as q more periods would leave them: the
+ * period just run wrote [win - D, win) (D the window's move per period);
+ * period j writes the same at win + j D, its times later by (j + 1) d; the
+ * window (partly written ahead) moves on by q D, q d later. Times below
+ * fa are left as they are: nothing reads them any more. */
+static void slide_on(nc_model *m, const nc_slide *sl, int64_t win, int64_t D, int64_t q, const period *p) {
+    int64_t end = win + q * D + sl->step;
+    seg_split(m, win - D);
+    seg_split(m, win);
+    seg_split(m, win + sl->step);
+    seg_split(m, end);
+    uint32_t pa = seg_find(m, win - D), pb = seg_find(m, win), wb = seg_find(m, win + sl->step), tail = seg_find(m, end);
+    uint32_t np = pb - pa, nw = wb - pb;
+    size_t n = (size_t)pb + (size_t)q * np + nw + (m->nrng - tail);
+    if (n > UINT32_MAX / 2) sp_throw(m->ctx, SP_EINPUT, (sp_loc){0}, "out of memory (npu timing scoreboard)");
+    nc_range *v = sp_malloc(m->ctx, sp_size_mul(m->ctx, n, sizeof *v));
+    memcpy(v, m->rng, pb * sizeof *v);
+    size_t k = pb;
+    for (int64_t j = 0; j < q; j++) {
+        int64_t by = nc_mul(j + 1, p->d);
+        for (uint32_t i = pa; i < pb; i++) {
+            nc_range r = m->rng[i];
+            r.lo += (j + 1) * D;
+            r.wdone = shift_if(r.wdone, p->fa, by);
+            r.rdone = shift_if(r.rdone, p->fa, by);
+            r.rdone_x = shift_if(r.rdone_x, p->fa, by);
+            r.stamp = m->ctr;
+            v[k++] = r;
+        }
+    }
+    int64_t by = nc_mul(q, p->d);
+    for (uint32_t i = pb; i < wb; i++) {
+        nc_range r = m->rng[i];
+        r.lo += q * D;
+        r.wdone = shift_if(r.wdone, p->fa, by);
+        r.rdone = shift_if(r.rdone, p->fa, by);
+        r.rdone_x = shift_if(r.rdone_x, p->fa, by);
+        r.stamp = m->ctr;
+        v[k++] = r;
+    }
+    memcpy(v + k, m->rng + tail, (m->nrng - tail) * sizeof *v);
+    k += m->nrng - tail;
+    sp_free(m->ctx, m->rng);
+    m->rng = v;
+    m->nrng = m->caprng = (uint32_t)k;
+}
+
+static void stats_on(nc_stats *now, const nc_stats *then, int64_t q) {
+    int64_t *a[] = {&now->dma_bytes, &now->dram_request_bytes, &now->dma_busy, &now->dma_load_busy, &now->dma_store_busy,
+                    &now->sa_busy, &now->vu_busy, &now->macs, &now->vec_elem_ops, &now->ninsn, &now->ndma, &now->ngemm,
+                    &now->nvec};
+    const int64_t *b[] = {&then->dma_bytes, &then->dram_request_bytes, &then->dma_busy, &then->dma_load_busy,
+                          &then->dma_store_busy, &then->sa_busy, &then->vu_busy, &then->macs, &then->vec_elem_ops,
+                          &then->ninsn, &then->ndma, &then->ngemm, &then->nvec};
+    for (size_t i = 0; i < sizeof a / sizeof *a; i++) *a[i] = nc_add(*a[i], nc_mul(q, *a[i] - *b[i]));
+    for (int i = 0; i < NC_MAX_SA; i++)
+        now->sa_busy_each[i] = nc_add(now->sa_busy_each[i], nc_mul(q, now->sa_busy_each[i] - then->sa_busy_each[i]));
+}
+
+bool nc_repeat(nc_model *m, const nc_snap *u, const nc_slide *sl, int64_t win, int64_t untouched, int64_t q) {
+    if (q < 1) return false;
+    int64_t D = sl ? win - u->win : 0;
+    if (sl && (D <= 0 || win + sl->step > sl->hi || (sl->hi - win - sl->step) / D < q)) return false;
+    prepare(m, sl, win);
+    period p;
+    if (!units_match(m, u, &p) || !fixed_match(m, u, sl, &p)) return false;
+    if (sl && (!window_match(m, u, sl, win, &p) || untouched >= p.fa)) return false;
+    /* q more periods */
+    int64_t sh = nc_mul(q, p.d);
+    if (p.dma) m->dma_free = nc_add(m->dma_free, sh);
+    if (p.vu) m->vu_free = nc_add(m->vu_free, sh);
+    for (int64_t s = 0; s < m->nsa; s++) {
+        nc_array *a = &m->sa[s];
+        if (!p.sa[s]) continue;
+        a->wfree = nc_add(a->wfree, sh);
+        a->sfree = nc_add(a->sfree, sh);
+        for (int64_t j = 0; j < m->wslots; j++) a->rel[j] = nc_add(a->rel[j], sh);
+        a->nblocks = nc_add(a->nblocks, nc_mul(q, a->nblocks - u->sa[s].nblocks));
+    }
+    m->end = nc_add(m->end, sh);
+    if (p.dma)
+        for (uint32_t i = 0; i < m->npend; i++) m->pend[i].ready = nc_add(m->pend[i].ready, sh);
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < m->nrng; i++) {
+        nc_range *c = &m->rng[i];
+        if (in_buf(sl, c->lo)) continue;
+        const nc_range *o = &u->fix[j++];
+        if (c->stamp <= u->ctr || p.d == 0) continue;
+        if (c->wdone == o->wdone + p.d) c->wdone = nc_add(c->wdone, sh);
+        if (c->rdone == o->rdone + p.d) c->rdone = nc_add(c->rdone, sh);
+        if (c->rdone_x == o->rdone_x + p.d) c->rdone_x = nc_add(c->rdone_x, sh);
+    }
+    if (sl) slide_on(m, sl, win, D, q, &p);
+    stats_on(&m->st, &u->st, q);
+    m->nu_dma = nc_add(m->nu_dma, nc_mul(q, m->nu_dma - u->nu_dma));
+    m->nu_vu = nc_add(m->nu_vu, nc_mul(q, m->nu_vu - u->nu_vu));
+    m->nenq = nc_add(m->nenq, nc_mul(q, m->nenq - u->nenq));
+    return true;
 }

@@ -36,10 +36,30 @@
  *          program uses exp/tanh/...; a reduction across lanes adds
  *          log2(lanes) steps per row
  *   BARRIER every unit waits for everything issued before it
- * Data values never change the timing.
+ * Data values never change the timing. Times and counts saturate at
+ * NC_TIME_MAX (2^62): a result there means "at least that many", which the
+ * callers report as an error rather than print.
+ *
+ * Periodic streams (the tile loops of a kernel) need not be fed whole: the
+ * recurrence only takes maxima and sums of times, so it is shift-invariant.
+ * A caller that knows its stream repeats with some period takes a
+ * snapshot (nc_snap_take) at the start of a period and, one or more
+ * periods later, asks nc_repeat to compare: when the state now equals the
+ * snapshot's shifted by a time d (on every time that can still matter),
+ * feeding the next q periods would shift it by d each time, so nc_repeat
+ * adds q * d (and q times the period's statistics) instead, exactly. What
+ * "can still matter": a unit's free time only if the unit ran something in
+ * the period (else it must be unchanged); a scoreboard time only if it was
+ * accessed in the period (segments carry the access count of their last
+ * access) and is not below every used unit's free time at the snapshot (a
+ * later start is a max with that free time). A window that slides through
+ * a buffer (a panel's chunks, one chunk further each iteration: nc_slide)
+ * is compared relative to its position, and the chunks it passes over are
+ * written as the periods would have written them.
  *
  * Ownership: nc_model holds a scoreboard allocated through ctx (raises on
  * out of memory, inside sp_pcall); nc_free releases it, also after an error.
+ * nc_snap holds copies allocated through ctx; nc_snap_free releases them.
  */
 #ifndef SPADC_NPU_TIMING_H
 #define SPADC_NPU_TIMING_H
@@ -49,6 +69,7 @@
 
 #define NC_MAX_SA 64
 #define NC_MAX_WSLOTS 64
+#define NC_TIME_MAX ((int64_t)1 << 62) /* times and counts saturate here */
 
 /* The units a trace sees busy: array i is NC_UNIT_SA0 + i. */
 enum { NC_UNIT_LOAD, NC_UNIT_STORE, NC_UNIT_VU, NC_UNIT_SA0 };
@@ -66,12 +87,16 @@ typedef struct nc_stats {
     int64_t vec_elem_ops;       /* element operations of the vector unit */
     int64_t ninsn;              /* instructions (markers included) */
     int64_t ndma, ngemm, nvec;
+    /* not the program's: instructions the model stepped through one by
+     * one (the rest were extrapolated), the work the tile search counts */
+    int64_t stepped;
 } nc_stats;
 
 typedef struct nc_array {
     int64_t wfree, sfree;        /* weight path and streaming path free */
     int64_t rel[NC_MAX_WSLOTS];  /* when each weight slot frees (ring) */
     uint32_t head;
+    int64_t nblocks;             /* weight blocks it ran */
 } nc_array;
 
 typedef struct nc_range nc_range;
@@ -85,6 +110,9 @@ typedef struct nc_store {
 
 #define NC_MAX_PENDING 64
 
+/* The units a program uses (nc_model.uses), for nc_repeat. */
+enum { NC_USES_DMA = 1, NC_USES_VU = 2, NC_USES_SA = 4 };
+
 typedef struct nc_model {
     sp_ctx *ctx;
     const nt_target *t;
@@ -97,6 +125,11 @@ typedef struct nc_model {
     uint32_t nrng, caprng;
     nc_store pend[NC_MAX_PENDING];
     uint32_t npend;
+    /* for nc_repeat: scoreboard accesses so far, instructions the DMA
+     * engine and the vector unit ran, stores queued; the units the whole
+     * program uses (set by the caller; 0: all) */
+    int64_t ctr, nu_dma, nu_vu, nenq;
+    uint8_t uses;
     /* optional: called for every interval [start, end) a unit (NC_UNIT_*)
      * is busy with an instruction: a DMA's occupancy (a load's data lands
      * dma_latency cycles later), the vector unit's occupancy, an array's
@@ -119,6 +152,48 @@ int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t el
 int64_t nc_dma_bytes(const np_dram *d, int64_t rows, int64_t cols, int64_t elem);
 /* Occupancy of a DMA of n bursts. */
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests);
+
+/* ------------------------------------------------ periodic streams */
+
+/* A window sliding through buffer bytes [buf_lo, buf_hi): in the stretch
+ * of stream being extrapolated, iteration i touches only the window's
+ * bytes [win_i, win_i + step) (and, loading ahead, the start of the
+ * next window), win_i = win_0 + i * step, all within [lo, hi); the rest of
+ * the buffer is untouched. */
+typedef struct nc_slide {
+    int64_t buf_lo, buf_hi, lo, hi, step;
+} nc_slide;
+
+typedef struct nc_pend_copy {
+    np_view v;
+    int64_t ready, occ;
+} nc_pend_copy;
+
+typedef struct nc_snap {
+    int64_t dma_free, vu_free, end, ctr, nu_dma, nu_vu, nenq, win;
+    uint32_t next_sa, npend;
+    nc_array *sa;           /* nsa arrays */
+    nc_range *fix, *wnd;    /* segments outside the slide's buffer, and its window */
+    uint32_t nfix, nwnd, capfix, capwnd;
+    nc_pend_copy pend[NC_MAX_PENDING];
+    nc_stats st;
+} nc_snap;
+
+/* Snapshot the state (sl may be NULL; win: the window's start). */
+void nc_snap_take(nc_model *m, nc_snap *s, const nc_slide *sl, int64_t win);
+void nc_snap_free(sp_ctx *ctx, nc_snap *s);
+/* The largest time the scoreboard holds for bytes [lo, hi). */
+int64_t nc_scoreboard_max(nc_model *m, int64_t lo, int64_t hi);
+/* If the state now is snapshot u's shifted by one period (see above; with
+ * sl, the window now starts at win and every time in the slide's untouched
+ * part was at most `untouched` when the periods began), advance it by q
+ * more periods and return true; else change nothing and return false. */
+bool nc_repeat(nc_model *m, const nc_snap *u, const nc_slide *sl, int64_t win, int64_t untouched, int64_t q);
+
+/* Saturating arithmetic on times and counts (non-negative, at most
+ * NC_TIME_MAX). */
+int64_t nc_add(int64_t a, int64_t b);
+int64_t nc_mul(int64_t a, int64_t b);
 
 /* One array, n blocks of `rows` rows, none able to start before t0: updates
  * the array and returns the last block's streaming end and completion.

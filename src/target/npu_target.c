@@ -173,6 +173,27 @@ static bool parse_real(const char *v, double *out) {
     return true;
 }
 
+/* A value as a diagnostic shows it: its first 40 bytes, control bytes
+ * (a NUL among them) escaped as \xNN so nothing after them is lost, and
+ * "..." when there is more. */
+static void show_value(char *out, size_t n, const char *v, size_t len) {
+    size_t k = 0, i = 0;
+    for (; i < len && i < 40 && k + 8 < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+        if (c < 0x20 || c == 0x7f || c == '\\')
+            k += (size_t)snprintf(out + k, n - k, c == '\\' ? "\\\\" : "\\x%02x", c);
+        else
+            out[k++] = (char)c;
+    }
+    /* never end inside a UTF-8 sequence */
+    while (i < len && k > 0 && ((unsigned char)v[i] & 0xc0) == 0x80 && ((unsigned char)out[k - 1] & 0x80)) {
+        k--;
+        i--;
+    }
+    out[k] = 0;
+    if (i < len) snprintf(out + k, n - k, "...");
+}
+
 static void load_body(sp_ctx *ctx, void *ud) {
     load_state *s = ud;
     s->f = fopen(s->path, "rb");
@@ -217,8 +238,8 @@ static void load_body(sp_ctx *ctx, void *ud) {
                     vn->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
         const char *val = (const char *)vn->data.scalar.value;
         bool nul = strlen(val) != vn->data.scalar.length;
-        char shown[48];
-        snprintf(shown, sizeof shown, "%.40s%s", val, strlen(val) > 40 ? "..." : "");
+        char shown[48 * 4];
+        show_value(shown, sizeof shown, val, vn->data.scalar.length);
         if (ks->is_real) {
             double d;
             if (nul || !parse_real(val, &d))

@@ -3,7 +3,8 @@
  * lane, the chosen tile is no slower), "does not fit" with its numbers,
  * the simulator against the reference interpreter on odd shapes and forced
  * tiles that do not divide them (edge tiles) on all machines, loop kernels
- * (broadcasts, row and column reductions), and liveness: a buffer whose
+ * (broadcasts, row and column reductions, reductions whose fused chains
+ * read other tensors: their buffers' shapes and lives), and liveness: a buffer whose
  * lifetime is cut short is refused by the access check, and without the
  * check its poisoned bytes reach the results as NaN. */
 #include <math.h>
@@ -273,6 +274,101 @@ static void versus_reference(sp_ctx *ctx) {
     }
 }
 
+/* Reductions followed by chains that read other tensors: a row sum then
+ * + b[m], a column max then - c[n] and exp, a sum over a loop outside the
+ * tile then + d[n] (a row) and * e[m] (a column). The chain's operands are
+ * buffers of their own at their logical shapes within the output tile,
+ * live as long as it, and the results match the reference on every
+ * machine, with the search's tiles and with small budgets (edge tiles). */
+static const char *const CHAINS =
+    "func.func @f(%x: tensor<45x70xf32>, %b: tensor<45xf32>, %c: tensor<70xf32>, %u: tensor<3x20x30xf32>,"
+    " %d: tensor<30xf32>, %e: tensor<20xf32>) -> (tensor<45xf32>, tensor<70xf32>, tensor<20x30xf32>) {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %ninf = arith.constant 0xFF800000 : f32\n"
+    "  %e1 = tensor.empty() : tensor<45xf32>\n"
+    "  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<45xf32>) -> tensor<45xf32>\n"
+    "  %r1 = linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (m)>], iterator_types = [\"parallel\", \"reduction\"]}"
+    " ins(%x : tensor<45x70xf32>) outs(%f1 : tensor<45xf32>) {\n"
+    "  ^bb0(%i: f32, %a: f32):\n    %s = arith.addf %i, %a : f32\n    linalg.yield %s : f32\n  } -> tensor<45xf32>\n"
+    "  %o1 = linalg.generic {indexing_maps = [affine_map<(m) -> (m)>, affine_map<(m) -> (m)>, affine_map<(m) -> (m)>], iterator_types = [\"parallel\"]}"
+    " ins(%r1, %b : tensor<45xf32>, tensor<45xf32>) outs(%e1 : tensor<45xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %o: f32):\n    %s = arith.addf %i, %j : f32\n    linalg.yield %s : f32\n  } -> tensor<45xf32>\n"
+    "  %e2 = tensor.empty() : tensor<70xf32>\n"
+    "  %f2 = linalg.fill ins(%ninf : f32) outs(%e2 : tensor<70xf32>) -> tensor<70xf32>\n"
+    "  %r2 = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>], iterator_types = [\"reduction\", \"parallel\"]}"
+    " ins(%x : tensor<45x70xf32>) outs(%f2 : tensor<70xf32>) {\n"
+    "  ^bb0(%i: f32, %a: f32):\n    %s = arith.maximumf %i, %a : f32\n    linalg.yield %s : f32\n  } -> tensor<70xf32>\n"
+    "  %o2 = linalg.generic {indexing_maps = [affine_map<(n) -> (n)>, affine_map<(n) -> (n)>, affine_map<(n) -> (n)>], iterator_types = [\"parallel\"]}"
+    " ins(%r2, %c : tensor<70xf32>, tensor<70xf32>) outs(%e2 : tensor<70xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %o: f32):\n    %s = arith.subf %i, %j : f32\n    %t = math.exp %s : f32\n    linalg.yield %t : f32\n  } -> tensor<70xf32>\n"
+    "  %e3 = tensor.empty() : tensor<20x30xf32>\n"
+    "  %f3 = linalg.fill ins(%z : f32) outs(%e3 : tensor<20x30xf32>) -> tensor<20x30xf32>\n"
+    "  %r3 = linalg.generic {indexing_maps = [affine_map<(k, m, n) -> (k, m, n)>, affine_map<(k, m, n) -> (m, n)>], iterator_types = [\"reduction\", \"parallel\", \"parallel\"]}"
+    " ins(%u : tensor<3x20x30xf32>) outs(%f3 : tensor<20x30xf32>) {\n"
+    "  ^bb0(%i: f32, %a: f32):\n    %s = arith.addf %i, %a : f32\n    linalg.yield %s : f32\n  } -> tensor<20x30xf32>\n"
+    "  %o3 = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m)>, affine_map<(m, n) -> (m, n)>],"
+    " iterator_types = [\"parallel\", \"parallel\"]} ins(%r3, %d, %e : tensor<20x30xf32>, tensor<30xf32>, tensor<20xf32>) outs(%e3 : tensor<20x30xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %k: f32, %o: f32):\n    %s = arith.addf %i, %j : f32\n    %t = arith.mulf %s, %k : f32\n    linalg.yield %t : f32\n  } -> tensor<20x30xf32>\n"
+    "  return %o1, %o2, %o3 : tensor<45xf32>, tensor<70xf32>, tensor<20x30xf32>\n"
+    "}\n";
+
+/* The buffers of kernel k's choice named `name` (or name.N): each an
+ * operand of the shape (rows or the output tile's rows) x (cols or its
+ * cols), living as long as the output tile. */
+static void chain_buffers(const nl_choice *ch, const char *name, bool rows, bool cols) {
+    const nl_buf *acc = NULL;
+    uint32_t nacc = 0, n = 0;
+    for (uint32_t b = 0; b < ch->nbufs; b++)
+        if (ch->bufs[b].role == NL_ACC) acc = &ch->bufs[b], nacc++;
+    CHECK(acc != NULL);
+    if (!acc) return;
+    size_t len = strlen(name);
+    for (uint32_t b = 0; b < ch->nbufs; b++) {
+        const nl_buf *x = &ch->bufs[b];
+        if (strncmp(x->name, name, len) || (x->name[len] && x->name[len] != '.')) continue;
+        n++;
+        CHECK_EQ_INT(x->role, NL_OPERAND);
+        CHECK_EQ_INT(x->rows, rows ? acc->rows : 1);
+        CHECK_EQ_INT(x->cols, cols ? acc->cols : 1);
+        CHECK(x->lo == acc->lo && x->hi == acc->hi);
+    }
+    CHECK_EQ_INT(n, nacc); /* one per output buffer */
+}
+
+static void reduction_chains(sp_ctx *ctx) {
+    const int64_t budgets[] = {0, 4096, 1024};
+    for (size_t y = 0; y < SP_ARRAY_LEN(YMLS); y++)
+        for (size_t bi = 0; bi < SP_ARRAY_LEN(budgets); bi++) {
+            job j;
+            memset(&j, 0, sizeof j);
+            j.text = CHAINS;
+            j.run = true;
+            j.o.target = load_target(ctx, YMLS[y]);
+            j.o.budget_bytes = budgets[bi];
+            sp_status st = sp_pcall(ctx, job_body, &j);
+            CHECK_EQ_INT(st, SP_OK);
+            if (st != SP_OK) fprintf(stderr, "chains %zu/%zu: %s\n", y, bi, ctx->err.msg);
+            for (uint32_t r = 0; st == SP_OK && r < j.nres; r++) {
+                double e = max_err(&j, r);
+                if (!(e <= 1e-5)) fprintf(stderr, "chains %zu/%zu result %u: err %g\n", y, bi, r, e);
+                CHECK(e <= 1e-5);
+            }
+            if (st == SP_OK && ex_kernels(j.x)->nk == 3) {
+                for (uint32_t k = 0; k < 3; k++) {
+                    CHECK(nx_kernel(j.x, k).ch != NULL);
+                    CHECK_EQ_INT(nx_kernel(j.x, k).kp->nein, k == 2 ? 2 : 1);
+                }
+                chain_buffers(nx_kernel(j.x, 0).ch, "%b", true, true);  /* [R x 1]: the output tile's shape */
+                chain_buffers(nx_kernel(j.x, 1).ch, "%c", true, true);  /* [1 x C] */
+                chain_buffers(nx_kernel(j.x, 2).ch, "%d", false, true); /* [1 x C] in an R x C tile */
+                chain_buffers(nx_kernel(j.x, 2).ch, "%e", true, false); /* [R x 1] */
+            } else {
+                CHECK(false);
+            }
+            job_free(&j);
+        }
+}
+
 /* --------------------------------------------------------- liveness */
 
 static void liveness(sp_ctx *ctx) {
@@ -344,6 +440,7 @@ int main(void) {
     sp_ctx_init(&ctx, NULL);
     ffn1(&ctx);
     versus_reference(&ctx);
+    reduction_chains(&ctx);
     liveness(&ctx);
     out_of_bounds(&ctx);
     TEST_DONE();

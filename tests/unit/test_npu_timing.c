@@ -465,11 +465,220 @@ static void kernels(sp_ctx *ctx) {
     CHECK(nmono >= 80);
 }
 
+/* ------------------------------------ the extrapolated timing is exact */
+
+/* Small programs whose kernels, on the 8x8 machine and the built-in one
+ * with small forced tiles, have many tiles, edge tiles, parity rings and
+ * burst alignments that drift: contractions (bias, residual, a transposed
+ * weight, splat weights, batch and batch-reduce), reductions with chains,
+ * an elementwise map. */
+static const char *const XPROGS[] = {
+    "func.func @f(%a: tensor<60x80xf32>, %b: tensor<80x70xf32>, %c: tensor<70xf32>) -> tensor<60x70xf32> {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %e = tensor.empty() : tensor<60x70xf32>\n"
+    "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<60x70xf32>) -> tensor<60x70xf32>\n"
+    "  %m = linalg.matmul ins(%a, %b : tensor<60x80xf32>, tensor<80x70xf32>) outs(%f : tensor<60x70xf32>) -> tensor<60x70xf32>\n"
+    "  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],"
+    " iterator_types = [\"parallel\", \"parallel\"]} ins(%m, %c : tensor<60x70xf32>, tensor<70xf32>) outs(%e : tensor<60x70xf32>) {\n"
+    "  ^bb0(%x: f32, %y: f32, %o: f32):\n"
+    "    %s = arith.addf %x, %y : f32\n"
+    "    %t = arith.maximumf %s, %z : f32\n"
+    "    linalg.yield %t : f32\n"
+    "  } -> tensor<60x70xf32>\n"
+    "  return %r : tensor<60x70xf32>\n"
+    "}\n",
+    /* C = A Bt^T + R */
+    "func.func @f(%a: tensor<45x33xf32>, %b: tensor<50x33xf32>, %r: tensor<45x50xf32>) -> tensor<45x50xf32> {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %e = tensor.empty() : tensor<45x50xf32>\n"
+    "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<45x50xf32>) -> tensor<45x50xf32>\n"
+    "  %m = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>],"
+    " iterator_types = [\"parallel\", \"parallel\", \"reduction\"]} ins(%a, %b : tensor<45x33xf32>, tensor<50x33xf32>) outs(%f : tensor<45x50xf32>) {\n"
+    "  ^bb0(%x: f32, %y: f32, %o: f32):\n"
+    "    %p = arith.mulf %x, %y : f32\n"
+    "    %s = arith.addf %o, %p : f32\n"
+    "    linalg.yield %s : f32\n"
+    "  } -> tensor<45x50xf32>\n"
+    "  %q = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],"
+    " iterator_types = [\"parallel\", \"parallel\"]} ins(%m, %r : tensor<45x50xf32>, tensor<45x50xf32>) outs(%e : tensor<45x50xf32>) {\n"
+    "  ^bb0(%x: f32, %y: f32, %o: f32):\n"
+    "    %s = arith.addf %x, %y : f32\n"
+    "    linalg.yield %s : f32\n"
+    "  } -> tensor<45x50xf32>\n"
+    "  return %q : tensor<45x50xf32>\n"
+    "}\n",
+    /* batch-reduce (the batch is a reduction loop outside the tile) with splat weights in a second kernel */
+    "func.func @f(%a: tensor<3x20x30xf32>, %b: tensor<3x30x26xf32>, %x: tensor<26x40xf32>) -> tensor<20x40xf32> {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %w = arith.constant dense<0.5> : tensor<40x40xf32>\n"
+    "  %e = tensor.empty() : tensor<20x26xf32>\n"
+    "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<20x26xf32>) -> tensor<20x26xf32>\n"
+    "  %m = linalg.batch_reduce_matmul ins(%a, %b : tensor<3x20x30xf32>, tensor<3x30x26xf32>) outs(%f : tensor<20x26xf32>) -> tensor<20x26xf32>\n"
+    "  %e2 = tensor.empty() : tensor<20x40xf32>\n"
+    "  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<20x40xf32>) -> tensor<20x40xf32>\n"
+    "  %n = linalg.matmul ins(%m, %x : tensor<20x26xf32>, tensor<26x40xf32>) outs(%f2 : tensor<20x40xf32>) -> tensor<20x40xf32>\n"
+    "  %o = linalg.matmul ins(%n, %w : tensor<20x40xf32>, tensor<40x40xf32>) outs(%f2 : tensor<20x40xf32>) -> tensor<20x40xf32>\n"
+    "  return %o : tensor<20x40xf32>\n"
+    "}\n",
+    "func.func @f(%a: tensor<3x20x28xf32>, %b: tensor<3x28x30xf32>) -> tensor<3x20x30xf32> {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %e = tensor.empty() : tensor<3x20x30xf32>\n"
+    "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x20x30xf32>) -> tensor<3x20x30xf32>\n"
+    "  %m = linalg.batch_matmul ins(%a, %b : tensor<3x20x28xf32>, tensor<3x28x30xf32>) outs(%f : tensor<3x20x30xf32>) -> tensor<3x20x30xf32>\n"
+    "  return %m : tensor<3x20x30xf32>\n"
+    "}\n",
+    /* a row sum with a chain; a column sum with a chain; a sum over an
+     * outer loop; an elementwise map of three inputs */
+    "func.func @f(%x: tensor<50x70xf32>, %b: tensor<50xf32>, %y: tensor<70x45xf32>, %c: tensor<45xf32>,"
+    " %u: tensor<4x24x40xf32>, %d: tensor<40xf32>, %p: tensor<50x90xf32>, %q: tensor<50x90xf32>, %r: tensor<90xf32>)"
+    " -> (tensor<50xf32>, tensor<45xf32>, tensor<24x40xf32>, tensor<50x90xf32>) {\n"
+    "  %z = arith.constant 0.0 : f32\n"
+    "  %e1 = tensor.empty() : tensor<50xf32>\n"
+    "  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<50xf32>) -> tensor<50xf32>\n"
+    "  %r1 = linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (m)>], iterator_types = [\"parallel\", \"reduction\"]}"
+    " ins(%x : tensor<50x70xf32>) outs(%f1 : tensor<50xf32>) {\n"
+    "  ^bb0(%i: f32, %a: f32):\n    %s = arith.addf %i, %a : f32\n    linalg.yield %s : f32\n  } -> tensor<50xf32>\n"
+    "  %o1 = linalg.generic {indexing_maps = [affine_map<(m) -> (m)>, affine_map<(m) -> (m)>, affine_map<(m) -> (m)>], iterator_types = [\"parallel\"]}"
+    " ins(%r1, %b : tensor<50xf32>, tensor<50xf32>) outs(%e1 : tensor<50xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %o: f32):\n    %s = arith.mulf %i, %j : f32\n    linalg.yield %s : f32\n  } -> tensor<50xf32>\n"
+    "  %e2 = tensor.empty() : tensor<45xf32>\n"
+    "  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<45xf32>) -> tensor<45xf32>\n"
+    "  %r2 = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>], iterator_types = [\"reduction\", \"parallel\"]}"
+    " ins(%y : tensor<70x45xf32>) outs(%f2 : tensor<45xf32>) {\n"
+    "  ^bb0(%i: f32, %a: f32):\n    %s = arith.maximumf %i, %a : f32\n    linalg.yield %s : f32\n  } -> tensor<45xf32>\n"
+    "  %o2 = linalg.generic {indexing_maps = [affine_map<(n) -> (n)>, affine_map<(n) -> (n)>, affine_map<(n) -> (n)>], iterator_types = [\"parallel\"]}"
+    " ins(%r2, %c : tensor<45xf32>, tensor<45xf32>) outs(%e2 : tensor<45xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %o: f32):\n    %s = arith.subf %i, %j : f32\n    %t = math.exp %s : f32\n    linalg.yield %t : f32\n  } -> tensor<45xf32>\n"
+    "  %e3 = tensor.empty() : tensor<24x40xf32>\n"
+    "  %f3 = linalg.fill ins(%z : f32) outs(%e3 : tensor<24x40xf32>) -> tensor<24x40xf32>\n"
+    "  %r3 = linalg.generic {indexing_maps = [affine_map<(k, m, n) -> (k, m, n)>, affine_map<(k, m, n) -> (m, n)>], iterator_types = [\"reduction\", \"parallel\", \"parallel\"]}"
+    " ins(%u : tensor<4x24x40xf32>) outs(%f3 : tensor<24x40xf32>) {\n"
+    "  ^bb0(%i: f32, %a: f32):\n    %s = arith.addf %i, %a : f32\n    linalg.yield %s : f32\n  } -> tensor<24x40xf32>\n"
+    "  %o3 = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]}"
+    " ins(%r3, %d : tensor<24x40xf32>, tensor<40xf32>) outs(%e3 : tensor<24x40xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %o: f32):\n    %s = arith.addf %i, %j : f32\n    linalg.yield %s : f32\n  } -> tensor<24x40xf32>\n"
+    "  %e4 = tensor.empty() : tensor<50x90xf32>\n"
+    "  %o4 = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>],"
+    " iterator_types = [\"parallel\", \"parallel\"]} ins(%p, %q, %r : tensor<50x90xf32>, tensor<50x90xf32>, tensor<90xf32>) outs(%e4 : tensor<50x90xf32>) {\n"
+    "  ^bb0(%i: f32, %j: f32, %k: f32, %o: f32):\n    %s = arith.mulf %i, %j : f32\n    %t = arith.addf %s, %k : f32\n    linalg.yield %t : f32\n  } -> tensor<50x90xf32>\n"
+    "  return %o1, %o2, %o3, %o4 : tensor<50xf32>, tensor<45xf32>, tensor<24x40xf32>, tensor<50x90xf32>\n"
+    "}\n",
+};
+
+typedef struct xjob {
+    const char *text;
+    nt_target t;
+    ir_module *m;
+    interp *it;
+    ex_program *x;
+    /* one candidate */
+    const nl_kernel *kp;
+    nl_cand c;
+    nc_stats est, full;
+    nc_model fm;
+} xjob;
+
+static void xcompile(sp_ctx *ctx, void *ud) {
+    xjob *j = ud;
+    mlir_read_string(ctx, "x.mlir", j->text, strlen(j->text), &j->m);
+    ir_verify_module(j->m);
+    j->it = interp_new(ctx, j->m, NULL);
+    nx_opts o;
+    memset(&o, 0, sizeof o);
+    o.target = j->t;
+    ex_compile(ctx, j->m, ir_module_find_func(j->m, "f"), nx_backend_new(ctx, &o), &(ex_opts){0}, j->it, &j->x);
+}
+
+/* The candidate timed as the tile search times it, and by feeding the
+ * model every instruction of its program. */
+static void xtime(sp_ctx *ctx, void *ud) {
+    xjob *j = ud;
+    nl_buf bufs[NL_MAX_BUFS];
+    nl_opts o;
+    memset(&o, 0, sizeof o);
+    o.budget = (int64_t)1 << 40;
+    uint32_t nb = nl_buffers(j->kp, &j->c, &o, bufs);
+    plan_result pr;
+    if (nl_plan(ctx, j->kp, bufs, nb, o.budget, &pr) != SP_OK) sp_rethrow(ctx);
+    j->est = nl_time(ctx, j->kp, &j->c, bufs, &o);
+    nc_init(&j->fm, ctx, j->kp->t);
+    nl_emit(j->kp, &j->c, bufs, &o, nc_sink(&j->fm));
+    j->full = nc_finish(&j->fm);
+}
+
+static void extrapolation(sp_ctx *ctx) {
+    char ypath[1024];
+    tload l;
+    memset(&l, 0, sizeof l);
+    l.path = corpus("external/pytorchsim/systolic_ws_8x8_c1_simple_noc.yml", ypath, sizeof ypath);
+    CHECK_EQ_INT(sp_pcall(ctx, tload_body, &l), SP_OK);
+    nt_target machines[2];
+    machines[0] = l.t;
+    nt_target_builtin(&machines[1]);
+    /* forced tiles (the last: the whole kernel) */
+    const int64_t tiles[][3] = {{1, 1, 1}, {3, 5, 7}, {8, 8, 8}, {5, 16, 3}, {16, 24, 8}, {0, 0, 0}};
+    int64_t ncand = 0, nextra = 0, stepped = 0, insns = 0;
+    for (size_t p = 0; p < SP_ARRAY_LEN(XPROGS); p++)
+        for (int mi = 0; mi < 2; mi++) {
+            xjob j;
+            memset(&j, 0, sizeof j);
+            j.text = XPROGS[p];
+            j.t = machines[mi];
+            sp_status st = sp_pcall(ctx, xcompile, &j);
+            CHECK_EQ_INT(st, SP_OK);
+            if (st != SP_OK) fprintf(stderr, "xprog %zu: %s\n", p, ctx->err.msg);
+            for (uint32_t k = 0; st == SP_OK && k < ex_kernels(j.x)->nk; k++) {
+                nx_kernel_info ki = nx_kernel(j.x, k);
+                if (!ki.ch) continue;
+                for (size_t ti = 0; ti < SP_ARRAY_LEN(tiles); ti++) {
+                    const nl_kernel *kp = ki.kp;
+                    int64_t tm = tiles[ti][0] ? tiles[ti][0] : kp->M, tn = tiles[ti][1] ? tiles[ti][1] : kp->N;
+                    int64_t tk = tiles[ti][2] ? tiles[ti][2] : kp->K;
+                    /* tile 1 only on the 8x8 machine: its stages are many */
+                    if (tiles[ti][0] == 1 && mi != 0) continue;
+                    nl_cand v[NL_MAX_VARIANTS];
+                    uint32_t nv = nl_variants(kp, tm < kp->M ? tm : kp->M, tn < kp->N ? tn : kp->N, tk < kp->K ? tk : kp->K, v,
+                                              NL_MAX_VARIANTS);
+                    /* every variant of one tile, a spread of the others */
+                    uint32_t stride = ti == 1 ? 1 : 5;
+                    for (uint32_t i = (uint32_t)(ti % stride); i < nv; i += stride) {
+                        j.kp = kp;
+                        j.c = v[i];
+                        CHECK_EQ_INT(sp_pcall(ctx, xtime, &j), SP_OK);
+                        nc_free(&j.fm);
+                        nc_stats a = j.est, b = j.full;
+                        CHECK(a.ninsn == b.ninsn && a.stepped <= b.stepped);
+                        stepped += a.stepped, insns += b.stepped;
+                        nextra += a.stepped * 2 < a.ninsn;
+                        a.stepped = b.stepped = 0;
+                        ncand++;
+                        if (memcmp(&a, &b, sizeof a)) {
+                            fprintf(stderr, "xprog %zu k%u on %s, %lld,%lld,%lld order %d x%d w%d y%d early %d: %lld vs %lld cycles\n",
+                                    p, k, j.t.name, (long long)v[i].tm, (long long)v[i].tn, (long long)v[i].tk, v[i].order,
+                                    v[i].xbuf, v[i].wbuf, v[i].ybuf, v[i].early, (long long)a.cycles, (long long)b.cycles);
+                            CHECK(false);
+                        }
+                    }
+                }
+            }
+            ex_free(j.x);
+            interp_free(j.it);
+            ir_module_free(j.m);
+        }
+    fprintf(stderr, "extrapolation: %lld candidates, %lld timed stepping fewer than half their instructions; %lld of %lld "
+                    "instructions stepped\n", (long long)ncand, (long long)nextra, (long long)stepped, (long long)insns);
+    CHECK(ncand >= 500);
+    /* the test is about extrapolation: a good share of it extrapolates */
+    CHECK(nextra * 8 >= ncand);
+    CHECK(stepped * 3 < insns);
+}
+
 int main(void) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
     closed_forms(&ctx);
     bursts();
     kernels(&ctx);
+    extrapolation(&ctx);
     TEST_DONE();
 }
