@@ -485,6 +485,13 @@ ir_op *ir_op_parent_func(const ir_op *op) {
 
 ir_block *ir_linalg_body(const ir_op *op) { return op->nregions ? op->regions[0] : NULL; }
 
+bool ir_block_arg_used(const ir_block *b, const ir_value *arg) {
+    for (const ir_op *o = b->first; o; o = o->next)
+        for (uint32_t i = 0; i < o->nopnds; i++)
+            if (o->opnds[i] == arg) return true;
+    return false;
+}
+
 bool ir_linalg_loop_bounds(const ir_op *op, int64_t *dims) {
     const ir_linalg *l = &op->u.lin;
     for (uint32_t d = 0; d < l->ndims; d++) dims[d] = -1;

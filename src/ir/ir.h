@@ -476,6 +476,9 @@ ir_op *ir_op_parent_func(const ir_op *op);
 /* Structured-op helpers */
 static inline uint32_t ir_linalg_nopnds(const ir_op *op) { return op->u.lin.nins + op->u.lin.nouts; }
 ir_block *ir_linalg_body(const ir_op *op);
+/* Whether an op of block b reads arg (a structured op's body is flat: a
+ * window operand of a pooling op is an argument nothing reads). */
+bool ir_block_arg_used(const ir_block *b, const ir_value *arg);
 /* Static loop bounds from operand shapes through the maps (dims must hold
  * ndims entries). False when a loop dimension is not determined by any
  * operand dimension. */

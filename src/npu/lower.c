@@ -280,6 +280,7 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
                 vfail(&vc, "body argument of type %s", ir_dtype_name((ir_dtype)b->args[i].type.dtype));
                 break;
             }
+            if (ai[i] != KN_CHAIN && !ir_block_arg_used(b, &b->args[i])) continue; /* not loaded (analyze_loop) */
             int r = ai[i] == KN_CHAIN ? chain : vinput(&vc, ai[i], inacc);
             if (r < 0) {
                 vfail(&vc, "internal: the chain value is missing");
@@ -397,8 +398,12 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     bool by_root[64] = {0}, by_chain[64] = {0};
     for (uint32_t s = 0; s < k->nops; s++) {
         const int32_t *ai = k->arg_input[s];
+        const ir_block *body = ir_linalg_body(k->ops[s]);
+        /* an argument the body never reads (a pooling op's window shape,
+         * often a tensor.empty with no storage) is not loaded */
         for (uint32_t j = 0; ai && j < k->ops[s]->u.lin.nins; j++)
-            if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs) (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
+            if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs && (!body || ir_block_arg_used(body, &body->args[j])))
+                (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
     }
     nl_access inacc[64];
     int32_t slot[64], eslot[64];

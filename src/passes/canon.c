@@ -160,20 +160,13 @@ static bool capture_scalars(canon *c, ir_op *S) {
     return true;
 }
 
-static bool arg_used(const ir_block *b, const ir_value *arg) {
-    for (const ir_op *o = b->first; o; o = o->next)
-        for (uint32_t i = 0; i < o->nopnds; i++)
-            if (o->opnds[i] == arg) return true;
-    return false;
-}
-
 /* An elementwise op that reads its outs (in-place style) takes it as an
  * input and writes a fresh tensor: the same value, without the aliasing. */
 static bool outs_to_input(canon *c, ir_op *S) {
     ir_linalg *l = &S->u.lin;
     if (l->nouts != 1 || !all_parallel(S) || ir_linalg_nopnds(S) + 1 > MAX_OPNDS) return false;
     ir_block *b = ir_linalg_body(S);
-    if (!arg_used(b, &b->args[l->nins])) return false;
+    if (!ir_block_arg_used(b, &b->args[l->nins])) return false;
     const ir_amap *om = l->maps[l->nins];
     if (om->nres != l->ndims || !ir_amap_is_projected_perm(om, false)) return false;
     ir_value *out = S->opnds[l->nins];
@@ -223,7 +216,7 @@ static bool detach_init(canon *c, ir_op *S) {
     ir_linalg *l = &S->u.lin;
     if (l->nouts != 1 || all_parallel(S)) return false;
     ir_block *b = ir_linalg_body(S);
-    if (!arg_used(b, &b->args[l->nins])) return false;
+    if (!ir_block_arg_used(b, &b->args[l->nins])) return false;
     ir_value *init = S->opnds[l->nins];
     ir_op *d = init->def;
     if (d && (d->kind == IR_OP_EMPTY || (d->kind == IR_OP_LINALG && ir_linalg_fill_value(d)))) return false;
@@ -513,7 +506,7 @@ static bool collapse_elementwise(canon *c, ir_op *E) {
     ir_linalg *l = &E->u.lin;
     uint32_t n = ir_linalg_nopnds(E);
     if (l->nouts != 1 || n > MAX_OPNDS || !all_parallel(E) || l->ndims > KN_LOOPS_MAX) return false;
-    if (!ir_amap_is_identity(l->maps[l->nins]) || arg_used(ir_linalg_body(E), &ir_linalg_body(E)->args[l->nins]))
+    if (!ir_amap_is_identity(l->maps[l->nins]) || ir_block_arg_used(ir_linalg_body(E), &ir_linalg_body(E)->args[l->nins]))
         return false;
     int src = -1;
     for (uint32_t i = 0; i < l->nins && src < 0; i++) {

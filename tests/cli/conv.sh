@@ -4,7 +4,9 @@
 # each named op computes what MLIR 22's own generalization of it computes
 # (mlir-opt-22 --linalg-generalize-named-ops, read back by spadc: the same
 # results bit for bit on the same inputs), its print is accepted by
-# mlir-opt-22, and the cpu target runs each with the reference's results.
+# mlir-opt-22, and the cpu and npu targets run each with the reference's
+# results (the npu: window loads, and a pooling op's window-shape operand,
+# a tensor.empty nothing reads, is not loaded).
 set -u
 f="$SPADC_SRC/tests/data/conv_ops.mlir"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -23,6 +25,9 @@ for e in a b c d e f g h i; do
   fi
   out=$("$SPADC" run "$f" -e "$e" --target cpu --threads 2 --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" ||
     { echo "FAIL @$e: cpu --check"; echo "$out" | tail -3; fail=1; }
+  out=$("$SPADC" run "$f" -e "$e" --target npu --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" &&
+    grep -q '^npu k0: tile' <<<"$out" ||
+    { echo "FAIL @$e: npu --check (on the npu)"; echo "$out" | tail -3; fail=1; }
 done
 # a bad window parameter is an error that names it
 printf 'func.func @f(%%i: tensor<1x1x4x4xf32>, %%k: tensor<1x1x2x2xf32>, %%o: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {\n  %%r = linalg.conv_2d_nchw_fchw {strides = dense<0> : vector<2xi64>} ins(%%i, %%k : tensor<1x1x4x4xf32>, tensor<1x1x2x2xf32>) outs(%%o : tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>\n  return %%r : tensor<1x1x3x3xf32>\n}\n' >"$tmp/bad.mlir"

@@ -18,7 +18,7 @@ fail=0 n=0
 OK="mlp mlp_frozen mlp_onnx bert_ffn bert_ffn_onnx bert_layer encoder_layer encoder_layer_masked gpt2_block llama_mlp
     vit_patch_embed resnet_block resnet_block_folded resnet_block_folded_onnx mobilenet_v2_block pools"
 # TODO(issue 16): models the npu target does not run yet (checked on the cpu only).
-NPU_TODO="pools"
+NPU_TODO=""
 
 # TODO(issue 16): models spadc does not read yet, with the exit code and the
 # first line of `spadc check`'s stderr (after "FILE:") they give today.
