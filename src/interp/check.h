@@ -9,7 +9,11 @@
  * f64 |err| <= 1e-5 + rtol * max|ref|, rtol 1e-4 (1e-2 where a value is
  * rounded to bf16 or f16 anywhere in the function), widened to 4 u sqrt(K)
  * for a reduction of K terms (u = 2^-24: the reference sums in order);
- * integers exactly; a NaN must sit where the reference has one.
+ * integers exactly; a NaN must sit where the reference has one. Past that
+ * tolerance the whole reference runs again on inputs moved by +-4 ulps and
+ * an error within twice how far that moves the result passes (rounding the
+ * program itself magnifies: probe_sensitivity in check.c); the sampled
+ * check has no such probe.
  *
  * samples: 0 runs the whole reference; N > 0 compares N elements per
  * result (runs of 16 neighbours from seeded random anchors, the first and

@@ -80,9 +80,56 @@ static void relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *
 
 /* ---------------------------------------------------------------- rules */
 
+/* Input i of S is a reshape that only adds or drops dims of size 1 (a
+ * keepdim reduction written as linalg.reduce + expand_shape, torch's
+ * unsqueeze/squeeze): S reads the reshape's source, each group of it at
+ * the expression S reads the group's one non-unit dim with, and a unit dim
+ * at 0. False (nothing changed) when a group has two dims of size > 1. */
+static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
+    ir_linalg *l = &S->u.lin;
+    const ir_op *d = S->opnds[i]->def;
+    const ir_reshape_info *R = &d->u.reshape;
+    bool expand = d->kind == IR_OP_EXPAND_SHAPE;
+    ir_type hi = expand ? d->res[0].type : d->opnds[0]->type; /* the side the groups split */
+    int64_t keep[IR_MAX_RANK]; /* per group: its non-unit dim, or -1 */
+    if (R->ngroups > IR_MAX_RANK || hi.rank > IR_MAX_RANK) return false;
+    for (uint32_t g = 0; g < R->ngroups; g++) {
+        keep[g] = -1;
+        for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++) {
+            if (hi.dims[j] == 1) continue;
+            if (keep[g] >= 0 || hi.dims[j] < 0) return false;
+            keep[g] = j;
+        }
+    }
+    const ir_amap *mp = l->maps[i];
+    const ir_aexpr *zero = ir_ae_const(m, 0);
+    ir_amap *nm = ir_amap_new(m, l->ndims, mp->nsyms, expand ? R->ngroups : hi.rank);
+    for (uint32_t g = 0; g < R->ngroups; g++)
+        if (expand)
+            nm->res[g] = keep[g] >= 0 ? mp->res[keep[g]] : zero;
+        else
+            for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++)
+                nm->res[j] = (int64_t)j == keep[g] ? mp->res[g] : zero;
+    /* a unit loop the reshape alone bounded would lose its bound */
+    int64_t before[KN_LOOPS_MAX], after[KN_LOOPS_MAX];
+    if (l->ndims > KN_LOOPS_MAX || !ir_linalg_loop_bounds(S, before)) return false;
+    const ir_amap *om = l->maps[i];
+    ir_value *ov = S->opnds[i];
+    l->maps[i] = nm;
+    S->opnds[i] = d->opnds[0];
+    if (!ir_linalg_loop_bounds(S, after) || memcmp(before, after, l->ndims * sizeof *before)) {
+        l->maps[i] = om;
+        S->opnds[i] = ov;
+        return false;
+    }
+    l->named = IR_LN_GENERIC;
+    return true;
+}
+
 /* An input of S that is a fill, a splat constant, or a transpose/broadcast
  * copy is read from its source instead: a scalar, or the copy's input
- * through the composed map. */
+ * through the composed map; so is a reshape by unit dims
+ * (fold_unit_reshape). */
 static bool fold_input(canon *c, ir_op *S, uint32_t i) {
     ir_module *m = c->m;
     ir_linalg *l = &S->u.lin;
@@ -110,6 +157,10 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
             c->changes++;
             return true;
         }
+    }
+    if ((d->kind == IR_OP_EXPAND_SHAPE || d->kind == IR_OP_COLLAPSE_SHAPE) && fold_unit_reshape(m, S, i)) {
+        c->changes++;
+        return true;
     }
     if (d->kind == IR_OP_CONSTANT && d->u.value->kind == IR_A_ELEMENTS && d->u.value->u.elems->splat) {
         ir_op *k = ir_build_splat_scalar(m, S->loc, d->u.value->u.elems);

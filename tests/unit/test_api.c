@@ -171,6 +171,11 @@ static void npu_block(void) {
     y[5] += 1.0f;
     CHECK_EQ_INT(spadc_program_check(p, (const void *const *)args, (const void *const *)res, 64, &report), SPADC_EMISMATCH);
     CHECK_CONTAINS(report, "MISMATCH");
+    spadc_string_free(report);
+    /* the whole reference: past the fixed tolerance, the sensitivity probe
+     * runs, and an error no ulps of input explain is still a mismatch */
+    CHECK_EQ_INT(spadc_program_check(p, (const void *const *)args, (const void *const *)res, 0, &report), SPADC_EMISMATCH);
+    CHECK_CONTAINS(report, "when its inputs move by 4 ulps): MISMATCH");
     CHECK_EQ_INT(spadc_last_status(ctx), SPADC_EMISMATCH);
     spadc_string_free(report);
     spadc_string_free(run);
