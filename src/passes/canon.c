@@ -80,6 +80,12 @@ static void relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *
 
 /* ---------------------------------------------------------------- rules */
 
+static bool all_parallel(const ir_op *S) {
+    for (uint32_t d = 0; d < S->u.lin.ndims; d++)
+        if (S->u.lin.iters[d] != IR_ITER_PARALLEL) return false;
+    return true;
+}
+
 /* Input i of S is a reshape that only adds or drops dims of size 1 (a
  * keepdim reduction written as linalg.reduce + expand_shape, torch's
  * unsqueeze/squeeze): S reads the reshape's source, each group of it at
@@ -90,6 +96,10 @@ static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
     const ir_op *d = S->opnds[i]->def;
     const ir_reshape_info *R = &d->u.reshape;
     bool expand = d->kind == IR_OP_EXPAND_SHAPE;
+    /* an elementwise op on expand_shape(v) is better run in v's shape
+     * (collapse_elementwise), where it fuses into v's producer, than over a
+     * unit loop of its own */
+    if (expand && all_parallel(S) && ir_amap_is_identity(l->maps[i])) return false;
     ir_type hi = expand ? d->res[0].type : d->opnds[0]->type; /* the side the groups split */
     int64_t keep[IR_MAX_RANK]; /* per group: its non-unit dim, or -1 */
     if (R->ngroups > IR_MAX_RANK || hi.rank > IR_MAX_RANK) return false;
@@ -174,11 +184,6 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
     return false;
 }
 
-static bool all_parallel(const ir_op *S) {
-    for (uint32_t d = 0; d < S->u.lin.ndims; d++)
-        if (S->u.lin.iters[d] != IR_ITER_PARALLEL) return false;
-    return true;
-}
 
 /* Scalar inputs are captured by the body instead of passed as operands. */
 static bool capture_scalars(canon *c, ir_op *S) {

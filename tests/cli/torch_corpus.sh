@@ -4,10 +4,11 @@
 # other (one .argI.npy per function argument and one .outI.npy per result,
 # each with the argument's or result's shape and dtype); the models spadc
 # reads run on the reference interpreter with PyTorch's inputs and give
-# PyTorch's results (max error <= 1e-4 * max |expected|), and agree with the
-# cpu and npu targets (--check); the models it cannot read yet fail exactly
-# as listed in TODO below, so this test fails both when one breaks and when
-# one starts working (then move it to OK).
+# PyTorch's results (max error <= 1e-4 * max |expected|), and so do the cpu
+# (1 and 2 threads) and npu targets, each also --check'ed against the
+# reference; the models it cannot read yet fail exactly as listed in TODO
+# below, so this test fails both when one breaks and when one starts
+# working (then move it to OK).
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 C=$SPADC_CORPUS/torch
@@ -104,10 +105,19 @@ for m in $OK; do
     i=$((i + 1))
   done
   [ -f "$tmp/$m/result$i.npy" ] && { echo "FAIL $m: more results than PyTorch's $i"; fail=1; }
-  for t in cpu npu; do
-    [ $t = npu ] && [[ " $NPU_TODO " == *" $m "* ]] && continue
+  for t in "cpu --threads 1" "cpu --threads 2" npu; do
+    [ "$t" = npu ] && [[ " $NPU_TODO " == *" $m "* ]] && continue
     n=$((n + 1))
-    out=$("$SPADC" run "$f" --target $t --inputs "$in" --check 2>&1) || { echo "FAIL $m: run --target $t --check exit $?: $out"; fail=1; }
+    # shellcheck disable=SC2086 # $t is the target and its flags
+    out=$("$SPADC" run "$f" --target $t --inputs "$in" --check -o "$tmp/$m.t" 2>&1) ||
+      { echo "FAIL $m: run --target $t --check exit $?: $out"; fail=1; continue; }
+    # and against PyTorch itself, not only through the reference
+    i=0
+    while [ -f "$C/$m.out$i.npy" ]; do
+      python3 "$SPADC_SRC/tests/tools/npy_compare.py" "$tmp/$m.t/result$i.npy" "$C/$m.out$i.npy" >"$tmp/cmp" 2>&1 ||
+        { echo "FAIL $m: --target $t result $i differs from PyTorch's: $(cat "$tmp/cmp")"; fail=1; }
+      i=$((i + 1))
+    done
   done
 done
 
