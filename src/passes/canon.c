@@ -86,6 +86,26 @@ static bool all_parallel(const ir_op *S) {
     return true;
 }
 
+/* S reads input i as v through map instead, unless a loop would then lose
+ * its bound (a reduced loop only the folded view spanned: a reduction of a
+ * broadcast, a unit dim a reshape added). */
+static bool reread_input(ir_op *S, uint32_t i, ir_value *v, const ir_amap *map) {
+    ir_linalg *l = &S->u.lin;
+    int64_t before[KN_LOOPS_MAX], after[KN_LOOPS_MAX];
+    if (l->ndims > KN_LOOPS_MAX || !ir_linalg_loop_bounds(S, before)) return false;
+    const ir_amap *om = l->maps[i];
+    ir_value *ov = S->opnds[i];
+    l->maps[i] = map;
+    S->opnds[i] = v;
+    if (!ir_linalg_loop_bounds(S, after) || memcmp(before, after, l->ndims * sizeof *before)) {
+        l->maps[i] = om;
+        S->opnds[i] = ov;
+        return false;
+    }
+    l->named = IR_LN_GENERIC;
+    return true;
+}
+
 /* Input i of S is a reshape that only adds or drops dims of size 1 (a
  * keepdim reduction written as linalg.reduce + expand_shape, torch's
  * unsqueeze/squeeze): S reads the reshape's source, each group of it at
@@ -120,20 +140,7 @@ static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
         else
             for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++)
                 nm->res[j] = (int64_t)j == keep[g] ? mp->res[g] : zero;
-    /* a unit loop the reshape alone bounded would lose its bound */
-    int64_t before[KN_LOOPS_MAX], after[KN_LOOPS_MAX];
-    if (l->ndims > KN_LOOPS_MAX || !ir_linalg_loop_bounds(S, before)) return false;
-    const ir_amap *om = l->maps[i];
-    ir_value *ov = S->opnds[i];
-    l->maps[i] = nm;
-    S->opnds[i] = d->opnds[0];
-    if (!ir_linalg_loop_bounds(S, after) || memcmp(before, after, l->ndims * sizeof *before)) {
-        l->maps[i] = om;
-        S->opnds[i] = ov;
-        return false;
-    }
-    l->named = IR_LN_GENERIC;
-    return true;
+    return reread_input(S, i, d->opnds[0], nm);
 }
 
 /* An input of S that is a fill, a splat constant, or a transpose/broadcast
@@ -161,9 +168,7 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
             const ir_amap *mc = l->maps[i], *om = d->u.lin.maps[1], *im = d->u.lin.maps[0];
             const ir_aexpr **q = sp_arena_array(&m->arena, d->u.lin.ndims ? d->u.lin.ndims : 1, sizeof *q);
             for (uint32_t r = 0; r < om->nres; r++) q[ir_aexpr_dim(om->res[r])] = mc->res[r];
-            l->maps[i] = ir_amap_subst(m, im, q, l->ndims);
-            S->opnds[i] = d->opnds[0];
-            l->named = IR_LN_GENERIC;
+            if (!reread_input(S, i, d->opnds[0], ir_amap_subst(m, im, q, l->ndims))) return false;
             c->changes++;
             return true;
         }
