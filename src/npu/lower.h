@@ -56,7 +56,7 @@
 
 #include "../passes/kernel.h"
 #include "../plan/alloc.h"
-#include "../target/npu_target.h"
+#include "machine.h"
 #include "prog.h"
 #include "timing.h"
 
