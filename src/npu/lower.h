@@ -2,7 +2,14 @@
  * kernel's tile loops, the buffers a tile holds on chip, the tile search
  * that plans each candidate with the offset planner (plan/alloc.h) and
  * times it with the timing model (timing.h), and the emitter of the chosen
- * program.
+ * program. One job per file, in pipeline order:
+ *   analyze.c  nl_analyze: the kernel's loops, accesses and vector programs,
+ *              or why the host runs it
+ *   layout.c   nl_buffers, nl_plan: a candidate's buffers and their offsets
+ *   emit.c     nl_emit: a candidate's instruction stream, stage by stage
+ *   search.c   nl_variants, nl_time, nl_choose: the candidates, their
+ *              timing, the bounded search
+ * What they share and nothing else sees is in lower_int.h.
  *
  *     nl_kernel kp;
  *     nl_analyze(ctx, &target, k, &env, &kp);     // kp.npu false: kp.why says why
@@ -49,7 +56,7 @@
 
 #include "../passes/kernel.h"
 #include "../plan/alloc.h"
-#include "../target/npu_target.h"
+#include "machine.h"
 #include "prog.h"
 #include "timing.h"
 
@@ -215,7 +222,7 @@ void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch
 /* Timing of a candidate with planned buffers: what the timing model
  * says for the program nl_emit emits, statistic for statistic (but
  * `stepped`), in work that does not grow with the tile count: periodic
- * stretches of the tile loops are extrapolated exactly (lower.c, "A
+ * stretches of the tile loops are extrapolated exactly (search.c, "A
  * candidate is timed ..."). Counts saturate at NC_TIME_MAX; nl_choose
  * raises an error when its choice reaches it. */
 nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o);

@@ -10,7 +10,7 @@
  * into a sink, so the tile search can time a candidate without storing it and
  * the simulator can run a 4096^3 GEMM without holding its program.
  *
- * The machine (npu_target.h): per lane a scratchpad slice; a tile view is
+ * The machine (machine.h): per lane a scratchpad slice; a tile view is
  * rows x cols elements, split over the lanes by columns (column c in lane
  * c mod L at per-lane element c / L), row r starting ld per-lane elements
  * after row r - 1, element (0, 0) at per-lane byte `off`. Instructions:

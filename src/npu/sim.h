@@ -26,7 +26,7 @@
 #ifndef SPADC_NPU_SIM_H
 #define SPADC_NPU_SIM_H
 
-#include "../target/npu_target.h"
+#include "machine.h"
 #include "prog.h"
 
 typedef struct nf_buf {

@@ -1,5 +1,5 @@
 /* timing.h - the npu's timing model: cycles of a program on the machine of
- * npu_target.h. The tile search's cost model and the simulator's clock are
+ * machine.h. The tile search's cost model and the simulator's clock are
  * this one model (law L1's counterpart for time).
  *
  *     nc_model m;
@@ -64,7 +64,7 @@
 #ifndef SPADC_NPU_TIMING_H
 #define SPADC_NPU_TIMING_H
 
-#include "../target/npu_target.h"
+#include "machine.h"
 #include "prog.h"
 
 #define NC_MAX_SA 64

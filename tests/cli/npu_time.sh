@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The npu tile search times a candidate in work that does not grow with its
-# tile count (src/npu/lower.c, "A candidate is timed ..."), and that timing
+# tile count (src/npu/search.c, "A candidate is timed ..."), and that timing
 # is the simulator's clock: plan's est_cycles for a kernel equal the cycles
 # run --target npu simulates instruction by instruction, for forced small
 # tiles, edge tiles, loop kernels and contractions, on three machines.

@@ -1,5 +1,9 @@
-/* npu_target.h - the npu target's machine: a PyTorchSim-style NPU described
- * by PyTorchSim's own hardware YAML (configs/systolic_ws_*.yml).
+/* machine.h - the npu's machine description: a PyTorchSim-style NPU
+ * described by PyTorchSim's own hardware YAML (configs/systolic_ws_*.yml),
+ * or built in. It lives in npu/ beside the code that uses it (the
+ * lowering, the timing model, the simulator, the executor; outside npu/
+ * only the API names it, to read --target npu=FILE.yml into the executor's
+ * options); the cpu has its own machine description in cpu/ (caches, ISA).
  *
  *     nt_target t;
  *     nt_target_builtin(&t);                   // --target npu: the TPUv3 file's machine
@@ -36,8 +40,8 @@
  *     spadc_sfu_latency_cycles     10    latency of exp/tanh/erf/... (pipelined)
  * Ownership: nt_target is a plain value; nothing to free.
  */
-#ifndef SPADC_TARGET_NPU_TARGET_H
-#define SPADC_TARGET_NPU_TARGET_H
+#ifndef SPADC_NPU_MACHINE_H
+#define SPADC_NPU_MACHINE_H
 
 #include <stdint.h>
 

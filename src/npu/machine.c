@@ -1,6 +1,6 @@
-/* npu_target.c - the built-in TPUv3 machine and PyTorchSim's YAML files
- * read with libyaml (see npu_target.h). */
-#include "npu_target.h"
+/* machine.c - the built-in TPUv3 machine and PyTorchSim's YAML files
+ * read with libyaml (see machine.h). */
+#include "machine.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,11 +1,12 @@
-/* test_npu_target.c - the npu target description: PyTorchSim's three YAML
- * files load with their values and spadc's defaults; bad files (malformed
- * YAML, wrong types, missing keys, absurd or overflowing values, duplicate
- * keys, several documents, empty or missing files) give located errors;
- * spadc_* keys override; per-lane accounting and derived rates. */
+/* test_npu_machine.c - the npu machine description (npu/machine.h):
+ * PyTorchSim's three YAML files load with their values and spadc's
+ * defaults; bad files (malformed YAML, wrong types, missing keys, absurd
+ * or overflowing values, duplicate keys, several documents, empty or
+ * missing files) give located errors; spadc_* keys override; per-lane
+ * accounting and derived rates. */
 #include <unistd.h>
 
-#include "target/npu_target.h"
+#include "npu/machine.h"
 #include "test.h"
 #include "util.h"
 
@@ -60,7 +61,7 @@ static void expect_error(sp_ctx *ctx, const char *name, const char *text, int li
 int main(void) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/spadc_npu_target_XXXXXX");
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/spadc_npu_machine_XXXXXX");
     if (!mkdtemp(tmpdir)) {
         perror("mkdtemp");
         return 1;

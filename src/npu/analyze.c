@@ -1,0 +1,543 @@
+/* analyze.c - the npu lowering's first job (lower.h): what a fused kernel
+ * is on the npu, or why the host runs it (nl_analyze): its tile loops (rows,
+ * columns, reduction), how it reads each tensor (an affine access, a
+ * constant, a run-time scalar), and its linalg bodies compiled to vector
+ * register programs. Then layout.c gives a candidate tile its buffers,
+ * emit.c writes its program, and search.c times the candidates and chooses
+ * one; lower_int.h holds what they share. */
+#include "lower_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static SP_PRINTF(2, 3) void host(nl_kernel *kp, const char *fmt, ...) {
+    if (!kp->npu) return; /* keep the first reason */
+    kp->npu = false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(kp->why, sizeof kp->why, fmt, ap);
+    va_end(ap);
+}
+
+const char *nl_op_text(const ir_op *op, char *buf, size_t n) {
+    if (op->kind == IR_OP_LINALG)
+        snprintf(buf, n, "linalg.%s", ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named));
+    else
+        snprintf(buf, n, "%s", ir_op_name((ir_opkind)op->kind));
+    return buf;
+}
+
+/* How the kernel reads v through map (over the kernel's loops). */
+static bool make_access(const nl_kernel *kp, const nl_env *env, const ir_value *v, const ir_amap *map, nl_access *a) {
+    memset(a, 0, sizeof *a);
+    if (v->type.kind == IR_T_SCALAR) {
+        if (v->type.dtype != IR_F32) return false;
+        if (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT) {
+            a->kind = NL_A_IMM;
+            a->imm = (float)ir_attr_float(v->def->u.value);
+        } else {
+            a->kind = NL_A_SCALAR;
+            a->value = v->id;
+        }
+        return true;
+    }
+    if (v->type.kind != IR_T_TENSOR || v->type.dtype != IR_F32 || !map) return false;
+    float sv;
+    if (env->splat(env->ud, v->id, &sv)) {
+        a->kind = NL_A_IMM;
+        a->imm = sv;
+        return true;
+    }
+    a->kind = NL_A_TENSOR;
+    a->value = env->root(env->ud, v->id);
+    int64_t ts[IR_MAX_RANK];
+    ir_type_strides(v->type, ts);
+    for (uint32_t r = 0; r < map->nres; r++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        if (!ir_aexpr_linear(map->res[r], kp->k->ndims, coef, &cst)) return false;
+        for (uint32_t d = 0; d < kp->k->ndims; d++) a->stride[d] += coef[d] * ts[r];
+        a->off += cst * ts[r];
+    }
+    return true;
+}
+
+/* ---- body compilation: linalg bodies to a vector register program */
+
+typedef struct vcomp {
+    nl_kernel *kp;
+    np_vprog *p;
+    const ir_value *val[NP_VMAX_REGS * 2];
+    uint8_t reg[NP_VMAX_REGS * 2];
+    uint32_t nval;
+    uint8_t next;
+    bool ok;
+    int32_t slot_of_input[64]; /* kernel input -> source slot, -2 unseen */
+} vcomp;
+
+static void vfail(vcomp *vc, const char *fmt, ...) SP_PRINTF(2, 3);
+static void vfail(vcomp *vc, const char *fmt, ...) {
+    if (!vc->ok) return;
+    vc->ok = false;
+    char buf[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    host(vc->kp, "%s", buf);
+}
+
+static int vbind(vcomp *vc, const ir_value *v, int reg) {
+    if (vc->nval >= SP_ARRAY_LEN(vc->val)) {
+        vfail(vc, "the fused body has more values than the vector unit's %d registers", NP_VMAX_REGS);
+        return -1;
+    }
+    vc->val[vc->nval] = v;
+    vc->reg[vc->nval++] = (uint8_t)reg;
+    return reg;
+}
+
+static int vnew(vcomp *vc) {
+    if (vc->next >= NP_VMAX_REGS) {
+        vfail(vc, "the fused body needs more than the vector unit's %d registers", NP_VMAX_REGS);
+        return -1;
+    }
+    return vc->next++;
+}
+
+static int vlookup(const vcomp *vc, const ir_value *v) {
+    for (uint32_t i = vc->nval; i-- > 0;)
+        if (vc->val[i] == v) return vc->reg[i];
+    return -1;
+}
+
+static np_vinsn *vemit(vcomp *vc, np_vop op, int d, int a, int b, int c) {
+    if (!vc->ok) return NULL;
+    if (vc->p->n >= NP_VMAX_INSNS || d < 0 || a < 0 || b < 0 || c < 0) {
+        vfail(vc, "the fused body is too long for one vector program (%d instructions)", NP_VMAX_INSNS);
+        return NULL;
+    }
+    np_vinsn *v = &vc->p->insn[vc->p->n++];
+    memset(v, 0, sizeof *v);
+    v->op = (uint8_t)op;
+    v->d = (uint8_t)d;
+    v->a = (uint8_t)a;
+    v->b = (uint8_t)b;
+    v->c = (uint8_t)c;
+    if (op >= NV_ADD) vc->p->nalu++;
+    if (op == NV_EXP || op == NV_LOG || op == NV_TANH || op == NV_ERF) vc->p->sfu = true;
+    return v;
+}
+
+/* The register of a value a body op uses: bound already, or a scalar
+ * captured from outside the body (a constant, or a run-time value). */
+static int voperand(vcomp *vc, const ir_value *v) {
+    int r = vlookup(vc, v);
+    if (r >= 0) return r;
+    if (v->type.kind != IR_T_SCALAR || v->type.dtype != IR_F32) {
+        vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)v->type.dtype));
+        return -1;
+    }
+    r = vnew(vc);
+    if (r < 0) return -1;
+    if (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT) {
+        np_vinsn *in = vemit(vc, NV_CONST, r, 0, 0, 0);
+        if (in) in->imm = (float)ir_attr_float(v->def->u.value);
+    } else {
+        np_vinsn *in = vemit(vc, NV_SCALAR, r, 0, 0, 0);
+        if (in) in->slot = v->id;
+    }
+    return vbind(vc, v, r);
+}
+
+static void vop(vcomp *vc, const ir_op *o) {
+    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || (o->kind != IR_OP_CMPF && o->res[0].type.dtype != IR_F32)) {
+        char buf[64];
+        vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
+              o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");
+        return;
+    }
+    np_vop k;
+    switch ((ir_opkind)o->kind) {
+    case IR_OP_CONSTANT: {
+        if (o->u.value->kind != IR_A_FLOAT) break;
+        int d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_CONST, d, 0, 0, 0);
+        if (in) in->imm = (float)ir_attr_float(o->u.value);
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    case IR_OP_ADDF: k = NV_ADD; goto bin;
+    case IR_OP_SUBF: k = NV_SUB; goto bin;
+    case IR_OP_MULF: k = NV_MUL; goto bin;
+    case IR_OP_DIVF: k = NV_DIV; goto bin;
+    case IR_OP_MAXIMUMF: k = NV_MAX; goto bin;
+    case IR_OP_MINIMUMF: k = NV_MIN; goto bin;
+    case IR_OP_MAXNUMF: k = NV_MAXNUM; goto bin;
+    case IR_OP_MINNUMF: k = NV_MINNUM; goto bin;
+    case IR_OP_CMPF: {
+        if (o->opnds[0]->type.dtype != IR_F32) break;
+        int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_CMP, d, a, b, 0);
+        if (in) in->pred = (uint8_t)o->u.pred;
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    case IR_OP_SELECT: {
+        int c = voperand(vc, o->opnds[0]), t = voperand(vc, o->opnds[1]), f = voperand(vc, o->opnds[2]), d = vnew(vc);
+        vemit(vc, NV_SELECT, d, c, t, f);
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    case IR_OP_NEGF: k = NV_NEG; goto un;
+    case IR_OP_ABSF: k = NV_ABS; goto un;
+    case IR_OP_SQRT: k = NV_SQRT; goto un;
+    case IR_OP_RSQRT: k = NV_RSQRT; goto un;
+    case IR_OP_EXP: k = NV_EXP; goto un;
+    case IR_OP_LOG: k = NV_LOG; goto un;
+    case IR_OP_TANH: k = NV_TANH; goto un;
+    case IR_OP_ERF: k = NV_ERF; goto un;
+    default: break;
+    }
+    {
+        char buf[64];
+        vfail(vc, "body op '%s' has no vector instruction", nl_op_text(o, buf, sizeof buf));
+        return;
+    }
+bin : {
+    int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
+    vemit(vc, k, d, a, b, 0);
+    vbind(vc, &o->res[0], d);
+    return;
+}
+un : {
+    int a = voperand(vc, o->opnds[0]), d = vnew(vc);
+    vemit(vc, k, d, a, 0, 0);
+    vbind(vc, &o->res[0], d);
+    return;
+}
+}
+
+/* Source slot (or immediate) of kernel input i. */
+static int vinput(vcomp *vc, int32_t i, const nl_access *acc) {
+    const nl_access *a = &acc[i];
+    int r = vnew(vc);
+    if (r < 0) return -1;
+    if (a->kind == NL_A_IMM) {
+        np_vinsn *in = vemit(vc, NV_CONST, r, 0, 0, 0);
+        if (in) in->imm = a->imm;
+    } else if (a->kind == NL_A_SCALAR) {
+        np_vinsn *in = vemit(vc, NV_SCALAR, r, 0, 0, 0);
+        if (in) in->slot = a->value;
+    } else {
+        int32_t slot = vc->slot_of_input[i];
+        if (slot < 0) {
+            vfail(vc, "internal: input %d has no source", i);
+            return -1;
+        }
+        vemit(vc, NV_LOAD, r, slot, 0, 0);
+    }
+    return r;
+}
+
+/* Compile kernel ops [first, last) into p. The chain value (the previous
+ * op's result, KN_CHAIN) starts as the accumulator when `chain_acc`; the
+ * root's outs argument is the accumulator when `root_acc`. */
+static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t last, bool chain_acc, bool root_acc,
+                        const nl_access *inacc, const int32_t *slot_of_input) {
+    const kernel *k = kp->k;
+    vcomp vc;
+    memset(&vc, 0, sizeof vc);
+    vc.kp = kp;
+    vc.p = p;
+    vc.ok = true;
+    memset(p, 0, sizeof *p);
+    for (uint32_t i = 0; i < 64; i++) vc.slot_of_input[i] = i < k->ninputs ? slot_of_input[i] : -1;
+    int chain = -1;
+    if (chain_acc) {
+        chain = vnew(&vc);
+        vemit(&vc, NV_ACC, chain, 0, 0, 0);
+    }
+    for (uint32_t s = first; s < last && vc.ok; s++) {
+        const ir_op *E = k->ops[s];
+        const ir_block *b = ir_linalg_body(E);
+        const int32_t *ai = k->arg_input[s];
+        if (!ai) {
+            vfail(&vc, "internal: no input map");
+            break;
+        }
+        for (uint32_t i = 0; i < E->u.lin.nins && vc.ok; i++) {
+            if (b->args[i].type.dtype != IR_F32) {
+                vfail(&vc, "body argument of type %s", ir_dtype_name((ir_dtype)b->args[i].type.dtype));
+                break;
+            }
+            if (ai[i] != KN_CHAIN && !ir_block_arg_used(b, &b->args[i])) continue; /* not loaded (analyze_loop) */
+            int r = ai[i] == KN_CHAIN ? chain : vinput(&vc, ai[i], inacc);
+            if (r < 0) {
+                vfail(&vc, "internal: the chain value is missing");
+                break;
+            }
+            vbind(&vc, &b->args[i], r);
+        }
+        if (s == first && root_acc) {
+            int r = vnew(&vc);
+            vemit(&vc, NV_ACC, r, 0, 0, 0);
+            vbind(&vc, &b->args[E->u.lin.nins], r);
+        }
+        for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) vop(&vc, o);
+        if (!vc.ok) break;
+        int r = voperand(&vc, b->last->opnds[0]);
+        if (r < 0) break;
+        chain = r;
+    }
+    p->result = (uint8_t)(chain < 0 ? 0 : chain);
+    p->nregs = vc.next;
+}
+
+/* Append a tensor the kernel reads on chip to list (n entries); its slot,
+ * or -1 when the list is full. */
+static int32_t add_operand(const nl_kernel *kp, nl_operand *list, uint32_t *n, const nl_access *a, const kn_input *in) {
+    if (*n >= NP_VMAX_SRCS) return -1;
+    nl_operand *op = &list[*n];
+    op->a = *a;
+    op->uses_r = kp->dm >= 0 && a->stride[kp->dm] != 0;
+    op->uses_c = kp->dn >= 0 && a->stride[kp->dn] != 0;
+    op->name = in->value->name;
+    op->broadcast = in->broadcast;
+    return (int32_t)(*n)++;
+}
+
+/* The contraction's M, N, K loops and the rest. */
+static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_block *body = ir_linalg_body(k->root);
+    for (const ir_op *o = body->first; o; o = o->next)
+        if (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF || o->kind == IR_OP_SITOFP)
+            { host(kp, "the contraction casts its elements (mixed precision)"); return; }
+    if (!make_access(kp, env, k->inputs[0].value, k->inputs[0].map, &kp->lhs) ||
+        !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs))
+        { host(kp, "an input of the contraction is not an f32 tensor read through an affine map"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
+        { host(kp, "the result is not an f32 tensor"); return; }
+    kp->dm = kp->dn = kp->dk = -1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        int64_t os = abs64(kp->out.stride[d]);
+        int *slot = k->dimclass[d] == KN_DIM_M ? &kp->dm : k->dimclass[d] == KN_DIM_N ? &kp->dn : NULL;
+        if (slot && (*slot < 0 || os < abs64(kp->out.stride[*slot]))) *slot = (int)d;
+        if (k->dimclass[d] == KN_DIM_K) {
+            const nl_access *src = kp->lhs.kind == NL_A_TENSOR ? &kp->lhs : &kp->rhs;
+            if (kp->dk < 0 || abs64(src->stride[d]) < abs64(src->stride[kp->dk])) kp->dk = (int)d;
+        }
+    }
+    kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
+    kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
+    kp->K = kp->dk >= 0 ? k->bounds[kp->dk] : 1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if ((int)d == kp->dm || (int)d == kp->dn || (int)d == kp->dk) continue;
+        if (k->dimclass[d] == KN_DIM_K)
+            kp->red[kp->nred++] = d;
+        else
+            kp->par[kp->npar++] = d;
+    }
+    /* the epilogue's operands: on chip at their logical tile shape */
+    nl_access inacc[64];
+    int32_t slot[64];
+    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        slot[i] = -1;
+        if (k->inputs[i].role != KN_ROLE_OPERAND) continue;
+        const kn_input *in = &k->inputs[i];
+        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
+            { host(kp, "epilogue operand is not f32 or not read through an affine map"); return; }
+        if (inacc[i].kind != NL_A_TENSOR) continue;
+        if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { host(kp, "an epilogue operand varies along the reduction"); return; }
+        for (uint32_t r = 0; r < kp->nred; r++)
+            if (inacc[i].stride[kp->red[r]]) { host(kp, "an epilogue operand varies along the reduction"); return; }
+        if ((slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
+            { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
+    }
+    if (k->nops > 1) {
+        compile_ops(kp, &kp->prog, 1, k->nops, true, false, inacc, slot);
+        kp->has_prog = true;
+    }
+    if (k->init_scalar) {
+        if (!make_access(kp, env, k->init_scalar, NULL, &kp->init)) { host(kp, "the accumulator's init is not f32"); return; }
+    } else {
+        kp->init.kind = NL_A_IMM;
+        kp->init.imm = 0.0f;
+    }
+}
+
+static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
+
+static void analyze_loop(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_op *root = k->root;
+    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
+        { host(kp, "the result is not an f32 tensor"); return; }
+    bool reduce = false;
+    for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    /* which inputs the root reads, and which the chain after a reduction
+     * reads (loaded once per output tile, not with every reduction step) */
+    bool by_root[64] = {0}, by_chain[64] = {0};
+    for (uint32_t s = 0; s < k->nops; s++) {
+        const int32_t *ai = k->arg_input[s];
+        const ir_block *body = ir_linalg_body(k->ops[s]);
+        /* an argument the body never reads (a pooling op's window shape,
+         * often a tensor.empty with no storage) is not loaded */
+        for (uint32_t j = 0; ai && j < k->ops[s]->u.lin.nins; j++)
+            if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs && (!body || ir_block_arg_used(body, &body->args[j])))
+                (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
+    }
+    nl_access inacc[64];
+    int32_t slot[64], eslot[64];
+    const nl_access *big = NULL;
+    int64_t bigbytes = -1;
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        slot[i] = eslot[i] = -1;
+        const kn_input *in = &k->inputs[i];
+        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
+            { host(kp, "an input is not f32 or not read through an affine map"); return; }
+        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
+        if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
+            bigbytes = value_bytes(in->value);
+            big = &inacc[i];
+        }
+    }
+    /* columns: the loop the biggest input walks with the smallest stride
+     * (its DMA rows are then contiguous); rows: the next one */
+    const nl_access *ref = big ? big : &kp->out;
+    kp->dm = kp->dn = kp->dk = -1;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
+        if (kp->dn < 0 || abs64(ref->stride[d]) < abs64(ref->stride[kp->dn])) kp->dn = (int)d;
+    }
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if ((int)d == kp->dn || k->bounds[d] <= 1 || !ref->stride[d]) continue;
+        if (kp->dm < 0 || abs64(ref->stride[d]) < abs64(ref->stride[kp->dm])) kp->dm = (int)d;
+    }
+    if (kp->dm < 0) /* the reference tensor walks one loop: take another for the rows */
+        for (uint32_t d = 0; d < k->ndims; d++)
+            if ((int)d != kp->dn && k->bounds[d] > 1 && (kp->dm < 0 || abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dm])))
+                kp->dm = (int)d;
+    kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
+    kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
+    kp->K = 1;
+    kp->red_r = kp->dm >= 0 && root->u.lin.iters[kp->dm] == IR_ITER_REDUCTION;
+    kp->red_c = kp->dn >= 0 && root->u.lin.iters[kp->dn] == IR_ITER_REDUCTION;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        if ((int)d == kp->dm || (int)d == kp->dn) continue;
+        if (root->u.lin.iters[d] == IR_ITER_REDUCTION)
+            kp->red[kp->nred++] = d;
+        else
+            kp->par[kp->npar++] = d;
+    }
+    kp->mode = kp->red_r ? (kp->red_c ? NP_VREDUCE_ALL : NP_VREDUCE_ROWS) : (kp->red_c ? NP_VREDUCE_COLS : NP_VMAP);
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const kn_input *in = &k->inputs[i];
+        if (in->role == KN_ROLE_INIT) {
+            kp->init = inacc[i];
+            continue;
+        }
+        if (inacc[i].kind != NL_A_TENSOR) continue;
+        if (by_chain[i]) {
+            /* the chain runs on the output tile: its operands cannot vary
+             * along a loop the reduction consumed */
+            bool varies = (kp->red_r && inacc[i].stride[kp->dm]) || (kp->red_c && inacc[i].stride[kp->dn]);
+            for (uint32_t r = 0; r < kp->nred; r++) varies |= inacc[i].stride[kp->red[r]] != 0;
+            if (varies) { host(kp, "an operand of the chain after the reduction varies along a reduced loop"); return; }
+            if ((eslot[i] = add_operand(kp, kp->ein, &kp->nein, &inacc[i], in)) < 0)
+                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS); return; }
+        }
+        if (by_root[i] && (slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
+            { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
+    }
+    bool has_init_input = false;
+    for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
+    if (reduce) {
+        /* the root's body reads its accumulator (outs argument) */
+        const ir_block *b = ir_linalg_body(root);
+        bool reads = false;
+        const ir_value *acc = &b->args[root->u.lin.nins];
+        for (const ir_op *o = b->first; o; o = o->next)
+            for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
+        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return; }
+        if (!has_init_input) {
+            if (k->init_scalar) {
+                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init)) { host(kp, "the reduction's init is not f32"); return; }
+            } else {
+                kp->init.kind = NL_A_IMM;
+                kp->init.imm = 0.0f;
+            }
+        }
+        compile_ops(kp, &kp->prog, 0, 1, false, true, inacc, slot);
+        kp->has_prog = true;
+        if (k->nops > 1) {
+            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, eslot);
+            kp->has_epi = true;
+        }
+    } else {
+        compile_ops(kp, &kp->prog, 0, k->nops, false, false, inacc, slot);
+        kp->has_prog = true;
+    }
+    /* the output tile takes an input's tile when they have one shape
+     * (each point reads its input before writing its result, law L4) */
+    kp->inplace = -1;
+    if (!loop_reduces(kp))
+        for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
+            if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0)) kp->inplace = (int32_t)i;
+}
+
+void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
+    (void)ctx;
+    memset(kp, 0, sizeof *kp);
+    kp->k = k;
+    kp->t = t;
+    kp->npu = true;
+    kp->inplace = -1;
+    kp->dm = kp->dn = kp->dk = -1;
+    char buf[64];
+    if (k->kind == KN_OP) {
+        host(kp, "'%s' moves data; the npu program has no instruction for it", nl_op_text(k->root, buf, sizeof buf));
+        return;
+    }
+    if (k->out->type.kind != IR_T_TENSOR || k->out->type.dtype != IR_F32) {
+        host(kp, "element type %s: the npu computes f32 only", ir_dtype_name((ir_dtype)k->out->type.dtype));
+        return;
+    }
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const ir_value *v = k->inputs[i].value;
+        if (ir_value_elem(v) != IR_F32) {
+            host(kp, "element type %s: the npu computes f32 only", ir_dtype_name(ir_value_elem(v)));
+            return;
+        }
+    }
+    if (k->kind == KN_CONTRACTION) {
+        kp->gemm = true;
+        analyze_gemm(kp, env);
+    } else {
+        analyze_loop(kp, env);
+    }
+    if (!kp->npu) return;
+    kp->npar_total = kp->nred_total = 1;
+    for (uint32_t i = 0; i < kp->npar; i++) kp->npar_total *= k->bounds[kp->par[i]];
+    for (uint32_t i = 0; i < kp->nred; i++) kp->nred_total *= k->bounds[kp->red[i]];
+    /* the least DMA: every tensor read once, the result written once */
+    int64_t bytes = value_bytes(k->out);
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const ir_value *v = k->inputs[i].value;
+        float sv;
+        bool seen = false;
+        for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
+        if (!seen && v->type.kind == IR_T_TENSOR && !env->splat(env->ud, v->id, &sv)) bytes += value_bytes(v);
+    }
+    kp->min_dma_bytes = bytes;
+    kp->macs = kp->gemm ? k->b * k->m * k->n * k->k : 0;
+    int64_t alu = kp->has_prog ? kp->prog.nalu : 0;
+    if (kp->gemm)
+        kp->vec_ops = kp->npar_total * kp->M * kp->N * alu;
+    else
+        kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * alu +
+                      (kp->has_epi ? kp->npar_total * (kp->red_r ? 1 : kp->M) * (kp->red_c ? 1 : kp->N) * kp->epi.nalu : 0);
+}

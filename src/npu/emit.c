@@ -1,0 +1,511 @@
+/* emit.c - the npu lowering's emitter (lower.h): the instruction stream of
+ * a candidate with planned buffers (nl_emit), stage by stage, so that
+ * search.c can time a stretch of stages from any stage on. The kernel comes
+ * from analyze.c, the buffers from layout.c. */
+#include "lower_int.h"
+
+#include <string.h>
+
+static void put(em *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
+
+void nl_marker(em *e, np_opcode op, int32_t buf) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.buf = buf;
+    put(e, &in);
+}
+
+static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
+    const nl_buf *b = &e->b[buf];
+    np_view v;
+    v.buf = buf;
+    v.ld = ceil_div(b->cols, e->L);
+    v.off = b->offset + chunk * b->rows * v.ld * elem_bytes();
+    v.rows = rows;
+    v.cols = cols;
+    return v;
+}
+
+/* Element offset of outer index o (over the listed loops) in access a. */
+static int64_t outer_off(const nl_kernel *kp, const nl_access *a, const uint32_t *dims, uint32_t n, int64_t o) {
+    int64_t off = 0;
+    for (uint32_t i = n; i-- > 0;) {
+        int64_t bnd = kp->k->bounds[dims[i]];
+        off += (o % bnd) * a->stride[dims[i]];
+        o /= bnd;
+    }
+    return off;
+}
+
+static int64_t stride_of(const nl_access *a, int d) { return d >= 0 ? a->stride[d] : 0; }
+
+/* Fill a tile from an access: DMA for tensors, the vector unit for a
+ * constant or run-time scalar (a splat weight is never a tensor). */
+static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.dst = v;
+    if (a->kind == NL_A_TENSOR) {
+        in.op = NP_MVIN;
+        in.dram = (np_dram){a->value, a->off + off, rs, cs};
+    } else {
+        in.op = NP_FILL;
+        in.imm = a->imm;
+        in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
+    }
+    put(e, &in);
+}
+
+static void fill_tile(em *e, np_view v, const nl_access *a) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_FILL;
+    in.dst = v;
+    in.imm = a->kind == NL_A_IMM ? a->imm : 0.0f;
+    in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
+    put(e, &in);
+}
+
+/* Stores go out in row blocks of about 256 DMA cycles: the engine takes
+ * loads first, and a store that holds it longer than the gaps between the
+ * loads would stall the loads of the next tiles behind it. */
+static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_t rs, int64_t cs) {
+    double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * (double)elem_bytes();
+    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
+    if (per < 1) per = 1;
+    for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_MVOUT;
+        in.a = v;
+        in.a.rows = min64(per, v.rows - r0);
+        in.a.off = v.off + r0 * v.ld * elem_bytes();
+        in.dram = (np_dram){a->value, a->off + off + r0 * rs, rs, cs};
+        put(e, &in);
+    }
+}
+
+/* ---- contraction kernels */
+
+gdims nl_gemm_dims(const nl_kernel *kp, const nl_cand *c) {
+    gdims g;
+    g.tiles_m = ceil_div(kp->M, c->tm);
+    g.tiles_n = ceil_div(kp->N, c->tn);
+    g.tiles_k = ceil_div(kp->K, c->tk);
+    g.ks = kp->nred_total * g.tiles_k;
+    g.ntiles = kp->npar_total * g.tiles_m * g.tiles_n;
+    g.nstages = g.ntiles * g.ks;
+    return g;
+}
+
+static void tile_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_t t, int64_t *o, int64_t *mi, int64_t *ni) {
+    (void)kp;
+    int64_t per = g->tiles_m * g->tiles_n;
+    *o = t / per;
+    int64_t r = t % per;
+    if (c->order == NL_ORDER_MNK) {
+        *mi = r / g->tiles_n;
+        *ni = r % g->tiles_n;
+    } else {
+        *ni = r / g->tiles_m;
+        *mi = r % g->tiles_m;
+    }
+}
+
+gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_t s) {
+    gstage st;
+    st.t = s / g->ks;
+    st.ks = s % g->ks;
+    st.ri = st.ks / g->tiles_k;
+    st.ki = st.ks % g->tiles_k;
+    tile_of(kp, c, g, st.t, &st.o, &st.mi, &st.ni);
+    st.tm = min64(c->tm, kp->M - st.mi * c->tm);
+    st.tn = min64(c->tn, kp->N - st.ni * c->tn);
+    st.tk = min64(c->tk, kp->K - st.ki * c->tk);
+    st.first_x = st.ni == 0;
+    st.first_w = st.mi == 0;
+    st.last_x = st.ni == g->tiles_n - 1 && st.ks == g->ks - 1;
+    st.last_w = st.mi == g->tiles_m - 1 && st.ks == g->ks - 1;
+    return st;
+}
+
+static np_view x_view(em *e, const gstage *st, int64_t s) {
+    if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, st->tm, st->tk);
+    return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, st->tm, st->tk);
+}
+
+static np_view w_view(em *e, const gstage *st, int64_t s) {
+    if (e->c->wbuf == NL_PANEL) return view_of(e, e->ly.w0, st->ks, st->tk, st->tn);
+    return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, st->tk, st->tn);
+}
+
+static void gemm_loads(em *e, const gdims *g, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    gstage st = nl_stage_of(kp, e->c, g, s);
+    bool xp = e->c->xbuf == NL_PANEL, wp = e->c->wbuf == NL_PANEL;
+    /* X */
+    if (!xp || st.first_x) {
+        if (!xp || st.ks == 0) nl_marker(e, NP_BIRTH, xp ? e->ly.x0 : e->ly.x0 + (int32_t)(s % e->ly.nx));
+        int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
+                      st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
+        load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
+    }
+    /* W: the panel group of order n, m is the first m tile */
+    if (!wp || st.first_w) {
+        if (!wp || st.ks == 0) nl_marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
+        int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
+                      st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
+        load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
+    }
+}
+
+static np_view operand_view(em *e, uint32_t i, int32_t buf, int64_t tm, int64_t tn) {
+    const nl_operand *op = &e->kp->in[i];
+    return view_of(e, buf, 0, op->uses_r ? tm : 1, op->uses_c ? tn : 1);
+}
+
+/* Rows of operand i one load moves: blocks of about 256 DMA cycles, so
+ * early operand loads interleave with the K loop's loads. */
+static int64_t operand_chunk_rows(const em *e, int64_t tn) {
+    double row_bytes = (double)(tn > 0 ? tn : 1) * (double)elem_bytes();
+    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
+    return per < 1 ? 1 : per;
+}
+
+int64_t nl_operand_chunks(const em *e, int64_t tm, int64_t tn) {
+    int64_t n = 0, per = operand_chunk_rows(e, tn);
+    for (uint32_t i = 0; i < e->kp->nin; i++) n += e->kp->in[i].uses_r ? ceil_div(tm, per) : 1;
+    return n;
+}
+
+/* Load row blocks [from, to) of the tile's operands (numbered operand by
+ * operand, then by rows). */
+static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t tm, int64_t tn, int64_t from, int64_t to) {
+    const nl_kernel *kp = e->kp;
+    int64_t per = operand_chunk_rows(e, tn), idx = 0;
+    for (uint32_t i = 0; i < kp->nin && idx < to; i++) {
+        const nl_operand *op = &kp->in[i];
+        int64_t rows = op->uses_r ? tm : 1, nch = op->uses_r ? ceil_div(tm, per) : 1;
+        for (int64_t c = 0; c < nch; c++, idx++) {
+            if (idx < from || idx >= to) continue;
+            if (c == 0) nl_marker(e, NP_BIRTH, e->ly.op[i]);
+            int64_t r0 = c * per, nr = op->uses_r ? min64(per, rows - r0) : 1;
+            np_view v = operand_view(e, i, e->ly.op[i], tm, tn);
+            v.off += r0 * v.ld * elem_bytes();
+            v.rows = nr;
+            int64_t rs = op->uses_r ? stride_of(&op->a, kp->dm) : 0;
+            int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
+                          ni * e->c->tn * stride_of(&op->a, kp->dn) + r0 * rs;
+            load_tile(e, &op->a, v, off, rs, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+        }
+    }
+}
+
+static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
+    const nl_kernel *kp = e->kp;
+    int64_t o, mi, ni;
+    tile_of(kp, e->c, g, t, &o, &mi, &ni);
+    int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
+    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    nl_marker(e, NP_BIRTH, yb);
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yb, 0, tm, tn), &kp->init);
+}
+
+static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
+    const nl_kernel *kp = e->kp;
+    int64_t o, mi, ni;
+    tile_of(kp, e->c, g, t, &o, &mi, &ni);
+    int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
+    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    np_view y = view_of(e, yb, 0, tm, tn);
+    if (!e->c->early || g->ks == 0) gemm_operand_loads(e, o, mi, ni, tm, tn, 0, INT64_MAX);
+    /* the epilogue and the store go by row blocks, so the first rows
+     * leave while the vector unit works on the next ones */
+    int64_t off = outer_off(kp, &kp->out, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&kp->out, kp->dm) +
+                  ni * e->c->tn * stride_of(&kp->out, kp->dn);
+    int64_t rs = stride_of(&kp->out, kp->dm), cs = stride_of(&kp->out, kp->dn);
+    int64_t per = operand_chunk_rows(e, tn);
+    for (int64_t r0 = 0; r0 < tm; r0 += per) {
+        int64_t nr = min64(per, tm - r0);
+        np_view yb_rows = y;
+        yb_rows.off += r0 * y.ld * elem_bytes();
+        yb_rows.rows = nr;
+        if (kp->has_prog) {
+            np_view src[NP_VMAX_SRCS];
+            for (uint32_t i = 0; i < kp->nin; i++) {
+                src[i] = operand_view(e, i, e->ly.op[i], tm, tn);
+                if (kp->in[i].uses_r) {
+                    src[i].off += r0 * src[i].ld * elem_bytes();
+                    src[i].rows = nr;
+                }
+            }
+            np_insn in;
+            memset(&in, 0, sizeof in);
+            in.op = NP_VEC;
+            in.mode = NP_VMAP;
+            in.dst = yb_rows;
+            in.rows = nr;
+            in.cols = tn;
+            in.nsrc = (uint8_t)kp->nin;
+            in.src = src;
+            in.prog = &kp->prog;
+            put(e, &in);
+        }
+        if (r0 + per >= tm)
+            for (uint32_t i = 0; i < kp->nin; i++) nl_marker(e, NP_DEATH, e->ly.op[i]);
+        if (e->o && e->o->shorten_acc && r0 + per >= tm) nl_marker(e, NP_DEATH, yb);
+        store_tile(e, yb_rows, &kp->out, off + r0 * rs, rs, cs);
+    }
+    if (!(e->o && e->o->shorten_acc)) nl_marker(e, NP_DEATH, yb);
+}
+
+/* Stage s of a contraction's program: its GEMM and what goes with it. A
+ * stage's instructions depend only on s, so a stretch of stages can be
+ * emitted (or its timing extrapolated) from any stage on. */
+void nl_emit_gemm_stage(em *e, const gdims *g, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    if (g->ks == 0) { /* an empty reduction: the result is the init */
+        gemm_tile_start(e, g, s);
+        gemm_tile_end(e, g, s);
+        return;
+    }
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    gstage st = nl_stage_of(kp, e->c, g, s);
+    if (st.ks == 0 && s == 0) gemm_tile_start(e, g, st.t);
+    if (s == 0) gemm_loads(e, g, 0);
+    int32_t yb = e->ly.y0 + (int32_t)(st.t % e->ly.ny);
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_GEMM;
+    in.flags = (st.ks > 0 || !zero_init) ? NP_ACC : 0;
+    in.dst = view_of(e, yb, 0, st.tm, st.tn);
+    in.a = x_view(e, &st, s);
+    in.b = w_view(e, &st, s);
+    in.rows = st.tm;
+    in.cols = st.tn;
+    in.k = st.tk;
+    put(e, &in);
+    /* X and W of this stage die unless a panel keeps them */
+    if (e->c->xbuf != NL_PANEL)
+        nl_marker(e, NP_DEATH, e->ly.x0 + (int32_t)(s % e->ly.nx));
+    else if (st.last_x)
+        nl_marker(e, NP_DEATH, e->ly.x0);
+    if (e->c->wbuf != NL_PANEL)
+        nl_marker(e, NP_DEATH, e->ly.w0 + (int32_t)(s % e->ly.nw));
+    else if (st.last_w)
+        nl_marker(e, NP_DEATH, e->ly.w0);
+    bool more = s + 1 < g->nstages;
+    if (e->c->early && kp->nin) { /* this tile's operands, a share of their row blocks per stage */
+        int64_t nch = nl_operand_chunks(e, st.tm, st.tn);
+        gemm_operand_loads(e, st.o, st.mi, st.ni, st.tm, st.tn, early_chunk(st.ks, nch, g->ks), early_chunk(st.ks + 1, nch, g->ks));
+    }
+    if (st.ks < g->ks - 1) { /* the next stage's tiles load while this one computes */
+        if (more) gemm_loads(e, g, s + 1);
+        return;
+    }
+    if (gemm_prefetch_across(kp, e->c)) {
+        /* and the next tile's first tiles while this one finishes */
+        if (more) gemm_loads(e, g, s + 1);
+        gemm_tile_end(e, g, st.t);
+        if (st.t + 1 < g->ntiles) gemm_tile_start(e, g, st.t + 1);
+    } else {
+        /* late operands may take the bytes X and W leave: the next
+         * tile's loads wait until the epilogue has read them */
+        gemm_tile_end(e, g, st.t);
+        if (st.t + 1 < g->ntiles) gemm_tile_start(e, g, st.t + 1);
+        if (more) gemm_loads(e, g, s + 1);
+    }
+}
+
+/* ---- loop kernels */
+
+ldims nl_loop_dims(const nl_kernel *kp, const nl_cand *c) {
+    ldims d;
+    d.tiles_r = ceil_div(kp->M, c->tm);
+    d.tiles_c = ceil_div(kp->N, c->tn);
+    d.ntiles = kp->npar_total * (kp->red_r ? 1 : d.tiles_r) * (kp->red_c ? 1 : d.tiles_c);
+    d.rs = kp->nred_total * (kp->red_r ? d.tiles_r : 1) * (kp->red_c ? d.tiles_c : 1);
+    d.nstages = d.ntiles * d.rs;
+    return d;
+}
+
+typedef struct lstage {
+    int64_t t, o, ri, rt, ct; /* output tile, outer parallel, outer reduction, row tile, col tile */
+    int64_t tr, tc;
+    int64_t ks;
+} lstage;
+
+static lstage lstage_of(const nl_kernel *kp, const nl_cand *c, const ldims *d, int64_t s) {
+    lstage st;
+    st.t = s / d->rs;
+    st.ks = s % d->rs;
+    int64_t pr = kp->red_r ? 1 : d->tiles_r, pc = kp->red_c ? 1 : d->tiles_c;
+    st.o = st.t / (pr * pc);
+    int64_t r = st.t % (pr * pc);
+    int64_t prow = r / pc, pcol = r % pc;
+    int64_t rr = kp->red_r ? d->tiles_r : 1, rc = kp->red_c ? d->tiles_c : 1;
+    st.ri = st.ks / (rr * rc);
+    int64_t q = st.ks % (rr * rc);
+    int64_t rrow = q / rc, rcol = q % rc;
+    st.rt = kp->red_r ? rrow : prow;
+    st.ct = kp->red_c ? rcol : pcol;
+    st.tr = min64(c->tm, kp->M - st.rt * c->tm);
+    st.tc = min64(c->tn, kp->N - st.ct * c->tn);
+    return st;
+}
+
+static int32_t loop_in_buf(const em *e, uint32_t i, int64_t s) { return e->ly.op[i] + (int32_t)(s % e->ly.nx); }
+
+/* The output tile of stage s's output tile. */
+static np_view loop_out_view(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    int64_t rows = kp->red_r ? 1 : st->tr, cols = kp->red_c ? 1 : st->tc;
+    if (kp->inplace >= 0) return view_of(e, loop_in_buf(e, (uint32_t)kp->inplace, s), 0, rows, cols);
+    return view_of(e, e->ly.out0 + (int32_t)(st->t % e->ly.nout), 0, rows, cols);
+}
+
+/* Chain operand i's tile for the output tile of stage st. */
+static np_view loop_chain_view(em *e, uint32_t i, const lstage *st) {
+    const nl_operand *op = &e->kp->ein[i];
+    return view_of(e, e->ly.eop[i] + (int32_t)(st->t % e->ly.nout), 0, op->uses_r ? st->tr : 1, op->uses_c ? st->tc : 1);
+}
+
+static void loop_loads(em *e, const ldims *d, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    lstage st = lstage_of(kp, e->c, d, s);
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        int32_t b = loop_in_buf(e, i, s);
+        nl_marker(e, NP_BIRTH, b);
+        int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, st.o) + outer_off(kp, &op->a, kp->red, kp->nred, st.ri) +
+                      st.rt * e->c->tm * stride_of(&op->a, kp->dm) + st.ct * e->c->tn * stride_of(&op->a, kp->dn);
+        load_tile(e, &op->a, view_of(e, b, 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1), off,
+                  op->uses_r ? stride_of(&op->a, kp->dm) : 0, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+    }
+}
+
+static int64_t out_tile_off(const nl_kernel *kp, const nl_access *a, const nl_cand *c, const lstage *st) {
+    return outer_off(kp, a, kp->par, kp->npar, st->o) + (kp->red_r ? 0 : st->rt * c->tm * stride_of(a, kp->dm)) +
+           (kp->red_c ? 0 : st->ct * c->tn * stride_of(a, kp->dn));
+}
+
+static void loop_tile_start(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    np_view v = loop_out_view(e, st, s);
+    if (kp->inplace < 0) nl_marker(e, NP_BIRTH, v.buf);
+    if (!loop_reduces(kp)) return;
+    if (kp->init.kind == NL_A_TENSOR) {
+        int64_t off = out_tile_off(kp, &kp->init, e->c, st);
+        load_tile(e, &kp->init, v, off, kp->red_r ? 0 : stride_of(&kp->init, kp->dm), kp->red_c ? 0 : stride_of(&kp->init, kp->dn));
+    } else {
+        fill_tile(e, v, &kp->init);
+    }
+    /* the chain's operands load while the reduction runs */
+    for (uint32_t i = 0; i < kp->nein; i++) {
+        const nl_operand *op = &kp->ein[i];
+        np_view ov = loop_chain_view(e, i, st);
+        nl_marker(e, NP_BIRTH, ov.buf);
+        load_tile(e, &op->a, ov, out_tile_off(kp, &op->a, e->c, st), op->uses_r ? stride_of(&op->a, kp->dm) : 0,
+                  op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+    }
+}
+
+static void loop_tile_end(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    np_view v = loop_out_view(e, st, s);
+    if (kp->has_epi) {
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < kp->nein; i++) src[i] = loop_chain_view(e, i, st);
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_VEC;
+        in.mode = NP_VMAP;
+        in.dst = v;
+        in.rows = v.rows;
+        in.cols = v.cols;
+        in.nsrc = (uint8_t)kp->nein;
+        in.src = src;
+        in.prog = &kp->epi;
+        put(e, &in);
+        for (uint32_t i = 0; i < kp->nein; i++) nl_marker(e, NP_DEATH, src[i].buf);
+    }
+    if (e->o && e->o->shorten_acc) nl_marker(e, NP_DEATH, v.buf);
+    int64_t off = out_tile_off(kp, &kp->out, e->c, st);
+    store_tile(e, v, &kp->out, off, kp->red_r ? 0 : stride_of(&kp->out, kp->dm), kp->red_c ? 0 : stride_of(&kp->out, kp->dn));
+    if (!(e->o && e->o->shorten_acc)) nl_marker(e, NP_DEATH, v.buf);
+}
+
+/* Stage s of a loop kernel's program (as nl_emit_gemm_stage). */
+void nl_emit_loop_stage(em *e, const ldims *d, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    lstage st = lstage_of(kp, e->c, d, s);
+    if (s == 0) {
+        loop_tile_start(e, &st, s);
+        loop_loads(e, d, 0);
+    }
+    np_view src[NP_VMAX_SRCS];
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
+    }
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_VEC;
+    in.mode = (uint8_t)kp->mode;
+    in.dst = loop_out_view(e, &st, s);
+    in.rows = st.tr;
+    in.cols = st.tc;
+    in.nsrc = (uint8_t)kp->nin;
+    in.src = src;
+    in.prog = &kp->prog;
+    put(e, &in);
+    for (uint32_t i = 0; i < kp->nin; i++)
+        if ((int32_t)i != kp->inplace) nl_marker(e, NP_DEATH, loop_in_buf(e, i, s));
+    bool last = st.ks == d->rs - 1, more = s + 1 < d->nstages;
+    if (!last) {
+        loop_loads(e, d, s + 1);
+        return;
+    }
+    lstage nx = more ? lstage_of(kp, e->c, d, s + 1) : st;
+    if (kp->inplace >= 0) {
+        /* the output sits in an input's tile: store it before the next
+         * loads may reuse that tile */
+        loop_tile_end(e, &st, s);
+        if (more) {
+            loop_tile_start(e, &nx, s + 1);
+            loop_loads(e, d, s + 1);
+        }
+    } else {
+        /* the next tiles load while this one finishes and stores */
+        if (more) loop_loads(e, d, s + 1);
+        loop_tile_end(e, &st, s);
+        if (more) loop_tile_start(e, &nx, s + 1);
+    }
+}
+
+void nl_em_init(em *e, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink) {
+    memset(e, 0, sizeof *e);
+    e->kp = kp;
+    e->c = c;
+    e->b = bufs;
+    e->o = o;
+    e->sink = sink;
+    e->L = kp->t->lanes;
+    nl_buf tmp[NL_MAX_BUFS];
+    nl_make_layout(kp, c, o, tmp, &e->ly);
+}
+
+void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink) {
+    em e;
+    nl_em_init(&e, kp, c, bufs, o, sink);
+    if (kp->gemm) {
+        gdims g = nl_gemm_dims(kp, c);
+        for (int64_t s = 0, n = gemm_nstages(&g); s < n; s++) nl_emit_gemm_stage(&e, &g, s);
+    } else {
+        ldims d = nl_loop_dims(kp, c);
+        for (int64_t s = 0; s < d.nstages; s++) nl_emit_loop_stage(&e, &d, s);
+    }
+    nl_marker(&e, NP_BARRIER, -1);
+}

@@ -1,0 +1,146 @@
+/* layout.c - the npu lowering's buffers (lower.h): what a candidate tile
+ * holds on chip, at which shapes and for which steps (nl_buffers; the
+ * layout indices emit.c finds them by), and their offsets from the offset
+ * planner (nl_plan). The kernel comes from analyze.c; emit.c writes the
+ * program over these buffers, search.c weighs the candidates. */
+#include "lower_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *nl_role_name(nl_role r) {
+    static const char *const names[] = {"lhs", "rhs", "acc", "operand", "out", "scratch"};
+    return (unsigned)r < SP_ARRAY_LEN(names) ? names[r] : "?";
+}
+
+static void set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, int64_t rows, int64_t cols,
+                    int64_t nchunks, int64_t lo, int64_t hi) {
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->role = (uint8_t)role;
+    b->rows = rows;
+    b->cols = cols;
+    b->nchunks = nchunks;
+    b->bytes = nchunks * nt_tile_bytes(t, rows, cols, elem_bytes());
+    b->lo = lo;
+    b->hi = hi;
+}
+
+static void operand_name(const nl_operand *op, uint32_t i, char *buf, size_t n) {
+    if (op->name)
+        snprintf(buf, n, "%%%s", op->name);
+    else
+        snprintf(buf, n, "operand%u", i);
+}
+
+uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
+    const nt_target *t = kp->t;
+    uint32_t n = 0;
+    char name[40];
+    memset(ly, 0, sizeof *ly);
+    if (kp->gemm) {
+        int64_t ks = kp->nred_total * ceil_div(kp->K, c->tk);
+        /* the next tile's X and W may load during this tile's epilogue and
+         * store: then they live through those steps too */
+        int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
+        ly->x0 = (int32_t)n;
+        if (c->xbuf == NL_PANEL) {
+            set_buf(&bufs[n++], t, "X", NL_LHS, c->tm, c->tk, ks, 0, 4);
+            ly->nx = 1;
+        } else {
+            for (int i = 0; i < c->xbuf; i++) {
+                snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
+                set_buf(&bufs[n++], t, name, NL_LHS, c->tm, c->tk, 1, 1, xw_hi);
+            }
+            ly->nx = c->xbuf;
+        }
+        ly->w0 = (int32_t)n;
+        if (c->wbuf == NL_PANEL) {
+            set_buf(&bufs[n++], t, "W", NL_RHS, c->tk, c->tn, ks, 0, 4);
+            ly->nw = 1;
+        } else {
+            for (int i = 0; i < c->wbuf; i++) {
+                snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
+                set_buf(&bufs[n++], t, name, NL_RHS, c->tk, c->tn, 1, 1, xw_hi);
+            }
+            ly->nw = c->wbuf;
+        }
+        ly->y0 = (int32_t)n;
+        for (int i = 0; i < c->ybuf; i++) {
+            snprintf(name, sizeof name, c->ybuf > 1 ? "Y%d" : "Y", i);
+            set_buf(&bufs[n++], t, name, NL_ACC, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
+        }
+        ly->ny = c->ybuf;
+        for (uint32_t i = 0; i < kp->nin; i++) {
+            const nl_operand *op = &kp->in[i];
+            operand_name(op, i, name, sizeof name);
+            ly->op[i] = (int32_t)n;
+            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, c->early ? 1 : 2, 3);
+            bufs[n++].broadcast = op->broadcast;
+        }
+        return n;
+    }
+    /* loop kernel: input tiles, then the output tile unless in place */
+    int nb = c->xbuf == 2 ? 2 : 1;
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        ly->op[i] = (int32_t)n;
+        for (int j = 0; j < nb; j++) {
+            char base[32];
+            operand_name(op, i, base, sizeof base);
+            if (nb > 1)
+                snprintf(name, sizeof name, "%.30s.%u", base, (unsigned)j & 7u);
+            else
+                snprintf(name, sizeof name, "%s", base);
+            bool ip = (int32_t)i == kp->inplace;
+            set_buf(&bufs[n], t, name, ip ? NL_OUT : NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0,
+                    ip ? 3 : 2);
+            bufs[n++].broadcast = op->broadcast;
+        }
+    }
+    ly->nx = nb;
+    ly->out0 = (int32_t)n;
+    ly->nout = 0;
+    if (kp->inplace < 0) {
+        int64_t rows = kp->red_r ? 1 : c->tm, cols = kp->red_c ? 1 : c->tn;
+        for (int j = 0; j < c->ybuf; j++) {
+            snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", j);
+            set_buf(&bufs[n++], t, name, loop_reduces(kp) ? NL_ACC : NL_OUT, rows, cols, 1, loop_reduces(kp) ? 0 : 1,
+                    o && o->shorten_acc ? 2 : 3);
+        }
+        ly->nout = c->ybuf;
+    }
+    /* the chain's operands: one set per output buffer, at their logical
+     * shapes within the output tile (law L3), loaded with the tile's init */
+    for (uint32_t i = 0; i < kp->nein; i++) {
+        const nl_operand *op = &kp->ein[i];
+        char base[32];
+        operand_name(op, kp->nin + i, base, sizeof base);
+        ly->eop[i] = (int32_t)n;
+        for (int32_t j = 0; j < ly->nout; j++) {
+            if (ly->nout > 1)
+                snprintf(name, sizeof name, "%.30s.%u", base, (unsigned)j & 7u);
+            else
+                snprintf(name, sizeof name, "%s", base);
+            set_buf(&bufs[n], t, name, NL_OPERAND, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0, 3);
+            bufs[n++].broadcast = op->broadcast;
+        }
+    }
+    return n;
+}
+
+uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs) {
+    layout ly;
+    return nl_make_layout(kp, c, o, bufs, &ly);
+}
+
+sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs, int64_t budget, plan_result *pr) {
+    plan_buf pb[NL_MAX_BUFS];
+    int64_t align = kp->t->vlen_bits / 8;
+    for (uint32_t i = 0; i < nbufs; i++) pb[i] = (plan_buf){bufs[i].bytes, align, bufs[i].lo, bufs[i].hi, -1, 0};
+    plan_opts po = {.work_limit = 20000, .time_limit_s = 1, .capacity = budget};
+    sp_status st = nbufs ? plan_solve(ctx, pb, nbufs, &po, pr) : SP_OK;
+    if (!nbufs) memset(pr, 0, sizeof *pr);
+    for (uint32_t i = 0; i < nbufs; i++) bufs[i].offset = pb[i].offset;
+    return st;
+}

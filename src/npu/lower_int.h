@@ -1,0 +1,112 @@
+/* lower_int.h - internals shared by the npu lowering's files, in pipeline
+ * order analyze.c, layout.c, emit.c, search.c (lower.h is the module's
+ * interface). Not a public interface. Functions with external linkage carry
+ * the module's prefix nl_; the small ones here are static inline. */
+#ifndef SPADC_NPU_LOWER_INT_H
+#define SPADC_NPU_LOWER_INT_H
+
+#include "lower.h"
+
+static inline int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t abs64(int64_t a) { return a < 0 ? -a : a; }
+
+/* ---- analyze.c */
+
+/* "linalg.NAME" or the op's name, for messages. */
+const char *nl_op_text(const ir_op *op, char *buf, size_t n);
+
+/* A loop kernel accumulates into its output tile: it reduces its rows, its
+ * columns, or a loop outside the tile (then each output point is mapped,
+ * but over several steps, so the tile starts from the init and cannot sit
+ * in an input's tile that the next step reloads). */
+static inline bool loop_reduces(const nl_kernel *kp) { return !kp->gemm && (kp->red_r || kp->red_c || kp->nred > 0); }
+
+/* ---- layout.c */
+
+static inline int64_t elem_bytes(void) { return 4; }
+
+/* Buffer layout indices of a candidate, shared by nl_buffers and the
+ * emitters so both agree on who is who. */
+typedef struct layout {
+    int32_t x0, nx, w0, nw, y0, ny;
+    int32_t op[NP_VMAX_SRCS]; /* first buffer of operand i (loop kernels: nx copies) */
+    int32_t out0, nout;       /* loop kernels */
+    int32_t eop[NP_VMAX_SRCS]; /* loop kernels: first buffer of the chain's operand i (nout copies) */
+} layout;
+
+/* The buffers of a candidate (offsets unset) and where each one sits in
+ * them; returns how many. */
+uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly);
+
+/* ---- emit.c: a program emitted stage by stage */
+
+/* The emitter: the candidate, its planned buffers and where each sits, the
+ * lanes, and the sink its instructions go to. */
+typedef struct em {
+    const nl_kernel *kp;
+    const nl_cand *c;
+    const nl_buf *b;
+    const nl_opts *o;
+    np_sink sink;
+    layout ly;
+    int64_t L;
+} em;
+
+/* The emitter of candidate c with planned buffers, into sink. */
+void nl_em_init(em *e, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink);
+/* An instruction that names only a buffer (NP_BIRTH, NP_DEATH) or nothing
+ * (NP_BARRIER, buf -1). */
+void nl_marker(em *e, np_opcode op, int32_t buf);
+
+/* contraction kernels */
+
+/* Whether the next tile's X and W load during this tile's epilogue and
+ * store (then X and W stay live through those steps), or only after the
+ * epilogue, so late operands can share the bytes X and W leave. */
+static inline bool gemm_prefetch_across(const nl_kernel *kp, const nl_cand *c) { return c->early || kp->nin == 0; }
+
+typedef struct gstage {
+    int64_t t, o, mi, ni, ks, ri, ki;
+    int64_t tm, tn, tk;
+    /* panel reuse: an X panel serves the tiles of one m (they follow each
+     * other in order m, n, or when there is one m tile), a W panel those
+     * of one n */
+    bool first_x, first_w, last_x, last_w;
+} gstage;
+
+typedef struct gdims {
+    int64_t tiles_m, tiles_n, tiles_k, ks, ntiles, nstages;
+} gdims;
+
+gdims nl_gemm_dims(const nl_kernel *kp, const nl_cand *c);
+/* Where stage s of a contraction's program is: its tile, its K step. */
+gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_t s);
+/* The row blocks a tm x tn tile's epilogue operands load in. */
+int64_t nl_operand_chunks(const em *e, int64_t tm, int64_t tn);
+
+/* The first of a tile's nch early operand row blocks that K step ks (of
+ * ks_total) loads: step ks loads [early_chunk(ks), early_chunk(ks + 1)). */
+static inline int64_t early_chunk(int64_t ks, int64_t nch, int64_t ks_total) {
+    return (int64_t)((__int128)ks * nch / ks_total);
+}
+
+/* Stages of a contraction's program: one per K step of each tile (or
+ * one per tile when the reduction is empty). */
+static inline int64_t gemm_nstages(const gdims *g) { return g->ks ? g->nstages : g->ntiles; }
+
+/* Stage s of a contraction's program (emit.c). */
+void nl_emit_gemm_stage(em *e, const gdims *g, int64_t s);
+
+/* loop kernels */
+
+typedef struct ldims {
+    int64_t tiles_r, tiles_c, ntiles, rs, nstages; /* output tiles, reduction stages per tile */
+} ldims;
+
+ldims nl_loop_dims(const nl_kernel *kp, const nl_cand *c);
+/* Stage s of a loop kernel's program (emit.c). */
+void nl_emit_loop_stage(em *e, const ldims *d, int64_t s);
+
+#endif

@@ -1,0 +1,707 @@
+/* search.c - the npu lowering's tile search (lower.h): every candidate
+ * tile and buffering (nl_variants), each one timed in work that does not
+ * grow with its tile count (nl_time: emit.c's stages driven through the
+ * timing model), and the bounded search that plans, times and chooses one
+ * (nl_choose). The kernel comes from analyze.c, the buffers from layout.c,
+ * the programs from emit.c. */
+#include "lower_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- timing */
+
+/* A candidate is timed in work that does not grow with its tile count.
+ * Its stages form a loop nest (outer parallel loops, the tiles' rows and
+ * columns, the reduction loops, the K steps); within one loop the
+ * iterations emit the same instructions up to a period (buffer parities,
+ * DRAM burst alignment: tlevel.period), except at known ones (the first,
+ * the last two, which hold the edge tiles and the next-tile loads, and K
+ * steps that load early operand rows). Over a stretch of regular
+ * iterations the timing model's state soon repeats, shifted in time, from
+ * one period to the next; nc_repeat then jumps the rest of the stretch
+ * exactly. Each loop runs its iterations through the loops inside it, so
+ * the work is the product of the few iterations each loop runs in full. */
+
+#define TL_MAX_LEVELS (KN_MAX_DIMS + 4)
+#define TL_HIST 8 /* snapshots kept per loop: state periods up to 8 input periods */
+
+typedef struct tlevel {
+    int64_t n, w;   /* iterations; stages per iteration */
+    int dim;        /* the kernel loop it steps (-1: none) */
+    int64_t tile;   /* elements of that loop per iteration */
+    bool ks;        /* inside one tile's K steps */
+    int64_t period; /* iterations after which its instructions repeat */
+} tlevel;
+
+typedef struct thist {
+    nc_snap snap[TL_HIST];
+    int64_t iter[TL_HIST];
+    uint32_t n, next;
+} thist;
+
+typedef struct tdrive {
+    em e;
+    nc_model *m;
+    gdims g;
+    ldims d;
+    int64_t ks_total; /* stages per output tile */
+    uint32_t nlev;
+    tlevel lev[TL_MAX_LEVELS];
+    thist *hist; /* per level */
+} tdrive;
+
+static int64_t gcd64(int64_t a, int64_t b) {
+    a = abs64(a), b = abs64(b);
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Periods beyond this are not worth waiting for: the loop runs in full. */
+#define TL_PERIOD_MAX (1 << 20)
+
+static int64_t lcm_capped(int64_t a, int64_t b) {
+    int64_t l = a / gcd64(a, b) * b;
+    return l > TL_PERIOD_MAX ? TL_PERIOD_MAX : l;
+}
+
+/* The period of i -> i * a mod n. */
+static int64_t order_mod(int64_t a, int64_t n) {
+    if (n <= 1) return 1;
+    a %= n;
+    return n / gcd64(a, n); /* gcd(0, n) = n */
+}
+
+static void add_level(tdrive *x, int64_t n, int dim, int64_t tile, bool ks) {
+    if (n <= 1) return;
+    x->lev[x->nlev++] = (tlevel){n, 0, dim, tile, ks, 1};
+}
+
+/* Iterations of level lv after which every DMA's offset has the same
+ * alignment to the DRAM bursts (the bursts a transfer takes depend on
+ * nothing else that changes) and every buffer ring is at the same place. */
+static int64_t level_period(const tdrive *x, const tlevel *lv) {
+    const nl_kernel *kp = x->e.kp;
+    const nl_cand *c = x->e.c;
+    int64_t S = kp->t->dram_req_bytes, g = S;
+    if (lv->dim >= 0) {
+        const nl_access *acc[4 + 2 * NP_VMAX_SRCS];
+        uint32_t n = 0;
+        acc[n++] = &kp->lhs, acc[n++] = &kp->rhs, acc[n++] = &kp->out, acc[n++] = &kp->init;
+        for (uint32_t i = 0; i < kp->nin; i++) acc[n++] = &kp->in[i].a;
+        for (uint32_t i = 0; i < kp->nein; i++) acc[n++] = &kp->ein[i].a;
+        for (uint32_t i = 0; i < n; i++) {
+            if (acc[i]->kind != NL_A_TENSOR) continue;
+            int64_t step = abs64(acc[i]->stride[lv->dim]) % S * (lv->tile % S) % S * elem_bytes() % S;
+            g = gcd64(g, step);
+        }
+    }
+    int64_t P = S / g;
+    const layout *ly = &x->e.ly;
+    int64_t nx = kp->gemm ? (c->xbuf == NL_PANEL ? 1 : ly->nx) : ly->nx;
+    int64_t nw = kp->gemm ? (c->wbuf == NL_PANEL ? 1 : ly->nw) : 1;
+    int64_t ny = kp->gemm ? ly->ny : (ly->nout ? ly->nout : 1);
+    P = lcm_capped(P, order_mod(lv->w, nx));
+    P = lcm_capped(P, order_mod(lv->w, nw));
+    if (!lv->ks) P = lcm_capped(P, order_mod(lv->w / x->ks_total, ny));
+    return P;
+}
+
+static void build_levels(tdrive *x) {
+    const nl_kernel *kp = x->e.kp;
+    const nl_cand *c = x->e.c;
+    const kernel *k = kp->k;
+    for (uint32_t i = 0; i < kp->npar; i++) add_level(x, k->bounds[kp->par[i]], (int)kp->par[i], 1, false);
+    if (kp->gemm) {
+        x->g = nl_gemm_dims(kp, c);
+        if (c->order == NL_ORDER_MNK) {
+            add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
+            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+        } else {
+            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+            add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
+        }
+        if (x->g.ks) {
+            for (uint32_t i = 0; i < kp->nred; i++) add_level(x, k->bounds[kp->red[i]], (int)kp->red[i], 1, true);
+            add_level(x, x->g.tiles_k, kp->dk, c->tk, true);
+        }
+        x->ks_total = x->g.ks ? x->g.ks : 1;
+    } else {
+        x->d = nl_loop_dims(kp, c);
+        if (!kp->red_r) add_level(x, x->d.tiles_r, kp->dm, c->tm, false);
+        if (!kp->red_c) add_level(x, x->d.tiles_c, kp->dn, c->tn, false);
+        for (uint32_t i = 0; i < kp->nred; i++) add_level(x, k->bounds[kp->red[i]], (int)kp->red[i], 1, true);
+        if (kp->red_r) add_level(x, x->d.tiles_r, kp->dm, c->tm, true);
+        if (kp->red_c) add_level(x, x->d.tiles_c, kp->dn, c->tn, true);
+        x->ks_total = x->d.rs ? x->d.rs : 1;
+    }
+    int64_t w = 1;
+    for (uint32_t l = x->nlev; l-- > 0;) {
+        x->lev[l].w = w;
+        w *= x->lev[l].n;
+    }
+    for (uint32_t l = 0; l < x->nlev; l++) x->lev[l].period = level_period(x, &x->lev[l]);
+}
+
+/* The units the program uses: a unit it never uses has a free time that
+ * bounds nothing. */
+static uint8_t program_units(const tdrive *x) {
+    const nl_kernel *kp = x->e.kp;
+    if (!kp->gemm) return NC_USES_DMA | NC_USES_VU;
+    uint8_t u = NC_USES_DMA;
+    if (x->g.ks) u |= NC_USES_SA;
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
+        u |= NC_USES_VU;
+    return u;
+}
+
+/* The first iteration at or after v of level lv (run from stage s0) that
+ * is not regular, or v itself. Regular: not the first nor the last two,
+ * and (K steps of a tile loading early operand rows) loading none. */
+static int64_t next_irregular(const tdrive *x, const tlevel *lv, int64_t s0, int64_t v) {
+    if (v < 1 || v >= lv->n - 2) return v;
+    int64_t e = lv->n - 2;
+    const nl_kernel *kp = x->e.kp;
+    if (lv->ks && kp->gemm && x->e.c->early && kp->nin) {
+        gstage st = nl_stage_of(kp, x->e.c, &x->g, s0);
+        int64_t KS = x->g.ks, nch = nl_operand_chunks(&x->e, st.tm, st.tn), a = st.ks + v * lv->w;
+        int64_t j = early_chunk(a, nch, KS);          /* the first row block not loaded before step a */
+        if (j < nch) {
+            int64_t b = (int64_t)(((__int128)(j + 1) * KS + nch - 1) / nch) - 1; /* the step that loads it */
+            e = min64(e, (b - st.ks) / lv->w);
+        }
+    }
+    return e;
+}
+
+/* With a panel, the K steps of a tile slide through it: step ks reads
+ * chunk ks (and loads chunk ks + 1 ahead). */
+static bool level_slide(const tdrive *x, const tlevel *lv, int64_t s0, nc_slide *sl, int64_t *win0) {
+    const nl_kernel *kp = x->e.kp;
+    const nl_cand *c = x->e.c;
+    if (!kp->gemm || !lv->ks || (c->xbuf != NL_PANEL && c->wbuf != NL_PANEL)) return false;
+    const nl_buf *b = &x->e.b[c->xbuf == NL_PANEL ? x->e.ly.x0 : x->e.ly.w0];
+    int64_t cb = b->rows * ceil_div(b->cols, x->e.L) * elem_bytes(), ks0 = s0 % x->g.ks;
+    sl->buf_lo = b->offset;
+    sl->buf_hi = b->offset + b->bytes;
+    sl->lo = b->offset + ks0 * cb;
+    sl->hi = min64(sl->buf_hi, b->offset + (ks0 + lv->n * lv->w + 1) * cb);
+    sl->step = lv->w * cb;
+    *win0 = sl->lo;
+    return true;
+}
+
+static void drive(tdrive *x, uint32_t l, int64_t s0) {
+    if (l == x->nlev) {
+        if (x->e.kp->gemm)
+            nl_emit_gemm_stage(&x->e, &x->g, s0);
+        else
+            nl_emit_loop_stage(&x->e, &x->d, s0);
+        return;
+    }
+    const tlevel *lv = &x->lev[l];
+    thist *h = &x->hist[l];
+    nc_slide slb;
+    int64_t win0 = 0;
+    const nc_slide *sl = level_slide(x, lv, s0, &slb, &win0) ? &slb : NULL;
+    int64_t r0 = -1, untouched = 0, P = lv->period;
+    h->n = 0;
+    for (int64_t v = 0; v < lv->n;) {
+        int64_t e = next_irregular(x, lv, s0, v);
+        int64_t win = sl ? win0 + v * sl->step : 0;
+        if (e > v) {
+            if (r0 < 0) { /* a stretch of regular iterations starts */
+                r0 = v;
+                h->n = 0;
+                if (sl) untouched = nc_scoreboard_max(x->m, win + sl->step, sl->hi);
+            }
+            if ((v - r0) % P == 0 && e - v >= 2 * P) {
+                bool jumped = false;
+                for (uint32_t k = 0; k < h->n && !jumped; k++) { /* newest first: the shortest period */
+                    uint32_t i = (h->next + TL_HIST - 1 - k) % TL_HIST;
+                    int64_t p = v - h->iter[i], q = (e - v) / p;
+                    if (q >= 1 && nc_repeat(x->m, &h->snap[i], sl, win, untouched, q)) {
+                        v += q * p;
+                        jumped = true;
+                    }
+                }
+                if (jumped) {
+                    r0 = -1;
+                    continue;
+                }
+                nc_snap_take(x->m, &h->snap[h->next], sl, win);
+                h->iter[h->next] = v;
+                h->next = (h->next + 1) % TL_HIST;
+                if (h->n < TL_HIST) h->n++;
+            }
+        } else {
+            r0 = -1;
+        }
+        drive(x, l + 1, s0 + v * lv->w);
+        v++;
+    }
+}
+
+typedef struct time_state {
+    const nl_kernel *kp;
+    const nl_cand *c;
+    const nl_buf *bufs;
+    const nl_opts *o;
+    nc_model m;
+    nc_stats st;
+    tdrive *x;
+} time_state;
+
+static void debug_trace(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
+    (void)ud;
+    fprintf(stderr, "%-8s unit %d  %8lld .. %8lld  %lldx%lld\n", np_opcode_name((np_opcode)in->op), unit, (long long)start,
+            (long long)end, (long long)(in->op == NP_MVOUT ? in->a.rows : in->dst.rows),
+            (long long)(in->op == NP_MVOUT ? in->a.cols : in->dst.cols));
+}
+
+static void time_body(sp_ctx *ctx, void *ud) {
+    time_state *ts = ud;
+    nc_init(&ts->m, ctx, ts->kp->t);
+    if (getenv("SPADC_NPU_TRACE")) { /* every instruction, traced */
+        ts->m.trace = debug_trace;
+        fprintf(stderr, "== candidate %lld,%lld,%lld order %d x%d w%d y%d early %d\n", (long long)ts->c->tm,
+                (long long)ts->c->tn, (long long)ts->c->tk, ts->c->order, ts->c->xbuf, ts->c->wbuf, ts->c->ybuf, ts->c->early);
+        nl_emit(ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+        ts->st = nc_finish(&ts->m);
+        return;
+    }
+    tdrive *x = ts->x = sp_calloc(ctx, 1, sizeof *x);
+    nl_em_init(&x->e, ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+    x->m = &ts->m;
+    build_levels(x);
+    x->hist = sp_calloc(ctx, x->nlev ? x->nlev : 1, sizeof *x->hist);
+    ts->m.uses = program_units(x);
+    int64_t n = ts->kp->gemm ? gemm_nstages(&x->g) : x->d.nstages;
+    if (n > 0) drive(x, 0, 0);
+    nl_marker(&x->e, NP_BARRIER, -1);
+    ts->st = nc_finish(&ts->m);
+}
+
+nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o) {
+    time_state ts;
+    memset(&ts, 0, sizeof ts);
+    ts.kp = kp;
+    ts.c = c;
+    ts.bufs = bufs;
+    ts.o = o;
+    sp_status st = sp_pcall(ctx, time_body, &ts);
+    if (ts.x) {
+        if (ts.x->hist) {
+            for (uint32_t l = 0; l < ts.x->nlev; l++)
+                for (int i = 0; i < TL_HIST; i++) nc_snap_free(ctx, &ts.x->hist[l].snap[i]);
+            sp_free(ctx, ts.x->hist);
+        }
+        sp_free(ctx, ts.x);
+    }
+    nc_free(&ts.m);
+    if (st != SP_OK) sp_rethrow(ctx);
+    return ts.st;
+}
+
+/* ---------------------------------------------------------- tile search */
+
+/* Tile sizes for a loop of extent D: the extent itself, and multiples of
+ * the lanes that divide it in whole lane groups. */
+static uint32_t tile_sizes(int64_t D, int64_t L, int64_t *out, uint32_t cap) {
+    uint32_t n = 0;
+    if (D <= L) {
+        out[n++] = D > 0 ? D : 1;
+        return n;
+    }
+    int64_t q = ceil_div(D, L);
+    for (int64_t d = 1; d <= q && n + 1 < cap; d++)
+        if (q % d == 0 && d * L < D) out[n++] = d * L;
+    out[n++] = D;
+    return n;
+}
+
+typedef struct cand_rec {
+    nl_cand c;
+    int64_t bound;  /* lower bound on its cycles */
+    int64_t heur;   /* a quick estimate, the order candidates are timed in */
+    int64_t bucket; /* heur on a 0.5% log scale: within one, fewer stages first */
+    int64_t stages; /* tile steps: what timing a candidate costs */
+    int64_t lbytes; /* lower bound on its footprint (peak live) */
+} cand_rec;
+
+/* Cycles from a real estimate, saturated as the timing model's are. */
+static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (int64_t)c : 0) : NC_TIME_MAX; }
+
+/* A lower bound on a candidate's cycles and a quick estimate of them.
+ * Bound: the busiest unit's total work (DMA of the bytes it moves, the
+ * arrays' streaming, the vector unit), and for contractions the chain no
+ * schedule escapes: the first X and W tiles load, every row streams
+ * through the arrays, the last results drain, the last epilogue runs, the
+ * last store leaves. The timing model only adds waiting to these.
+ * Estimate: that start and end plus a uniform pipeline of stages, each
+ * as long as its compute, its share of the DMA, or (double buffered) its
+ * loads plus their latency, whichever is longest (single buffered: compute
+ * and loads in series). It only orders the search; the bound prunes it. */
+static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
+    const nt_target *t = kp->t;
+    int64_t L = t->lanes, V = nt_vector_elems(t, 4);
+    double bw = nt_dram_bytes_per_cycle(t), lat = (double)t->dma_latency;
+    double bytes = 0, sa = 0, vu = 0;
+    if (!kp->gemm) {
+        ldims d = nl_loop_dims(kp, c);
+        double P = (double)kp->npar_total, R = (double)kp->nred_total;
+        for (uint32_t i = 0; i < kp->nin; i++)
+            bytes += P * R * (kp->in[i].uses_r ? (double)kp->M : (double)d.tiles_r) *
+                     (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * 4;
+        for (uint32_t i = 0; i < kp->nein; i++) /* once per output tile */
+            bytes += P * (kp->ein[i].uses_r ? (double)kp->M : kp->red_r ? 1.0 : (double)d.tiles_r) *
+                     (kp->ein[i].uses_c ? (double)kp->N : kp->red_c ? 1.0 : (double)d.tiles_c) * 4;
+        bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * 4;
+        vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * (double)(kp->prog.nalu ? kp->prog.nalu : 1);
+        double b = bytes / bw > vu ? bytes / bw : vu;
+        double per = (double)d.nstages > 0 ? b / (double)d.nstages : 0;
+        *bound = cycles_of(b);
+        *heur = cycles_of(b + (c->xbuf == 2 ? 0 : per) + lat); /* single buffers serialise load and compute */
+        return;
+    }
+    gdims g = nl_gemm_dims(kp, c);
+    double P = (double)kp->npar_total, R = (double)kp->nred_total;
+    bool xt = kp->lhs.kind == NL_A_TENSOR, wt = kp->rhs.kind == NL_A_TENSOR;
+    double xl = P * R * (double)kp->M * (double)kp->K * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
+    double wl = P * R * (double)kp->K * (double)kp->N * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
+    if (xt) bytes += xl * 4;
+    else vu += xl / (double)(L * V);
+    if (wt) bytes += wl * 4;
+    else vu += wl / (double)(L * V);
+    bytes += P * (double)kp->M * (double)kp->N * 4;
+    for (uint32_t i = 0; i < kp->nin; i++)
+        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+    double kb = 0, nb = 0;
+    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
+    for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
+    sa = P * R * (double)kp->M * kb * nb / (double)t->num_sa;
+    int64_t tm = min64(c->tm, kp->M), tn = min64(c->tn, kp->N), tk = min64(c->tk, kp->K);
+    double epi = 0;
+    if (kp->has_prog) {
+        double groups = (double)ceil_div(tm * ceil_div(tn, L), V);
+        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
+        epi = groups * (double)kp->prog.nalu + 1;
+    }
+    double lx = xt ? (double)(tm * tk * 4) / bw : 0, lw = wt ? (double)(tk * tn * 4) / bw : 0;
+    double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
+    double per_rows = 256.0 * bw / (double)(tn * 4);
+    double last_store = (double)(min64(tm, per_rows < 1 ? 1 : (int64_t)per_rows) * tn * 4) / bw + lat;
+    double tail = (double)(2 * L - 1) + epi + last_store;
+    double b = startup + sa + tail;
+    if (bytes / bw > b) b = bytes / bw;
+    if (vu > b) b = vu;
+    *bound = cycles_of(b);
+    /* the uniform pipeline */
+    double ns = (double)(g.nstages ? g.nstages : 1);
+    double C = (double)tm * (double)(ceil_div(tk, L) * ceil_div(tn, L)) / (double)t->num_sa;
+    double D = bytes / bw / ns;
+    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
+    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
+    double stage = serial > 0 ? C + serial + lat : C;
+    double over = ax + aw + lat;
+    if (serial == 0 && over > stage) stage = over;
+    if (D > stage) stage = D;
+    double h = startup + ns * stage + tail;
+    *heur = cycles_of(h > b ? h : b);
+}
+
+static int cmp_cand(const void *a, const void *b) {
+    const cand_rec *x = a, *y = b;
+    if (x->bucket != y->bucket) return x->bucket < y->bucket ? -1 : 1;
+    if (x->stages != y->stages) return x->stages < y->stages ? -1 : 1;
+    if (x->heur != y->heur) return x->heur < y->heur ? -1 : 1;
+    if (x->bound != y->bound) return x->bound < y->bound ? -1 : 1;
+    if (x->lbytes != y->lbytes) return x->lbytes < y->lbytes ? -1 : 1;
+    return 0;
+}
+
+typedef struct cand_list {
+    cand_rec *v;
+    uint32_t n, cap;
+} cand_list;
+
+static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_cand *c, const nl_opts *o) {
+    nl_buf bufs[NL_MAX_BUFS];
+    uint32_t nb = nl_buffers(kp, c, o, bufs);
+    plan_buf pb[NL_MAX_BUFS];
+    for (uint32_t i = 0; i < nb; i++) pb[i] = (plan_buf){bufs[i].bytes, 1, bufs[i].lo, bufs[i].hi, -1, 0};
+    int64_t lb = 0;
+    if (nb && plan_lower_bound(ctx, pb, nb, &lb) != SP_OK) sp_rethrow(ctx);
+    if (cl->n == cl->cap) {
+        uint32_t nc = cl->cap ? cl->cap * 2 : 256;
+        cl->v = sp_realloc(ctx, cl->v, nc * sizeof *cl->v);
+        cl->cap = nc;
+    }
+    cand_rec *r = &cl->v[cl->n++];
+    r->c = *c;
+    cand_estimate(kp, c, &r->bound, &r->heur);
+    r->bucket = (int64_t)(log((double)(r->heur > 1 ? r->heur : 1)) / log(1.005));
+    if (kp->gemm) {
+        gdims g = nl_gemm_dims(kp, c);
+        r->stages = g.nstages;
+    } else {
+        ldims d = nl_loop_dims(kp, c);
+        r->stages = d.nstages;
+    }
+    r->lbytes = lb;
+}
+
+uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl_cand *out, uint32_t cap) {
+    uint32_t n = 0;
+    nl_cand c;
+    memset(&c, 0, sizeof c);
+    c.tm = tm, c.tn = tn, c.tk = kp->gemm ? tk : 0;
+    if (!kp->gemm) {
+        ldims d = nl_loop_dims(kp, &c);
+        for (int xb = 1; xb <= 2; xb++)
+            for (int yb = 1; yb <= 2; yb++) {
+                if (xb == 2 && d.nstages < 2) continue;
+                if (yb == 2 && (d.ntiles < 2 || kp->inplace >= 0)) continue;
+                c.xbuf = (uint8_t)xb, c.ybuf = (uint8_t)yb;
+                if (n < cap) out[n++] = c;
+            }
+        return n;
+    }
+    gdims g = nl_gemm_dims(kp, &c);
+    for (int ord = 0; ord < 2; ord++) {
+        if (ord == NL_ORDER_NMK && (g.tiles_m < 2 || g.tiles_n < 2)) continue;
+        for (int xb = 1; xb <= NL_PANEL; xb++)
+            for (int wb = 1; wb <= NL_PANEL; wb++) {
+                if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb)) continue;
+                /* a panel needs the tiles it serves to follow each other */
+                if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
+                if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
+                for (int yb = 1; yb <= 2; yb++) {
+                    if (yb == 2 && g.ntiles < 2) continue;
+                    for (int early = 0; early <= 1; early++) {
+                        if (early && kp->nin == 0) continue;
+                        c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
+                        c.ybuf = (uint8_t)yb, c.early = (uint8_t)early;
+                        if (n < cap) out[n++] = c;
+                    }
+                }
+            }
+    }
+    return n;
+}
+
+static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_opts *o) {
+    int64_t L = kp->t->lanes;
+    int64_t tms[64], tns[64], tks[64];
+    uint32_t nm = tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64), nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
+    if (!kp->gemm) tks[0] = 0;
+    bool forced = kp->gemm && o->tile[0] > 0;
+    if (forced) {
+        tms[0] = o->tile[0], tns[0] = o->tile[1], tks[0] = o->tile[2];
+        nm = nn = nk = 1;
+    }
+    nl_cand v[NL_MAX_VARIANTS];
+    for (uint32_t a = 0; a < nm; a++)
+        for (uint32_t b = 0; b < nn; b++)
+            for (uint32_t k = 0; k < nk; k++) {
+                uint32_t n = nl_variants(kp, tms[a], tns[b], tks[k], v, NL_MAX_VARIANTS);
+                for (uint32_t i = 0; i < n; i++) add_cand(ctx, cl, kp, &v[i], o);
+            }
+}
+
+static const char *kernel_text(const nl_kernel *kp, char *buf, size_t n) {
+    char op[64];
+    const kernel *k = kp->k;
+    if (kp->gemm)
+        snprintf(buf, n, "k%u (%s %lldx%lldx%lld)", k->index, nl_op_text(k->root, op, sizeof op), (long long)(k->b * k->m),
+                 (long long)k->n, (long long)k->k);
+    else
+        snprintf(buf, n, "k%u (%s %lldx%lld)", k->index, nl_op_text(k->root, op, sizeof op), (long long)kp->M, (long long)kp->N);
+    return buf;
+}
+
+static void cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
+    if (kp->gemm)
+        snprintf(buf, n, "tile %lld,%lld,%lld", (long long)c->tm, (long long)c->tn, (long long)c->tk);
+    else
+        snprintf(buf, n, "tile %lldx%lld", (long long)c->tm, (long long)c->tn);
+}
+
+static SP_NORETURN void no_fit(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_opts *o, bool forced) {
+    nl_buf bufs[NL_MAX_BUFS];
+    uint32_t nb = nl_buffers(kp, c, o, bufs);
+    plan_result pr;
+    sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
+    if (st != SP_OK) sp_rethrow(ctx);
+    char kt[160], ct[80], list[640];
+    size_t len = 0;
+    list[0] = 0;
+    for (uint32_t i = 0; i < nb && len + 1 < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s [%lldx%lld%s] %lld B", i ? ", " : "", bufs[i].name,
+                                (long long)bufs[i].rows, (long long)bufs[i].cols,
+                                bufs[i].nchunks > 1 ? " x chunks" : "", (long long)bufs[i].bytes);
+    if (len >= sizeof list) len = sizeof list - 1;
+    kernel_text(kp, kt, sizeof kt);
+    cand_text(kp, c, ct, sizeof ct);
+    if (forced)
+        sp_throw(ctx, SP_ENOFIT, kp->k->root->loc,
+                 "%s: %s does not fit the budget of %lld bytes per lane: %s; footprint %lld > %lld bytes per lane", kt, ct,
+                 (long long)o->budget, list, (long long)pr.footprint, (long long)o->budget);
+    sp_throw(ctx, SP_ENOFIT, kp->k->root->loc,
+             "%s: no tile fits the budget of %lld bytes per lane; the smallest, %s, needs %s; footprint %lld > %lld bytes "
+             "per lane",
+             kt, (long long)o->budget, ct, list, (long long)pr.footprint, (long long)o->budget);
+}
+
+const char *nl_verdict_name(nl_verdict v) {
+    static const char *const names[] = {"timed", "over_budget_peak_live", "over_budget_planned", "cannot_beat_best",
+                                        "search_limit"};
+    return v < NL_NVERDICTS ? names[v] : "?";
+}
+
+/* Keep a candidate in the choice's brief: a timed one among the best (by
+ * the choice's own order: cycles, then footprint, earlier first), any other
+ * among the first few of its verdict. */
+static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles) {
+    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles};
+    uint32_t cnt = ch->nverdict[v]++;
+    if (v != NL_TIMED) {
+        if (cnt < NL_MAX_REJECTS) ch->rejects[ch->nrejects++] = r;
+        return;
+    }
+    uint32_t i = ch->ntop;
+    while (i > 0 && (cycles < ch->top[i - 1].cycles || (cycles == ch->top[i - 1].cycles && footprint < ch->top[i - 1].footprint)))
+        i--;
+    if (i >= NL_MAX_TOP) return;
+    uint32_t n = ch->ntop < NL_MAX_TOP ? ch->ntop : NL_MAX_TOP - 1;
+    memmove(&ch->top[i + 1], &ch->top[i], (n - i) * sizeof r);
+    ch->top[i] = r;
+    if (ch->ntop < NL_MAX_TOP) ch->ntop++;
+}
+
+/* The timing model counts up to NC_TIME_MAX (2^62) cycles, bytes and
+ * operations: a choice that reaches it has no number to report, so it is
+ * an error naming the quantity, never a saturated value in a message. */
+static void beyond_the_model(sp_ctx *ctx, const nl_kernel *kp, const nl_choice *ch) {
+    const nc_stats *e = &ch->est;
+    const char *what = e->cycles >= NC_TIME_MAX ? "cycles"
+                       : e->dma_bytes >= NC_TIME_MAX || e->dram_request_bytes >= NC_TIME_MAX ? "bytes of DMA"
+                       : e->dma_busy >= NC_TIME_MAX || e->sa_busy >= NC_TIME_MAX || e->vu_busy >= NC_TIME_MAX ? "busy cycles of a unit"
+                       : e->macs >= NC_TIME_MAX || e->vec_elem_ops >= NC_TIME_MAX ? "operations"
+                       : e->ninsn >= NC_TIME_MAX ? "instructions"
+                       : ch->bound_dma >= NC_TIME_MAX || ch->bound_dma_min >= NC_TIME_MAX ? "cycles of DMA"
+                       : NULL;
+    if (!what) return;
+    char kt[160], ct[80];
+    kernel_text(kp, kt, sizeof kt);
+    cand_text(kp, &ch->cand, ct, sizeof ct);
+    const nt_target *t = kp->t;
+    sp_throw(ctx, SP_EINPUT, kp->k->root->loc,
+             "%s: more than 2^62 %s on this npu (%s at its best, %s; DRAM %.3g bytes per cycle, DMA latency %lld "
+             "cycles): beyond what the timing model counts",
+             kt, what, ct, t->name, nt_dram_bytes_per_cycle(t), (long long)t->dma_latency);
+}
+
+typedef struct choose_state {
+    cand_list cl;
+} choose_state;
+
+static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
+    choose_state *cs = ud;
+    gen_cands(ctx, &cs->cl, kp, o);
+    cand_list *cl = &cs->cl;
+    qsort(cl->v, cl->n, sizeof *cl->v, cmp_cand);
+    memset(ch, 0, sizeof *ch);
+    ch->ncand = cl->n;
+    ch->exact = true;
+    ch->budget = o->budget;
+    bool have = false;
+    /* the search's effort is counted in timed instructions, not seconds, so
+     * it chooses the same tile on every machine */
+    int64_t work = 0, limit = o->search_insns > 0 ? o->search_insns : 10000000;
+    int64_t min_lb = INT64_MAX;
+    uint32_t min_i = 0;
+    for (uint32_t i = 0; i < cl->n; i++) {
+        const cand_rec *r = &cl->v[i];
+        if (r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
+        if (r->lbytes > o->budget) {
+            note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
+            continue;
+        }
+        if (have && r->bound > ch->est.cycles) { /* cannot beat the best: sorted, but keep min_lb */
+            note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
+            continue;
+        }
+        if (have && work > limit) {
+            ch->exact = false;
+            note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+            continue;
+        }
+        nl_buf bufs[NL_MAX_BUFS];
+        uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
+        plan_result pr;
+        sp_status st = nl_plan(ctx, kp, bufs, nb, o->budget, &pr);
+        if (st == SP_ENOFIT) {
+            note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound);
+            continue;
+        }
+        if (st != SP_OK) sp_rethrow(ctx);
+        nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
+        ch->nsim++;
+        note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
+        work += est.stepped;
+        bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
+        if (better) {
+            have = true;
+            ch->cand = r->c;
+            ch->nbufs = nb;
+            memcpy(ch->bufs, bufs, nb * sizeof *bufs);
+            ch->footprint = pr.footprint;
+            ch->peak_live = pr.peak_live;
+            ch->est = est;
+        }
+    }
+    if (!have) {
+        if (!cl->n) sp_throw(ctx, SP_EINTERNAL, kp->k->root->loc, "internal error: no tile candidates");
+        no_fit(ctx, kp, &cl->v[min_i].c, o, kp->gemm && o->tile[0] > 0);
+    }
+    const nt_target *t = kp->t;
+    double bw = nt_dram_bytes_per_cycle(t);
+    int64_t L = t->lanes;
+    ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
+    ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
+    ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
+    ch->bound_vector = ceil_div(ch->est.vec_elem_ops, L * nt_vector_elems(t, 4));
+    beyond_the_model(ctx, kp, ch);
+}
+
+typedef struct choose_args {
+    choose_state cs;
+    const nl_kernel *kp;
+    const nl_opts *o;
+    nl_choice *ch;
+} choose_args;
+
+static void choose_pcall(sp_ctx *ctx, void *ud) {
+    choose_args *a = ud;
+    choose_body(ctx, &a->cs, a->kp, a->o, a->ch);
+}
+
+void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
+    choose_args a;
+    memset(&a, 0, sizeof a);
+    a.kp = kp;
+    a.o = o;
+    a.ch = ch;
+    sp_status st = sp_pcall(ctx, choose_pcall, &a);
+    sp_free(ctx, a.cs.cl.v);
+    if (st != SP_OK) sp_rethrow(ctx);
+    (void)max64;
+}
