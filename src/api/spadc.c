@@ -6,18 +6,18 @@
 
 #include <string.h>
 
-#include "../base/strbuf.h"
-#include "../cpu/backend.h"
-#include "../exec/report.h"
-#include "../interp/check.h"
-#include "../interp/interp.h"
-#include "../io/fileio.h"
-#include "../ir/verify.h"
-#include "../mlir/printer.h"
-#include "../mlir/reader.h"
-#include "../npu/backend.h"
-#include "../npu/trace.h"
-#include "../passes/passes.h"
+#include "base/strbuf.h"
+#include "cpu/backend.h"
+#include "exec/report.h"
+#include "interp/check.h"
+#include "interp/interp.h"
+#include "io/fileio.h"
+#include "ir/verify.h"
+#include "mlir/printer.h"
+#include "mlir/reader.h"
+#include "npu/backend.h"
+#include "npu/trace.h"
+#include "passes/passes.h"
 
 struct spadc_ctx {
     sp_ctx c;

@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "../base/fp16.h"
-#include "../interp/interp.h"
-#include "../io/npy.h"
-#include "../npu/trace.h"
+#include "base/fp16.h"
+#include "interp/interp.h"
+#include "io/npy.h"
+#include "npu/trace.h"
 #include "cli.h"
 #include "spadc.h"
 

@@ -19,7 +19,7 @@
 #ifndef SPADC_CPU_BACKEND_H
 #define SPADC_CPU_BACKEND_H
 
-#include "../exec/exec.h"
+#include "exec/exec.h"
 #include "cpu.h"
 
 typedef struct cpu_backend_opts {

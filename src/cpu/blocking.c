@@ -23,7 +23,7 @@
  */
 #include <string.h>
 
-#include "cpu/kernels.h"
+#include "kernels.h"
 #include "plan/alloc.h"
 
 /* Cost-model machine: nominal numbers; they rank candidates, and

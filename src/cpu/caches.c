@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpu/cpu.h"
+#include "cpu.h"
 
 /* "48K", "1024K", "32M", "1048576" -> bytes; 0 when unreadable. */
 static int64_t read_size(const char *path) {

@@ -3,7 +3,7 @@
  * that folds a leading operand add into the accumulator's initial value. */
 #include <math.h>
 
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 /* maximumf / minimumf: NaN if either is NaN, -0 < +0. */
 static float max_nan(float a, float b) {

@@ -35,7 +35,7 @@
 #include <omp.h>
 #endif
 
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 typedef struct kblock {
     int64_t a_off; /* offset into A's row (in place: b*a_sb + k0; packed: kv0) */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu/cpu.h"
+#include "cpu.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

@@ -1,6 +1,6 @@
 /* kernels.c - the registry of kernel sets per ISA (best first). The generic
  * set is always present; each ISA set overrides every slot of it. */
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 static const cpu_kernel_set *const sets_generic[] = {&cpu_kset_generic_4x16};
 static const cpu_kernel_set *const sets_avx2[] = {&cpu_kset_avx2_6x16};

@@ -25,7 +25,7 @@
 #ifndef SPADC_CPU_KERNELS_H
 #define SPADC_CPU_KERNELS_H
 
-#include "cpu/cpu.h"
+#include "cpu.h"
 
 /* ---------------------------------------------------- compiled epilogue */
 

@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #endif
 
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, void **raw) {
     const size_t huge = (size_t)2 << 20, align = bytes >= 2 * huge ? huge : 64;

@@ -3,7 +3,7 @@
  * as text, JSON and SVG, and the runs' per-kernel times. */
 #include <string.h>
 
-#include "../exec/report.h"
+#include "exec/report.h"
 #include "backend.h"
 
 /* The shape an epilogue operand occupies per tile: its logical shape, with

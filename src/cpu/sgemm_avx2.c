@@ -12,7 +12,7 @@
 #pragma GCC optimize("O3")
 #endif
 
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 #define MR 6
 #define NR 16
@@ -65,7 +65,7 @@ static inline void vstore_n(float *p, VF v, int cnt) {
     else _mm256_maskstore_ps(p, lanes(cnt), v);
 }
 
-#include "cpu/vec_epilogue.h"
+#include "vec_epilogue.h"
 
 /* ------------------------------------------------------ microkernel */
 

@@ -19,7 +19,7 @@
 #pragma GCC optimize("O3", "align-loops=64")
 #endif
 
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 #define MR 6
 #define NR 64
@@ -59,7 +59,7 @@ static inline VF vldexp(VF p, VF n) { return _mm512_scalef_ps(p, n); }
 static inline VF vload_n(const float *p, int cnt) { return _mm512_maskz_loadu_ps(lanes(cnt), p); }
 static inline void vstore_n(float *p, VF v, int cnt) { _mm512_mask_storeu_ps(p, lanes(cnt), v); }
 
-#include "cpu/vec_epilogue.h"
+#include "vec_epilogue.h"
 
 /* ------------------------------------------------------ microkernel */
 

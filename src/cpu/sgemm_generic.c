@@ -1,7 +1,7 @@
 /* sgemm_generic.c - portable C kernels (no ISA flags): the reference
  * microkernel for any MR x NR, which is the oracle for every ISA kernel, and
  * the generic set's 4x16 instance of it. */
-#include "cpu/kernels.h"
+#include "kernels.h"
 
 /* -O2 keeps the 4 x 16 accumulator tile in memory; -O3 unrolls and
  * vectorises it (GCC only; the code is portable C either way). */

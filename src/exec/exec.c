@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../passes/passes.h"
+#include "passes/passes.h"
 
 typedef struct storage {
     uint8_t kind;          /* ex_storage */

@@ -37,10 +37,10 @@
 #ifndef SPADC_EXEC_EXEC_H
 #define SPADC_EXEC_EXEC_H
 
-#include "../base/strbuf.h"
-#include "../interp/interp.h"
-#include "../passes/kernel.h"
-#include "../plan/alloc.h"
+#include "base/strbuf.h"
+#include "interp/interp.h"
+#include "passes/kernel.h"
+#include "plan/alloc.h"
 
 typedef struct ex_program ex_program;
 typedef struct ex_backend ex_backend;

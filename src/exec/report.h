@@ -12,8 +12,8 @@
 #ifndef SPADC_EXEC_REPORT_H
 #define SPADC_EXEC_REPORT_H
 
-#include "../io/json.h"
-#include "../io/svg.h"
+#include "io/json.h"
+#include "io/svg.h"
 #include "exec.h"
 
 typedef enum ex_report_kind {

@@ -24,7 +24,7 @@
 #ifndef SPADC_INTERP_CHECK_H
 #define SPADC_INTERP_CHECK_H
 
-#include "../base/strbuf.h"
+#include "base/strbuf.h"
 #include "interp.h"
 
 /* got[r]: result r as the target computed it (tensors borrowed or owned,

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../base/fp16.h"
+#include "base/fp16.h"
 
 struct interp_tensor {
     uint8_t *data;

@@ -31,7 +31,7 @@
 
 #include <stdio.h>
 
-#include "../ir/ir.h"
+#include "ir/ir.h"
 
 typedef struct interp_tensor interp_tensor;
 

@@ -36,8 +36,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../base/ctx.h"
-#include "../base/strbuf.h"
+#include "base/ctx.h"
+#include "base/strbuf.h"
 
 #define FIO_PATH_MAX 4096
 

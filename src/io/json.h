@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../base/strbuf.h"
+#include "base/strbuf.h"
 
 #define JSON_MAX_DEPTH 32
 

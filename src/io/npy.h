@@ -26,7 +26,7 @@
 
 #include <stdint.h>
 
-#include "../ir/ir.h"
+#include "ir/ir.h"
 
 typedef struct npy_array {
     ir_dtype dtype;

@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "../base/strbuf.h"
+#include "base/strbuf.h"
 
 typedef enum svg_line_kind { SVG_BUDGET, SVG_PEAK, SVG_FOOTPRINT } svg_line_kind;
 

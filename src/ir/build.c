@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "../base/fp16.h"
+#include "base/fp16.h"
 
 ir_op *ir_build_empty(ir_module *m, sp_loc loc, ir_type t) {
     ir_op *op = ir_op_new(m, IR_OP_EMPTY, loc, 0, 1, 0);

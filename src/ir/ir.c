@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "../base/fp16.h"
+#include "base/fp16.h"
 
 /* ------------------------------------------------------------------ dtypes */
 

@@ -23,8 +23,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../base/arena.h"
-#include "../base/ctx.h"
+#include "base/arena.h"
+#include "base/ctx.h"
 
 /* ---------------------------------------------------------------- types */
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../base/ctx.h"
+#include "base/ctx.h"
 
 typedef enum lx_kind {
     TK_EOF,

@@ -3,7 +3,7 @@
 #ifndef SPADC_MLIR_PARSER_H
 #define SPADC_MLIR_PARSER_H
 
-#include "../ir/ir.h"
+#include "ir/ir.h"
 #include "lexer.h"
 
 /* SSA names visible at a point: one hash table per isolated region (func),

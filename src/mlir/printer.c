@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/fp16.h"
+#include "base/fp16.h"
 
 /* ------------------------------------------------------ types and attrs */
 

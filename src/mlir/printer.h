@@ -15,8 +15,8 @@
 #ifndef SPADC_MLIR_PRINTER_H
 #define SPADC_MLIR_PRINTER_H
 
-#include "../base/strbuf.h"
-#include "../ir/ir.h"
+#include "base/strbuf.h"
+#include "ir/ir.h"
 
 void mlir_print_module(const ir_module *m, sp_strbuf *out);
 void mlir_print_type(sp_strbuf *out, ir_type t);

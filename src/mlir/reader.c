@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/fp16.h"
+#include "base/fp16.h"
 #include "parser.h"
 
 /* =================================================================== tokens */

@@ -15,7 +15,7 @@
 #ifndef SPADC_MLIR_READER_H
 #define SPADC_MLIR_READER_H
 
-#include "../ir/ir.h"
+#include "ir/ir.h"
 
 /* Upper bound on input size (bytes) and on nesting of regions, attributes,
  * types and expressions; deeper or larger input is rejected with an error. */

@@ -22,7 +22,7 @@
 #ifndef SPADC_NPU_BACKEND_H
 #define SPADC_NPU_BACKEND_H
 
-#include "../exec/exec.h"
+#include "exec/exec.h"
 #include "lower.h"
 #include "timing.h"
 

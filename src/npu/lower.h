@@ -54,8 +54,8 @@
 #ifndef SPADC_NPU_LOWER_H
 #define SPADC_NPU_LOWER_H
 
-#include "../passes/kernel.h"
-#include "../plan/alloc.h"
+#include "passes/kernel.h"
+#include "plan/alloc.h"
 #include "machine.h"
 #include "prog.h"
 #include "timing.h"

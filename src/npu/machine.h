@@ -45,7 +45,7 @@
 
 #include <stdint.h>
 
-#include "../base/ctx.h"
+#include "base/ctx.h"
 
 typedef struct nt_target {
     char name[64];  /* "tpuv3 (built in)" or the YAML file's base name */

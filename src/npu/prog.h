@@ -47,7 +47,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../base/strbuf.h"
+#include "base/strbuf.h"
 
 typedef enum np_opcode { NP_BIRTH, NP_DEATH, NP_MVIN, NP_MVOUT, NP_FILL, NP_GEMM, NP_VEC, NP_BARRIER } np_opcode;
 

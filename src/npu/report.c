@@ -5,7 +5,7 @@
  * simulated figures. */
 #include <string.h>
 
-#include "../exec/report.h"
+#include "exec/report.h"
 #include "backend.h"
 
 /* ------------------------------------------------------------- report */

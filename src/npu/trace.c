@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../io/json.h"
+#include "io/json.h"
 
 enum { TID_KERNELS = 1, TID_LOADS = 2, TID_STORES = 3, TID_VECTOR = 4, TID_SA0 = 10 };
 enum { FLUSH_BYTES = 1 << 20 };

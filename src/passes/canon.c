@@ -4,9 +4,9 @@
  * Rounds repeat until nothing changes; each round is linear in the IR. */
 #include <string.h>
 
-#include "../ir/build.h"
-#include "../ir/rewrite.h"
-#include "../ir/verify.h"
+#include "ir/build.h"
+#include "ir/rewrite.h"
+#include "ir/verify.h"
 #include "passes.h"
 
 typedef struct canon {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../ir/rewrite.h"
-#include "../ir/verify.h"
+#include "ir/rewrite.h"
+#include "ir/verify.h"
 #include "kernel.h"
 #include "passes.h"
 

@@ -21,7 +21,7 @@
 #ifndef SPADC_PASSES_KERNEL_H
 #define SPADC_PASSES_KERNEL_H
 
-#include "../ir/ir.h"
+#include "ir/ir.h"
 
 typedef enum kn_kind { KN_CONTRACTION, KN_LOOP, KN_OP } kn_kind;
 typedef enum kn_dimclass { KN_DIM_B, KN_DIM_M, KN_DIM_N, KN_DIM_K } kn_dimclass;

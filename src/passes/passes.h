@@ -21,7 +21,7 @@
 #ifndef SPADC_PASSES_PASSES_H
 #define SPADC_PASSES_PASSES_H
 
-#include "../ir/ir.h"
+#include "ir/ir.h"
 
 void pass_canonicalize(ir_module *m);
 void pass_fuse_annotate(ir_module *m);

@@ -7,7 +7,7 @@
  * spans between consecutive distinct lifetime ends, so two items conflict
  * exactly when their section ranges overlap.
  */
-#include "plan/alloc.h"
+#include "alloc.h"
 
 #include <inttypes.h>
 #include <stdio.h>

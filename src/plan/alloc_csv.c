@@ -1,5 +1,5 @@
 /* alloc_csv.c - MiniMalloc CSV reading and writing (see alloc_csv.h). */
-#include "plan/alloc_csv.h"
+#include "alloc_csv.h"
 
 #include <inttypes.h>
 #include <string.h>

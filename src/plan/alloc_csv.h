@@ -26,7 +26,7 @@
 
 #include <stdio.h>
 
-#include "plan/alloc.h"
+#include "alloc.h"
 
 /* Limits that keep a hostile file from taking unbounded memory or time. */
 #define PLAN_CSV_MAX_LINE 4096

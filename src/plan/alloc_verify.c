@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "plan/alloc.h"
+#include "alloc.h"
 
 static bool fail(char *why, size_t whylen, const char *fmt, ...) SP_PRINTF(3, 4);
 
