@@ -18,7 +18,7 @@ typedef struct storage {
 } storage;
 
 /* What runs, in program order: a kernel (op == NULL) or a lone op the
- * interpreter runs (scalars, prints, reads of a result). */
+ * interpreter runs (scalars, prints, asserts, reads of a result). */
 typedef struct step {
     uint32_t kernel;
     ir_op *op;
@@ -111,9 +111,48 @@ static void classify(ex_program *x) {
     }
 }
 
+/* A top-level op outside every kernel that the interpreter runs on its own
+ * step, in program order: scalar ops, prints and the reads for them, asserts. */
+static bool is_side_op(const ir_op *op) {
+    return op->kind == IR_OP_VPRINT || op->kind == IR_OP_TRANSFER_READ || op->kind == IR_OP_ASSERT ||
+           (op->nres == 1 && op->res[0].type.kind == IR_T_SCALAR);
+}
+
+/* By value id: the value is a result of an op some kernel holds. */
+static bool *kernel_members(ex_program *x) {
+    bool *member = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *member);
+    for (uint32_t i = 0; i < x->prog.nk; i++)
+        for (uint32_t j = 0; j < x->prog.k[i].nops; j++) {
+            ir_op *kop = x->prog.k[i].ops[j];
+            for (uint32_t r = 0; r < kop->nres; r++) member[kop->res[r].id] = true;
+        }
+    return member;
+}
+
+/* A side op's tensor operands (a tensor.extract, a vector.transfer_read)
+ * are read between the kernel steps around it: they live until the next
+ * kernel step, so neither a kernel before it (in place) nor one after it
+ * writes over them first. */
+static void side_reads(ex_program *x, const bool *member, uint32_t *last) {
+    const kn_program *p = &x->prog;
+    uint32_t done = 0; /* kernel steps before the op */
+    for (ir_op *op = x->func->regions[0]->first; op; op = op->next) {
+        uint32_t ki = op->nres ? p->producer[op->res[0].id] : KN_NONE;
+        if (ki != KN_NONE && p->k[ki].last == op) {
+            done++;
+            continue;
+        }
+        if ((op->nres && member[op->res[0].id]) || !is_side_op(op)) continue;
+        for (uint32_t j = 0; j < op->nopnds; j++) {
+            uint32_t id = ex_value_root(x, op->opnds[j]->id);
+            if (op->opnds[j]->type.kind == IR_T_TENSOR && last[id] < done) last[id] = done;
+        }
+    }
+}
+
 /* Results a kernel writes in place, and the arena for every other tensor a
  * kernel writes: lifetime in kernel steps, from its producer to its last
- * reader. */
+ * reader (a kernel, or a side op between kernels). */
 static void plan_storage(ex_program *x) {
     ir_block *body = x->func->regions[0];
     kn_program *p = &x->prog;
@@ -137,6 +176,7 @@ static void plan_storage(ex_program *x) {
                 uint32_t id = p->k[i].ops[o]->opnds[j]->id;
                 if (id < x->n && last[ex_value_root(x, id)] < i) last[ex_value_root(x, id)] = i;
             }
+    side_reads(x, kernel_members(x), last);
     x->bufs = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->bufs);
     x->buf_value = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->buf_value);
     int32_t *buf_of_value = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *buf_of_value);
@@ -254,12 +294,7 @@ static void build_steps(ex_program *x) {
     uint32_t nops = 0;
     for (ir_op *op = body->first; op; op = op->next) nops++;
     x->steps = sp_calloc(x->ctx, nops ? nops : 1, sizeof *x->steps);
-    bool *member = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *member);
-    for (uint32_t i = 0; i < x->prog.nk; i++)
-        for (uint32_t j = 0; j < x->prog.k[i].nops; j++) {
-            ir_op *kop = x->prog.k[i].ops[j];
-            for (uint32_t r = 0; r < kop->nres; r++) member[kop->res[r].id] = true;
-        }
+    bool *member = kernel_members(x);
     for (ir_op *op = body->first; op; op = op->next) {
         uint32_t ki = op->nres ? x->prog.producer[op->res[0].id] : KN_NONE;
         if (ki != KN_NONE && x->prog.k[ki].last == op) {
@@ -268,8 +303,7 @@ static void build_steps(ex_program *x) {
             continue;
         }
         if (op->nres && member[op->res[0].id]) continue;
-        bool side = op->kind == IR_OP_VPRINT || op->kind == IR_OP_TRANSFER_READ ||
-                    (op->nres == 1 && op->res[0].type.kind == IR_T_SCALAR);
+        bool side = is_side_op(op);
         if (side && op->kind == IR_OP_CONSTANT) { /* a scalar constant: its value is set once, here */
             run_op(x, op);
         } else if (side) {

@@ -1035,6 +1035,41 @@ static void exec_pad(interp *it, frame *f, const ir_op *op) {
     }
 }
 
+/* tensor.from_elements: the operands in row-major order */
+static void exec_from_elements(interp *it, frame *f, const ir_op *op) {
+    interp_value r = new_result(it, f, op, 0, false);
+    ir_dtype dt = (ir_dtype)r.type.dtype;
+    int nb = ir_dtype_bytes(dt);
+    for (uint32_t i = 0; i < op->nopnds; i++) store_elem(r.t->data + (size_t)i * nb, dt, f->vals[op->opnds[i]->id].s);
+}
+
+/* tensor.concat: per index of the dimensions before the concatenated one,
+ * each operand's contiguous run in turn */
+static void exec_concat(interp *it, frame *f, const ir_op *op) {
+    interp_value r = new_result(it, f, op, 0, false);
+    ir_type rt = r.type;
+    uint32_t d = (uint32_t)op->u.dim;
+    size_t nb = (size_t)ir_dtype_bytes((ir_dtype)rt.dtype);
+    int64_t outer = 1, inner = 1; /* elements before d, and after it */
+    for (uint32_t k = 0; k < d; k++) outer *= rt.dims[k];
+    for (uint32_t k = d + 1; k < rt.rank; k++) inner *= rt.dims[k];
+    size_t row = (size_t)(rt.dims[d] * inner) * nb;
+    size_t at = 0;
+    for (uint32_t i = 0; i < op->nopnds; i++) {
+        const interp_value *x = &f->vals[op->opnds[i]->id];
+        size_t run = (size_t)(x->type.dims[d] * inner) * nb;
+        for (int64_t o = 0; o < outer && run; o++)
+            memcpy(r.t->data + (size_t)o * row + at, x->t->data + (size_t)o * run, run);
+        at += run;
+    }
+}
+
+/* cf.assert: a false condition is an error located at the assert */
+static void exec_assert(interp *it, frame *f, const ir_op *op) {
+    if (f->vals[op->opnds[0]->id].s.i & 1) return;
+    fail(it, op, "assertion failed: %.*s", (int)op->u.msg.len, op->u.msg.str);
+}
+
 static void exec_pack(interp *it, frame *f, const ir_op *op) {
     interp_value *V = f->vals;
     bool pack = op->kind == IR_OP_PACK;
@@ -1258,6 +1293,9 @@ static void exec_op(interp *it, frame *f, const ir_op *op, interp_value *yielded
         return;
     }
     case IR_OP_PAD: exec_pad(it, f, op); return;
+    case IR_OP_FROM_ELEMENTS: exec_from_elements(it, f, op); return;
+    case IR_OP_CONCAT: exec_concat(it, f, op); return;
+    case IR_OP_ASSERT: exec_assert(it, f, op); return;
     case IR_OP_PACK:
     case IR_OP_UNPACK: exec_pack(it, f, op); return;
     case IR_OP_TRANSFER_READ: exec_transfer_read(it, f, op); return;
@@ -1538,6 +1576,16 @@ static interp_scalar point_get(interp_points *ip, const ir_value *v, int64_t lin
             sidx[i] = off + r * si->strides[i];
         }
         s = point_get(ip, d->opnds[0], ravel(st, sidx));
+        break;
+    }
+    case IR_OP_FROM_ELEMENTS: s = ip->vals[d->opnds[lin]->id].s; break;
+    case IR_OP_CONCAT: {
+        ir_type rt = d->res[0].type;
+        uint32_t cd = (uint32_t)d->u.dim, i = 0;
+        int64_t idx[IR_MAX_RANK];
+        unravel(rt, lin, idx);
+        while (idx[cd] >= d->opnds[i]->type.dims[cd]) idx[cd] -= d->opnds[i++]->type.dims[cd];
+        s = point_get(ip, d->opnds[i], ravel(d->opnds[i]->type, idx));
         break;
     }
     case IR_OP_LINALG:

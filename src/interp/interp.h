@@ -79,7 +79,8 @@ void interp_release(interp *it, interp_value *v);
  * same scalar semantics and per-element iteration order as interp_call. It
  * checks large programs by sampling (a 4096^3 GEMM costs 4096 steps per
  * element instead of 2^36). Supports structured ops with one output indexed
- * by loops, constants, empties, reshapes and slices; anything else raises.
+ * by loops, constants, empties, reshapes, slices, tensor.from_elements and
+ * tensor.concat; anything else raises.
  *
  *     interp_points *ip = interp_points_new(it, func, args);  // then keep ip
  *     interp_points_prepare(ip);                              // reachable

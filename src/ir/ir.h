@@ -360,12 +360,16 @@ struct ir_op {
         ir_linalg lin;
         ir_func_info fn;
         const char *callee;  /* call */
-        int64_t dim;         /* linalg.index */
+        int64_t dim;         /* linalg.index, tensor.concat */
         ir_slice_info slice;
         ir_reshape_info reshape; /* expand_shape / collapse_shape */
         ir_pad_info pad;
         ir_pack_info pack;
         ir_vprint_info vprint;
+        struct {
+            const char *str; /* cf.assert message (may hold NULs: use len) */
+            uint32_t len;
+        } msg;
         ir_global_info global;
         struct {
             const bool *in_bounds; /* transfer_read */

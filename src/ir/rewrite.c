@@ -39,6 +39,7 @@ bool ir_op_is_pure(const ir_op *op) {
     case IR_OP_TENSOR_YIELD:
     case IR_OP_LINALG_YIELD:
     case IR_OP_VPRINT:
+    case IR_OP_ASSERT: /* no results, but a check that must run */
     case IR_OP_GLOBAL: return false;
     case IR_OP_DIVSI:
     case IR_OP_DIVUI:

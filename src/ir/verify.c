@@ -166,6 +166,32 @@ static void verify_arith(verifier *v, const ir_op *op) {
 
 /* ---------------------------------------------------------------- tensor */
 
+/* Same rank and element type everywhere, every dimension but the
+ * concatenated one equal to the result's, which is their sum. */
+static void verify_concat(verifier *v, const ir_op *op) {
+    if (op->nres != 1 || op->res[0].type.kind != IR_T_TENSOR) fail(v, op, "has one tensor result");
+    if (!op->nopnds) fail(v, op, "needs at least one operand");
+    ir_type r = op->res[0].type;
+    if ((uint64_t)op->u.dim >= r.rank)
+        fail(v, op, "dimension %lld out of range for the rank-%u result", (long long)op->u.dim, r.rank);
+    uint32_t d = (uint32_t)op->u.dim;
+    int64_t sum = 0;
+    for (uint32_t i = 0; i < op->nopnds; i++) {
+        ir_type t = op->opnds[i]->type;
+        if (t.kind != IR_T_TENSOR || t.rank != r.rank || t.dtype != r.dtype)
+            fail(v, op, "operand #%u is %s; it must be a tensor of the result's rank and element type (%s)", i, TYPESTR(t),
+                 TYPESTR(r));
+        for (uint32_t k = 0; k < r.rank; k++)
+            if (k != d && t.dims[k] != r.dims[k])
+                fail(v, op, "operand #%u is %s: dimension %u must be %lld as in the result %s", i, TYPESTR(t), k,
+                     (long long)r.dims[k], TYPESTR(r));
+        sum += t.dims[d];
+    }
+    if (sum != r.dims[d])
+        fail(v, op, "result dimension %u is %lld; the operands' dimensions %u add up to %lld", d, (long long)r.dims[d], d,
+             (long long)sum);
+}
+
 static void verify_tensor(verifier *v, const ir_op *op) {
     switch ((ir_opkind)op->kind) {
     case IR_OP_EMPTY:
@@ -302,6 +328,17 @@ static void verify_tensor(verifier *v, const ir_op *op) {
         }
         return;
     }
+    case IR_OP_FROM_ELEMENTS: {
+        if (op->nres != 1 || op->res[0].type.kind != IR_T_TENSOR) fail(v, op, "has one tensor result");
+        ir_type r = op->res[0].type, et = ir_scalar_type((ir_dtype)r.dtype);
+        if (op->nopnds != ir_type_numel(r))
+            fail(v, op, "has %u operands for the %lld elements of %s", op->nopnds, (long long)ir_type_numel(r), TYPESTR(r));
+        for (uint32_t i = 0; i < op->nopnds; i++)
+            if (!ir_type_eq(op->opnds[i]->type, et))
+                fail(v, op, "operand #%u has type %s, the element type is %s", i, TYPESTR(op->opnds[i]->type), TYPESTR(et));
+        return;
+    }
+    case IR_OP_CONCAT: verify_concat(v, op); return;
     default: fail(v, op, "unexpected op in tensor verifier");
     }
 }
@@ -469,6 +506,18 @@ static void verify_vector(verifier *v, const ir_op *op) {
     if (!pm && r.rank > src->type.rank) fail(v, op, "vector rank exceeds the source rank");
 }
 
+/* A run-time check on an i1, in straight-line code: a function body or a
+ * loop's (a structured op's body is a scalar computation per element). */
+static void verify_assert(verifier *v, const ir_op *op) {
+    need_counts(v, op, 1, 0);
+    ir_type c = op->opnds[0]->type;
+    if (c.kind != IR_T_SCALAR || c.dtype != IR_I1) fail(v, op, "condition must be i1, found %s", TYPESTR(c));
+    const ir_op *p = enclosing(op);
+    if (!p || (p->kind != IR_OP_FUNC && p->kind != IR_OP_FOR))
+        fail(v, op, "is supported in function and scf.for bodies only, not in a '%s' body",
+             p ? ir_op_name((ir_opkind)p->kind) : "?");
+}
+
 /* An operand must be defined before its use, inside the current function. */
 static void check_operands(verifier *v, const ir_op *op) {
     for (uint32_t i = 0; i < op->nopnds; i++) {
@@ -500,7 +549,10 @@ static void verify_op(verifier *v, const ir_op *op) {
     case IR_OP_COLLAPSE_SHAPE:
     case IR_OP_PAD:
     case IR_OP_PACK:
-    case IR_OP_UNPACK: verify_tensor(v, op); break;
+    case IR_OP_UNPACK:
+    case IR_OP_FROM_ELEMENTS:
+    case IR_OP_CONCAT: verify_tensor(v, op); break;
+    case IR_OP_ASSERT: verify_assert(v, op); break;
     case IR_OP_LINALG: verify_linalg(v, op); break;
     case IR_OP_LINALG_INDEX:
         need_counts(v, op, 0, 1);

@@ -927,6 +927,30 @@ static void print_op(printer *pr, const ir_op *op) {
         puts_(pr, " to ");
         ty(pr, op->res[0].type);
         break;
+    case IR_OP_FROM_ELEMENTS:
+        puts_(pr, "tensor.from_elements");
+        if (op->nopnds) puts_(pr, " ");
+        vals(pr, op->opnds, op->nopnds);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        break;
+    case IR_OP_CONCAT:
+        sp_strbuf_printf(pr->out, "tensor.concat dim(%lld) ", (long long)op->u.dim);
+        vals(pr, op->opnds, op->nopnds);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : (");
+        types_of(pr, op->opnds, op->nopnds);
+        puts_(pr, ") -> ");
+        ty(pr, op->res[0].type);
+        break;
+    case IR_OP_ASSERT:
+        puts_(pr, "cf.assert ");
+        val(pr, op->opnds[0]);
+        puts_(pr, ", ");
+        print_string(pr->out, op->u.msg.str, op->u.msg.len);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        break;
     case IR_OP_LINALG: print_linalg(pr, op); break;
     case IR_OP_LINALG_INDEX:
         sp_strbuf_printf(pr->out, "linalg.index %lld", (long long)op->u.dim);

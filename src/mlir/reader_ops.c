@@ -1,5 +1,5 @@
 /* reader_ops.c - custom forms and generic-form builders of every non-linalg
- * op (func, arith, math, tensor, scf, vector, ml_program, builtin). Each op
+ * op (func, arith, math, cf, tensor, scf, vector, ml_program, builtin). Each op
  * has one parse function (custom form, the grammar in its comment) and one
  * case in ps_build_generic (generic form); both produce the same IR. */
 #include <string.h>
@@ -629,6 +629,62 @@ static ir_op *parse_pad(parser *p, sp_loc loc) {
     return op;
 }
 
+/* from-elements ::= (%e (',' %e)*)? attr-dict? ':' tensor-type
+ * (the operands' type is the tensor's element type: the verifier checks it) */
+static ir_op *parse_from_elements(parser *p, sp_loc loc) {
+    ir_value **uses;
+    uint32_t n = ps_parse_uses(p, &uses);
+    ir_op *op = new_op(p, IR_OP_FROM_ELEMENTS, loc, n, 1);
+    for (uint32_t i = 0; i < n; i++) op->opnds[i] = uses[i];
+    opt_attrs(p, op);
+    op->res[0].type = colon_type(p);
+    return op;
+}
+
+/* concat ::= 'dim' '(' int ')' %t (',' %t)* attr-dict? ':' '(' types ')' '->' type */
+static ir_op *parse_concat(parser *p, sp_loc loc) {
+    ps_expect_kw(p, "dim");
+    ps_expect(p, TK_LPAREN, "'('");
+    int64_t dim = ps_parse_index(p, "concatenation dimension", IR_MAX_RANK);
+    ps_expect(p, TK_RPAREN, "')'");
+    ir_value **uses;
+    uint32_t n = ps_parse_uses(p, &uses);
+    if (!n) ps_error_expected(p, "the tensors to concatenate");
+    ir_op *op = new_op(p, IR_OP_CONCAT, loc, n, 1);
+    opt_attrs(p, op);
+    ps_expect(p, TK_COLON, "':' and the op's function type");
+    sp_loc tloc = ps_loc(p);
+    uint32_t nin, nout;
+    ir_type *in, *out;
+    ps_parse_function_type(p, &nin, &in, &nout, &out);
+    if (nin != n) ps_error_at(p, tloc, "tensor.concat has %u operands but its type lists %u", n, nin);
+    if (nout != 1) ps_error_at(p, tloc, "tensor.concat has one result, its type lists %u", nout);
+    for (uint32_t i = 0; i < n; i++) {
+        check_use_type(p, uses[i], in[i], tloc, "concatenated operand");
+        op->opnds[i] = uses[i];
+    }
+    op->res[0].type = out[0];
+    op->u.dim = dim;
+    return op;
+}
+
+/* ------------------------------------------------------------------- cf */
+
+/* assert ::= 'cf.assert' %cond ',' string attr-dict?   (%cond is i1) */
+static ir_op *parse_assert(parser *p, sp_loc loc) {
+    ir_op *op = new_op(p, IR_OP_ASSERT, loc, 1, 0);
+    op->opnds[0] = ps_parse_use(p);
+    ps_expect(p, TK_COMMA, "',' and the assertion message");
+    if (!ps_is(p, TK_STRING)) ps_error_expected(p, "the assertion message (a string)");
+    char *s = sp_arena_alloc(p->ar, ps_tok(p)->len + 1);
+    op->u.msg.len = (uint32_t)lx_string_value(ps_tok(p), s);
+    s[op->u.msg.len] = 0;
+    op->u.msg.str = s;
+    ps_next(p);
+    opt_attrs(p, op);
+    return op;
+}
+
 /* ----------------------------------------------------------- linalg misc */
 
 /* index ::= 'linalg.index' int attr-dict? ':' 'index' */
@@ -888,6 +944,9 @@ ir_op *ps_parse_custom_op(parser *p, const lx_token *nametok, int kind, uint32_t
     case IR_OP_EXPAND_SHAPE:
     case IR_OP_COLLAPSE_SHAPE: return parse_reshape(p, k, loc);
     case IR_OP_PAD: return parse_pad(p, loc);
+    case IR_OP_FROM_ELEMENTS: return parse_from_elements(p, loc);
+    case IR_OP_CONCAT: return parse_concat(p, loc);
+    case IR_OP_ASSERT: return parse_assert(p, loc);
     case IR_OP_LINALG: return ps_parse_linalg(p, loc, "generic", 7);
     case IR_OP_LINALG_INDEX: return parse_index(p, loc);
     case IR_OP_PACK:
@@ -1118,6 +1177,33 @@ ir_op *ps_build_generic(parser *p, op_state *st) {
         op->u.pad.rank = nl;
         op->u.pad.nofold = st_prop(st, "nofold") != NULL;
         static const char *const used[] = {"static_low", "static_high", "nofold", "operandSegmentSizes"};
+        keep_props(p, op, st, used, SP_ARRAY_LEN(used));
+        return op;
+    }
+    case IR_OP_FROM_ELEMENTS:
+        no_regions(p, st);
+        if (st->nres != 1) ps_error_at(p, loc, "tensor.from_elements has one result");
+        return from_state(p, st, k);
+    case IR_OP_CONCAT: {
+        no_regions(p, st);
+        if (!st->nopnds || st->nres != 1) ps_error_at(p, loc, "tensor.concat takes one or more tensors and has one result");
+        const ir_attr *d = need_prop(p, st, "dim", IR_A_INT);
+        if (d->u.i < 0 || d->u.i >= IR_MAX_RANK)
+            ps_error_at(p, loc, "tensor.concat dimension %lld out of range", (long long)d->u.i);
+        op = from_state(p, st, k);
+        op->u.dim = d->u.i;
+        static const char *const used[] = {"dim"};
+        keep_props(p, op, st, used, SP_ARRAY_LEN(used));
+        return op;
+    }
+    case IR_OP_ASSERT: {
+        no_regions(p, st);
+        need_counts(p, st, 1, 0);
+        const ir_attr *m = need_prop(p, st, "msg", IR_A_STRING);
+        op = from_state(p, st, k);
+        op->u.msg.str = m->u.str.s;
+        op->u.msg.len = m->u.str.len;
+        static const char *const used[] = {"msg"};
         keep_props(p, op, st, used, SP_ARRAY_LEN(used));
         return op;
     }

@@ -1,8 +1,9 @@
 /* test_interp.c - the reference interpreter against independent C loops and
  * hand-computed values: matmul + bias + ReLU, bf16 inputs, reductions in
  * order, bf16 rounding at every op, comparisons with NaN, integer wrapping,
- * tensor ops (slices, pad, pack/unpack, reshapes, transfer_read), scf.for,
- * calls, vector.print output and runtime errors. */
+ * tensor ops (slices, pad, pack/unpack, reshapes, transfer_read,
+ * from_elements, concat), scf.for, calls, vector.print output and runtime
+ * errors (cf.assert among them). */
 #include <math.h>
 
 #include "base/fp16.h"
@@ -269,6 +270,39 @@ static void test_tensor_ops(sp_ctx *ctx) {
     call_free(&j);
 }
 
+/* tensor.from_elements in row-major order; tensor.concat along a middle
+ * dimension (an empty operand included) against a C loop */
+static void test_build_ops(sp_ctx *ctx) {
+    float x[2 * 1 * 2], y[2 * 2 * 2];
+    for (int i = 0; i < 4; i++) x[i] = (float)(100 + i);
+    for (int i = 0; i < 8; i++) y[i] = (float)(200 + i);
+    int32_t a = 7, b = -3;
+    const void *in[] = {x, y, &a, &b};
+    call_job j = {
+        .text = "func.func @b(%x: tensor<2x1x2xf32>, %y: tensor<2x2x2xf32>, %a: i32, %b: i32)\n"
+        "    -> (tensor<2x3x2xf32>, tensor<2x2xi32>, tensor<i32>) {\n"
+        "  %z = tensor.empty() : tensor<2x0x2xf32>\n"
+        "  %c = tensor.concat dim(1) %x, %z, %y : (tensor<2x1x2xf32>, tensor<2x0x2xf32>, tensor<2x2x2xf32>) -> tensor<2x3x2xf32>\n"
+        "  %f = tensor.from_elements %a, %b, %b, %a : tensor<2x2xi32>\n"
+        "  %s = tensor.from_elements %b : tensor<i32>\n"
+        "  return %c, %f, %s : tensor<2x3x2xf32>, tensor<2x2xi32>, tensor<i32>\n"
+        "}\n",
+        .fn = "b", .nargs = 4, .in = in, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &j), SP_OK);
+    if (j.nres == 3) {
+        for (int i = 0; i < 2; i++)
+            for (int k = 0; k < 3; k++)
+                for (int l = 0; l < 2; l++) {
+                    float want = k == 0 ? x[i * 2 + l] : y[(i * 2 + (k - 1)) * 2 + l];
+                    CHECK(f32_at(&j.res[0], (i * 3 + k) * 2 + l) == want);
+                }
+        const int32_t *f = (const int32_t *)interp_data(&j.res[1]);
+        CHECK(f[0] == 7 && f[1] == -3 && f[2] == -3 && f[3] == 7);
+        CHECK(*(const int32_t *)interp_data(&j.res[2]) == -3);
+    }
+    call_free(&j);
+}
+
 static void test_runtime_errors(sp_ctx *ctx) {
     int32_t zero = 0;
     const void *in[] = {&zero};
@@ -284,6 +318,32 @@ static void test_runtime_errors(sp_ctx *ctx) {
     CHECK_EQ_INT(ctx->err.line, 3);
     j.nres = 0;
     call_free(&j);
+
+    /* a false cf.assert stops the run at the assert, with its message; a
+     * true one in a loop does not */
+    int64_t n = 3;
+    const void *nin[] = {&n};
+    call_job a = {
+        .text = "func.func @a(%n: index) -> index {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  scf.for %i = %c0 to %n step %c1 {\n"
+        "    %lt = arith.cmpi ult, %i, %n : index\n"
+        "    cf.assert %lt, \"in bounds\"\n"
+        "    scf.yield\n"
+        "  }\n"
+        "  %big = arith.cmpi ugt, %n, %c1 : index\n"
+        "  %small = arith.xori %big, %big : i1\n"
+        "  cf.assert %small, \"n is \\22small\\22\"\n"
+        "  return %n : index\n"
+        "}\n",
+        .fn = "a", .nargs = 1, .in = nin, .out = NULL};
+    CHECK_EQ_INT(call(ctx, &a), SP_EINPUT);
+    CHECK_EQ_STR(ctx->err.msg, "assertion failed: n is \"small\"");
+    CHECK_EQ_INT(ctx->err.line, 11);
+    CHECK_EQ_INT(ctx->err.col, 3);
+    a.nres = 0;
+    call_free(&a);
 
     /* a tensor larger than the memory limit is a clean error */
     setenv("SPADC_MEMORY_LIMIT", "1000000", 1);
@@ -308,6 +368,7 @@ int main(void) {
     test_order_and_rounding(&ctx);
     test_scalars(&ctx);
     test_tensor_ops(&ctx);
+    test_build_ops(&ctx);
     test_runtime_errors(&ctx);
     TEST_DONE();
 }
