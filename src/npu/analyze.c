@@ -307,6 +307,47 @@ static int32_t add_operand(const nl_kernel *kp, nl_operand *list, uint32_t *n, c
     return (int32_t)(*n)++;
 }
 
+/* The K loop the tile cuts: the one the lhs walks with the smallest
+ * stride, so that its DMA runs stay long, unless that loop is shorter than
+ * a DRAM burst; then the longest K loop. A convolution's reduction is (c,
+ * kh, kw): cutting kw (3 wide) would load X tiles 3 columns wide, 12 bytes
+ * of each 32-byte burst used, and step the arrays through 3-deep matmuls;
+ * cutting c makes X the im2col tile of one (kh, kw) (TM output pixels x TK
+ * channels, one 2-D strided DMA) and W its [TK x TN] weight slice, with kh
+ * and kw accumulated outside the tile. A 1x1 convolution's kh and kw are
+ * 1 long, so c is cut there too. */
+static bool better_k(const nl_kernel *kp, const kernel *k, int d, int best) {
+    const int64_t burst = kp->t->dram_req_bytes / elem_bytes();
+    bool long_d = k->bounds[d] >= burst, long_b = k->bounds[best] >= burst;
+    if (long_d != long_b) return long_d;
+    if (!long_d && k->bounds[d] != k->bounds[best]) return k->bounds[d] > k->bounds[best];
+    const nl_access *src = kp->lhs.kind == NL_A_TENSOR ? &kp->lhs : &kp->rhs;
+    return abs64(src->stride[d]) < abs64(src->stride[best]);
+}
+
+
+/* Loop kernels: whether loop d cuts the tile before loop e: the smaller
+ * stride in the reference tensor, then (a convolution window's loops walk
+ * the input with the strides of the output pixel's) a parallel loop before
+ * a reduction, a longer loop before a shorter one. The rows come second:
+ * a loop walking the reference with the columns' stride (the window's kw
+ * beside the output's ow) would make rows of shifted copies of one row, so
+ * it comes last there (col: the column loop, or -1 when choosing it). A
+ * contraction run here (one output column: a depthwise convolution) takes
+ * a parallel loop for its rows where it has one, so that a tile holds
+ * output rows and the window's loops accumulate outside it. */
+static bool tile_loop_before(const kernel *k, const nl_access *ref, int col, int d, int e) {
+    bool pd = k->root->u.lin.iters[d] == IR_ITER_PARALLEL, pe = k->root->u.lin.iters[e] == IR_ITER_PARALLEL;
+    if (col >= 0 && k->kind == KN_CONTRACTION && pd != pe) return pd;
+    if (col >= 0) {
+        bool sd = abs64(ref->stride[d]) == abs64(ref->stride[col]), se = abs64(ref->stride[e]) == abs64(ref->stride[col]);
+        if (sd != se) return se;
+    }
+    if (abs64(ref->stride[d]) != abs64(ref->stride[e])) return abs64(ref->stride[d]) < abs64(ref->stride[e]);
+    if (pd != pe) return pd;
+    return k->bounds[d] > k->bounds[e];
+}
+
 /* The contraction's M, N, K loops and the rest. */
 static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
@@ -324,10 +365,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         int64_t os = abs64(kp->out.stride[d]);
         int *slot = k->dimclass[d] == KN_DIM_M ? &kp->dm : k->dimclass[d] == KN_DIM_N ? &kp->dn : NULL;
         if (slot && (*slot < 0 || os < abs64(kp->out.stride[*slot]))) *slot = (int)d;
-        if (k->dimclass[d] == KN_DIM_K) {
-            const nl_access *src = kp->lhs.kind == NL_A_TENSOR ? &kp->lhs : &kp->rhs;
-            if (kp->dk < 0 || abs64(src->stride[d]) < abs64(src->stride[kp->dk])) kp->dk = (int)d;
-        }
+        if (k->dimclass[d] == KN_DIM_K && (kp->dk < 0 || better_k(kp, k, (int)d, kp->dk))) kp->dk = (int)d;
     }
     kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
     kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
@@ -411,11 +449,11 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
-        if (kp->dn < 0 || abs64(ref->stride[d]) < abs64(ref->stride[kp->dn])) kp->dn = (int)d;
+        if (kp->dn < 0 || tile_loop_before(k, ref, -1, (int)d, kp->dn)) kp->dn = (int)d;
     }
     for (uint32_t d = 0; d < k->ndims; d++) {
         if ((int)d == kp->dn || k->bounds[d] <= 1 || !ref->stride[d]) continue;
-        if (kp->dm < 0 || abs64(ref->stride[d]) < abs64(ref->stride[kp->dm])) kp->dm = (int)d;
+        if (kp->dm < 0 || tile_loop_before(k, ref, kp->dn, (int)d, kp->dm)) kp->dm = (int)d;
     }
     if (kp->dm < 0) /* the reference tensor walks one loop: take another for the rows */
         for (uint32_t d = 0; d < k->ndims; d++)
@@ -513,10 +551,13 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             return;
         }
     }
-    if (k->kind == KN_CONTRACTION) {
+    if (k->kind == KN_CONTRACTION && k->n > 1) {
         kp->gemm = true;
         analyze_gemm(kp, env);
     } else {
+        /* a contraction with one output column (a depthwise convolution, a
+         * matrix-vector product) would keep one column of each array busy:
+         * the vector unit runs it as a reduction loop instead */
         analyze_loop(kp, env);
     }
     if (!kp->npu) return;

@@ -29,6 +29,20 @@ for e in a b c d e f g h i; do
     grep -q '^npu k0: tile' <<<"$out" ||
     { echo "FAIL @$e: npu --check (on the npu)"; echo "$out" | tail -3; fail=1; }
 done
+# the npu cuts a convolution's tile along its channels, not its 3-wide kw
+# (X is then the im2col tile of one (kh, kw) position), and runs a
+# depthwise convolution (one output column per channel) on the vector unit
+# with output rows in its tile, the window accumulated outside it
+tiles() { "$SPADC" plan --json --target npu "$1" | python3 -c '
+import json, sys
+for k in json.load(sys.stdin)["kernels"]:
+    if k["kind"] == "contraction":
+        print(k["dims"]["n"], k["tile"]["m"], k["tile"]["k"], k.get("schedule", {}).get("mode", "gemm"))'; }
+t=$(tiles "$SPADC_SRC/tests/corpus/torch/resnet_block.mlir")
+[ "$t" = "$(printf '64 16 64 gemm\n64 16 64 gemm')" ] ||
+  { echo "FAIL resnet_block's conv tiles (n tm tk): $t"; fail=1; }
+t=$(tiles "$SPADC_SRC/tests/corpus/torch/mobilenet_v2_block.mlir" | grep '^1 ')
+[ "$t" = "1 16 0 map" ] || { echo "FAIL mobilenet's depthwise conv tile (n tm tk mode): $t"; fail=1; }
 # a bad window parameter is an error that names it
 printf 'func.func @f(%%i: tensor<1x1x4x4xf32>, %%k: tensor<1x1x2x2xf32>, %%o: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {\n  %%r = linalg.conv_2d_nchw_fchw {strides = dense<0> : vector<2xi64>} ins(%%i, %%k : tensor<1x1x4x4xf32>, tensor<1x1x2x2xf32>) outs(%%o : tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>\n  return %%r : tensor<1x1x3x3xf32>\n}\n' >"$tmp/bad.mlir"
 out=$("$SPADC" check "$tmp/bad.mlir" 2>&1); rc=$?
