@@ -313,14 +313,6 @@ static bool detach_init(canon *c, ir_op *S) {
     return true;
 }
 
-static bool is_zero_const(const ir_value *v) {
-    const ir_op *d = v->def;
-    if (!d || d->kind != IR_OP_CONSTANT) return false;
-    const ir_attr *a = d->u.value;
-    if (a->kind == IR_A_FLOAT) return ir_attr_float(a) == 0.0;
-    return false;
-}
-
 /* x ** n with a constant integer n, |n| <= 64 (torch's x**3 in tanh-GELU)
  * is products by squaring, and 1 / that for n < 0: ops every target's
  * body compiler has. (The reference rounds pow once; the products round at
@@ -376,9 +368,20 @@ static bool expand_fpowi(canon *c, ir_block *b) {
     return any;
 }
 
-/* select(cmpf(P, x, 0), x, 0) and its mirrors are max(x, 0): maximumf when
- * NaN selects x (unordered predicates), maxnumf when NaN selects 0. */
-static bool relu_in_body(canon *c, ir_block *b) {
+/* A float constant that is not NaN. */
+static bool is_number_const(const ir_value *v) {
+    const ir_op *d = v->def;
+    if (!d || d->kind != IR_OP_CONSTANT || d->u.value->kind != IR_A_FLOAT) return false;
+    double x = ir_attr_float(d->u.value);
+    return x == x;
+}
+
+/* select(cmpf(P, x, c), x, c) and its mirrors, c a constant, are max(x, c)
+ * or min(x, c) (torch's ReLU is max(x, 0), its ReLU6 and clamp add a min
+ * with 6): the NaN-propagating maximumf / minimumf when a NaN x selects x
+ * (unordered predicates compare true), maxnumf / minnumf when it selects c.
+ * With c = 0 the select and max(x, 0) may differ in the sign of a zero. */
+static bool minmax_in_body(canon *c, ir_block *b) {
     bool any = false;
     for (ir_op *o = b->first; o; o = o->next) {
         if (o->kind != IR_OP_SELECT || o->res[0].type.kind != IR_T_SCALAR) continue;
@@ -386,11 +389,11 @@ static bool relu_in_body(canon *c, ir_block *b) {
         if (!cmp || cmp->kind != IR_OP_CMPF) continue;
         ir_value *t = o->opnds[1], *f = o->opnds[2], *p = cmp->opnds[0], *q = cmp->opnds[1];
         int64_t pred = cmp->u.pred;
-        ir_value *x;
-        if (is_zero_const(q) && !is_zero_const(p)) {
-            x = p;
-        } else if (is_zero_const(p) && !is_zero_const(q)) { /* cmp(0, x): mirror the predicate */
-            x = q;
+        ir_value *x, *k;
+        if (is_number_const(q) && !is_number_const(p)) {
+            x = p, k = q;
+        } else if (is_number_const(p) && !is_number_const(q)) { /* cmp(c, x): mirror the predicate */
+            x = q, k = p;
             static const int64_t mirror[IR_CMPF_COUNT] = {
                 [IR_CMPF_OGT] = IR_CMPF_OLT, [IR_CMPF_OGE] = IR_CMPF_OLE, [IR_CMPF_OLT] = IR_CMPF_OGT,
                 [IR_CMPF_OLE] = IR_CMPF_OGE, [IR_CMPF_UGT] = IR_CMPF_ULT, [IR_CMPF_UGE] = IR_CMPF_ULE,
@@ -399,19 +402,18 @@ static bool relu_in_body(canon *c, ir_block *b) {
         } else {
             continue;
         }
+        if (!((t == x && f == k) || (t == k && f == x))) continue;
         bool greater = pred == IR_CMPF_OGT || pred == IR_CMPF_OGE || pred == IR_CMPF_UGT || pred == IR_CMPF_UGE;
         bool less = pred == IR_CMPF_OLT || pred == IR_CMPF_OLE || pred == IR_CMPF_ULT || pred == IR_CMPF_ULE;
+        if (!greater && !less) continue;
+        /* x > c ? x : c  or  x < c ? c : x is a max; the other two a min */
+        bool max = greater == (t == x);
         bool unordered = pred >= IR_CMPF_UEQ;
-        /* x > 0 ? x : 0  or  x < 0 ? 0 : x */
-        bool relu = (greater && t == x && is_zero_const(f)) || (less && f == x && is_zero_const(t));
-        if (!relu) continue;
-        /* NaN: unordered > selects x (NaN); unordered < selects 0 */
-        bool nan_gives_x = greater ? unordered : !unordered;
-        ir_value *zero = t == x ? f : t;
-        o->kind = nan_gives_x ? IR_OP_MAXIMUMF : IR_OP_MAXNUMF;
+        bool nan_gives_x = unordered ? t == x : f == x;
+        o->kind = max ? (nan_gives_x ? IR_OP_MAXIMUMF : IR_OP_MAXNUMF) : (nan_gives_x ? IR_OP_MINIMUMF : IR_OP_MINNUMF);
         o->nopnds = 2;
         o->opnds[0] = x;
-        o->opnds[1] = zero;
+        o->opnds[1] = k;
         o->flags = 0;
         any = true;
         c->changes++;
@@ -864,7 +866,7 @@ static void visit_block(canon *c, ir_block *b) {
             capture_scalars(c, op);
             outs_to_input(c, op);
             detach_init(c, op);
-            relu_in_body(c, ir_linalg_body(op));
+            minmax_in_body(c, ir_linalg_body(op));
             expand_fpowi(c, ir_linalg_body(op));
             drop_unused_results(c, op);
             collapse_elementwise(c, op);

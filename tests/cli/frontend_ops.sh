@@ -33,6 +33,21 @@ grep -q '4 kernels' <<<"$plan" || { echo "FAIL softmax: not 4 kernels"; echo "$p
   { echo "FAIL softmax: the argmax (i64) survived canonicalization"; fail=1; }
 "$SPADC" opt "$SPADC_SRC/tests/data/torch_gelu_tanh_cube.mlir" --passes canonicalize | grep -q 'fpowi' &&
   { echo "FAIL: math.fpowi with a constant exponent survived canonicalization"; fail=1; }
+# torch's ReLU6 / clamp as select(cmpf(P, x, c), x, c): canonicalization
+# makes each a max or min (so it fuses and runs on the engines) that gives
+# the select's results bit for bit, NaN, zeros and infinities included
+f="$SPADC_SRC/tests/data/clamp_select.mlir"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$SPADC" run "$f" --target ref -o "$tmp/ref" >/dev/null || { echo "FAIL clamp_select: ref"; fail=1; }
+for t in cpu npu; do
+  n=$((n + 1))
+  out=$("$SPADC" run "$f" --target $t -o "$tmp/$t" 2>&1) && cmp -s "$tmp/ref/result0.npy" "$tmp/$t/result0.npy" ||
+    { echo "FAIL clamp_select --target $t: not the select's results bit for bit"; fail=1; }
+  grep -E '^k[0-9]+ +loop .* reference|on the host' <<<"$out" | grep -qv 'moves data' &&
+    { echo "FAIL clamp_select --target $t: a min/max loop runs on the reference path"; fail=1; }
+done
+"$SPADC" opt "$f" --passes canonicalize | grep -q 'arith.select' &&
+  { echo "FAIL: a select(cmpf) against a constant survived canonicalization"; fail=1; }
 echo "$n runs checked"
 [ "$n" -ge 9 ] || { echo "too few programs"; fail=1; }
 exit $fail
