@@ -313,6 +313,31 @@ static bool detach_init(canon *c, ir_op *S) {
     return true;
 }
 
+/* A float cast of a constant is a constant: torch-mlir writes LayerNorm's
+ * and BatchNorm's epsilon as an f64 constant truncated in the body, a cast
+ * no engine needs to run per element. Results f32 and f64 only, where the
+ * C conversion rounds as arith.truncf does (to nearest even). */
+static bool fold_const_casts(canon *c, ir_block *b) {
+    bool any = false;
+    for (ir_op *o = b->first, *next; o; o = next) {
+        next = o->next;
+        if ((o->kind != IR_OP_TRUNCF && o->kind != IR_OP_EXTF) || o->res[0].type.kind != IR_T_SCALAR) continue;
+        const ir_op *d = o->opnds[0]->def;
+        ir_dtype dt = (ir_dtype)o->res[0].type.dtype;
+        if (!d || d->kind != IR_OP_CONSTANT || d->u.value->kind != IR_A_FLOAT || (dt != IR_F32 && dt != IR_F64))
+            continue;
+        ir_op *k = ir_build_float(c->m, o->loc, dt, ir_attr_float(d->u.value));
+        ir_block_insert_before(b, o, k);
+        for (ir_op *u = o->next; u; u = u->next)
+            for (uint32_t i = 0; i < u->nopnds; i++)
+                if (u->opnds[i] == &o->res[0]) u->opnds[i] = &k->res[0];
+        ir_block_remove(b, o);
+        c->changes++;
+        any = true;
+    }
+    return any;
+}
+
 /* x ** n with a constant integer n, |n| <= 64 (torch's x**3 in tanh-GELU)
  * is products by squaring, and 1 / that for n < 0: ops every target's
  * body compiler has. (The reference rounds pow once; the products round at
@@ -866,6 +891,7 @@ static void visit_block(canon *c, ir_block *b) {
             capture_scalars(c, op);
             outs_to_input(c, op);
             detach_init(c, op);
+            fold_const_casts(c, ir_linalg_body(op));
             minmax_in_body(c, ir_linalg_body(op));
             expand_fpowi(c, ir_linalg_body(op));
             drop_unused_results(c, op);
