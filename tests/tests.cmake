@@ -1,3 +1,12 @@
+# Under ASan+UBSan every test runs several times slower (a 2-core CI host
+# that runs the suite twice): the sanitizer build's limits are 3x.
+if(SPADC_SANITIZE)
+  set(SPADC_T600 1800)
+  set(SPADC_T900 2700)
+else()
+  set(SPADC_T600 600)
+  set(SPADC_T900 900)
+endif()
 # Tests: one executable per module (tests/unit/test_<module>.c), one script per
 # command-line behaviour (tests/cli/<name>.sh), and the fuzz corpora replayed.
 # All tests find the corpus and the tool through the environment below.
@@ -16,7 +25,7 @@ foreach(src ${SPADC_UNIT_TESTS})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/unit)
   target_compile_options(${name} PRIVATE -UNDEBUG $<$<C_COMPILER_ID:GNU>:-Wno-format-truncation>)
   add_test(NAME ${name} COMMAND ${name})
-  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600})
 endforeach()
 
 file(GLOB SPADC_CLI_TESTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/cli/*.sh)
@@ -24,7 +33,7 @@ foreach(script ${SPADC_CLI_TESTS})
   get_filename_component(name ${script} NAME_WE)
   add_test(NAME cli_${name} COMMAND bash ${script})
   # exit 77: the script does not apply to this build (e.g. valgrind on ASan)
-  set_tests_properties(cli_${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 900 SKIP_RETURN_CODE 77)
+  set_tests_properties(cli_${name} PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T900} SKIP_RETURN_CODE 77)
 endforeach()
 
 # Fuzz harnesses are built with a plain main() that replays their corpus, so
@@ -35,14 +44,14 @@ foreach(src ${SPADC_FUZZERS})
   add_executable(${name}_replay ${src} ${PROJECT_SOURCE_DIR}/fuzz/replay_main.c)
   target_link_libraries(${name}_replay PRIVATE spadc_lib)
   add_test(NAME ${name}_replay COMMAND ${name}_replay ${PROJECT_SOURCE_DIR}/fuzz/corpus/${name})
-  set_tests_properties(${name}_replay PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
+  set_tests_properties(${name}_replay PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600})
 endforeach()
 
 # The peers plug-in (bench/peers_ext.c, public API only) checked against a
 # naive loop, with no allocation in a timed call.
 if(TARGET bench_peers_ext)
   add_test(NAME bench_peers_ext COMMAND bench_peers_ext)
-  set_tests_properties(bench_peers_ext PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT 600)
+  set_tests_properties(bench_peers_ext PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600})
 endif()
 
 # The quick tier (`make check`, under a minute): every test but the ones
