@@ -313,6 +313,15 @@ static bool detach_init(canon *c, ir_op *S) {
     return true;
 }
 
+/* A body op's one result replaced by v (defined before it) in the ops
+ * after it, and the op removed. A body is flat, so its uses follow it. */
+static void replace_body_op(ir_block *b, ir_op *o, ir_value *v) {
+    for (ir_op *u = o->next; u; u = u->next)
+        for (uint32_t i = 0; i < u->nopnds; i++)
+            if (u->opnds[i] == &o->res[0]) u->opnds[i] = v;
+    ir_block_remove(b, o);
+}
+
 /* A float cast of a constant is a constant: torch-mlir writes LayerNorm's
  * and BatchNorm's epsilon as an f64 constant truncated in the body, a cast
  * no engine needs to run per element. Results f32 and f64 only, where the
@@ -328,10 +337,7 @@ static bool fold_const_casts(canon *c, ir_block *b) {
             continue;
         ir_op *k = ir_build_float(c->m, o->loc, dt, ir_attr_float(d->u.value));
         ir_block_insert_before(b, o, k);
-        for (ir_op *u = o->next; u; u = u->next)
-            for (uint32_t i = 0; i < u->nopnds; i++)
-                if (u->opnds[i] == &o->res[0]) u->opnds[i] = &k->res[0];
-        ir_block_remove(b, o);
+        replace_body_op(b, o, &k->res[0]);
         c->changes++;
         any = true;
     }
@@ -383,10 +389,7 @@ static bool expand_fpowi(canon *c, ir_block *b) {
                 acc = &one->res[0];
             }
         }
-        for (ir_op *u = o->next; u; u = u->next)
-            for (uint32_t i = 0; i < u->nopnds; i++)
-                if (u->opnds[i] == &o->res[0]) u->opnds[i] = acc;
-        ir_block_remove(b, o);
+        replace_body_op(b, o, acc);
         c->changes++;
         any = true;
     }
