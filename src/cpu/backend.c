@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "loop_lower.h"
+
 typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP } path;
 
 /* A tensor read through the kernel's loops: element = base + off + sum(idx[d] * stride[d]). */
@@ -47,6 +49,8 @@ typedef struct kplan {
     cpu_packed *packed;
     cpu_blocking blocking;
     bool epi_checked; /* cpu_gemm checked epi once: its structure never changes, its pointers are value_ptr's */
+    /* LOOP */
+    cpu_loop_kernel *lk;
 } kplan;
 
 
@@ -441,18 +445,6 @@ static bool plan_gemm(cpu_backend *cb, kplan *kp) {
     return true;
 }
 
-static bool plan_loop(cpu_backend *cb, kplan *kp) {
-    kernel *k = kp->k;
-    if (!all_f32_tensors(k)) return false;
-    for (uint32_t d = 0; d < k->ndims; d++)
-        if (k->root->u.lin.iters[d] != IR_ITER_PARALLEL) return false;
-    for (uint32_t i = 0; i < k->ninputs; i++)
-        if (k->inputs[i].role != KN_ROLE_OPERAND) return false;
-    if (!make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
-    return compile_program(cb, kp, 0);
-}
-
-
 /* ------------------------------------------------------------------ run */
 
 /* Whether the rhs is one B for every outer iteration (so it can be packed
@@ -610,32 +602,6 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     }
 }
 
-static void run_loop(cpu_backend *cb, uint32_t ki) {
-    kplan *kp = &cb->kp[ki];
-    kernel *k = kp->k;
-    patch_program(cb, kp);
-    float *out = (float *)ex_value_ptr(cb->px, kp->out.value);
-    float *base[CPU_EPI_MAX_OPERANDS];
-    for (uint32_t s = 0; s < kp->epi.noperands; s++) {
-        base[s] = (float *)ex_value_ptr(cb->px, kp->operand[s].value);
-        kp->epi.operands[s].sm = kp->epi.operands[s].sn = 0;
-    }
-    uint32_t dims[KN_MAX_DIMS];
-    int64_t total = 1;
-    for (uint32_t d = 0; d < k->ndims; d++) {
-        dims[d] = d;
-        total *= k->bounds[d];
-    }
-    int64_t idx[KN_MAX_DIMS] = {0};
-    for (int64_t p = 0; p < total; p++) {
-        for (uint32_t s = 0; s < kp->epi.noperands; s++)
-            kp->epi.operands[s].ptr = base[s] + at(&kp->operand[s], idx, dims, k->ndims);
-        out[at(&kp->out, idx, dims, k->ndims)] = cpu_epi_eval(&kp->epi, 0.0f, 0, 0);
-        odometer_next(idx, dims, k->ndims, k->bounds);
-    }
-}
-
-
 /* ---------------------------------------------------------------- hooks */
 
 static void start(ex_backend *b, ex_program *x) {
@@ -649,7 +615,6 @@ static void start(ex_backend *b, ex_program *x) {
 
 static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
     cpu_backend *cb = (cpu_backend *)b;
-    (void)x;
     kplan *kp = &cb->kp[i];
     kp->path = PATH_INTERP;
     bool ok = false;
@@ -657,8 +622,10 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
         ok = plan_gemm(cb, kp);
         if (ok) kp->path = PATH_GEMM;
     } else if (kp->k->kind == KN_LOOP) {
-        ok = plan_loop(cb, kp);
+        kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
+        ok = cpu_loop_lower(cb->ctx, x, kp->k, kp->lk, why, nwhy);
         if (ok) kp->path = PATH_LOOP;
+        return ok;
     }
     if (!ok) {
         memset(&kp->epi, 0, sizeof kp->epi), kp->npatches = 0;
@@ -669,7 +636,8 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
 
 static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     (void)x;
-    return ((cpu_backend *)b)->kp[i].path == PATH_LOOP;
+    const kplan *kp = &((cpu_backend *)b)->kp[i];
+    return kp->path == PATH_LOOP && kp->lk->L.acc < 0; /* each chunk loads its lanes before it stores them */
 }
 
 /* Constant weights are packed once, here; the others are planned as packed
@@ -690,7 +658,7 @@ static void run(ex_backend *b, ex_program *x, uint32_t i) {
     if (cb->kp[i].path == PATH_GEMM)
         run_gemm(cb, i);
     else
-        run_loop(cb, i);
+        cpu_loop_kernel_run(cb->ctx, x, cb->kp[i].lk, cb->o.nthreads);
 }
 
 static void bind(ex_backend *b, ex_program *x, uint32_t arg, const void *data) {
@@ -718,6 +686,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             sp_free(ctx, cb->kp[i].moff);
             sp_free(ctx, cb->kp[i].koff);
         }
+    for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) sp_free(ctx, cb->kp[i].lk);
     sp_free(ctx, cb->work_raw);
     sp_free(ctx, cb->gbuf_raw);
     sp_free(ctx, cb->kp);
@@ -748,4 +717,9 @@ int cpu_backend_threads(const ex_program *x) { return ((const cpu_backend *)ex_g
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_GEMM ? &cb->kp[i].blocking : NULL;
+}
+
+const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i) {
+    const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
+    return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_LOOP ? &cb->kp[i].lk->L : NULL;
 }

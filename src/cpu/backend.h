@@ -10,17 +10,19 @@
  * loop) and outer loops, every operand read through its strides (transposes
  * and broadcasts are strides), the fused elementwise chain compiled to the
  * engine's epilogue program; its blocking is chosen when storage is known,
- * and a constant B (or one bound with ex_bind) is packed once then. An f32
- * elementwise loop kernel runs the same program per element, and may write
- * over an input that dies there. Anything else (other element types,
- * reductions that are not contractions, tensor ops) is left to the
- * executor's interpreter fallback.
+ * and a constant B (or one bound with ex_bind) is packed once then. A loop
+ * kernel (an elementwise chain, or a reduction with its chain; any element
+ * type) becomes a loop program (loop_lower.h, loop.h); an elementwise one
+ * may write over an input that dies there. Anything else (contractions
+ * outside f32, tensor ops such as pad and slices) is left to the
+ * executor's interpreter fallback, which says why.
  */
 #ifndef SPADC_CPU_BACKEND_H
 #define SPADC_CPU_BACKEND_H
 
 #include "exec/exec.h"
 #include "cpu.h"
+#include "loop.h"
 
 typedef struct cpu_backend_opts {
     int nthreads; /* >= 1 */
@@ -31,6 +33,8 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o);
 /* Kernel i's blocking on the engine (NULL when it runs elsewhere); x must
  * have been compiled with a cpu backend. */
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i);
+/* Kernel i's loop program (NULL unless it is a loop kernel on the engine). */
+const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
 

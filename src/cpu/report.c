@@ -61,6 +61,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_end_object(w);
     json_kv_string(w, "unit", "per_thread");
     json_kv_string(w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
+    if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(w, "reason", ex_kernel_why(x, i));
     json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
     json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
     json_kv_int(w, "peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 2) : 0);
@@ -197,6 +198,17 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              (long long)k->k);
         sp_strbuf_printf(o, "  -> %s %s\n", ex_value_label(k->out, buf, sizeof buf),
                          ex_kernel_engine(x, i) ? "(engine)" : "(reference semantics)");
+        if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) sp_strbuf_printf(o, "    on the reference path: %s\n", ex_kernel_why(x, i));
+        const cpu_loop *lp = cpu_backend_loop(x, i);
+        if (lp) {
+            if (lp->lane_dim < 0)
+                sp_strbuf_printf(o, "    loop engine: one element, %u instructions\n", lp->ninsn);
+            else
+                sp_strbuf_printf(o, "    loop engine: %d lanes along loop d%d%s, %u instructions\n", CPU_LOOP_LANES,
+                                 lp->lane_dim,
+                                 lp->mode == CPU_LOOP_REDUCTION_LANES ? " (a reduction: a partial per lane, combined per row)" : "",
+                                 lp->ninsn);
+        }
         ex_text_ops(o, k);
         sp_strbuf_puts(o, "    inputs:");
         for (uint32_t in = 0; in < k->ninputs; in++)
@@ -349,6 +361,7 @@ static void run_json(ex_program *x, int threads, sp_strbuf *out) {
         json_kv_string(&w, "name", name);
         json_kv_string(&w, "kind", kn_kind_name(k->kind));
         json_kv_string(&w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
+        if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(&w, "reason", ex_kernel_why(x, i));
         json_kv_double(&w, "median_seconds", sec);
         if (k->kind == KN_CONTRACTION)
             json_kv_double(&w, "flops", 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k);

@@ -433,14 +433,14 @@ static void decode(const ir_op *op, insn *in) {
     in->op = op;
 }
 
-/* Evaluate one scalar op on the frame's values (by value id). */
-static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
-    const ir_op *op = in->op;
-    ir_opkind k = (ir_opkind)in->kind;
-    ir_dtype rt = (ir_dtype)in->rt;
+/* The reference semantics of scalar op k (op its IR op, rt and at its
+ * result and first operand's dtypes) on values a, b, c: NULL with *out set,
+ * or why it cannot (an integer division by zero, an op that is not a pure
+ * scalar op: "" then). */
+static inline const char *scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt, ir_dtype at, const interp_scalar *a,
+                                    const interp_scalar *b, const interp_scalar *c, interp_scalar *out) {
     interp_scalar r;
-    const interp_scalar *a = &V[in->a].s;
-    const interp_scalar *b = &V[in->b].s;
+    (void)at;
     switch (k) {
     case IR_OP_CONSTANT: r = scalar_constant(op->u.value); break;
     case IR_OP_ADDF: r.f = round_to(a->f + b->f, rt); break;
@@ -457,8 +457,8 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
         r.f = round_to(pow(a->f, (double)b->i), rt);
         break;
     case IR_OP_FMA:
-        r.f = round_to(f32ish(rt) ? fmaf((float)a->f, (float)b->f, (float)V[in->c].s.f)
-                                  : fma(a->f, b->f, V[in->c].s.f),
+        r.f = round_to(f32ish(rt) ? fmaf((float)a->f, (float)b->f, (float)c->f)
+                                  : fma(a->f, b->f, c->f),
                        rt);
         break;
     case IR_OP_NEGF:
@@ -483,7 +483,7 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
     case IR_OP_REMSI:
     case IR_OP_CEILDIVSI:
     case IR_OP_FLOORDIVSI:
-        if (b->i == 0) fail(it, op, "integer division by zero");
+        if (b->i == 0) return "integer division by zero";
         if (a->i == INT64_MIN && b->i == -1) {
             r.i = k == IR_OP_REMSI ? 0 : wrap(INT64_MIN, rt);
         } else if (k == IR_OP_DIVSI) {
@@ -499,7 +499,7 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
     case IR_OP_DIVUI:
     case IR_OP_REMUI: {
         uint64_t ua = as_unsigned(a->i, rt), ub = as_unsigned(b->i, rt);
-        if (ub == 0) fail(it, op, "integer division by zero");
+        if (ub == 0) return "integer division by zero";
         r.i = wrap((int64_t)(k == IR_OP_DIVUI ? ua / ub : ua % ub), rt);
         break;
     }
@@ -527,20 +527,41 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
     case IR_OP_MINUI: r.i = as_unsigned(a->i, rt) < as_unsigned(b->i, rt) ? a->i : b->i; break;
     case IR_OP_ABSI: r.i = wrap(a->i < 0 ? (int64_t)(0 - (uint64_t)a->i) : a->i, rt); break;
     case IR_OP_CMPF: r.i = cmpf(op->u.pred, a->f, b->f); break;
-    case IR_OP_CMPI: r.i = cmpi(op->u.pred, a->i, b->i, (ir_dtype)in->at); break;
-    case IR_OP_SELECT: r = a->i ? *b : V[in->c].s; break;
+    case IR_OP_CMPI: r.i = cmpi(op->u.pred, a->i, b->i, at); break;
+    case IR_OP_SELECT: r = a->i ? *b : *c; break;
     case IR_OP_EXTF:
     case IR_OP_TRUNCF: r.f = round_to(a->f, rt); break;
     case IR_OP_EXTSI:
     case IR_OP_INDEX_CAST: r.i = wrap(a->i, rt); break;
     case IR_OP_EXTUI:
-    case IR_OP_INDEX_CASTUI: r.i = wrap((int64_t)as_unsigned(a->i, (ir_dtype)in->at), rt); break;
+    case IR_OP_INDEX_CASTUI: r.i = wrap((int64_t)as_unsigned(a->i, at), rt); break;
     case IR_OP_TRUNCI: r.i = wrap(a->i, rt); break;
     case IR_OP_SITOFP: r.f = round_to((double)a->i, rt); break;
-    case IR_OP_UITOFP: r.f = round_to((double)as_unsigned(a->i, (ir_dtype)in->at), rt); break;
+    case IR_OP_UITOFP: r.f = round_to((double)as_unsigned(a->i, at), rt); break;
     case IR_OP_FPTOSI: r.i = wrap(f2i(a->f, false), rt); break;
     case IR_OP_FPTOUI: r.i = wrap(f2i(a->f, true), rt); break;
-    case IR_OP_BITCAST: r = bits_to_scalar(scalar_to_bits(*a, (ir_dtype)in->at), rt); break;
+    case IR_OP_BITCAST: r = bits_to_scalar(scalar_to_bits(*a, at), rt); break;
+    default: return "";
+    }
+    *out = r;
+    return NULL;
+}
+
+bool interp_scalar_op(const ir_op *op, const interp_scalar *a, const interp_scalar *b, const interp_scalar *c,
+                      interp_scalar *r, const char **why) {
+    ir_dtype rt = op->nres ? (ir_dtype)op->res[0].type.dtype : IR_DT_NONE;
+    ir_dtype at = op->nopnds ? (ir_dtype)op->opnds[0]->type.dtype : IR_DT_NONE;
+    const char *e = scalar_op((ir_opkind)op->kind, op, rt, at, a, b, c, r);
+    if (why) *why = e && *e ? e : e ? "not a scalar op" : NULL;
+    return !e;
+}
+
+/* Evaluate one scalar op on the frame's values (by value id). */
+static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
+    const ir_op *op = in->op;
+    ir_opkind k = (ir_opkind)in->kind;
+    interp_scalar r;
+    switch (k) {
     case IR_OP_LINALG_INDEX: r.i = it->point && (uint64_t)op->u.dim < it->npoint ? it->point[op->u.dim] : 0; break;
     case IR_OP_EXTRACT: {
         const interp_value *t = &V[op->opnds[0]->id];
@@ -556,7 +577,11 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
         r = load_elem(t->t->data + off * ir_dtype_bytes((ir_dtype)tt.dtype), (ir_dtype)tt.dtype);
         break;
     }
-    default: fail(it, op, "the reference interpreter cannot run '%s' here", ir_op_name(k));
+    default: {
+        const char *e = scalar_op(k, op, (ir_dtype)in->rt, (ir_dtype)in->at, &V[in->a].s, &V[in->b].s, &V[in->c].s, &r);
+        if (e && *e) fail(it, op, "%s", e);
+        if (e) fail(it, op, "the reference interpreter cannot run '%s' here", ir_op_name(k));
+    }
     }
     V[in->dst].s = r;
 }

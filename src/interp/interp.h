@@ -70,6 +70,13 @@ interp_value interp_tensor_borrow(interp *it, ir_type t, void *data);
  * targets use this for ops they do not lower themselves. */
 void interp_run_ops(interp *it, interp_value *vals, uint32_t nvalues, ir_op *const *ops, uint32_t n);
 /* One element of storage type dt to/from its scalar value. */
+/* The reference semantics of one scalar body op (arith and math, on values
+ * held as above): true with *r set; false when it fails (an integer
+ * division by zero) or is not a pure scalar op (linalg.index,
+ * tensor.extract), *why saying which. The engines call it for the ops they
+ * have no loop of their own for, so that both compute the same thing. */
+bool interp_scalar_op(const ir_op *op, const interp_scalar *a, const interp_scalar *b, const interp_scalar *c,
+                      interp_scalar *r, const char **why);
 interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);
 void interp_release(interp *it, interp_value *v);

@@ -219,7 +219,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
     json_end_object(w);
     tile_json(w, ch ? &ch->cand : NULL);
     json_kv_string(w, "unit", "per_lane");
-    json_kv_string(w, "path", ch ? "npu" : "host");
+    json_kv_string(w, "path", ch ? "npu" : "reference");
     if (!ch) json_kv_string(w, "reason", ki.kp->why);
     json_kv_int(w, "budget_bytes", nx_budget(x));
     json_kv_int(w, "footprint_bytes", ch ? ch->footprint : 0);
@@ -458,7 +458,7 @@ static void run_json(ex_program *x, sp_strbuf *out) {
         snprintf(name, sizeof name, "k%u", i);
         json_begin_object(&w);
         json_kv_string(&w, "name", name);
-        json_kv_string(&w, "path", ki.ch ? "npu" : "host");
+        json_kv_string(&w, "path", ki.ch ? "npu" : "reference");
         if (!ki.ch) {
             json_kv_string(&w, "reason", ki.kp->why);
         } else if (ki.ran) {

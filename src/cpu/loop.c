@@ -1,0 +1,215 @@
+/* loop.c - loop kernels on the cpu (see loop.h): a typed register program
+ * run CPU_LOOP_LANES lanes at a time, each instruction one loop over the
+ * lanes (which the compiler vectorises), over the output's points split
+ * between threads. */
+#include "loop.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cpu.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#include "loop_impl.h"
+
+int cpu_ltype_bytes(cpu_ltype t) {
+    switch (t) {
+    case CPU_LT_F32:
+    case CPU_LT_I32: return 4;
+    case CPU_LT_F64:
+    case CPU_LT_I64: return 8;
+    case CPU_LT_BF16:
+    case CPU_LT_F16:
+    case CPU_LT_I16: return 2;
+    default: return 1;
+    }
+}
+
+bool cpu_ltype_is_float(cpu_ltype t) { return t <= CPU_LT_F16; }
+
+
+/* --------------------------------------------------------------- planning */
+
+static int nreads(cpu_lop op) {
+    switch (op) {
+    case CPU_L_LOAD:
+    case CPU_L_CONST:
+    case CPU_L_INDEX: return 0;
+    case CPU_L_COPY:
+    case CPU_L_NEGF:
+    case CPU_L_ABSF:
+    case CPU_L_SQRT:
+    case CPU_L_ROUNDF:
+    case CPU_L_SITOFP:
+    case CPU_L_WRAPI:
+    case CPU_L_EXPF: return 1;
+    case CPU_L_SELECT: return 3;
+    case CPU_L_SCALAR: return -1; /* those not LOOP_NONE */
+    default: return 2;
+    }
+}
+
+static bool reads_reg(const cpu_loop_insn *in, int reg) {
+    const uint8_t ops[3] = {in->a, in->b, in->c};
+    int n = nreads((cpu_lop)in->op);
+    for (int i = 0; i < 3; i++)
+        if ((n < 0 || i < n) && ops[i] != LOOP_NONE && ops[i] == reg) return true;
+    return false;
+}
+
+static bool is_comb(cpu_lop op) {
+    switch (op) {
+    case CPU_L_ADDF:
+    case CPU_L_MULF:
+    case CPU_L_MAXIMUMF:
+    case CPU_L_MINIMUMF:
+    case CPU_L_ADDI:
+    case CPU_L_MULI:
+    case CPU_L_ANDI:
+    case CPU_L_ORI:
+    case CPU_L_XORI:
+    case CPU_L_MAXSI:
+    case CPU_L_MINSI: return true;
+    default: return false;
+    }
+}
+
+static int64_t iabs64(int64_t x) { return x < 0 ? -x : x; }
+
+/* Record the message and return SP_EINPUT. */
+static sp_status fail_input(sp_ctx *ctx, const char *fmt, ...) SP_PRINTF(2, 3);
+static sp_status fail_input(sp_ctx *ctx, const char *fmt, ...) {
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    sp_set_error(ctx, SP_EINPUT, "%s", msg);
+    return SP_EINPUT;
+}
+
+/* Whether input i is read by a LOAD of the program. */
+static bool input_loaded(const cpu_loop *L, uint32_t i) {
+    for (uint32_t k = 0; k < L->ninsn; k++)
+        if (L->insn[k].op == CPU_L_LOAD && L->insn[k].a == i) return true;
+    return false;
+}
+
+sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
+    if (L->ndims > CPU_LOOP_MAX_DIMS || L->nin > CPU_LOOP_MAX_INPUTS || L->ninsn > CPU_LOOP_MAX_INSNS ||
+        L->nregs > CPU_LOOP_MAX_REGS || !L->nregs)
+        return fail_input(ctx, "loop kernel: %u loops, %u inputs, %u instructions, %u registers",
+                            L->ndims, L->nin, L->ninsn, L->nregs);
+    for (uint32_t k = 0; k < L->ninsn; k++) {
+        const cpu_loop_insn *in = &L->insn[k];
+        bool ok = in->op < CPU_L_OP_COUNT && in->dst < L->nregs;
+        int n = nreads((cpu_lop)in->op);
+        const uint8_t ops[3] = {in->a, in->b, in->c};
+        for (int i = 0; i < 3 && ok; i++)
+            if (n < 0 ? ops[i] != LOOP_NONE && ops[i] >= L->nregs : i < n && ops[i] >= L->nregs) ok = false;
+        if (in->op == CPU_L_LOAD) ok = ok && in->a < L->nin;
+        if (in->op == CPU_L_INDEX) ok = ok && in->a < L->ndims;
+        if (in->op == CPU_L_SCALAR) ok = ok && L->scalar;
+        if (!ok) return fail_input(ctx, "loop kernel: malformed instruction %u", k);
+    }
+    const bool red = L->acc >= 0;
+    if (red && (L->acc >= (int)L->nregs || L->root_result < 0 || L->root_result >= (int)L->nregs ||
+                L->nroot > L->ninsn || (L->init_input >= 0 && (uint32_t)L->init_input >= L->nin)))
+        return fail_input(ctx, "loop kernel: malformed reduction");
+    if (!red) L->nroot = 0;
+    if (L->result < 0 || L->result >= (int)L->nregs) return fail_input(ctx, "loop kernel: no result");
+    /* the combining op, for lanes along a reduction loop */
+    L->comb = CPU_L_OP_COUNT;
+    L->comb_value = -1;
+    if (red && L->nroot > 0) {
+        const cpu_loop_insn *last = &L->insn[L->nroot - 1];
+        bool ok = is_comb((cpu_lop)last->op) && last->dst == L->root_result && last->a != last->b &&
+                  (last->a == L->acc || last->b == L->acc);
+        for (uint32_t k = 0; ok && k + 1 < L->nroot; k++)
+            ok = !reads_reg(&L->insn[k], L->acc) && L->insn[k].dst != L->acc;
+        if (ok) {
+            L->comb = last->op;
+            L->comb_value = last->a == L->acc ? last->b : last->a;
+        }
+    }
+    /* The lane loop: the one along which the fewest tensors are strided
+     * (a gather per lane), then a parallel one, then the longest. */
+    L->lane_dim = -1;
+    L->mode = CPU_LOOP_PARALLEL_LANES;
+    int best_cost = 1 << 30;
+    for (uint32_t d = 0; d < L->ndims; d++) {
+        if (L->bounds[d] <= 1) continue;
+        if (L->reduction[d] && L->comb == CPU_L_OP_COUNT) continue;
+        int cost = 0;
+        for (uint32_t i = 0; i < L->nin; i++)
+            if ((input_loaded(L, i) || (int)i == L->init_input) && iabs64(L->in[i].stride[d]) > 1) cost += 2;
+        if (!L->reduction[d] && iabs64(L->out.stride[d]) > 1) cost += 2;
+        if (L->reduction[d]) cost += 1; /* partials combined per row */
+        bool better = cost < best_cost ||
+                      (cost == best_cost && L->bounds[d] > L->bounds[L->lane_dim]);
+        if (better) {
+            best_cost = cost;
+            L->lane_dim = (int)d;
+            L->mode = L->reduction[d] ? CPU_LOOP_REDUCTION_LANES : CPU_LOOP_PARALLEL_LANES;
+        }
+    }
+    return SP_OK;
+}
+
+
+/* ------------------------------------------------------------------ run */
+
+sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
+                       uint32_t *failed_insn) {
+    cpu_isa isa;
+    sp_status st = cpu_isa_active(ctx, &isa);
+    if (st != SP_OK) return st;
+    const loop_items_fn items_fn = isa == CPU_ISA_AVX512 ? cpu_loop_items_avx512
+                                   : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
+                                                         : cpu_loop_items_generic;
+    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nchunks = 1};
+    const bool rl = L->mode == CPU_LOOP_REDUCTION_LANES;
+    int64_t items = 1, work = 1;
+    for (uint32_t d = 0; d < L->ndims; d++) {
+        if (L->bounds[d] <= 0) return SP_OK; /* no points */
+        work *= L->bounds[d];
+        if ((int)d == L->lane_dim) continue;
+        if (L->reduction[d]) {
+            j.rdims[j.nrdims++] = d;
+        } else {
+            j.outer[j.nouter++] = d;
+            items *= L->bounds[d];
+        }
+    }
+    if (!rl && L->lane_dim >= 0) {
+        j.nchunks = (L->bounds[L->lane_dim] + CPU_LOOP_LANES - 1) / CPU_LOOP_LANES;
+        items *= j.nchunks;
+    }
+    /* threads only where there is enough to split (an OpenMP region costs
+     * a few microseconds) */
+    int nt = nthreads > 1 && work * (int64_t)(L->ninsn + 1) >= 65536 ? nthreads : 1;
+    if (nt > items) nt = (int)items;
+    uint32_t bad_all = 0;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+        lreg r[CPU_LOOP_MAX_REGS];
+        int t = 0, n = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+        n = omp_get_num_threads();
+#endif
+        const int64_t i0 = items * t / n, i1 = items * (t + 1) / n;
+        const uint32_t bad = items_fn(&j, i0, i1, r);
+        if (bad) {
+#pragma omp critical(cpu_loop_fail)
+            if (!bad_all || bad < bad_all) bad_all = bad;
+        }
+    }
+    if (bad_all) {
+        if (failed_insn) *failed_insn = bad_all - 1;
+        return SP_EINPUT;
+    }
+    return SP_OK;
+}

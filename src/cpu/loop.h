@@ -1,0 +1,169 @@
+/* loop.h - the cpu engine's loop kernels: an elementwise chain, or a
+ * reduction (a row or column sum, a max, a window of a pooling op) with the
+ * elementwise chain that consumes it, over strided tensors of any element
+ * type the reference computes (f32, f64, bf16, f16, i1, i8..i64), run
+ * natively a chunk of lanes at a time and over threads.
+ *
+ *     cpu_loop L = {.ndims = 2, .bounds = {512, 768}, .reduction = {0, 1}, ...};
+ *     // L.in[], L.out: dtype, offset and stride per loop; L.insn[]: the program
+ *     cpu_loop_plan(&L);                    // the lane loop and the mode, once
+ *     cpu_loop_run(ctx, &L, ptrs, out, 2);  // SP_OK, or SP_EINPUT naming the failing insn
+ *
+ * The program is typed straight-line code on registers of CPU_LOOP_LANES
+ * lanes: f32 (and bf16, f16) lanes as floats, f64 as doubles, integers as
+ * int64 sign-extended from their width (i1: 0 or 1). Arithmetic is the
+ * reference interpreter's bit for bit (an f32 operation computed in double
+ * and rounded once, as the reference does, equals the f32 operation, since
+ * double has more than 2*24+2 bits), except CPU_L_EXPF (1 ulp). An
+ * instruction the engine has no loop for calls `scalar` per lane, which
+ * is the reference's own semantics. Each instruction is a loop over the
+ * lanes, compiled for the active ISA (loop_exec.h).
+ *
+ * A reduction kernel (acc >= 0): instructions [0, nroot) are the reduction's
+ * body; they read the accumulator in register acc and leave the new one in
+ * root_result, once per point of the reduction loops, starting from the
+ * init (input init_input read through the output's strides, or init_imm).
+ * The rest [nroot, ninsn) run once per output element, with the reduced
+ * value in acc. An elementwise kernel (acc < 0) has nroot = 0.
+ *
+ * Two modes (cpu_loop_plan picks one, by the strides):
+ * - lanes along a parallel loop: every output element's reduction runs in
+ *   the reference's order, bit for bit;
+ * - lanes along a reduction loop (a row reduction whose rows are
+ *   contiguous): needs a body whose last instruction combines acc with a
+ *   value computed without it (comb: add, mul, max, min, and, or, xor);
+ *   each lane keeps a partial, the partials are combined at the end of
+ *   the row: the same operations in another order (sums may round
+ *   differently, within what --check accepts).
+ */
+#ifndef SPADC_CPU_LOOP_H
+#define SPADC_CPU_LOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/ctx.h"
+
+#define CPU_LOOP_LANES 64
+#define CPU_LOOP_MAX_DIMS 64
+#define CPU_LOOP_MAX_INPUTS 16
+#define CPU_LOOP_MAX_REGS 40
+#define CPU_LOOP_MAX_INSNS 256
+
+/* Element types as stored in memory. */
+typedef enum cpu_ltype {
+    CPU_LT_F32,
+    CPU_LT_F64,
+    CPU_LT_BF16,
+    CPU_LT_F16,
+    CPU_LT_I1,
+    CPU_LT_I8,
+    CPU_LT_I16,
+    CPU_LT_I32,
+    CPU_LT_I64 /* also index */
+} cpu_ltype;
+
+/* One lane: the layout of the reference's interp_scalar. */
+typedef union cpu_lane {
+    double f;
+    int64_t i;
+} cpu_lane;
+
+typedef enum cpu_lop {
+    CPU_L_LOAD,   /* r[dst] = in[a] at this chunk */
+    CPU_L_CONST,  /* r[dst] = imm */
+    CPU_L_INDEX,  /* r[dst] = index of loop a */
+    CPU_L_COPY,   /* r[dst] = r[a] */
+    /* floats, result rounded to dt */
+    CPU_L_ADDF,
+    CPU_L_SUBF,
+    CPU_L_MULF,
+    CPU_L_DIVF,
+    CPU_L_MAXIMUMF, /* NaN if either is; -0 < +0 */
+    CPU_L_MINIMUMF,
+    CPU_L_NEGF,
+    CPU_L_ABSF,
+    CPU_L_SQRT,
+    CPU_L_ROUNDF, /* extf / truncf: r[a] rounded to dt */
+    CPU_L_SITOFP, /* int to float dt */
+    CPU_L_CMPF,   /* pred: the reference's IR_CMPF_* numbering; i1 result */
+    /* integers, result wrapped to dt */
+    CPU_L_ADDI,
+    CPU_L_SUBI,
+    CPU_L_MULI,
+    CPU_L_ANDI,
+    CPU_L_ORI,
+    CPU_L_XORI,
+    CPU_L_MAXSI,
+    CPU_L_MINSI,
+    CPU_L_WRAPI, /* extsi / trunci / index_cast: r[a] wrapped to dt */
+    CPU_L_CMPI,  /* pred: IR_CMPI_* of operands of type at; i1 result */
+    CPU_L_SELECT, /* r[dst] = r[a].i ? r[b] : r[c] */
+    CPU_L_EXPF,   /* f32 e^x, within 1 ulp of expf (vectorised) */
+    CPU_L_SCALAR, /* r[dst] = scalar(ud, r[a], r[b], r[c]) per lane */
+    CPU_L_OP_COUNT
+} cpu_lop;
+
+typedef struct cpu_loop_insn {
+    uint8_t op;             /* cpu_lop */
+    uint8_t dt, at, bt, ct; /* element types (cpu_ltype) of the result and operands a, b, c */
+    uint8_t pred;
+    uint8_t dst, a, b, c;
+    cpu_lane imm;
+    const void *ud; /* CPU_L_SCALAR: passed to the scalar hook */
+} cpu_loop_insn;
+
+/* A tensor read or written through the loops: element
+ * ptr[off + sum_d idx[d] * stride[d]] of type dtype. */
+typedef struct cpu_loop_tensor {
+    uint8_t dtype; /* cpu_ltype */
+    int64_t off;
+    int64_t stride[CPU_LOOP_MAX_DIMS];
+} cpu_loop_tensor;
+
+/* The reference semantics of one instruction on one lane: 0, or nonzero
+ * (e.g. an integer division by zero) and nothing written. */
+typedef int (*cpu_loop_scalar_fn)(const void *ud, const cpu_lane *a, const cpu_lane *b, const cpu_lane *c,
+                                  cpu_lane *r);
+
+typedef enum cpu_loop_mode { CPU_LOOP_PARALLEL_LANES, CPU_LOOP_REDUCTION_LANES } cpu_loop_mode;
+
+typedef struct cpu_loop {
+    uint32_t ndims;
+    int64_t bounds[CPU_LOOP_MAX_DIMS];
+    bool reduction[CPU_LOOP_MAX_DIMS];
+    uint32_t nin;
+    cpu_loop_tensor in[CPU_LOOP_MAX_INPUTS];
+    cpu_loop_tensor out;
+    uint32_t ninsn, nregs;
+    cpu_loop_insn insn[CPU_LOOP_MAX_INSNS];
+    int result; /* register stored to out */
+    /* reduction kernels */
+    int acc;           /* register of the accumulator, -1: elementwise */
+    uint32_t nroot;    /* the body: insn[0, nroot) */
+    int root_result;   /* the body's new accumulator */
+    int init_input;    /* input read as the init (through out's strides), -1: init_imm */
+    cpu_lane init_imm;
+    cpu_loop_scalar_fn scalar;
+    /* filled by cpu_loop_plan */
+    cpu_loop_mode mode;
+    int lane_dim;      /* the loop the lanes run along (-1: none has extent > 1) */
+    uint8_t comb;      /* reduction lanes: the combining op (cpu_lop) */
+    int comb_value;    /* its operand other than acc */
+} cpu_loop;
+
+/* Check the program and choose the mode and the lane loop: SP_OK, or
+ * SP_EINPUT with the reason in ctx (a malformed program, a register out of
+ * range). */
+sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L);
+/* Run: in_ptrs[i] is input i's storage (a broadcast input may be read with
+ * all strides 0), out the output's. SP_OK, or SP_EINPUT when the scalar
+ * hook failed: *failed_insn says which instruction (its message is the
+ * caller's to write). */
+sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
+                       uint32_t *failed_insn);
+/* Bytes of one element of t. */
+int cpu_ltype_bytes(cpu_ltype t);
+bool cpu_ltype_is_float(cpu_ltype t);
+
+#endif

@@ -1,0 +1,263 @@
+/* loop_impl.h - internal to the loop kernels (loop.c and its per-ISA
+ * instantiations of loop_exec.h): registers, the work split, and the
+ * reference's scalar rules, all inline so that each ISA's copy is compiled
+ * with its own flags. */
+#ifndef SPADC_CPU_LOOP_IMPL_H
+#define SPADC_CPU_LOOP_IMPL_H
+
+#include <math.h>
+#include <string.h>
+
+#include "base/fp16.h"
+#include "loop.h"
+
+#define LOOP_NONE 0xff /* an unused operand register */
+
+/* One register: CPU_LOOP_LANES lanes of one class. */
+typedef union lreg {
+    float s[CPU_LOOP_LANES];   /* f32, bf16, f16 */
+    double f[CPU_LOOP_LANES];  /* f64 */
+    int64_t i[CPU_LOOP_LANES]; /* integers, i1 */
+} lreg;
+
+/* Where the lanes of one chunk read: per input the offset of lane 0 and
+ * the step between lanes; the loop indices of lane 0. */
+typedef struct loop_chunk {
+    const void *const *ptr;
+    int64_t off[CPU_LOOP_MAX_INPUTS];
+    int64_t ls[CPU_LOOP_MAX_INPUTS];
+    const int64_t *idx;
+    int lane_dim;
+    int cnt;
+} loop_chunk;
+
+typedef struct loop_job {
+    const cpu_loop *L;
+    const void *const *in;
+    void *out;
+    uint32_t outer[CPU_LOOP_MAX_DIMS], nouter; /* parallel loops split into items */
+    uint32_t rdims[CPU_LOOP_MAX_DIMS], nrdims; /* reduction loops walked per item (not the lane loop) */
+    int64_t nchunks;                           /* chunks of the lane loop per item (parallel lanes) */
+} loop_job;
+
+typedef uint32_t (*loop_items_fn)(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
+uint32_t cpu_loop_items_generic(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
+uint32_t cpu_loop_items_avx2(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
+uint32_t cpu_loop_items_avx512(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
+
+/* ------------------------------------------------- the reference's rules */
+
+static inline bool loop_is_single(cpu_ltype t) { return t == CPU_LT_F32 || t == CPU_LT_BF16 || t == CPU_LT_F16; }
+
+static inline int loop_ltype_bits(cpu_ltype t) {
+    switch (t) {
+    case CPU_LT_I1: return 1;
+    case CPU_LT_I8: return 8;
+    case CPU_LT_I16: return 16;
+    case CPU_LT_I32: return 32;
+    default: return 64;
+    }
+}
+
+static inline double loop_round(double x, uint8_t dt) {
+    switch (dt) {
+    case CPU_LT_F32: return (double)(float)x;
+    case CPU_LT_BF16: return sp_bf16_to_f32(sp_f64_to_bf16(x));
+    case CPU_LT_F16: return sp_f16_to_f32(sp_f64_to_f16(x));
+    default: return x;
+    }
+}
+
+static inline int64_t loop_wrap(int64_t v, int bits) {
+    if (bits >= 64) return v;
+    if (bits == 1) return v & 1;
+    const uint64_t m = 1ull << (bits - 1);
+    const uint64_t u = (uint64_t)v & ((m << 1) - 1);
+    return (int64_t)((u ^ m) - m);
+}
+
+static inline uint64_t loop_unsigned(int64_t v, int bits) {
+    return bits >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << bits) - 1);
+}
+
+/* maximumf / minimumf: NaN if either is; -0 < +0 */
+static inline double loop_maximumf(double a, double b) {
+    if (a != a || b != b) return NAN;
+    if (a == 0 && b == 0) return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+static inline double loop_minimumf(double a, double b) {
+    if (a != a || b != b) return NAN;
+    if (a == 0 && b == 0) return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+static inline float loop_maximumf_s(float a, float b) {
+    const float m = a > b ? a : b;
+    const float z = a == b ? (signbit(a) ? b : a) : m; /* equal: +0 over -0 */
+    return a != a || b != b ? NAN : z;
+}
+static inline float loop_minimumf_s(float a, float b) {
+    const float m = a < b ? a : b;
+    const float z = a == b ? (signbit(a) ? a : b) : m;
+    return a != a || b != b ? NAN : z;
+}
+
+/* arith.cmpf's predicates, numbered as arith numbers them */
+static inline int64_t loop_cmpf(int pred, double a, double b) {
+    const bool uno = a != a || b != b;
+    switch (pred) {
+    case 0: return 0;
+    case 1: return !uno && a == b;
+    case 2: return !uno && a > b;
+    case 3: return !uno && a >= b;
+    case 4: return !uno && a < b;
+    case 5: return !uno && a <= b;
+    case 6: return !uno && a != b;
+    case 7: return !uno;
+    case 8: return uno || a == b;
+    case 9: return uno || a > b;
+    case 10: return uno || a >= b;
+    case 11: return uno || a < b;
+    case 12: return uno || a <= b;
+    case 13: return uno || a != b;
+    case 14: return uno;
+    default: return 1;
+    }
+}
+
+/* arith.cmpi's */
+static inline int64_t loop_cmpi(int pred, int64_t a, int64_t b, int bits) {
+    const uint64_t ua = loop_unsigned(a, bits), ub = loop_unsigned(b, bits);
+    switch (pred) {
+    case 0: return a == b;
+    case 1: return a != b;
+    case 2: return a < b;
+    case 3: return a <= b;
+    case 4: return a > b;
+    case 5: return a >= b;
+    case 6: return ua < ub;
+    case 7: return ua <= ub;
+    case 8: return ua > ub;
+    default: return ua >= ub;
+    }
+}
+
+/* Lane l of a register of type t, as the reference holds it, and back. */
+static inline cpu_lane lane_get(const lreg *r, uint8_t t, int l) {
+    cpu_lane v = {0};
+    if (!r) return v;
+    if (loop_is_single((cpu_ltype)t))
+        v.f = r->s[l];
+    else
+        v.i = r->i[l]; /* a double's bits, or an integer */
+    return v;
+}
+static inline void lane_put(lreg *r, uint8_t t, int l, cpu_lane v) {
+    if (loop_is_single((cpu_ltype)t))
+        r->s[l] = (float)v.f;
+    else
+        r->i[l] = v.i;
+}
+
+/* The combining op's identity in type dt, and the op on one lane. */
+static inline cpu_lane loop_comb_identity(cpu_lop op, uint8_t dt) {
+    cpu_lane v = {0};
+    const int bits = loop_ltype_bits((cpu_ltype)dt);
+    switch (op) {
+    case CPU_L_ADDF: v.f = -0.0; break; /* x + -0 is x, -0 included */
+    case CPU_L_MULF: v.f = 1.0; break;
+    case CPU_L_MAXIMUMF: v.f = -INFINITY; break;
+    case CPU_L_MINIMUMF: v.f = INFINITY; break;
+    case CPU_L_MULI: v.i = 1; break;
+    case CPU_L_ANDI: v.i = bits == 1 ? 1 : -1; break;
+    case CPU_L_MAXSI: v.i = bits >= 64 ? INT64_MIN : -(INT64_C(1) << (bits - 1)); break;
+    case CPU_L_MINSI: v.i = bits >= 64 ? INT64_MAX : (INT64_C(1) << (bits - 1)) - 1; break;
+    default: break; /* add, or, xor: 0 */
+    }
+    return v;
+}
+
+static inline cpu_lane loop_comb1(cpu_lop op, uint8_t dt, cpu_lane a, cpu_lane b) {
+    cpu_lane r = {0};
+    const int bits = loop_ltype_bits((cpu_ltype)dt);
+    switch (op) {
+    case CPU_L_ADDF: r.f = loop_round(a.f + b.f, dt); break;
+    case CPU_L_MULF: r.f = loop_round(a.f * b.f, dt); break;
+    case CPU_L_MAXIMUMF: r.f = loop_maximumf(a.f, b.f); break;
+    case CPU_L_MINIMUMF: r.f = loop_minimumf(a.f, b.f); break;
+    case CPU_L_ADDI: r.i = loop_wrap((int64_t)((uint64_t)a.i + (uint64_t)b.i), bits); break;
+    case CPU_L_MULI: r.i = loop_wrap((int64_t)((uint64_t)a.i * (uint64_t)b.i), bits); break;
+    case CPU_L_ANDI: r.i = a.i & b.i; break;
+    case CPU_L_ORI: r.i = a.i | b.i; break;
+    case CPU_L_XORI: r.i = loop_wrap(a.i ^ b.i, bits); break;
+    case CPU_L_MAXSI: r.i = a.i > b.i ? a.i : b.i; break;
+    default: r.i = a.i < b.i ? a.i : b.i; break; /* MINSI */
+    }
+    return r;
+}
+
+/* e^x in f32 within about 1 ulp of expf, written so that a loop of it
+ * vectorises on any ISA: x = n ln2 + r, |r| <= ln2/2, e^r = 1 + r + r^2
+ * q(r) (the polynomial of vec_epilogue.h's vexp_), 2^n in two exact
+ * factors so that the subnormal results come out right. */
+static inline float loop_expf(float x) {
+    const float xl = x > -104.0f ? x : -104.0f; /* NaN: -104, replaced below */
+    const float xc = xl < 89.0f ? xl : 89.0f;
+    const float shift = 12582912.0f; /* 1.5 * 2^23: adding it rounds to an integer */
+    const float n = (xc * 1.44269504088896341f + shift) - shift;
+    float r = xc - n * 0.693145751953125f; /* n * ln2_hi is exact */
+    r = r - n * 1.42860682030941723e-6f;
+    float q = 0.000198909809f;
+    q = q * r + 0.0013933641f;
+    q = q * r + 0.00833331093f;
+    q = q * r + 0.041666465f;
+    q = q * r + 0.166666667f;
+    q = q * r + 0.500000001f;
+    const float p = (r * r) * q + r + 1.0f;
+    const int32_t ni = (int32_t)n, n1 = ni / 2, n2 = ni - n1;
+    union {
+        int32_t i;
+        float f;
+    } s1 = {.i = (n1 + 127) << 23}, s2 = {.i = (n2 + 127) << 23};
+    float y = p * s1.f * s2.f;
+    y = x > 88.7228394f ? INFINITY : y;
+    y = x < -104.0f ? 0.0f : y;
+    return x != x ? x : y;
+}
+
+static inline void loop_exp_s(const float *a, float *d, int cnt) {
+    for (int l = 0; l < cnt; l++) d[l] = loop_expf(a[l]);
+}
+
+/* -------------------------------------------------------------- the walk */
+
+static inline void loop_decode(int64_t o, const uint32_t *dims, uint32_t n, const int64_t *bounds, int64_t *idx) {
+    for (int i = (int)n - 1; i >= 0; i--) {
+        idx[dims[i]] = o % bounds[dims[i]];
+        o /= bounds[dims[i]];
+    }
+}
+
+static inline int64_t loop_offset(const cpu_loop_tensor *t, const int64_t *idx, uint32_t ndims) {
+    int64_t off = t->off;
+    for (uint32_t d = 0; d < ndims; d++) off += idx[d] * t->stride[d];
+    return off;
+}
+
+static inline bool loop_next_point(int64_t *idx, const uint32_t *dims, uint32_t n, const int64_t *bounds) {
+    for (int i = (int)n - 1; i >= 0; i--) {
+        if (++idx[dims[i]] < bounds[dims[i]]) return true;
+        idx[dims[i]] = 0;
+    }
+    return false;
+}
+
+static inline void loop_set_chunk(const loop_job *j, loop_chunk *c, const int64_t *idx) {
+    const cpu_loop *L = j->L;
+    for (uint32_t i = 0; i < L->nin; i++) {
+        c->off[i] = loop_offset(&L->in[i], idx, L->ndims);
+        c->ls[i] = c->lane_dim >= 0 ? L->in[i].stride[c->lane_dim] : 0;
+    }
+}
+
+#endif

@@ -1,0 +1,471 @@
+/* loop_lower.c - loop kernels lowered to the cpu engine's loop program
+ * (see loop_lower.h). The bodies are emitted on virtual registers, one per
+ * value, then mapped onto the engine's registers by a linear scan over
+ * their live ranges. */
+#include "loop_lower.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "interp/interp.h"
+
+#define VNONE 0xffff
+#define MAX_VREGS 1024
+
+typedef struct vinsn {
+    cpu_loop_insn in;
+    uint16_t dst, a, b, c; /* virtual registers */
+    const ir_op *op;       /* for a located error */
+} vinsn;
+
+typedef struct lowerer {
+    const ex_program *x;
+    const kernel *k;
+    cpu_loop_kernel *lk;
+    vinsn code[CPU_LOOP_MAX_INSNS];
+    uint32_t n;
+    const ir_value *val[MAX_VREGS]; /* value of each virtual register (NULL: none) */
+    uint32_t nv;
+    /* block arguments bound to a register another value made (the chain,
+     * the accumulator, a scalar input) */
+    const ir_value *alias_val[MAX_VREGS];
+    uint16_t alias_reg[MAX_VREGS];
+    uint32_t nalias;
+    uint32_t cur; /* the kernel op being emitted */
+    char *why;
+    size_t nwhy;
+} lowerer;
+
+static bool refuse(lowerer *lw, const char *fmt, const char *arg) SP_PRINTF(2, 0);
+static bool refuse(lowerer *lw, const char *fmt, const char *arg) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    snprintf(lw->why, lw->nwhy, fmt, arg); /* every caller passes a literal with one %s */
+#pragma GCC diagnostic pop
+    return false;
+}
+
+static bool ltype_of(ir_dtype dt, uint8_t *out) {
+    switch (dt) {
+    case IR_F32: *out = CPU_LT_F32; return true;
+    case IR_F64: *out = CPU_LT_F64; return true;
+    case IR_BF16: *out = CPU_LT_BF16; return true;
+    case IR_F16: *out = CPU_LT_F16; return true;
+    case IR_I1: *out = CPU_LT_I1; return true;
+    case IR_I8: *out = CPU_LT_I8; return true;
+    case IR_I16: *out = CPU_LT_I16; return true;
+    case IR_I32: *out = CPU_LT_I32; return true;
+    case IR_I64:
+    case IR_INDEX: *out = CPU_LT_I64; return true;
+    default: return false;
+    }
+}
+
+static int new_vreg(lowerer *lw, const ir_value *v) {
+    if (lw->nv >= MAX_VREGS) return -1;
+    lw->val[lw->nv] = v;
+    return (int)lw->nv++;
+}
+
+static bool bind(lowerer *lw, const ir_value *arg, int r) {
+    if (lw->nalias >= MAX_VREGS || r < 0) return false;
+    lw->alias_val[lw->nalias] = arg;
+    lw->alias_reg[lw->nalias++] = (uint16_t)r;
+    return true;
+}
+
+static int vreg_of(const lowerer *lw, const ir_value *v) {
+    for (uint32_t i = 0; i < lw->nalias; i++)
+        if (lw->alias_val[i] == v) return lw->alias_reg[i];
+    for (int i = (int)lw->nv - 1; i >= 0; i--)
+        if (lw->val[i] == v) return i;
+    return -1;
+}
+
+static vinsn *emit(lowerer *lw, cpu_lop op, const ir_op *src) {
+    if (lw->n >= CPU_LOOP_MAX_INSNS) return NULL;
+    vinsn *v = &lw->code[lw->n++];
+    memset(v, 0, sizeof *v);
+    v->in.op = (uint8_t)op;
+    v->dst = v->a = v->b = v->c = VNONE;
+    v->op = src;
+    return v;
+}
+
+/* The register of a value used in a body: one bound earlier, or a scalar
+ * captured from outside the body (a constant, or a value known only at
+ * run time: patched per run). */
+static int operand(lowerer *lw, const ir_value *v) {
+    int r = vreg_of(lw, v);
+    if (r >= 0) return r;
+    uint8_t dt;
+    if (v->type.kind != IR_T_SCALAR || !ltype_of((ir_dtype)v->type.dtype, &dt)) return -1;
+    vinsn *c = emit(lw, CPU_L_CONST, v->def);
+    r = new_vreg(lw, v);
+    if (!c || r < 0) return -1;
+    c->dst = (uint16_t)r;
+    c->in.dt = dt;
+    if (v->def && v->def->kind == IR_OP_CONSTANT) {
+        interp_scalar z = {0}, s;
+        if (!interp_scalar_op(v->def, &z, &z, &z, &s, NULL)) return -1;
+        c->in.imm.i = s.i;
+        return r;
+    }
+    cpu_loop_kernel *lk = lw->lk;
+    if (v->id >= ex_kernels(lw->x)->nvalues || lk->npatch >= SP_ARRAY_LEN(lk->patch)) return -1;
+    lk->patch[lk->npatch].insn = lw->n - 1;
+    lk->patch[lk->npatch].value = v->id;
+    lk->npatch++;
+    return r;
+}
+
+static bool block_arg_used(const ir_block *b, const ir_value *arg) {
+    for (const ir_op *o = b->first; o; o = o->next)
+        for (uint32_t i = 0; i < o->nopnds; i++)
+            if (o->opnds[i] == arg) return true;
+    return false;
+}
+
+/* The engine's instruction for a body op (CPU_L_SCALAR: the reference's
+ * semantics per lane). */
+static cpu_lop lop_of(const ir_op *o) {
+    switch ((ir_opkind)o->kind) {
+    case IR_OP_CONSTANT: return CPU_L_CONST;
+    case IR_OP_ADDF: return CPU_L_ADDF;
+    case IR_OP_SUBF: return CPU_L_SUBF;
+    case IR_OP_MULF: return CPU_L_MULF;
+    case IR_OP_DIVF: return CPU_L_DIVF;
+    case IR_OP_MAXIMUMF: return CPU_L_MAXIMUMF;
+    case IR_OP_MINIMUMF: return CPU_L_MINIMUMF;
+    case IR_OP_NEGF: return CPU_L_NEGF;
+    case IR_OP_ABSF: return CPU_L_ABSF;
+    case IR_OP_SQRT: return CPU_L_SQRT;
+    case IR_OP_EXTF:
+    case IR_OP_TRUNCF: return CPU_L_ROUNDF;
+    case IR_OP_SITOFP: return CPU_L_SITOFP;
+    case IR_OP_CMPF: return CPU_L_CMPF;
+    case IR_OP_ADDI: return CPU_L_ADDI;
+    case IR_OP_SUBI: return CPU_L_SUBI;
+    case IR_OP_MULI: return CPU_L_MULI;
+    case IR_OP_ANDI: return CPU_L_ANDI;
+    case IR_OP_ORI: return CPU_L_ORI;
+    case IR_OP_XORI: return CPU_L_XORI;
+    case IR_OP_MAXSI: return CPU_L_MAXSI;
+    case IR_OP_MINSI: return CPU_L_MINSI;
+    case IR_OP_EXTSI:
+    case IR_OP_TRUNCI:
+    case IR_OP_INDEX_CAST: return CPU_L_WRAPI;
+    case IR_OP_CMPI: return CPU_L_CMPI;
+    case IR_OP_SELECT: return CPU_L_SELECT;
+    case IR_OP_LINALG_INDEX: return CPU_L_INDEX;
+    case IR_OP_EXP: return o->res[0].type.dtype == IR_F32 ? CPU_L_EXPF : CPU_L_SCALAR;
+    default: return CPU_L_SCALAR;
+    }
+}
+
+/* Emit one body op. */
+static bool body_op(lowerer *lw, const ir_op *o) {
+    const char *name = ir_op_name((ir_opkind)o->kind);
+    if (o->nres != 1 || o->nregions || o->nopnds > 3 || o->res[0].type.kind != IR_T_SCALAR)
+        return refuse(lw, "its body has '%s', which is not a scalar op", name);
+    if (o->kind == IR_OP_EXTRACT) return refuse(lw, "its body reads a tensor (%s)", name);
+    uint8_t dt, ot[3] = {0, 0, 0};
+    if (!ltype_of((ir_dtype)o->res[0].type.dtype, &dt)) return refuse(lw, "'%s' has a result type the engine does not hold", name);
+    for (uint32_t i = 0; i < o->nopnds; i++)
+        if (o->opnds[i]->type.kind == IR_T_SCALAR && !ltype_of((ir_dtype)o->opnds[i]->type.dtype, &ot[i]))
+            return refuse(lw, "'%s' has an operand type the engine does not hold", name);
+    cpu_lop lop = lop_of(o);
+    int r[3] = {VNONE, VNONE, VNONE};
+    if (lop != CPU_L_CONST && lop != CPU_L_INDEX)
+        for (uint32_t i = 0; i < o->nopnds; i++) {
+            r[i] = operand(lw, o->opnds[i]);
+            if (r[i] < 0) return refuse(lw, "an operand of '%s' is not a scalar the engine holds", name);
+        }
+    if (lop == CPU_L_SCALAR) { /* the reference must know it (no tensor, no index) */
+        interp_scalar z = {0}, s;
+        const char *w = NULL;
+        (void)interp_scalar_op(o, &z, &z, &z, &s, &w);
+        if (w && !strcmp(w, "not a scalar op")) return refuse(lw, "its body has '%s', which the engine does not run", name);
+    }
+    vinsn *v = emit(lw, lop, o);
+    int d = new_vreg(lw, &o->res[0]);
+    if (!v || d < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+    v->dst = (uint16_t)d;
+    v->a = (uint16_t)r[0], v->b = (uint16_t)r[1], v->c = (uint16_t)r[2];
+    v->in.dt = dt;
+    v->in.at = ot[0], v->in.bt = ot[1], v->in.ct = ot[2];
+    if (lop == CPU_L_CONST) {
+        interp_scalar z = {0}, s;
+        if (!interp_scalar_op(o, &z, &z, &z, &s, NULL)) return refuse(lw, "'%s' is a constant the engine cannot read", name);
+        v->in.imm.i = s.i;
+    } else if (lop == CPU_L_INDEX) {
+        /* a chained op's loops are the output's dimensions: loop d is the
+         * kernel loop the output map puts there (or a kept size-1 dim) */
+        int64_t dim = (int64_t)o->u.dim;
+        if (lw->cur > 0) {
+            const ir_amap *om = lw->k->out_map;
+            if ((uint64_t)dim >= om->nres) return refuse(lw, "'%s' names a loop the kernel does not have", name);
+            const ir_aexpr *e = om->res[dim];
+            if (e->kind == IR_AE_CONST) {
+                v->in.op = CPU_L_CONST;
+                v->in.imm.i = e->val;
+                return true;
+            }
+            if (e->kind != IR_AE_DIM) return refuse(lw, "'%s' of a loop the output map computes", name);
+            dim = e->val;
+        }
+        if (dim < 0 || (uint64_t)dim >= lw->k->ndims) return refuse(lw, "'%s' names a loop the kernel does not have", name);
+        v->in.a = (uint8_t)dim;
+    } else if (lop == CPU_L_CMPF || lop == CPU_L_CMPI) {
+        v->in.pred = (uint8_t)o->u.pred;
+    } else if (lop == CPU_L_SCALAR) {
+        v->in.ud = o;
+    }
+    return true;
+}
+
+/* Emit kernel op s's body; *chain in: the register of the chain value
+ * (the previous op's result), out: this op's. */
+static bool emit_op(lowerer *lw, uint32_t s, int acc, int *chain) {
+    const kernel *k = lw->k;
+    const ir_op *E = k->ops[s];
+    const ir_block *b = ir_linalg_body(E);
+    const int32_t *ai = k->arg_input[s];
+    lw->cur = s;
+    if (!b || !ai) return refuse(lw, "'%s' has no body", ir_op_name((ir_opkind)E->kind));
+    for (uint32_t i = 0; i < E->u.lin.nins; i++) {
+        const ir_value *arg = &b->args[i];
+        if (!block_arg_used(b, arg)) continue;
+        int r;
+        if (ai[i] == KN_CHAIN) {
+            if (!bind(lw, arg, *chain)) return refuse(lw, "%s: a chain without a value", "loop kernel");
+            continue;
+        }
+        const kn_input *kin = &k->inputs[ai[i]];
+        if (kin->value->type.kind == IR_T_SCALAR) {
+            r = operand(lw, kin->value);
+            if (!bind(lw, arg, r))
+                return refuse(lw, "an input of '%s' is not a scalar the engine holds", ir_op_name((ir_opkind)E->kind));
+            continue;
+        }
+        if (ex_value_storage(lw->x, kin->value->id) == EX_EMPTY)
+            return refuse(lw, "it reads a tensor.empty (%s)", kin->value->name ? kin->value->name : "?");
+        vinsn *v = emit(lw, CPU_L_LOAD, E);
+        r = new_vreg(lw, arg);
+        if (!v || r < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+        v->dst = (uint16_t)r;
+        v->in.a = (uint8_t)ai[i];
+        (void)ltype_of((ir_dtype)arg->type.dtype, &v->in.dt);
+    }
+    for (uint32_t o = 0; o < E->u.lin.nouts; o++) {
+        const ir_value *arg = &b->args[E->u.lin.nins + o];
+        if (!block_arg_used(b, arg)) continue;
+        if (s != 0 || acc < 0) return refuse(lw, "'%s' reads its outs tensor", ir_op_name((ir_opkind)E->kind));
+        if (!bind(lw, arg, acc)) return refuse(lw, "%s: too many values", "loop kernel");
+    }
+    for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD; o = o->next)
+        if (!body_op(lw, o)) return false;
+    if (!b->last || b->last->kind != IR_OP_LINALG_YIELD || b->last->nopnds != 1)
+        return refuse(lw, "'%s' does not yield one value", ir_op_name((ir_opkind)E->kind));
+    int r = operand(lw, b->last->opnds[0]);
+    if (r < 0) return refuse(lw, "'%s' yields a value the engine does not hold", ir_op_name((ir_opkind)E->kind));
+    *chain = r;
+    return true;
+}
+
+/* A tensor read (or written) through the kernel's loops by map. */
+static bool tensor_access(const lowerer *lw, const ir_value *v, const ir_amap *map, cpu_loop_tensor *t) {
+    memset(t, 0, sizeof *t);
+    if (!ltype_of((ir_dtype)v->type.dtype, &t->dtype)) return false;
+    if (v->type.kind != IR_T_TENSOR) return false;
+    if (ex_value_splat(lw->x, v->id)) return true; /* one element, read through zero strides */
+    int64_t ts[IR_MAX_RANK];
+    ir_type_strides(v->type, ts);
+    for (uint32_t r = 0; r < map->nres; r++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        if (!ir_aexpr_linear(map->res[r], lw->k->ndims, coef, &cst)) return false;
+        for (uint32_t d = 0; d < lw->k->ndims; d++) t->stride[d] += coef[d] * ts[r];
+        t->off += cst * ts[r];
+    }
+    return true;
+}
+
+/* Map virtual registers onto the engine's by their live ranges (a linear
+ * scan): a register is free after its value's last use; acc and the
+ * result stay. */
+static bool allocate(lowerer *lw, int acc, int result, int root_result, int *phys) {
+    static const uint32_t never = UINT32_MAX;
+    uint32_t last[MAX_VREGS];
+    for (uint32_t v = 0; v < lw->nv; v++) last[v] = never;
+    for (uint32_t i = 0; i < lw->n; i++) {
+        const vinsn *c = &lw->code[i];
+        const uint16_t rd[3] = {c->a, c->b, c->c};
+        for (int j = 0; j < 3; j++)
+            if (rd[j] != VNONE) last[rd[j]] = i;
+        if (c->dst != VNONE && last[c->dst] == never) last[c->dst] = i;
+    }
+    bool busy[CPU_LOOP_MAX_REGS] = {0};
+    for (uint32_t v = 0; v < lw->nv; v++) phys[v] = -1;
+    int nregs = 0;
+    if (acc >= 0) {
+        phys[acc] = 0;
+        busy[0] = true;
+        nregs = 1;
+    }
+    for (uint32_t i = 0; i < lw->n; i++) {
+        vinsn *c = &lw->code[i];
+        uint16_t *rd[3] = {&c->a, &c->b, &c->c};
+        uint8_t *pr[3] = {&c->in.a, &c->in.b, &c->in.c};
+        for (int j = 0; j < 3; j++) {
+            if (*rd[j] == VNONE) {
+                if (c->in.op != CPU_L_INDEX && !(c->in.op == CPU_L_LOAD && j == 0)) /* a holds a loop / input there */
+                    *pr[j] = 0xff;
+                continue;
+            }
+            if (phys[*rd[j]] < 0) return false; /* read before written: a lowering bug */
+            *pr[j] = (uint8_t)phys[*rd[j]];
+        }
+        if (c->dst != VNONE) {
+            if (phys[c->dst] < 0) {
+                int p = 0;
+                while (p < CPU_LOOP_MAX_REGS && busy[p]) p++;
+                if (p >= CPU_LOOP_MAX_REGS) return false;
+                busy[p] = true;
+                phys[c->dst] = p;
+                if (p + 1 > nregs) nregs = p + 1;
+            }
+            c->in.dst = (uint8_t)phys[c->dst];
+        }
+        /* operands that die here free their registers, after dst took
+         * another one: a lane of f64 is two lanes of f32, so an op that
+         * changes the class must not write where it reads */
+        for (int j = 0; j < 3; j++) {
+            uint16_t v = *rd[j];
+            if (v != VNONE && last[v] == i && (int)v != acc && (int)v != result && (int)v != root_result) busy[phys[v]] = false;
+        }
+        if (c->dst != VNONE && last[c->dst] == i && (int)c->dst != acc && (int)c->dst != result &&
+            (int)c->dst != root_result)
+            busy[phys[c->dst]] = false; /* never read */
+    }
+    /* root_result is read by the engine at the end of the body only */
+    lw->lk->L.nregs = (uint32_t)(nregs ? nregs : 1);
+    return true;
+}
+
+static int scalar_hook(const void *ud, const cpu_lane *a, const cpu_lane *b, const cpu_lane *c, cpu_lane *r) {
+    interp_scalar s;
+    if (!interp_scalar_op((const ir_op *)ud, (const interp_scalar *)a, (const interp_scalar *)b,
+                          (const interp_scalar *)c, &s, NULL))
+        return 1;
+    r->i = s.i;
+    return 0;
+}
+
+bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy) {
+    lowerer *lw = sp_calloc(ctx, 1, sizeof *lw);
+    lw->x = x, lw->k = k, lw->lk = lk, lw->why = why, lw->nwhy = nwhy;
+    bool ok = false;
+    memset(lk, 0, sizeof *lk);
+    cpu_loop *L = &lk->L;
+    lk->init_value = -1;
+    const ir_op *root = k->root;
+    if (k->ndims > CPU_LOOP_MAX_DIMS || k->ninputs > CPU_LOOP_MAX_INPUTS) {
+        refuse(lw, "%s: more loops or inputs than the engine's loop kernels take", "loop kernel");
+        goto out;
+    }
+    L->ndims = k->ndims;
+    bool reduction = false;
+    for (uint32_t d = 0; d < k->ndims; d++) {
+        L->bounds[d] = k->bounds[d];
+        L->reduction[d] = root->u.lin.iters[d] != IR_ITER_PARALLEL;
+        reduction |= L->reduction[d];
+    }
+    L->nin = k->ninputs;
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const kn_input *in = &k->inputs[i];
+        lk->in_value[i] = in->value->id;
+        if (in->value->type.kind == IR_T_SCALAR) continue; /* a CONST, see emit_op */
+        if (!tensor_access(lw, in->value, in->map, &L->in[i])) {
+            refuse(lw, "input %s is not read through linear maps of a type the engine holds",
+                   in->value->name ? in->value->name : "?");
+            goto out;
+        }
+        if (in->role == KN_ROLE_INIT) L->init_input = (int)i;
+    }
+    if (!reduction) L->init_input = -1;
+    else if (!k->inputs || k->inputs[k->ninputs - 1].role != KN_ROLE_INIT) L->init_input = -1;
+    lk->out_value = k->out->id;
+    if (!tensor_access(lw, k->out, k->out_map, &L->out)) {
+        refuse(lw, "its result is not written through a linear map of a type the engine holds", "");
+        goto out;
+    }
+    int acc = -1, chain = -1, root_result = -1;
+    uint32_t first = 0;
+    if (reduction) {
+        acc = new_vreg(lw, NULL);
+        const ir_block *b = ir_linalg_body(root);
+        if (!b || !block_arg_used(b, &b->args[root->u.lin.nins])) {
+            refuse(lw, "'%s' is a reduction that does not read its init", ir_op_name((ir_opkind)root->kind));
+            goto out;
+        }
+        uint8_t adt;
+        if (!ltype_of((ir_dtype)k->out->type.dtype, &adt)) goto out;
+        if (k->init_scalar) {
+            const ir_value *iv = k->init_scalar;
+            interp_scalar z = {0}, s;
+            if (iv->def && iv->def->kind == IR_OP_CONSTANT && interp_scalar_op(iv->def, &z, &z, &z, &s, NULL))
+                L->init_imm.i = s.i;
+            else
+                lk->init_value = iv->id;
+        } else if (L->init_input < 0) {
+            L->init_imm.i = 0; /* an empty init: zeros (0.0 and 0 alike) */
+        }
+        if (!emit_op(lw, 0, acc, &root_result)) goto out;
+        L->nroot = lw->n;
+        chain = acc;
+        first = 1;
+    }
+    for (uint32_t s = first; s < k->nops; s++)
+        if (!emit_op(lw, s, acc, &chain)) goto out;
+    int phys[MAX_VREGS];
+    if (!allocate(lw, acc, chain, root_result, phys)) {
+        refuse(lw, "more than %s live values at once", "40");
+        goto out;
+    }
+    L->ninsn = lw->n;
+    for (uint32_t i = 0; i < lw->n; i++) L->insn[i] = lw->code[i].in;
+    L->acc = acc >= 0 ? phys[acc] : -1;
+    L->root_result = root_result >= 0 ? phys[root_result] : -1;
+    /* the body's last op makes the new accumulator: it writes acc itself
+     * (nothing in the body reads its result), no copy per step */
+    if (L->acc >= 0 && L->nroot > 0 && L->insn[L->nroot - 1].dst == L->root_result) {
+        L->insn[L->nroot - 1].dst = (uint8_t)L->acc;
+        L->root_result = L->acc;
+    }
+    L->result = phys[chain];
+    L->scalar = scalar_hook;
+    ok = cpu_loop_plan(ctx, L) == SP_OK;
+    if (!ok) {
+        char e[200];
+        sp_format_error(ctx, e, sizeof e);
+        refuse(lw, "%s", e);
+    }
+out:
+    sp_free(ctx, lw);
+    return ok;
+}
+
+void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads) {
+    cpu_loop *L = &lk->L;
+    for (uint32_t p = 0; p < lk->npatch; p++) L->insn[lk->patch[p].insn].imm.i = ex_scalar(x, lk->patch[p].value).i;
+    if (lk->init_value >= 0) L->init_imm.i = ex_scalar(x, (uint32_t)lk->init_value).i;
+    const void *in[CPU_LOOP_MAX_INPUTS];
+    for (uint32_t i = 0; i < L->nin; i++) in[i] = ex_value_ptr(x, lk->in_value[i]);
+    uint32_t bad = 0;
+    if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
+        /* the only way a pure scalar op fails */
+        const ir_op *op = bad < L->ninsn ? (const ir_op *)L->insn[bad].ud : NULL;
+        sp_throw(ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "integer division by zero%s",
+                 op ? "" : " in a loop kernel");
+    }
+}

@@ -1,0 +1,38 @@
+/* loop_lower.h - internal to the cpu backend: a loop kernel (passes/kernel.h,
+ * KN_LOOP) lowered to the engine's loop program (loop.h) and run on the
+ * program's storage.
+ *
+ * Every body op becomes one instruction: the arithmetic the engine has
+ * loops for directly, any other pure scalar op through the reference's
+ * own semantics per lane (interp_scalar_op), so that the engine and the
+ * reference compute the same thing. What it refuses, it names in why: a
+ * body that reads tensor.extract, an elementwise root that reads its outs,
+ * more live values than registers.
+ */
+#ifndef SPADC_CPU_LOOP_LOWER_H
+#define SPADC_CPU_LOOP_LOWER_H
+
+#include "exec/exec.h"
+#include "loop.h"
+
+typedef struct cpu_loop_patch {
+    uint32_t insn;  /* CONST whose imm is a scalar known only at run time */
+    uint32_t value; /* its value id */
+} cpu_loop_patch;
+
+typedef struct cpu_loop_kernel {
+    cpu_loop L;
+    uint32_t in_value[CPU_LOOP_MAX_INPUTS]; /* value id of each input */
+    uint32_t out_value;
+    cpu_loop_patch patch[32];
+    uint32_t npatch;
+    int64_t init_value; /* value id of a run-time scalar init, or -1 */
+} cpu_loop_kernel;
+
+/* Lower loop kernel k of x into lk (inside sp_pcall): false with the reason
+ * in why when the engine does not run it. */
+bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy);
+/* Run it once on this run's storage (raises on a failing op, located). */
+void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads);
+
+#endif

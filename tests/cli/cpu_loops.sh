@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Loop kernels on the cpu engine (src/cpu/loop.h): every kernel of
+# tests/data/cpu_loops.mlir runs on the engine (plan --json says "engine"),
+# equals the reference at 1 and 2 threads (bit for bit where the engine
+# keeps the reference's order: elementwise kernels, column reductions,
+# extrema, integers), and an integer division by zero stops with the
+# reference's located message. Every model of the torch corpus then has
+# no loop kernel left on the reference path.
+set -u
+D=$SPADC_SRC/tests/data
+f=$D/cpu_loops.mlir
+fail=0
+no() { echo "FAIL $*"; fail=1; }
+
+funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window"
+for fn in $funcs divzero; do
+  n=$("$SPADC" plan "$f" -e "$fn" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(sum(1 for k in d["kernels"] if k["path"] != "engine"), len(d["kernels"]))')
+  [ "${n%% *}" = 0 ] || no "$fn: kernels on the reference path ($n: reference, all)"
+done
+for fn in $funcs; do
+  for t in 1 2; do
+    out=$("$SPADC" run "$f" -e "$fn" --threads $t --check --seed 3 2>&1); rc=$?
+    [ $rc = 0 ] || { no "$fn --threads $t: exit $rc"; echo "$out" | tail -3; continue; }
+    case $fn in
+      stats_f64|masked_softmax_parts) ;; # sums in lanes, exp within 1 ulp
+      *) grep '^check result' <<<"$out" | grep -qv 'max abs err 0,' && no "$fn --threads $t: not bit-exact: $(grep '^check' <<<"$out")" ;;
+    esac
+  done
+done
+# the softmax's max is exact, and so is every result of stats_f64 here
+out=$("$SPADC" run "$f" -e masked_softmax_parts --check 2>&1)
+grep -q '^check result1: max abs err 0,' <<<"$out" || no "the row max is not exact: $out"
+
+# an integer division by zero: the reference's message, at the op, exit 1
+for t in cpu ref; do
+  out=$("$SPADC" run "$f" -e divzero --target $t 2>&1); rc=$?
+  [ $rc = 1 ] || no "divzero --target $t: exit $rc"
+  grep -q "cpu_loops.mlir:[0-9]*:[0-9]*: error: integer division by zero" <<<"$out" || no "divzero --target $t: $out"
+done
+
+# no loop kernel of the torch corpus is left to the reference
+for m in "$SPADC_SRC"/tests/corpus/torch/*.mlir; do
+  n=$("$SPADC" plan "$m" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(sum(1 for k in d["kernels"] if k["kind"] == "loop" and k["path"] != "engine"))')
+  [ "$n" = 0 ] || no "$(basename "$m"): $n loop kernels on the reference path"
+done
+exit $fail

@@ -1,0 +1,175 @@
+// Loop kernels of every kind the cpu engine runs (src/cpu/loop.h), each
+// checked against the reference by tests/cli/cpu_loops.sh: f64 statistics
+// (a row reduction, lanes along the row), a column reduction (lanes along
+// the columns, the reference's order), a max with its softmax epilogue,
+// masks from linalg.index in i1 and i64, bf16, an init read from a tensor,
+// a pooling window, ops the engine runs through the reference's semantics
+// per lane, and an integer division by zero.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+#rowv = affine_map<(d0, d1) -> (d0)>
+#col = affine_map<(d0, d1) -> (d1)>
+#v1 = affine_map<(d0) -> (d0)>
+#win_in = affine_map<(d0, d1, d2) -> (d0 * 2 + d2, d1)>
+#win_out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#win_k = affine_map<(d0, d1, d2) -> (d2)>
+
+// LayerNorm's statistics as torch-mlir writes them: in f64
+func.func @stats_f64(%x: tensor<37x200xf32>) -> tensor<37x200xf32> {
+  %zero = arith.constant 0.0 : f64
+  %n = arith.constant 200.0 : f64
+  %eps = arith.constant 1.0e-5 : f64
+  %e64 = tensor.empty() : tensor<37x200xf64>
+  %x64 = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<37x200xf32>) outs(%e64 : tensor<37x200xf64>) {
+  ^bb0(%a: f32, %o: f64):
+    %c = arith.extf %a : f32 to f64
+    linalg.yield %c : f64
+  } -> tensor<37x200xf64>
+  %e1 = tensor.empty() : tensor<37x1xf64>
+  %z1 = linalg.fill ins(%zero : f64) outs(%e1 : tensor<37x1xf64>) -> tensor<37x1xf64>
+  %sum = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]} ins(%x64 : tensor<37x200xf64>) outs(%z1 : tensor<37x1xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %s = arith.addf %a, %o : f64
+    linalg.yield %s : f64
+  } -> tensor<37x1xf64>
+  %cen = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]} ins(%x64, %sum : tensor<37x200xf64>, tensor<37x1xf64>) outs(%e64 : tensor<37x200xf64>) {
+  ^bb0(%a: f64, %s: f64, %o: f64):
+    %m = arith.divf %s, %n : f64
+    %d = arith.subf %a, %m : f64
+    linalg.yield %d : f64
+  } -> tensor<37x200xf64>
+  %sq = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]} ins(%cen : tensor<37x200xf64>) outs(%z1 : tensor<37x1xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %p = arith.mulf %a, %a : f64
+    %s = arith.addf %p, %o : f64
+    linalg.yield %s : f64
+  } -> tensor<37x1xf64>
+  %e32 = tensor.empty() : tensor<37x200xf32>
+  %y = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]} ins(%cen, %sq : tensor<37x200xf64>, tensor<37x1xf64>) outs(%e32 : tensor<37x200xf32>) {
+  ^bb0(%c: f64, %v: f64, %o: f32):
+    %var = arith.divf %v, %n : f64
+    %ve = arith.addf %var, %eps : f64
+    %r = math.rsqrt %ve : f64
+    %t = math.tanh %r : f64
+    %p = arith.mulf %c, %r : f64
+    %q = arith.addf %p, %t : f64
+    %f = arith.truncf %q : f64 to f32
+    linalg.yield %f : f32
+  } -> tensor<37x200xf32>
+  return %y : tensor<37x200xf32>
+}
+
+// a column sum: lanes along the columns, each sum in the reference's order
+func.func @colsum(%x: tensor<150x131xf32>) -> tensor<131xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<131xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<131xf32>) -> tensor<131xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #col], iterator_types = ["reduction", "parallel"]} ins(%x : tensor<150x131xf32>) outs(%z : tensor<131xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<131xf32>
+  %y = linalg.generic {indexing_maps = [#v1, #v1], iterator_types = ["parallel"]} ins(%s : tensor<131xf32>) outs(%e : tensor<131xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %q = arith.mulf %a, %a : f32
+    linalg.yield %q : f32
+  } -> tensor<131xf32>
+  return %y : tensor<131xf32>
+}
+
+// softmax's max and exp, a causal mask from linalg.index (i1 and i64)
+func.func @masked_softmax_parts(%x: tensor<70x70xf32>) -> (tensor<70x70xf32>, tensor<70xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %big = arith.constant -1.0e+30 : f32
+  %e = tensor.empty() : tensor<70x70xf32>
+  %ev = tensor.empty() : tensor<70xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%ev : tensor<70xf32>) -> tensor<70xf32>
+  %masked = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<70x70xf32>) outs(%e : tensor<70x70xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %ii = arith.index_cast %i : index to i64
+    %jj = arith.index_cast %j : index to i64
+    %future = arith.cmpi sgt, %jj, %ii : i64
+    %r = arith.select %future, %big, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<70x70xf32>
+  %m = linalg.generic {indexing_maps = [#id2, #rowv], iterator_types = ["parallel", "reduction"]} ins(%masked : tensor<70x70xf32>) outs(%mi : tensor<70xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<70xf32>
+  %p = linalg.generic {indexing_maps = [#id2, #rowv, #id2], iterator_types = ["parallel", "parallel"]} ins(%masked, %m : tensor<70x70xf32>, tensor<70xf32>) outs(%e : tensor<70x70xf32>) {
+  ^bb0(%a: f32, %mx: f32, %o: f32):
+    %d = arith.subf %a, %mx : f32
+    %q = math.exp %d : f32
+    linalg.yield %q : f32
+  } -> tensor<70x70xf32>
+  return %p, %m : tensor<70x70xf32>, tensor<70xf32>
+}
+
+// integers: i8 to i1 and back, unsigned extension (through the reference's
+// semantics per lane), sitofp, an i32 product sum with wrap-around
+func.func @ints(%x: tensor<33x65xi8>, %y: tensor<33x65xi32>) -> (tensor<33x65xf32>, tensor<33xi32>) {
+  %c0 = arith.constant 0 : i8
+  %z32 = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<33x65xf32>
+  %ev = tensor.empty() : tensor<33xi32>
+  %zi = linalg.fill ins(%z32 : i32) outs(%ev : tensor<33xi32>) -> tensor<33xi32>
+  %f = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<33x65xi8>, tensor<33x65xi32>) outs(%e : tensor<33x65xf32>) {
+  ^bb0(%a: i8, %b: i32, %o: f32):
+    %nz = arith.cmpi ne, %a, %c0 : i8
+    %u = arith.extui %a : i8 to i32
+    %s = arith.muli %u, %b : i32
+    %k = arith.xori %s, %b : i32
+    %v = arith.select %nz, %k, %b : i32
+    %r = arith.sitofp %v : i32 to f32
+    linalg.yield %r : f32
+  } -> tensor<33x65xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #id2, #rowv], iterator_types = ["parallel", "reduction"]} ins(%x, %y : tensor<33x65xi8>, tensor<33x65xi32>) outs(%zi : tensor<33xi32>) {
+  ^bb0(%a: i8, %b: i32, %o: i32):
+    %w = arith.extsi %a : i8 to i32
+    %p = arith.muli %w, %b : i32
+    %q = arith.addi %p, %o : i32
+    linalg.yield %q : i32
+  } -> tensor<33xi32>
+  return %f, %s : tensor<33x65xf32>, tensor<33xi32>
+}
+
+// bf16 in and out, computed in f32
+func.func @bf16(%x: tensor<9x70xbf16>, %b: tensor<70xbf16>) -> tensor<9x70xbf16> {
+  %e = tensor.empty() : tensor<9x70xbf16>
+  %y = linalg.generic {indexing_maps = [#id2, #col, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %b : tensor<9x70xbf16>, tensor<70xbf16>) outs(%e : tensor<9x70xbf16>) {
+  ^bb0(%a: bf16, %c: bf16, %o: bf16):
+    %s = arith.addf %a, %c : bf16
+    %w = arith.extf %s : bf16 to f32
+    %q = arith.mulf %w, %w : f32
+    %t = arith.truncf %q : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<9x70xbf16>
+  return %y : tensor<9x70xbf16>
+}
+
+// a reduction whose init is read (an argument), and a pooling window read
+// through a linear map
+func.func @init_and_window(%x: tensor<21x40xf32>, %acc: tensor<10x40xf32>) -> tensor<10x40xf32> {
+  %w = tensor.empty() : tensor<3xf32>
+  %y = linalg.generic {indexing_maps = [#win_in, #win_k, #win_out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x, %w : tensor<21x40xf32>, tensor<3xf32>) outs(%acc : tensor<10x40xf32>) {
+  ^bb0(%a: f32, %unused: f32, %o: f32):
+    %m = arith.maximumf %a, %o : f32
+    linalg.yield %m : f32
+  } -> tensor<10x40xf32>
+  return %y : tensor<10x40xf32>
+}
+
+// an integer division by zero: a located error on every target
+func.func @divzero(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<4x8xi32>
+  %y = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xi32>) outs(%e : tensor<4x8xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %q = arith.divsi %a, %z : i32
+    linalg.yield %q : i32
+  } -> tensor<4x8xi32>
+  return %y : tensor<4x8xi32>
+}
