@@ -8,7 +8,7 @@
 
 #include "loop_lower.h"
 
-typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP } path;
+typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP, PATH_OP } path;
 
 /* A tensor read through the kernel's loops: element = base + off + sum(idx[d] * stride[d]). */
 typedef struct access {
@@ -625,6 +625,11 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
         kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
         ok = cpu_loop_lower(cb->ctx, x, kp->k, kp->lk, why, nwhy);
         if (ok) kp->path = PATH_LOOP;
+        return ok;
+    } else if (kp->k->kind == KN_OP) {
+        kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
+        ok = cpu_loop_lower_op(cb->ctx, x, kp->k, kp->lk, why, nwhy);
+        if (ok) kp->path = PATH_OP;
         return ok;
     }
     if (!ok) {

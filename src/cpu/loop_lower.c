@@ -455,14 +455,176 @@ out:
     return ok;
 }
 
+/* ----------------------------------------------------------- tensor ops */
+
+/* L copies (or fills, with no source) a box of dims[0..rank): element idx
+ * from src at soff + sum idx[d] * sstride[d] to dst at doff + sum idx[d] *
+ * dstride[d]. */
+static void copy_program(cpu_loop *L, uint32_t rank, const int64_t *dims, uint8_t dt, bool from_input,
+                         int64_t soff, const int64_t *sstride, int64_t doff, const int64_t *dstride, cpu_lane fill) {
+    memset(L, 0, sizeof *L);
+    L->ndims = rank;
+    for (uint32_t d = 0; d < rank; d++) {
+        L->bounds[d] = dims[d];
+        L->out.stride[d] = dstride[d];
+    }
+    L->out.dtype = dt;
+    L->out.off = doff;
+    cpu_loop_insn *in = &L->insn[0];
+    in->op = from_input ? CPU_L_LOAD : CPU_L_CONST;
+    in->dt = dt;
+    in->b = in->c = 0xff;
+    if (from_input) {
+        L->nin = 1;
+        L->in[0].dtype = dt;
+        L->in[0].off = soff;
+        for (uint32_t d = 0; d < rank; d++) L->in[0].stride[d] = sstride[d];
+    } else {
+        in->a = 0xff;
+        in->imm = fill;
+    }
+    L->ninsn = 1;
+    L->nregs = 1;
+    L->acc = -1;
+    L->init_input = -1;
+    L->result = 0;
+    L->scalar = scalar_hook;
+}
+
+/* How a copy reads tensor v: false when it reads nothing (an empty:
+ * zeros); a splat constant is one element read through zero strides. */
+static bool read_source(const ex_program *x, const ir_value *v, uint32_t rank, int64_t *stride) {
+    if (ex_value_storage(x, v->id) == EX_EMPTY) return false;
+    if (ex_value_splat(x, v->id))
+        for (uint32_t d = 0; d < rank; d++) stride[d] = 0;
+    return true;
+}
+
+static bool static_all(const int64_t *v, uint32_t n) {
+    for (uint32_t d = 0; d < n; d++)
+        if (v[d] == IR_DYNAMIC) return false;
+    return true;
+}
+
+bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy) {
+    const ir_op *op = k->root;
+    memset(lk, 0, sizeof *lk);
+    lk->init_value = -1;
+    const char *name = ir_op_name((ir_opkind)op->kind);
+    uint8_t dt;
+    const ir_type rt = op->res[0].type;
+    if (rt.kind != IR_T_TENSOR || !ltype_of((ir_dtype)rt.dtype, &dt) || rt.rank > CPU_LOOP_MAX_DIMS) {
+        snprintf(why, nwhy, "'%s' makes a tensor of a type the engine does not hold", name);
+        return false;
+    }
+    int64_t rs[IR_MAX_RANK];
+    ir_type_strides(rt, rs);
+    lk->out_value = op->res[0].id;
+    if (op->kind == IR_OP_EXTRACT_SLICE || op->kind == IR_OP_INSERT_SLICE) {
+        const ir_slice_info *si = &op->u.slice;
+        if (!static_all(si->offsets, si->rank) || !static_all(si->sizes, si->rank) || !static_all(si->strides, si->rank)) {
+            snprintf(why, nwhy, "'%s' has dynamic offsets, sizes or strides", name);
+            return false;
+        }
+        const bool ins = op->kind == IR_OP_INSERT_SLICE;
+        const ir_value *big = ins ? op->opnds[1] : op->opnds[0], *small = op->opnds[0];
+        if (big->type.rank != si->rank) {
+            snprintf(why, nwhy, "'%s': the slice's rank is not the tensor's", name);
+            return false;
+        }
+        int64_t bs[IR_MAX_RANK], box[IR_MAX_RANK], boff = 0, bstride[IR_MAX_RANK];
+        ir_type_strides(big->type, bs);
+        for (int d = (int)si->rank - 1; d >= 0; d--) {
+            if (si->offsets[d] < 0 || (si->sizes[d] > 0 && si->offsets[d] + (si->sizes[d] - 1) * si->strides[d] >= big->type.dims[d])) {
+                snprintf(why, nwhy, "'%s' runs out of bounds (the reference says where)", name);
+                return false;
+            }
+            boff += si->offsets[d] * bs[d];
+            bstride[d] = si->strides[d] * bs[d];
+            box[d] = d + 1 < (int)si->rank ? box[d + 1] * si->sizes[d + 1] : 1; /* row-major strides of the box */
+        }
+        if (!ins) {
+            if (!read_source(x, big, si->rank, bstride)) boff = 0;
+            copy_program(&lk->L, si->rank, si->sizes, dt, ex_value_storage(x, big->id) != EX_EMPTY, boff, bstride, 0, box,
+                         (cpu_lane){0});
+            lk->in_value[0] = big->id;
+        } else {
+            int64_t ds[IR_MAX_RANK];
+            memcpy(ds, rs, sizeof ds);
+            lk->has_pre = true;
+            copy_program(&lk->pre, rt.rank, rt.dims, dt, read_source(x, big, rt.rank, ds), 0, ds, 0, rs, (cpu_lane){0});
+            lk->pre_in_value[0] = big->id;
+            copy_program(&lk->L, si->rank, si->sizes, dt, read_source(x, small, si->rank, box), 0, box, boff, bstride,
+                         (cpu_lane){0});
+            lk->in_value[0] = small->id;
+        }
+    } else if (op->kind == IR_OP_PAD) {
+        const ir_pad_info *pi = &op->u.pad;
+        const ir_value *src = op->opnds[0];
+        const ir_block *b = op->nregions ? op->regions[0] : NULL;
+        if (!static_all(pi->low, pi->rank) || !static_all(pi->high, pi->rank) || src->type.rank != pi->rank) {
+            snprintf(why, nwhy, "'%s' has dynamic padding", name);
+            return false;
+        }
+        if (!b || !b->first || b->first->kind != IR_OP_TENSOR_YIELD || b->first->nopnds != 1) {
+            snprintf(why, nwhy, "'%s' computes its padding value per element", name);
+            return false;
+        }
+        const ir_value *pv = b->first->opnds[0];
+        cpu_lane fill = {0};
+        interp_scalar z = {0}, sv;
+        if (pv->def && pv->def->kind == IR_OP_CONSTANT && interp_scalar_op(pv->def, &z, &z, &z, &sv, NULL)) {
+            fill.i = sv.i;
+        } else if (pv->type.kind == IR_T_SCALAR && !(pv->owner == b) && pv->id < ex_kernels(x)->nvalues) {
+            lk->patch[lk->npatch].insn = UINT32_MAX; /* the pre pass's CONST */
+            lk->patch[lk->npatch++].value = pv->id;
+        } else {
+            snprintf(why, nwhy, "'%s' pads with a value the engine cannot read", name);
+            return false;
+        }
+        lk->has_pre = true;
+        copy_program(&lk->pre, rt.rank, rt.dims, dt, false, 0, NULL, 0, rs, fill);
+        int64_t ss[IR_MAX_RANK], doff = 0;
+        ir_type_strides(src->type, ss);
+        for (uint32_t d = 0; d < pi->rank; d++) doff += pi->low[d] * rs[d];
+        copy_program(&lk->L, pi->rank, src->type.dims, dt, read_source(x, src, pi->rank, ss), 0, ss, doff, rs, (cpu_lane){0});
+        lk->in_value[0] = src->id;
+    } else {
+        snprintf(why, nwhy, "the cpu engine has no '%s'", name);
+        return false;
+    }
+    if ((lk->has_pre && cpu_loop_plan(ctx, &lk->pre) != SP_OK) || cpu_loop_plan(ctx, &lk->L) != SP_OK) {
+        char e[200];
+        sp_format_error(ctx, e, sizeof e);
+        snprintf(why, nwhy, "%s", e);
+        return false;
+    }
+    return true;
+}
+
 void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads) {
     cpu_loop *L = &lk->L;
-    for (uint32_t p = 0; p < lk->npatch; p++) L->insn[lk->patch[p].insn].imm.i = ex_scalar(x, lk->patch[p].value).i;
+    for (uint32_t p = 0; p < lk->npatch; p++) {
+        cpu_loop_insn *in = lk->patch[p].insn == UINT32_MAX ? &lk->pre.insn[0] : &L->insn[lk->patch[p].insn];
+        in->imm.i = ex_scalar(x, lk->patch[p].value).i;
+    }
+    uint32_t bad = UINT32_MAX;
+    if (lk->has_pre) {
+        const void *pin[1] = {lk->pre.nin ? ex_value_ptr(x, lk->pre_in_value[0]) : NULL};
+        if (cpu_loop_run(ctx, &lk->pre, pin, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK)
+            sp_rethrow(ctx);
+    }
     if (lk->init_value >= 0) L->init_imm.i = ex_scalar(x, (uint32_t)lk->init_value).i;
     const void *in[CPU_LOOP_MAX_INPUTS];
-    for (uint32_t i = 0; i < L->nin; i++) in[i] = ex_value_ptr(x, lk->in_value[i]);
-    uint32_t bad = 0;
+    for (uint32_t i = 0; i < L->nin; i++) {
+        in[i] = ex_value_ptr(x, lk->in_value[i]);
+        bool read = (int)i == L->init_input;
+        for (uint32_t k = 0; k < L->ninsn && !read; k++) read = L->insn[k].op == CPU_L_LOAD && L->insn[k].a == i;
+        if (read && !in[i]) /* lowering refuses empties: a storage bug, not a crash */
+            sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: input %u of a loop kernel has no storage", i);
+    }
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
+        if (bad == UINT32_MAX) sp_rethrow(ctx); /* not the program's: e.g. a bad SPADC_ISA */
         /* the only way a pure scalar op fails */
         const ir_op *op = bad < L->ninsn ? (const ir_op *)L->insn[bad].ud : NULL;
         sp_throw(ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "integer division by zero%s",

@@ -21,6 +21,11 @@ typedef struct cpu_loop_patch {
 } cpu_loop_patch;
 
 typedef struct cpu_loop_kernel {
+    /* a tensor op's first pass (pad: the padding value everywhere;
+     * insert_slice: the destination copied), run before L */
+    bool has_pre;
+    cpu_loop pre;
+    uint32_t pre_in_value[1];
     cpu_loop L;
     uint32_t in_value[CPU_LOOP_MAX_INPUTS]; /* value id of each input */
     uint32_t out_value;
@@ -32,6 +37,10 @@ typedef struct cpu_loop_kernel {
 /* Lower loop kernel k of x into lk (inside sp_pcall): false with the reason
  * in why when the engine does not run it. */
 bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy);
+/* Lower a tensor op kernel (KN_OP: tensor.extract_slice, insert_slice and
+ * pad with static offsets and a padding value that is one scalar) to
+ * copies by the loop engine: false with the reason in why otherwise. */
+bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy);
 /* Run it once on this run's storage (raises on a failing op, located). */
 void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads);
 

@@ -173,3 +173,24 @@ func.func @divzero(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
   } -> tensor<4x8xi32>
   return %y : tensor<4x8xi32>
 }
+
+// tensor ops as copies: a strided, rank-reducing extract_slice, an
+// insert_slice into an argument, a pad whose value is known only at run
+// time (read from a tensor), and a pad of a splat constant
+func.func @tensor_ops(%x: tensor<6x9x5xf32>, %d: tensor<7x7xf32>, %pv: tensor<2xf32>) -> (tensor<7x7xf32>, tensor<8x11x7xf32>, tensor<4x5xf32>) {
+  %c1 = arith.constant 1 : index
+  %s = tensor.extract_slice %x[1, 2, 0] [1, 3, 5] [1, 2, 1] : tensor<6x9x5xf32> to tensor<3x5xf32>
+  %i = tensor.insert_slice %s into %d[2, 1] [3, 5] [2, 1] : tensor<3x5xf32> into tensor<7x7xf32>
+  %v = tensor.extract %pv[%c1] : tensor<2xf32>
+  %p = tensor.pad %x low[1, 0, 2] high[1, 2, 0] {
+  ^bb0(%a: index, %b: index, %c: index):
+    tensor.yield %v : f32
+  } : tensor<6x9x5xf32> to tensor<8x11x7xf32>
+  %k = arith.constant dense<2.5> : tensor<2x3xf32>
+  %z = arith.constant 0.0 : f32
+  %q = tensor.pad %k low[1, 1] high[1, 1] {
+  ^bb0(%a: index, %b: index):
+    tensor.yield %z : f32
+  } : tensor<2x3xf32> to tensor<4x5xf32>
+  return %i, %p, %q : tensor<7x7xf32>, tensor<8x11x7xf32>, tensor<4x5xf32>
+}
