@@ -98,6 +98,9 @@ typedef struct cpu_kernel_set {
      * dst[r*NR + j] = src[r*s_r + j] for j < cols (<= NR), 0 past cols.
      * NULL: the portable copy. */
     void (*pack_rows)(float *dst, const float *src, int64_t s_r, int64_t rows, int cols);
+    /* The same from a unit-row-stride source (a transposed B):
+     * dst[r*NR + j] = src[r + j*s_c]. NULL: the portable copy. */
+    void (*pack_cols)(float *dst, const float *src, int64_t s_c, int64_t rows, int cols);
     bool pf_stream; /* the microkernel walks cpu_ukr's prefetch stream (otherwise the loops issue it) */
     /* Optional: the microkernel over u->m rows of any count, MR-row strips
      * in turn inside one call (a, c and a row-strided add advance by MR

@@ -67,6 +67,8 @@ void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const fl
             const float *src = B + b * b_sb + k * b_sk + j0 * b_sn;
             if (b_sn == 1 && ks->pack_rows) {
                 ks->pack_rows(panel + r * nr, src, b_sk, seg, (int)cols);
+            } else if (b_sk == 1 && ks->pack_cols) {
+                ks->pack_cols(panel + r * nr, src, b_sn, seg, (int)cols);
             } else if (b_sn == 1) {
                 pack_rows_portable(panel + r * nr, src, b_sk, seg, (int)cols, nr);
             } else {

@@ -13,6 +13,7 @@
 #endif
 
 #include "kernels.h"
+#include "pack_t_avx.h"
 
 #define MR 6
 #define NR 16
@@ -210,11 +211,16 @@ static void sgemm_avx2_6x16(const cpu_ukr *u) {
     ukr_table[u->m - 1][(u->n + 7) / 8 - 1](u);
 }
 
+static void pack_cols_16(float *dst, const float *src, int64_t s_c, int64_t rows, int cols) {
+    pack_cols_t(dst, src, s_c, rows, cols, NR);
+}
+
 const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .isa = CPU_ISA_AVX2,
     .mr = MR,
     .nr = NR,
     .name = "sgemm_avx2_6x16",
+    .pack_cols = pack_cols_16,
     .gemm = sgemm_avx2_6x16,
     .epi_tile = epi_tile_avx2,
 };

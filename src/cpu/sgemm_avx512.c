@@ -20,6 +20,7 @@
 #endif
 
 #include "kernels.h"
+#include "pack_t_avx.h"
 
 #define MR 6
 #define NR 64
@@ -309,11 +310,16 @@ static void pack_rows_64(float *dst, const float *src, int64_t s_r, int64_t rows
     }
 }
 
+static void pack_cols_64(float *dst, const float *src, int64_t s_c, int64_t rows, int cols) {
+    pack_cols_t(dst, src, s_c, rows, cols, NR);
+}
+
 const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .isa = CPU_ISA_AVX512,
     .mr = MR,
     .nr = NR,
     .name = "sgemm_avx512_6x64",
+    .pack_cols = pack_cols_64,
     .gemm = sgemm_avx512_6x64,
     .epi_tile = epi_tile_avx512,
     .pack_rows = pack_rows_64,

@@ -31,6 +31,14 @@ for fn in $funcs; do
     esac
   done
 done
+# every ISA build of the engine (loop_generic.c, loop_avx2.c, loop_avx512.c)
+for isa in generic avx2 avx512; do
+  for fn in stats_f64 masked_softmax_parts ints bf16 tensor_ops; do
+    out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$fn" --threads 2 --check 2>&1); rc=$?
+    if [ $rc = 2 ] && grep -q "SPADC_ISA" <<<"$out"; then echo "skip: this CPU has no $isa"; break; fi
+    [ $rc = 0 ] || { no "$fn with SPADC_ISA=$isa: exit $rc"; echo "$out" | tail -2; }
+  done
+done
 # the softmax's max is exact, and so is every result of stats_f64 here
 out=$("$SPADC" run "$f" -e masked_softmax_parts --check 2>&1)
 grep -q '^check result1: max abs err 0,' <<<"$out" || no "the row max is not exact: $out"

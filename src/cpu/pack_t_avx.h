@@ -1,0 +1,52 @@
+/* pack_t_avx.h - packing a transposed B (unit stride along K: torch's
+ * Linear weight [N, K] read as a K x N matrix) into micro-panels with 8x8
+ * register transposes: eight 8-float loads along K, eight 8-float stores
+ * along N. Included by the AVX2 and AVX-512 kernel files (both compiled
+ * with AVX2), each with its NR; the element-by-element copy it replaces
+ * (pack.c's copy2d) ran one float per cycle at best. */
+#ifndef SPADC_CPU_PACK_T_AVX_H
+#define SPADC_CPU_PACK_T_AVX_H
+
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+/* dst[r*dld + c] = src[r + c*s_c] for r, c < 8 */
+static inline void transpose8x8(float *dst, int64_t dld, const float *src, int64_t s_c) {
+    const __m256 a0 = _mm256_loadu_ps(src), a1 = _mm256_loadu_ps(src + s_c);
+    const __m256 a2 = _mm256_loadu_ps(src + 2 * s_c), a3 = _mm256_loadu_ps(src + 3 * s_c);
+    const __m256 a4 = _mm256_loadu_ps(src + 4 * s_c), a5 = _mm256_loadu_ps(src + 5 * s_c);
+    const __m256 a6 = _mm256_loadu_ps(src + 6 * s_c), a7 = _mm256_loadu_ps(src + 7 * s_c);
+    const __m256 t0 = _mm256_unpacklo_ps(a0, a1), t1 = _mm256_unpackhi_ps(a0, a1);
+    const __m256 t2 = _mm256_unpacklo_ps(a2, a3), t3 = _mm256_unpackhi_ps(a2, a3);
+    const __m256 t4 = _mm256_unpacklo_ps(a4, a5), t5 = _mm256_unpackhi_ps(a4, a5);
+    const __m256 t6 = _mm256_unpacklo_ps(a6, a7), t7 = _mm256_unpackhi_ps(a6, a7);
+    const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+    const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+    _mm256_storeu_ps(dst, _mm256_permute2f128_ps(u0, u4, 0x20));
+    _mm256_storeu_ps(dst + dld, _mm256_permute2f128_ps(u1, u5, 0x20));
+    _mm256_storeu_ps(dst + 2 * dld, _mm256_permute2f128_ps(u2, u6, 0x20));
+    _mm256_storeu_ps(dst + 3 * dld, _mm256_permute2f128_ps(u3, u7, 0x20));
+    _mm256_storeu_ps(dst + 4 * dld, _mm256_permute2f128_ps(u0, u4, 0x31));
+    _mm256_storeu_ps(dst + 5 * dld, _mm256_permute2f128_ps(u1, u5, 0x31));
+    _mm256_storeu_ps(dst + 6 * dld, _mm256_permute2f128_ps(u2, u6, 0x31));
+    _mm256_storeu_ps(dst + 7 * dld, _mm256_permute2f128_ps(u3, u7, 0x31));
+}
+
+/* One micro-panel from a source with unit stride along its rows (K):
+ * dst[r*nr + c] = src[r + c*s_c] for c < cols (<= nr), 0 past cols. */
+static inline void pack_cols_t(float *dst, const float *src, int64_t s_c, int64_t rows, int cols, int nr) {
+    const int64_t r8 = rows & ~(int64_t)7;
+    const int c8 = cols & ~7;
+    for (int64_t r = 0; r < r8; r += 8)
+        for (int c = 0; c < c8; c += 8) transpose8x8(dst + r * nr + c, nr, src + r + c * s_c, s_c);
+    for (int64_t r = 0; r < rows; r++) {
+        float *d = dst + r * nr;
+        for (int c = r < r8 ? c8 : 0; c < cols; c++) d[c] = src[r + c * s_c];
+        if (cols < nr) memset(d + cols, 0, (size_t)(nr - cols) * sizeof(float));
+    }
+}
+
+#endif
