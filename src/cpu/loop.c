@@ -169,7 +169,7 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
     const loop_items_fn items_fn = isa == CPU_ISA_AVX512 ? cpu_loop_items_avx512
                                    : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
                                                          : cpu_loop_items_generic;
-    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nchunks = 1};
+    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1};
     const bool rl = L->mode == CPU_LOOP_REDUCTION_LANES;
     int64_t items = 1, work = 1;
     for (uint32_t d = 0; d < L->ndims; d++) {
@@ -184,8 +184,8 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
         }
     }
     if (!rl && L->lane_dim >= 0) {
-        j.nchunks = (L->bounds[L->lane_dim] + CPU_LOOP_LANES - 1) / CPU_LOOP_LANES;
-        items *= j.nchunks;
+        j.nblocks = (L->bounds[L->lane_dim] + LOOP_BLOCK - 1) / LOOP_BLOCK;
+        items *= j.nblocks;
     }
     /* threads only where there is enough to split (an OpenMP region costs
      * a few microseconds) */

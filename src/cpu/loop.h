@@ -44,7 +44,7 @@
 
 #include "base/ctx.h"
 
-#define CPU_LOOP_LANES 64
+#define CPU_LOOP_LANES 128
 #define CPU_LOOP_MAX_DIMS 64
 #define CPU_LOOP_MAX_INPUTS 16
 #define CPU_LOOP_MAX_REGS 40

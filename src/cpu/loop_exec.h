@@ -238,40 +238,49 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
 
 /* -------------------------------------------------------------- the items */
 
-/* Lanes along a parallel loop: item = (outer point, chunk of the lane loop). */
+/* Lanes along a parallel loop: item = (outer point, block of chunks of the
+ * lane loop); per chunk the reduction loops (if any), then the rest. */
 static uint32_t run_item_parallel(const loop_job *j, int64_t item, lreg *r) {
     const cpu_loop *L = j->L;
-    int64_t idx[CPU_LOOP_MAX_DIMS] = {0};
-    loop_decode(item / j->nchunks, j->outer, j->nouter, L->bounds, idx);
-    loop_chunk c = {.ptr = j->in, .idx = idx, .lane_dim = L->lane_dim, .cnt = 1};
-    if (L->lane_dim >= 0) {
-        const int64_t l0 = (item % j->nchunks) * CPU_LOOP_LANES;
-        idx[L->lane_dim] = l0;
-        c.cnt = (int)(L->bounds[L->lane_dim] - l0 < CPU_LOOP_LANES ? L->bounds[L->lane_dim] - l0 : CPU_LOOP_LANES);
+    int64_t idx[CPU_LOOP_MAX_DIMS];
+    memset(idx, 0, L->ndims * sizeof idx[0]);
+    loop_decode(item / j->nblocks, j->outer, j->nouter, L->bounds, idx);
+    loop_chunk c;
+    c.ptr = j->in, c.idx = idx, c.lane_dim = L->lane_dim, c.cnt = 1;
+    const int ld = L->lane_dim;
+    int64_t l0 = 0, lend = 1;
+    if (ld >= 0) {
+        l0 = (item % j->nblocks) * LOOP_BLOCK;
+        lend = l0 + LOOP_BLOCK < L->bounds[ld] ? l0 + LOOP_BLOCK : L->bounds[ld];
     }
     uint32_t bad;
-    if (L->acc >= 0) {
-        lreg *acc = &r[L->acc];
-        if (L->init_input >= 0) {
-            const cpu_loop_tensor *t = &L->in[L->init_input];
-            load_lanes(acc, j->in[L->init_input], t->dtype, loop_offset(t, idx, L->ndims),
-                       L->lane_dim >= 0 ? t->stride[L->lane_dim] : 0, c.cnt);
-        } else {
-            for (int l = 0; l < c.cnt; l++) lane_put(acc, L->out.dtype, l, L->init_imm);
+    for (; l0 < lend; l0 += CPU_LOOP_LANES) {
+        if (ld >= 0) {
+            idx[ld] = l0;
+            c.cnt = (int)(lend - l0 < CPU_LOOP_LANES ? lend - l0 : CPU_LOOP_LANES);
         }
-        bool more = true;
-        while (more) {
-            loop_set_chunk(j, &c, idx);
-            if ((bad = run_insns(L, 0, L->nroot, r, &c))) return bad;
-            if (L->root_result != L->acc)
-                memcpy(acc, &r[L->root_result], sizeof *acc);
-            more = loop_next_point(idx, j->rdims, j->nrdims, L->bounds);
+        if (L->acc >= 0) {
+            lreg *acc = &r[L->acc];
+            if (L->init_input >= 0) {
+                const cpu_loop_tensor *t = &L->in[L->init_input];
+                load_lanes(acc, j->in[L->init_input], t->dtype, loop_offset(t, idx, L->ndims), ld >= 0 ? t->stride[ld] : 0,
+                           c.cnt);
+            } else {
+                for (int l = 0; l < c.cnt; l++) lane_put(acc, L->out.dtype, l, L->init_imm);
+            }
+            bool more = true;
+            while (more) {
+                loop_set_chunk(j, &c, idx);
+                if ((bad = run_insns(L, 0, L->nroot, r, &c))) return bad;
+                if (L->root_result != L->acc) memcpy(acc, &r[L->root_result], sizeof *acc);
+                more = loop_next_point(idx, j->rdims, j->nrdims, L->bounds);
+            }
         }
+        loop_set_chunk(j, &c, idx);
+        if ((bad = run_insns(L, L->nroot, L->ninsn, r, &c))) return bad;
+        store_lanes(j->out, L->out.dtype, loop_offset(&L->out, idx, L->ndims), ld >= 0 ? L->out.stride[ld] : 0,
+                    &r[L->result], c.cnt);
     }
-    loop_set_chunk(j, &c, idx);
-    if ((bad = run_insns(L, L->nroot, L->ninsn, r, &c))) return bad;
-    store_lanes(j->out, L->out.dtype, loop_offset(&L->out, idx, L->ndims),
-                L->lane_dim >= 0 ? L->out.stride[L->lane_dim] : 0, &r[L->result], c.cnt);
     return 0;
 }
 
@@ -296,22 +305,25 @@ static cpu_lane fold_lanes(lreg *acc, cpu_lop comb, uint8_t dt, int used, cpu_la
         (comb == CPU_L_ADDF || comb == CPU_L_MAXIMUMF || comb == CPU_L_MINIMUMF)) {
         /* lanes [used, w) hold the identity: fold the upper half onto the lower */
         for (w /= 2; w >= 1; w /= 2) {
+            /* halves that do not overlap: restrict lets each step vectorise */
             if (dt == CPU_LT_F32) {
-                float *s = acc->s;
+                float *restrict lo = acc->s;
+                const float *restrict hi = acc->s + w;
                 if (comb == CPU_L_ADDF)
-                    for (int l = 0; l < w; l++) s[l] = s[l] + s[l + w];
+                    for (int l = 0; l < w; l++) lo[l] = lo[l] + hi[l];
                 else if (comb == CPU_L_MAXIMUMF)
-                    for (int l = 0; l < w; l++) s[l] = loop_maximumf_s(s[l], s[l + w]);
+                    for (int l = 0; l < w; l++) lo[l] = loop_maximumf_s(lo[l], hi[l]);
                 else
-                    for (int l = 0; l < w; l++) s[l] = loop_minimumf_s(s[l], s[l + w]);
+                    for (int l = 0; l < w; l++) lo[l] = loop_minimumf_s(lo[l], hi[l]);
             } else {
-                double *f = acc->f;
+                double *restrict lo = acc->f;
+                const double *restrict hi = acc->f + w;
                 if (comb == CPU_L_ADDF)
-                    for (int l = 0; l < w; l++) f[l] = f[l] + f[l + w];
+                    for (int l = 0; l < w; l++) lo[l] = lo[l] + hi[l];
                 else if (comb == CPU_L_MAXIMUMF)
-                    for (int l = 0; l < w; l++) f[l] = loop_maximumf(f[l], f[l + w]);
+                    for (int l = 0; l < w; l++) lo[l] = loop_maximumf(lo[l], hi[l]);
                 else
-                    for (int l = 0; l < w; l++) f[l] = loop_minimumf(f[l], f[l + w]);
+                    for (int l = 0; l < w; l++) lo[l] = loop_minimumf(lo[l], hi[l]);
             }
         }
         used = 1;
@@ -325,13 +337,15 @@ static cpu_lane fold_lanes(lreg *acc, cpu_lop comb, uint8_t dt, int used, cpu_la
  * combined at the end (fold_lanes), then with the init. */
 static uint32_t run_item_reduction(const loop_job *j, int64_t item, lreg *r) {
     const cpu_loop *L = j->L;
-    int64_t idx[CPU_LOOP_MAX_DIMS] = {0};
+    int64_t idx[CPU_LOOP_MAX_DIMS];
+    memset(idx, 0, L->ndims * sizeof idx[0]);
     loop_decode(item, j->outer, j->nouter, L->bounds, idx);
     const int ld = L->lane_dim;
     const cpu_loop_insn *ci = &L->insn[L->nroot - 1];
     lreg *acc = &r[L->acc];
     fill_identity(acc, (cpu_lop)L->comb, ci->dt);
-    loop_chunk c = {.ptr = j->in, .idx = idx, .lane_dim = ld};
+    loop_chunk c;
+    c.ptr = j->in, c.idx = idx, c.lane_dim = ld, c.cnt = 0;
     uint32_t bad;
     bool more = true;
     int used = 0;
@@ -357,7 +371,8 @@ static uint32_t run_item_reduction(const loop_job *j, int64_t item, lreg *r) {
     }
     v = fold_lanes(acc, (cpu_lop)L->comb, ci->dt, used, v);
     lane_put(acc, ci->dt, 0, v);
-    loop_chunk one = {.ptr = j->in, .idx = idx, .lane_dim = -1, .cnt = 1};
+    loop_chunk one;
+    one.ptr = j->in, one.idx = idx, one.lane_dim = -1, one.cnt = 1;
     loop_set_chunk(j, &one, idx);
     if ((bad = run_insns(L, L->nroot, L->ninsn, r, &one))) return bad;
     store_lanes(j->out, L->out.dtype, loop_offset(&L->out, idx, L->ndims), 0, &r[L->result], 1);

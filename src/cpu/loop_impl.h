@@ -12,6 +12,10 @@
 #include "loop.h"
 
 #define LOOP_NONE 0xff /* an unused operand register */
+/* Lanes of the lane loop per work item (parallel lanes): enough that an
+ * item's setup is small beside its work, few enough that threads share
+ * a short loop. */
+#define LOOP_BLOCK (8 * CPU_LOOP_LANES)
 
 /* One register: CPU_LOOP_LANES lanes of one class. */
 typedef union lreg {
@@ -37,7 +41,7 @@ typedef struct loop_job {
     void *out;
     uint32_t outer[CPU_LOOP_MAX_DIMS], nouter; /* parallel loops split into items */
     uint32_t rdims[CPU_LOOP_MAX_DIMS], nrdims; /* reduction loops walked per item (not the lane loop) */
-    int64_t nchunks;                           /* chunks of the lane loop per item (parallel lanes) */
+    int64_t nblocks;                           /* blocks of LOOP_BLOCK lanes of the lane loop (parallel lanes) */
 } loop_job;
 
 typedef uint32_t (*loop_items_fn)(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
