@@ -233,6 +233,64 @@ static inline void loop_exp_s(const float *a, float *d, int cnt) {
     for (int l = 0; l < cnt; l++) d[l] = loop_expf(a[l]);
 }
 
+/* tanh in f32 within 2 ulp of tanhf (vec_epilogue.h's vtanh_):
+ * |x| < 0.625: x + x^3 q(x^2); otherwise 1 - 2 / (e^{2|x|} + 1), signed. */
+static inline float loop_tanhf(float x) {
+    const float ax = fabsf(x), s = x * x;
+    float q = -0.000862216822f;
+    q = q * s + 0.00330624742f;
+    q = q * s + -0.00879100438f;
+    q = q * s + 0.0218598957f;
+    q = q * s + -0.0539676396f;
+    q = q * s + 0.133333318f;
+    q = q * s + -0.333333333f;
+    const float ys = (x * s) * q + x;
+    const float t = loop_expf(ax + ax);
+    float yl = 1.0f - 2.0f / (t + 1.0f);
+    yl = x < 0.0f ? -yl : yl;
+    const float y = ax < 0.625f ? ys : yl;
+    return x != x ? x : y;
+}
+
+/* erf in f32 within 3 ulp of erff (vec_epilogue.h's verf_): |x| < 1:
+ * x p(x^2); 1 <= |x| < 3.93: 1 - e^{-x^2} h(x); beyond, +-1. */
+static inline float loop_erff(float x) {
+    const float ax = fabsf(x), s = x * x;
+    float p = -9.66704457e-06f;
+    p = p * s + 0.00011265959f;
+    p = p * s + -0.000848408041f;
+    p = p * s + 0.00522103181f;
+    p = p * s + -0.0268654307f;
+    p = p * s + 0.112837825f;
+    p = p * s + -0.376126385f;
+    p = p * s + 1.12837917f;
+    const float ys = x * p;
+    const float axc = ax < 3.93f ? ax : 3.93f;
+    const float u = axc * (1.0f / 1.465f) + (-2.465f / 1.465f);
+    float h = 7.97750237e-05f;
+    h = h * u + -0.000213913353f;
+    h = h * u + 0.000341041466f;
+    h = h * u + -0.000844373486f;
+    h = h * u + 0.00224655879f;
+    h = h * u + -0.00529417997f;
+    h = h * u + 0.0119712695f;
+    h = h * u + -0.0262672795f;
+    h = h * u + 0.0553654494f;
+    h = h * u + -0.111520275f;
+    h = h * u + 0.213439417f;
+    /* x^2 = hi + lo exactly (as an FMA would give it): lo from the split
+     * of axc into halves of 12 bits */
+    const float hi = axc * axc;
+    const float c = axc * 4097.0f, ah = c - (c - axc), al = axc - ah;
+    const float lo = ((ah * ah - hi) + 2.0f * ah * al) + al * al;
+    const float eh = loop_expf(-hi);
+    const float ec = (eh - lo * eh) * h;
+    float yl = ax < 3.93f ? 1.0f - ec : 1.0f;
+    yl = x < 0.0f ? -yl : yl;
+    const float y = ax < 1.0f ? ys : yl;
+    return x != x ? x : y;
+}
+
 /* -------------------------------------------------------------- the walk */
 
 static inline void loop_decode(int64_t o, const uint32_t *dims, uint32_t n, const int64_t *bounds, int64_t *idx) {

@@ -159,6 +159,8 @@ static cpu_lop lop_of(const ir_op *o) {
     case IR_OP_SELECT: return CPU_L_SELECT;
     case IR_OP_LINALG_INDEX: return CPU_L_INDEX;
     case IR_OP_EXP: return o->res[0].type.dtype == IR_F32 ? CPU_L_EXPF : CPU_L_SCALAR;
+    case IR_OP_TANH: return o->res[0].type.dtype == IR_F32 ? CPU_L_TANHF : CPU_L_SCALAR;
+    case IR_OP_ERF: return o->res[0].type.dtype == IR_F32 ? CPU_L_ERFF : CPU_L_SCALAR;
     default: return CPU_L_SCALAR;
     }
 }

@@ -13,7 +13,7 @@ f=$D/cpu_loops.mlir
 fail=0
 no() { echo "FAIL $*"; fail=1; }
 
-funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window tensor_ops"
+funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window tensor_ops gelus"
 for fn in $funcs divzero; do
   n=$("$SPADC" plan "$f" -e "$fn" --json | python3 -c '
 import json, sys
@@ -26,14 +26,14 @@ for fn in $funcs; do
     out=$("$SPADC" run "$f" -e "$fn" --threads $t --check --seed 3 2>&1); rc=$?
     [ $rc = 0 ] || { no "$fn --threads $t: exit $rc"; echo "$out" | tail -3; continue; }
     case $fn in
-      stats_f64|masked_softmax_parts) ;; # sums in lanes, exp within 1 ulp
+      stats_f64|masked_softmax_parts|gelus) ;; # sums in lanes; exp, tanh, erf within 1-3 ulp
       *) grep '^check result' <<<"$out" | grep -qv 'max abs err 0,' && no "$fn --threads $t: not bit-exact: $(grep '^check' <<<"$out")" ;;
     esac
   done
 done
 # every ISA build of the engine (loop_generic.c, loop_avx2.c, loop_avx512.c)
 for isa in generic avx2 avx512; do
-  for fn in stats_f64 masked_softmax_parts ints bf16 tensor_ops; do
+  for fn in stats_f64 masked_softmax_parts ints bf16 tensor_ops gelus; do
     out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$fn" --threads 2 --check 2>&1); rc=$?
     if [ $rc = 2 ] && grep -q "SPADC_ISA" <<<"$out"; then echo "skip: this CPU has no $isa"; break; fi
     [ $rc = 0 ] || { no "$fn with SPADC_ISA=$isa: exit $rc"; echo "$out" | tail -2; }
