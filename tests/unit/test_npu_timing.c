@@ -13,7 +13,7 @@
 #include "util.h"
 
 static np_view view(int32_t buf, int64_t off, int64_t rows, int64_t cols, int64_t L) {
-    return (np_view){buf, off, rows, cols, (cols + L - 1) / L};
+    return (np_view){.buf = buf, .off = off, .rows = rows, .cols = cols, .ld = (cols + L - 1) / L};
 }
 
 typedef struct run_job {
@@ -156,8 +156,8 @@ static void closed_forms(sp_ctx *ctx) {
         np_vprog p;
         memset(&p, 0, sizeof p);
         p.n = 2;
-        p.insn[0] = (np_vinsn){NV_LOAD, 1, 0, 0, 0, 0, 0, 0};
-        p.insn[1] = (np_vinsn){NV_NEG, 2, 1, 0, 0, 0, 0, 0};
+        p.insn[0] = (np_vinsn){.op = NV_LOAD, .d = 1};
+        p.insn[1] = (np_vinsn){.op = NV_NEG, .d = 2, .a = 1};
         p.result = 2;
         p.nalu = 16; /* sixteen ALU passes per group: C = 16 * groups */
         int64_t rows = 1024, cols = 1024, n = 10;
