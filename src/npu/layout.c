@@ -115,12 +115,13 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         }
         ly->nout = c->ybuf;
         /* a chain after the reduction that changes the type: its result
-         * tile, born at the epilogue (the accumulator dies there) */
+         * tile, written at the epilogue, while the next tile's inputs
+         * load (so it shares no bytes with them either) */
         if (kp->epi_own) {
             ly->res0 = (int32_t)n;
             for (int j = 0; j < c->ybuf; j++) {
                 snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", j);
-                set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, rows, cols, 1, 2, 3);
+                set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, rows, cols, 1, 0, 3);
             }
         }
     }
