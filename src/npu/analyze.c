@@ -679,10 +679,11 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     if (rt.rank > KN_MAX_DIMS || rt.rank > IR_MAX_RANK) { host(kp, "'%s' has more than %d dims", name, KN_MAX_DIMS); return; }
     int64_t rs[IR_MAX_RANK];
     ir_type_strides(rt, rs);
-    int64_t pstride[IR_MAX_RANK] = {0}, poff = 0;
+    int64_t pstride[IR_MAX_RANK] = {0}, poff = 0; /* the patch's element k in its source */
     const ir_value *src = NULL;
     uint32_t n = rt.rank;
     for (uint32_t d = 0; d < n; d++) kp->bounds[d] = rt.dims[d];
+    for (uint32_t d = 0; d < KN_MAX_DIMS; d++) kp->pstep[d] = 1;
     if (op->kind == IR_OP_EXTRACT_SLICE || op->kind == IR_OP_INSERT_SLICE) {
         const ir_slice_info *si = &op->u.slice;
         if (!static_all(si->offsets, si->rank) || !static_all(si->sizes, si->rank) || !static_all(si->strides, si->rank))
@@ -694,7 +695,7 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
         int64_t bs[IR_MAX_RANK], box[IR_MAX_RANK];
         ir_type_strides(big->type, bs);
         for (int d = (int)si->rank - 1; d >= 0; d--) {
-            if (si->offsets[d] < 0 || si->sizes[d] < 0 ||
+            if (si->offsets[d] < 0 || si->sizes[d] < 0 || si->strides[d] < 1 ||
                 (si->sizes[d] > 0 && si->offsets[d] + (si->sizes[d] - 1) * si->strides[d] >= big->type.dims[d]))
                 { host(kp, "'%s' runs out of bounds (the reference says where)", name); return; }
             box[d] = d + 1 < (int)si->rank ? box[d + 1] * si->sizes[d + 1] : 1; /* the slice, row-major */
@@ -706,15 +707,12 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
                 rs[d] = box[d];
                 poff += si->offsets[d] * bs[d];
                 pstride[d] = si->strides[d] * bs[d];
-                kp->plo[d] = 0, kp->phi[d] = si->sizes[d];
+                kp->plo[d] = 0, kp->psize[d] = si->sizes[d];
             }
-        } else { /* loops over the result; the slice is a patch at its offsets */
+        } else { /* loops over the result; the slice is a patch at its offsets, strided */
             for (uint32_t d = 0; d < n; d++) {
-                if (si->strides[d] != 1 && si->sizes[d] > 1)
-                    { host(kp, "'%s' with a stride: the npu places a patch with unit strides only", name); return; }
                 pstride[d] = box[d];
-                poff -= si->offsets[d] * box[d];
-                kp->plo[d] = si->offsets[d], kp->phi[d] = si->offsets[d] + si->sizes[d];
+                kp->plo[d] = si->offsets[d], kp->psize[d] = si->sizes[d], kp->pstep[d] = si->strides[d];
             }
             kp->has_base = true;
             copy_access(env, big, dt, 0, rs, n, &kp->base);
@@ -727,13 +725,10 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
             { host(kp, "'%s' has dynamic padding", name); return; }
         if (!b || !b->first || b->first->kind != IR_OP_TENSOR_YIELD || b->first->nopnds != 1)
             { host(kp, "'%s' computes its padding value per element", name); return; }
-        int64_t ss[IR_MAX_RANK];
-        ir_type_strides(src->type, ss);
+        ir_type_strides(src->type, pstride);
         for (uint32_t d = 0; d < n; d++) {
             if (pi->low[d] < 0 || pi->high[d] < 0) { host(kp, "'%s' with negative padding (a crop)", name); return; }
-            pstride[d] = ss[d];
-            poff -= pi->low[d] * ss[d];
-            kp->plo[d] = pi->low[d], kp->phi[d] = pi->low[d] + src->type.dims[d];
+            kp->plo[d] = pi->low[d], kp->psize[d] = src->type.dims[d];
         }
         const ir_value *pv = b->first->opnds[0];
         nl_access *ba = &kp->base;
@@ -753,6 +748,7 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
         host(kp, "'%s' moves data in a way the npu's copy programs do not express", name);
         return;
     }
+    for (uint32_t d = 0; d < n; d++) kp->phi[d] = kp->psize[d] > 0 ? kp->plo[d] + (kp->psize[d] - 1) * kp->pstep[d] + 1 : kp->plo[d];
     kp->copy = true;
     kp->ndims = n;
     kp->out_dt = kp->acc_dt = (uint8_t)dt;
@@ -770,6 +766,8 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
         else if (kp->dm < 0)
             kp->dm = d;
     }
+    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
+        { host(kp, "'%s' with a stride along its last dim: the npu places a patch's columns with unit stride only", name); return; }
     kp->M = kp->dm >= 0 ? kp->bounds[kp->dm] : 1;
     kp->N = kp->dn >= 0 ? kp->bounds[kp->dn] : 1;
     kp->K = 1;
@@ -834,7 +832,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     if (kp->copy) {
         int64_t patch = np_dtype_bytes((np_dtype)kp->out_dt), all = patch;
         for (uint32_t d = 0; d < kp->ndims; d++) {
-            patch *= kp->phi[d] - kp->plo[d];
+            patch *= kp->psize[d];
             all *= kp->bounds[d];
         }
         bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +

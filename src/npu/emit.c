@@ -389,10 +389,19 @@ static int64_t out_tile_off(const nl_kernel *kp, const nl_access *a, const nl_ca
            (kp->red_c ? 0 : st->ct * c->tn * stride_of(a, kp->dn));
 }
 
+/* The patch's elements [k0, k1) along loop d that fall in loop indices
+ * [lo, hi). */
+static void patch_range(const nl_kernel *kp, int d, int64_t lo, int64_t hi, int64_t *k0, int64_t *k1) {
+    int64_t p = kp->plo[d], st = kp->pstep[d];
+    *k0 = lo <= p ? 0 : ceil_div(lo - p, st);
+    *k1 = hi <= p ? 0 : min64(kp->psize[d], ceil_div(hi - p, st));
+    if (*k1 < *k0) *k1 = *k0;
+}
+
 /* A copy kernel's tile of stage st: its part outside the patch from the
  * base (a fill, or the destination's tile), then the part of the patch it
- * holds DMA'd into a sub-view of it (rows [r0, r1), columns [c0, c1) of the
- * tile). */
+ * holds DMA'd into a sub-view of it (from row r0 and column c0 of the tile;
+ * a patch strided along the rows: every pstep-th row). */
 static void copy_loads(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     const nl_operand *op = &kp->in[0];
@@ -400,25 +409,30 @@ static void copy_loads(em *e, const lstage *st, int64_t s) {
     nl_marker(e, NP_BIRTH, b);
     np_view v = view_of(e, b, 0, kp->dm >= 0 ? st->tr : 1, kp->dn >= 0 ? st->tc : 1);
     int64_t R0 = kp->dm >= 0 ? st->rt * e->c->tm : 0, C0 = kp->dn >= 0 ? st->ct * e->c->tn : 0;
-    int64_t r0 = 0, r1 = v.rows, c0 = 0, c1 = v.cols;
-    bool any = true, all = true;
+    int64_t kr0 = 0, kr1 = 1, kc0 = 0, kc1 = 1, r0 = 0, c0 = 0, off = 0; /* from op->a.off */
+    bool all = true;
     if (kp->dm >= 0) {
-        r0 = max64(R0, kp->plo[kp->dm]) - R0, r1 = min64(R0 + v.rows, kp->phi[kp->dm]) - R0;
-        all &= r0 == 0 && r1 == v.rows;
+        patch_range(kp, kp->dm, R0, R0 + v.rows, &kr0, &kr1);
+        r0 = kp->plo[kp->dm] + kr0 * kp->pstep[kp->dm] - R0;
+        all &= kp->pstep[kp->dm] == 1 && kr1 - kr0 == v.rows;
+        off += kr0 * op->a.stride[kp->dm];
     }
     if (kp->dn >= 0) {
-        c0 = max64(C0, kp->plo[kp->dn]) - C0, c1 = min64(C0 + v.cols, kp->phi[kp->dn]) - C0;
-        all &= c0 == 0 && c1 == v.cols;
+        patch_range(kp, kp->dn, C0, C0 + v.cols, &kc0, &kc1);
+        c0 = kp->plo[kp->dn] + kc0 - C0;
+        all &= kc1 - kc0 == v.cols;
+        off += kc0 * op->a.stride[kp->dn];
     }
-    any = r1 > r0 && c1 > c0;
+    bool any = kr1 > kr0 && kc1 > kc0;
     /* the outer loops' indices (tile 1) */
     int64_t o = st->o;
     for (uint32_t i = kp->npar; i-- > 0;) {
         int d = (int)kp->par[i];
-        int64_t idx = o % kp->bounds[d];
+        int64_t idx = o % kp->bounds[d], k = idx - kp->plo[d];
         o /= kp->bounds[d];
-        bool in = idx >= kp->plo[d] && idx < kp->phi[d];
+        bool in = k >= 0 && k % kp->pstep[d] == 0 && k / kp->pstep[d] < kp->psize[d];
         any &= in, all &= in;
+        if (in) off += k / kp->pstep[d] * op->a.stride[d];
     }
     if (kp->has_base && !all) {
         if (kp->base.kind == NL_A_TENSOR)
@@ -428,10 +442,9 @@ static void copy_loads(em *e, const lstage *st, int64_t s) {
             fill_tile(e, v, &kp->base);
     }
     if (!any) return;
-    int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, st->o) + (R0 + r0) * stride_of(&op->a, kp->dm) +
-                  (C0 + c0) * stride_of(&op->a, kp->dn);
-    load_tile(e, &op->a, sub_view(e, v, r0, c0, r1 - r0, c1 - c0), off, stride_of(&op->a, kp->dm),
-              stride_of(&op->a, kp->dn));
+    np_view pv = sub_view(e, v, r0, c0, kr1 - kr0, kc1 - kc0);
+    if (kp->dm >= 0) pv.ld *= kp->pstep[kp->dm];
+    load_tile(e, &op->a, pv, off, stride_of(&op->a, kp->dm), stride_of(&op->a, kp->dn));
 }
 
 static void loop_loads(em *e, const ldims *d, int64_t s) {

@@ -118,12 +118,14 @@ typedef struct nl_kernel {
     int64_t bounds[KN_MAX_DIMS];
     uint8_t acc_dt;                 /* loop reductions: the accumulator's type (np_dtype) */
     uint8_t out_dt;                 /* the result's type */
-    /* copy kernels: in[0] (the patch) covers loop indices [plo, phi) of
-     * each loop; outside it the result is `base` (has_base: an IMM or
-     * SCALAR fill, or a TENSOR read at the result's points) */
+    /* copy kernels: in[0] (the patch) holds psize[d] elements along loop
+     * d, element k at loop index plo[d] + k * pstep[d] (phi[d]: one past
+     * the last; the column loop's step is 1), read at in[0].a.off + sum
+     * k[d] * in[0].a.stride[d]; outside it the result is `base` (has_base:
+     * an IMM or SCALAR fill, or a TENSOR read at the result's points) */
     bool has_base;
     nl_access base;
-    int64_t plo[KN_MAX_DIMS], phi[KN_MAX_DIMS];
+    int64_t plo[KN_MAX_DIMS], phi[KN_MAX_DIMS], psize[KN_MAX_DIMS], pstep[KN_MAX_DIMS];
     int dm, dn, dk; /* loops of the tile's rows, columns, reduction (-1: none) */
     int64_t M, N, K;
     bool red_r, red_c; /* loop kernels: the row / column loop is a reduction */

@@ -97,12 +97,21 @@ static int64_t level_period(const tdrive *x, const tlevel *lv) {
         for (uint32_t i = 0; i < kp->nin; i++) acc[n++] = &kp->in[i].a;
         for (uint32_t i = 0; i < kp->nein; i++) acc[n++] = &kp->ein[i].a;
         for (uint32_t i = 0; i < n; i++) {
-            if (acc[i]->kind != NL_A_TENSOR) continue;
+            if (acc[i]->kind != NL_A_TENSOR || (kp->copy && acc[i] == &kp->in[0].a)) continue;
             int64_t step = abs64(acc[i]->stride[lv->dim]) % S * (lv->tile % S) % S * acc_bytes(acc[i]) % S;
             g = gcd64(g, step);
         }
     }
     int64_t P = S / g;
+    if (lv->dim >= 0 && kp->copy && kp->in[0].a.kind == NL_A_TENSOR) {
+        /* a copy's patch advances by tile / pstep of its elements per
+         * iteration: over Q iterations by a whole number of them, and
+         * which of the tile's rows it fills repeats with Q too */
+        const nl_access *a = &kp->in[0].a;
+        int64_t ps = kp->pstep[lv->dim], Q = ps / gcd64(lv->tile % ps, ps), adv = Q * lv->tile / ps;
+        int64_t step = abs64(a->stride[lv->dim]) % S * (adv % S) % S * acc_bytes(a) % S;
+        P = lcm_capped(P, Q * (S / gcd64(S, step)));
+    }
     const layout *ly = &x->e.ly;
     int64_t nx = kp->gemm ? (c->xbuf == NL_PANEL ? 1 : ly->nx) : ly->nx;
     int64_t nw = kp->gemm ? (c->wbuf == NL_PANEL ? 1 : ly->nw) : 1;
@@ -164,13 +173,14 @@ static uint8_t program_units(const tdrive *x) {
 /* The first iteration at or after v of level lv (run from stage s0) that
  * is not regular, or v itself. Regular: not the first nor the last two,
  * (K steps of a tile loading early operand rows) loading none, and (copy
- * kernels) its tiles wholly inside the patch along the level's loop. */
+ * kernels) its tiles and the next iteration's (whose first loads it
+ * emits) wholly inside the patch along the level's loop. */
 static int64_t next_irregular(const tdrive *x, const tlevel *lv, int64_t s0, int64_t v) {
     if (v < 1 || v >= lv->n - 2) return v;
     int64_t e = lv->n - 2;
     const nl_kernel *kp = x->e.kp;
     if (kp->copy && lv->dim >= 0) {
-        int64_t first = ceil_div(kp->plo[lv->dim], lv->tile), end = kp->phi[lv->dim] / lv->tile;
+        int64_t first = ceil_div(kp->plo[lv->dim], lv->tile), end = kp->phi[lv->dim] / lv->tile - 1;
         if (v < first || v >= end) return v;
         e = min64(e, end);
     }
@@ -367,7 +377,7 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
             /* the patch's elements in, every element out, the base's
              * elements outside the patch in (at least) */
             double all = P * (double)kp->M * (double)kp->N, patch = 1;
-            for (uint32_t i = 0; i < kp->ndims; i++) patch *= (double)(kp->phi[i] - kp->plo[i]);
+            for (uint32_t i = 0; i < kp->ndims; i++) patch *= (double)kp->psize[i];
             bytes = all * ob + (kp->in[0].a.kind == NL_A_TENSOR ? patch * ob : 0) +
                     (kp->has_base && kp->base.kind == NL_A_TENSOR ? (all - patch) * ob : 0);
         }
