@@ -757,15 +757,15 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     kp->out.dt = (uint8_t)dt;
     kp->out.value = env->root(env->ud, op->res[0].id);
     for (uint32_t d = 0; d < n; d++) kp->out.stride[d] = rs[d];
-    /* columns: the innermost loop longer than 1, rows the next one */
+    /* columns: the innermost loop longer than 1 (the DMA's contiguous
+     * runs); rows: the longest other loop (any loop walks both tensors
+     * with a fixed stride), so that a tile holds many rows and the copy
+     * takes few tiles */
     kp->dm = kp->dn = kp->dk = -1;
-    for (int d = (int)n - 1; d >= 0; d--) {
-        if (kp->bounds[d] <= 1) continue;
-        if (kp->dn < 0)
-            kp->dn = d;
-        else if (kp->dm < 0)
-            kp->dm = d;
-    }
+    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
+        if (kp->bounds[d] > 1) kp->dn = d;
+    for (int d = (int)n - 1; d >= 0; d--)
+        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
     if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
         { host(kp, "'%s' with a stride along its last dim: the npu places a patch's columns with unit stride only", name); return; }
     kp->M = kp->dm >= 0 ? kp->bounds[kp->dm] : 1;
