@@ -465,7 +465,6 @@ static void loop_loads(em *e, const ldims *d, int64_t s) {
     }
 }
 
-
 static void loop_tile_start(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     np_view v = loop_out_view(e, st, s);
