@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "interp/interp.h"
+
 static SP_PRINTF(2, 3) void host(nl_kernel *kp, const char *fmt, ...) {
     if (!kp->npu) return; /* keep the first reason */
     kp->npu = false;
@@ -28,25 +30,57 @@ const char *nl_op_text(const ir_op *op, char *buf, size_t n) {
     return buf;
 }
 
+/* The npu's element type of an IR element type (index as i64, as the
+ * reference stores it); false for one the npu does not hold (bf16, f16). */
+static bool dtype_of(ir_dtype d, np_dtype *out) {
+    switch (d) {
+    case IR_F32: *out = NP_F32; return true;
+    case IR_F64: *out = NP_F64; return true;
+    case IR_I1: *out = NP_I1; return true;
+    case IR_I8: *out = NP_I8; return true;
+    case IR_I16: *out = NP_I16; return true;
+    case IR_I32: *out = NP_I32; return true;
+    case IR_I64:
+    case IR_INDEX: *out = NP_I64; return true;
+    default: return false;
+    }
+}
+
+static np_scalar scalar_of(interp_scalar v) {
+    np_scalar s;
+    memcpy(&s, &v, sizeof s); /* one layout: double f / int64 i */
+    return s;
+}
+
+/* The value of a scalar arith.constant, as the reference computes it. */
+static bool const_value(const ir_op *def, np_scalar *out) {
+    if (!def || def->kind != IR_OP_CONSTANT || def->nres != 1 || def->res[0].type.kind != IR_T_SCALAR) return false;
+    interp_scalar z = {0}, r;
+    if (!interp_scalar_op(def, &z, &z, &z, &r, NULL)) return false;
+    *out = scalar_of(r);
+    return true;
+}
+
 /* How the kernel reads v through map (over the kernel's loops). */
 static bool make_access(const nl_kernel *kp, const nl_env *env, const ir_value *v, const ir_amap *map, nl_access *a) {
     memset(a, 0, sizeof *a);
+    np_dtype dt;
+    if (!dtype_of((ir_dtype)v->type.dtype, &dt)) return false;
+    a->dt = (uint8_t)dt;
     if (v->type.kind == IR_T_SCALAR) {
-        if (v->type.dtype != IR_F32) return false;
-        if (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT) {
+        if (const_value(v->def, &a->imm)) {
             a->kind = NL_A_IMM;
-            a->imm = (float)ir_attr_float(v->def->u.value);
         } else {
             a->kind = NL_A_SCALAR;
             a->value = v->id;
         }
         return true;
     }
-    if (v->type.kind != IR_T_TENSOR || v->type.dtype != IR_F32 || !map) return false;
-    float sv;
-    if (env->splat(env->ud, v->id, &sv)) {
+    if (v->type.kind != IR_T_TENSOR || !map) return false;
+    const uint8_t *elem = NULL;
+    if (env->splat(env->ud, v->id, &elem)) { /* a splat (or an empty: zeros) is a scalar, law L6 */
         a->kind = NL_A_IMM;
-        a->imm = sv;
+        if (elem) a->imm = scalar_of(interp_load_elem(elem, (ir_dtype)v->type.dtype));
         return true;
     }
     a->kind = NL_A_TENSOR;
@@ -71,6 +105,7 @@ typedef struct vcomp {
     uint8_t reg[NP_VMAX_REGS * 2];
     uint32_t nval;
     uint8_t next;
+    uint8_t rdt[NP_VMAX_REGS]; /* each register's type */
     bool ok;
     int32_t slot_of_input[64]; /* kernel input -> source slot, -2 unseen */
 } vcomp;
@@ -111,7 +146,10 @@ static int vlookup(const vcomp *vc, const ir_value *v) {
     return -1;
 }
 
-static np_vinsn *vemit(vcomp *vc, np_vop op, int d, int a, int b, int c) {
+static int size_class(int bytes) { return bytes >= 8 ? 3 : bytes >= 4 ? 2 : bytes >= 2 ? 1 : 0; }
+
+/* An instruction with result type dt and operand type at. */
+static np_vinsn *vemit(vcomp *vc, np_vop op, np_dtype dt, np_dtype at, int d, int a, int b, int c) {
     if (!vc->ok) return NULL;
     if (vc->p->n >= NP_VMAX_INSNS || d < 0 || a < 0 || b < 0 || c < 0) {
         vfail(vc, "the fused body is too long for one vector program (%d instructions)", NP_VMAX_INSNS);
@@ -124,7 +162,14 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, int d, int a, int b, int c) {
     v->a = (uint8_t)a;
     v->b = (uint8_t)b;
     v->c = (uint8_t)c;
-    if (op >= NV_ADD) vc->p->nalu++;
+    v->dt = (uint8_t)dt;
+    v->at = (uint8_t)at;
+    vc->rdt[d] = (uint8_t)dt;
+    if (op >= NV_ADD) { /* arithmetic: its lanes are as wide as its widest elements */
+        int bytes = np_dtype_bytes(dt) > np_dtype_bytes(at) ? np_dtype_bytes(dt) : np_dtype_bytes(at);
+        vc->p->nalu++;
+        vc->p->nalu_bytes[size_class(bytes)]++;
+    }
     if (op == NV_EXP || op == NV_LOG || op == NV_TANH || op == NV_ERF) vc->p->sfu = true;
     return v;
 }
@@ -134,36 +179,53 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, int d, int a, int b, int c) {
 static int voperand(vcomp *vc, const ir_value *v) {
     int r = vlookup(vc, v);
     if (r >= 0) return r;
-    if (v->type.kind != IR_T_SCALAR || v->type.dtype != IR_F32) {
+    np_dtype dt;
+    if (v->type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)v->type.dtype, &dt)) {
         vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)v->type.dtype));
         return -1;
     }
     r = vnew(vc);
     if (r < 0) return -1;
-    if (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT) {
-        np_vinsn *in = vemit(vc, NV_CONST, r, 0, 0, 0);
-        if (in) in->imm = (float)ir_attr_float(v->def->u.value);
+    np_scalar c;
+    if (const_value(v->def, &c)) {
+        np_vinsn *in = vemit(vc, NV_CONST, dt, dt, r, 0, 0, 0);
+        if (in) in->imm = c;
     } else {
-        np_vinsn *in = vemit(vc, NV_SCALAR, r, 0, 0, 0);
+        np_vinsn *in = vemit(vc, NV_SCALAR, dt, dt, r, 0, 0, 0);
         if (in) in->slot = v->id;
     }
     return vbind(vc, v, r);
 }
 
+/* Ops the reference computes in the f suffixed C functions (the special
+ * function unit's). */
+static bool special_fn(ir_opkind k) {
+    return k == IR_OP_POWF || k == IR_OP_FPOWI || k == IR_OP_EXP2 || k == IR_OP_LOG2 || k == IR_OP_LOG1P ||
+           k == IR_OP_SIN || k == IR_OP_COS;
+}
+
 static void vop(vcomp *vc, const ir_op *o) {
-    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || (o->kind != IR_OP_CMPF && o->res[0].type.dtype != IR_F32)) {
-        char buf[64];
+    np_dtype dt, at = NP_F32;
+    char buf[64];
+    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)o->res[0].type.dtype, &dt)) {
         vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
               o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");
         return;
     }
+    if (o->nopnds && !dtype_of((ir_dtype)o->opnds[0]->type.dtype, &at)) {
+        vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
+              ir_dtype_name((ir_dtype)o->opnds[0]->type.dtype));
+        return;
+    }
     np_vop k;
+    bool fl = np_dtype_float(dt);
     switch ((ir_opkind)o->kind) {
     case IR_OP_CONSTANT: {
-        if (o->u.value->kind != IR_A_FLOAT) break;
+        np_scalar c;
+        if (!const_value(o, &c)) break;
         int d = vnew(vc);
-        np_vinsn *in = vemit(vc, NV_CONST, d, 0, 0, 0);
-        if (in) in->imm = (float)ir_attr_float(o->u.value);
+        np_vinsn *in = vemit(vc, NV_CONST, dt, dt, d, 0, 0, 0);
+        if (in) in->imm = c;
         vbind(vc, &o->res[0], d);
         return;
     }
@@ -176,16 +238,16 @@ static void vop(vcomp *vc, const ir_op *o) {
     case IR_OP_MAXNUMF: k = NV_MAXNUM; goto bin;
     case IR_OP_MINNUMF: k = NV_MINNUM; goto bin;
     case IR_OP_CMPF: {
-        if (o->opnds[0]->type.dtype != IR_F32) break;
+        if (!np_dtype_float(at)) break;
         int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
-        np_vinsn *in = vemit(vc, NV_CMP, d, a, b, 0);
+        np_vinsn *in = vemit(vc, NV_CMP, NP_I1, at, d, a, b, 0);
         if (in) in->pred = (uint8_t)o->u.pred;
         vbind(vc, &o->res[0], d);
         return;
     }
     case IR_OP_SELECT: {
         int c = voperand(vc, o->opnds[0]), t = voperand(vc, o->opnds[1]), f = voperand(vc, o->opnds[2]), d = vnew(vc);
-        vemit(vc, NV_SELECT, d, c, t, f);
+        vemit(vc, NV_SELECT, dt, dt, d, c, t, f);
         vbind(vc, &o->res[0], d);
         return;
     }
@@ -199,23 +261,45 @@ static void vop(vcomp *vc, const ir_op *o) {
     case IR_OP_ERF: k = NV_ERF; goto un;
     default: break;
     }
-    {
-        char buf[64];
-        vfail(vc, "body op '%s' has no vector instruction", nl_op_text(o, buf, sizeof buf));
+    /* any other scalar op of arith and math (casts, integer arithmetic,
+     * integer compares, ...): one instruction with the reference's
+     * semantics, on operands the vector unit holds */
+    if (o->kind >= IR_OP_CMPF && o->kind <= IR_OP_BITCAST && o->nopnds >= 1 && o->nopnds <= 3) {
+        int r[3] = {0, 0, 0};
+        for (uint32_t j = 0; j < o->nopnds; j++) {
+            np_dtype ot;
+            if (!dtype_of((ir_dtype)o->opnds[j]->type.dtype, &ot)) {
+                vfail(vc, "body op '%s' reads a %s value", nl_op_text(o, buf, sizeof buf),
+                      ir_dtype_name((ir_dtype)o->opnds[j]->type.dtype));
+                return;
+            }
+            r[j] = voperand(vc, o->opnds[j]);
+        }
+        int d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_OP, dt, at, d, r[0], r[1], r[2]);
+        if (in) in->op_ir = o;
+        if (special_fn((ir_opkind)o->kind)) vc->p->sfu = true;
+        vbind(vc, &o->res[0], d);
         return;
     }
+    vfail(vc, "body op '%s' has no vector instruction", nl_op_text(o, buf, sizeof buf));
+    return;
 bin : {
+    if (!fl) goto other;
     int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
-    vemit(vc, k, d, a, b, 0);
+    vemit(vc, k, dt, dt, d, a, b, 0);
     vbind(vc, &o->res[0], d);
     return;
 }
 un : {
+    if (!fl) goto other;
     int a = voperand(vc, o->opnds[0]), d = vnew(vc);
-    vemit(vc, k, d, a, 0, 0);
+    vemit(vc, k, dt, dt, d, a, 0, 0);
     vbind(vc, &o->res[0], d);
     return;
 }
+other:
+    vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf), np_dtype_name(dt));
 }
 
 /* Source slot (or immediate) of kernel input i. */
@@ -223,11 +307,12 @@ static int vinput(vcomp *vc, int32_t i, const nl_access *acc) {
     const nl_access *a = &acc[i];
     int r = vnew(vc);
     if (r < 0) return -1;
+    np_dtype dt = (np_dtype)a->dt;
     if (a->kind == NL_A_IMM) {
-        np_vinsn *in = vemit(vc, NV_CONST, r, 0, 0, 0);
+        np_vinsn *in = vemit(vc, NV_CONST, dt, dt, r, 0, 0, 0);
         if (in) in->imm = a->imm;
     } else if (a->kind == NL_A_SCALAR) {
-        np_vinsn *in = vemit(vc, NV_SCALAR, r, 0, 0, 0);
+        np_vinsn *in = vemit(vc, NV_SCALAR, dt, dt, r, 0, 0, 0);
         if (in) in->slot = a->value;
     } else {
         int32_t slot = vc->slot_of_input[i];
@@ -235,16 +320,19 @@ static int vinput(vcomp *vc, int32_t i, const nl_access *acc) {
             vfail(vc, "internal: input %d has no source", i);
             return -1;
         }
-        vemit(vc, NV_LOAD, r, slot, 0, 0);
+        vemit(vc, NV_LOAD, dt, dt, r, slot, 0, 0);
     }
     return r;
 }
 
 /* Compile kernel ops [first, last) into p. The chain value (the previous
- * op's result, KN_CHAIN) starts as the accumulator when `chain_acc`; the
- * root's outs argument is the accumulator when `root_acc`. */
-static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t last, bool chain_acc, bool root_acc,
-                        const nl_access *inacc, const int32_t *slot_of_input) {
+ * op's result, KN_CHAIN) starts as the accumulator when `chain_acc` (read
+ * from source slot chain_src when >= 0, else from the destination tile);
+ * the root's outs argument is the accumulator when `root_acc`. acc_dt is
+ * the accumulator's type; the result's type must be want_dt. */
+static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t last, bool chain_acc, int chain_src,
+                        bool root_acc, np_dtype acc_dt, np_dtype want_dt, const nl_access *inacc,
+                        const int32_t *slot_of_input) {
     const kernel *k = kp->k;
     vcomp vc;
     memset(&vc, 0, sizeof vc);
@@ -256,7 +344,10 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
     int chain = -1;
     if (chain_acc) {
         chain = vnew(&vc);
-        vemit(&vc, NV_ACC, chain, 0, 0, 0);
+        if (chain_src >= 0)
+            vemit(&vc, NV_LOAD, acc_dt, acc_dt, chain, chain_src, 0, 0);
+        else
+            vemit(&vc, NV_ACC, acc_dt, acc_dt, chain, 0, 0, 0);
     }
     for (uint32_t s = first; s < last && vc.ok; s++) {
         const ir_op *E = k->ops[s];
@@ -267,7 +358,8 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
             break;
         }
         for (uint32_t i = 0; i < E->u.lin.nins && vc.ok; i++) {
-            if (b->args[i].type.dtype != IR_F32) {
+            np_dtype at;
+            if (!dtype_of((ir_dtype)b->args[i].type.dtype, &at)) {
                 vfail(&vc, "body argument of type %s", ir_dtype_name((ir_dtype)b->args[i].type.dtype));
                 break;
             }
@@ -281,7 +373,7 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
         }
         if (s == first && root_acc) {
             int r = vnew(&vc);
-            vemit(&vc, NV_ACC, r, 0, 0, 0);
+            vemit(&vc, NV_ACC, acc_dt, acc_dt, r, 0, 0, 0);
             vbind(&vc, &b->args[E->u.lin.nins], r);
         }
         for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) vop(&vc, o);
@@ -290,6 +382,8 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
         if (r < 0) break;
         chain = r;
     }
+    if (vc.ok && chain >= 0 && vc.rdt[chain] != want_dt)
+        vfail(&vc, "the fused body's result is %s, its tile %s", np_dtype_name((np_dtype)vc.rdt[chain]), np_dtype_name(want_dt));
     p->result = (uint8_t)(chain < 0 ? 0 : chain);
     p->nregs = vc.next;
 }
@@ -317,7 +411,7 @@ static int32_t add_operand(const nl_kernel *kp, nl_operand *list, uint32_t *n, c
  * and kw accumulated outside the tile. A 1x1 convolution's kh and kw are
  * 1 long, so c is cut there too. */
 static bool better_k(const nl_kernel *kp, const kernel *k, int d, int best) {
-    const int64_t burst = kp->t->dram_req_bytes / elem_bytes();
+    const int64_t burst = kp->t->dram_req_bytes / 4; /* f32 */
     bool long_d = k->bounds[d] >= burst, long_b = k->bounds[best] >= burst;
     if (long_d != long_b) return long_d;
     if (!long_d && k->bounds[d] != k->bounds[best]) return k->bounds[d] > k->bounds[best];
@@ -356,10 +450,10 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         if (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF || o->kind == IR_OP_SITOFP)
             { host(kp, "the contraction casts its elements (mixed precision)"); return; }
     if (!make_access(kp, env, k->inputs[0].value, k->inputs[0].map, &kp->lhs) ||
-        !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs))
-        { host(kp, "an input of the contraction is not an f32 tensor read through an affine map"); return; }
-    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
-        { host(kp, "the result is not an f32 tensor"); return; }
+        !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs) || kp->lhs.dt != NP_F32 || kp->rhs.dt != NP_F32)
+        { host(kp, "an input of the contraction is not an f32 tensor read through an affine map (the systolic arrays compute f32)"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR || kp->out.dt != NP_F32)
+        { host(kp, "the result is not an f32 tensor (the contraction accumulates in f32 and its epilogue runs in place)"); return; }
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         int64_t os = abs64(kp->out.stride[d]);
@@ -386,7 +480,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         if (k->inputs[i].role != KN_ROLE_OPERAND) continue;
         const kn_input *in = &k->inputs[i];
         if (!make_access(kp, env, in->value, in->map, &inacc[i]))
-            { host(kp, "epilogue operand is not f32 or not read through an affine map"); return; }
+            { host(kp, "an epilogue operand is of a type the npu does not hold or not read through an affine map"); return; }
         if (inacc[i].kind != NL_A_TENSOR) continue;
         if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { host(kp, "an epilogue operand varies along the reduction"); return; }
         for (uint32_t r = 0; r < kp->nred; r++)
@@ -395,15 +489,18 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
             { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
     }
     if (k->nops > 1) {
-        compile_ops(kp, &kp->prog, 1, k->nops, true, false, inacc, slot);
+        compile_ops(kp, &kp->prog, 1, k->nops, true, -1, false, NP_F32, NP_F32, inacc, slot);
         kp->has_prog = true;
     }
     if (k->init_scalar) {
-        if (!make_access(kp, env, k->init_scalar, NULL, &kp->init)) { host(kp, "the accumulator's init is not f32"); return; }
+        if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != NP_F32)
+            { host(kp, "the accumulator's init is not f32"); return; }
     } else {
         kp->init.kind = NL_A_IMM;
-        kp->init.imm = 0.0f;
+        kp->init.dt = NP_F32;
+        kp->init.imm.f = 0.0;
     }
+    kp->acc_dt = kp->out_dt = NP_F32;
 }
 
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
@@ -413,7 +510,13 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     const ir_op *root = k->root;
     if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
     if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
-        { host(kp, "the result is not an f32 tensor"); return; }
+        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, integers, i1)"); return; }
+    kp->out_dt = kp->out.dt;
+    /* the root's accumulator (its outs argument) has the root's result type */
+    np_dtype acc_dt = (np_dtype)kp->out_dt;
+    if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
+        { host(kp, "element type %s: the npu holds f32, f64, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
+    kp->acc_dt = (uint8_t)acc_dt;
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
     /* which inputs the root reads, and which the chain after a reduction
@@ -436,7 +539,8 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         slot[i] = eslot[i] = -1;
         const kn_input *in = &k->inputs[i];
         if (!make_access(kp, env, in->value, in->map, &inacc[i]))
-            { host(kp, "an input is not f32 or not read through an affine map"); return; }
+            { host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
+                   ir_dtype_name(ir_value_elem(in->value))); return; }
         if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
         if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
             bigbytes = value_bytes(in->value);
@@ -503,20 +607,28 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         if (!reads) { host(kp, "a reduction that does not read its accumulator"); return; }
         if (!has_init_input) {
             if (k->init_scalar) {
-                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init)) { host(kp, "the reduction's init is not f32"); return; }
+                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != acc_dt)
+                    { host(kp, "the reduction's init is not of its accumulator's type"); return; }
             } else {
                 kp->init.kind = NL_A_IMM;
-                kp->init.imm = 0.0f;
+                kp->init.dt = (uint8_t)acc_dt;
+                kp->init.imm.i = 0; /* 0 and +0.0 */
             }
         }
-        compile_ops(kp, &kp->prog, 0, 1, false, true, inacc, slot);
+        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot);
         kp->has_prog = true;
         if (k->nops > 1) {
-            compile_ops(kp, &kp->epi, 1, k->nops, true, false, inacc, eslot);
+            /* a chain that changes the type writes a tile of its own and
+             * reads the accumulator's as one more source */
+            kp->epi_own = acc_dt != (np_dtype)kp->out_dt;
+            if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
+                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return; }
+            compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
+                        (np_dtype)kp->out_dt, inacc, eslot);
             kp->has_epi = true;
         }
     } else {
-        compile_ops(kp, &kp->prog, 0, k->nops, false, false, inacc, slot);
+        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot);
         kp->has_prog = true;
     }
     /* the output tile takes an input's tile when they have one shape
@@ -524,7 +636,152 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     kp->inplace = -1;
     if (!loop_reduces(kp))
         for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
-            if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0)) kp->inplace = (int32_t)i;
+            if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0) && kp->in[i].a.dt == kp->out_dt)
+                kp->inplace = (int32_t)i;
+}
+
+static bool static_all(const int64_t *v, uint32_t n) {
+    for (uint32_t d = 0; d < n; d++)
+        if (v[d] == IR_DYNAMIC) return false;
+    return true;
+}
+
+/* A tensor read by a copy at element off + sum idx[d] * stride[d] of the
+ * loops: a DRAM tensor, or a splat or an empty (a fill). */
+static void copy_access(const nl_env *env, const ir_value *v, np_dtype dt, int64_t off, const int64_t *stride, uint32_t n,
+                        nl_access *a) {
+    memset(a, 0, sizeof *a);
+    a->dt = (uint8_t)dt;
+    const uint8_t *elem = NULL;
+    if (env->splat(env->ud, v->id, &elem)) {
+        a->kind = NL_A_IMM;
+        if (elem) a->imm = scalar_of(interp_load_elem(elem, (ir_dtype)v->type.dtype));
+        return;
+    }
+    a->kind = NL_A_TENSOR;
+    a->value = env->root(env->ud, v->id);
+    a->off = off;
+    for (uint32_t d = 0; d < n; d++) a->stride[d] = stride[d];
+}
+
+/* Copy kernels: tensor.extract_slice, insert_slice and pad with static
+ * offsets (lower.h). The loops are the result's dims (an extract_slice's:
+ * the slice's sizes, rank-reduced or not: the same row-major layout). */
+static void analyze_copy(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_op *op = k->root;
+    char name[64];
+    nl_op_text(op, name, sizeof name);
+    const ir_type rt = op->res[0].type;
+    np_dtype dt;
+    if (rt.kind != IR_T_TENSOR || !dtype_of((ir_dtype)rt.dtype, &dt))
+        { host(kp, "'%s' makes a tensor of element type %s, which the npu does not hold", name, ir_dtype_name((ir_dtype)rt.dtype)); return; }
+    if (rt.rank > KN_MAX_DIMS || rt.rank > IR_MAX_RANK) { host(kp, "'%s' has more than %d dims", name, KN_MAX_DIMS); return; }
+    int64_t rs[IR_MAX_RANK];
+    ir_type_strides(rt, rs);
+    int64_t pstride[IR_MAX_RANK] = {0}, poff = 0; /* the patch's element k in its source */
+    const ir_value *src = NULL;
+    uint32_t n = rt.rank;
+    for (uint32_t d = 0; d < n; d++) kp->bounds[d] = rt.dims[d];
+    for (uint32_t d = 0; d < KN_MAX_DIMS; d++) kp->pstep[d] = 1;
+    if (op->kind == IR_OP_EXTRACT_SLICE || op->kind == IR_OP_INSERT_SLICE) {
+        const ir_slice_info *si = &op->u.slice;
+        if (!static_all(si->offsets, si->rank) || !static_all(si->sizes, si->rank) || !static_all(si->strides, si->rank))
+            { host(kp, "'%s' has dynamic offsets, sizes or strides", name); return; }
+        const bool ins = op->kind == IR_OP_INSERT_SLICE;
+        const ir_value *big = ins ? op->opnds[1] : op->opnds[0];
+        src = op->opnds[0];
+        if (big->type.rank != si->rank || si->rank > IR_MAX_RANK) { host(kp, "'%s': the slice's rank is not the tensor's", name); return; }
+        int64_t bs[IR_MAX_RANK], box[IR_MAX_RANK];
+        ir_type_strides(big->type, bs);
+        for (int d = (int)si->rank - 1; d >= 0; d--) {
+            if (si->offsets[d] < 0 || si->sizes[d] < 0 || si->strides[d] < 1 ||
+                (si->sizes[d] > 0 && si->offsets[d] + (si->sizes[d] - 1) * si->strides[d] >= big->type.dims[d]))
+                { host(kp, "'%s' runs out of bounds (the reference says where)", name); return; }
+            box[d] = d + 1 < (int)si->rank ? box[d + 1] * si->sizes[d + 1] : 1; /* the slice, row-major */
+        }
+        n = si->rank;
+        if (!ins) { /* loops over the slice; the source is the big tensor, strided */
+            for (uint32_t d = 0; d < n; d++) {
+                kp->bounds[d] = si->sizes[d];
+                rs[d] = box[d];
+                poff += si->offsets[d] * bs[d];
+                pstride[d] = si->strides[d] * bs[d];
+                kp->plo[d] = 0, kp->psize[d] = si->sizes[d];
+            }
+        } else { /* loops over the result; the slice is a patch at its offsets, strided */
+            for (uint32_t d = 0; d < n; d++) {
+                pstride[d] = box[d];
+                kp->plo[d] = si->offsets[d], kp->psize[d] = si->sizes[d], kp->pstep[d] = si->strides[d];
+            }
+            kp->has_base = true;
+            copy_access(env, big, dt, 0, rs, n, &kp->base);
+        }
+    } else if (op->kind == IR_OP_PAD) {
+        const ir_pad_info *pi = &op->u.pad;
+        src = op->opnds[0];
+        const ir_block *b = op->nregions ? op->regions[0] : NULL;
+        if (!static_all(pi->low, pi->rank) || !static_all(pi->high, pi->rank) || src->type.rank != pi->rank || pi->rank != n)
+            { host(kp, "'%s' has dynamic padding", name); return; }
+        if (!b || !b->first || b->first->kind != IR_OP_TENSOR_YIELD || b->first->nopnds != 1)
+            { host(kp, "'%s' computes its padding value per element", name); return; }
+        ir_type_strides(src->type, pstride);
+        for (uint32_t d = 0; d < n; d++) {
+            if (pi->low[d] < 0 || pi->high[d] < 0) { host(kp, "'%s' with negative padding (a crop)", name); return; }
+            kp->plo[d] = pi->low[d], kp->psize[d] = src->type.dims[d];
+        }
+        const ir_value *pv = b->first->opnds[0];
+        nl_access *ba = &kp->base;
+        memset(ba, 0, sizeof *ba);
+        ba->dt = (uint8_t)dt;
+        if (const_value(pv->def, &ba->imm)) {
+            ba->kind = NL_A_IMM;
+        } else if (pv->type.kind == IR_T_SCALAR && pv->owner != b && (!pv->def || pv->def->parent != b)) {
+            ba->kind = NL_A_SCALAR; /* a value known at run time */
+            ba->value = pv->id;
+        } else {
+            host(kp, "'%s' pads with a value the npu cannot read", name);
+            return;
+        }
+        kp->has_base = true;
+    } else {
+        host(kp, "'%s' moves data in a way the npu's copy programs do not express", name);
+        return;
+    }
+    for (uint32_t d = 0; d < n; d++) kp->phi[d] = kp->psize[d] > 0 ? kp->plo[d] + (kp->psize[d] - 1) * kp->pstep[d] + 1 : kp->plo[d];
+    kp->copy = true;
+    kp->ndims = n;
+    kp->out_dt = kp->acc_dt = (uint8_t)dt;
+    memset(&kp->out, 0, sizeof kp->out);
+    kp->out.kind = NL_A_TENSOR;
+    kp->out.dt = (uint8_t)dt;
+    kp->out.value = env->root(env->ud, op->res[0].id);
+    for (uint32_t d = 0; d < n; d++) kp->out.stride[d] = rs[d];
+    /* columns: the innermost loop longer than 1 (the DMA's contiguous
+     * runs); rows: the longest other loop (any loop walks both tensors
+     * with a fixed stride), so that a tile holds many rows and the copy
+     * takes few tiles */
+    kp->dm = kp->dn = kp->dk = -1;
+    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
+        if (kp->bounds[d] > 1) kp->dn = d;
+    for (int d = (int)n - 1; d >= 0; d--)
+        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
+    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
+        { host(kp, "'%s' with a stride along its last dim: the npu places a patch's columns with unit stride only", name); return; }
+    kp->M = kp->dm >= 0 ? kp->bounds[kp->dm] : 1;
+    kp->N = kp->dn >= 0 ? kp->bounds[kp->dn] : 1;
+    kp->K = 1;
+    for (uint32_t d = 0; d < n; d++)
+        if ((int)d != kp->dm && (int)d != kp->dn) kp->par[kp->npar++] = d;
+    kp->mode = NP_VMAP;
+    nl_operand *in = &kp->in[0];
+    memset(in, 0, sizeof *in);
+    copy_access(env, src, dt, poff, pstride, n, &in->a);
+    in->uses_r = kp->dm >= 0;
+    in->uses_c = kp->dn >= 0;
+    in->name = src->name;
+    kp->nin = 1;
+    kp->inplace = 0; /* the tile is loaded, then stored */
 }
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
@@ -535,23 +792,28 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     kp->npu = true;
     kp->inplace = -1;
     kp->dm = kp->dn = kp->dk = -1;
-    char buf[64];
-    if (k->kind == KN_OP) {
-        host(kp, "'%s' moves data; the npu program has no instruction for it", nl_op_text(k->root, buf, sizeof buf));
-        return;
-    }
-    if (k->out->type.kind != IR_T_TENSOR || k->out->type.dtype != IR_F32) {
-        host(kp, "element type %s: the npu computes f32 only", ir_dtype_name((ir_dtype)k->out->type.dtype));
-        return;
-    }
-    for (uint32_t i = 0; i < k->ninputs; i++) {
-        const ir_value *v = k->inputs[i].value;
-        if (ir_value_elem(v) != IR_F32) {
-            host(kp, "element type %s: the npu computes f32 only", ir_dtype_name(ir_value_elem(v)));
+    kp->ndims = k->ndims;
+    for (uint32_t d = 0; d < k->ndims && d < KN_MAX_DIMS; d++) kp->bounds[d] = k->bounds[d];
+    /* element types the scratchpad holds: f32, f64, integers, i1 */
+    np_dtype dt;
+    for (uint32_t i = 0; i <= k->ninputs; i++) {
+        const ir_value *v = i < k->ninputs ? k->inputs[i].value : k->out;
+        if (v->type.kind == IR_T_TENSOR && !dtype_of(ir_value_elem(v), &dt)) {
+            host(kp, "element type %s: the npu holds f32, f64, integers and i1", ir_dtype_name(ir_value_elem(v)));
             return;
         }
     }
-    if (k->kind == KN_CONTRACTION && k->n > 1) {
+    if (k->kind == KN_CONTRACTION && k->n > 1)
+        for (uint32_t i = 0; i < 2 && i < k->ninputs; i++)
+            if (ir_value_elem(k->inputs[i].value) != IR_F32 || ir_value_elem(k->out) != IR_F32) {
+                host(kp, "element type %s: the systolic arrays compute f32 only",
+                     ir_dtype_name(ir_value_elem(k->inputs[i].value) != IR_F32 ? ir_value_elem(k->inputs[i].value)
+                                                                               : ir_value_elem(k->out)));
+                return;
+            }
+    if (k->kind == KN_OP) {
+        analyze_copy(kp, env);
+    } else if (k->kind == KN_CONTRACTION && k->n > 1) {
         kp->gemm = true;
         analyze_gemm(kp, env);
     } else {
@@ -562,16 +824,27 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     }
     if (!kp->npu) return;
     kp->npar_total = kp->nred_total = 1;
-    for (uint32_t i = 0; i < kp->npar; i++) kp->npar_total *= k->bounds[kp->par[i]];
-    for (uint32_t i = 0; i < kp->nred; i++) kp->nred_total *= k->bounds[kp->red[i]];
-    /* the least DMA: every tensor read once, the result written once */
+    for (uint32_t i = 0; i < kp->npar; i++) kp->npar_total *= kp->bounds[kp->par[i]];
+    for (uint32_t i = 0; i < kp->nred; i++) kp->nred_total *= kp->bounds[kp->red[i]];
+    /* the least DMA: every tensor read once, the result written once (a
+     * copy: the elements it moves, each once each way) */
     int64_t bytes = value_bytes(k->out);
-    for (uint32_t i = 0; i < k->ninputs; i++) {
-        const ir_value *v = k->inputs[i].value;
-        float sv;
-        bool seen = false;
-        for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
-        if (!seen && v->type.kind == IR_T_TENSOR && !env->splat(env->ud, v->id, &sv)) bytes += value_bytes(v);
+    if (kp->copy) {
+        int64_t patch = np_dtype_bytes((np_dtype)kp->out_dt), all = patch;
+        for (uint32_t d = 0; d < kp->ndims; d++) {
+            patch *= kp->psize[d];
+            all *= kp->bounds[d];
+        }
+        bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +
+                (kp->has_base && kp->base.kind == NL_A_TENSOR ? all - patch : 0);
+    } else {
+        for (uint32_t i = 0; i < k->ninputs; i++) {
+            const ir_value *v = k->inputs[i].value;
+            const uint8_t *sv;
+            bool seen = false;
+            for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
+            if (!seen && v->type.kind == IR_T_TENSOR && !env->splat(env->ud, v->id, &sv)) bytes += value_bytes(v);
+        }
     }
     kp->min_dma_bytes = bytes;
     kp->macs = kp->gemm ? k->b * k->m * k->n * k->k : 0;

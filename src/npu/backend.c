@@ -34,11 +34,10 @@ static nx_backend *npu_of(const ex_program *x) { return (nx_backend *)ex_get_bac
 
 static uint32_t env_root(void *ud, uint32_t v) { return ex_value_root(ud, v); }
 
-static bool env_splat(void *ud, uint32_t v, float *val) {
+static bool env_splat(void *ud, uint32_t v, const uint8_t **elem) {
     const uint8_t *e = ex_value_splat(ud, v);
-    if (!e) return false;
-    memcpy(val, e, sizeof *val);
-    return true;
+    *elem = e;
+    return e || ex_value_storage(ud, v) == EX_EMPTY; /* an empty reads as zeros */
 }
 
 /* ------------------------------------------------------------- names */
@@ -94,9 +93,14 @@ typedef struct sim_state {
     nc_stats st;
 } sim_state;
 
-static float *io_tensor(void *ud, uint32_t t) { return (float *)ex_value_ptr(((sim_state *)ud)->x->px, t); }
+static uint8_t *io_tensor(void *ud, uint32_t t) { return ex_value_ptr(((sim_state *)ud)->x->px, t); }
 
-static float io_scalar(void *ud, int64_t slot) { return (float)ex_scalar(((sim_state *)ud)->x->px, (uint32_t)slot).f; }
+static np_scalar io_scalar(void *ud, int64_t slot) {
+    interp_scalar v = ex_scalar(((sim_state *)ud)->x->px, (uint32_t)slot);
+    np_scalar s;
+    memcpy(&s, &v, sizeof s); /* one layout: double f / int64 i */
+    return s;
+}
 
 static void both_fn(void *ud, const np_insn *in) {
     sim_state *s = ud;
@@ -191,7 +195,7 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
 static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     (void)x;
     const nl_kernel *kp = &((nx_backend *)b)->kp[i].kp;
-    return !kp->gemm && kp->mode == NP_VMAP;
+    return !kp->gemm && !kp->copy && kp->mode == NP_VMAP;
 }
 
 static void run(ex_backend *b, ex_program *x, uint32_t i) {

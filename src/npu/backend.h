@@ -11,10 +11,11 @@
  *
  * Kernels run one at a time on core 0, each from an idle machine (a BARRIER
  * ends every program). A kernel the npu expresses (f32 contractions with
- * their epilogues, f32 elementwise and reduction loops) is lowered with the
- * tile the search chose and simulated; any other kernel (other element
- * types, tensor ops such as pad) is left to the executor's interpreter
- * fallback, which says so with the reason. Constants are read in place from
+ * their epilogues; elementwise and reduction loops in f32, f64, integers
+ * and i1; tensor.extract_slice, insert_slice and pad as copy programs) is
+ * lowered with the tile the search chose and simulated; any other kernel
+ * (bf16 or f16 elements, linalg.pack, dynamic offsets) is left to the
+ * executor's interpreter fallback, which says so with the reason. Constants are read in place from
  * DRAM; a splat constant is a scalar (a fill, never a DMA); an elementwise
  * kernel may store over an input that dies there (each tile is loaded
  * before it is stored).

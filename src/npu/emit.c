@@ -19,9 +19,21 @@ void nl_marker(em *e, np_opcode op, int32_t buf) {
 static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
     const nl_buf *b = &e->b[buf];
     np_view v;
+    memset(&v, 0, sizeof v);
     v.buf = buf;
+    v.dt = b->dt;
     v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset + chunk * b->rows * v.ld * elem_bytes();
+    v.off = b->offset + chunk * b->rows * v.ld * np_dtype_bytes((np_dtype)b->dt);
+    v.rows = rows;
+    v.cols = cols;
+    return v;
+}
+
+/* The part of view v from row r0 and column c0 on, rows x cols of it. */
+static np_view sub_view(const em *e, np_view v, int64_t r0, int64_t c0, int64_t rows, int64_t cols) {
+    int64_t el = np_view_elem(&v), c = v.c0 + c0;
+    v.off += (r0 * v.ld + c / e->L) * el;
+    v.c0 = c % e->L;
     v.rows = rows;
     v.cols = cols;
     return v;
@@ -31,7 +43,7 @@ static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, in
 static int64_t outer_off(const nl_kernel *kp, const nl_access *a, const uint32_t *dims, uint32_t n, int64_t o) {
     int64_t off = 0;
     for (uint32_t i = n; i-- > 0;) {
-        int64_t bnd = kp->k->bounds[dims[i]];
+        int64_t bnd = kp->bounds[dims[i]];
         off += (o % bnd) * a->stride[dims[i]];
         o /= bnd;
     }
@@ -62,7 +74,7 @@ static void fill_tile(em *e, np_view v, const nl_access *a) {
     memset(&in, 0, sizeof in);
     in.op = NP_FILL;
     in.dst = v;
-    in.imm = a->kind == NL_A_IMM ? a->imm : 0.0f;
+    if (a->kind == NL_A_IMM) in.imm = a->imm;
     in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
     put(e, &in);
 }
@@ -71,7 +83,7 @@ static void fill_tile(em *e, np_view v, const nl_access *a) {
  * loads first, and a store that holds it longer than the gaps between the
  * loads would stall the loads of the next tiles behind it. */
 static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_t rs, int64_t cs) {
-    double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * (double)elem_bytes();
+    double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * (double)np_view_elem(&v);
     int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
     if (per < 1) per = 1;
     for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
@@ -80,7 +92,7 @@ static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_
         in.op = NP_MVOUT;
         in.a = v;
         in.a.rows = min64(per, v.rows - r0);
-        in.a.off = v.off + r0 * v.ld * elem_bytes();
+        in.a.off = v.off + r0 * v.ld * np_view_elem(&v);
         in.dram = (np_dram){a->value, a->off + off + r0 * rs, rs, cs};
         put(e, &in);
     }
@@ -168,7 +180,7 @@ static np_view operand_view(em *e, uint32_t i, int32_t buf, int64_t tm, int64_t 
 /* Rows of operand i one load moves: blocks of about 256 DMA cycles, so
  * early operand loads interleave with the K loop's loads. */
 static int64_t operand_chunk_rows(const em *e, int64_t tn) {
-    double row_bytes = (double)(tn > 0 ? tn : 1) * (double)elem_bytes();
+    double row_bytes = (double)(tn > 0 ? tn : 1) * 4.0; /* the accumulator's f32 rows */
     int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
     return per < 1 ? 1 : per;
 }
@@ -192,7 +204,7 @@ static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t
             if (c == 0) nl_marker(e, NP_BIRTH, e->ly.op[i]);
             int64_t r0 = c * per, nr = op->uses_r ? min64(per, rows - r0) : 1;
             np_view v = operand_view(e, i, e->ly.op[i], tm, tn);
-            v.off += r0 * v.ld * elem_bytes();
+            v.off += r0 * v.ld * np_view_elem(&v);
             v.rows = nr;
             int64_t rs = op->uses_r ? stride_of(&op->a, kp->dm) : 0;
             int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
@@ -209,7 +221,7 @@ static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
     int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
     int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
     nl_marker(e, NP_BIRTH, yb);
-    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
     if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yb, 0, tm, tn), &kp->init);
 }
 
@@ -230,14 +242,14 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     for (int64_t r0 = 0; r0 < tm; r0 += per) {
         int64_t nr = min64(per, tm - r0);
         np_view yb_rows = y;
-        yb_rows.off += r0 * y.ld * elem_bytes();
+        yb_rows.off += r0 * y.ld * np_view_elem(&y);
         yb_rows.rows = nr;
         if (kp->has_prog) {
             np_view src[NP_VMAX_SRCS];
             for (uint32_t i = 0; i < kp->nin; i++) {
                 src[i] = operand_view(e, i, e->ly.op[i], tm, tn);
                 if (kp->in[i].uses_r) {
-                    src[i].off += r0 * src[i].ld * elem_bytes();
+                    src[i].off += r0 * src[i].ld * np_view_elem(&src[i]);
                     src[i].rows = nr;
                 }
             }
@@ -271,7 +283,7 @@ void nl_emit_gemm_stage(em *e, const gdims *g, int64_t s) {
         gemm_tile_end(e, g, s);
         return;
     }
-    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
     gstage st = nl_stage_of(kp, e->c, g, s);
     if (st.ks == 0 && s == 0) gemm_tile_start(e, g, st.t);
     if (s == 0) gemm_loads(e, g, 0);
@@ -372,9 +384,76 @@ static np_view loop_chain_view(em *e, uint32_t i, const lstage *st) {
     return view_of(e, e->ly.eop[i] + (int32_t)(st->t % e->ly.nout), 0, op->uses_r ? st->tr : 1, op->uses_c ? st->tc : 1);
 }
 
+static int64_t out_tile_off(const nl_kernel *kp, const nl_access *a, const nl_cand *c, const lstage *st) {
+    return outer_off(kp, a, kp->par, kp->npar, st->o) + (kp->red_r ? 0 : st->rt * c->tm * stride_of(a, kp->dm)) +
+           (kp->red_c ? 0 : st->ct * c->tn * stride_of(a, kp->dn));
+}
+
+/* The patch's elements [k0, k1) along loop d that fall in loop indices
+ * [lo, hi). */
+static void patch_range(const nl_kernel *kp, int d, int64_t lo, int64_t hi, int64_t *k0, int64_t *k1) {
+    int64_t p = kp->plo[d], st = kp->pstep[d];
+    *k0 = lo <= p ? 0 : ceil_div(lo - p, st);
+    *k1 = hi <= p ? 0 : min64(kp->psize[d], ceil_div(hi - p, st));
+    if (*k1 < *k0) *k1 = *k0;
+}
+
+/* A copy kernel's tile of stage st: its part outside the patch from the
+ * base (a fill, or the destination's tile), then the part of the patch it
+ * holds DMA'd into a sub-view of it (from row r0 and column c0 of the tile;
+ * a patch strided along the rows: every pstep-th row). */
+static void copy_loads(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    const nl_operand *op = &kp->in[0];
+    int32_t b = loop_in_buf(e, 0, s);
+    nl_marker(e, NP_BIRTH, b);
+    np_view v = view_of(e, b, 0, kp->dm >= 0 ? st->tr : 1, kp->dn >= 0 ? st->tc : 1);
+    int64_t R0 = kp->dm >= 0 ? st->rt * e->c->tm : 0, C0 = kp->dn >= 0 ? st->ct * e->c->tn : 0;
+    int64_t kr0 = 0, kr1 = 1, kc0 = 0, kc1 = 1, r0 = 0, c0 = 0, off = 0; /* from op->a.off */
+    bool all = true;
+    if (kp->dm >= 0) {
+        patch_range(kp, kp->dm, R0, R0 + v.rows, &kr0, &kr1);
+        r0 = kp->plo[kp->dm] + kr0 * kp->pstep[kp->dm] - R0;
+        all &= kp->pstep[kp->dm] == 1 && kr1 - kr0 == v.rows;
+        off += kr0 * op->a.stride[kp->dm];
+    }
+    if (kp->dn >= 0) {
+        patch_range(kp, kp->dn, C0, C0 + v.cols, &kc0, &kc1);
+        c0 = kp->plo[kp->dn] + kc0 - C0;
+        all &= kc1 - kc0 == v.cols;
+        off += kc0 * op->a.stride[kp->dn];
+    }
+    bool any = kr1 > kr0 && kc1 > kc0;
+    /* the outer loops' indices (tile 1) */
+    int64_t o = st->o;
+    for (uint32_t i = kp->npar; i-- > 0;) {
+        int d = (int)kp->par[i];
+        int64_t idx = o % kp->bounds[d], k = idx - kp->plo[d];
+        o /= kp->bounds[d];
+        bool in = k >= 0 && k % kp->pstep[d] == 0 && k / kp->pstep[d] < kp->psize[d];
+        any &= in, all &= in;
+        if (in) off += k / kp->pstep[d] * op->a.stride[d];
+    }
+    if (kp->has_base && !all) {
+        if (kp->base.kind == NL_A_TENSOR)
+            load_tile(e, &kp->base, v, out_tile_off(kp, &kp->base, e->c, st), stride_of(&kp->base, kp->dm),
+                      stride_of(&kp->base, kp->dn));
+        else
+            fill_tile(e, v, &kp->base);
+    }
+    if (!any) return;
+    np_view pv = sub_view(e, v, r0, c0, kr1 - kr0, kc1 - kc0);
+    if (kp->dm >= 0) pv.ld *= kp->pstep[kp->dm];
+    load_tile(e, &op->a, pv, off, stride_of(&op->a, kp->dm), stride_of(&op->a, kp->dn));
+}
+
 static void loop_loads(em *e, const ldims *d, int64_t s) {
     const nl_kernel *kp = e->kp;
     lstage st = lstage_of(kp, e->c, d, s);
+    if (kp->copy) {
+        copy_loads(e, &st, s);
+        return;
+    }
     for (uint32_t i = 0; i < kp->nin; i++) {
         const nl_operand *op = &kp->in[i];
         int32_t b = loop_in_buf(e, i, s);
@@ -384,11 +463,6 @@ static void loop_loads(em *e, const ldims *d, int64_t s) {
         load_tile(e, &op->a, view_of(e, b, 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1), off,
                   op->uses_r ? stride_of(&op->a, kp->dm) : 0, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
     }
-}
-
-static int64_t out_tile_off(const nl_kernel *kp, const nl_access *a, const nl_cand *c, const lstage *st) {
-    return outer_off(kp, a, kp->par, kp->npar, st->o) + (kp->red_r ? 0 : st->rt * c->tm * stride_of(a, kp->dm)) +
-           (kp->red_c ? 0 : st->ct * c->tn * stride_of(a, kp->dn));
 }
 
 static void loop_tile_start(em *e, const lstage *st, int64_t s) {
@@ -418,6 +492,12 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
     if (kp->has_epi) {
         np_view src[NP_VMAX_SRCS];
         for (uint32_t i = 0; i < kp->nein; i++) src[i] = loop_chain_view(e, i, st);
+        np_view acc = v;
+        if (kp->epi_own) { /* the chain reads the accumulator and writes a tile of its own type */
+            src[kp->nein] = acc;
+            v = view_of(e, e->ly.res0 + (int32_t)(st->t % e->ly.nout), 0, v.rows, v.cols);
+            nl_marker(e, NP_BIRTH, v.buf);
+        }
         np_insn in;
         memset(&in, 0, sizeof in);
         in.op = NP_VEC;
@@ -425,11 +505,12 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
         in.dst = v;
         in.rows = v.rows;
         in.cols = v.cols;
-        in.nsrc = (uint8_t)kp->nein;
+        in.nsrc = (uint8_t)(kp->nein + (kp->epi_own ? 1 : 0));
         in.src = src;
         in.prog = &kp->epi;
         put(e, &in);
         for (uint32_t i = 0; i < kp->nein; i++) nl_marker(e, NP_DEATH, src[i].buf);
+        if (kp->epi_own) nl_marker(e, NP_DEATH, acc.buf);
     }
     if (e->o && e->o->shorten_acc) nl_marker(e, NP_DEATH, v.buf);
     int64_t off = out_tile_off(kp, &kp->out, e->c, st);
@@ -445,22 +526,24 @@ void nl_emit_loop_stage(em *e, const ldims *d, int64_t s) {
         loop_tile_start(e, &st, s);
         loop_loads(e, d, 0);
     }
-    np_view src[NP_VMAX_SRCS];
-    for (uint32_t i = 0; i < kp->nin; i++) {
-        const nl_operand *op = &kp->in[i];
-        src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
+    if (!kp->copy) { /* a copy's tile is stored as it was loaded */
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < kp->nin; i++) {
+            const nl_operand *op = &kp->in[i];
+            src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
+        }
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_VEC;
+        in.mode = (uint8_t)kp->mode;
+        in.dst = loop_out_view(e, &st, s);
+        in.rows = st.tr;
+        in.cols = st.tc;
+        in.nsrc = (uint8_t)kp->nin;
+        in.src = src;
+        in.prog = &kp->prog;
+        put(e, &in);
     }
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_VEC;
-    in.mode = (uint8_t)kp->mode;
-    in.dst = loop_out_view(e, &st, s);
-    in.rows = st.tr;
-    in.cols = st.tc;
-    in.nsrc = (uint8_t)kp->nin;
-    in.src = src;
-    in.prog = &kp->prog;
-    put(e, &in);
     for (uint32_t i = 0; i < kp->nin; i++)
         if ((int32_t)i != kp->inplace) nl_marker(e, NP_DEATH, loop_in_buf(e, i, s));
     bool last = st.ks == d->rs - 1, more = s + 1 < d->nstages;

@@ -47,6 +47,24 @@
  * shapes within the output tile ([R x 1] per row, [1 x C] per column, [1 x
  * 1] a scalar), one set per output buffer, live as long as the output.
  *
+ * Element types: loop kernels compute in any type the vector unit holds
+ * (f32, f64, integers and i1: np_dtype); each buffer holds its tensor's
+ * type, sized by its bytes (an f64 tile twice an f32 one, an i1 mask one
+ * byte an element). A tile is never reused in place by a value of another
+ * type: an elementwise map that changes the type (extf) has its own output
+ * tile, and so has a chain after a reduction whose result type is not the
+ * accumulator's (the f64 statistics truncated to f32). Contractions (the
+ * systolic arrays) are f32.
+ *
+ * Copy kernels (tensor.extract_slice, insert_slice, pad): loops over the
+ * result's elements with tiles as loop kernels have them, no vector
+ * program: each tile is DMA'd in from the source (a strided box of it) and
+ * out again. Pad and insert_slice place the source (the patch) in a box of
+ * the result; a tile that holds elements outside it is first filled with
+ * the padding value (the vector unit) or loaded from the destination, and
+ * the part of the patch it holds is then DMA'd into a sub-view of it (at a
+ * row and column offset), so every element moves once each way.
+ *
  * Ownership: nl_kernel and nl_choice are plain values (the vector programs
  * inside them included); they point at the kernel and target they were made
  * from, which must outlive them.
@@ -72,10 +90,11 @@ typedef enum nl_akind {
 
 typedef struct nl_access {
     uint8_t kind;
+    uint8_t dt;     /* np_dtype of its elements */
     uint32_t value; /* TENSOR: DRAM tensor (storage value id); SCALAR: value id */
     int64_t off;
     int64_t stride[KN_MAX_DIMS];
-    float imm;
+    np_scalar imm;
 } nl_access;
 
 typedef struct nl_operand {
@@ -94,6 +113,19 @@ typedef struct nl_kernel {
     bool npu;      /* false: the host runs it (why says why) */
     char why[200];
     bool gemm;     /* contraction, else a vector-unit loop */
+    bool copy;     /* a copy kernel: in[0] is DMA'd into the output tile, no vector program */
+    uint32_t ndims;                 /* the loops (the root's; a copy's: the result's dims) */
+    int64_t bounds[KN_MAX_DIMS];
+    uint8_t acc_dt;                 /* loop reductions: the accumulator's type (np_dtype) */
+    uint8_t out_dt;                 /* the result's type */
+    /* copy kernels: in[0] (the patch) holds psize[d] elements along loop
+     * d, element k at loop index plo[d] + k * pstep[d] (phi[d]: one past
+     * the last; the column loop's step is 1), read at in[0].a.off + sum
+     * k[d] * in[0].a.stride[d]; outside it the result is `base` (has_base:
+     * an IMM or SCALAR fill, or a TENSOR read at the result's points) */
+    bool has_base;
+    nl_access base;
+    int64_t plo[KN_MAX_DIMS], phi[KN_MAX_DIMS], psize[KN_MAX_DIMS], pstep[KN_MAX_DIMS];
     int dm, dn, dk; /* loops of the tile's rows, columns, reduction (-1: none) */
     int64_t M, N, K;
     bool red_r, red_c; /* loop kernels: the row / column loop is a reduction */
@@ -107,6 +139,7 @@ typedef struct nl_kernel {
     np_vprog prog;      /* contraction: epilogue on the accumulator; loop: the body */
     np_vprog epi;       /* loop reduction followed by a chain: the chain */
     bool has_prog, has_epi;
+    bool epi_own;       /* the chain's result type is not the accumulator's: it writes a tile of its own */
     /* loop reduction followed by a chain: the tensors the chain reads, at the
      * output tile's logical shape (they cannot vary along a reduced loop) */
     uint32_t nein;
@@ -120,9 +153,11 @@ typedef struct nl_kernel {
 /* Facts about the program around the kernel the lowering needs. */
 typedef struct nl_env {
     /* storage root of a value (through reshapes), and whether it is a
-     * splat constant (its one element at *splat_value) */
+     * splat constant (its one element's bytes at *splat_elem, in the
+     * value's element type) or an empty tensor (all zeros: *splat_elem
+     * NULL) */
     uint32_t (*root)(void *ud, uint32_t value);
-    bool (*splat)(void *ud, uint32_t value, float *splat_value);
+    bool (*splat)(void *ud, uint32_t value, const uint8_t **splat_elem);
     void *ud;
 } nl_env;
 
@@ -142,6 +177,7 @@ typedef struct nl_cand {
 typedef struct nl_buf {
     char name[40];
     uint8_t role;        /* nl_role */
+    uint8_t dt;          /* np_dtype of its elements */
     int64_t rows, cols;  /* one tile, on chip */
     int64_t nchunks;     /* tiles held (a panel), else 1 */
     int64_t bytes;       /* per lane */

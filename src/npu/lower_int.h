@@ -23,9 +23,10 @@ const char *nl_op_text(const ir_op *op, char *buf, size_t n);
  * in an input's tile that the next step reloads). */
 static inline bool loop_reduces(const nl_kernel *kp) { return !kp->gemm && (kp->red_r || kp->red_c || kp->nred > 0); }
 
-/* ---- layout.c */
+/* The element bytes of an access. */
+static inline int64_t acc_bytes(const nl_access *a) { return np_dtype_bytes((np_dtype)a->dt); }
 
-static inline int64_t elem_bytes(void) { return 4; }
+/* ---- layout.c */
 
 /* Buffer layout indices of a candidate, shared by nl_buffers and the
  * emitters so both agree on who is who. */
@@ -33,6 +34,8 @@ typedef struct layout {
     int32_t x0, nx, w0, nw, y0, ny;
     int32_t op[NP_VMAX_SRCS]; /* first buffer of operand i (loop kernels: nx copies) */
     int32_t out0, nout;       /* loop kernels */
+    int32_t res0;             /* loop reductions whose chain changes the type: the chain's result tiles
+                                 (nout of them), else -1 */
     int32_t eop[NP_VMAX_SRCS]; /* loop kernels: first buffer of the chain's operand i (nout copies) */
 } layout;
 

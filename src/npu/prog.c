@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "ir/ir.h"
+
 const char *np_opcode_name(np_opcode op) {
     static const char *const names[] = {"birth", "death", "mvin", "mvout", "fill", "gemm.ws", "vec", "barrier"};
     return (unsigned)op < SP_ARRAY_LEN(names) ? names[op] : "?";
@@ -11,13 +13,59 @@ const char *np_opcode_name(np_opcode op) {
 const char *np_vop_name(np_vop op) {
     static const char *const names[] = {"load", "acc", "const", "scalar", "add", "sub", "mul", "div",
                                         "max", "min", "maxnum", "minnum", "neg", "abs", "sqrt", "rsqrt",
-                                        "exp", "log", "tanh", "erf", "cmp", "select"};
+                                        "exp", "log", "tanh", "erf", "cmp", "select", "op"};
     return (unsigned)op < SP_ARRAY_LEN(names) ? names[op] : "?";
 }
 
-int64_t np_view_span(const np_view *v, int64_t lanes, int64_t elem_bytes) {
+int np_dtype_bytes(np_dtype t) {
+    static const int bytes[] = {4, 8, 1, 1, 2, 4, 8};
+    return (unsigned)t < SP_ARRAY_LEN(bytes) ? bytes[t] : 4;
+}
+
+const char *np_dtype_name(np_dtype t) {
+    static const char *const names[] = {"f32", "f64", "i1", "i8", "i16", "i32", "i64"};
+    return (unsigned)t < SP_ARRAY_LEN(names) ? names[t] : "?";
+}
+
+static int size_class(int bytes) { return bytes >= 8 ? 3 : bytes >= 4 ? 2 : bytes >= 2 ? 1 : 0; }
+
+int64_t np_vprog_groups(const np_vprog *p, int64_t lane_elems, int64_t vlen_bits, int copy_bytes) {
+    int64_t g = 0;
+    uint32_t n = 0;
+    for (int k = 0; k < 4; k++) {
+        if (!p->nalu_bytes[k]) continue;
+        int64_t per = vlen_bits / (8 << k);
+        if (per < 1) per = 1;
+        g += (int64_t)p->nalu_bytes[k] * ((lane_elems + per - 1) / per);
+        n += p->nalu_bytes[k];
+    }
+    if (n < p->nalu) { /* a program made before the sizes were counted: f32 */
+        int64_t per = vlen_bits / 32 > 0 ? vlen_bits / 32 : 1;
+        g += (int64_t)(p->nalu - n) * ((lane_elems + per - 1) / per);
+    }
+    if (!p->nalu) {
+        int64_t per = vlen_bits / (8 << size_class(copy_bytes));
+        if (per < 1) per = 1;
+        g = (lane_elems + per - 1) / per;
+    }
+    return g;
+}
+
+int64_t np_vprog_op_bytes(const np_vprog *p) {
+    int64_t b = 0;
+    uint32_t n = 0;
+    for (int k = 0; k < 4; k++) b += (int64_t)p->nalu_bytes[k] << k, n += p->nalu_bytes[k];
+    return b + 4 * (int64_t)(p->nalu - (n < p->nalu ? n : p->nalu));
+}
+
+int64_t np_view_span(const np_view *v, int64_t lanes) {
     if (v->rows <= 0 || v->cols <= 0) return 0;
-    return ((v->rows - 1) * v->ld + (v->cols + lanes - 1) / lanes) * elem_bytes;
+    return ((v->rows - 1) * v->ld + (v->c0 + v->cols + lanes - 1) / lanes) * np_view_elem(v);
+}
+
+int64_t np_view_lane_elems(const np_view *v, int64_t lanes) {
+    if (v->rows <= 0 || v->cols <= 0) return 0;
+    return v->rows * ((v->c0 + v->cols + lanes - 1) / lanes - v->c0 / lanes);
 }
 
 static const char *bname(const np_names *nm, int32_t b) {
@@ -25,8 +73,20 @@ static const char *bname(const np_names *nm, int32_t b) {
     return s ? s : "?";
 }
 
+/* "X[256x384]@0"; other element types than f32 and a first column are
+ * named: "%m[16x1 i1]@64", "T[3x56 +c1]@0" */
 static void view(sp_strbuf *o, const np_names *nm, const np_view *v) {
-    sp_strbuf_printf(o, "%s[%lldx%lld]@%lld", bname(nm, v->buf), (long long)v->rows, (long long)v->cols, (long long)v->off);
+    sp_strbuf_printf(o, "%s[%lldx%lld", bname(nm, v->buf), (long long)v->rows, (long long)v->cols);
+    if (v->dt != NP_F32) sp_strbuf_printf(o, " %s", np_dtype_name((np_dtype)v->dt));
+    if (v->c0) sp_strbuf_printf(o, " +c%lld", (long long)v->c0);
+    sp_strbuf_printf(o, "]@%lld", (long long)v->off);
+}
+
+static void scalar_text(sp_strbuf *o, np_dtype t, np_scalar s) {
+    if (np_dtype_float(t))
+        sp_strbuf_printf(o, "%g", s.f);
+    else
+        sp_strbuf_printf(o, "%lld", (long long)s.i);
 }
 
 static void dram(sp_strbuf *o, const np_names *nm, const np_dram *d, int64_t rows, int64_t cols) {
@@ -43,16 +103,30 @@ void np_print_vprog(sp_strbuf *o, const np_vprog *p) {
         const np_vinsn *v = &p->insn[i];
         if (i) sp_strbuf_puts(o, "; ");
         sp_strbuf_printf(o, "r%u = %s", v->d, np_vop_name((np_vop)v->op));
+        if (v->op == NV_OP && v->op_ir) sp_strbuf_printf(o, " %s", ir_op_name((ir_opkind)((const ir_op *)v->op_ir)->kind));
+        /* the element type, where it is not f32 (a cmp's: its operands') */
+        np_dtype t = (np_dtype)(v->op == NV_CMP ? v->at : v->dt);
+        if (t != NP_F32) sp_strbuf_printf(o, ".%s", np_dtype_name(t));
+        if (v->op == NV_OP && v->at != v->dt) sp_strbuf_printf(o, ".from.%s", np_dtype_name((np_dtype)v->at));
         switch ((np_vop)v->op) {
         case NV_LOAD: sp_strbuf_printf(o, " s%u", v->a); break;
         case NV_ACC: break;
-        case NV_CONST: sp_strbuf_printf(o, " %g", (double)v->imm); break;
+        case NV_CONST:
+            sp_strbuf_putc(o, ' ');
+            scalar_text(o, (np_dtype)v->dt, v->imm);
+            break;
         case NV_SCALAR: sp_strbuf_printf(o, " $%u", v->slot); break;
         case NV_NEG: case NV_ABS: case NV_SQRT: case NV_RSQRT: case NV_EXP: case NV_LOG: case NV_TANH: case NV_ERF:
             sp_strbuf_printf(o, " r%u", v->a);
             break;
         case NV_CMP: sp_strbuf_printf(o, ".%s r%u, r%u", CMP_NAMES[v->pred & 15], v->a, v->b); break;
         case NV_SELECT: sp_strbuf_printf(o, " r%u, r%u, r%u", v->a, v->b, v->c); break;
+        case NV_OP: {
+            const ir_op *op = v->op_ir;
+            uint32_t n = op ? op->nopnds : 0;
+            for (uint32_t j = 0; j < n && j < 3; j++) sp_strbuf_printf(o, "%s r%u", j ? "," : "", j == 0 ? v->a : j == 1 ? v->b : v->c);
+            break;
+        }
         default: sp_strbuf_printf(o, " r%u, r%u", v->a, v->b); break;
         }
     }
@@ -76,10 +150,12 @@ void np_print_insn(sp_strbuf *o, const np_names *nm, const np_insn *in) {
         break;
     case NP_FILL:
         view(o, nm, &in->dst);
-        if (in->scalar >= 0)
+        if (in->scalar >= 0) {
             sp_strbuf_printf(o, " = $%lld", (long long)in->scalar);
-        else
-            sp_strbuf_printf(o, " = %g", (double)in->imm);
+        } else {
+            sp_strbuf_puts(o, " = ");
+            scalar_text(o, (np_dtype)in->dst.dt, in->imm);
+        }
         break;
     case NP_GEMM:
         view(o, nm, &in->dst);

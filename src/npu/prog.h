@@ -11,17 +11,23 @@
  * the simulator can run a 4096^3 GEMM without holding its program.
  *
  * The machine (machine.h): per lane a scratchpad slice; a tile view is
- * rows x cols elements, split over the lanes by columns (column c in lane
- * c mod L at per-lane element c / L), row r starting ld per-lane elements
- * after row r - 1, element (0, 0) at per-lane byte `off`. Instructions:
+ * rows x cols elements of one element type (np_dtype: f32, f64, or an
+ * integer of 1 to 8 bytes; an i1 takes a byte), split over the lanes by
+ * columns (the view's column c is the tile's column c0 + c, in lane
+ * (c0 + c) mod L at per-lane element (c0 + c) / L), row r starting ld
+ * per-lane elements after row r - 1, element (0, 0) of the tile at per-lane
+ * byte `off`. An f64 element takes the bytes of two f32 ones, so a vector
+ * instruction covers half as many of them. Instructions:
  *   BIRTH b / DEATH b  buffer b of the kernel's plan starts / ends its life:
  *                      the simulator refuses accesses outside a live buffer
  *                      and poisons a dying buffer's bytes with NaN
  *   MVIN  dst <- dram  DMA a 2-D strided DRAM region into a tile (Gemmini's
- *                      MVIN; element (r, c) from dram.off + r*rs + c*cs)
+ *                      MVIN; element (r, c) from dram.off + r*rs + c*cs, in
+ *                      elements of the view's type: DMA does not convert)
  *   MVOUT dram <- src  DMA a tile out (MVOUT)
  *   FILL  dst = s      vector unit: every element the scalar (imm, or the
- *                      run-time scalar value `scalar` when >= 0)
+ *                      run-time scalar value `scalar` when >= 0), in the
+ *                      view's element type
  *   GEMM  dst (+)= a*b weight-stationary matmul on the systolic arrays: b
  *                      ([k x cols]) is cut into lanes x lanes weight blocks,
  *                      each preloaded into an array while a's `rows` rows
@@ -49,13 +55,30 @@
 
 #include "base/strbuf.h"
 
+/* Element types of the scratchpad and the vector unit's registers. */
+typedef enum np_dtype { NP_F32, NP_F64, NP_I1, NP_I8, NP_I16, NP_I32, NP_I64, NP_NDTYPES } np_dtype;
+/* Bytes an element takes on chip and in DRAM (i1: 1). */
+int np_dtype_bytes(np_dtype t);
+const char *np_dtype_name(np_dtype t);
+static inline bool np_dtype_float(np_dtype t) { return t == NP_F32 || t == NP_F64; }
+
+/* A scalar of any element type: floats as double (already rounded to
+ * their type), integers sign-extended from their width (i1: 0 or 1), as
+ * the reference interpreter holds them. */
+typedef union np_scalar {
+    double f;
+    int64_t i;
+} np_scalar;
+
 typedef enum np_opcode { NP_BIRTH, NP_DEATH, NP_MVIN, NP_MVOUT, NP_FILL, NP_GEMM, NP_VEC, NP_BARRIER } np_opcode;
 
 typedef struct np_view {
     int32_t buf;        /* the kernel plan's buffer it lies in */
-    int64_t off;        /* per-lane byte offset of element (0, 0) */
+    int64_t off;        /* per-lane byte offset of the tile's element (0, 0) */
     int64_t rows, cols; /* elements */
     int64_t ld;         /* per-lane elements between consecutive rows */
+    uint8_t dt;         /* np_dtype (0: f32) */
+    int64_t c0;         /* the tile column of the view's column 0 (0 <= c0 < lanes) */
 } np_view;
 
 typedef struct np_dram {
@@ -78,15 +101,22 @@ typedef enum np_vop {
     NV_MINNUM,
     NV_NEG, NV_ABS, NV_SQRT, NV_RSQRT,
     NV_EXP, NV_LOG, NV_TANH, NV_ERF, /* special functions (SFU latency) */
-    NV_CMP,    /* r[d] = cmpf(pred, r[a], r[b]) ? 1 : 0 */
-    NV_SELECT, /* r[d] = r[a] != 0 ? r[b] : r[c] */
+    NV_CMP,    /* r[d] (i1) = cmpf(pred, r[a], r[b]) */
+    NV_SELECT, /* r[d] = r[a] (i1) ? r[b] : r[c] */
+    NV_OP,     /* r[d] = scalar op `op` (an arith or math op of the IR: a
+                  cast, integer arithmetic, ...) of r[a], r[b], r[c], with
+                  the reference interpreter's semantics (interp_scalar_op) */
     NV_COUNT
 } np_vop;
 
+/* One instruction: its result type dt, its operands' type at (cmp, casts;
+ * else dt). Floating-point arithmetic of f32 rounds to f32, of f64 to f64. */
 typedef struct np_vinsn {
     uint8_t op, d, a, b, c, pred;
+    uint8_t dt, at;   /* np_dtype */
     uint32_t slot;
-    float imm;
+    np_scalar imm;
+    const void *op_ir; /* NV_OP: the ir_op (ir/ir.h) whose semantics it runs */
 } np_vinsn;
 
 #define NP_VMAX_INSNS 96
@@ -98,8 +128,19 @@ typedef struct np_vprog {
     np_vinsn insn[NP_VMAX_INSNS];
     uint8_t nregs, result;
     uint32_t nalu; /* arithmetic instructions per element group (timing) */
+    /* of those, how many work on elements of 1, 2, 4 and 8 bytes: an
+     * instruction on 8-byte elements covers half the elements of one on 4 */
+    uint32_t nalu_bytes[4];
     bool sfu;      /* uses a special function */
 } np_vprog;
+/* Vector-unit occupancy of a program over `lane_elems` elements per lane,
+ * vector registers of vlen_bits per lane: the sum over its arithmetic
+ * instructions of ceil(lane_elems / elements per register); an empty
+ * program (a copy) passes the elements once, at `copy_bytes` each. */
+int64_t np_vprog_groups(const np_vprog *p, int64_t lane_elems, int64_t vlen_bits, int copy_bytes);
+/* Element operations weighted by element bytes (the vector roofline's
+ * work: vlen_bits / 8 of them a cycle per lane). */
+int64_t np_vprog_op_bytes(const np_vprog *p);
 
 typedef enum np_vmode {
     NP_VMAP,         /* dst[r][c] = prog(r, c) */
@@ -124,7 +165,7 @@ typedef struct np_insn {
     np_dram dram;  /* MVIN / MVOUT */
     const np_view *src;   /* VEC sources (nsrc) */
     const np_vprog *prog; /* VEC */
-    float imm;     /* FILL */
+    np_scalar imm; /* FILL (in dst's element type) */
     int64_t scalar; /* FILL: run-time scalar number, or -1 for imm */
 } np_insn;
 
@@ -149,7 +190,10 @@ void np_print_insn(sp_strbuf *out, const np_names *nm, const np_insn *in);
 /* The vector program as "r1 = load s0; r2 = add r0, r1; ... -> r3". */
 void np_print_vprog(sp_strbuf *out, const np_vprog *p);
 
-/* Per-lane bytes a view spans from its first to its last element. */
-int64_t np_view_span(const np_view *v, int64_t lanes, int64_t elem_bytes);
+/* Per-lane bytes a view spans from `off` to its last element. */
+int64_t np_view_span(const np_view *v, int64_t lanes);
+/* Per-lane elements a view covers (rows x the lane columns it touches). */
+int64_t np_view_lane_elems(const np_view *v, int64_t lanes);
+static inline int np_view_elem(const np_view *v) { return np_dtype_bytes((np_dtype)v->dt); }
 
 #endif

@@ -36,6 +36,9 @@ static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
     return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * (double)cycles) : 0;
 }
 
+/* A loop kernel's mode: a map, a reduction, or a copy (no vector program). */
+static const char *mode_text(const nl_kernel *kp) { return kp->copy ? "copy" : kp->mode == NP_VMAP ? "map" : "reduction"; }
+
 /* A loop kernel's output: written over its input, or 1 or 2 buffers. */
 static const char *out_text(const nl_kernel *kp, const nl_cand *c) {
     return kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1";
@@ -107,8 +110,7 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     if (k->kind == KN_CONTRACTION)
         sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n, (long long)k->k);
     else if (ki.kp->npu)
-        sp_strbuf_printf(o, "  %lld x %lld (%s)", (long long)ki.kp->M, (long long)ki.kp->N,
-                         ki.kp->mode == NP_VMAP ? "map" : "reduction");
+        sp_strbuf_printf(o, "  %lld x %lld (%s)", (long long)ki.kp->M, (long long)ki.kp->N, mode_text(ki.kp));
     sp_strbuf_printf(o, "  -> %s  (%s)\n", ex_value_label(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
     ex_text_ops(o, k);
     if (!ki.ch) {
@@ -239,6 +241,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_end_array(w);
         json_kv_int(w, "offset", bb->offset);
         json_kv_int(w, "bytes", bb->bytes);
+        json_kv_string(w, "dtype", np_dtype_name((np_dtype)bb->dt));
         json_key(w, "live");
         ex_json_ints(w, (int64_t[]){bb->lo, bb->hi - 1}, 2);
         json_kv_bool(w, "broadcast", bb->broadcast);
@@ -251,7 +254,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
         json_key(w, "schedule");
         json_begin_object(w);
-        if (!ki.kp->gemm) json_kv_string(w, "mode", ki.kp->mode == NP_VMAP ? "map" : "reduction");
+        if (!ki.kp->gemm) json_kv_string(w, "mode", mode_text(ki.kp));
         schedule_json(w, ki.kp, &ch->cand);
         json_end_object(w);
         json_key(w, "roofline");
@@ -387,11 +390,12 @@ static void plan_svg(ex_program *x, sp_strbuf *out) {
         for (uint32_t b = 0; b < ch->nbufs; b++) {
             const nl_buf *bb = &ch->bufs[b];
             if (bb->bytes <= 0) continue;
+            const char *dt = np_dtype_name((np_dtype)bb->dt);
             if (bb->nchunks > 1)
-                snprintf(detail, sizeof detail, "%lld x %lldx%lld f32", (long long)bb->nchunks, (long long)bb->rows,
-                         (long long)bb->cols);
+                snprintf(detail, sizeof detail, "%lld x %lldx%lld %s", (long long)bb->nchunks, (long long)bb->rows,
+                         (long long)bb->cols, dt);
             else
-                snprintf(detail, sizeof detail, "%lldx%lld f32%s", (long long)bb->rows, (long long)bb->cols,
+                snprintf(detail, sizeof detail, "%lldx%lld %s%s", (long long)bb->rows, (long long)bb->cols, dt,
                          bb->broadcast ? " (broadcast)" : "");
             svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, nl_role_name((nl_role)bb->role)});
         }

@@ -91,18 +91,27 @@ static int64_t level_period(const tdrive *x, const tlevel *lv) {
     const nl_cand *c = x->e.c;
     int64_t S = kp->t->dram_req_bytes, g = S;
     if (lv->dim >= 0) {
-        const nl_access *acc[4 + 2 * NP_VMAX_SRCS];
+        const nl_access *acc[5 + 2 * NP_VMAX_SRCS];
         uint32_t n = 0;
-        acc[n++] = &kp->lhs, acc[n++] = &kp->rhs, acc[n++] = &kp->out, acc[n++] = &kp->init;
+        acc[n++] = &kp->lhs, acc[n++] = &kp->rhs, acc[n++] = &kp->out, acc[n++] = &kp->init, acc[n++] = &kp->base;
         for (uint32_t i = 0; i < kp->nin; i++) acc[n++] = &kp->in[i].a;
         for (uint32_t i = 0; i < kp->nein; i++) acc[n++] = &kp->ein[i].a;
         for (uint32_t i = 0; i < n; i++) {
-            if (acc[i]->kind != NL_A_TENSOR) continue;
-            int64_t step = abs64(acc[i]->stride[lv->dim]) % S * (lv->tile % S) % S * elem_bytes() % S;
+            if (acc[i]->kind != NL_A_TENSOR || (kp->copy && acc[i] == &kp->in[0].a)) continue;
+            int64_t step = abs64(acc[i]->stride[lv->dim]) % S * (lv->tile % S) % S * acc_bytes(acc[i]) % S;
             g = gcd64(g, step);
         }
     }
     int64_t P = S / g;
+    if (lv->dim >= 0 && kp->copy && kp->in[0].a.kind == NL_A_TENSOR) {
+        /* a copy's patch advances by tile / pstep of its elements per
+         * iteration: over Q iterations by a whole number of them, and
+         * which of the tile's rows it fills repeats with Q too */
+        const nl_access *a = &kp->in[0].a;
+        int64_t ps = kp->pstep[lv->dim], Q = ps / gcd64(lv->tile % ps, ps), adv = Q * lv->tile / ps;
+        int64_t step = abs64(a->stride[lv->dim]) % S * (adv % S) % S * acc_bytes(a) % S;
+        P = lcm_capped(P, Q * (S / gcd64(S, step)));
+    }
     const layout *ly = &x->e.ly;
     int64_t nx = kp->gemm ? (c->xbuf == NL_PANEL ? 1 : ly->nx) : ly->nx;
     int64_t nw = kp->gemm ? (c->wbuf == NL_PANEL ? 1 : ly->nw) : 1;
@@ -116,8 +125,7 @@ static int64_t level_period(const tdrive *x, const tlevel *lv) {
 static void build_levels(tdrive *x) {
     const nl_kernel *kp = x->e.kp;
     const nl_cand *c = x->e.c;
-    const kernel *k = kp->k;
-    for (uint32_t i = 0; i < kp->npar; i++) add_level(x, k->bounds[kp->par[i]], (int)kp->par[i], 1, false);
+    for (uint32_t i = 0; i < kp->npar; i++) add_level(x, kp->bounds[kp->par[i]], (int)kp->par[i], 1, false);
     if (kp->gemm) {
         x->g = nl_gemm_dims(kp, c);
         if (c->order == NL_ORDER_MNK) {
@@ -128,7 +136,7 @@ static void build_levels(tdrive *x) {
             add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
         }
         if (x->g.ks) {
-            for (uint32_t i = 0; i < kp->nred; i++) add_level(x, k->bounds[kp->red[i]], (int)kp->red[i], 1, true);
+            for (uint32_t i = 0; i < kp->nred; i++) add_level(x, kp->bounds[kp->red[i]], (int)kp->red[i], 1, true);
             add_level(x, x->g.tiles_k, kp->dk, c->tk, true);
         }
         x->ks_total = x->g.ks ? x->g.ks : 1;
@@ -136,7 +144,7 @@ static void build_levels(tdrive *x) {
         x->d = nl_loop_dims(kp, c);
         if (!kp->red_r) add_level(x, x->d.tiles_r, kp->dm, c->tm, false);
         if (!kp->red_c) add_level(x, x->d.tiles_c, kp->dn, c->tn, false);
-        for (uint32_t i = 0; i < kp->nred; i++) add_level(x, k->bounds[kp->red[i]], (int)kp->red[i], 1, true);
+        for (uint32_t i = 0; i < kp->nred; i++) add_level(x, kp->bounds[kp->red[i]], (int)kp->red[i], 1, true);
         if (kp->red_r) add_level(x, x->d.tiles_r, kp->dm, c->tm, true);
         if (kp->red_c) add_level(x, x->d.tiles_c, kp->dn, c->tn, true);
         x->ks_total = x->d.rs ? x->d.rs : 1;
@@ -156,7 +164,7 @@ static uint8_t program_units(const tdrive *x) {
     if (!kp->gemm) return NC_USES_DMA | NC_USES_VU;
     uint8_t u = NC_USES_DMA;
     if (x->g.ks) u |= NC_USES_SA;
-    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm == 0.0f;
+    bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
     if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
         u |= NC_USES_VU;
     return u;
@@ -164,11 +172,18 @@ static uint8_t program_units(const tdrive *x) {
 
 /* The first iteration at or after v of level lv (run from stage s0) that
  * is not regular, or v itself. Regular: not the first nor the last two,
- * and (K steps of a tile loading early operand rows) loading none. */
+ * (K steps of a tile loading early operand rows) loading none, and (copy
+ * kernels) its tiles and the next iteration's (whose first loads it
+ * emits) wholly inside the patch along the level's loop. */
 static int64_t next_irregular(const tdrive *x, const tlevel *lv, int64_t s0, int64_t v) {
     if (v < 1 || v >= lv->n - 2) return v;
     int64_t e = lv->n - 2;
     const nl_kernel *kp = x->e.kp;
+    if (kp->copy && lv->dim >= 0) {
+        int64_t first = ceil_div(kp->plo[lv->dim], lv->tile), end = kp->phi[lv->dim] / lv->tile - 1;
+        if (v < first || v >= end) return v;
+        e = min64(e, end);
+    }
     if (lv->ks && kp->gemm && x->e.c->early && kp->nin) {
         gstage st = nl_stage_of(kp, x->e.c, &x->g, s0);
         int64_t KS = x->g.ks, nch = nl_operand_chunks(&x->e, st.tm, st.tn), a = st.ks + v * lv->w;
@@ -188,7 +203,7 @@ static bool level_slide(const tdrive *x, const tlevel *lv, int64_t s0, nc_slide 
     const nl_cand *c = x->e.c;
     if (!kp->gemm || !lv->ks || (c->xbuf != NL_PANEL && c->wbuf != NL_PANEL)) return false;
     const nl_buf *b = &x->e.b[c->xbuf == NL_PANEL ? x->e.ly.x0 : x->e.ly.w0];
-    int64_t cb = b->rows * ceil_div(b->cols, x->e.L) * elem_bytes(), ks0 = s0 % x->g.ks;
+    int64_t cb = b->rows * ceil_div(b->cols, x->e.L) * np_dtype_bytes((np_dtype)b->dt), ks0 = s0 % x->g.ks;
     sl->buf_lo = b->offset;
     sl->buf_hi = b->offset + b->bytes;
     sl->lo = b->offset + ks0 * cb;
@@ -357,14 +372,25 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     if (!kp->gemm) {
         ldims d = nl_loop_dims(kp, c);
         double P = (double)kp->npar_total, R = (double)kp->nred_total;
-        for (uint32_t i = 0; i < kp->nin; i++)
+        double ob = (double)np_dtype_bytes((np_dtype)kp->out_dt);
+        if (kp->copy) {
+            /* the patch's elements in, every element out, the base's
+             * elements outside the patch in (at least) */
+            double all = P * (double)kp->M * (double)kp->N, patch = 1;
+            for (uint32_t i = 0; i < kp->ndims; i++) patch *= (double)kp->psize[i];
+            bytes = all * ob + (kp->in[0].a.kind == NL_A_TENSOR ? patch * ob : 0) +
+                    (kp->has_base && kp->base.kind == NL_A_TENSOR ? (all - patch) * ob : 0);
+        }
+        for (uint32_t i = 0; i < kp->nin && !kp->copy; i++)
             bytes += P * R * (kp->in[i].uses_r ? (double)kp->M : (double)d.tiles_r) *
-                     (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * 4;
+                     (kp->in[i].uses_c ? (double)kp->N : (double)d.tiles_c) * (double)acc_bytes(&kp->in[i].a);
         for (uint32_t i = 0; i < kp->nein; i++) /* once per output tile */
             bytes += P * (kp->ein[i].uses_r ? (double)kp->M : kp->red_r ? 1.0 : (double)d.tiles_r) *
-                     (kp->ein[i].uses_c ? (double)kp->N : kp->red_c ? 1.0 : (double)d.tiles_c) * 4;
-        bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * 4;
-        vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * (double)(kp->prog.nalu ? kp->prog.nalu : 1);
+                     (kp->ein[i].uses_c ? (double)kp->N : kp->red_c ? 1.0 : (double)d.tiles_c) * (double)acc_bytes(&kp->ein[i].a);
+        if (!kp->copy) bytes += P * (kp->red_r ? 1.0 : (double)kp->M) * (kp->red_c ? 1.0 : (double)kp->N) * ob;
+        /* the vector unit: the program's instructions at their element widths */
+        double wide = kp->copy ? 0 : kp->prog.nalu ? (double)np_vprog_op_bytes(&kp->prog) / 4.0 : 1.0;
+        vu = P * R * (double)kp->M * (double)kp->N / (double)(L * V) * wide;
         double b = bytes / bw > vu ? bytes / bw : vu;
         double per = (double)d.nstages > 0 ? b / (double)d.nstages : 0;
         *bound = cycles_of(b);
@@ -678,7 +704,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
     ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
-    ch->bound_vector = ceil_div(ch->est.vec_elem_ops, L * nt_vector_elems(t, 4));
+    ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
     beyond_the_model(ctx, kp, ch);
 }
 

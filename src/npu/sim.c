@@ -4,20 +4,22 @@
 #include <math.h>
 #include <string.h>
 
+#include "interp/interp.h"
+
 void nf_init(nf_sim *s, sp_ctx *ctx, const nt_target *t, int64_t footprint, const nf_buf *bufs, uint32_t nbufs,
              const nf_io *io) {
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
     s->L = t->lanes;
-    s->footprint = (footprint + 3) / 4 * 4;
+    s->footprint = (footprint + 7) / 8 * 8;
     s->bufs = bufs;
     s->nbufs = nbufs;
     s->io = *io;
     s->check = true;
     s->nthreads = 1;
-    size_t words = sp_size_mul(ctx, (size_t)(s->footprint / 4), (size_t)s->L);
-    s->spad = sp_malloc(ctx, sp_size_mul(ctx, words ? words : 1, sizeof(float)));
-    for (size_t i = 0; i < words; i++) s->spad[i] = NAN;
+    size_t bytes = sp_size_mul(ctx, (size_t)s->footprint, (size_t)s->L);
+    s->spad = sp_malloc(ctx, bytes ? bytes : 1);
+    memset(s->spad, 0xff, bytes);
     s->live = sp_calloc(ctx, nbufs ? nbufs : 1, sizeof *s->live);
 }
 
@@ -41,27 +43,29 @@ static SP_NORETURN void bad_access(nf_sim *s, const np_insn *in, const char *wha
     sp_throw(s->ctx, SP_EINTERNAL, (sp_loc){0},
              "internal error: npu program of %s, instruction #%lld (%s): %s buffer %s (%d) at per-lane bytes [%lld, %lld)",
              s->io.kernel ? s->io.kernel : "?", (long long)s->ninsn, text, what, bn ? bn : "?", v->buf,
-             (long long)v->off, (long long)(v->off + np_view_span(v, s->L, 4)));
+             (long long)v->off, (long long)(v->off + np_view_span(v, s->L)));
 }
 
 /* The view's host tile, after checking it lies in a live buffer. */
 static nf_tile tile_of(nf_sim *s, const np_insn *in, const np_view *v) {
-    if (v->buf < 0 || (uint32_t)v->buf >= s->nbufs || v->off % 4 || v->rows < 0 || v->cols < 0)
+    int64_t e = np_view_elem(v);
+    if (v->buf < 0 || (uint32_t)v->buf >= s->nbufs || v->dt >= NP_NDTYPES || v->off % e || v->rows < 0 || v->cols < 0 ||
+        v->c0 < 0 || v->c0 >= s->L)
         bad_access(s, in, "a malformed view of", v);
     const nf_buf *b = &s->bufs[v->buf];
-    int64_t span = np_view_span(v, s->L, 4);
+    int64_t span = np_view_span(v, s->L);
     if (v->off < b->offset || v->off + span > b->offset + b->bytes || v->off + span > s->footprint)
         bad_access(s, in, "an access outside", v);
     if (s->check && !s->live[v->buf]) bad_access(s, in, "an access to the dead", v);
-    nf_tile t = {s->spad + v->off / 4 * s->L, v->rows, v->cols, v->ld * s->L};
+    nf_tile t = {s->spad + v->off * s->L + v->c0 * e, v->rows, v->cols, v->ld * s->L, v->dt};
     return t;
 }
 
 static void poison(nf_sim *s, int32_t b) {
     const nf_buf *bb = &s->bufs[b];
-    float *p = s->spad + bb->offset / 4 * s->L;
-    int64_t n = bb->bytes / 4 * s->L;
-    for (int64_t i = 0; i < n; i++) p[i] = NAN;
+    int64_t lo = bb->offset < s->footprint ? bb->offset : s->footprint;
+    int64_t hi = bb->offset + bb->bytes < s->footprint ? bb->offset + bb->bytes : s->footprint;
+    if (hi > lo) memset(s->spad + lo * s->L, 0xff, (size_t)((hi - lo) * s->L));
 }
 
 /* ------------------------------------------------------------- vector */
@@ -80,7 +84,19 @@ static float minimumf(float a, float b) {
     return a < b ? a : b;
 }
 
-static bool cmpf(int pred, float a, float b) {
+static double maximumd(double a, double b) {
+    if (isnan(a) || isnan(b)) return NAN;
+    if (a == 0 && b == 0) return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
+static double minimumd(double a, double b) {
+    if (isnan(a) || isnan(b)) return NAN;
+    if (a == 0 && b == 0) return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
+static bool cmpf(int pred, double a, double b) {
     bool uno = isnan(a) || isnan(b);
     switch (pred) {
     case 0: return false;
@@ -102,80 +118,237 @@ static bool cmpf(int pred, float a, float b) {
     }
 }
 
-/* Run the program on n points: source s's point i at sp[s][i * ss[s]], the
- * accumulator's at acc[i * as]; the result goes to out[i * os]. Each
- * instruction is one loop over the strip (what a vector unit does). */
-static void run_strip(const np_vprog *p, int64_t n, const float *const *sp, const int64_t *ss, const float *acc,
-                      int64_t as, float *out, int64_t os, const float *scalars) {
-    float r[NP_VMAX_REGS][STRIP];
+/* A vector register: STRIP elements of its instruction's type (integers
+ * of every width held sign-extended in 64 bits, i1 as 0 or 1). */
+typedef union vreg {
+    float f[STRIP];
+    double d[STRIP];
+    int64_t i[STRIP];
+} vreg;
+
+/* n elements of type t from p, every st-th, into r. */
+static void load_elems(vreg *r, np_dtype t, const uint8_t *p, int64_t st, int64_t n) {
+    int64_t e = np_dtype_bytes(t);
+    switch (t) {
+    case NP_F32:
+        if (st == 1)
+            memcpy(r->f, p, (size_t)n * 4);
+        else
+            for (int64_t i = 0; i < n; i++) memcpy(&r->f[i], p + i * st * 4, 4);
+        return;
+    case NP_F64:
+        for (int64_t i = 0; i < n; i++) memcpy(&r->d[i], p + i * st * 8, 8);
+        return;
+    case NP_I1: for (int64_t i = 0; i < n; i++) r->i[i] = p[i * st] & 1; return;
+    case NP_I8: for (int64_t i = 0; i < n; i++) r->i[i] = (int8_t)p[i * st]; return;
+    case NP_I16:
+        for (int64_t i = 0; i < n; i++) {
+            int16_t v;
+            memcpy(&v, p + i * st * e, 2);
+            r->i[i] = v;
+        }
+        return;
+    case NP_I32:
+        for (int64_t i = 0; i < n; i++) {
+            int32_t v;
+            memcpy(&v, p + i * st * e, 4);
+            r->i[i] = v;
+        }
+        return;
+    default: for (int64_t i = 0; i < n; i++) memcpy(&r->i[i], p + i * st * 8, 8); return;
+    }
+}
+
+static void store_elems(const vreg *r, np_dtype t, uint8_t *p, int64_t st, int64_t n) {
+    switch (t) {
+    case NP_F32:
+        if (st == 1)
+            memcpy(p, r->f, (size_t)n * 4);
+        else
+            for (int64_t i = 0; i < n; i++) memcpy(p + i * st * 4, &r->f[i], 4);
+        return;
+    case NP_F64: for (int64_t i = 0; i < n; i++) memcpy(p + i * st * 8, &r->d[i], 8); return;
+    case NP_I1: for (int64_t i = 0; i < n; i++) p[i * st] = (uint8_t)(r->i[i] & 1); return;
+    case NP_I8: for (int64_t i = 0; i < n; i++) p[i * st] = (uint8_t)r->i[i]; return;
+    case NP_I16:
+        for (int64_t i = 0; i < n; i++) {
+            int16_t v = (int16_t)r->i[i];
+            memcpy(p + i * st * 2, &v, 2);
+        }
+        return;
+    case NP_I32:
+        for (int64_t i = 0; i < n; i++) {
+            int32_t v = (int32_t)r->i[i];
+            memcpy(p + i * st * 4, &v, 4);
+        }
+        return;
+    default: for (int64_t i = 0; i < n; i++) memcpy(p + i * st * 8, &r->i[i], 8); return;
+    }
+}
+
+/* One element of a register as the reference interpreter holds it. */
+static interp_scalar reg_get(const vreg *r, np_dtype t, int64_t i) {
+    interp_scalar s;
+    if (t == NP_F32)
+        s.f = r->f[i];
+    else if (t == NP_F64)
+        s.f = r->d[i];
+    else
+        s.i = r->i[i];
+    return s;
+}
+
+static void reg_set(vreg *r, np_dtype t, int64_t i, interp_scalar s) {
+    if (t == NP_F32)
+        r->f[i] = (float)s.f;
+    else if (t == NP_F64)
+        r->d[i] = s.f;
+    else
+        r->i[i] = s.i;
+}
+
+static void reg_fill(vreg *r, np_dtype t, np_scalar v, int64_t n) {
+    for (int64_t i = 0; i < n; i++) {
+        if (t == NP_F32)
+            r->f[i] = (float)v.f;
+        else if (t == NP_F64)
+            r->d[i] = v.f;
+        else
+            r->i[i] = v.i;
+    }
+}
+
+/* Element-wise loops of the float ops, in the instruction's type. */
+#define FBIN(FEXPR, DEXPR)                                                                                              \
+    do {                                                                                                                \
+        if (t == NP_F32)                                                                                                \
+            for (int64_t i = 0; i < n; i++) {                                                                           \
+                float x = a->f[i], y = b->f[i];                                                                         \
+                d->f[i] = (FEXPR);                                                                                      \
+            }                                                                                                           \
+        else                                                                                                            \
+            for (int64_t i = 0; i < n; i++) {                                                                           \
+                double x = a->d[i], y = b->d[i];                                                                        \
+                d->d[i] = (DEXPR);                                                                                      \
+            }                                                                                                           \
+    } while (0)
+#define FUN(FEXPR, DEXPR)                                                                                               \
+    do {                                                                                                                \
+        if (t == NP_F32)                                                                                                \
+            for (int64_t i = 0; i < n; i++) {                                                                           \
+                float x = a->f[i];                                                                                      \
+                d->f[i] = (FEXPR);                                                                                      \
+            }                                                                                                           \
+        else                                                                                                            \
+            for (int64_t i = 0; i < n; i++) {                                                                           \
+                double x = a->d[i];                                                                                     \
+                d->d[i] = (DEXPR);                                                                                      \
+            }                                                                                                           \
+    } while (0)
+
+/* A source or destination in a strip: n points, the i-th at p + i * st
+ * elements of type t. */
+typedef struct strip_ref {
+    uint8_t *p;
+    int64_t st;
+    np_dtype t;
+} strip_ref;
+
+/* Run the program on n points: source s's points at src[s], the
+ * accumulator's at acc; the result goes to out. Each instruction is one
+ * loop over the strip (what a vector unit does). Returns -1, or the index
+ * of an instruction that failed. */
+static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_ref acc, strip_ref out,
+                     const np_scalar *scalars) {
+    vreg r[NP_VMAX_REGS];
+    uint8_t rt[NP_VMAX_REGS] = {0}; /* each register's type, as written */
     for (uint32_t q = 0; q < p->n; q++) {
         const np_vinsn *v = &p->insn[q];
-        float *d = r[v->d];
-        const float *a = r[v->a], *b = r[v->b], *c = r[v->c];
+        np_dtype t = (np_dtype)v->dt;
+        vreg *d = &r[v->d];
+        const vreg *a = &r[v->a], *b = &r[v->b], *c = &r[v->c];
+        rt[v->d] = v->dt;
         switch ((np_vop)v->op) {
-        case NV_LOAD: {
-            const float *src = sp[v->a];
-            int64_t st = ss[v->a];
-            for (int64_t i = 0; i < n; i++) d[i] = src[i * st];
-            break;
-        }
-        case NV_ACC:
-            for (int64_t i = 0; i < n; i++) d[i] = acc[i * as];
-            break;
-        case NV_CONST:
-            for (int64_t i = 0; i < n; i++) d[i] = v->imm;
-            break;
-        case NV_SCALAR:
-            for (int64_t i = 0; i < n; i++) d[i] = scalars[q];
-            break;
-        case NV_ADD: for (int64_t i = 0; i < n; i++) d[i] = a[i] + b[i]; break;
-        case NV_SUB: for (int64_t i = 0; i < n; i++) d[i] = a[i] - b[i]; break;
-        case NV_MUL: for (int64_t i = 0; i < n; i++) d[i] = a[i] * b[i]; break;
-        case NV_DIV: for (int64_t i = 0; i < n; i++) d[i] = a[i] / b[i]; break;
-        case NV_MAX: for (int64_t i = 0; i < n; i++) d[i] = maximumf(a[i], b[i]); break;
-        case NV_MIN: for (int64_t i = 0; i < n; i++) d[i] = minimumf(a[i], b[i]); break;
+        case NV_LOAD: load_elems(d, t, src[v->a].p, src[v->a].st, n); break;
+        case NV_ACC: load_elems(d, t, acc.p, acc.st, n); break;
+        case NV_CONST: reg_fill(d, t, v->imm, n); break;
+        case NV_SCALAR: reg_fill(d, t, scalars[q], n); break;
+        case NV_ADD: FBIN(x + y, x + y); break;
+        case NV_SUB: FBIN(x - y, x - y); break;
+        case NV_MUL: FBIN(x * y, x * y); break;
+        case NV_DIV: FBIN(x / y, x / y); break;
+        case NV_MAX: FBIN(maximumf(x, y), maximumd(x, y)); break;
+        case NV_MIN: FBIN(minimumf(x, y), minimumd(x, y)); break;
         case NV_MAXNUM:
-            for (int64_t i = 0; i < n; i++) d[i] = isnan(a[i]) ? b[i] : isnan(b[i]) ? a[i] : maximumf(a[i], b[i]);
+            FBIN(isnan(x) ? y : isnan(y) ? x : maximumf(x, y), isnan(x) ? y : isnan(y) ? x : maximumd(x, y));
             break;
         case NV_MINNUM:
-            for (int64_t i = 0; i < n; i++) d[i] = isnan(a[i]) ? b[i] : isnan(b[i]) ? a[i] : minimumf(a[i], b[i]);
+            FBIN(isnan(x) ? y : isnan(y) ? x : minimumf(x, y), isnan(x) ? y : isnan(y) ? x : minimumd(x, y));
             break;
-        case NV_NEG: for (int64_t i = 0; i < n; i++) d[i] = -a[i]; break;
-        case NV_ABS: for (int64_t i = 0; i < n; i++) d[i] = fabsf(a[i]); break;
-        case NV_SQRT: for (int64_t i = 0; i < n; i++) d[i] = sqrtf(a[i]); break;
-        case NV_RSQRT: for (int64_t i = 0; i < n; i++) d[i] = 1.0f / sqrtf(a[i]); break;
-        case NV_EXP: for (int64_t i = 0; i < n; i++) d[i] = expf(a[i]); break;
-        case NV_LOG: for (int64_t i = 0; i < n; i++) d[i] = logf(a[i]); break;
-        case NV_TANH: for (int64_t i = 0; i < n; i++) d[i] = tanhf(a[i]); break;
-        case NV_ERF: for (int64_t i = 0; i < n; i++) d[i] = erff(a[i]); break;
-        case NV_CMP: for (int64_t i = 0; i < n; i++) d[i] = cmpf(v->pred, a[i], b[i]) ? 1.0f : 0.0f; break;
-        case NV_SELECT: for (int64_t i = 0; i < n; i++) d[i] = a[i] != 0.0f ? b[i] : c[i]; break;
+        case NV_NEG: FUN(-x, -x); break;
+        case NV_ABS: FUN(fabsf(x), fabs(x)); break;
+        case NV_SQRT: FUN(sqrtf(x), sqrt(x)); break;
+        case NV_RSQRT: FUN(1.0f / sqrtf(x), 1.0 / sqrt(x)); break;
+        case NV_EXP: FUN(expf(x), exp(x)); break;
+        case NV_LOG: FUN(logf(x), log(x)); break;
+        case NV_TANH: FUN(tanhf(x), tanh(x)); break;
+        case NV_ERF: FUN(erff(x), erf(x)); break;
+        case NV_CMP:
+            if (v->at == NP_F32)
+                for (int64_t i = 0; i < n; i++) d->i[i] = cmpf(v->pred, a->f[i], b->f[i]);
+            else
+                for (int64_t i = 0; i < n; i++) d->i[i] = cmpf(v->pred, a->d[i], b->d[i]);
+            break;
+        case NV_SELECT:
+            if (t == NP_F32)
+                for (int64_t i = 0; i < n; i++) d->f[i] = a->i[i] ? b->f[i] : c->f[i];
+            else if (t == NP_F64)
+                for (int64_t i = 0; i < n; i++) d->d[i] = a->i[i] ? b->d[i] : c->d[i];
+            else
+                for (int64_t i = 0; i < n; i++) d->i[i] = a->i[i] ? b->i[i] : c->i[i];
+            break;
+        case NV_OP: {
+            const ir_op *op = v->op_ir;
+            np_dtype ta = (np_dtype)rt[v->a], tb = (np_dtype)rt[v->b], tc = (np_dtype)rt[v->c];
+            vreg res;
+            for (int64_t i = 0; i < n; i++) {
+                interp_scalar x = reg_get(a, ta, i), y = reg_get(b, tb, i), z = reg_get(c, tc, i), o;
+                if (!interp_scalar_op(op, &x, &y, &z, &o, NULL)) return (int)q;
+                reg_set(&res, t, i, o);
+            }
+            *d = res;
+            break;
+        }
         default: break;
         }
     }
-    const float *res = r[p->result];
-    for (int64_t i = 0; i < n; i++) out[i * os] = res[i];
+    store_elems(&r[p->result], out.t, out.p, out.st, n);
+    return -1;
 }
 
-void nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src, uint32_t nsrc,
-            const float *scalars) {
-    const float *sp[NP_VMAX_SRCS];
-    int64_t ss[NP_VMAX_SRCS];
+int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src, uint32_t nsrc,
+           const np_scalar *scalars) {
+    strip_ref sp[NP_VMAX_SRCS];
+    np_dtype dt = (np_dtype)dst.dt;
+    int64_t de = np_dtype_bytes(dt);
+    int bad = -1;
+    for (uint32_t s = 0; s < nsrc; s++) sp[s].t = (np_dtype)src[s].dt;
     if (mode == NP_VMAP || mode == NP_VREDUCE_ROWS) {
         /* strips along a row: sources step by one column (0 when one column) */
         for (int64_t r = 0; r < rows; r++) {
-            float *drow = dst.p + (mode == NP_VMAP ? r : 0) * dst.ld;
+            uint8_t *drow = dst.p + (mode == NP_VMAP ? r : 0) * dst.ld * de;
             for (int64_t c0 = 0; c0 < cols; c0 += STRIP) {
                 int64_t n = cols - c0 < STRIP ? cols - c0 : STRIP;
                 for (uint32_t s = 0; s < nsrc; s++) {
                     int64_t rr = src[s].rows == 1 ? 0 : r, cc = src[s].cols == 1 ? 0 : c0;
-                    sp[s] = src[s].p + rr * src[s].ld + cc;
-                    ss[s] = src[s].cols == 1 ? 0 : 1;
+                    sp[s].p = src[s].p + (rr * src[s].ld + cc) * np_dtype_bytes(sp[s].t);
+                    sp[s].st = src[s].cols == 1 ? 0 : 1;
                 }
-                run_strip(p, n, sp, ss, drow + c0, 1, drow + c0, 1, scalars);
+                strip_ref d = {drow + c0 * de, 1, dt};
+                if ((bad = run_strip(p, n, sp, d, d, scalars)) >= 0) return bad;
             }
         }
-        return;
+        return -1;
     }
     if (mode == NP_VREDUCE_COLS) {
         /* strips down a column of rows: the reduction runs over c in order */
@@ -184,24 +357,33 @@ void nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_til
             for (int64_t c = 0; c < cols; c++) {
                 for (uint32_t s = 0; s < nsrc; s++) {
                     int64_t rr = src[s].rows == 1 ? 0 : r0, cc = src[s].cols == 1 ? 0 : c;
-                    sp[s] = src[s].p + rr * src[s].ld + cc;
-                    ss[s] = src[s].rows == 1 ? 0 : src[s].ld;
+                    sp[s].p = src[s].p + (rr * src[s].ld + cc) * np_dtype_bytes(sp[s].t);
+                    sp[s].st = src[s].rows == 1 ? 0 : src[s].ld;
                 }
-                float *d = dst.p + r0 * dst.ld;
-                run_strip(p, n, sp, ss, d, dst.ld, d, dst.ld, scalars);
+                strip_ref d = {dst.p + r0 * dst.ld * de, dst.ld, dt};
+                if ((bad = run_strip(p, n, sp, d, d, scalars)) >= 0) return bad;
             }
         }
-        return;
+        return -1;
     }
     /* everything into one element, rows outer, columns inner */
     for (int64_t r = 0; r < rows; r++)
         for (int64_t c = 0; c < cols; c++) {
             for (uint32_t s = 0; s < nsrc; s++) {
-                sp[s] = src[s].p + (src[s].rows == 1 ? 0 : r) * src[s].ld + (src[s].cols == 1 ? 0 : c);
-                ss[s] = 0;
+                sp[s].p = src[s].p + ((src[s].rows == 1 ? 0 : r) * src[s].ld + (src[s].cols == 1 ? 0 : c)) * np_dtype_bytes(sp[s].t);
+                sp[s].st = 0;
             }
-            run_strip(p, 1, sp, ss, dst.p, 0, dst.p, 0, scalars);
+            strip_ref d = {dst.p, 0, dt};
+            if ((bad = run_strip(p, 1, sp, d, d, scalars)) >= 0) return bad;
         }
+    return -1;
+}
+
+/* An element of type t holding v. */
+static void put_scalar(uint8_t *p, np_dtype t, np_scalar v) {
+    vreg r;
+    reg_fill(&r, t, v, 1);
+    store_elems(&r, t, p, 1, 1);
 }
 
 /* --------------------------------------------------------------- step */
@@ -219,45 +401,42 @@ void nf_step(nf_sim *s, const np_insn *in) {
         poison(s, in->buf);
         return;
     case NP_BARRIER: return;
-    case NP_MVIN: {
-        nf_tile t = tile_of(s, in, &in->dst);
-        const float *src = s->io.tensor(s->io.ud, in->dram.tensor) + in->dram.off;
-        for (int64_t r = 0; r < t.rows; r++) {
-            const float *sr = src + r * in->dram.rs;
-            float *dr = t.p + r * t.ld;
-            if (in->dram.cs == 1)
-                memcpy(dr, sr, (size_t)t.cols * sizeof *dr);
-            else
-                for (int64_t c = 0; c < t.cols; c++) dr[c] = sr[c * in->dram.cs];
-        }
-        return;
-    }
+    case NP_MVIN:
     case NP_MVOUT: {
-        nf_tile t = tile_of(s, in, &in->a);
-        float *dst = s->io.tensor(s->io.ud, in->dram.tensor) + in->dram.off;
+        bool in_ = in->op == NP_MVIN;
+        nf_tile t = tile_of(s, in, in_ ? &in->dst : &in->a);
+        int64_t e = np_dtype_bytes((np_dtype)t.dt);
+        uint8_t *base = s->io.tensor(s->io.ud, in->dram.tensor);
+        if (!base) sp_throw(s->ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: npu program of %s, instruction #%lld: a DMA of a tensor with no storage",
+                            s->io.kernel ? s->io.kernel : "?", (long long)s->ninsn);
+        uint8_t *dram = base + in->dram.off * e;
         for (int64_t r = 0; r < t.rows; r++) {
-            float *dr = dst + r * in->dram.rs;
-            const float *sr = t.p + r * t.ld;
+            uint8_t *dr = dram + r * in->dram.rs * e, *tr = t.p + r * t.ld * e;
             if (in->dram.cs == 1)
-                memcpy(dr, sr, (size_t)t.cols * sizeof *dr);
+                memcpy(in_ ? tr : dr, in_ ? dr : tr, (size_t)(t.cols * e));
             else
-                for (int64_t c = 0; c < t.cols; c++) dr[c * in->dram.cs] = sr[c];
+                for (int64_t c = 0; c < t.cols; c++)
+                    memcpy(in_ ? tr + c * e : dr + c * in->dram.cs * e, in_ ? dr + c * in->dram.cs * e : tr + c * e, (size_t)e);
         }
         return;
     }
     case NP_FILL: {
         nf_tile t = tile_of(s, in, &in->dst);
-        float v = in->scalar >= 0 ? s->io.scalar(s->io.ud, in->scalar) : in->imm;
+        np_scalar v = in->scalar >= 0 ? s->io.scalar(s->io.ud, in->scalar) : in->imm;
+        int64_t e = np_dtype_bytes((np_dtype)t.dt);
+        uint8_t one[8];
+        put_scalar(one, (np_dtype)t.dt, v);
         for (int64_t r = 0; r < t.rows; r++)
-            for (int64_t c = 0; c < t.cols; c++) t.p[r * t.ld + c] = v;
+            for (int64_t c = 0; c < t.cols; c++) memcpy(t.p + (r * t.ld + c) * e, one, (size_t)e);
         return;
     }
     case NP_GEMM: {
         nf_tile y = tile_of(s, in, &in->dst), x = tile_of(s, in, &in->a), w = tile_of(s, in, &in->b);
         if (x.rows != in->rows || x.cols != in->k || w.rows != in->k || w.cols != in->cols || y.rows != in->rows ||
-            y.cols != in->cols)
-            bad_access(s, in, "operand shapes that do not match in", &in->dst);
-        nf_gemm(in->rows, in->cols, in->k, x.p, x.ld, w.p, w.ld, y.p, y.ld, in->flags & NP_ACC, s->nthreads);
+            y.cols != in->cols || x.dt != NP_F32 || w.dt != NP_F32 || y.dt != NP_F32)
+            bad_access(s, in, "operand shapes or types that do not match in", &in->dst);
+        nf_gemm(in->rows, in->cols, in->k, (const float *)x.p, x.ld, (const float *)w.p, w.ld, (float *)y.p, y.ld,
+                in->flags & NP_ACC, s->nthreads);
         return;
     }
     case NP_VEC: {
@@ -265,10 +444,17 @@ void nf_step(nf_sim *s, const np_insn *in) {
         nf_tile src[NP_VMAX_SRCS];
         if (in->nsrc > NP_VMAX_SRCS) bad_access(s, in, "too many sources in", &in->dst);
         for (uint32_t i = 0; i < in->nsrc; i++) src[i] = tile_of(s, in, &in->src[i]);
-        float scal[NP_VMAX_INSNS];
-        for (uint32_t q = 0; q < in->prog->n; q++)
-            scal[q] = in->prog->insn[q].op == NV_SCALAR ? s->io.scalar(s->io.ud, in->prog->insn[q].slot) : 0.0f;
-        nf_vec(in->prog, (np_vmode)in->mode, in->rows, in->cols, d, src, in->nsrc, scal);
+        np_scalar scal[NP_VMAX_INSNS];
+        for (uint32_t q = 0; q < in->prog->n; q++) {
+            scal[q].i = 0;
+            if (in->prog->insn[q].op == NV_SCALAR) scal[q] = s->io.scalar(s->io.ud, in->prog->insn[q].slot);
+        }
+        int bad = nf_vec(in->prog, (np_vmode)in->mode, in->rows, in->cols, d, src, in->nsrc, scal);
+        if (bad >= 0) {
+            const ir_op *op = in->prog->insn[bad].op_ir;
+            sp_throw(s->ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "integer division by zero%s",
+                     op ? "" : " (in a vector program)");
+        }
         return;
     }
     }

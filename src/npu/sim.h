@@ -8,17 +8,21 @@
  *     nf_free(&s);                        // also after an error
  *
  * Memory: lane l's slice is `footprint` bytes; all lanes together are one
- * host array interleaved by 4-byte words (lane l's word w is host word
- * w * lanes + l). A tile view then is a row-major matrix on the host (row
- * r at word (off/4 + r*ld) * lanes, columns contiguous), so DMA is memcpy
- * and a GEMM is one call of a vectorised kernel: the simulator runs large
- * loops, never one interpretive step per element.
+ * host array interleaved by elements: an element of e bytes at per-lane
+ * byte B of lane l is at host byte (B / e * lanes + l) * e. A tile view of
+ * e-byte elements then is a row-major matrix on the host (row r at byte
+ * off * lanes + (r * ld * lanes + c0) * e, columns contiguous), so DMA is
+ * memcpy and a GEMM is one call of a vectorised kernel: the simulator runs
+ * large loops, never one interpretive step per element. (Bytes read with
+ * one element size and written with another would land elsewhere on the
+ * host: the lowering never gives two element types the same live bytes.)
  *
  * Checks: every view an instruction touches must lie inside its buffer and
  * the buffer must be live (between its BIRTH and DEATH), else the run stops
- * with SP_EINTERNAL naming the instruction. All bytes start as NaN and a
- * dying buffer's bytes are poisoned with NaN, so a plan whose lifetimes are
- * too short shows up as NaN results under --check.
+ * with SP_EINTERNAL naming the instruction. All bytes start as 0xff (a NaN
+ * in f32 and f64, -1 in an integer, true in an i1) and a dying buffer's
+ * bytes are poisoned so, so a plan whose lifetimes are too short shows up
+ * as wrong results under --check.
  *
  * Ownership: the simulator owns the scratchpad array (through ctx); the
  * buffer table and the io callbacks are borrowed for its lifetime.
@@ -35,8 +39,8 @@ typedef struct nf_buf {
 
 /* DRAM and scalars of the running program. */
 typedef struct nf_io {
-    float *(*tensor)(void *ud, uint32_t t); /* first element of DRAM tensor t */
-    float (*scalar)(void *ud, int64_t slot); /* a run-time scalar */
+    uint8_t *(*tensor)(void *ud, uint32_t t);    /* first element of DRAM tensor t */
+    np_scalar (*scalar)(void *ud, int64_t slot); /* a run-time scalar */
     const np_names *names;                   /* for error messages */
     const char *kernel;                      /* e.g. "k0" */
     void *ud;
@@ -45,7 +49,7 @@ typedef struct nf_io {
 typedef struct nf_sim {
     sp_ctx *ctx;
     int64_t L, footprint;
-    float *spad; /* footprint / 4 * L words */
+    uint8_t *spad; /* footprint * L bytes */
     const nf_buf *bufs;
     uint32_t nbufs;
     bool *live;
@@ -66,12 +70,15 @@ np_sink nf_sink(nf_sim *s);
 void nf_gemm(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb, float *C,
              int64_t ldc, bool acc, int nthreads);
 /* Run a vector program over a rows x cols tile (see prog.h's VEC). Views
- * are given as host pointers with row strides in floats. */
+ * are given as host pointers with row strides in elements of their type.
+ * Returns -1, or the index of an NV_OP instruction that failed (an integer
+ * division by zero), which stops the program. */
 typedef struct nf_tile {
-    float *p;
+    uint8_t *p;
     int64_t rows, cols, ld;
+    uint8_t dt; /* np_dtype */
 } nf_tile;
-void nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src,
-            uint32_t nsrc, const float *scalars);
+int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src, uint32_t nsrc,
+           const np_scalar *scalars);
 
 #endif

@@ -26,7 +26,6 @@ void nc_init(nc_model *m, sp_ctx *ctx, const nt_target *t) {
     m->S = t->dram_req_bytes;
     m->nsa = t->num_sa < NC_MAX_SA ? t->num_sa : NC_MAX_SA;
     m->wslots = t->sa_weight_slots < NC_MAX_WSLOTS ? t->sa_weight_slots : NC_MAX_WSLOTS;
-    m->elem = 4;
     m->bw = nt_dram_bytes_per_cycle(t);
 }
 
@@ -124,7 +123,7 @@ int64_t nc_dma_cycles(const nc_model *m, int64_t requests) {
 
 static void range_of(const nc_model *m, const np_view *v, int64_t *lo, int64_t *hi) {
     *lo = v->off;
-    *hi = v->off + np_view_span(v, m->L, m->elem);
+    *hi = v->off + np_view_span(v, m->L);
 }
 
 /* Index of the segment holding byte x (segments start at 0 and cover
@@ -340,9 +339,9 @@ static int64_t ilog2_ceil(int64_t x) {
     return r;
 }
 
-static int64_t vec_groups(const nc_model *m, int64_t rows, int64_t cols) {
-    int64_t per_lane = nc_mul(rows, ceil_div(cols, m->L));
-    return ceil_div(per_lane, nt_vector_elems(m->t, m->elem));
+/* Vector-unit groups of a view's elements (a fill). */
+static int64_t vec_groups(const nc_model *m, const np_view *v) {
+    return ceil_div(np_view_lane_elems(v, m->L), nt_vector_elems(m->t, np_view_elem(v)));
 }
 
 void nc_step(nc_model *m, const np_insn *in) {
@@ -361,7 +360,8 @@ void nc_step(nc_model *m, const np_insn *in) {
         }
         return;
     case NP_MVIN: {
-        int64_t req = nc_dma_requests(&in->dram, in->dst.rows, in->dst.cols, m->elem, m->S);
+        int64_t e = np_view_elem(&in->dst);
+        int64_t req = nc_dma_requests(&in->dram, in->dst.rows, in->dst.cols, e, m->S);
         if (req == 0) return;
         int64_t occ = nc_dma_cycles(m, req);
         flush_conflicts(m, &in->dst);
@@ -384,11 +384,12 @@ void nc_step(nc_model *m, const np_insn *in) {
         st->dma_busy = nc_add(st->dma_busy, occ);
         st->dma_load_busy = nc_add(st->dma_load_busy, occ);
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, m->elem));
+        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, e));
         return;
     }
     case NP_MVOUT: {
-        int64_t req = nc_dma_requests(&in->dram, in->a.rows, in->a.cols, m->elem, m->S);
+        int64_t e = np_view_elem(&in->a);
+        int64_t req = nc_dma_requests(&in->dram, in->a.rows, in->a.cols, e, m->S);
         if (req == 0) return;
         if (m->npend == NC_MAX_PENDING) run_store(m);
         nc_store *p = &m->pend[m->npend++];
@@ -399,12 +400,12 @@ void nc_step(nc_model *m, const np_insn *in) {
         m->nenq++;
         st->ndma = nc_add(st->ndma, 1);
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, m->elem));
+        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, e));
         return;
     }
     case NP_FILL: {
         flush_conflicts(m, &in->dst);
-        int64_t occ = vec_groups(m, in->dst.rows, in->dst.cols);
+        int64_t occ = vec_groups(m, &in->dst);
         int64_t start = max64(m->vu_free, ready_for(m, &in->dst, true, false));
         m->vu_free = nc_add(start, occ);
         m->nu_vu++;
@@ -419,7 +420,8 @@ void nc_step(nc_model *m, const np_insn *in) {
     case NP_VEC: {
         const np_vprog *p = in->prog;
         int64_t alu = p->nalu ? p->nalu : 1;
-        int64_t occ = nc_mul(vec_groups(m, in->rows, in->cols), alu);
+        int de = np_view_elem(&in->dst);
+        int64_t occ = np_vprog_groups(p, nc_mul(in->rows, ceil_div(in->cols, m->L)), m->t->vlen_bits, de);
         if (in->mode == NP_VREDUCE_COLS || in->mode == NP_VREDUCE_ALL) occ = nc_add(occ, nc_mul(in->rows, ilog2_ceil(m->L)));
         flush_conflicts(m, &in->dst);
         int64_t t = ready_for(m, &in->dst, true, false);
@@ -435,6 +437,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         m->end = max64(m->end, done);
         st->vu_busy = nc_add(st->vu_busy, occ);
         st->vec_elem_ops = nc_add(st->vec_elem_ops, nc_mul(nc_mul(in->rows, in->cols), alu));
+        st->vec_op_bytes = nc_add(st->vec_op_bytes, nc_mul(nc_mul(in->rows, in->cols), p->nalu ? np_vprog_op_bytes(p) : de));
         st->nvec = nc_add(st->nvec, 1);
         return;
     }
@@ -698,10 +701,10 @@ static void slide_on(nc_model *m, const nc_slide *sl, int64_t win, int64_t D, in
 
 static void stats_on(nc_stats *now, const nc_stats *then, int64_t q) {
     int64_t *a[] = {&now->dma_bytes, &now->dram_request_bytes, &now->dma_busy, &now->dma_load_busy, &now->dma_store_busy,
-                    &now->sa_busy, &now->vu_busy, &now->macs, &now->vec_elem_ops, &now->ninsn, &now->ndma, &now->ngemm,
+                    &now->sa_busy, &now->vu_busy, &now->macs, &now->vec_elem_ops, &now->vec_op_bytes, &now->ninsn, &now->ndma, &now->ngemm,
                     &now->nvec};
     const int64_t *b[] = {&then->dma_bytes, &then->dram_request_bytes, &then->dma_busy, &then->dma_load_busy,
-                          &then->dma_store_busy, &then->sa_busy, &then->vu_busy, &then->macs, &then->vec_elem_ops,
+                          &then->dma_store_busy, &then->sa_busy, &then->vu_busy, &then->macs, &then->vec_elem_ops, &then->vec_op_bytes,
                           &then->ninsn, &then->ndma, &then->ngemm, &then->nvec};
     for (size_t i = 0; i < sizeof a / sizeof *a; i++) *a[i] = nc_add(*a[i], nc_mul(q, *a[i] - *b[i]));
     for (int i = 0; i < NC_MAX_SA; i++)

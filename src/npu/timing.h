@@ -31,8 +31,10 @@
  *          consecutive blocks stream back to back when M >= L. Accumulating
  *          GEMMs into the same accumulator are ordered by the array pipeline
  *          (no drain between them).
- *   VEC    occupancy groups * ALU ops, groups = ceil(per-lane elements /
- *          (vector bits / 32)); latency + 1, + the SFU latency when the
+ *   VEC    occupancy the sum over its ALU ops of groups = ceil(per-lane
+ *          elements / (vector bits / (8 * the op's element bytes))): an
+ *          f64 op takes twice the groups of an f32 one, an i8 or i1 op a
+ *          quarter; FILL one op of the view's type; latency + 1, + the SFU latency when the
  *          program uses exp/tanh/...; a reduction across lanes adds
  *          log2(lanes) steps per row
  *   BARRIER every unit waits for everything issued before it
@@ -85,6 +87,7 @@ typedef struct nc_stats {
     int64_t vu_busy;            /* vector unit occupancy */
     int64_t macs;               /* multiply-accumulates of the GEMMs */
     int64_t vec_elem_ops;       /* element operations of the vector unit */
+    int64_t vec_op_bytes;       /* the same weighted by their elements' bytes */
     int64_t ninsn;              /* instructions (markers included) */
     int64_t ndma, ngemm, nvec;
     /* not the program's: instructions the model stepped through one by
@@ -116,7 +119,7 @@ enum { NC_USES_DMA = 1, NC_USES_VU = 2, NC_USES_SA = 4 };
 typedef struct nc_model {
     sp_ctx *ctx;
     const nt_target *t;
-    int64_t L, S, nsa, wslots, elem;
+    int64_t L, S, nsa, wslots;
     double bw; /* bytes per cycle */
     int64_t dma_free, vu_free, end;
     uint32_t next_sa;

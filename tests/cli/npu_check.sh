@@ -4,7 +4,8 @@
 # function compiled to npu programs and simulated agrees with the reference
 # interpreter (sampled on the largest programs). Kernels the npu cannot
 # express run on the host and say why; only the expected reasons appear
-# (element types other than f32, data-movement ops). The functions are
+# (element types it does not hold: bf16; data movement it has no copy
+# program for). The functions are
 # cpu_check.sh's (model_funcs in tests/tools/lib.sh). The bf16 model runs
 # only on the host, so it is checked once.
 #

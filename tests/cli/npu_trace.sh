@@ -2,7 +2,8 @@
 # spadc run --target npu --trace OUT.json writes the simulated timeline as
 # Chrome trace events: valid JSON with process/thread names, "X" events on
 # one track per unit (DMA loads, DMA stores, each systolic array, the vector
-# unit) and a span per kernel; per kernel and unit the events' cycles add up
+# unit) and a span per kernel (copy kernels and f64 and i1 loops of the
+# torch corpus among them); per kernel and unit the events' cycles add up
 # to the busy cycles the run prints (the simulator's), and their durations
 # in microseconds to the same at core_freq_mhz; no two events of a track
 # overlap, every unit event lies inside its kernel's span, and the spans
@@ -82,7 +83,12 @@ PY
 check_trace ffn1 "$C/seeds/ffn1_bert.mlir" --target npu --budget 0.5 --check
 check_trace block "$C/seeds/bert_ffn_block.mlir" --target "npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml"
 check_trace zoo "$C/mlir22/ops_zoo.mlir" --target npu
-grep -q '"k2 on the host"' "$tmp/zoo.json" || { echo "FAIL zoo: no instant event for the host kernel"; fail=1; }
+# f64 statistics, i1 masks and the QKV split's slices; a convolution's pad
+check_trace gpt2 "$SPADC_SRC/tests/corpus/torch/gpt2_block.mlir" --target npu --check
+check_trace resnet "$SPADC_SRC/tests/corpus/torch/resnet_block.mlir" --target "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml"
+# a kernel the host runs (bf16) is an instant event on the kernels' track
+"$SPADC" run "$C/mlir22/edge_syntax.mlir" --target npu --trace "$tmp/host.json" >/dev/null 2>&1 &&
+  grep -q '"k0 on the host"' "$tmp/host.json" || { echo "FAIL edge_syntax: no instant event for the host kernel"; fail=1; }
 # the cap: the first N unit events, the rest counted, a note on stderr
 n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["otherData"]["events"])' "$tmp/block.json")
 SPADC_TRACE_MAX_EVENTS=25 "$SPADC" run "$C/seeds/bert_ffn_block.mlir" --target "npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml" \

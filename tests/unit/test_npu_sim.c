@@ -413,7 +413,7 @@ static void oob_body(sp_ctx *ctx, void *ud) {
     if (o->born) nf_step(&o->s, &in);
     in.op = NP_FILL;
     in.scalar = -1;
-    in.dst = (np_view){0, 0, 256, 128, 1}; /* 256 rows of one element per lane: 1024 bytes */
+    in.dst = (np_view){.buf = 0, .off = 0, .rows = 256, .cols = 128, .ld = 1}; /* 256 rows of one element per lane: 1024 bytes */
     nf_step(&o->s, &in);
     in.dst.rows = 257; /* one row too many */
     nf_step(&o->s, &in);

@@ -13,7 +13,7 @@
 #include "util.h"
 
 static np_view view(int32_t buf, int64_t off, int64_t rows, int64_t cols, int64_t L) {
-    return (np_view){buf, off, rows, cols, (cols + L - 1) / L};
+    return (np_view){.buf = buf, .off = off, .rows = rows, .cols = cols, .ld = (cols + L - 1) / L};
 }
 
 typedef struct run_job {
@@ -156,8 +156,8 @@ static void closed_forms(sp_ctx *ctx) {
         np_vprog p;
         memset(&p, 0, sizeof p);
         p.n = 2;
-        p.insn[0] = (np_vinsn){NV_LOAD, 1, 0, 0, 0, 0, 0, 0};
-        p.insn[1] = (np_vinsn){NV_NEG, 2, 1, 0, 0, 0, 0, 0};
+        p.insn[0] = (np_vinsn){.op = NV_LOAD, .d = 1};
+        p.insn[1] = (np_vinsn){.op = NV_NEG, .d = 2, .a = 1};
         p.result = 2;
         p.nalu = 16; /* sixteen ALU passes per group: C = 16 * groups */
         int64_t rows = 1024, cols = 1024, n = 10;
@@ -471,7 +471,9 @@ static void kernels(sp_ctx *ctx) {
  * with small forced tiles, have many tiles, edge tiles, parity rings and
  * burst alignments that drift: contractions (bias, residual, a transposed
  * weight, splat weights, batch and batch-reduce), reductions with chains,
- * an elementwise map. */
+ * an elementwise map; copies (pads with every loop padded, an i8 pad, an
+ * extract_slice strided along every loop, an insert_slice strided along
+ * its rows), an f64 row sum whose chain truncates to f32, an i1 mask. */
 static const char *const XPROGS[] = {
     "func.func @f(%a: tensor<60x80xf32>, %b: tensor<80x70xf32>, %c: tensor<70xf32>) -> tensor<60x70xf32> {\n"
     "  %z = arith.constant 0.0 : f32\n"
@@ -563,6 +565,49 @@ static const char *const XPROGS[] = {
     "  ^bb0(%i: f32, %j: f32, %k: f32, %o: f32):\n    %s = arith.mulf %i, %j : f32\n    %t = arith.addf %s, %k : f32\n    linalg.yield %t : f32\n  } -> tensor<50x90xf32>\n"
     "  return %o1, %o2, %o3, %o4 : tensor<50xf32>, tensor<45xf32>, tensor<24x40xf32>, tensor<50x90xf32>\n"
     "}\n",
+    "func.func @f(%x: tensor<3x37x45xf32>, %v: f32, %i: tensor<41x29xi8>, %y: tensor<9x70x50xf32>, %d: tensor<60x40xf32>,"
+    " %s: tensor<11x33xf32>) -> (tensor<6x44x52xf32>, tensor<47x36xi8>, tensor<4x21x16xf32>, tensor<60x40xf32>) {\n"
+    "  %c = arith.constant 3 : i8\n"
+    "  %p = tensor.pad %x low[1, 3, 7] high[2, 4, 0] {\n"
+    "  ^bb0(%a: index, %b: index, %e: index):\n    tensor.yield %v : f32\n  } : tensor<3x37x45xf32> to tensor<6x44x52xf32>\n"
+    "  %q = tensor.pad %i low[2, 1] high[4, 6] {\n"
+    "  ^bb0(%a: index, %b: index):\n    tensor.yield %c : i8\n  } : tensor<41x29xi8> to tensor<47x36xi8>\n"
+    "  %t = tensor.extract_slice %y[1, 3, 2] [4, 21, 16] [2, 3, 3] : tensor<9x70x50xf32> to tensor<4x21x16xf32>\n"
+    "  %r = tensor.insert_slice %s into %d[4, 5] [11, 33] [5, 1] : tensor<11x33xf32> into tensor<60x40xf32>\n"
+    "  return %p, %q, %t, %r : tensor<6x44x52xf32>, tensor<47x36xi8>, tensor<4x21x16xf32>, tensor<60x40xf32>\n"
+    "}\n",
+    /* tiles of 8 rows: a stretch of them ends where the next tile's rows
+     * leave the patch (its first loads, emitted by the last tile of the
+     * stretch, differ): the extrapolation once ran over it */
+    "func.func @f(%x: tensor<4x250x300xf32>) -> tensor<4x257x307xf32> {\n"
+    "  %h = arith.constant 0.5 : f32\n"
+    "  %p = tensor.pad %x low[0, 3, 5] high[0, 4, 2] {\n"
+    "  ^bb0(%a: index, %b: index, %c: index):\n    tensor.yield %h : f32\n  } : tensor<4x250x300xf32> to tensor<4x257x307xf32>\n"
+    "  return %p : tensor<4x257x307xf32>\n"
+    "}\n",
+    /* an insert_slice strided along an outer loop and the rows */
+    "func.func @f(%d: tensor<7x30x20xf32>, %s: tensor<3x9x14xf32>) -> tensor<7x30x20xf32> {\n"
+    "  %r = tensor.insert_slice %s into %d[1, 2, 3] [3, 9, 14] [2, 3, 1] : tensor<3x9x14xf32> into tensor<7x30x20xf32>\n"
+    "  return %r : tensor<7x30x20xf32>\n"
+    "}\n",
+    "func.func @f(%x: tensor<50x70xf64>, %m: tensor<50x70xf32>) -> (tensor<50xf32>, tensor<50x70xi1>) {\n"
+    "  %z = arith.constant 0.0 : f64\n"
+    "  %h = arith.constant 0.5 : f32\n"
+    "  %e1 = tensor.empty() : tensor<50xf64>\n"
+    "  %f1 = linalg.fill ins(%z : f64) outs(%e1 : tensor<50xf64>) -> tensor<50xf64>\n"
+    "  %r1 = linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (m)>], iterator_types = [\"parallel\", \"reduction\"]}"
+    " ins(%x : tensor<50x70xf64>) outs(%f1 : tensor<50xf64>) {\n"
+    "  ^bb0(%i: f64, %a: f64):\n    %s = arith.addf %i, %a : f64\n    linalg.yield %s : f64\n  } -> tensor<50xf64>\n"
+    "  %e2 = tensor.empty() : tensor<50xf32>\n"
+    "  %o1 = linalg.generic {indexing_maps = [affine_map<(m) -> (m)>, affine_map<(m) -> (m)>], iterator_types = [\"parallel\"]}"
+    " ins(%r1 : tensor<50xf64>) outs(%e2 : tensor<50xf32>) {\n"
+    "  ^bb0(%i: f64, %o: f32):\n    %t = arith.truncf %i : f64 to f32\n    %u = math.rsqrt %t : f32\n    linalg.yield %u : f32\n  } -> tensor<50xf32>\n"
+    "  %e3 = tensor.empty() : tensor<50x70xi1>\n"
+    "  %o2 = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]}"
+    " ins(%m : tensor<50x70xf32>) outs(%e3 : tensor<50x70xi1>) {\n"
+    "  ^bb0(%i: f32, %o: i1):\n    %t = arith.cmpf olt, %i, %h : f32\n    linalg.yield %t : i1\n  } -> tensor<50x70xi1>\n"
+    "  return %o1, %o2 : tensor<50xf32>, tensor<50x70xi1>\n"
+    "}\n",
 };
 
 typedef struct xjob {
@@ -639,8 +684,9 @@ static void extrapolation(sp_ctx *ctx) {
                     nl_cand v[NL_MAX_VARIANTS];
                     uint32_t nv = nl_variants(kp, tm < kp->M ? tm : kp->M, tn < kp->N ? tn : kp->N, tk < kp->K ? tk : kp->K, v,
                                               NL_MAX_VARIANTS);
-                    /* every variant of one tile, a spread of the others */
-                    uint32_t stride = ti == 1 ? 1 : 5;
+                    /* every variant of one tile, a spread of the others
+                     * (all of a loop kernel's few) */
+                    uint32_t stride = ti == 1 || nv <= 4 ? 1 : 5;
                     for (uint32_t i = (uint32_t)(ti % stride); i < nv; i += stride) {
                         j.kp = kp;
                         j.c = v[i];
