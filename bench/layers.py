@@ -185,6 +185,17 @@ def sh(cmd, timeout):
         return 124, e.stdout or "", f"error: timed out after {timeout} s"
 
 
+def kernel_split(text):
+    """(ms on the reference path, ms on the engine) from run's kernel table."""
+    ref = eng = 0.0
+    for mt in re.finditer(r"^k\d+\s.*\s(engine|reference)\s+([0-9.]+)\s+\S+\s*$", text, re.M):
+        if mt.group(1) == "reference":
+            ref += float(mt.group(2))
+        else:
+            eng += float(mt.group(2))
+    return ref, eng
+
+
 def fmt_ms(vals):
     if not vals:
         return "-"
@@ -529,7 +540,15 @@ def main():
         elif isinstance(v, str):
             w(f"  {m:16s} {v}")
         else:
-            w(f"  {m:16s} {v[0]:3d} on the engine, {v[1]:3d} on the reference path, of {v[2]}")
+            split = []
+            for T in threads:
+                f = os.path.join(out, f"spadc-{m}-t{T}.txt")
+                if "reps" in state.get(("spadc", m, T), {}) and os.path.exists(f):
+                    ref, eng = kernel_split(open(f).read())
+                    if ref + eng > 0:
+                        split.append(f"t{T} {ref:.1f} of {ref + eng:.1f} ms")
+            w(f"  {m:16s} {v[0]:3d} on the engine, {v[1]:3d} on the reference path, of {v[2]}" +
+              (f"; time on the reference path (warm-up run's kernel table): {', '.join(split)}" if split else ""))
 
     inst = os.path.join(out, "install-times.txt")
     w("")
