@@ -473,7 +473,7 @@ def main():
     for p in PEERS:
         if p in na:
             w(f"{p}: n/a: {na[p]}")
-    hdr = f"{'model':16s} {'T':>2s} " + " ".join(f"{p + ' ms':>24s}" for p in peers) + " " + \
+    hdr = f"{'model':16s} {'T':>2s} " + " ".join(f"{p + ' ms':>25s}" for p in peers) + " " + \
         " ".join(f"{'x ' + p:>20s}" for p in peers if p != "spadc")
     w("")
     w(hdr)
@@ -501,16 +501,12 @@ def main():
             else:
                 rats.append(f"{statistics.median(v):.2f}x ({min(v):.2f}-{max(v):.2f})" if len(v) > 1
                             else f"{v[0]:.2f}x")
-        long_err = any(len(c) > 24 for c in cols)
-        if long_err:  # an error message does not fit a column: one line per peer
-            w(f"{m:16s} {T:2d} " + " ".join(f"{(c if len(c) <= 24 else 'error (below)'):>24s}" for c in cols) + " " +
-              " ".join(f"{c:>20s}" for c in rats))
-            for p, c in zip(peers, cols):
-                if len(c) > 24:
-                    w(f"{'':19s} {p}: {c}")
-        else:
-            w(f"{m:16s} {T:2d} " + " ".join(f"{c:>24s}" for c in cols) + " " +
-              " ".join(f"{c:>20s}" for c in rats))
+        wide = [c.startswith("error") for c in cols]
+        w(f"{m:16s} {T:2d} " + " ".join(f"{('error (below)' if e else c):>25s}" for c, e in zip(cols, wide)) +
+          " " + " ".join(f"{c:>20s}" for c in rats))
+        for p, c, e in zip(peers, cols, wide):
+            if e:  # an error message does not fit a column: a line of its own
+                w(f"{'':19s} {p}: {c}")
     w("(x PEER: PEER's time / spadc's, median of the rounds' ratios; > 1 means spadc is faster)")
 
     w("")
