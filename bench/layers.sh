@@ -31,12 +31,14 @@
 # is reported "n/a: why" and the others still run.
 #
 # Cost with the defaults (ROUNDS=5, 4 models, 1 and 2 threads, on the 2-core
-# host of 2026-11): about 3-4 minutes once the venv exists -- setup (IREE
-# compiles ~10 s, cached in build/bench/layers/iree/; torch.compile's first
-# calls, ~1-2 min the first time, seconds once its cache under /tmp is
-# warm), then ~25 s per round, mostly spadc's BERT-512 at 1 thread. A fresh
-# venv adds the installs (torch's default wheel with its CUDA libraries:
-# ~2 min here from PyPI; IREE ~10 s).
+# host of 2026-11): 107 s on a quiet host with warm caches (setup 26 s,
+# rounds 80 s -- ~16 s a round, half of it spadc's BERT-512 while 12 of its
+# kernels run on the reference path -- npu 1 s); 4.5 min with cold caches on
+# a loaded host (IREE compiles ~13 s, cached in build/bench/layers/iree/;
+# torch.compile's first calls ~90 s with an empty inductor cache, seconds
+# once its cache under /tmp is warm). A fresh venv adds the installs
+# (torch's default wheel with its CUDA libraries: 104 s here from PyPI,
+# IREE 7 s, torch-mlir 8 s).
 #
 # Output: build/bench/layers/layers-<time>.txt (the table, also
 # layers-latest.txt), layers-<time>.raw.txt (every measurement), spadc's
