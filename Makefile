@@ -89,3 +89,4 @@ peers-ext:
 bench: peers-ext
 	bash bench/peers.sh
 	bash bench/mlir22_peer.sh
+	bash bench/layers.sh
