@@ -78,7 +78,7 @@ static void store_lanes(void *p, uint8_t dt, int64_t off, int64_t ls, const lreg
 #define ILOOP(EXPR)                                                                                                  \
     do {                                                                                                             \
         const int bits = loop_ltype_bits((cpu_ltype)in->dt);                                                         \
-        for (int l = 0; l < cnt; l++) d->i[l] = loop_wrap((EXPR), bits);                                             \
+        for (int l = 0; l < cnt; l++) d->i[l] = sr_wrap((EXPR), bits);                                             \
     } while (0)
 
 #define UADD(x, y) ((int64_t)((uint64_t)(x) + (uint64_t)(y)))
@@ -134,13 +134,13 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
             if (sd)
                 for (int l = 0; l < cnt; l++) d->s[l] = loop_maximumf_s(a->s[l], b->s[l]);
             else
-                for (int l = 0; l < cnt; l++) d->f[l] = loop_maximumf(a->f[l], b->f[l]);
+                for (int l = 0; l < cnt; l++) d->f[l] = sr_maximumf(a->f[l], b->f[l]);
             break;
         case CPU_L_MINIMUMF:
             if (sd)
                 for (int l = 0; l < cnt; l++) d->s[l] = loop_minimumf_s(a->s[l], b->s[l]);
             else
-                for (int l = 0; l < cnt; l++) d->f[l] = loop_minimumf(a->f[l], b->f[l]);
+                for (int l = 0; l < cnt; l++) d->f[l] = sr_minimumf(a->f[l], b->f[l]);
             break;
         case CPU_L_NEGF:
             if (sd)
@@ -187,9 +187,9 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
             break;
         case CPU_L_CMPF:
             if (sa)
-                for (int l = 0; l < cnt; l++) d->i[l] = loop_cmpf(in->pred, a->s[l], b->s[l]);
+                for (int l = 0; l < cnt; l++) d->i[l] = sr_cmpf(in->pred, a->s[l], b->s[l]);
             else
-                for (int l = 0; l < cnt; l++) d->i[l] = loop_cmpf(in->pred, a->f[l], b->f[l]);
+                for (int l = 0; l < cnt; l++) d->i[l] = sr_cmpf(in->pred, a->f[l], b->f[l]);
             break;
         case CPU_L_ADDI: ILOOP(UADD(a->i[l], b->i[l])); break;
         case CPU_L_SUBI: ILOOP(USUB(a->i[l], b->i[l])); break;
@@ -210,7 +210,7 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
         case CPU_L_WRAPI: ILOOP(a->i[l]); break;
         case CPU_L_CMPI: {
             const int bits = loop_ltype_bits((cpu_ltype)in->at);
-            for (int l = 0; l < cnt; l++) d->i[l] = loop_cmpi(in->pred, a->i[l], b->i[l], bits);
+            for (int l = 0; l < cnt; l++) d->i[l] = sr_cmpi(in->pred, a->i[l], b->i[l], bits);
             break;
         }
         case CPU_L_SELECT:
@@ -327,9 +327,9 @@ static cpu_lane fold_lanes(lreg *acc, cpu_lop comb, uint8_t dt, int used, cpu_la
                 if (comb == CPU_L_ADDF)
                     for (int l = 0; l < w; l++) lo[l] = lo[l] + hi[l];
                 else if (comb == CPU_L_MAXIMUMF)
-                    for (int l = 0; l < w; l++) lo[l] = loop_maximumf(lo[l], hi[l]);
+                    for (int l = 0; l < w; l++) lo[l] = sr_maximumf(lo[l], hi[l]);
                 else
-                    for (int l = 0; l < w; l++) lo[l] = loop_minimumf(lo[l], hi[l]);
+                    for (int l = 0; l < w; l++) lo[l] = sr_minimumf(lo[l], hi[l]);
             }
         }
         used = 1;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fp16.h"
+#include "interp/scalar_rules.h"
 #include "loop.h"
 
 #define LOOP_NONE 0xff /* an unused operand register */
@@ -72,29 +73,8 @@ static inline double loop_round(double x, uint8_t dt) {
     }
 }
 
-static inline int64_t loop_wrap(int64_t v, int bits) {
-    if (bits >= 64) return v;
-    if (bits == 1) return v & 1;
-    const uint64_t m = 1ull << (bits - 1);
-    const uint64_t u = (uint64_t)v & ((m << 1) - 1);
-    return (int64_t)((u ^ m) - m);
-}
-
-static inline uint64_t loop_unsigned(int64_t v, int bits) {
-    return bits >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << bits) - 1);
-}
-
-/* maximumf / minimumf: NaN if either is; -0 < +0 */
-static inline double loop_maximumf(double a, double b) {
-    if (a != a || b != b) return NAN;
-    if (a == 0 && b == 0) return signbit(a) ? b : a;
-    return a > b ? a : b;
-}
-static inline double loop_minimumf(double a, double b) {
-    if (a != a || b != b) return NAN;
-    if (a == 0 && b == 0) return signbit(a) ? a : b;
-    return a < b ? a : b;
-}
+/* maximumf, minimumf, cmpf, cmpi and integer widths: the reference's own
+ * (interp/scalar_rules.h); f32 extrema below in float, to vectorise */
 static inline float loop_maximumf_s(float a, float b) {
     const float m = a > b ? a : b;
     const float z = a == b ? (signbit(a) ? b : a) : m; /* equal: +0 over -0 */
@@ -104,46 +84,6 @@ static inline float loop_minimumf_s(float a, float b) {
     const float m = a < b ? a : b;
     const float z = a == b ? (signbit(a) ? a : b) : m;
     return a != a || b != b ? NAN : z;
-}
-
-/* arith.cmpf's predicates, numbered as arith numbers them */
-static inline int64_t loop_cmpf(int pred, double a, double b) {
-    const bool uno = a != a || b != b;
-    switch (pred) {
-    case 0: return 0;
-    case 1: return !uno && a == b;
-    case 2: return !uno && a > b;
-    case 3: return !uno && a >= b;
-    case 4: return !uno && a < b;
-    case 5: return !uno && a <= b;
-    case 6: return !uno && a != b;
-    case 7: return !uno;
-    case 8: return uno || a == b;
-    case 9: return uno || a > b;
-    case 10: return uno || a >= b;
-    case 11: return uno || a < b;
-    case 12: return uno || a <= b;
-    case 13: return uno || a != b;
-    case 14: return uno;
-    default: return 1;
-    }
-}
-
-/* arith.cmpi's */
-static inline int64_t loop_cmpi(int pred, int64_t a, int64_t b, int bits) {
-    const uint64_t ua = loop_unsigned(a, bits), ub = loop_unsigned(b, bits);
-    switch (pred) {
-    case 0: return a == b;
-    case 1: return a != b;
-    case 2: return a < b;
-    case 3: return a <= b;
-    case 4: return a > b;
-    case 5: return a >= b;
-    case 6: return ua < ub;
-    case 7: return ua <= ub;
-    case 8: return ua > ub;
-    default: return ua >= ub;
-    }
 }
 
 /* Lane l of a register of type t, as the reference holds it, and back. */
@@ -187,13 +127,13 @@ static inline cpu_lane loop_comb1(cpu_lop op, uint8_t dt, cpu_lane a, cpu_lane b
     switch (op) {
     case CPU_L_ADDF: r.f = loop_round(a.f + b.f, dt); break;
     case CPU_L_MULF: r.f = loop_round(a.f * b.f, dt); break;
-    case CPU_L_MAXIMUMF: r.f = loop_maximumf(a.f, b.f); break;
-    case CPU_L_MINIMUMF: r.f = loop_minimumf(a.f, b.f); break;
-    case CPU_L_ADDI: r.i = loop_wrap((int64_t)((uint64_t)a.i + (uint64_t)b.i), bits); break;
-    case CPU_L_MULI: r.i = loop_wrap((int64_t)((uint64_t)a.i * (uint64_t)b.i), bits); break;
+    case CPU_L_MAXIMUMF: r.f = sr_maximumf(a.f, b.f); break;
+    case CPU_L_MINIMUMF: r.f = sr_minimumf(a.f, b.f); break;
+    case CPU_L_ADDI: r.i = sr_wrap((int64_t)((uint64_t)a.i + (uint64_t)b.i), bits); break;
+    case CPU_L_MULI: r.i = sr_wrap((int64_t)((uint64_t)a.i * (uint64_t)b.i), bits); break;
     case CPU_L_ANDI: r.i = a.i & b.i; break;
     case CPU_L_ORI: r.i = a.i | b.i; break;
-    case CPU_L_XORI: r.i = loop_wrap(a.i ^ b.i, bits); break;
+    case CPU_L_XORI: r.i = sr_wrap(a.i ^ b.i, bits); break;
     case CPU_L_MAXSI: r.i = a.i > b.i ? a.i : b.i; break;
     default: r.i = a.i < b.i ? a.i : b.i; break; /* MINSI */
     }

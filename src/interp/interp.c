@@ -1,5 +1,6 @@
 /* interp.c - the reference interpreter (see interp.h). */
 #include "interp.h"
+#include "scalar_rules.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -270,19 +271,9 @@ static inline double round_to(double x, ir_dtype dt) {
 }
 
 /* Wrap an integer to dtype dt's width (sign-extended; i1 is 0/1). */
-static inline int64_t wrap(int64_t v, ir_dtype dt) {
-    int bits = ir_dtype_bits(dt);
-    if (bits >= 64) return v;
-    if (bits == 1) return v & 1;
-    uint64_t m = 1ull << (bits - 1);
-    uint64_t u = (uint64_t)v & ((m << 1) - 1);
-    return (int64_t)((u ^ m) - m);
-}
+static inline int64_t wrap(int64_t v, ir_dtype dt) { return sr_wrap(v, ir_dtype_bits(dt)); }
 
-static uint64_t as_unsigned(int64_t v, ir_dtype dt) {
-    int bits = ir_dtype_bits(dt);
-    return bits >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << bits) - 1);
-}
+static uint64_t as_unsigned(int64_t v, ir_dtype dt) { return sr_unsigned(v, ir_dtype_bits(dt)); }
 
 static bool f32ish(ir_dtype dt) { return dt != IR_F64; }
 
@@ -311,55 +302,7 @@ static double math1(ir_opkind k, double a, ir_dtype dt) {
     }
 }
 
-static double maximumf(double a, double b) {
-    if (isnan(a) || isnan(b)) return NAN;
-    if (a == 0 && b == 0) return signbit(a) ? b : a;
-    return a > b ? a : b;
-}
-
-static double minimumf(double a, double b) {
-    if (isnan(a) || isnan(b)) return NAN;
-    if (a == 0 && b == 0) return signbit(a) ? a : b;
-    return a < b ? a : b;
-}
-
-static bool cmpf(int64_t pred, double a, double b) {
-    bool uno = isnan(a) || isnan(b);
-    switch (pred) {
-    case IR_CMPF_FALSE: return false;
-    case IR_CMPF_OEQ: return !uno && a == b;
-    case IR_CMPF_OGT: return !uno && a > b;
-    case IR_CMPF_OGE: return !uno && a >= b;
-    case IR_CMPF_OLT: return !uno && a < b;
-    case IR_CMPF_OLE: return !uno && a <= b;
-    case IR_CMPF_ONE: return !uno && a != b;
-    case IR_CMPF_ORD: return !uno;
-    case IR_CMPF_UEQ: return uno || a == b;
-    case IR_CMPF_UGT: return uno || a > b;
-    case IR_CMPF_UGE: return uno || a >= b;
-    case IR_CMPF_ULT: return uno || a < b;
-    case IR_CMPF_ULE: return uno || a <= b;
-    case IR_CMPF_UNE: return uno || a != b;
-    case IR_CMPF_UNO: return uno;
-    default: return true;
-    }
-}
-
-static bool cmpi(int64_t pred, int64_t a, int64_t b, ir_dtype dt) {
-    uint64_t ua = as_unsigned(a, dt), ub = as_unsigned(b, dt);
-    switch (pred) {
-    case IR_CMPI_EQ: return a == b;
-    case IR_CMPI_NE: return a != b;
-    case IR_CMPI_SLT: return a < b;
-    case IR_CMPI_SLE: return a <= b;
-    case IR_CMPI_SGT: return a > b;
-    case IR_CMPI_SGE: return a >= b;
-    case IR_CMPI_ULT: return ua < ub;
-    case IR_CMPI_ULE: return ua <= ub;
-    case IR_CMPI_UGT: return ua > ub;
-    default: return ua >= ub;
-    }
-}
+static bool cmpi(int64_t pred, int64_t a, int64_t b, ir_dtype dt) { return sr_cmpi(pred, a, b, ir_dtype_bits(dt)); }
 
 /* double to integer without C's undefined behaviour out of range */
 static int64_t f2i(double v, bool is_unsigned) {
@@ -448,10 +391,10 @@ static inline const char *scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt, i
     case IR_OP_MULF: r.f = round_to(a->f * b->f, rt); break;
     case IR_OP_DIVF: r.f = round_to(a->f / b->f, rt); break;
     case IR_OP_REMF: r.f = round_to(fmod(a->f, b->f), rt); break;
-    case IR_OP_MAXIMUMF: r.f = maximumf(a->f, b->f); break;
-    case IR_OP_MINIMUMF: r.f = minimumf(a->f, b->f); break;
-    case IR_OP_MAXNUMF: r.f = isnan(a->f) ? b->f : isnan(b->f) ? a->f : maximumf(a->f, b->f); break;
-    case IR_OP_MINNUMF: r.f = isnan(a->f) ? b->f : isnan(b->f) ? a->f : minimumf(a->f, b->f); break;
+    case IR_OP_MAXIMUMF: r.f = sr_maximumf(a->f, b->f); break;
+    case IR_OP_MINIMUMF: r.f = sr_minimumf(a->f, b->f); break;
+    case IR_OP_MAXNUMF: r.f = isnan(a->f) ? b->f : isnan(b->f) ? a->f : sr_maximumf(a->f, b->f); break;
+    case IR_OP_MINNUMF: r.f = isnan(a->f) ? b->f : isnan(b->f) ? a->f : sr_minimumf(a->f, b->f); break;
     case IR_OP_POWF: r.f = round_to(f32ish(rt) ? powf((float)a->f, (float)b->f) : pow(a->f, b->f), rt); break;
     case IR_OP_FPOWI: /* the exact power, rounded once (a product of |n| factors in double is exact enough) */
         r.f = round_to(pow(a->f, (double)b->i), rt);
@@ -526,7 +469,7 @@ static inline const char *scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt, i
     case IR_OP_MAXUI: r.i = as_unsigned(a->i, rt) > as_unsigned(b->i, rt) ? a->i : b->i; break;
     case IR_OP_MINUI: r.i = as_unsigned(a->i, rt) < as_unsigned(b->i, rt) ? a->i : b->i; break;
     case IR_OP_ABSI: r.i = wrap(a->i < 0 ? (int64_t)(0 - (uint64_t)a->i) : a->i, rt); break;
-    case IR_OP_CMPF: r.i = cmpf(op->u.pred, a->f, b->f); break;
+    case IR_OP_CMPF: r.i = sr_cmpf(op->u.pred, a->f, b->f); break;
     case IR_OP_CMPI: r.i = cmpi(op->u.pred, a->i, b->i, at); break;
     case IR_OP_SELECT: r = a->i ? *b : *c; break;
     case IR_OP_EXTF:

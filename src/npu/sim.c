@@ -1,5 +1,6 @@
 /* sim.c - the functional simulator (see sim.h). */
 #include "sim.h"
+#include "interp/scalar_rules.h"
 
 #include <math.h>
 #include <string.h>
@@ -84,39 +85,6 @@ static float minimumf(float a, float b) {
     return a < b ? a : b;
 }
 
-static double maximumd(double a, double b) {
-    if (isnan(a) || isnan(b)) return NAN;
-    if (a == 0 && b == 0) return signbit(a) ? b : a;
-    return a > b ? a : b;
-}
-
-static double minimumd(double a, double b) {
-    if (isnan(a) || isnan(b)) return NAN;
-    if (a == 0 && b == 0) return signbit(a) ? a : b;
-    return a < b ? a : b;
-}
-
-static bool cmpf(int pred, double a, double b) {
-    bool uno = isnan(a) || isnan(b);
-    switch (pred) {
-    case 0: return false;
-    case 1: return !uno && a == b;
-    case 2: return !uno && a > b;
-    case 3: return !uno && a >= b;
-    case 4: return !uno && a < b;
-    case 5: return !uno && a <= b;
-    case 6: return !uno && a != b;
-    case 7: return !uno;
-    case 8: return uno || a == b;
-    case 9: return uno || a > b;
-    case 10: return uno || a >= b;
-    case 11: return uno || a < b;
-    case 12: return uno || a <= b;
-    case 13: return uno || a != b;
-    case 14: return uno;
-    default: return true;
-    }
-}
 
 /* A vector register: STRIP elements of its instruction's type (integers
  * of every width held sign-extended in 64 bits, i1 as 0 or 1). */
@@ -277,13 +245,13 @@ static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_r
         case NV_SUB: FBIN(x - y, x - y); break;
         case NV_MUL: FBIN(x * y, x * y); break;
         case NV_DIV: FBIN(x / y, x / y); break;
-        case NV_MAX: FBIN(maximumf(x, y), maximumd(x, y)); break;
-        case NV_MIN: FBIN(minimumf(x, y), minimumd(x, y)); break;
+        case NV_MAX: FBIN(maximumf(x, y), sr_maximumf(x, y)); break;
+        case NV_MIN: FBIN(minimumf(x, y), sr_minimumf(x, y)); break;
         case NV_MAXNUM:
-            FBIN(isnan(x) ? y : isnan(y) ? x : maximumf(x, y), isnan(x) ? y : isnan(y) ? x : maximumd(x, y));
+            FBIN(isnan(x) ? y : isnan(y) ? x : maximumf(x, y), isnan(x) ? y : isnan(y) ? x : sr_maximumf(x, y));
             break;
         case NV_MINNUM:
-            FBIN(isnan(x) ? y : isnan(y) ? x : minimumf(x, y), isnan(x) ? y : isnan(y) ? x : minimumd(x, y));
+            FBIN(isnan(x) ? y : isnan(y) ? x : minimumf(x, y), isnan(x) ? y : isnan(y) ? x : sr_minimumf(x, y));
             break;
         case NV_NEG: FUN(-x, -x); break;
         case NV_ABS: FUN(fabsf(x), fabs(x)); break;
@@ -295,9 +263,9 @@ static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_r
         case NV_ERF: FUN(erff(x), erf(x)); break;
         case NV_CMP:
             if (v->at == NP_F32)
-                for (int64_t i = 0; i < n; i++) d->i[i] = cmpf(v->pred, a->f[i], b->f[i]);
+                for (int64_t i = 0; i < n; i++) d->i[i] = sr_cmpf(v->pred, a->f[i], b->f[i]);
             else
-                for (int64_t i = 0; i < n; i++) d->i[i] = cmpf(v->pred, a->d[i], b->d[i]);
+                for (int64_t i = 0; i < n; i++) d->i[i] = sr_cmpf(v->pred, a->d[i], b->d[i]);
             break;
         case NV_SELECT:
             if (t == NP_F32)
