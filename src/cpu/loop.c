@@ -14,22 +14,6 @@
 #endif
 #include "loop_impl.h"
 
-int cpu_ltype_bytes(cpu_ltype t) {
-    switch (t) {
-    case CPU_LT_F32:
-    case CPU_LT_I32: return 4;
-    case CPU_LT_F64:
-    case CPU_LT_I64: return 8;
-    case CPU_LT_BF16:
-    case CPU_LT_F16:
-    case CPU_LT_I16: return 2;
-    default: return 1;
-    }
-}
-
-bool cpu_ltype_is_float(cpu_ltype t) { return t <= CPU_LT_F16; }
-
-
 /* --------------------------------------------------------------- planning */
 
 static int nreads(cpu_lop op) {

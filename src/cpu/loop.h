@@ -164,8 +164,5 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L);
  * caller's to write). */
 sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
                        uint32_t *failed_insn);
-/* Bytes of one element of t. */
-int cpu_ltype_bytes(cpu_ltype t);
-bool cpu_ltype_is_float(cpu_ltype t);
 
 #endif
