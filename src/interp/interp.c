@@ -1437,18 +1437,22 @@ static int64_t ravel(ir_type t, const int64_t *idx) {
 
 /* Element `lin` of a structured op's single output, from the points that
  * write it, in lexicographic order, as interp_call computes it. */
-static interp_scalar point_linalg(interp_points *ip, const ir_op *op, int64_t lin) {
+/* Result ri of linalg op at linear index lin: the body run over the loops
+ * the output maps leave free, every output's accumulator carried (an
+ * argmax reads the max's), all outputs at one map. */
+static interp_scalar point_linalg(interp_points *ip, const ir_op *op, int64_t lin, uint32_t ri) {
     interp *it = ip->it;
     const ir_linalg *l = &op->u.lin;
     const ir_block *body = ir_linalg_body(op);
     const ir_amap *om = l->maps[l->nins];
-    ir_type ot = op->res[0].type;
+    ir_type ot = op->res[ri].type;
     int64_t oidx[IR_MAX_RANK], bounds[IR_MAX_RANK * 4], p[IR_MAX_RANK * 4];
     unravel(ot, lin, oidx);
     ir_linalg_loop_bounds(op, bounds);
     bool fixed[IR_MAX_RANK * 4] = {0};
     for (uint32_t r = 0; r < om->nres; r++) {
         int d = ir_aexpr_dim(om->res[r]);
+        if (d < 0) continue; /* a kept unit dim, at 0 */
         p[d] = oidx[r];
         fixed[d] = true;
     }
@@ -1460,7 +1464,8 @@ static interp_scalar point_linalg(interp_points *ip, const ir_op *op, int64_t li
             p[d] = 0;
             total *= bounds[d];
         }
-    interp_scalar acc = point_get(ip, op->opnds[l->nins], lin);
+    interp_scalar acc[8];
+    for (uint32_t o = 0; o < l->nouts; o++) acc[o] = point_get(ip, op->opnds[l->nins + o], lin);
     insn code[64];
     uint32_t nbody = 0;
     const ir_op *yield = NULL;
@@ -1487,12 +1492,12 @@ static interp_scalar point_linalg(interp_points *ip, const ir_op *op, int64_t li
             }
             V[body->args[i].id].s = point_get(ip, x, ravel(x->type, xi));
         }
-        V[body->args[l->nins].id].s = acc;
+        for (uint32_t o = 0; o < l->nouts; o++) V[body->args[l->nins + o].id].s = acc[o];
         it->point = p;
         it->npoint = l->ndims;
         for (uint32_t k = 0; k < nbody; k++) exec_insn(it, V, &code[k]);
         it->point = NULL;
-        acc = V[yield->opnds[0]->id].s;
+        for (uint32_t o = 0; o < l->nouts; o++) acc[o] = V[yield->opnds[o]->id].s;
         ip->work++;
         for (int k = (int)nfree - 1; k >= 0; k--) {
             if (++p[freed[k]] < bounds[freed[k]]) break;
@@ -1501,7 +1506,7 @@ static interp_scalar point_linalg(interp_points *ip, const ir_op *op, int64_t li
     }
     /* the stored value is rounded to the element type, as a store would */
     uint8_t tmp[8];
-    store_elem(tmp, (ir_dtype)ot.dtype, acc);
+    store_elem(tmp, (ir_dtype)ot.dtype, acc[ri]);
     return load_elem(tmp, (ir_dtype)ot.dtype);
 }
 
@@ -1557,9 +1562,15 @@ static interp_scalar point_get(interp_points *ip, const ir_value *v, int64_t lin
         break;
     }
     case IR_OP_LINALG:
-        if (d->u.lin.nouts != 1 || !ir_amap_is_projected_perm(d->u.lin.maps[d->u.lin.nins], false))
-            fail(it, d, "point evaluation needs a single output indexed by loops");
-        s = point_linalg(ip, d, lin);
+    {
+        const ir_linalg *l = &d->u.lin;
+        bool ok = l->nouts <= 8 && ir_amap_is_projected_perm(l->maps[l->nins], true);
+        for (uint32_t o = 1; ok && o < l->nouts; o++) ok = ir_amap_eq(l->maps[l->nins + o], l->maps[l->nins]);
+        for (uint32_t r = 0; ok && r < l->maps[l->nins]->nres; r++) /* a kept dim at 0 has size 1 */
+            ok = ir_aexpr_dim(l->maps[l->nins]->res[r]) >= 0 || d->res[0].type.dims[r] == 1;
+        if (!ok) fail(it, d, "point evaluation needs outputs indexed by the loops through one map");
+        s = point_linalg(ip, d, lin, v->index);
+    }
         break;
     default: fail(it, d, "point evaluation does not support '%s'", ir_op_name((ir_opkind)d->kind));
     }

@@ -586,6 +586,38 @@ static void group_of_dims(const ir_reshape_info *r, uint32_t *group) {
         for (uint32_t j = r->group_start[g]; j < r->group_start[g + 1]; j++) group[j] = g;
 }
 
+/* Whether map reads each group of R whole and in order, or not at all
+ * (results at 0 aside). */
+static bool reads_groups_whole(const ir_amap *mp, const ir_reshape_info *R, const uint32_t *group) {
+    if (!ir_amap_is_projected_perm(mp, true)) return false;
+    for (uint32_t r = 0; r < mp->nres;) {
+        if (mp->res[r]->kind == IR_AE_CONST) {
+            r++;
+            continue;
+        }
+        uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
+        if (d != R->group_start[g]) return false;
+        uint32_t len = R->group_start[g + 1] - R->group_start[g];
+        for (uint32_t j = 1; j < len; j++)
+            if (r + j >= mp->nres || ir_aexpr_dim(mp->res[r + j]) != (int)(d + j)) return false;
+        r += len;
+    }
+    return true;
+}
+
+/* mp with each loop of size 1 (in type t) that shares its group of R with
+ * other dims read at 0 instead. */
+static const ir_amap *unit_dims_at_zero(ir_module *m, const ir_amap *mp, const ir_reshape_info *R,
+                                        const uint32_t *group, ir_type t) {
+    ir_amap *um = ir_amap_new(m, mp->ndims, mp->nsyms, mp->nres);
+    for (uint32_t r = 0; r < mp->nres; r++) {
+        uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
+        bool unit = t.dims[d] == 1 && R->group_start[g + 1] - R->group_start[g] > 1;
+        um->res[r] = unit ? ir_ae_const(m, 0) : mp->res[r];
+    }
+    return um;
+}
+
 /* An elementwise op reading expand_shape(v) as its identity-mapped input
  * runs in v's shape instead: E(expand(v), x) = expand(E'(v, collapse(x))).
  * torch-mlir wraps every Linear of a 3-D input in collapse/expand, which
@@ -609,20 +641,20 @@ static bool collapse_elementwise(canon *c, ir_op *E) {
     const ir_reshape_info *R = &E->opnds[src]->def->u.reshape;
     uint32_t group[KN_LOOPS_MAX];
     group_of_dims(R, group);
-    /* every map: each group whole and in order, or absent */
-    for (uint32_t i = 0; i < n; i++) {
-        const ir_amap *mp = l->maps[i];
-        if (!ir_amap_is_projected_perm(mp, false)) return false;
-        for (uint32_t r = 0; r < mp->nres;) {
-            uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
-            if (d != R->group_start[g]) return false;
-            uint32_t len = R->group_start[g + 1] - R->group_start[g];
-            for (uint32_t j = 1; j < len; j++)
-                if (r + j >= mp->nres || ir_aexpr_dim(mp->res[r + j]) != (int)(d + j)) return false;
-            r += len;
-        }
-    }
     ir_module *m = c->m;
+    /* every map: each group whole and in order, or absent; failing that, a
+     * unit loop that shares its group with other dims is read at 0 (a mask
+     * of torch's attention: 1x128 read at (d0, d3) over 1x12x128x128 whose
+     * d0 and d1 came from one dim of 12) */
+    const ir_amap *umaps[MAX_OPNDS];
+    for (uint32_t i = 0; i < n; i++) {
+        umaps[i] = l->maps[i];
+        if (reads_groups_whole(l->maps[i], R, group)) continue;
+        if (i == l->nins || !ir_amap_is_projected_perm(l->maps[i], false)) return false;
+        umaps[i] = unit_dims_at_zero(m, l->maps[i], R, group, E->res[0].type);
+        if (!reads_groups_whole(umaps[i], R, group)) return false;
+    }
+    const ir_aexpr *zero = ir_ae_const(m, 0);
     ir_op *N = ir_op_new(m, IR_OP_LINALG, E->loc, n, 1, 1);
     N->u.lin = *l;
     ir_linalg *nl = &N->u.lin;
@@ -631,11 +663,19 @@ static bool collapse_elementwise(canon *c, ir_op *E) {
     nl->iters = sp_arena_array(&m->arena, R->ngroups, 1); /* all parallel */
     const ir_amap **maps = sp_arena_array(&m->arena, n, sizeof *maps);
     for (uint32_t i = 0; i < n; i++) {
-        const ir_amap *mp = l->maps[i];
-        /* the operand's groups: one per group of R it reads */
+        const ir_amap *mp = umaps[i];
+        /* the operand's groups: one per group of R it reads, and one per
+         * unit dim read at 0 (kept, at 0) */
         uint32_t starts[KN_LOOPS_MAX + 1], ng = 0;
         int64_t dims[KN_LOOPS_MAX], res[KN_LOOPS_MAX];
         for (uint32_t r = 0; r < mp->nres;) {
+            if (mp->res[r]->kind == IR_AE_CONST) {
+                starts[ng] = r;
+                res[ng++] = -1;
+                dims[r] = r;
+                r++;
+                continue;
+            }
             uint32_t g = group[ir_aexpr_dim(mp->res[r])], len = R->group_start[g + 1] - R->group_start[g];
             starts[ng] = r;
             res[ng++] = g;
@@ -643,7 +683,9 @@ static bool collapse_elementwise(canon *c, ir_op *E) {
             r += len;
         }
         starts[ng] = mp->nres;
-        maps[i] = ir_amap_select(m, R->ngroups, ng, res);
+        ir_amap *nm = ir_amap_new(m, R->ngroups, 0, ng);
+        for (uint32_t g = 0; g < ng; g++) nm->res[g] = res[g] < 0 ? zero : ir_ae_dim(m, res[g]);
+        maps[i] = nm;
         ir_value *v = E->opnds[i];
         if (ng == mp->nres || i == l->nins) {
             N->opnds[i] = v; /* nothing to collapse (the init is replaced below) */
