@@ -145,7 +145,10 @@ static inline cpu_lane loop_comb1(cpu_lop op, uint8_t dt, cpu_lane a, cpu_lane b
  * q(r) (the polynomial of vec_epilogue.h's vexp_), 2^n in two exact
  * factors so that the subnormal results come out right. */
 static inline float loop_expf(float x) {
-    const float xl = x > -104.0f ? x : -104.0f; /* NaN: -104, replaced below */
+    /* below -104 (and NaN) the result is replaced below: computed at 0,
+     * not at -104, whose subnormal product costs a microcode assist per
+     * vector on Intel cores (masked keys of attention are all there) */
+    const float xl = x > -104.0f ? x : 0.0f;
     const float xc = xl < 89.0f ? xl : 89.0f;
     const float shift = 12582912.0f; /* 1.5 * 2^23: adding it rounds to an integer */
     const float n = (xc * 1.44269504088896341f + shift) - shift;
