@@ -6,9 +6,11 @@
 
 #include <string.h>
 
+#include "attention.h"
+#include "kernels.h"
 #include "loop_lower.h"
 
-typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP, PATH_OP } path;
+typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP, PATH_OP, PATH_ATTN } path;
 
 /* A tensor read through the kernel's loops: element = base + off + sum(idx[d] * stride[d]). */
 typedef struct access {
@@ -29,6 +31,15 @@ typedef struct kplan {
     /* epilogue (GEMM) / step program (LOOP) */
     cpu_epilogue epi;
     access operand[CPU_EPI_MAX_OPERANDS];
+    /* an i1 operand (a boolean mask a select reads) is read as floats 0/1:
+     * converted per run into f32[slot] (f32_n floats, grown and kept) */
+    bool is_i1[CPU_EPI_MAX_OPERANDS];
+    int64_t i1_numel[CPU_EPI_MAX_OPERANDS];
+    float *f32[CPU_EPI_MAX_OPERANDS];
+    int64_t f32_n[CPU_EPI_MAX_OPERANDS];
+    /* a loop kernel compiled as an epilogue: its root reads this input (+1;
+     * 0: none) as the chain value in r0 (an attention's score kernels) */
+    int32_t chain_in_plus1;
     patch patches[CPU_EPI_MAX_INSNS];
     uint32_t npatches;
     /* GEMM */
@@ -51,7 +62,16 @@ typedef struct kplan {
     bool epi_checked; /* cpu_gemm checked epi once: its structure never changes, its pointers are value_ptr's */
     /* LOOP */
     cpu_loop_kernel *lk;
+    /* ATTN: the two contractions planned as GEMMs (their accesses and
+     * epilogues), the rows' offsets, the engine's arguments */
+    struct attn_plan *ap;
 } kplan;
+
+typedef struct attn_plan {
+    struct kplan qk, pv;
+    int64_t *offs; /* every per-row offset array, one allocation */
+    cpu_attn_args args;
+} attn_plan;
 
 
 typedef struct cpu_backend {
@@ -184,6 +204,13 @@ static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
     case IR_OP_RSQRT: return emit(kp, CPU_EPI_RSQRT, dst, a, 0, 0, 0, 0);
     case IR_OP_ABSF: return emit(kp, CPU_EPI_ABS, dst, a, 0, 0, 0, 0);
     case IR_OP_SELECT: {
+        /* select(m, t, f) on a mask loaded as 0/1: m > 0.5 */
+        if (o->opnds[0]->type.dtype == IR_I1 && !o->opnds[0]->def) {
+            int half = new_reg(rm, NULL);
+            return half >= 0 && emit(kp, CPU_EPI_CONST, half, 0, 0, 0, 0, 0.5f) &&
+                   emit(kp, CPU_EPI_SELECT_GT, dst, a, half, operand_reg(cb, kp, rm, o->opnds[1]),
+                        operand_reg(cb, kp, rm, o->opnds[2]), 0);
+        }
         /* select(cmpf ogt/olt(p, q), t, f) with the comparison used only here */
         const ir_op *cmp = o->opnds[0]->def;
         if (!cmp || cmp->kind != IR_OP_CMPF || cmp->parent != o->parent) return false;
@@ -214,9 +241,10 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
         const int32_t *ai = k->arg_input[s];
         if (!ai) return false;
         for (uint32_t i = 0; i < E->u.lin.nins; i++) {
-            if (b->args[i].type.dtype != IR_F32) return false;
+            bool i1 = b->args[i].type.dtype == IR_I1 && ai[i] != KN_CHAIN;
+            if (b->args[i].type.dtype != IR_F32 && !i1) return false;
             int r;
-            if (ai[i] == KN_CHAIN) {
+            if (ai[i] == KN_CHAIN || (s == first && ai[i] + 1 == kp->chain_in_plus1)) {
                 r = chain;
             } else {
                 int32_t in = ai[i];
@@ -225,6 +253,11 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
                     slot_of_input[in] = (int32_t)kp->epi.noperands++;
                     if (!make_access(cb, k->inputs[in].value, k->inputs[in].map, k->ndims, &kp->operand[slot_of_input[in]]))
                         return false;
+                    if (i1 && (k->inputs[in].value->type.dtype != IR_I1 ||
+                               ex_value_splat(cb->px, k->inputs[in].value->id) != NULL))
+                        return false;
+                    kp->is_i1[slot_of_input[in]] = i1;
+                    kp->i1_numel[slot_of_input[in]] = ir_type_numel(k->inputs[in].value->type);
                 }
                 r = new_reg(&rm, &b->args[i]);
                 if (!emit(kp, CPU_EPI_LOAD, r, slot_of_input[in], 0, 0, 0, 0)) return false;
@@ -249,10 +282,13 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
 
 /* ----------------------------------------------------- kernel lowering */
 
+/* f32 throughout, but for i1 masks an epilogue reads (as 0/1 floats) */
 static bool all_f32_tensors(const kernel *k) {
     if (k->out->type.dtype != IR_F32) return false;
     for (uint32_t i = 0; i < k->ninputs; i++)
-        if (k->inputs[i].value->type.dtype != IR_F32) return false;
+        if (k->inputs[i].value->type.dtype != IR_F32 &&
+            !(k->inputs[i].value->type.dtype == IR_I1 && k->inputs[i].role == KN_ROLE_OPERAND))
+            return false;
     return true;
 }
 
@@ -518,6 +554,22 @@ static void gather_lhs(const kplan *kp, const float *A, float *A2, int nthreads)
     }
 }
 
+/* Where epilogue operand s of kp reads from this run: the value's storage,
+ * or for an i1 mask its copy as floats 0/1. */
+static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
+    uint8_t *p = ex_value_ptr(cb->px, kp->operand[s].value);
+    if (!kp->is_i1[s]) return (float *)p;
+    const int64_t n = kp->i1_numel[s];
+    if (n > kp->f32_n[s]) {
+        sp_free(cb->ctx, kp->f32[s]);
+        kp->f32_n[s] = 0;
+        kp->f32[s] = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)n, sizeof(float)));
+        kp->f32_n[s] = n;
+    }
+    for (int64_t i = 0; i < n; i++) kp->f32[s][i] = p[i] ? 1.0f : 0.0f;
+    return kp->f32[s];
+}
+
 static void run_gemm(cpu_backend *cb, uint32_t ki) {
     kplan *kp = &cb->kp[ki];
     kernel *k = kp->k;
@@ -536,7 +588,7 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     float *C = (float *)ex_value_ptr(cb->px, kp->out.value);
     float *opbase[CPU_EPI_MAX_OPERANDS];
     for (uint32_t s = 0; s < kp->epi.noperands; s++)
-        opbase[s] = (int)s == kp->init_slot ? &init : (float *)ex_value_ptr(cb->px, kp->operand[s].value);
+        opbase[s] = (int)s == kp->init_slot ? &init : operand_base(cb, kp, s);
     /* every field named: a zeroing initialiser is a REP STOS per call */
 #define STRIDE(a, d) ((d) >= 0 ? (a).stride[d] : 0)
     cpu_gemm_args g = {
@@ -602,6 +654,199 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     }
 }
 
+/* ------------------------------------------------------------ attention */
+
+static int loop_of_class(const kernel *k, kn_dimclass c) {
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->dimclass[d] == c) return (int)d;
+    return -1;
+}
+
+/* Loop indices of row r (a row of S, dims but the last row-major) as the
+ * contraction c reads it: through the tensor t (S or a view of P) and the
+ * map from c's loops to t's dims. */
+static void row_loops(int64_t r, ir_type t, const ir_amap *map, int64_t *idx) {
+    for (int d = (int)t.rank - 2; d >= 0; d--) {
+        int64_t x = t.dims[d] ? r % t.dims[d] : 0;
+        r = t.dims[d] ? r / t.dims[d] : 0;
+        int L = ir_aexpr_dim(map->res[d]);
+        if (L >= 0) idx[L] = x;
+    }
+}
+
+static int64_t at_loops(const access *a, const int64_t *idx, const kernel *k, int skip) {
+    int64_t off = a->off;
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if ((int)d != skip && k->dimclass[d] != KN_DIM_K && k->dimclass[d] != KN_DIM_N) off += idx[d] * a->stride[d];
+    (void)skip;
+    return off;
+}
+
+/* Append program t (its r0 the chain value) to kp's epilogue, on kp's
+ * result: registers renumbered past kp's, operands (accesses, i1 flags)
+ * and run-time patches carried over. False past the program limits. */
+static bool append_program(kplan *kp, const kplan *t) {
+    cpu_epilogue *e = &kp->epi;
+    const cpu_epilogue *f = &t->epi;
+    const uint32_t base = e->nregs ? e->nregs : 1, ob = e->noperands, ib = e->ninsn;
+    if (f->ninsn + e->ninsn > CPU_EPI_MAX_INSNS || base + f->nregs > CPU_EPI_MAX_REGS + 1 ||
+        ob + f->noperands > CPU_EPI_MAX_OPERANDS || kp->npatches + t->npatches > CPU_EPI_MAX_INSNS)
+        return false;
+    const uint8_t prev = e->ninsn ? e->result : 0;
+#define REG(x) ((uint8_t)((x) == 0 ? prev : base + (x) - 1))
+    for (uint32_t i = 0; i < f->ninsn; i++) {
+        cpu_epi_insn in = f->insn[i];
+        const bool load = in.op == CPU_EPI_LOAD;
+        in.dst = REG(in.dst);
+        in.a = load ? (uint8_t)(in.a + ob) : REG(in.a);
+        in.b = REG(in.b), in.c = REG(in.c), in.d = REG(in.d);
+        e->insn[e->ninsn++] = in;
+    }
+    for (uint32_t s = 0; s < f->noperands; s++) {
+        kp->operand[ob + s] = t->operand[s];
+        kp->is_i1[ob + s] = t->is_i1[s];
+        kp->i1_numel[ob + s] = t->i1_numel[s];
+    }
+    e->noperands = ob + f->noperands;
+    for (uint32_t q = 0; q < t->npatches; q++) {
+        kp->patches[kp->npatches].insn = t->patches[q].insn + ib;
+        kp->patches[kp->npatches++].value = t->patches[q].value;
+    }
+    e->result = REG(f->result);
+    e->nregs = (uint8_t)(base + (f->nregs ? f->nregs - 1 : 0));
+#undef REG
+    return e->nregs <= CPU_EPI_MAX_REGS;
+}
+
+/* Plan the parts as GEMMs (accesses, epilogue programs), then the rows'
+ * offsets and the tile. */
+static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
+    kernel *k = kp->k;
+    kn_attention *at = k->att;
+    attn_plan *ap = sp_calloc(cb->ctx, 1, sizeof *ap);
+    kp->ap = ap;
+    ap->qk.k = &at->qk;
+    ap->pv.k = &at->pv;
+    if (!plan_gemm(cb, &ap->qk) || !plan_gemm(cb, &ap->pv) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
+        ap->pv.init_slot >= 0) {
+        snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
+        return false;
+    }
+    /* the score kernels' programs, appended to qk's epilogue */
+    kplan sk[KN_ATTN_SCORE_MAX];
+    uint32_t sk_first[KN_ATTN_SCORE_MAX + 1];
+    sk_first[0] = ap->qk.epi.noperands;
+    for (uint32_t c = 0; c < at->nscore; c++) {
+        kplan *t = &sk[c];
+        memset(t, 0, sizeof *t);
+        t->k = &at->score[c];
+        const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
+        for (uint32_t i = 0; i < t->k->ninputs; i++) {
+            const ir_value *v = t->k->inputs[i].value;
+            while (v->def && (v->def->kind == IR_OP_EXPAND_SHAPE || v->def->kind == IR_OP_COLLAPSE_SHAPE)) v = v->def->opnds[0];
+            if (v == prev) t->chain_in_plus1 = (int32_t)i + 1;
+        }
+        if (!t->chain_in_plus1 || !compile_program(cb, t, 0) || !append_program(&ap->qk, t)) {
+            snprintf(why, nwhy, "the attention's score kernel '%s' does not compile into its epilogue",
+                     t->k->nepilogue ? t->k->epilogue[0] : "?");
+            return false;
+        }
+        sk_first[c + 1] = ap->qk.epi.noperands;
+    }
+    const kernel *Q = &at->qk, *V = &at->pv;
+    const int jq = loop_of_class(Q, KN_DIM_N), dq = loop_of_class(Q, KN_DIM_K);
+    const int jp = loop_of_class(V, KN_DIM_K), np = loop_of_class(V, KN_DIM_N);
+    const int64_t rows = at->rows;
+    cpu_attn_args *a = &ap->args;
+    a->rows = rows;
+    a->keys = at->keys;
+    a->d = Q->bounds[dq];
+    a->dv = V->bounds[np];
+    a->q_sd = ap->qk.lhs.stride[dq];
+    a->k_sj = ap->qk.rhs.stride[jq];
+    a->k_sd = ap->qk.rhs.stride[dq];
+    a->v_sj = ap->pv.rhs.stride[jp];
+    a->v_sn = ap->pv.rhs.stride[np];
+    a->o_sn = ap->pv.out.stride[np];
+    uint32_t nq = ap->qk.epi.noperands, np_ = ap->pv.epi.noperands;
+    int64_t *o = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)rows * sizeof *o, 4 + nq + np_));
+    ap->offs = o;
+    int64_t *q_off = o, *k_off = o + rows, *v_off = o + 2 * rows, *o_off = o + 3 * rows;
+    a->q_off = q_off, a->k_off = k_off, a->v_off = v_off, a->o_off = o_off;
+    for (uint32_t s = 0; s < nq; s++) a->qk_opnd_off[s] = o + (4 + s) * rows;
+    for (uint32_t s = 0; s < np_; s++) a->pv_opnd_off[s] = o + (4 + nq + s) * rows;
+    const ir_value *Pv = at->pv.inputs[0].value; /* P as pv reads it */
+    for (int64_t r = 0; r < rows; r++) {
+        int64_t iq[KN_MAX_DIMS] = {0}, ip[KN_MAX_DIMS] = {0};
+        row_loops(r, Q->out->type, Q->out_map, iq);
+        row_loops(r, Pv->type, at->pv.inputs[0].map, ip);
+        q_off[r] = at_loops(&ap->qk.lhs, iq, Q, -1);
+        k_off[r] = at_loops(&ap->qk.rhs, iq, Q, -1);
+        v_off[r] = at_loops(&ap->pv.rhs, ip, V, -1);
+        o_off[r] = at_loops(&ap->pv.out, ip, V, -1);
+        for (uint32_t s = 0; s < sk_first[0]; s++) ((int64_t *)a->qk_opnd_off[s])[r] = at_loops(&ap->qk.operand[s], iq, Q, -1);
+        for (uint32_t c = 0; c < at->nscore; c++) { /* row r: the loops but the last, row-major */
+            const kernel *sc = &at->score[c];
+            int64_t is[KN_MAX_DIMS] = {0}, rr = r;
+            for (int d = (int)sc->ndims - 2; d >= 0; d--) {
+                is[d] = rr % sc->bounds[d];
+                rr /= sc->bounds[d];
+            }
+            for (uint32_t s = sk_first[c]; s < sk_first[c + 1]; s++) {
+                int64_t off = ap->qk.operand[s].off;
+                for (uint32_t d = 0; d + 1 < sc->ndims; d++) off += is[d] * ap->qk.operand[s].stride[d];
+                ((int64_t *)a->qk_opnd_off[s])[r] = off;
+            }
+        }
+        for (uint32_t s = 0; s < np_; s++) ((int64_t *)a->pv_opnd_off[s])[r] = at_loops(&ap->pv.operand[s], ip, V, -1);
+    }
+    /* the epilogue operands along keys (dv): their N stride; checked here
+     * once (a stand-in pointer: the row's is set per row) */
+    static const float somewhere;
+    for (uint32_t s = 0; s < nq; s++) ap->qk.epi.operands[s] = (cpu_operand){&somewhere, 0, ap->qk.operand[s].stride[jq]};
+    for (uint32_t c = 0; c < at->nscore; c++) /* a score kernel's keys: its last loop */
+        for (uint32_t s = sk_first[c]; s < sk_first[c + 1]; s++)
+            ap->qk.epi.operands[s].sn = ap->qk.operand[s].stride[at->score[c].ndims - 1];
+    for (uint32_t s = 0; s < np_; s++) ap->pv.epi.operands[s] = (cpu_operand){&somewhere, 0, ap->pv.operand[s].stride[np]};
+    if (cpu_epi_check(cb->ctx, &ap->qk.epi) != SP_OK || cpu_epi_check(cb->ctx, &ap->pv.epi) != SP_OK) {
+        snprintf(why, nwhy, "the attention's epilogues do not compile for the cpu engine: %s", sp_error_message(cb->ctx));
+        return false;
+    }
+    a->qk_epi = ap->qk.epi.ninsn ? &ap->qk.epi : NULL;
+    a->pv_epi = ap->pv.epi.ninsn ? &ap->pv.epi : NULL;
+    cpu_isa isa;
+    if (cpu_isa_active(cb->ctx, &isa) != SP_OK) sp_rethrow(cb->ctx);
+    a->isa = isa;
+    a->nthreads = cb->o.nthreads;
+    const cpu_caches caches = cpu_caches_detect();
+    cpu_attn_plan(isa, &caches, a, &a->tile);
+    return true;
+}
+
+static void run_attention(cpu_backend *cb, uint32_t ki) {
+    kplan *kp = &cb->kp[ki];
+    attn_plan *ap = kp->ap;
+    cpu_attn_args *a = &ap->args;
+    patch_program(cb, &ap->qk);
+    patch_program(cb, &ap->pv);
+    a->Q = (const float *)ex_value_ptr(cb->px, ap->qk.lhs.value);
+    a->K = (const float *)ex_value_ptr(cb->px, ap->qk.rhs.value);
+    a->V = (const float *)ex_value_ptr(cb->px, ap->pv.rhs.value);
+    a->O = (float *)ex_value_ptr(cb->px, ap->pv.out.value);
+    for (uint32_t s = 0; s < ap->qk.epi.noperands; s++) a->qk_base[s] = operand_base(cb, &ap->qk, s);
+    for (uint32_t s = 0; s < ap->pv.epi.noperands; s++) a->pv_base[s] = operand_base(cb, &ap->pv, s);
+    size_t need = cpu_attn_work_bytes(a);
+    if (need > cb->work_bytes) { /* kept for the next calls */
+        sp_free(cb->ctx, cb->work_raw);
+        cb->work_bytes = 0;
+        cb->work = cpu_aligned_alloc(cb->ctx, need, &cb->work_raw);
+        if (!cb->work) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the attention's scratch needs %zu bytes", need);
+        cb->work_bytes = need;
+    }
+    a->work = cb->work;
+    cpu_attention(a);
+}
+
 /* ---------------------------------------------------------------- hooks */
 
 static void start(ex_backend *b, ex_program *x) {
@@ -625,6 +870,10 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
         kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
         ok = cpu_loop_lower(cb->ctx, x, kp->k, kp->lk, why, nwhy);
         if (ok) kp->path = PATH_LOOP;
+        return ok;
+    } else if (kp->k->kind == KN_ATTENTION) {
+        ok = plan_attention(cb, kp, why, nwhy);
+        if (ok) kp->path = PATH_ATTN;
         return ok;
     } else if (kp->k->kind == KN_OP) {
         kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
@@ -662,6 +911,8 @@ static void run(ex_backend *b, ex_program *x, uint32_t i) {
     cpu_backend *cb = (cpu_backend *)b;
     if (cb->kp[i].path == PATH_GEMM)
         run_gemm(cb, i);
+    else if (cb->kp[i].path == PATH_ATTN)
+        run_attention(cb, i);
     else
         cpu_loop_kernel_run(cb->ctx, x, cb->kp[i].lk, cb->o.nthreads);
 }
@@ -683,6 +934,10 @@ static void report(ex_backend *b, ex_program *x, int kind, const struct ex_repor
     cpu_report(x, kind, o, out);
 }
 
+static void free_f32(sp_ctx *ctx, kplan *kp) {
+    for (uint32_t s = 0; s < CPU_EPI_MAX_OPERANDS; s++) sp_free(ctx, kp->f32[s]);
+}
+
 static void free_backend(ex_backend *b, sp_ctx *ctx) {
     cpu_backend *cb = (cpu_backend *)b;
     if (cb->px)
@@ -691,7 +946,17 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             sp_free(ctx, cb->kp[i].moff);
             sp_free(ctx, cb->kp[i].koff);
         }
-    for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) sp_free(ctx, cb->kp[i].lk);
+    for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) {
+        sp_free(ctx, cb->kp[i].lk);
+        free_f32(ctx, &cb->kp[i]);
+        if (cb->kp[i].ap) {
+            free_f32(ctx, &cb->kp[i].ap->qk), free_f32(ctx, &cb->kp[i].ap->pv);
+            attn_plan *ap = cb->kp[i].ap;
+            sp_free(ctx, ap->offs);
+            sp_free(ctx, ap->qk.moff), sp_free(ctx, ap->qk.koff), sp_free(ctx, ap->pv.moff), sp_free(ctx, ap->pv.koff);
+        }
+        sp_free(ctx, cb->kp[i].ap);
+    }
     sp_free(ctx, cb->work_raw);
     sp_free(ctx, cb->gbuf_raw);
     sp_free(ctx, cb->kp);
@@ -702,6 +967,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
     cpu_backend *cb = sp_calloc(ctx, 1, sizeof *cb);
     cb->base = (ex_backend){
         .name = "cpu",
+        .fuses_attention = true,
         .start = start,
         .lower = lower,
         .elementwise = elementwise,
@@ -727,4 +993,9 @@ const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
 const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_LOOP ? &cb->kp[i].lk->L : NULL;
+}
+
+const cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i) {
+    const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
+    return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_ATTN ? &cb->kp[i].ap->args.tile : NULL;
 }

@@ -35,6 +35,9 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o);
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i);
 /* Kernel i's loop program (NULL unless it is a loop kernel on the engine). */
 const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i);
+/* Kernel i's fused-attention tile (attention.h), or NULL when it is not a
+ * fused attention on the engine. */
+const struct cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "exec/report.h"
+#include "attention.h"
 #include "backend.h"
 
 /* The shape an epilogue operand occupies per tile: its logical shape, with
@@ -47,11 +48,25 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     ex_json_kernel_begin(w, k, i);
     json_key(w, "dims");
     json_begin_object(w);
-    json_kv_int(w, "b", k->kind == KN_CONTRACTION ? k->b : 1);
-    json_kv_int(w, "m", k->kind == KN_CONTRACTION ? k->m : 1);
-    json_kv_int(w, "n", k->kind == KN_CONTRACTION ? k->n : ir_type_numel(k->out->type));
-    json_kv_int(w, "k", k->kind == KN_CONTRACTION ? k->k : 0);
+    const bool con = k->kind == KN_CONTRACTION || k->kind == KN_ATTENTION;
+    json_kv_int(w, "b", con ? k->b : 1);
+    json_kv_int(w, "m", con ? k->m : 1);
+    json_kv_int(w, "n", con ? k->n : ir_type_numel(k->out->type));
+    json_kv_int(w, "k", con ? k->k : 0);
     json_end_object(w);
+    const cpu_attn_tile *at = cpu_backend_attention(x, i);
+    if (at) {
+        json_key(w, "attention");
+        json_begin_object(w);
+        json_kv_int(w, "rows", k->att->rows);
+        json_kv_int(w, "keys", k->att->keys);
+        json_kv_int(w, "tile_rows", at->rows);
+        json_kv_int(w, "tile_keys", at->keys);
+        json_kv_int(w, "score_bytes_in_memory", 0);
+        json_kv_int(w, "footprint_bytes", at->footprint);
+        json_kv_int(w, "budget_bytes", at->budget);
+        json_end_object(w);
+    }
     const cpu_blocking *blk = cpu_backend_blocking(x, i);
     json_key(w, "tile");
     json_begin_object(w);
@@ -193,7 +208,7 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
     for (uint32_t i = 0; i < p->nk; i++) {
         const kernel *k = &p->k[i];
         sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
-        if (k->kind == KN_CONTRACTION)
+        if (k->kind == KN_CONTRACTION || k->kind == KN_ATTENTION)
             sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n,
                              (long long)k->k);
         sp_strbuf_printf(o, "  -> %s %s\n", ex_value_label(k->out, buf, sizeof buf),
@@ -231,6 +246,21 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                         sp_strbuf_printf(o, "      %-8s %6lld x %-6lld %9lld bytes at %lld\n", blk->bufs[b].name,
                                          (long long)blk->bufs[b].rows, (long long)blk->bufs[b].cols,
                                          (long long)blk->bufs[b].bytes, (long long)blk->bufs[b].offset);
+            }
+        }
+        const cpu_attn_tile *at = cpu_backend_attention(x, i);
+        if (at) {
+            sp_strbuf_printf(o, "    attention: %lld rows of %lld keys; online softmax over tiles of %lld keys, %lld rows a "
+                                "block, %s; S and P never stored\n",
+                             (long long)k->att->rows, (long long)k->att->keys, (long long)at->keys, (long long)at->rows,
+                             at->kernel);
+            sp_strbuf_printf(o, "    L2 plan: %lld of %lld bytes per thread\n", (long long)at->footprint, (long long)at->budget);
+            const char *names[] = {"q", "k^T", "v", "s", "o", "m,l,alpha"};
+            const int64_t bytes[] = {at->q_bytes, at->kt_bytes, at->v_bytes, at->s_bytes, at->o_bytes, at->stat_bytes};
+            int64_t off = 0;
+            for (int b = 0; b < 6; b++) {
+                sp_strbuf_printf(o, "      %-10s %9lld bytes at %lld\n", names[b], (long long)bytes[b], (long long)off);
+                off += bytes[b];
             }
         }
         const char *why = p->why[k->out->id];
@@ -310,10 +340,10 @@ static void run_text(ex_program *x, sp_strbuf *o) {
         const kernel *k = &p->k[i];
         double sec = ex_kernel_median_seconds(x, i, NULL), flops = 0;
         char dims[64] = "-", epi[128] = "", name[16];
-        if (k->kind == KN_CONTRACTION) {
+        if (k->kind == KN_CONTRACTION || k->kind == KN_ATTENTION) {
             snprintf(dims, sizeof dims, "%lldx%lldx%lldx%lld", (long long)k->b, (long long)k->m, (long long)k->n,
                      (long long)k->k);
-            flops = 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k;
+            flops = kn_flops(k);
         } else if (k->out->type.kind == IR_T_TENSOR) {
             snprintf(dims, sizeof dims, "%lld elements", (long long)ir_type_numel(k->out->type));
         }
@@ -363,8 +393,7 @@ static void run_json(ex_program *x, int threads, sp_strbuf *out) {
         json_kv_string(&w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
         if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(&w, "reason", ex_kernel_why(x, i));
         json_kv_double(&w, "median_seconds", sec);
-        if (k->kind == KN_CONTRACTION)
-            json_kv_double(&w, "flops", 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k);
+        if (kn_flops(k) > 0) json_kv_double(&w, "flops", kn_flops(k));
         json_end_object(&w);
         total += sec;
     }

@@ -337,6 +337,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     SP_ASSERT(ctx, x->func && !x->func->u.fn.is_decl);
     pass_canonicalize(x->m);
     kn_build(x->m, x->func, &x->prog);
+    if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog);
     const uint32_t nk = x->prog.nk ? x->prog.nk : 1;
     x->n = x->prog.nvalues;
     x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);

@@ -51,6 +51,7 @@ struct ex_report_opts;
  * keeps its own state after it. */
 struct ex_backend {
     const char *name; /* "cpu", "npu" */
+    bool fuses_attention; /* runs KN_ATTENTION kernels (kn_fuse_attention before lowering) */
     /* The kernels are built (ex_kernels); storage kinds of arguments,
      * constants, views and empties are known (ex_value_*); nothing lowered. */
     void (*start)(ex_backend *b, ex_program *x);

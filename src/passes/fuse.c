@@ -12,8 +12,15 @@ const char *kn_kind_name(kn_kind k) {
     switch (k) {
     case KN_CONTRACTION: return "contraction";
     case KN_LOOP: return "loop";
+    case KN_ATTENTION: return "attention";
     default: return "op";
     }
+}
+
+double kn_flops(const kernel *k) {
+    if (k->kind == KN_CONTRACTION) return 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k;
+    if (k->kind == KN_ATTENTION) return kn_flops(&k->att->qk) + kn_flops(&k->att->pv);
+    return 0;
 }
 
 /* ------------------------------------------------------------- users */
@@ -452,7 +459,7 @@ static bool absorbed_fill_only(builder *bd, const ir_value *v) {
  * (directly or through reshapes, which are views) and is computed earlier.
  * A violation is a fuser bug, raised as an internal error naming the op
  * rather than left for a target to crash on. */
-static void check_program(ir_module *m, const kn_program *p) {
+void kn_check_program(ir_module *m, const kn_program *p) {
     uint32_t n = p->nvalues;
     uint32_t *owner = sp_arena_array(&m->arena, n ? n : 1, sizeof *owner);
     for (uint32_t i = 0; i < n; i++) owner[i] = KN_NONE;
@@ -596,7 +603,7 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
         p->k[a].index = a;
         p->producer[p->k[a].out->id] = a;
     }
-    check_program(m, p);
+    kn_check_program(m, p);
 }
 
 /* ------------------------------------------------------------ the pass */

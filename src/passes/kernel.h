@@ -23,7 +23,7 @@
 
 #include "ir/ir.h"
 
-typedef enum kn_kind { KN_CONTRACTION, KN_LOOP, KN_OP } kn_kind;
+typedef enum kn_kind { KN_CONTRACTION, KN_LOOP, KN_OP, KN_ATTENTION } kn_kind;
 typedef enum kn_dimclass { KN_DIM_B, KN_DIM_M, KN_DIM_N, KN_DIM_K } kn_dimclass;
 typedef enum kn_role {
     KN_ROLE_LHS,
@@ -65,7 +65,33 @@ typedef struct kernel {
     uint32_t nepilogue;
     ir_value *init_scalar; /* contraction or reduction init: NULL = zero (or the
                               KN_ROLE_INIT input), else this scalar */
+    struct kn_attention *att; /* KN_ATTENTION: its parts */
 } kernel;
+
+/* A fused attention (KN_ATTENTION, kn_fuse_attention): the six kernels
+ * torch-mlir's spelling of softmax(Q K^T * scale + mask) V comes to, kept
+ * as they were built so that a target lowers each part with its own tools,
+ * and runs them as one: the score matrix S and the softmax's P never reach
+ * memory.
+ *   qk:  contraction, S = epilogue(sum_d Q K) over loops (B.., i, j, d), one
+ *        M loop i, one N loop j (S's last dim: the softmax axis), one K loop
+ *   max: m = max_j S          exp: E = exp(S - m)
+ *   sum: l = sum_j E          div: P = E / l     (loop kernels over S's rows)
+ *   pv:  contraction, O = epilogue(sum_j P V), P's last dim its one K loop
+ * A row of S (its dims but the last, row-major) is the same row of every
+ * view of S and P the softmax kernels and pv read (reshapes keep the last
+ * dim). The kernel itself: root = qk's, out = pv's, inputs = both
+ * contractions' and the score kernels' (less the scores and P), ops = all
+ * its kernels' in program order. */
+#define KN_ATTN_SCORE_MAX 4
+typedef struct kn_attention {
+    kernel qk, max, exp, sum, div, pv;
+    /* elementwise loop kernels between qk and S (a mask that qk's epilogue
+     * could not take), in order, each reading the one before in full */
+    kernel score[KN_ATTN_SCORE_MAX];
+    uint32_t nscore;
+    int64_t rows, keys; /* rows of S, its last dim */
+} kn_attention;
 
 typedef struct kn_program {
     ir_op *func;
@@ -81,7 +107,14 @@ typedef struct kn_program {
 
 /* Group func's ops into kernels (run pass_canonicalize first). */
 void kn_build(ir_module *m, ir_op *func, kn_program *out);
-/* "contraction", "loop", "op" */
+/* Merge each attention's six kernels (kn_attention) into one KN_ATTENTION
+ * kernel, for targets that run it fused; returns how many it merged. */
+uint32_t kn_fuse_attention(ir_module *m, kn_program *p);
+/* The grouping's invariants (fuse.c): an internal error naming the op. */
+void kn_check_program(ir_module *m, const kn_program *p);
+/* "contraction", "loop", "op", "attention" */
 const char *kn_kind_name(kn_kind k);
+/* Multiply-adds times 2 of a contraction or an attention, else 0. */
+double kn_flops(const kernel *k);
 
 #endif

@@ -1,0 +1,72 @@
+/* attention.c - the fused attention's tile plan and threaded driver
+ * (attention.h); the rows themselves run in attn_exec.h per ISA. */
+#include "attention.h"
+
+#include <omp.h>
+
+#include "kernels.h"
+
+#define ALIGN64(x) (((x) + 63) & ~(int64_t)63)
+
+static const cpu_kernel_set *kset(cpu_isa isa) {
+    int n;
+    const cpu_kernel_set *const *s = cpu_kernel_sets(isa, &n);
+    return s[0];
+}
+
+/* The buffers of one thread for a tile of rows x keys (T). */
+static void size_tile(const cpu_attn_args *a, cpu_attn_tile *t) {
+    const int64_t kpan = (a->keys + t->nr - 1) / t->nr, vpan = (a->dv + t->nr - 1) / t->nr;
+    t->q_bytes = ALIGN64(t->rows * a->d * 4);
+    t->kt_bytes = ALIGN64(kpan * t->nr * a->d * 4);       /* K^T of one head, packed */
+    t->v_bytes = ALIGN64(vpan * t->nr * a->keys * 4);     /* V of one head, packed */
+    t->s_bytes = ALIGN64(t->rows * t->keys * 4);          /* the score tile */
+    t->o_bytes = ALIGN64(t->rows * vpan * t->nr * 4);     /* the output rows */
+    t->stat_bytes = ALIGN64(3 * t->rows * 4);             /* m, l, the rescale factors */
+    t->footprint = t->q_bytes + t->kt_bytes + t->v_bytes + t->s_bytes + t->o_bytes + t->stat_bytes;
+}
+
+void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t) {
+    const cpu_kernel_set *ks = kset(isa);
+    t->mr = ks->mr;
+    t->nr = ks->nr;
+    t->kernel = ks->name;
+    t->budget = caches->l2 / 2;
+    const int64_t all_keys = (a->keys + ks->nr - 1) / ks->nr * ks->nr;
+    /* most rows first (each K/V tile serves them all), then most keys; the
+     * smallest tile when nothing fits (K and V then stream from L3) */
+    for (int64_t rows = 4 * ks->mr; rows >= ks->mr; rows -= ks->mr)
+        for (int64_t keys = all_keys;;) {
+            t->rows = rows;
+            t->keys = keys;
+            size_tile(a, t);
+            if (t->footprint <= t->budget) return;
+            if (keys <= ks->nr) break;
+            keys = (keys / 2 + ks->nr - 1) / ks->nr * ks->nr;
+        }
+    t->rows = ks->mr;
+    t->keys = ks->nr;
+    size_tile(a, t);
+}
+
+size_t cpu_attn_work_bytes(const cpu_attn_args *a) {
+    return (size_t)a->tile.footprint * (size_t)(a->nthreads > 0 ? a->nthreads : 1);
+}
+
+void cpu_attention(const cpu_attn_args *a) {
+    const cpu_kernel_set *ks = kset(a->isa);
+    cpu_attn_rows_fn fn = a->isa == CPU_ISA_AVX512 ? cpu_attn_rows_avx512
+                          : a->isa == CPU_ISA_AVX2 ? cpu_attn_rows_avx2
+                                                   : cpu_attn_rows_generic;
+    const int64_t rows = a->rows;
+    /* threads only where each gets a few blocks */
+    int nt = a->nthreads > 1 && rows >= 2 * a->tile.rows ? a->nthreads : 1;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+        int id = omp_get_thread_num(), n = omp_get_num_threads();
+        /* contiguous shares, cut at block edges of whole heads where the
+         * rows allow: each thread packs the heads it runs */
+        int64_t r0 = rows * id / n, r1 = rows * (id + 1) / n;
+        fn(a, ks, (char *)a->work + (size_t)id * (size_t)a->tile.footprint, r0, r1);
+    }
+}

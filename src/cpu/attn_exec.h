@@ -1,0 +1,202 @@
+/* attn_exec.h - the fused attention's row engine (attention.h), written
+ * once and compiled per ISA (attention.c: portable; attn_avx2.c,
+ * attn_avx512.c with those flags), each defining ATTN_ROWS_FN first. The
+ * products run on the kernel set's microkernel and e^x on its epilogue
+ * tile interpreter; what is left here (row max, row sum, rescaling) are
+ * plain loops that the ISA's flags vectorise. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
+#include <math.h>
+#include <string.h>
+
+#include "attention.h"
+#include "kernels.h"
+
+#define ATTN_ALIGN(x) (((x) + 63) & ~(int64_t)63)
+
+static float row_max(const float *s, int64_t n) {
+    float m = -INFINITY;
+#pragma omp simd reduction(max : m)
+    for (int64_t j = 0; j < n; j++) m = s[j] > m ? s[j] : m;
+    return m;
+}
+
+static float row_sum(const float *s, int64_t n) {
+    float t = 0;
+#pragma omp simd reduction(+ : t)
+    for (int64_t j = 0; j < n; j++) t += s[j];
+    return t;
+}
+
+static void row_scale(float *o, int64_t n, float f) {
+#pragma omp simd
+    for (int64_t j = 0; j < n; j++) o[j] *= f;
+}
+
+static void row_div(float *o, int64_t n, float f) {
+#pragma omp simd
+    for (int64_t j = 0; j < n; j++) o[j] /= f;
+}
+
+/* An epilogue program on an m x n tile whose column 0 is column n0 of
+ * its operands, NR columns at a time (the widest the tile interpreter
+ * takes). */
+static void epi_cols(const cpu_kernel_set *ks, const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int64_t n,
+                     int64_t n0, float *c, int64_t c_rs) {
+    for (int64_t j = 0; j < n; j += ks->nr)
+        ks->epi_tile(p, t + j, t_rs, m, (int)(n - j < ks->nr ? n - j : ks->nr), 0, n0 + j, c + j, c_rs);
+}
+
+static void epi_row(const cpu_kernel_set *ks, const cpu_epi_prog *p, float *row, int64_t n, int64_t n0, float *dst) {
+    epi_cols(ks, p, row, 0, 1, n, n0, dst, 0);
+}
+
+void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r0, int64_t r1) {
+    const cpu_kernel_set *ks = kset;
+    const cpu_attn_tile *t = &a->tile;
+    const int MR = ks->mr, NR = ks->nr;
+    const int64_t D = a->d, DV = a->dv, KEYS = a->keys, T = t->keys, R = t->rows;
+    const int64_t kpan = (KEYS + NR - 1) / NR, vpan = (DV + NR - 1) / NR, DVP = vpan * NR;
+    float *q = (float *)buf;
+    float *kt = (float *)(buf + t->q_bytes);
+    float *vp = (float *)(buf + t->q_bytes + t->kt_bytes);
+    float *s = (float *)(buf + t->q_bytes + t->kt_bytes + t->v_bytes);
+    float *o = (float *)(buf + t->q_bytes + t->kt_bytes + t->v_bytes + t->s_bytes);
+    float *m = (float *)(buf + t->q_bytes + t->kt_bytes + t->v_bytes + t->s_bytes + t->o_bytes);
+    float *l = m + R, *alpha = l + R;
+    /* the epilogues, as this thread's copies (their operand pointers move
+     * per row), and e^{S - m}: m a column operand */
+    cpu_epilogue qe, pe, ee;
+    cpu_epi_prog qp, pp, ep;
+    if (a->qk_epi) {
+        qe = *a->qk_epi;
+        cpu_epi_compile(&qe, false, &qp);
+    }
+    if (a->pv_epi) {
+        pe = *a->pv_epi;
+        cpu_epi_compile(&pe, false, &pp);
+    }
+    memset(&ee, 0, sizeof ee);
+    ee.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+    ee.insn[1] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 2, .a = 0, .b = 1};
+    ee.insn[2] = (cpu_epi_insn){.op = CPU_EPI_EXP, .dst = 3, .a = 2};
+    ee.ninsn = 3;
+    ee.noperands = 1;
+    ee.operands[0] = (cpu_operand){m, 1, 0};
+    ee.nregs = 4;
+    ee.result = 3;
+    cpu_epi_compile(&ee, false, &ep);
+    cpu_ukr u;
+    memset(&u, 0, sizeof u);
+    int64_t head_k = -1, head_v = -1;
+    for (int64_t b0 = r0; b0 < r1;) {
+        /* a block: up to R rows of one head */
+        int64_t b1 = b0 + 1;
+        while (b1 < r1 && b1 - b0 < R && a->k_off[b1] == a->k_off[b0] && a->v_off[b1] == a->v_off[b0]) b1++;
+        const int64_t nb = b1 - b0;
+        if (a->k_off[b0] != head_k) {
+            head_k = a->k_off[b0];
+            cpu_pack_b_block(kt, ks, a->K + head_k, a->k_sd, a->k_sj, 0, D, KEYS, 0, D, 0, kpan);
+        }
+        if (a->v_off[b0] != head_v) {
+            head_v = a->v_off[b0];
+            cpu_pack_b_block(vp, ks, a->V + head_v, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
+        }
+        for (int64_t i = 0; i < nb; i++) {
+            const float *src = a->Q + a->q_off[b0 + i];
+            float *dst = q + i * D;
+            if (a->q_sd == 1)
+                memcpy(dst, src, (size_t)D * sizeof *dst);
+            else
+                for (int64_t k = 0; k < D; k++) dst[k] = src[k * a->q_sd];
+            m[i] = -INFINITY;
+            l[i] = 0;
+        }
+        for (int64_t j0 = 0; j0 < KEYS; j0 += T) {
+            const int64_t tc = KEYS - j0 < T ? KEYS - j0 : T;
+            /* S = Q K_t^T */
+            for (int64_t i = 0; i < nb; i += MR)
+                for (int64_t qq = j0 / NR; qq * NR < j0 + tc; qq++) {
+                    u.k = D;
+                    u.a = q + i * D;
+                    u.a_rs = D;
+                    u.b = kt + qq * D * NR;
+                    u.c = s + i * T + (qq * NR - j0);
+                    u.c_rs = T;
+                    u.m = (int)(nb - i < MR ? nb - i : MR);
+                    u.n = (int)(j0 + tc - qq * NR < NR ? j0 + tc - qq * NR : NR);
+                    u.add = NULL;
+                    u.epi = NULL;
+                    ks->gemm(&u);
+                }
+            /* the qk epilogue: on the whole block where every operand's
+             * rows are evenly spaced (a mask broadcast over rows, a scale),
+             * else row by row */
+            bool even = a->qk_epi != NULL;
+            for (uint32_t k = 0; even && k < qe.noperands; k++) {
+                const int64_t *off = a->qk_opnd_off[k] + b0;
+                for (int64_t i = 2; even && i < nb; i++) even = off[i] - off[i - 1] == off[1] - off[0];
+                qe.operands[k].ptr = a->qk_base[k] + off[0];
+                qe.operands[k].sm = nb > 1 ? off[1] - off[0] : 0;
+            }
+            if (even) epi_cols(ks, &qp, s, T, (int)nb, tc, j0, s, T);
+            for (int64_t i = 0; i < nb; i++) {
+                float *srow = s + i * T;
+                if (a->qk_epi && !even) {
+                    for (uint32_t k = 0; k < qe.noperands; k++) {
+                        qe.operands[k].ptr = a->qk_base[k] + a->qk_opnd_off[k][b0 + i];
+                        qe.operands[k].sm = 0;
+                    }
+                    epi_row(ks, &qp, srow, tc, j0, srow);
+                }
+                /* the running max, and how much the old terms shrink */
+                float mt = row_max(srow, tc), mn = mt > m[i] ? mt : m[i];
+                alpha[i] = j0 ? expf(m[i] - mn) : 0.0f;
+                m[i] = mn;
+            }
+            /* e^{S - m}, the rows' sums, O rescaled */
+            epi_cols(ks, &ep, s, T, (int)nb, tc, 0, s, T);
+            for (int64_t i = 0; i < nb; i++) {
+                float st = row_sum(s + i * T, tc);
+                l[i] = j0 ? l[i] * alpha[i] + st : st;
+                if (j0) row_scale(o + i * DVP, DVP, alpha[i]);
+            }
+            /* O += e^{S - m} V_t */
+            for (int64_t i = 0; i < nb; i += MR)
+                for (int64_t qq = 0; qq < vpan; qq++) {
+                    u.k = tc;
+                    u.a = s + i * T;
+                    u.a_rs = T;
+                    u.b = vp + qq * KEYS * NR + j0 * NR;
+                    u.c = o + i * DVP + qq * NR;
+                    u.c_rs = DVP;
+                    u.m = (int)(nb - i < MR ? nb - i : MR);
+                    u.n = (int)(DV - qq * NR < NR ? DV - qq * NR : NR);
+                    u.add = j0 ? u.c : NULL;
+                    u.add_rs = DVP;
+                    u.add_cs = 1;
+                    u.epi = NULL;
+                    ks->gemm(&u);
+                }
+        }
+        /* O / l, the pv epilogue, the store */
+        for (int64_t i = 0; i < nb; i++) {
+            float *orow = o + i * DVP;
+            row_div(orow, DV, l[i]);
+            float *out = a->O + a->o_off[b0 + i];
+            float *dst = a->o_sn == 1 ? out : orow;
+            if (a->pv_epi) {
+                for (uint32_t k = 0; k < pe.noperands; k++)
+                    pe.operands[k].ptr = a->pv_base[k] + a->pv_opnd_off[k][b0 + i];
+                epi_row(ks, &pp, orow, DV, 0, dst);
+            } else if (dst != orow) {
+                memcpy(dst, orow, (size_t)DV * sizeof *dst);
+            }
+            if (dst == orow)
+                for (int64_t k = 0; k < DV; k++) out[k * a->o_sn] = orow[k];
+        }
+        b0 = b1;
+    }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Fused attention on the cpu (passes/attention.c, src/cpu/attention.h):
+# tests/data/attention.mlir's @attn and @attn_long become one "attention"
+# kernel each, on the engine, equal to the reference at 1 and 2 threads on
+# every ISA build (attn_generic.c, attn_avx2.c, attn_avx512.c), @attn_long
+# over several tiles of keys (the online softmax's rescaling); where the
+# scores are also returned (@scores_returned) nothing fuses. The npu does
+# not fuse (its kernels stay six). The torch corpus's BERT layer (batch 2:
+# its padding mask varies with the batch, not the head, so it stays a loop
+# kernel between the scores and the softmax, a "score kernel" of the
+# attention) and GPT-2 block (a causal mask: a select on an i1 tensor in
+# the scores' epilogue) fuse too, and agree with the reference.
+# (nn.TransformerEncoderLayer's "safe" softmax, a select after the
+# division, does not fuse yet: encoder_layer keeps six kernels.)
+set -u
+D=$SPADC_SRC/tests/data
+f=$D/attention.mlir
+fail=0
+no() { echo "FAIL $*"; fail=1; }
+
+kinds() { # FUNC [TARGET]: "kind/path ..." of each kernel
+  "$SPADC" plan "$f" -e "$1" --target "${2:-cpu}" --json | python3 -c '
+import json, sys
+print(" ".join(k["kind"] + "/" + k["path"] for k in json.load(sys.stdin)["kernels"]))'
+}
+for fn in attn attn_long; do
+  k=$(kinds $fn)
+  [ "$k" = "attention/engine" ] || no "$fn: kernels '$k', not one fused attention on the engine"
+  for isa in avx512 avx2 generic; do
+    for t in 1 2; do
+      out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e $fn --threads $t --check --seed 5 2>&1); rc=$?
+      if [ $rc = 2 ] && grep -q "SPADC_ISA" <<<"$out"; then echo "skip: this CPU has no $isa"; continue 2; fi
+      [ $rc = 0 ] || { no "$fn SPADC_ISA=$isa --threads $t: exit $rc"; echo "$out" | tail -3; }
+    done
+  done
+done
+# more keys than one tile holds: several tiles, so the rescaling ran
+tile=$("$SPADC" plan "$f" -e attn_long | sed -n 's/.*online softmax over tiles of \([0-9]*\) keys.*/\1/p')
+[ -n "$tile" ] && [ "$tile" -lt 6000 ] || no "attn_long: tile of '$tile' keys, not fewer than its 6000"
+"$SPADC" plan "$f" -e attn | grep -q "S and P never stored" || no "attn: the plan does not say where S lives"
+
+# the scores are a result: six kernels, S in memory
+k=$(kinds scores_returned)
+[ "$(wc -w <<<"$k")" = 6 ] || no "scores_returned: kernels '$k'"
+"$SPADC" run "$f" -e scores_returned --check >/dev/null 2>&1 || no "scores_returned --check"
+
+# the npu keeps the six kernels (it has no fused attention yet) and agrees
+k=$(kinds attn npu)
+[ "$(wc -w <<<"$k")" = 6 ] || no "attn on the npu: kernels '$k'"
+"$SPADC" run "$f" -e attn --target npu --check >/dev/null 2>&1 || no "attn --target npu --check"
+
+# models from torch-mlir: one attention kernel each, on the engine, right
+for m in bert_layer gpt2_block; do
+  m=$SPADC_SRC/tests/corpus/torch/$m.mlir
+  n=$("$SPADC" plan "$m" --json | python3 -c '
+import json, sys
+print(sum(1 for k in json.load(sys.stdin)["kernels"] if k["kind"] == "attention" and k["path"] == "engine"))')
+  [ "$n" = 1 ] || no "$(basename "$m"): $n fused attention kernels on the engine, not 1"
+  for t in 1 2; do
+    "$SPADC" run "$m" --threads $t --check >/dev/null 2>&1 || no "$(basename "$m") --threads $t --check"
+  done
+done
+exit $fail

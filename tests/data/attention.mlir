@@ -1,0 +1,148 @@
+// Attention as torch-mlir spells it (tests/cli/attention.sh): a
+// batch_matmul with a transposed K, a scale and an additive mask, the four
+// generics of softmax's decomposition (max, sub+exp, sum, div) and a second
+// batch_matmul. @attn fuses into one kernel (passes/attention.c); @attn_long
+// has 6000 keys, more than one tile of them fits the L2 budget, so the
+// online softmax runs over several K/V tiles; @scores_returned returns the
+// scores as well, so they must be stored and nothing fuses.
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#rowk = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+#mask = affine_map<(d0, d1, d2) -> (d2)>
+func.func @attn(%q: tensor<2x40x16xf32>, %k: tensor<2x70x16xf32>, %v: tensor<2x70x24xf32>, %mask: tensor<70xf32>) -> tensor<2x40x24xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %ekt = tensor.empty() : tensor<2x16x70xf32>
+  %kt = linalg.transpose ins(%k : tensor<2x70x16xf32>) outs(%ekt : tensor<2x16x70xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<2x40x70xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<2x40x16xf32>, tensor<2x16x70xf32>) outs(%fs : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mask : tensor<2x40x70xf32>, tensor<70xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<2x40x70xf32>
+  %em = tensor.empty() : tensor<2x40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x40x70xf32>) outs(%fm : tensor<2x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<2x40x70xf32>, tensor<2x40xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<2x40x70xf32>
+  %el = tensor.empty() : tensor<2x40x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<2x40x70xf32>) outs(%fl : tensor<2x40x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<2x40x70xf32>, tensor<2x40x1xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x40x70xf32>
+  %eo = tensor.empty() : tensor<2x40x24xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<2x40x70xf32>, tensor<2x70x24xf32>) outs(%fo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  return %o : tensor<2x40x24xf32>
+}
+
+func.func @attn_long(%q: tensor<1x6x16xf32>, %k: tensor<1x6000x16xf32>, %v: tensor<1x6000x8xf32>, %mask: tensor<6000xf32>) -> tensor<1x6x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %ekt = tensor.empty() : tensor<1x16x6000xf32>
+  %kt = linalg.transpose ins(%k : tensor<1x6000x16xf32>) outs(%ekt : tensor<1x16x6000xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<1x6x6000xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<1x6x6000xf32>) -> tensor<1x6x6000xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<1x6x16xf32>, tensor<1x16x6000xf32>) outs(%fs : tensor<1x6x6000xf32>) -> tensor<1x6x6000xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mask : tensor<1x6x6000xf32>, tensor<6000xf32>) outs(%es : tensor<1x6x6000xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<1x6x6000xf32>
+  %em = tensor.empty() : tensor<1x6xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<1x6xf32>) -> tensor<1x6xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<1x6x6000xf32>) outs(%fm : tensor<1x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x6xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<1x6x6000xf32>, tensor<1x6xf32>) outs(%es : tensor<1x6x6000xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<1x6x6000xf32>
+  %el = tensor.empty() : tensor<1x6x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<1x6x1xf32>) -> tensor<1x6x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<1x6x6000xf32>) outs(%fl : tensor<1x6x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x6x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<1x6x6000xf32>, tensor<1x6x1xf32>) outs(%es : tensor<1x6x6000xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<1x6x6000xf32>
+  %eo = tensor.empty() : tensor<1x6x8xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<1x6x6000xf32>, tensor<1x6000x8xf32>) outs(%fo : tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
+  return %o : tensor<1x6x8xf32>
+}
+
+func.func @scores_returned(%q: tensor<2x40x16xf32>, %k: tensor<2x70x16xf32>, %v: tensor<2x70x24xf32>, %mask: tensor<70xf32>) -> (tensor<2x40x24xf32>, tensor<2x40x70xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %ekt = tensor.empty() : tensor<2x16x70xf32>
+  %kt = linalg.transpose ins(%k : tensor<2x70x16xf32>) outs(%ekt : tensor<2x16x70xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<2x40x70xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<2x40x16xf32>, tensor<2x16x70xf32>) outs(%fs : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mask : tensor<2x40x70xf32>, tensor<70xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<2x40x70xf32>
+  %em = tensor.empty() : tensor<2x40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x40x70xf32>) outs(%fm : tensor<2x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<2x40x70xf32>, tensor<2x40xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<2x40x70xf32>
+  %el = tensor.empty() : tensor<2x40x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<2x40x70xf32>) outs(%fl : tensor<2x40x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<2x40x70xf32>, tensor<2x40x1xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x40x70xf32>
+  %eo = tensor.empty() : tensor<2x40x24xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<2x40x70xf32>, tensor<2x70x24xf32>) outs(%fo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  return %o, %s : tensor<2x40x24xf32>, tensor<2x40x70xf32>
+}
