@@ -4,6 +4,7 @@
  * once; and run on the program's storage. */
 #include "backend.h"
 
+#include <omp.h>
 #include <string.h>
 
 #include "attention.h"
@@ -54,6 +55,16 @@ typedef struct kplan {
      * iteration the lhs is copied to an Mg x Kg row-major matrix, element
      * (m, k) at moff[m] + koff[k]; the merged M loops and all K loops */
     bool gather;
+    /* ... or, where the weights are unit-strided along the window (FCHW)
+     * and the input along an output pixel loop w (a stride-1 NCHW conv),
+     * the transposed implicit GEMM: C^T[f][w] = W[f][k] X[k][w] per outer
+     * iteration (batch, output rows), the weights read in place as A and
+     * the window rows (each a contiguous run of the input) packed as B:
+     * no im2col matrix, and copies instead of gathers */
+    bool window_b;
+    float *wpack; /* packed window: npanels x gK x NR floats, grown and kept */
+    void *wpack_raw;
+    size_t wpack_bytes;
     int64_t *moff, *koff;
     uint32_t nmdims, nkdims;
     uint32_t mdims[KN_MAX_DIMS], kdims[KN_MAX_DIMS]; /* outermost first */
@@ -388,6 +399,28 @@ static bool plan_gathered(cpu_backend *cb, kplan *kp) {
     kp->b_sk = kp->nkdims ? kp->rhs.stride[kp->kdims[kp->nkdims - 1]] : 0;
     kp->b_sn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
     kp->b_sb = 0;
+    /* the transposed form: weights unit along the window, input unit along
+     * the innermost output pixel loop, enough channels and pixels to fill
+     * the register tile */
+    const int w = kp->m_dim, f = kp->n_dim;
+    if (w >= 0 && f >= 0 && kp->nkdims && kp->rhs.stride[kp->kdims[kp->nkdims - 1]] == 1 && kp->lhs.stride[w] == 1 &&
+        k->bounds[w] >= 8 && k->bounds[f] >= 8) {
+        kp->window_b = true;
+        kp->gather = false;
+        kp->m_dim = f;
+        kp->n_dim = w;
+        kp->nouter = 0;
+        for (uint32_t d = 0; d < k->ndims; d++) {
+            bool inner = (int)d == f || (int)d == w;
+            for (uint32_t i = 0; i < kp->nkdims; i++) inner |= kp->kdims[i] == d;
+            if (!inner && k->bounds[d] > 1) kp->outer[kp->nouter++] = d;
+        }
+        kp->gM = k->bounds[f];
+        kp->gN = k->bounds[w];
+        kp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gK, sizeof *kp->koff));
+        window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
+        return true;
+    }
     /* the gather's offsets (sizes: the output pixels of one run, the window) */
     kp->moff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gM, sizeof *kp->moff));
     kp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gK, sizeof *kp->koff));
@@ -570,6 +603,93 @@ static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
     return kp->f32[s];
 }
 
+/* The packed window's buffer (as cpu_packed, for the blocking's NR). */
+static void window_buffer(cpu_backend *cb, kplan *kp, struct cpu_packed *p, int copies) {
+    const int nr = kp->blocking.nr;
+    p->nr = nr;
+    p->K = p->kv = kp->gK;
+    p->N = kp->gN;
+    p->nbatch = 1;
+    p->npanels = (kp->gN + nr - 1) / nr;
+    size_t one = sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)p->npanels * (size_t)nr, (size_t)kp->gK), sizeof(float));
+    size_t need = sp_size_mul(cb->ctx, one, (size_t)copies);
+    if (need > kp->wpack_bytes) {
+        sp_free(cb->ctx, kp->wpack_raw);
+        kp->wpack_bytes = 0;
+        kp->wpack = cpu_aligned_alloc(cb->ctx, need, &kp->wpack_raw);
+        if (!kp->wpack) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's window needs %zu bytes", need);
+        kp->wpack_bytes = need;
+    }
+    p->data = kp->wpack;
+    p->raw = NULL;
+}
+
+/* Row k of the window is the input's run at X + koff[k], unit along the
+ * output pixels: copied panel by panel (zeros past N). */
+static void pack_window(const kplan *kp, struct cpu_packed *p, const float *X) {
+    const int nr = p->nr;
+    const int64_t K = p->K, N = p->N;
+    for (int64_t q = 0; q < p->npanels; q++) {
+        const int64_t n0 = q * nr, cols = N - n0 < nr ? N - n0 : nr;
+        float *dst = p->data + q * K * nr;
+        for (int64_t k = 0; k < K; k++, dst += nr) {
+            memcpy(dst, X + kp->koff[k] + n0, (size_t)cols * sizeof *dst);
+            if (cols < nr) memset(dst + cols, 0, (size_t)(nr - cols) * sizeof *dst);
+        }
+    }
+}
+
+/* The transposed convolution's outer iterations (output rows) split over
+ * the threads, one single-threaded GEMM each: a 64 x 56 tile per row is
+ * too small to split inside. Each thread has its own window buffer and
+ * epilogue (its operand pointers move per row); scratch comes per call. */
+static void run_windows_parallel(cpu_backend *cb, kplan *kp, const cpu_gemm_args *g0, const float *A, const float *B,
+                                 float *C, float *const *opbase, float *init, int64_t nouter) {
+    const kernel *k = kp->k;
+    const int nt = cb->o.nthreads;
+    struct cpu_packed wp0;
+    window_buffer(cb, kp, &wp0, nt);
+    const size_t per = (size_t)wp0.npanels * (size_t)wp0.nr * (size_t)wp0.K;
+    sp_status st = SP_OK;
+#pragma omp parallel num_threads(nt)
+    {
+        const int id = omp_get_thread_num(), n = omp_get_num_threads();
+        struct cpu_packed wp = wp0;
+        wp.data = wp0.data + (size_t)id * per;
+        cpu_epilogue e = kp->epi;
+        cpu_gemm_args g = *g0;
+        g.epi = &e;
+        g.nthreads = 1;
+        g.work = NULL, g.work_bytes = 0, g.work_used = NULL;
+        g.packed_b = &wp;
+        g.B = NULL;
+        int64_t idx[KN_MAX_DIMS];
+        const int64_t o0 = nouter * id / n, o1 = nouter * (id + 1) / n;
+        /* the odometer at o0 */
+        int64_t r = o0;
+        for (int j = (int)kp->nouter - 1; j >= 0; j--) {
+            idx[kp->outer[j]] = r % k->bounds[kp->outer[j]];
+            r /= k->bounds[kp->outer[j]];
+        }
+        for (int64_t o = o0; o < o1; o++) {
+            pack_window(kp, &wp, A + at(&kp->lhs, idx, kp->outer, kp->nouter));
+            g.A = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
+            g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
+            for (uint32_t s = 0; s < e.noperands; s++)
+                e.operands[s].ptr = (int)s == kp->init_slot ? init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
+            sp_ctx tctx;
+            sp_ctx_init(&tctx, NULL);
+            if (cpu_gemm(&tctx, &g) != SP_OK) {
+#pragma omp critical(cpu_window_fail)
+                st = SP_EINPUT;
+            }
+            odometer_next(idx, kp->outer, kp->nouter, k->bounds);
+        }
+    }
+    if (st != SP_OK) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's scratch");
+    kp->epi_checked = true;
+}
+
 static void run_gemm(cpu_backend *cb, uint32_t ki) {
     kplan *kp = &cb->kp[ki];
     kernel *k = kp->k;
@@ -597,9 +717,9 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
         .K = kp->gK,
         .nbatch = kp->gNB,
         .A = NULL,
-        .a_sm = kp->gather ? kp->gK : STRIDE(kp->lhs, kp->m_dim),
-        .a_sk = kp->gather ? 1 : STRIDE(kp->lhs, kp->k_dim),
-        .a_sb = kp->gather ? 0 : STRIDE(kp->lhs, kp->br_dim),
+        .a_sm = kp->window_b ? STRIDE(kp->rhs, kp->m_dim) : kp->gather ? kp->gK : STRIDE(kp->lhs, kp->m_dim),
+        .a_sk = kp->gather || kp->window_b ? 1 : STRIDE(kp->lhs, kp->k_dim),
+        .a_sb = kp->gather || kp->window_b ? 0 : STRIDE(kp->lhs, kp->br_dim),
         .B = NULL,
         .b_sk = kp->b_sk,
         .b_sn = kp->b_sn,
@@ -628,6 +748,12 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     int64_t idx[KN_MAX_DIMS]; /* read only at the outer dims */
     for (uint32_t j = 0; j < kp->nouter; j++) idx[kp->outer[j]] = 0;
     float *A2 = kp->gather ? gather_buffer(cb, kp) : NULL;
+    struct cpu_packed wp;
+    if (kp->window_b && cb->o.nthreads > 1 && nouter >= 2 * cb->o.nthreads) {
+        run_windows_parallel(cb, kp, &g, A, B, C, opbase, &init, nouter);
+        return;
+    }
+    if (kp->window_b) window_buffer(cb, kp, &wp, 1);
     for (int64_t o = 0; o < nouter; o++) {
         g.A = A + at(&kp->lhs, idx, kp->outer, kp->nouter);
         if (A2) {
@@ -635,6 +761,12 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
             g.A = A2;
         }
         g.B = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
+        if (kp->window_b) { /* the weights are A, the window B */
+            pack_window(kp, &wp, g.A);
+            g.A = g.B;
+            g.B = NULL;
+            g.packed_b = &wp;
+        }
         g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
         for (uint32_t s = 0; s < kp->epi.noperands; s++)
             kp->epi.operands[s].ptr = (int)s == kp->init_slot ? &init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
@@ -901,7 +1033,7 @@ static void prepare(ex_backend *b, ex_program *x, uint32_t i) {
     kplan *kp = &cb->kp[i];
     if (kp->path != PATH_GEMM) return;
     const uint8_t *cdata = ex_value_const(x, kp->rhs.value);
-    const bool packed_now = cdata && rhs_packable(kp);
+    const bool packed_now = cdata && rhs_packable(kp) && !kp->window_b; /* the window is packed per run */
     choose_blocking(cb, kp, !packed_now);
     if (packed_now) pack_rhs(cb, kp, cdata);
 }
@@ -921,7 +1053,7 @@ static void bind(ex_backend *b, ex_program *x, uint32_t arg, const void *data) {
     cpu_backend *cb = (cpu_backend *)b;
     for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
         kplan *kp = &cb->kp[i];
-        if (kp->path == PATH_GEMM && ex_value_storage(x, kp->rhs.value) == EX_ARG &&
+        if (kp->path == PATH_GEMM && !kp->window_b && ex_value_storage(x, kp->rhs.value) == EX_ARG &&
             ex_value_index(x, kp->rhs.value) == arg && rhs_packable(kp)) {
             choose_blocking(cb, kp, false); /* packed from now on: one B block in L2 */
             pack_rhs(cb, kp, data);
@@ -945,6 +1077,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             cpu_packed_free(ctx, cb->kp[i].packed);
             sp_free(ctx, cb->kp[i].moff);
             sp_free(ctx, cb->kp[i].koff);
+            sp_free(ctx, cb->kp[i].wpack_raw);
         }
     for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) {
         sp_free(ctx, cb->kp[i].lk);
@@ -998,4 +1131,9 @@ const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i) {
 const cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_ATTN ? &cb->kp[i].ap->args.tile : NULL;
+}
+
+bool cpu_backend_window_b(const ex_program *x, uint32_t i) {
+    const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
+    return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_GEMM && cb->kp[i].window_b;
 }

@@ -38,6 +38,9 @@ const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i);
 /* Kernel i's fused-attention tile (attention.h), or NULL when it is not a
  * fused attention on the engine. */
 const struct cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i);
+/* Whether kernel i, a convolution, runs with its window's input rows
+ * packed as B and its weights as A (a stride-1 NCHW conv). */
+bool cpu_backend_window_b(const ex_program *x, uint32_t i);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
 

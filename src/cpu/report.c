@@ -231,6 +231,9 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              ex_role_label((kn_role)k->inputs[in].role), k->inputs[in].broadcast ? ", broadcast" : "");
         sp_strbuf_putc(o, '\n');
         const cpu_blocking *blk = cpu_backend_blocking(x, i);
+        if (cpu_backend_window_b(x, i))
+            sp_strbuf_puts(o, "    convolution: the window rows packed as B (input runs copied per output row), the weights "
+                              "read as A; output rows split over the threads\n");
         if (blk && blk->nbufs) {
             sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %d thread%s (%d x %d)\n",
                              blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,

@@ -15,7 +15,7 @@ have_mlir=0; command -v mlir-opt-22 >/dev/null && have_mlir=1
 [ $have_mlir = 1 ] && { mlir-opt-22 --linalg-generalize-named-ops "$f" >"$tmp/gen.mlir" 2>"$tmp/err" ||
   { echo "FAIL: mlir-opt-22 rejects conv_ops.mlir"; cat "$tmp/err"; fail=1; }; }
 [ $have_mlir = 1 ] && { "$SPADC" opt "$f" | mlir-opt-22 >/dev/null 2>&1 || { echo "FAIL: mlir-opt-22 rejects spadc opt's print"; fail=1; }; }
-for e in a b c d e f g h i; do
+for e in a b c d e f g h i j; do
   n=$((n + 1))
   "$SPADC" run "$f" -e "$e" --target ref --seed 7 -o "$tmp/s_$e" >/dev/null || { echo "FAIL @$e: ref exit $?"; fail=1; }
   if [ $have_mlir = 1 ]; then
@@ -28,6 +28,15 @@ for e in a b c d e f g h i; do
   out=$("$SPADC" run "$f" -e "$e" --target npu --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" &&
     grep -q '^npu k0: tile' <<<"$out" ||
     { echo "FAIL @$e: npu --check (on the npu)"; echo "$out" | tail -3; fail=1; }
+done
+# the cpu runs a stride-1 NCHW convolution (@j, the corpus's ResNet block)
+# with the window's input rows packed as B and the weights read as A, the
+# other ones (@a: stride 2) through an im2col matrix; both agree with the
+# reference above, at 1 and 2 threads (2: its output rows split over them)
+grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e j)" || { echo "FAIL @j: not the window-as-B path"; fail=1; }
+grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e a)" && { echo "FAIL @a: a stride-2 conv on the window-as-B path"; fail=1; }
+for t in 1 2; do
+  "$SPADC" run "$f" -e j --threads $t --seed 3 --check >/dev/null 2>&1 || { echo "FAIL @j --threads $t --check"; fail=1; }
 done
 # the npu cuts a convolution's tile along its channels, not its 3-wide kw
 # (X is then the im2col tile of one (kh, kw) position), and runs a

@@ -35,3 +35,7 @@ func.func @i(%i: tensor<1x9x9x4xf32>, %k: tensor<8x3x3x4xf32>, %o: tensor<1x7x7x
   %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%i, %k : tensor<1x9x9x4xf32>, tensor<8x3x3x4xf32>) outs(%o : tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
   return %r : tensor<1x7x7x8xf32>
 }
+func.func @j(%i: tensor<2x5x11x13xf32>, %k: tensor<9x5x3x3xf32>, %o: tensor<2x9x9x11xf32>) -> tensor<2x9x9x11xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%i, %k : tensor<2x5x11x13xf32>, tensor<9x5x3x3xf32>) outs(%o : tensor<2x9x9x11xf32>) -> tensor<2x9x9x11xf32>
+  return %r : tensor<2x9x9x11xf32>
+}
