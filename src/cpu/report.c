@@ -41,6 +41,11 @@ static int64_t level_peak(sp_ctx *ctx, const cpu_blocking *blk, int level) {
     return peak;
 }
 
+/* Keys a tile of an attention holds: its buffer's width, or all keys. */
+static int64_t attn_tile_keys(const kernel *k, const cpu_attn_tile *at) {
+    return at->keys < k->att->keys ? at->keys : k->att->keys;
+}
+
 static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     const kn_program *p = ex_kernels(x);
     const kernel *k = &p->k[i];
@@ -61,7 +66,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
         json_kv_int(w, "rows", k->att->rows);
         json_kv_int(w, "keys", k->att->keys);
         json_kv_int(w, "tile_rows", at->rows);
-        json_kv_int(w, "tile_keys", at->keys);
+        json_kv_int(w, "tile_keys", attn_tile_keys(k, at));
         json_kv_int(w, "score_bytes_in_memory", 0);
         json_kv_int(w, "footprint_bytes", at->footprint);
         json_kv_int(w, "budget_bytes", at->budget);
@@ -255,8 +260,8 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         if (at) {
             sp_strbuf_printf(o, "    attention: %lld rows of %lld keys; online softmax over tiles of %lld keys, %lld rows a "
                                 "block, %s; S and P never stored\n",
-                             (long long)k->att->rows, (long long)k->att->keys, (long long)at->keys, (long long)at->rows,
-                             at->kernel);
+                             (long long)k->att->rows, (long long)k->att->keys, (long long)attn_tile_keys(k, at),
+                             (long long)at->rows, at->kernel);
             sp_strbuf_printf(o, "    L2 plan: %lld of %lld bytes per thread\n", (long long)at->footprint, (long long)at->budget);
             const char *names[] = {"q", "k^T", "v", "s", "o", "m,l,alpha"};
             const int64_t bytes[] = {at->q_bytes, at->kt_bytes, at->v_bytes, at->s_bytes, at->o_bytes, at->stat_bytes};
@@ -285,6 +290,7 @@ static void plan_svg(ex_program *x, int threads, sp_strbuf *out) {
         for (uint32_t b = 0; blk && b < blk->nbufs; b++)
             if (blk->bufs[b].level != blk->bufs[0].level) npanels++;
         npanels += blk && blk->nbufs;
+        npanels += cpu_backend_attention(x, i) != NULL;
     }
     svg_doc d;
     char title[256], detail[128];
@@ -293,6 +299,25 @@ static void plan_svg(ex_program *x, int threads, sp_strbuf *out) {
     svg_begin(&d, out, title, npanels);
     for (uint32_t i = 0; i < p->nk; i++) {
         const kernel *k = &p->k[i];
+        const cpu_attn_tile *at = cpu_backend_attention(x, i);
+        if (at) { /* one block's buffers, all live while it runs */
+            snprintf(title, sizeof title, "k%u L2: attention %lld rows x %lld keys, d=%lld (block %lld rows x %lld keys)", i,
+                     (long long)k->att->rows, (long long)k->att->keys, (long long)k->k, (long long)at->rows,
+                     (long long)attn_tile_keys(k, at));
+            svg_panel_begin(&d, title, "L2 bytes per thread", 1, at->budget > at->footprint ? at->budget : at->footprint);
+            const char *names[] = {"q", "k^T", "v", "s", "o", "m,l"};
+            const char *roles[] = {"lhs", "rhs", "rhs", "acc", "out", "scratch"};
+            const int64_t bytes[] = {at->q_bytes, at->kt_bytes, at->v_bytes, at->s_bytes, at->o_bytes, at->stat_bytes};
+            int64_t off = 0;
+            for (int b = 0; b < 6; b++) {
+                snprintf(detail, sizeof detail, "%lld bytes", (long long)bytes[b]);
+                svg_buffer(&d, &(svg_buf){0, 1, off, bytes[b], names[b], detail, roles[b]});
+                off += bytes[b];
+            }
+            svg_hline(&d, at->budget, "budget", SVG_BUDGET);
+            svg_hline(&d, at->footprint, "footprint", SVG_FOOTPRINT);
+            svg_panel_end(&d);
+        }
         const cpu_blocking *blk = cpu_backend_blocking(x, i);
         if (!blk || !blk->nbufs) continue;
         for (int level = 2; level >= 1; level--) {

@@ -38,6 +38,12 @@ done
 tile=$("$SPADC" plan "$f" -e attn_long | sed -n 's/.*online softmax over tiles of \([0-9]*\) keys.*/\1/p')
 [ -n "$tile" ] && [ "$tile" -lt 6000 ] || no "attn_long: tile of '$tile' keys, not fewer than its 6000"
 "$SPADC" plan "$f" -e attn | grep -q "S and P never stored" || no "attn: the plan does not say where S lives"
+# --svg draws the block's buffers (q, k^T, v, s, o) under the L2 budget
+svg=$(mktemp); trap 'rm -f "$svg"' EXIT
+"$SPADC" plan "$f" -e attn --svg "$svg" >/dev/null || no "attn: plan --svg failed"
+for b in "k0 L2: attention 80 rows x 70 keys" "title>k^T " "title>s " "budget"; do
+  grep -q "$b" "$svg" || no "attn: the svg has no '$b'"
+done
 
 # the scores are a result: six kernels, S in memory
 k=$(kinds scores_returned)
