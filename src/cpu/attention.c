@@ -22,7 +22,7 @@ static void size_tile(const cpu_attn_args *a, cpu_attn_tile *t) {
     t->v_bytes = ALIGN64(vpan * t->nr * a->keys * 4);     /* V of one head, packed */
     t->s_bytes = ALIGN64(t->rows * t->keys * 4);          /* the score tile */
     t->o_bytes = ALIGN64(t->rows * vpan * t->nr * 4);     /* the output rows */
-    t->stat_bytes = ALIGN64(3 * t->rows * 4);             /* m, l, the rescale factors */
+    t->stat_bytes = ALIGN64(4 * t->rows * 4);             /* m, l, the rescale factors, the max subtracted */
     t->footprint = t->q_bytes + t->kt_bytes + t->v_bytes + t->s_bytes + t->o_bytes + t->stat_bytes;
 }
 

@@ -58,6 +58,7 @@ typedef struct cpu_attn_args {
     const float *qk_base[CPU_EPI_MAX_OPERANDS];
     const int64_t *qk_opnd_off[CPU_EPI_MAX_OPERANDS];
     /* the pv epilogue on O (NULL: none), likewise along dv */
+    bool safe; /* a row whose scores are all -inf gives P = 0 (torch's safe softmax), else NaN as e^{-inf + inf} */
     const cpu_epilogue *pv_epi;
     const float *pv_base[CPU_EPI_MAX_OPERANDS];
     const int64_t *pv_opnd_off[CPU_EPI_MAX_OPERANDS];

@@ -65,7 +65,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
     float *s = (float *)(buf + t->q_bytes + t->kt_bytes + t->v_bytes);
     float *o = (float *)(buf + t->q_bytes + t->kt_bytes + t->v_bytes + t->s_bytes);
     float *m = (float *)(buf + t->q_bytes + t->kt_bytes + t->v_bytes + t->s_bytes + t->o_bytes);
-    float *l = m + R, *alpha = l + R;
+    float *l = m + R, *alpha = l + R, *ms = alpha + R; /* ms: the max e^x subtracts (0 for a row still all -inf) */
     /* the epilogues, as this thread's copies (their operand pointers move
      * per row), and e^{S - m}: m a column operand */
     cpu_epilogue qe, pe, ee;
@@ -84,7 +84,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
     ee.insn[2] = (cpu_epi_insn){.op = CPU_EPI_EXP, .dst = 3, .a = 2};
     ee.ninsn = 3;
     ee.noperands = 1;
-    ee.operands[0] = (cpu_operand){m, 1, 0};
+    ee.operands[0] = (cpu_operand){ms, 1, 0};
     ee.nregs = 4;
     ee.result = 3;
     cpu_epi_compile(&ee, false, &ep);
@@ -151,10 +151,13 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                     }
                     epi_row(ks, &qp, srow, tc, j0, srow);
                 }
-                /* the running max, and how much the old terms shrink */
+                /* the running max, and how much the old terms shrink; a
+                 * row with no finite score yet subtracts 0 (its e^S are 0,
+                 * not e^{-inf + inf}), and had nothing to shrink */
                 float mt = row_max(srow, tc), mn = mt > m[i] ? mt : m[i];
-                alpha[i] = j0 ? expf(m[i] - mn) : 0.0f;
+                alpha[i] = j0 && m[i] != -INFINITY ? expf(m[i] - mn) : 0.0f;
                 m[i] = mn;
+                ms[i] = mn == -INFINITY ? 0.0f : mn;
             }
             /* e^{S - m}, the rows' sums, O rescaled */
             epi_cols(ks, &ep, s, T, (int)nb, tc, 0, s, T);
@@ -184,7 +187,10 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         /* O / l, the pv epilogue, the store */
         for (int64_t i = 0; i < nb; i++) {
             float *orow = o + i * DVP;
-            row_div(orow, DV, l[i]);
+            if (a->safe && m[i] == -INFINITY) /* torch's safe softmax: P = 0 where every score is -inf */
+                memset(orow, 0, (size_t)DV * sizeof *orow);
+            else
+                row_div(orow, DV, l[i]);
             float *out = a->O + a->o_off[b0 + i];
             float *dst = a->o_sn == 1 ? out : orow;
             if (a->pv_epi) {

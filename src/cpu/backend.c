@@ -892,6 +892,7 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
     cpu_attn_args *a = &ap->args;
     a->rows = rows;
     a->keys = at->keys;
+    a->safe = at->safe;
     a->d = Q->bounds[dq];
     a->dv = V->bounds[np];
     a->q_sd = ap->qk.lhs.stride[dq];

@@ -12,6 +12,7 @@
  * (another user of the scores, a softmax over another dim, a log-softmax)
  * leaves the kernels as they are. */
 #include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "kernel.h"
@@ -102,7 +103,7 @@ static bool input_stat(const kernel *k, term t, const ir_value *v) {
 
 /* A loop kernel over rows x keys: all loops parallel but a reduction's
  * last, with the given loop count and bounds. */
-static bool rows_kernel(const kernel *k, const kernel *like, bool reduction) {
+static bool rows_kernel_of(const kernel *k, const kernel *like, bool reduction, ir_dtype dt) {
     if (k->kind != KN_LOOP || k->root->kind != IR_OP_LINALG) return false;
     const ir_linalg *l = &k->root->u.lin;
     if (l->nouts != 1 || k->ndims == 0) return false;
@@ -114,9 +115,13 @@ static bool rows_kernel(const kernel *k, const kernel *like, bool reduction) {
     }
     for (uint32_t d = 0; d < k->ndims; d++)
         if ((l->iters[d] == IR_ITER_REDUCTION) != (reduction && d + 1 == k->ndims)) return false;
-    if (k->out->type.dtype != IR_F32) return false;
+    if (k->out->type.dtype != dt) return false;
     return reduction ? k->nops == 1 && is_rows_stat(k, k->out_map, k->out->type)
                      : is_rows_full(k, k->out_map, k->out->type);
+}
+
+static bool rows_kernel(const kernel *k, const kernel *like, bool reduction) {
+    return rows_kernel_of(k, like, reduction, IR_F32);
 }
 
 static bool is_lowest(const ir_value *v) {
@@ -213,8 +218,9 @@ static const ir_value *score_source(const kn_program *p, const kernel *k) {
 /* ------------------------------------------------------------ match */
 
 /* Kernel pv (a contraction) with the chain behind it: fill idx[] with the
- * kernels qk, max, exp, sum, div. */
-static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint32_t idx[5], uint32_t *score,
+ * kernels qk, max, exp, sum, div, and the safe softmax's cmp and all (or
+ * KN_NONE). */
+static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint32_t idx[7], uint32_t *score,
                   uint32_t *nscore, int64_t *rows, int64_t *keys) {
     const kernel *PV = &p->k[pv];
     if (PV->kind != KN_CONTRACTION || PV->ninputs < 2 || !f32_inputs(PV)) return false;
@@ -231,6 +237,17 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
     /* div: P = E / l */
     if (!rows_kernel(D, NULL, false)) return false;
     term t = result_of(D);
+    const ir_value *Aval = NULL; /* the safe softmax's all-masked rows */
+    if (is_op(t, IR_OP_SELECT)) {
+        term ta = operand(D, t, 0);
+        const ir_value *zero = t.op->opnds[1];
+        if (ta.op || ta.input < 0 || !zero->def || zero->def->kind != IR_OP_CONSTANT ||
+            zero->def->u.value->kind != IR_A_FLOAT || ir_attr_float(zero->def->u.value) != 0.0)
+            return false;
+        Aval = unview(D->inputs[ta.input].value);
+        if (Aval->type.dtype != IR_I1 || !input_stat(D, ta, Aval)) return false;
+        t = operand(D, t, 2);
+    }
     if (!is_op(t, IR_OP_DIVF)) return false;
     term te = operand(D, t, 0), tl = operand(D, t, 1);
     if (te.op || tl.op || te.input < 0 || tl.input < 0) return false;
@@ -258,6 +275,42 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
     if (!rows_kernel(Km, D, true) || !is_lowest(Km->init_scalar) ||
         !is_reduce(Km, IR_OP_MAXIMUMF, IR_OP_MAXNUMF, S))
         return false;
+    /* the safe softmax: A = all_j (S == -inf), an and-reduction from true
+     * of a map kernel comparing S (extended or not) with -inf */
+    uint32_t kc = KN_NONE, ka = KN_NONE;
+    if (Aval) {
+        ka = producer(p, Aval);
+        if (ka == KN_NONE) return false;
+        const kernel *Ka = &p->k[ka];
+        if (!rows_kernel_of(Ka, D, true, IR_I1) || Ka->ninputs != 1) return false;
+        const ir_value *init = Ka->init_scalar;
+        const ir_attr *iv = init && init->def && init->def->kind == IR_OP_CONSTANT ? init->def->u.value : NULL;
+        if (!iv || !((iv->kind == IR_A_INT && iv->u.i != 0) || (iv->kind == IR_A_BOOL && iv->u.b))) return false;
+        term tr = result_of(Ka);
+        if (!is_op(tr, IR_OP_ANDI)) return false;
+        term x = operand(Ka, tr, 0), y = operand(Ka, tr, 1);
+        if (x.input == -2) {
+            term z = x;
+            x = y;
+            y = z;
+        }
+        const ir_value *C = x.input >= 0 ? unview(Ka->inputs[x.input].value) : NULL;
+        if (y.input != -2 || !C || !input_full(Ka, x, C)) return false;
+        kc = producer(p, C);
+        if (kc == KN_NONE) return false;
+        const kernel *Kc = &p->k[kc];
+        if (!rows_kernel_of(Kc, D, false, IR_I1)) return false;
+        term tc = result_of(Kc);
+        if (!is_op(tc, IR_OP_CMPF) || tc.op->u.pred != IR_CMPF_OEQ) return false;
+        term xs = operand(Kc, tc, 0);
+        const ir_value *ninf = tc.op->opnds[1];
+        if (is_op(xs, IR_OP_EXTF)) xs = operand(Kc, xs, 0);
+        if (xs.op || xs.input < 0 || !ninf->def || ninf->def->kind != IR_OP_CONSTANT ||
+            ninf->def->u.value->kind != IR_A_FLOAT || ir_attr_float(ninf->def->u.value) != -INFINITY)
+            return false;
+        if (!input_full(Kc, xs, S) || kernel_readers(p, C, in_kernel) != 1 || kernel_readers(p, Aval, in_kernel) != 1)
+            return false;
+    }
     /* elementwise score kernels back to the contraction, each read only by
      * the next */
     const ir_value *S0 = S;
@@ -288,14 +341,14 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
         if (views[i]->type.rank == 0 || views[i]->type.dims[views[i]->type.rank - 1] != nkeys) return false;
     if (PV->bounds[jp] != nkeys || ir_type_numel(S->type) != ir_type_numel(D->out->type)) return false;
     /* each value read by the next step only */
-    if (kernel_readers(p, S, in_kernel) != 2 || kernel_readers(p, M, in_kernel) != 1 ||
+    if (kernel_readers(p, S, in_kernel) != (Aval ? 3u : 2u) || kernel_readers(p, M, in_kernel) != 1 ||
         kernel_readers(p, E, in_kernel) != 2 || kernel_readers(p, L, in_kernel) != 1 ||
         kernel_readers(p, D->out, in_kernel) != 1)
         return false;
     /* P is not pv's rhs as well */
     for (uint32_t i = 1; i < PV->ninputs; i++)
         if (unview(PV->inputs[i].value) == D->out) return false;
-    idx[0] = kq, idx[1] = km, idx[2] = ke, idx[3] = ks, idx[4] = kd;
+    idx[0] = kq, idx[1] = km, idx[2] = ke, idx[3] = ks, idx[4] = kd, idx[5] = kc, idx[6] = ka;
     *keys = nkeys;
     *rows = ir_type_numel(S->type) / nkeys;
     return true;
@@ -305,9 +358,12 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
 
 /* The merged kernel at pv's place: parts copied, ops in program order,
  * inputs of both contractions but P. */
-static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[5], const uint32_t *score,
+static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[7], const uint32_t *score,
                   uint32_t nscore, int64_t rows, int64_t keys) {
     kn_attention *a = sp_arena_alloc(&m->arena, sizeof *a);
+    memset(a, 0, sizeof *a);
+    a->safe = idx[5] != KN_NONE;
+    if (a->safe) a->cmp = p->k[idx[5]], a->all = p->k[idx[6]];
     for (uint32_t i = 0; i < nscore; i++) a->score[i] = p->k[score[i]];
     a->nscore = nscore;
     a->qk = p->k[idx[0]];
@@ -318,9 +374,10 @@ static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[5
     a->pv = p->k[pv];
     a->rows = rows;
     a->keys = keys;
-    const kernel *parts[6 + KN_ATTN_SCORE_MAX] = {&a->qk, &a->max, &a->exp, &a->sum, &a->div, &a->pv};
-    const uint32_t nparts = 6 + nscore;
-    for (uint32_t i = 0; i < nscore; i++) parts[6 + i] = &a->score[i];
+    const kernel *parts[8 + KN_ATTN_SCORE_MAX] = {&a->qk, &a->max, &a->exp, &a->sum, &a->div, &a->pv};
+    uint32_t nparts = 6;
+    for (uint32_t i = 0; i < nscore; i++) parts[nparts++] = &a->score[i];
+    if (a->safe) parts[nparts++] = &a->cmp, parts[nparts++] = &a->all;
     kernel *k = &p->k[pv];
     memset(k, 0, sizeof *k);
     k->kind = KN_ATTENTION;
@@ -357,7 +414,7 @@ static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[5
     for (uint32_t i = 0; i < a->qk.nepilogue; i++) k->epilogue[k->nepilogue++] = a->qk.epilogue[i];
     for (uint32_t s = 0; s < nscore; s++)
         for (uint32_t i = 0; i < a->score[s].nepilogue; i++) k->epilogue[k->nepilogue++] = a->score[s].epilogue[i];
-    k->epilogue[k->nepilogue++] = "softmax";
+    k->epilogue[k->nepilogue++] = a->safe ? "safe_softmax" : "softmax";
     for (uint32_t i = 0; i < a->pv.nepilogue; i++) k->epilogue[k->nepilogue++] = a->pv.epilogue[i];
 }
 
@@ -370,15 +427,16 @@ uint32_t kn_fuse_attention(ir_module *m, kn_program *p) {
     bool *gone = sp_arena_array(&m->arena, p->nk ? p->nk : 1, sizeof *gone);
     uint32_t merged = 0;
     for (uint32_t pv = 0; pv < p->nk; pv++) {
-        uint32_t idx[5], score[KN_ATTN_SCORE_MAX], nscore = 0;
+        uint32_t idx[7], score[KN_ATTN_SCORE_MAX], nscore = 0;
         int64_t rows, keys;
         if (!match(p, pv, in_kernel, idx, score, &nscore, &rows, &keys)) continue;
         bool fresh = true;
-        for (uint32_t i = 0; i < 5; i++) fresh &= !gone[idx[i]] && idx[i] < pv;
+        for (uint32_t i = 0; i < 7; i++) fresh &= idx[i] == KN_NONE || (!gone[idx[i]] && idx[i] < pv);
         for (uint32_t i = 0; i < nscore; i++) fresh &= !gone[score[i]] && score[i] < pv;
         if (!fresh) continue;
         merge(m, p, pv, idx, score, nscore, rows, keys);
-        for (uint32_t i = 0; i < 5; i++) gone[idx[i]] = true;
+        for (uint32_t i = 0; i < 7; i++)
+            if (idx[i] != KN_NONE) gone[idx[i]] = true;
         for (uint32_t i = 0; i < nscore; i++) gone[score[i]] = true;
         merged++;
     }

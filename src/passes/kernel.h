@@ -90,6 +90,12 @@ typedef struct kn_attention {
      * could not take), in order, each reading the one before in full */
     kernel score[KN_ATTN_SCORE_MAX];
     uint32_t nscore;
+    /* torch's "safe" softmax (nn.MultiheadAttention): P = select(all_j (S
+     * == -inf), 0, E / l), from the kernels cmp (S == -inf) and all (an
+     * and-reduction): a row whose scores are all -inf (its max is -inf)
+     * gives P = 0, so O = pv's epilogue of 0, instead of NaN */
+    bool safe;
+    kernel cmp, all;
     int64_t rows, keys; /* rows of S, its last dim */
 } kn_attention;
 

@@ -10,8 +10,11 @@
 # kernel between the scores and the softmax, a "score kernel" of the
 # attention) and GPT-2 block (a causal mask: a select on an i1 tensor in
 # the scores' epilogue) fuse too, and agree with the reference.
-# (nn.TransformerEncoderLayer's "safe" softmax, a select after the
-# division, does not fuse yet: encoder_layer keeps six kernels.)
+# So does nn.TransformerEncoderLayer's "safe" softmax (encoder_layer: a
+# select of 0 where a row's scores are all -inf): @causal_safe has such a
+# row and gets zeros there, @causal_nan the NaN the plain softmax gives,
+# @leftpad_long rows whose first key tiles hold no finite score, each as
+# the reference computes it (--check compares NaNs by position).
 set -u
 D=$SPADC_SRC/tests/data
 f=$D/attention.mlir
@@ -23,9 +26,13 @@ kinds() { # FUNC [TARGET]: "kind/path ..." of each kernel
 import json, sys
 print(" ".join(k["kind"] + "/" + k["path"] for k in json.load(sys.stdin)["kernels"]))'
 }
-for fn in attn attn_long; do
+for fn in attn attn_long causal_safe causal_nan leftpad_long; do
   k=$(kinds $fn)
-  [ "$k" = "attention/engine" ] || no "$fn: kernels '$k', not one fused attention on the engine"
+  case $fn in
+    attn|attn_long) want="attention/engine" ;;
+    *) want="loop/engine attention/engine" ;; # the mask, returned as well
+  esac
+  [ "$k" = "$want" ] || no "$fn: kernels '$k', not '$want'"
   for isa in avx512 avx2 generic; do
     for t in 1 2; do
       out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e $fn --threads $t --check --seed 5 2>&1); rc=$?
@@ -56,7 +63,7 @@ k=$(kinds attn npu)
 "$SPADC" run "$f" -e attn --target npu --check >/dev/null 2>&1 || no "attn --target npu --check"
 
 # models from torch-mlir: one attention kernel each, on the engine, right
-for m in bert_layer gpt2_block; do
+for m in bert_layer gpt2_block encoder_layer encoder_layer_masked; do
   m=$SPADC_SRC/tests/corpus/torch/$m.mlir
   n=$("$SPADC" plan "$m" --json | python3 -c '
 import json, sys

@@ -4,7 +4,16 @@
 // batch_matmul. @attn fuses into one kernel (passes/attention.c); @attn_long
 // has 6000 keys, more than one tile of them fits the L2 budget, so the
 // online softmax runs over several K/V tiles; @scores_returned returns the
-// scores as well, so they must be stored and nothing fuses.
+// scores as well, so they must be stored and nothing fuses. @causal_safe
+// masks keys j > i and every key of row 3 with -inf and uses torch's safe
+// softmax (nn.MultiheadAttention's: P = 0 where a row is all -inf);
+// @causal_nan the same mask with the plain softmax, NaN in row 3 as the
+// reference has it. (Both return the mask too, so that it is a tensor of
+// its own, as torch's causal buffer is, and not computed in the scores'
+// epilogue from indices, which the cpu's epilogue programs do not take.)
+// @leftpad_long masks the first 3000 of 6000 keys with -inf: the first
+// key tiles of every row hold no finite score (the online softmax must
+// not compute e^{-inf + inf} there).
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
 #rowk = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
@@ -145,4 +154,196 @@ func.func @scores_returned(%q: tensor<2x40x16xf32>, %k: tensor<2x70x16xf32>, %v:
   %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
   %o = linalg.batch_matmul ins(%p, %v : tensor<2x40x70xf32>, tensor<2x70x24xf32>) outs(%fo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
   return %o, %s : tensor<2x40x24xf32>, tensor<2x40x70xf32>
+}
+
+func.func @causal_safe(%q: tensor<2x40x16xf32>, %k: tensor<2x70x16xf32>, %v: tensor<2x70x24xf32>, %mask: tensor<70xf32>) -> (tensor<2x40x24xf32>, tensor<2x40x70xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %em2 = tensor.empty() : tensor<2x40x70xf32>
+  %mk = linalg.generic {indexing_maps = [#id3], iterator_types = ["parallel", "parallel", "parallel"]} outs(%em2 : tensor<2x40x70xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 1 : index
+    %j = linalg.index 2 : index
+    %c3 = arith.constant 3 : index
+    %is3 = arith.cmpi eq, %i, %c3 : index
+    %late = arith.cmpi ugt, %j, %i : index
+    %dead = arith.ori %is3, %late : i1
+    %mv = arith.select %dead, %ninf, %zero : f32
+    linalg.yield %mv : f32
+  } -> tensor<2x40x70xf32>
+  %ekt = tensor.empty() : tensor<2x16x70xf32>
+  %kt = linalg.transpose ins(%k : tensor<2x70x16xf32>) outs(%ekt : tensor<2x16x70xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<2x40x70xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<2x40x16xf32>, tensor<2x16x70xf32>) outs(%fs : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mk : tensor<2x40x70xf32>, tensor<2x40x70xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<2x40x70xf32>
+  %em = tensor.empty() : tensor<2x40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x40x70xf32>) outs(%fm : tensor<2x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<2x40x70xf32>, tensor<2x40xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<2x40x70xf32>
+  %el = tensor.empty() : tensor<2x40x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<2x40x70xf32>) outs(%fl : tensor<2x40x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<2x40x70xf32>, tensor<2x40x1xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x40x70xf32>
+  %ec = tensor.empty() : tensor<2x40x70xi1>
+  %cmp = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s : tensor<2x40x70xf32>) outs(%ec : tensor<2x40x70xi1>) {
+  ^bb0(%a: f32, %o: i1):
+    %x = arith.extf %a : f32 to f64
+    %ninf64 = arith.constant 0xFFF0000000000000 : f64
+    %c = arith.cmpf oeq, %x, %ninf64 : f64
+    linalg.yield %c : i1
+  } -> tensor<2x40x70xi1>
+  %true = arith.constant true
+  %ea = tensor.empty() : tensor<2x40x1xi1>
+  %fa = linalg.fill ins(%true : i1) outs(%ea : tensor<2x40x1xi1>) -> tensor<2x40x1xi1>
+  %all = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%cmp : tensor<2x40x70xi1>) outs(%fa : tensor<2x40x1xi1>) {
+  ^bb0(%a: i1, %o: i1):
+    %r = arith.andi %a, %o : i1
+    linalg.yield %r : i1
+  } -> tensor<2x40x1xi1>
+  %ps = linalg.generic {indexing_maps = [#rowk, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%all, %p : tensor<2x40x1xi1>, tensor<2x40x70xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: i1, %b: f32, %o: f32):
+    %r = arith.select %a, %zero, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40x70xf32>
+  %eo = tensor.empty() : tensor<2x40x24xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  %o = linalg.batch_matmul ins(%ps, %v : tensor<2x40x70xf32>, tensor<2x70x24xf32>) outs(%fo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  return %o, %mk : tensor<2x40x24xf32>, tensor<2x40x70xf32>
+}
+
+func.func @causal_nan(%q: tensor<2x40x16xf32>, %k: tensor<2x70x16xf32>, %v: tensor<2x70x24xf32>, %mask: tensor<70xf32>) -> (tensor<2x40x24xf32>, tensor<2x40x70xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %em2 = tensor.empty() : tensor<2x40x70xf32>
+  %mk = linalg.generic {indexing_maps = [#id3], iterator_types = ["parallel", "parallel", "parallel"]} outs(%em2 : tensor<2x40x70xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 1 : index
+    %j = linalg.index 2 : index
+    %c3 = arith.constant 3 : index
+    %is3 = arith.cmpi eq, %i, %c3 : index
+    %late = arith.cmpi ugt, %j, %i : index
+    %dead = arith.ori %is3, %late : i1
+    %mv = arith.select %dead, %ninf, %zero : f32
+    linalg.yield %mv : f32
+  } -> tensor<2x40x70xf32>
+  %ekt = tensor.empty() : tensor<2x16x70xf32>
+  %kt = linalg.transpose ins(%k : tensor<2x70x16xf32>) outs(%ekt : tensor<2x16x70xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<2x40x70xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<2x40x16xf32>, tensor<2x16x70xf32>) outs(%fs : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mk : tensor<2x40x70xf32>, tensor<2x40x70xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<2x40x70xf32>
+  %em = tensor.empty() : tensor<2x40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x40x70xf32>) outs(%fm : tensor<2x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<2x40x70xf32>, tensor<2x40xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<2x40x70xf32>
+  %el = tensor.empty() : tensor<2x40x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<2x40x70xf32>) outs(%fl : tensor<2x40x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<2x40x70xf32>, tensor<2x40x1xf32>) outs(%es : tensor<2x40x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x40x70xf32>
+  %eo = tensor.empty() : tensor<2x40x24xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<2x40x70xf32>, tensor<2x70x24xf32>) outs(%fo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
+  return %o, %mk : tensor<2x40x24xf32>, tensor<2x40x70xf32>
+}
+
+func.func @leftpad_long(%q: tensor<1x6x16xf32>, %k: tensor<1x6000x16xf32>, %v: tensor<1x6000x8xf32>, %mask: tensor<6000xf32>) -> (tensor<1x6x8xf32>, tensor<1x6x6000xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %em2 = tensor.empty() : tensor<1x6x6000xf32>
+  %mk = linalg.generic {indexing_maps = [#id3], iterator_types = ["parallel", "parallel", "parallel"]} outs(%em2 : tensor<1x6x6000xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 2 : index
+    %c3000 = arith.constant 3000 : index
+    %dead = arith.cmpi ult, %j, %c3000 : index
+    %mv = arith.select %dead, %ninf, %zero : f32
+    linalg.yield %mv : f32
+  } -> tensor<1x6x6000xf32>
+  %ekt = tensor.empty() : tensor<1x16x6000xf32>
+  %kt = linalg.transpose ins(%k : tensor<1x6000x16xf32>) outs(%ekt : tensor<1x16x6000xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<1x6x6000xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<1x6x6000xf32>) -> tensor<1x6x6000xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<1x6x16xf32>, tensor<1x16x6000xf32>) outs(%fs : tensor<1x6x6000xf32>) -> tensor<1x6x6000xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mk : tensor<1x6x6000xf32>, tensor<1x6x6000xf32>) outs(%es : tensor<1x6x6000xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<1x6x6000xf32>
+  %em = tensor.empty() : tensor<1x6xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<1x6xf32>) -> tensor<1x6xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<1x6x6000xf32>) outs(%fm : tensor<1x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x6xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<1x6x6000xf32>, tensor<1x6xf32>) outs(%es : tensor<1x6x6000xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<1x6x6000xf32>
+  %el = tensor.empty() : tensor<1x6x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<1x6x1xf32>) -> tensor<1x6x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<1x6x6000xf32>) outs(%fl : tensor<1x6x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x6x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<1x6x6000xf32>, tensor<1x6x1xf32>) outs(%es : tensor<1x6x6000xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<1x6x6000xf32>
+  %eo = tensor.empty() : tensor<1x6x8xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<1x6x6000xf32>, tensor<1x6000x8xf32>) outs(%fo : tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
+  return %o, %mk : tensor<1x6x8xf32>, tensor<1x6x6000xf32>
 }
