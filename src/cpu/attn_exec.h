@@ -16,17 +16,31 @@
 
 #define ATTN_ALIGN(x) (((x) + 63) & ~(int64_t)63)
 
+/* Row max and sum over 16 lanes of partials (the ISA's flags vectorise the
+ * lane loops; a single running max is a chain of scalar maxss, 4 cycles
+ * an element), folded at the end. */
+#define ATTN_LANES 16
+
 static float row_max(const float *s, int64_t n) {
+    float acc[ATTN_LANES];
+    for (int l = 0; l < ATTN_LANES; l++) acc[l] = -INFINITY;
+    int64_t j = 0;
+    for (; j + ATTN_LANES <= n; j += ATTN_LANES)
+        for (int l = 0; l < ATTN_LANES; l++) acc[l] = s[j + l] > acc[l] ? s[j + l] : acc[l];
     float m = -INFINITY;
-#pragma omp simd reduction(max : m)
-    for (int64_t j = 0; j < n; j++) m = s[j] > m ? s[j] : m;
+    for (; j < n; j++) m = s[j] > m ? s[j] : m;
+    for (int l = 0; l < ATTN_LANES; l++) m = acc[l] > m ? acc[l] : m;
     return m;
 }
 
 static float row_sum(const float *s, int64_t n) {
+    float acc[ATTN_LANES] = {0};
+    int64_t j = 0;
+    for (; j + ATTN_LANES <= n; j += ATTN_LANES)
+        for (int l = 0; l < ATTN_LANES; l++) acc[l] += s[j + l];
     float t = 0;
-#pragma omp simd reduction(+ : t)
-    for (int64_t j = 0; j < n; j++) t += s[j];
+    for (; j < n; j++) t += s[j];
+    for (int l = 0; l < ATTN_LANES; l++) t += acc[l];
     return t;
 }
 
@@ -116,6 +130,17 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         }
         for (int64_t j0 = 0; j0 < KEYS; j0 += T) {
             const int64_t tc = KEYS - j0 < T ? KEYS - j0 : T;
+            /* the qk epilogue: in the microkernel, on its register tile
+             * (m0, n0: the tile's row in the block, its first key), where
+             * every operand's rows are evenly spaced in the block (a mask
+             * broadcast over rows, a scale), else row by row after it */
+            bool even = a->qk_epi != NULL;
+            for (uint32_t k = 0; even && k < qe.noperands; k++) {
+                const int64_t *off = a->qk_opnd_off[k] + b0;
+                for (int64_t i = 2; even && i < nb; i++) even = off[i] - off[i - 1] == off[1] - off[0];
+                qe.operands[k].ptr = a->qk_base[k] + off[0];
+                qe.operands[k].sm = nb > 1 ? off[1] - off[0] : 0;
+            }
             /* S = Q K_t^T */
             for (int64_t i = 0; i < nb; i += MR)
                 for (int64_t qq = j0 / NR; qq * NR < j0 + tc; qq++) {
@@ -128,20 +153,11 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                     u.m = (int)(nb - i < MR ? nb - i : MR);
                     u.n = (int)(j0 + tc - qq * NR < NR ? j0 + tc - qq * NR : NR);
                     u.add = NULL;
-                    u.epi = NULL;
+                    u.epi = even ? &qp : NULL;
+                    u.m0 = i;
+                    u.n0 = qq * NR;
                     ks->gemm(&u);
                 }
-            /* the qk epilogue: on the whole block where every operand's
-             * rows are evenly spaced (a mask broadcast over rows, a scale),
-             * else row by row */
-            bool even = a->qk_epi != NULL;
-            for (uint32_t k = 0; even && k < qe.noperands; k++) {
-                const int64_t *off = a->qk_opnd_off[k] + b0;
-                for (int64_t i = 2; even && i < nb; i++) even = off[i] - off[i - 1] == off[1] - off[0];
-                qe.operands[k].ptr = a->qk_base[k] + off[0];
-                qe.operands[k].sm = nb > 1 ? off[1] - off[0] : 0;
-            }
-            if (even) epi_cols(ks, &qp, s, T, (int)nb, tc, j0, s, T);
             for (int64_t i = 0; i < nb; i++) {
                 float *srow = s + i * T;
                 if (a->qk_epi && !even) {
@@ -181,6 +197,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                     u.add_rs = DVP;
                     u.add_cs = 1;
                     u.epi = NULL;
+                    u.m0 = u.n0 = 0;
                     ks->gemm(&u);
                 }
         }
