@@ -461,6 +461,37 @@ def main():
             rec("NPU", m, json.dumps(d))
     t_npu = time.time() - t_start - t_setup - t_rounds
 
+    # cpu attention: the fused kernel's rate against the FMA peak measured
+    # just before it (build/bench_cpu_gemm's 24-chain FMA loop), per thread
+    # count, on the models whose plan has one; and the score bytes the plan
+    # says reach memory (0: S and P live in the tile)
+    attn = {}
+    peak_bin = os.path.join(os.path.dirname(a.spadc), "bench_cpu_gemm")
+    if "spadc" not in na:
+        for m in models:
+            rc, so, se = sh([a.spadc, "plan", files[m], "--target", "cpu", "--json"], 600)
+            try:
+                ks = [k for k in json.loads(so)["kernels"] if k.get("kind") == "attention"] if rc == 0 else []
+            except ValueError:
+                ks = []
+            if not ks:
+                continue
+            for T in threads:
+                d = {"score_bytes": sum(k.get("attention", {}).get("score_bytes_in_memory", -1) for k in ks)}
+                rc, so, se = sh([peak_bin, "--threads", str(T), "--ops", "gemm", "--shapes", "64x64x64",
+                                 "--min-ms", "5"], 600)
+                mt = re.search(r"^# peak \d+ thread\(s\): ([0-9.]+) GFLOP/s", so, re.M)
+                d["peak"] = float(mt.group(1)) if mt else None
+                rc, so, se = sh([a.spadc, "run", files[m], "--target", "cpu", "--threads", str(T), "--inputs",
+                                 inputs_arg[m], "--repeat", "20"], 1800)
+                rows = re.findall(r"^k\d+\s+attention\s+(\S+)\s.*\s(engine|reference)\s+([0-9.]+)\s+([0-9.]+)\s*$", so, re.M)
+                if rc or not rows:
+                    d["error"] = first_error(se or so) if rc else "no attention row in run's table"
+                else:
+                    d["dims"], d["path"], d["ms"], d["gflops"] = rows[0][0], rows[0][1], float(rows[0][2]), float(rows[0][3])
+                attn[(m, T)] = d
+                rec("ATTN", m, T, json.dumps(d))
+
     # ------------------------------------------------------------ report
     lines = []
     w = lines.append
@@ -560,6 +591,19 @@ def main():
         w("setup (not in the table):")
         lines.extend(setup_lines)
 
+    if attn:
+        w("")
+        w("cpu attention (the fused kernel: spadc run FILE --threads T --repeat 20, its row of the table; FMA peak of")
+        w("     the same threads measured just before by build/bench_cpu_gemm; goal at sequence 512: >= 70% of peak)")
+        w(f"  {'model':16s} {'T':>2s} {'b x m x n x d':>16s} {'ms':>8s} {'GFLOP/s':>8s} {'peak':>7s} {'%peak':>6s}  score bytes in memory")
+        for (m, T), d in attn.items():
+            if "error" in d:
+                w(f"  {m:16s} {T:2d} error: {d['error']}")
+                continue
+            pk = f"{d['peak']:7.1f} {100 * d['gflops'] / d['peak']:5.0f}%" if d.get("peak") else f"{'n/a':>7s} {'':6s}"
+            w(f"  {m:16s} {T:2d} {d['dims']:>16s} {d['ms']:8.3f} {d['gflops']:8.1f} {pk}  {d['score_bytes']}"
+              + ("" if d["path"] == "engine" else "  (reference path)"))
+
     if a.npu:
         w("")
         w("npu (spadc run FILE --target npu: TPUv3 defaults; simulated cycles of the kernels the npu runs;")
@@ -587,7 +631,8 @@ def main():
             w(f"  {m:16s} {d['cycles']:10d} {d['us']:9.1f} {roof} {dma} {on:>8s} {er:>22s}")
     w("")
     w(f"time: setup {t_setup:.0f} s (inputs, plans, compiles, warm-up), rounds {t_rounds:.0f} s, "
-      f"npu {t_npu:.0f} s; total {time.time() - t_start:.0f} s")
+      f"npu {t_npu:.0f} s, attention {time.time() - t_start - t_setup - t_rounds - t_npu:.0f} s; "
+      f"total {time.time() - t_start:.0f} s")
     text = "\n".join(lines) + "\n"
     rec("SYS", "load_after", " ".join(open("/proc/loadavg").read().split()[:3]))
     raw.close()

@@ -10,8 +10,11 @@
 # build/bench/layers/inputs/. Prints a table (median ms of interleaved rounds
 # and the range, spadc's speedup against each peer, each peer's error against
 # eager), how many of spadc's kernels run on the engine and how many on the
-# reference path, and an npu section (simulated cycles against the roofline,
-# DRAM bytes against the minimum). bench/layers.py says how it measures.
+# reference path, the fused attention kernels' GFLOP/s against the FMA peak
+# measured in the same run (build/bench_cpu_gemm) and the score bytes their
+# plan keeps in memory (0), and an npu section (simulated cycles against the
+# roofline, DRAM bytes against the minimum). bench/layers.py says how it
+# measures.
 #
 #   bash bench/layers.sh                      (make bench runs it)
 #   ROUNDS=3 THREADS=2 MODELS="bert_base_s128 resnet_basic_56" bash bench/layers.sh
