@@ -20,6 +20,7 @@
  * lane loops; a single running max is a chain of scalar maxss, 4 cycles
  * an element), folded at the end. */
 #define ATTN_LANES 16
+#define ATTN_ROWS_MAX (4 * CPU_MR_MAX) /* cpu_attn_plan's most rows a block */
 
 static float row_max(const float *s, int64_t n) {
     float acc[ATTN_LANES];
@@ -176,9 +177,15 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                 ms[i] = mn == -INFINITY ? 0.0f : mn;
             }
             /* e^{S - m}, the rows' sums, O rescaled */
-            epi_cols(ks, &ep, s, T, (int)nb, tc, 0, s, T);
+            float rs[ATTN_ROWS_MAX];
+            if (ks->exp_rows) {
+                ks->exp_rows(s, T, (int)nb, tc, ms, rs);
+            } else {
+                epi_cols(ks, &ep, s, T, (int)nb, tc, 0, s, T);
+                for (int64_t i = 0; i < nb; i++) rs[i] = row_sum(s + i * T, tc);
+            }
             for (int64_t i = 0; i < nb; i++) {
-                float st = row_sum(s + i * T, tc);
+                float st = rs[i];
                 l[i] = j0 ? l[i] * alpha[i] + st : st;
                 if (j0) row_scale(o + i * DVP, DVP, alpha[i]);
             }

@@ -4,6 +4,7 @@
  * once; and run on the program's storage. */
 #include "backend.h"
 
+#include <math.h>
 #include <omp.h>
 #include <string.h>
 
@@ -196,7 +197,16 @@ static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
     case IR_OP_ADDF: return emit(kp, CPU_EPI_ADD, dst, a, b, 0, 0, 0);
     case IR_OP_SUBF: return emit(kp, CPU_EPI_SUB, dst, a, b, 0, 0, 0);
     case IR_OP_MULF: return emit(kp, CPU_EPI_MUL, dst, a, b, 0, 0, 0);
-    case IR_OP_DIVF: return emit(kp, CPU_EPI_DIV, dst, a, b, 0, 0, 0);
+    case IR_OP_DIVF: {
+        /* by a power of two: a product with its inverse, bit for bit the
+         * same (attention's 1/sqrt(64)), and no vdivps a vector */
+        int e2;
+        if (is_f32_const(o->opnds[1], &c) && c != 0.0f && isfinite(c) && frexpf(c, &e2) == 0.5f && e2 > -125 && e2 < 126) {
+            int inv = new_reg(rm, NULL);
+            return inv >= 0 && emit(kp, CPU_EPI_CONST, inv, 0, 0, 0, 0, 1.0f / c) && emit(kp, CPU_EPI_MUL, dst, a, inv, 0, 0, 0);
+        }
+        return emit(kp, CPU_EPI_DIV, dst, a, b, 0, 0, 0);
+    }
     case IR_OP_MAXIMUMF: return emit(kp, CPU_EPI_MAX, dst, a, b, 0, 0, 0);
     case IR_OP_MINIMUMF: return emit(kp, CPU_EPI_MIN, dst, a, b, 0, 0, 0);
     case IR_OP_MAXNUMF: /* NaN yields the other operand: exact when it is a constant */

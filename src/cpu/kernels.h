@@ -108,6 +108,11 @@ typedef struct cpu_kernel_set {
      * micro-panel costs one call instead of one per strip. NULL: the loops
      * call gemm per strip. */
     cpu_ukr_fn gemm_rows;
+    /* Optional: e^{t - sub[i]} in place over an m x n tile (row stride
+     * t_rs), sum[i] its rows' sums (the fused attention's softmax step;
+     * e^x as the epilogue's EXP). NULL: the attention runs the epilogue
+     * tile interpreter and sums apart. */
+    void (*exp_rows)(float *t, int64_t t_rs, int m, int64_t n, const float *sub, float *sum);
 } cpu_kernel_set;
 
 #define CPU_MR_MAX 8

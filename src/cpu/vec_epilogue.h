@@ -234,3 +234,30 @@ static void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int
         }
     }
 }
+
+/* e^{t - sub[i]} in place over the m x n tile t (row stride t_rs), and
+ * sum[i] = each row's sum of them: the fused attention's softmax step in
+ * one pass (the kernel set's exp_rows slot). The sum runs in VLEN lanes,
+ * then across them and the tail. */
+static void EXP_ROWS_FN(float *t, int64_t t_rs, int m, int64_t n, const float *sub, float *sum) {
+    for (int i = 0; i < m; i++) {
+        float *row = t + i * t_rs;
+        const VF s = vset1(sub[i]);
+        VF acc = vset1(0.0f);
+        int64_t j = 0;
+        for (; j + VLEN <= n; j += VLEN) {
+            const VF e = vexp_(vsub(vload_n(row + j, VLEN), s));
+            vstore_n(row + j, e, VLEN);
+            acc = vadd(acc, e);
+        }
+        float lane[VLEN], tot = 0.0f;
+        if (j < n) {
+            const int cnt = (int)(n - j);
+            vstore_n(row + j, vexp_(vsub(vload_n(row + j, cnt), s)), cnt);
+            for (int k = 0; k < cnt; k++) tot += row[j + k];
+        }
+        vstore_n(lane, acc, VLEN);
+        for (int k = 0; k < VLEN; k++) tot += lane[k];
+        sum[i] = tot;
+    }
+}
