@@ -316,6 +316,9 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             fail(kp, "too many operands for one kernel's buffers");
             break;
         }
+        /* l by the arrays: a column of ones beside V, where it needs no
+         * more weight blocks (the vector unit's row sums cross the lanes) */
+        a->ones = ceil_div(a->dv + 1, t->lanes) == ceil_div(a->dv, t->lanes);
         /* the softmax */
         small_prog(&a->copy, false, 0, -1, NV_ADD, false);
         small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
@@ -343,7 +346,7 @@ void nl_attn_finish(nl_kernel *kp) {
     kp->nred_total = 1;
     kp->macs = a->heads * a->rows * a->keys * (a->d + a->dv);
     int64_t s = a->heads * a->rows * a->keys, r = a->heads * a->rows;
-    kp->vec_ops = s * (a->sprog.nalu + a->rmax.nalu + a->pexp.nalu + a->rsum.nalu) +
+    kp->vec_ops = s * (a->sprog.nalu + a->rmax.nalu + a->pexp.nalu + (a->ones ? 0 : a->rsum.nalu)) +
                   r * a->dv * (a->odiv.nalu + (a->has_pprog ? a->pprog.nalu : 0));
 }
 
@@ -359,18 +362,28 @@ void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
 typedef struct alay {
     int32_t q, k0, v0, st0, sop0, pop0, n;
     int nkv, nsb;
+    int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
+    bool ones;          /* V and O carry a column of ones / of l (nl_attn.ones) */
 } alay;
 enum { ST_S, ST_M0, ST_M1, ST_L, ST_A, ST_O, ST_N };
 
 static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
     alay l;
+    const nl_attn *a = kp->att;
+    bool multi = ceil_div(a->keys, c->tn) > 1; /* several key tiles: m', alpha */
+    l.ones = a->ones;
     l.nkv = c->xbuf > 1 ? 2 : 1;
     l.nsb = c->wbuf > 1 ? 2 : 1;
+    l.nst = 0;
+    for (int s = 0; s < ST_N; s++) {
+        bool have = s == ST_S || s == ST_M0 || s == ST_O || (s == ST_L && !l.ones) || ((s == ST_M1 || s == ST_A) && multi);
+        l.st[s] = have ? l.nst++ : -1;
+    }
     l.q = 0;
     l.k0 = 1;
     l.v0 = l.k0 + l.nkv;
     l.st0 = l.v0 + l.nkv;
-    l.sop0 = l.st0 + ST_N * l.nsb;
+    l.sop0 = l.st0 + l.nst * l.nsb;
     l.pop0 = l.sop0 + (int32_t)kp->att->nsop * l.nkv;
     l.n = l.pop0 + (int32_t)kp->att->npop;
     return l;
@@ -396,7 +409,7 @@ static void opname(const nl_aop *p, const char *dflt, uint32_t i, int copy, int 
     else
         snprintf(base, sizeof base, "%s%u", dflt, i);
     if (ncopies > 1)
-        snprintf(buf, n, "%s.%d", base, copy);
+        snprintf(buf, n, "%.30s.%d", base, copy & 7);
     else
         snprintf(buf, n, "%s", base);
 }
@@ -412,17 +425,18 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
         snprintf(name, sizeof name, l.nkv > 1 ? "Kt%d" : "Kt", i);
         abuf(&bufs[l.k0 + i], t, name, NL_RHS, NP_F32, a->d, TK);
         snprintf(name, sizeof name, l.nkv > 1 ? "V%d" : "V", i);
-        abuf(&bufs[l.v0 + i], t, name, NL_RHS, NP_F32, TK, a->dv);
+        abuf(&bufs[l.v0 + i], t, name, NL_RHS, NP_F32, TK, a->dv + (l.ones ? 1 : 0));
     }
     static const char *const stn[ST_N] = {"S", "m0", "m1", "l", "alpha", "O"};
     for (int j = 0; j < l.nsb; j++)
         for (int s = 0; s < ST_N; s++) {
-            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", stn[s], j);
-            nl_buf *b = &bufs[l.st0 + j * ST_N + s];
+            if (l.st[s] < 0) continue;
+            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_O && l.ones ? "O|l" : s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
+            nl_buf *b = &bufs[l.st0 + j * l.nst + l.st[s]];
             if (s == ST_S)
                 abuf(b, t, name, NL_SCRATCH, NP_F32, TR, TK);
             else if (s == ST_O)
-                abuf(b, t, name, NL_ACC, NP_F32, TR, a->dv);
+                abuf(b, t, name, NL_ACC, NP_F32, TR, a->dv + (l.ones ? 1 : 0));
             else
                 abuf(b, t, name, NL_SCRATCH, NP_F32, TR, 1);
         }
@@ -552,7 +566,18 @@ static astep step_of(const aem *e, int64_t s) {
     return st;
 }
 
-static int32_t stb(const aem *e, const astep *st, int s) { return e->l.st0 + st->sb * ST_N + s; }
+static int32_t stb(const aem *e, const astep *st, int s) {
+    return e->l.st[s] < 0 ? -1 : e->l.st0 + st->sb * e->l.nst + e->l.st[s];
+}
+
+/* Column c0.. of a view (c0 < the view's columns). */
+static np_view col_view(const aem *e, np_view v, int64_t c0, int64_t cols) {
+    int64_t c = v.c0 + c0;
+    v.off += (c / e->L) * np_view_elem(&v);
+    v.c0 = c % e->L;
+    v.cols = cols;
+    return v;
+}
 
 static np_view sop_view(const aem *e, uint32_t i, const astep *st) {
     const nl_aop *p = &e->a->sop[i];
@@ -577,7 +602,9 @@ static void loads(aem *e, int64_t s) {
     int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
     marker(e, NP_BIRTH, kb);
     mvin(e, view(e, kb, a->d, st.tk), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.rs, a->k.cs);
-    marker(e, NP_BIRTH, vb);
+    if (!e->l.ones || s < e->l.nkv) marker(e, NP_BIRTH, vb);
+    if (e->l.ones && s < e->l.nkv) /* V's column of ones, once: the copies live through the kernel */
+        fill(e, col_view(e, view(e, vb, e->c->tn, a->dv + 1), a->dv, 1), 1.0);
     mvin(e, view(e, vb, st.tk, a->dv), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.rs, a->v.cs);
     for (uint32_t i = 0; i < a->nsop; i++) {
         const nl_aop *p = &a->sop[i];
@@ -613,10 +640,14 @@ static void step(aem *e, int64_t s) {
     int32_t S = stb(e, &st, ST_S), L = stb(e, &st, ST_L), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
     int32_t Mc = stb(e, &st, (st.t & 1) ? ST_M1 : ST_M0), Mo = stb(e, &st, (st.t & 1) ? ST_M0 : ST_M1);
     int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
-    np_view sv = view(e, S, st.tr, st.tk), col = view(e, L, st.tr, 1);
+    const int64_t ocols = a->dv + (e->l.ones ? 1 : 0);
+    np_view sv = view(e, S, st.tr, st.tk), ovw = view(e, O, st.tr, ocols);
+    /* l: its own column, or O's last (the product with V's ones) */
+    np_view col = e->l.ones ? col_view(e, ovw, a->dv, 1) : view(e, L, st.tr, 1);
     if (s == 0) loads(e, 0);
     if (first) {
-        for (int j = 0; j < ST_N; j++) marker(e, NP_BIRTH, stb(e, &st, j));
+        for (int j = 0; j < ST_N; j++)
+            if (stb(e, &st, j) >= 0) marker(e, NP_BIRTH, stb(e, &st, j));
         for (uint32_t i = 0; i < a->npop; i++) {
             const nl_aop *p = &a->pop[i];
             np_view v = pop_view(e, i, &st);
@@ -650,17 +681,19 @@ static void step(aem *e, int64_t s) {
     }
     /* P = exp(S - m'), in place */
     vec(e, NP_VMAP, sv, st.tr, st.tk, &mc, 1, &a->pexp);
-    /* l = l a + sum_j P */
-    if (first)
-        fill(e, col, 0.0);
-    else
-        vec(e, NP_VMAP, col, st.tr, 1, &av, 1, &a->lscale);
-    vec(e, NP_VREDUCE_COLS, col, st.tr, st.tk, &sv, 1, &a->rsum);
+    /* l = l a + sum_j P (or by the arrays, with O) */
+    if (!e->l.ones) {
+        if (first)
+            fill(e, col, 0.0);
+        else
+            vec(e, NP_VMAP, col, st.tr, 1, &av, 1, &a->lscale);
+        vec(e, NP_VREDUCE_COLS, col, st.tr, st.tk, &sv, 1, &a->rsum);
+    }
     /* O = O a + P V */
     np_view ov = view(e, O, st.tr, a->dv);
-    if (!first) vec(e, NP_VMAP, ov, st.tr, a->dv, &av, 1, &a->oscale);
-    gemm(e, ov, sv, view(e, vb, st.tk, a->dv), !first);
-    marker(e, NP_DEATH, vb);
+    if (!first) vec(e, NP_VMAP, ovw, st.tr, ocols, &av, 1, &a->oscale);
+    gemm(e, ovw, sv, view(e, vb, st.tk, ocols), !first);
+    if (!e->l.ones || s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
     if (e->l.nkv == 1 && more) loads(e, s + 1);
     if (!last) return;
     /* O / l, the pv epilogue, the store */
@@ -672,7 +705,7 @@ static void step(aem *e, int64_t s) {
     }
     for (uint32_t i = 0; i < a->npop; i++) marker(e, NP_DEATH, pop_view(e, i, &st).buf);
     for (int j = 0; j < ST_N; j++)
-        if (j != ST_O) marker(e, NP_DEATH, stb(e, &st, j));
+        if (j != ST_O && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
     store_o(e, ov, aop_outer(&a->o, st.o) + st.ri * e->c->tm * a->o.rs);
     marker(e, NP_DEATH, O);
 }
@@ -728,7 +761,7 @@ void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int
         }
     }
     sa = sa * H / (double)t->num_sa;
-    double per_s = (double)(a->sprog.nalu + a->rmax.nalu + a->pexp.nalu + a->rsum.nalu);
+    double per_s = (double)(a->sprog.nalu + a->rmax.nalu + a->pexp.nalu + (a->ones ? 0 : a->rsum.nalu));
     double vu = 0;
     for (int64_t ri = 0; ri < RT; ri++) {
         int64_t tr = min64(c->tm, a->rows - ri * c->tm);
