@@ -312,7 +312,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
                 a->pop[a->npop++].broadcast = pv->in[i].broadcast;
             }
         }
-        if (13 + 2 * a->nsop + a->npop > NL_MAX_BUFS) {
+        if (18 + 2 * a->nsop + a->npop > NL_MAX_BUFS) {
             fail(kp, "too many operands for one kernel's buffers");
             break;
         }
@@ -361,7 +361,7 @@ void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
  * operands), nsb = c->wbuf (the row state: S, m, l, a, O). */
 typedef struct alay {
     int32_t q, k0, v0, st0, sop0, pop0, n;
-    int nkv, nsb;
+    int nkv, nsb, nq;
     int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
     bool ones;          /* V and O carry a column of ones / of l (nl_attn.ones) */
 } alay;
@@ -379,8 +379,11 @@ static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
         bool have = s == ST_S || s == ST_M0 || s == ST_O || (s == ST_L && !l.ones) || ((s == ST_M1 || s == ST_A) && multi);
         l.st[s] = have ? l.nst++ : -1;
     }
+    /* loads run two steps ahead when the next S is issued early
+     * (lookahead): Q then needs two copies too */
+    l.nq = l.nkv > 1 && l.nsb > 1 ? 2 : 1;
     l.q = 0;
-    l.k0 = 1;
+    l.k0 = l.nq;
     l.v0 = l.k0 + l.nkv;
     l.st0 = l.v0 + l.nkv;
     l.sop0 = l.st0 + l.nst * l.nsb;
@@ -420,7 +423,10 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     alay l = alay_of(kp, c);
     int64_t TR = c->tm, TK = c->tn;
     char name[40];
-    abuf(&bufs[l.q], t, "Q", NL_LHS, NP_F32, TR, a->d);
+    for (int i = 0; i < l.nq; i++) {
+        snprintf(name, sizeof name, l.nq > 1 ? "Q%d" : "Q", i);
+        abuf(&bufs[l.q + i], t, name, NL_LHS, NP_F32, TR, a->d);
+    }
     for (int i = 0; i < l.nkv; i++) {
         snprintf(name, sizeof name, l.nkv > 1 ? "Kt%d" : "Kt", i);
         abuf(&bufs[l.k0 + i], t, name, NL_RHS, NP_F32, a->d, TK);
@@ -550,7 +556,7 @@ static void gemm(aem *e, np_view dst, np_view x, np_view w, bool acc) {
 typedef struct astep {
     int64_t o, ri, t, rt; /* head, row tile in the head, key tile, row tile overall */
     int64_t tr, tk;
-    int32_t kv, sb;       /* K/V buffer copy, row state set */
+    int32_t kv, sb, ss;   /* K/V buffer copy, row state set, S's copy (by step) */
 } astep;
 
 static astep step_of(const aem *e, int64_t s) {
@@ -563,11 +569,30 @@ static astep step_of(const aem *e, int64_t s) {
     st.tk = min64(e->c->tn, e->a->keys - st.t * e->c->tn);
     st.kv = (int32_t)(s % e->l.nkv);
     st.sb = (int32_t)(st.rt % e->l.nsb);
+    st.ss = (int32_t)(s % e->l.nsb);
     return st;
 }
 
 static int32_t stb(const aem *e, const astep *st, int s) {
-    return e->l.st[s] < 0 ? -1 : e->l.st0 + st->sb * e->l.nst + e->l.st[s];
+    return e->l.st[s] < 0 ? -1 : e->l.st0 + (s == ST_S ? st->ss : st->sb) * e->l.nst + e->l.st[s];
+}
+
+/* Whether the next step's S = Q K^T is issued before this step's P V, so
+ * that the arrays compute it while the vector unit runs this step's
+ * softmax: needs a second S (row state x2) and K/V loads two steps ahead
+ * (K/V x2). */
+static bool lookahead(const aem *e) { return e->l.nkv > 1 && e->l.nsb > 1; }
+
+/* S = Q K^T of step s. */
+static void gemm_s(aem *e, int64_t s) {
+    const nl_attn *a = e->a;
+    astep st = step_of(e, s);
+    int32_t S = stb(e, &st, ST_S), kb = e->l.k0 + st.kv;
+    marker(e, NP_BIRTH, S);
+    int32_t qb = e->l.q + (int32_t)(st.rt % e->l.nq);
+    gemm(e, view(e, S, st.tr, st.tk), view(e, qb, st.tr, a->d), view(e, kb, a->d, st.tk), false);
+    if (st.t == e->KT - 1) marker(e, NP_DEATH, qb);
+    marker(e, NP_DEATH, kb);
 }
 
 /* Column c0.. of a view (c0 < the view's columns). */
@@ -596,8 +621,9 @@ static void loads(aem *e, int64_t s) {
     astep st = step_of(e, s);
     int64_t R0 = st.ri * e->c->tm, K0 = st.t * e->c->tn;
     if (st.t == 0) {
-        marker(e, NP_BIRTH, e->l.q);
-        mvin(e, view(e, e->l.q, st.tr, a->d), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.rs, a->q.cs);
+        int32_t qb = e->l.q + (int32_t)(st.rt % e->l.nq);
+        marker(e, NP_BIRTH, qb);
+        mvin(e, view(e, qb, st.tr, a->d), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.rs, a->q.cs);
     }
     int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
     marker(e, NP_BIRTH, kb);
@@ -639,15 +665,24 @@ static void step(aem *e, int64_t s) {
     bool first = st.t == 0, last = st.t == e->KT - 1, more = s + 1 < e->nsteps;
     int32_t S = stb(e, &st, ST_S), L = stb(e, &st, ST_L), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
     int32_t Mc = stb(e, &st, (st.t & 1) ? ST_M1 : ST_M0), Mo = stb(e, &st, (st.t & 1) ? ST_M0 : ST_M1);
-    int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
+    int32_t vb = e->l.v0 + st.kv;
     const int64_t ocols = a->dv + (e->l.ones ? 1 : 0);
     np_view sv = view(e, S, st.tr, st.tk), ovw = view(e, O, st.tr, ocols);
     /* l: its own column, or O's last (the product with V's ones) */
     np_view col = e->l.ones ? col_view(e, ovw, a->dv, 1) : view(e, L, st.tr, 1);
-    if (s == 0) loads(e, 0);
+    const bool la = lookahead(e);
+    if (s == 0) {
+        loads(e, 0);
+        if (la && more) loads(e, 1);
+    }
+    if (!la || s == 0) {
+        /* S = Q K^T */
+        gemm_s(e, s);
+        if (!la && e->l.nkv > 1 && more) loads(e, s + 1);
+    }
     if (first) {
         for (int j = 0; j < ST_N; j++)
-            if (stb(e, &st, j) >= 0) marker(e, NP_BIRTH, stb(e, &st, j));
+            if (j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_BIRTH, stb(e, &st, j));
         for (uint32_t i = 0; i < a->npop; i++) {
             const nl_aop *p = &a->pop[i];
             np_view v = pop_view(e, i, &st);
@@ -656,11 +691,6 @@ static void step(aem *e, int64_t s) {
                  p->uses_c ? p->cs : 0);
         }
     }
-    /* S = Q K^T */
-    gemm(e, sv, view(e, e->l.q, st.tr, a->d), view(e, kb, a->d, st.tk), false);
-    if (last) marker(e, NP_DEATH, e->l.q);
-    marker(e, NP_DEATH, kb);
-    if (e->l.nkv > 1 && more) loads(e, s + 1);
     /* the qk epilogue and the score kernels, in place on S */
     if (a->has_sprog) {
         np_view src[NP_VMAX_SRCS];
@@ -689,12 +719,16 @@ static void step(aem *e, int64_t s) {
             vec(e, NP_VMAP, col, st.tr, 1, &av, 1, &a->lscale);
         vec(e, NP_VREDUCE_COLS, col, st.tr, st.tk, &sv, 1, &a->rsum);
     }
+    /* the next S while this softmax finishes */
+    if (la && more) gemm_s(e, s + 1);
     /* O = O a + P V */
     np_view ov = view(e, O, st.tr, a->dv);
     if (!first) vec(e, NP_VMAP, ovw, st.tr, ocols, &av, 1, &a->oscale);
     gemm(e, ovw, sv, view(e, vb, st.tk, ocols), !first);
+    marker(e, NP_DEATH, S);
     if (!e->l.ones || s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
     if (e->l.nkv == 1 && more) loads(e, s + 1);
+    if (la && s + 2 < e->nsteps) loads(e, s + 2);
     if (!last) return;
     /* O / l, the pv epilogue, the store */
     vec(e, NP_VMAP, ov, st.tr, a->dv, &col, 1, &a->odiv);
@@ -705,7 +739,7 @@ static void step(aem *e, int64_t s) {
     }
     for (uint32_t i = 0; i < a->npop; i++) marker(e, NP_DEATH, pop_view(e, i, &st).buf);
     for (int j = 0; j < ST_N; j++)
-        if (j != ST_O && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
+        if (j != ST_O && j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
     store_o(e, ov, aop_outer(&a->o, st.o) + st.ri * e->c->tm * a->o.rs);
     marker(e, NP_DEATH, O);
 }

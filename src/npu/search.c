@@ -510,7 +510,7 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
         c.tk = a->d;
         for (int xb = 1; xb <= 2; xb++)
             for (int wb = 1; wb <= 2; wb++) {
-                if ((xb == 2 && RT * KT < 2) || (wb == 2 && RT < 2)) continue;
+                if ((xb == 2 || wb == 2) && RT * KT < 2) continue;
                 c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb, c.ybuf = 1;
                 if (n < cap) out[n++] = c;
             }
