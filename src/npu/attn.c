@@ -312,7 +312,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
                 a->pop[a->npop++].broadcast = pv->in[i].broadcast;
             }
         }
-        if (18 + 2 * a->nsop + a->npop > NL_MAX_BUFS) {
+        if (18 + 2 * a->nsop + 2 * a->npop > NL_MAX_BUFS) {
             fail(kp, "too many operands for one kernel's buffers");
             break;
         }
@@ -388,7 +388,7 @@ static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
     l.st0 = l.v0 + l.nkv;
     l.sop0 = l.st0 + l.nst * l.nsb;
     l.pop0 = l.sop0 + (int32_t)kp->att->nsop * l.nkv;
-    l.n = l.pop0 + (int32_t)kp->att->npop;
+    l.n = l.pop0 + (int32_t)kp->att->npop * l.nsb;
     return l;
 }
 
@@ -456,10 +456,12 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
         }
     for (uint32_t i = 0; i < a->npop; i++) {
         const nl_aop *p = &a->pop[i];
-        opname(p, "operand", a->nsop + i, 0, 1, name, sizeof name);
-        nl_buf *b = &bufs[l.pop0 + (int32_t)i];
-        abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_r ? TR : 1, p->uses_c ? a->dv : 1);
-        b->broadcast = p->broadcast;
+        for (int j = 0; j < l.nsb; j++) {
+            opname(p, "operand", a->nsop + i, j, l.nsb, name, sizeof name);
+            nl_buf *b = &bufs[l.pop0 + (int32_t)i * l.nsb + j];
+            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_r ? TR : 1, p->uses_c ? a->dv : 1);
+            b->broadcast = p->broadcast;
+        }
     }
     return (uint32_t)l.n;
 }
@@ -474,6 +476,7 @@ typedef struct aem {
     np_sink sink;
     alay l;
     int64_t L, RT, KT, nsteps;
+    int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
 } aem;
 
 static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
@@ -611,7 +614,7 @@ static np_view sop_view(const aem *e, uint32_t i, const astep *st) {
 
 static np_view pop_view(const aem *e, uint32_t i, const astep *st) {
     const nl_aop *p = &e->a->pop[i];
-    return view(e, e->l.pop0 + (int32_t)i, p->uses_r ? st->tr : 1, p->uses_c ? e->a->dv : 1);
+    return view(e, e->l.pop0 + (int32_t)i * e->l.nsb + st->sb, p->uses_r ? st->tr : 1, p->uses_c ? e->a->dv : 1);
 }
 
 /* The DMA of step s: Q at a row tile's first key tile, K^T, V and the
@@ -658,6 +661,8 @@ static void store_o(aem *e, np_view v, int64_t off) {
         put(e, &in);
     }
 }
+
+static void tail(aem *e, int64_t s);
 
 static void step(aem *e, int64_t s) {
     const nl_attn *a = e->a;
@@ -719,6 +724,12 @@ static void step(aem *e, int64_t s) {
             vec(e, NP_VMAP, col, st.tr, 1, &av, 1, &a->lscale);
         vec(e, NP_VREDUCE_COLS, col, st.tr, st.tk, &sv, 1, &a->rsum);
     }
+    /* the previous row tile's end, now that its P V had this softmax's
+     * time to finish */
+    if (e->pend >= 0) {
+        tail(e, e->pend);
+        e->pend = -1;
+    }
     /* the next S while this softmax finishes */
     if (la && more) gemm_s(e, s + 1);
     /* O = O a + P V */
@@ -729,8 +740,21 @@ static void step(aem *e, int64_t s) {
     if (!e->l.ones || s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
     if (e->l.nkv == 1 && more) loads(e, s + 1);
     if (la && s + 2 < e->nsteps) loads(e, s + 2);
+    (void)ov;
     if (!last) return;
-    /* O / l, the pv epilogue, the store */
+    if (e->l.nsb > 1)
+        e->pend = s;
+    else
+        tail(e, s);
+}
+
+/* A row tile's end (its last step s): O / l, the pv epilogue, the store. */
+static void tail(aem *e, int64_t s) {
+    const nl_attn *a = e->a;
+    astep st = step_of(e, s);
+    int32_t L = stb(e, &st, ST_L), O = stb(e, &st, ST_O);
+    np_view ov = view(e, O, st.tr, a->dv);
+    np_view col = e->l.ones ? col_view(e, view(e, O, st.tr, a->dv + 1), a->dv, 1) : view(e, L, st.tr, 1);
     vec(e, NP_VMAP, ov, st.tr, a->dv, &col, 1, &a->odiv);
     if (a->has_pprog) {
         np_view src[NP_VMAX_SRCS];
@@ -757,7 +781,9 @@ void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_
     e.RT = ceil_div(e.a->rows, c->tm);
     e.KT = ceil_div(e.a->keys, c->tn);
     e.nsteps = e.a->heads * e.RT * e.KT;
+    e.pend = -1;
     for (int64_t s = 0; s < e.nsteps; s++) step(&e, s);
+    if (e.pend >= 0) tail(&e, e.pend);
     marker(&e, NP_BARRIER, -1);
 }
 
