@@ -2,23 +2,28 @@
  * passes/kernel.h kn_attention): one kernel that walks, per head, tiles of
  * TR query rows, and for each the keys in tiles of TK, with an online
  * softmax (FlashAttention's running max m and sum l), so that the scores S
- * and the probabilities P exist only as the [TR x TK] tile on chip.
+ * and the probabilities P exist only as the tile on chip, never in DRAM.
  *
  * The parts are analysed by nl_analyze as the kernels they were (qk and pv
  * contractions, the score kernels as loop kernels), and their accesses and
- * vector programs recombined here:
- *   per row tile:  Q [TR x D] loaded once; m = -FLT_MAX, l = 0
- *   per key tile:  K^T [D x TK], V [TK x DV] (and the score operands) DMA'd
+ * vector programs recombined here. The tile is held transposed (keys down
+ * the lanes, query rows across them: "layout" below says why):
+ *   per row tile:  Q^T [D x TR] loaded once; m = -FLT_MAX
+ *   per key tile:  K [TK x D], V^T [DV x TK] (and the score operands) DMA'd
  *                  (double buffered when the candidate says so)
- *                  S = Q K^T                          systolic arrays
- *                  S = sprog(S, operands)             qk epilogue + score kernels
- *                  m' = max(m, max_j S)               vector unit (m' starts as m)
+ *                  S^T = K Q^T                        systolic arrays
+ *                  S^T = sprog(S^T, operands)         qk epilogue + score kernels
+ *                  m' = max(m, max_j S^T)             vector unit, within lanes
  *                  a = exp(m - m')                    (key tiles after the first)
- *                  S = exp(S - m')                    P, in place
- *                  l = l a + sum_j S
- *                  O = O a                            (key tiles after the first)
- *                  O (+)= S V                         systolic arrays
- *   per row tile:  O = O / l, then the pv epilogue, stored once
+ *                  P^T = exp(S^T - m')                in place
+ *                  [O|l]^T = [O|l]^T a                (key tiles after the first)
+ *                  [O|l]^T (+)= [V|1]^T P^T           systolic arrays: l = sum_j P
+ *                                                     comes with O (V^T's row of ones)
+ *   per row tile:  O^T = O^T / l, then the pv epilogue, stored once
+ * With K/V and the row state double buffered the next key tile's S^T is
+ * issued before this one's P V (lookahead), and a row tile's end waits
+ * until the next tile's softmax is issued, so the arrays and the vector
+ * unit overlap.
  * m starts at -FLT_MAX rather than -inf so that a key tile whose scores are
  * all -inf gives a = 1 and P = 0, never exp(-inf + inf); a row whose every
  * score is -inf gets l = 0 and O / l = NaN, as the reference's softmax.
@@ -26,9 +31,10 @@
  * later key tiles are summed in another order: results differ from the
  * reference's by a few ulp of the output's scale.
  *
- * Buffers per lane (layout order): Q, K^T x nkv, V x nkv, then per row
- * state set (nsb of them: S, m0, m1, l, a, O), the score operands x nkv,
- * the pv epilogue's operands. All live through the kernel (steps [0, 1)):
+ * Buffers per lane (layout order): Q^T (x2 with lookahead), K x nkv, V^T
+ * x nkv, then per row state set (nsb of them: S^T, m (m0, m1 and alpha with
+ * several key tiles), [O|l]^T), the score operands x nkv, the pv
+ * epilogue's operands x nsb. All live through the kernel (steps [0, 1)):
  * the offset planner places them; their lifetimes overlap. */
 #include "lower_int.h"
 
@@ -316,16 +322,11 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             fail(kp, "too many operands for one kernel's buffers");
             break;
         }
-        /* l by the arrays: a column of ones beside V, where it needs no
-         * more weight blocks (the vector unit's row sums cross the lanes) */
-        a->ones = ceil_div(a->dv + 1, t->lanes) == ceil_div(a->dv, t->lanes);
         /* the softmax */
         small_prog(&a->copy, false, 0, -1, NV_ADD, false);
         small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
         small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
         small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
-        small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
-        small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
         small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
         small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
         kp->M = a->rows;
@@ -346,7 +347,7 @@ void nl_attn_finish(nl_kernel *kp) {
     kp->nred_total = 1;
     kp->macs = a->heads * a->rows * a->keys * (a->d + a->dv);
     int64_t s = a->heads * a->rows * a->keys, r = a->heads * a->rows;
-    kp->vec_ops = s * (a->sprog.nalu + a->rmax.nalu + a->pexp.nalu + (a->ones ? 0 : a->rsum.nalu)) +
+    kp->vec_ops = s * (a->sprog.nalu + a->rmax.nalu + a->pexp.nalu) +
                   r * a->dv * (a->odiv.nalu + (a->has_pprog ? a->pprog.nalu : 0));
 }
 
@@ -357,26 +358,36 @@ void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
 
 /* ------------------------------------------------------------- layout */
 
-/* Buffer indices of a candidate: nkv = c->xbuf (K, V and the score
- * operands), nsb = c->wbuf (the row state: S, m, l, a, O). */
+/* The tile is held transposed: a tile's columns are spread over the lanes,
+ * so S^T [TK x TR] puts the query rows across the lanes and the keys down
+ * each lane: the softmax's reductions over keys (max) run within a lane
+ * (NP_VREDUCE_ROWS), never across the lanes, and m, alpha are [1 x TR]
+ * rows, one element per lane. Hence
+ *   S^T = K Q^T           K [TK x D] streams through the arrays, Q^T the weights
+ *   O^T (+)= V^T P^T      V^T [DV+1 x TK] streams, P^T (S^T, in place) the weights;
+ *                         V^T's last row is ones, so O^T's last row is l
+ * and every DMA moves the same DRAM blocks as the untransposed tile would
+ * (a 2-D region, read with its strides swapped).
+ *
+ * Buffer indices of a candidate: nkv = c->xbuf (K, V and the score
+ * operands), nsb = c->wbuf (the row state: S, m, alpha, O, and the pv
+ * operands); Q x2 with lookahead. */
 typedef struct alay {
     int32_t q, k0, v0, st0, sop0, pop0, n;
     int nkv, nsb, nq;
     int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
-    bool ones;          /* V and O carry a column of ones / of l (nl_attn.ones) */
 } alay;
-enum { ST_S, ST_M0, ST_M1, ST_L, ST_A, ST_O, ST_N };
+enum { ST_S, ST_M0, ST_M1, ST_A, ST_O, ST_N };
 
 static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
     alay l;
     const nl_attn *a = kp->att;
     bool multi = ceil_div(a->keys, c->tn) > 1; /* several key tiles: m', alpha */
-    l.ones = a->ones;
     l.nkv = c->xbuf > 1 ? 2 : 1;
     l.nsb = c->wbuf > 1 ? 2 : 1;
     l.nst = 0;
     for (int s = 0; s < ST_N; s++) {
-        bool have = s == ST_S || s == ST_M0 || s == ST_O || (s == ST_L && !l.ones) || ((s == ST_M1 || s == ST_A) && multi);
+        bool have = s == ST_S || s == ST_M0 || s == ST_O || ((s == ST_M1 || s == ST_A) && multi);
         l.st[s] = have ? l.nst++ : -1;
     }
     /* loads run two steps ahead when the next S is issued early
@@ -424,34 +435,34 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     int64_t TR = c->tm, TK = c->tn;
     char name[40];
     for (int i = 0; i < l.nq; i++) {
-        snprintf(name, sizeof name, l.nq > 1 ? "Q%d" : "Q", i);
-        abuf(&bufs[l.q + i], t, name, NL_LHS, NP_F32, TR, a->d);
+        snprintf(name, sizeof name, l.nq > 1 ? "Qt%d" : "Qt", i);
+        abuf(&bufs[l.q + i], t, name, NL_RHS, NP_F32, a->d, TR);
     }
     for (int i = 0; i < l.nkv; i++) {
-        snprintf(name, sizeof name, l.nkv > 1 ? "Kt%d" : "Kt", i);
-        abuf(&bufs[l.k0 + i], t, name, NL_RHS, NP_F32, a->d, TK);
-        snprintf(name, sizeof name, l.nkv > 1 ? "V%d" : "V", i);
-        abuf(&bufs[l.v0 + i], t, name, NL_RHS, NP_F32, TK, a->dv + (l.ones ? 1 : 0));
+        snprintf(name, sizeof name, l.nkv > 1 ? "K%d" : "K", i);
+        abuf(&bufs[l.k0 + i], t, name, NL_LHS, NP_F32, TK, a->d);
+        snprintf(name, sizeof name, l.nkv > 1 ? "Vt%d" : "Vt", i);
+        abuf(&bufs[l.v0 + i], t, name, NL_LHS, NP_F32, a->dv + 1, TK);
     }
-    static const char *const stn[ST_N] = {"S", "m0", "m1", "l", "alpha", "O"};
+    static const char *const stn[ST_N] = {"St", "m0", "m1", "alpha", "Ot|l"};
     for (int j = 0; j < l.nsb; j++)
         for (int s = 0; s < ST_N; s++) {
             if (l.st[s] < 0) continue;
-            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_O && l.ones ? "O|l" : s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
+            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
             nl_buf *b = &bufs[l.st0 + j * l.nst + l.st[s]];
             if (s == ST_S)
-                abuf(b, t, name, NL_SCRATCH, NP_F32, TR, TK);
+                abuf(b, t, name, NL_SCRATCH, NP_F32, TK, TR);
             else if (s == ST_O)
-                abuf(b, t, name, NL_ACC, NP_F32, TR, a->dv + (l.ones ? 1 : 0));
+                abuf(b, t, name, NL_ACC, NP_F32, a->dv + 1, TR);
             else
-                abuf(b, t, name, NL_SCRATCH, NP_F32, TR, 1);
+                abuf(b, t, name, NL_SCRATCH, NP_F32, 1, TR);
         }
     for (uint32_t i = 0; i < a->nsop; i++)
         for (int j = 0; j < l.nkv; j++) {
             const nl_aop *p = &a->sop[i];
             opname(p, "operand", i, j, l.nkv, name, sizeof name);
             nl_buf *b = &bufs[l.sop0 + (int32_t)i * l.nkv + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_r ? TR : 1, p->uses_c ? TK : 1);
+            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? TK : 1, p->uses_r ? TR : 1);
             b->broadcast = p->broadcast;
         }
     for (uint32_t i = 0; i < a->npop; i++) {
@@ -459,7 +470,7 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
         for (int j = 0; j < l.nsb; j++) {
             opname(p, "operand", a->nsop + i, j, l.nsb, name, sizeof name);
             nl_buf *b = &bufs[l.pop0 + (int32_t)i * l.nsb + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_r ? TR : 1, p->uses_c ? a->dv : 1);
+            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? a->dv : 1, p->uses_r ? TR : 1);
             b->broadcast = p->broadcast;
         }
     }
@@ -499,6 +510,13 @@ static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
     v.off = b->offset;
     v.rows = rows;
     v.cols = cols;
+    return v;
+}
+
+/* Row r0 of a view, n rows of it. */
+static np_view row_view(np_view v, int64_t r0, int64_t n) {
+    v.off += r0 * v.ld * np_view_elem(&v);
+    v.rows = n;
     return v;
 }
 
@@ -580,71 +598,65 @@ static int32_t stb(const aem *e, const astep *st, int s) {
     return e->l.st[s] < 0 ? -1 : e->l.st0 + (s == ST_S ? st->ss : st->sb) * e->l.nst + e->l.st[s];
 }
 
-/* Whether the next step's S = Q K^T is issued before this step's P V, so
+/* Whether the next step's S^T = K Q^T is issued before this step's P V, so
  * that the arrays compute it while the vector unit runs this step's
  * softmax: needs a second S (row state x2) and K/V loads two steps ahead
  * (K/V x2). */
 static bool lookahead(const aem *e) { return e->l.nkv > 1 && e->l.nsb > 1; }
 
-/* S = Q K^T of step s. */
+static int32_t q_buf(const aem *e, const astep *st) { return e->l.q + (int32_t)(st->rt % e->l.nq); }
+
+/* S^T = K Q^T of step s. */
 static void gemm_s(aem *e, int64_t s) {
     const nl_attn *a = e->a;
     astep st = step_of(e, s);
-    int32_t S = stb(e, &st, ST_S), kb = e->l.k0 + st.kv;
+    int32_t S = stb(e, &st, ST_S), kb = e->l.k0 + st.kv, qb = q_buf(e, &st);
     marker(e, NP_BIRTH, S);
-    int32_t qb = e->l.q + (int32_t)(st.rt % e->l.nq);
-    gemm(e, view(e, S, st.tr, st.tk), view(e, qb, st.tr, a->d), view(e, kb, a->d, st.tk), false);
+    gemm(e, view(e, S, st.tk, st.tr), view(e, kb, st.tk, a->d), view(e, qb, a->d, st.tr), false);
     if (st.t == e->KT - 1) marker(e, NP_DEATH, qb);
     marker(e, NP_DEATH, kb);
 }
 
-/* Column c0.. of a view (c0 < the view's columns). */
-static np_view col_view(const aem *e, np_view v, int64_t c0, int64_t cols) {
-    int64_t c = v.c0 + c0;
-    v.off += (c / e->L) * np_view_elem(&v);
-    v.c0 = c % e->L;
-    v.cols = cols;
-    return v;
-}
-
 static np_view sop_view(const aem *e, uint32_t i, const astep *st) {
     const nl_aop *p = &e->a->sop[i];
-    return view(e, e->l.sop0 + (int32_t)i * e->l.nkv + st->kv, p->uses_r ? st->tr : 1, p->uses_c ? st->tk : 1);
+    return view(e, e->l.sop0 + (int32_t)i * e->l.nkv + st->kv, p->uses_c ? st->tk : 1, p->uses_r ? st->tr : 1);
 }
 
 static np_view pop_view(const aem *e, uint32_t i, const astep *st) {
     const nl_aop *p = &e->a->pop[i];
-    return view(e, e->l.pop0 + (int32_t)i * e->l.nsb + st->sb, p->uses_r ? st->tr : 1, p->uses_c ? e->a->dv : 1);
+    return view(e, e->l.pop0 + (int32_t)i * e->l.nsb + st->sb, p->uses_c ? e->a->dv : 1, p->uses_r ? st->tr : 1);
 }
 
-/* The DMA of step s: Q at a row tile's first key tile, K^T, V and the
- * score operands of its key tile. */
+/* The DMA of step s: Q^T at a row tile's first key tile, K, V^T and the
+ * score operands of its key tile (transposed: their strides swapped). */
 static void loads(aem *e, int64_t s) {
     const nl_attn *a = e->a;
     astep st = step_of(e, s);
     int64_t R0 = st.ri * e->c->tm, K0 = st.t * e->c->tn;
     if (st.t == 0) {
-        int32_t qb = e->l.q + (int32_t)(st.rt % e->l.nq);
+        int32_t qb = q_buf(e, &st);
         marker(e, NP_BIRTH, qb);
-        mvin(e, view(e, qb, st.tr, a->d), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.rs, a->q.cs);
+        mvin(e, view(e, qb, a->d, st.tr), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.cs, a->q.rs);
     }
     int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
     marker(e, NP_BIRTH, kb);
-    mvin(e, view(e, kb, a->d, st.tk), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.rs, a->k.cs);
-    if (!e->l.ones || s < e->l.nkv) marker(e, NP_BIRTH, vb);
-    if (e->l.ones && s < e->l.nkv) /* V's column of ones, once: the copies live through the kernel */
-        fill(e, col_view(e, view(e, vb, e->c->tn, a->dv + 1), a->dv, 1), 1.0);
-    mvin(e, view(e, vb, st.tk, a->dv), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.rs, a->v.cs);
+    mvin(e, view(e, kb, st.tk, a->d), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.cs, a->k.rs);
+    if (s < e->l.nkv) { /* V^T's row of ones, once: the copies live through the kernel */
+        marker(e, NP_BIRTH, vb);
+        fill(e, row_view(view(e, vb, a->dv + 1, e->c->tn), a->dv, 1), 1.0);
+    }
+    mvin(e, view(e, vb, a->dv, st.tk), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.cs, a->v.rs);
     for (uint32_t i = 0; i < a->nsop; i++) {
         const nl_aop *p = &a->sop[i];
         np_view v = sop_view(e, i, &st);
         marker(e, NP_BIRTH, v.buf);
-        mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_r ? p->rs : 0,
-             p->uses_c ? p->cs : 0);
+        mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_c ? p->cs : 0,
+             p->uses_r ? p->rs : 0);
     }
 }
 
-/* O's rows go out in blocks of about 256 DMA cycles (emit.c's store_tile). */
+/* O^T's rows (O's columns) go out in blocks of about 256 DMA cycles
+ * (emit.c's store_tile). */
 static void store_o(aem *e, np_view v, int64_t off) {
     const nl_aop *p = &e->a->o;
     double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * 4.0;
@@ -654,10 +666,8 @@ static void store_o(aem *e, np_view v, int64_t off) {
         np_insn in;
         memset(&in, 0, sizeof in);
         in.op = NP_MVOUT;
-        in.a = v;
-        in.a.rows = min64(per, v.rows - r0);
-        in.a.off = v.off + r0 * v.ld * 4;
-        in.dram = (np_dram){p->a.value, off + r0 * p->rs, p->rs, p->cs};
+        in.a = row_view(v, r0, min64(per, v.rows - r0));
+        in.dram = (np_dram){p->a.value, off + r0 * p->cs, p->cs, p->rs};
         put(e, &in);
     }
 }
@@ -668,20 +678,17 @@ static void step(aem *e, int64_t s) {
     const nl_attn *a = e->a;
     astep st = step_of(e, s);
     bool first = st.t == 0, last = st.t == e->KT - 1, more = s + 1 < e->nsteps;
-    int32_t S = stb(e, &st, ST_S), L = stb(e, &st, ST_L), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
+    int32_t S = stb(e, &st, ST_S), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
     int32_t Mc = stb(e, &st, (st.t & 1) ? ST_M1 : ST_M0), Mo = stb(e, &st, (st.t & 1) ? ST_M0 : ST_M1);
     int32_t vb = e->l.v0 + st.kv;
-    const int64_t ocols = a->dv + (e->l.ones ? 1 : 0);
-    np_view sv = view(e, S, st.tr, st.tk), ovw = view(e, O, st.tr, ocols);
-    /* l: its own column, or O's last (the product with V's ones) */
-    np_view col = e->l.ones ? col_view(e, ovw, a->dv, 1) : view(e, L, st.tr, 1);
+    const int64_t orows = a->dv + 1;
+    np_view sv = view(e, S, st.tk, st.tr), ovw = view(e, O, orows, st.tr);
     const bool la = lookahead(e);
     if (s == 0) {
         loads(e, 0);
         if (la && more) loads(e, 1);
     }
     if (!la || s == 0) {
-        /* S = Q K^T */
         gemm_s(e, s);
         if (!la && e->l.nkv > 1 && more) loads(e, s + 1);
     }
@@ -692,38 +699,30 @@ static void step(aem *e, int64_t s) {
             const nl_aop *p = &a->pop[i];
             np_view v = pop_view(e, i, &st);
             marker(e, NP_BIRTH, v.buf);
-            mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_r ? p->rs : 0,
-                 p->uses_c ? p->cs : 0);
+            mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_c ? p->cs : 0,
+                 p->uses_r ? p->rs : 0);
         }
     }
-    /* the qk epilogue and the score kernels, in place on S */
+    /* the qk epilogue and the score kernels, in place on S^T */
     if (a->has_sprog) {
         np_view src[NP_VMAX_SRCS];
         for (uint32_t i = 0; i < a->nsop; i++) src[i] = sop_view(e, i, &st);
-        vec(e, NP_VMAP, sv, st.tr, st.tk, src, a->nsop, &a->sprog);
+        vec(e, NP_VMAP, sv, st.tk, st.tr, src, a->nsop, &a->sprog);
     }
     for (uint32_t i = 0; i < a->nsop; i++) marker(e, NP_DEATH, sop_view(e, i, &st).buf);
-    /* m' = max(m, max_j S) */
-    np_view mc = view(e, Mc, st.tr, 1), mo = view(e, Mo, st.tr, 1), av = view(e, A, st.tr, 1);
+    /* m' = max(m, max_j S), within each lane */
+    np_view mc = view(e, Mc, 1, st.tr), mo = Mo >= 0 ? view(e, Mo, 1, st.tr) : mc, av = A >= 0 ? view(e, A, 1, st.tr) : mc;
     if (first)
         fill(e, mc, -FLT_MAX);
     else
-        vec(e, NP_VMAP, mc, st.tr, 1, &mo, 1, &a->copy);
-    vec(e, NP_VREDUCE_COLS, mc, st.tr, st.tk, &sv, 1, &a->rmax);
+        vec(e, NP_VMAP, mc, 1, st.tr, &mo, 1, &a->copy);
+    vec(e, NP_VREDUCE_ROWS, mc, st.tk, st.tr, &sv, 1, &a->rmax);
     if (!first) {
         np_view src2[2] = {mo, mc};
-        vec(e, NP_VMAP, av, st.tr, 1, src2, 2, &a->alpha);
+        vec(e, NP_VMAP, av, 1, st.tr, src2, 2, &a->alpha);
     }
-    /* P = exp(S - m'), in place */
-    vec(e, NP_VMAP, sv, st.tr, st.tk, &mc, 1, &a->pexp);
-    /* l = l a + sum_j P (or by the arrays, with O) */
-    if (!e->l.ones) {
-        if (first)
-            fill(e, col, 0.0);
-        else
-            vec(e, NP_VMAP, col, st.tr, 1, &av, 1, &a->lscale);
-        vec(e, NP_VREDUCE_COLS, col, st.tr, st.tk, &sv, 1, &a->rsum);
-    }
+    /* P^T = exp(S^T - m'), in place */
+    vec(e, NP_VMAP, sv, st.tk, st.tr, &mc, 1, &a->pexp);
     /* the previous row tile's end, now that its P V had this softmax's
      * time to finish */
     if (e->pend >= 0) {
@@ -732,15 +731,13 @@ static void step(aem *e, int64_t s) {
     }
     /* the next S while this softmax finishes */
     if (la && more) gemm_s(e, s + 1);
-    /* O = O a + P V */
-    np_view ov = view(e, O, st.tr, a->dv);
-    if (!first) vec(e, NP_VMAP, ovw, st.tr, ocols, &av, 1, &a->oscale);
-    gemm(e, ovw, sv, view(e, vb, st.tk, ocols), !first);
+    /* [O | l]^T = [O | l]^T a + [V | 1]^T P^T */
+    if (!first) vec(e, NP_VMAP, ovw, orows, st.tr, &av, 1, &a->oscale);
+    gemm(e, ovw, view(e, vb, orows, st.tk), sv, !first);
     marker(e, NP_DEATH, S);
-    if (!e->l.ones || s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
+    if (s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
     if (e->l.nkv == 1 && more) loads(e, s + 1);
     if (la && s + 2 < e->nsteps) loads(e, s + 2);
-    (void)ov;
     if (!last) return;
     if (e->l.nsb > 1)
         e->pend = s;
@@ -748,18 +745,17 @@ static void step(aem *e, int64_t s) {
         tail(e, s);
 }
 
-/* A row tile's end (its last step s): O / l, the pv epilogue, the store. */
+/* A row tile's end (its last step s): O^T / l, the pv epilogue, the store. */
 static void tail(aem *e, int64_t s) {
     const nl_attn *a = e->a;
     astep st = step_of(e, s);
-    int32_t L = stb(e, &st, ST_L), O = stb(e, &st, ST_O);
-    np_view ov = view(e, O, st.tr, a->dv);
-    np_view col = e->l.ones ? col_view(e, view(e, O, st.tr, a->dv + 1), a->dv, 1) : view(e, L, st.tr, 1);
-    vec(e, NP_VMAP, ov, st.tr, a->dv, &col, 1, &a->odiv);
+    int32_t O = stb(e, &st, ST_O);
+    np_view ow = view(e, O, a->dv + 1, st.tr), ov = row_view(ow, 0, a->dv), lv = row_view(ow, a->dv, 1);
+    vec(e, NP_VMAP, ov, a->dv, st.tr, &lv, 1, &a->odiv);
     if (a->has_pprog) {
         np_view src[NP_VMAX_SRCS];
         for (uint32_t i = 0; i < a->npop; i++) src[i] = pop_view(e, i, &st);
-        vec(e, NP_VMAP, ov, st.tr, a->dv, src, a->npop, &a->pprog);
+        vec(e, NP_VMAP, ov, a->dv, st.tr, src, a->npop, &a->pprog);
     }
     for (uint32_t i = 0; i < a->npop; i++) marker(e, NP_DEATH, pop_view(e, i, &st).buf);
     for (int j = 0; j < ST_N; j++)
@@ -817,17 +813,18 @@ void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int
         int64_t tr = min64(c->tm, a->rows - ri * c->tm);
         for (int64_t kt = 0; kt < KT; kt++) {
             int64_t tk = min64(c->tn, a->keys - kt * c->tn);
-            sa += (double)tr * (double)(ceil_div(a->d, L) * ceil_div(tk, L) + ceil_div(tk, L) * ceil_div(a->dv, L));
+            sa += (double)tk * (double)(ceil_div(a->d, L) * ceil_div(tr, L)) +
+                  (double)(a->dv + 1) * (double)(ceil_div(tk, L) * ceil_div(tr, L));
         }
     }
     sa = sa * H / (double)t->num_sa;
-    double per_s = (double)(a->sprog.nalu + a->rmax.nalu + a->pexp.nalu + (a->ones ? 0 : a->rsum.nalu));
+    double per_s = (double)(a->sprog.nalu + a->rmax.nalu + a->pexp.nalu);
     double vu = 0;
     for (int64_t ri = 0; ri < RT; ri++) {
         int64_t tr = min64(c->tm, a->rows - ri * c->tm);
         for (int64_t kt = 0; kt < KT; kt++) {
             int64_t tk = min64(c->tn, a->keys - kt * c->tn);
-            vu += (double)ceil_div(tr * ceil_div(tk, L), V) * per_s;
+            vu += (double)ceil_div(tk * ceil_div(tr, L), V) * per_s;
         }
     }
     vu *= H;

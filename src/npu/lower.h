@@ -178,9 +178,7 @@ typedef struct nl_attn {
     nl_aop sop[NP_VMAX_SRCS], pop[NP_VMAX_SRCS];
     np_vprog sprog, pprog;
     bool has_sprog, has_pprog;
-    bool ones; /* V gets a column of ones, so O = P V carries l = sum_j P in its
-                  last column (when that column costs no more array blocks) */
-    np_vprog copy, rmax, alpha, pexp, lscale, rsum, oscale, odiv;
+    np_vprog copy, rmax, alpha, pexp, oscale, odiv;
 } nl_attn;
 
 /* Facts about the program around the kernel the lowering needs. */

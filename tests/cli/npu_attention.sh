@@ -3,7 +3,8 @@
 # attention.mlir's @attn and @attn_long, the torch corpus's BERT layer and
 # GPT-2 block and the bench models each have one "attention" kernel on the
 # npu (plan --json: kind "attention", path "npu"), whose plan holds the tile's
-# buffers per lane (Q, K^T, V, the score tile S, the running max m, O) at
+# buffers per lane (Q^T, K, V^T, the score tile S^T [keys x rows], the
+# running max m, O^T) at
 # planned offsets within the budget, no two overlapping; they agree with the
 # reference (--check), also under small budgets that force several key
 # tiles (the online softmax's rescaling) and other bufferings; the scores
@@ -34,13 +35,13 @@ for k in att:
         bad.append("attention kernel on path %s: %s" % (k["path"], k.get("reason")))
         continue
     names = [x["name"] for x in k["buffers"]]
-    for need in ("Q", "Kt", "V", "S", "m", "O"):
+    for need in ("Q", "K", "V", "S", "m", "O"):
         if not any(n == need or n.startswith(need) for n in names):
             bad.append("no buffer %s in %s" % (need, names))
     S = [x for x in k["buffers"] if x["name"].startswith("S")]
     t = k["tile"]
     for s in S:
-        if s["shape"] != [t["m"], t["n"]]:
+        if s["shape"] != [t["n"], t["m"]]:  # held transposed: keys x query rows
             bad.append("S shape %s, tile %s" % (s["shape"], t))
     bufs = k["buffers"]
     for x in bufs:
@@ -64,7 +65,7 @@ EOF
 dma() { sed -n 's/^npu total:.* DMA \([0-9]*\) bytes.*/\1/p'; }
 
 for fn in attn attn_long; do
-  for b in "" "--budget 8192" "--budget 2048" "--budget 1200"; do
+  for b in "" "--budget 8192" "--budget 4096" "--budget 2048"; do
     out=$(attn_plan "$f" -e $fn $b)
     grep BAD <<<"$out" && no "$fn $b: plan"
     read -r na nk kt <<<"$(tail -1 <<<"$out")"
