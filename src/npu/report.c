@@ -130,9 +130,9 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     char b1[16], b2[16];
     if (ki.kp->att)
         sp_strbuf_printf(o,
-                         "    tile %lld query rows x %lld keys (one head), online softmax over %lld key tile%s; K^T, V and "
-                         "score operands x%d, row state (S, m, l, alpha, O) x%d; S and P never stored (on chip only), "
-                         "Q loaded once per row tile, O stored once\n",
+                         "    tile %lld query rows x %lld keys (one head), held transposed; online softmax over %lld key tile%s; "
+                         "K, V^T and score operands x%d, row state (S^T, m, alpha, [O|l]^T) x%d; S and P never stored "
+                         "(on chip only), Q loaded once per row tile, O stored once\n",
                          (long long)c->tm, (long long)c->tn, (long long)ceil_div_(ki.kp->att->keys, c->tn),
                          ceil_div_(ki.kp->att->keys, c->tn) == 1 ? "" : "s", c->xbuf, c->wbuf);
     else if (ki.kp->gemm)
