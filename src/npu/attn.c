@@ -799,7 +799,7 @@ int64_t nl_attn_insns(const nl_kernel *kp, const nl_cand *c) {
 void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
     const nl_attn *a = kp->att;
     const nt_target *t = kp->t;
-    int64_t L = t->lanes, V = nt_vector_elems(t, 4);
+    int64_t L = t->lanes;
     double bw = nt_dram_bytes_per_cycle(t);
     int64_t RT = ceil_div(a->rows, c->tm), KT = ceil_div(a->keys, c->tn);
     double H = (double)a->heads;
@@ -818,13 +818,15 @@ void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int
         }
     }
     sa = sa * H / (double)t->num_sa;
-    double per_s = (double)(a->sprog.nalu + a->rmax.nalu + a->pexp.nalu);
     double vu = 0;
     for (int64_t ri = 0; ri < RT; ri++) {
         int64_t tr = min64(c->tm, a->rows - ri * c->tm);
         for (int64_t kt = 0; kt < KT; kt++) {
             int64_t tk = min64(c->tn, a->keys - kt * c->tn);
-            vu += (double)ceil_div(tk * ceil_div(tr, L), V) * per_s;
+            int64_t le = tk * ceil_div(tr, L); /* S^T's elements per lane */
+            int64_t g = np_vprog_groups(&a->rmax, le, t->vlen_bits, 4) + np_vprog_groups(&a->pexp, le, t->vlen_bits, 4);
+            if (a->has_sprog) g += np_vprog_groups(&a->sprog, le, t->vlen_bits, 4);
+            vu += (double)g;
         }
     }
     vu *= H;
