@@ -12,7 +12,8 @@
 # mask once, O once: computed here from the shapes), far less than the
 # unfused program that must store S (@scores_returned), and in the bench
 # models the attention kernel moves less than its minimum plus one pass
-# over S; plan --svg draws the kernel and run --trace records it.
+# over S; plan --svg draws the kernel and run --trace records it. Also on
+# PyTorchSim's 8x8 and tpuv6e machine files.
 set -u
 D=$SPADC_SRC/tests/data
 f=$D/attention.mlir
@@ -72,6 +73,17 @@ for fn in attn attn_long; do
     [ "$na $nk" = "1 1" ] || no "$fn $b: $na attention kernels of $nk, not one fused attention"
     [ "$fn $b" = "attn_long --budget 2048" ] && { [ "${kt:-0}" -gt 1 ] || no "attn_long --budget 2048: $kt key tiles, not several"; }
     "$SPADC" run "$f" -e $fn --target npu --check --seed 3 $b >"$tmp/run" 2>&1 || { no "$fn $b --check"; tail -3 "$tmp/run"; }
+  done
+done
+
+# PyTorchSim's 8x8 and tpuv6e files (a budget of half the scratchpad too)
+Y=$SPADC_CORPUS/external/pytorchsim
+for y in systolic_ws_8x8_c1_simple_noc.yml systolic_ws_256x256_c1_simple_noc_tpuv6e.yml; do
+  for fn in attn attn_long; do
+    for b in "" "--budget 0.5"; do
+      "$SPADC" run "$f" -e $fn --target "npu=$Y/$y" --check $b >"$tmp/run" 2>&1 || { no "$fn on $y $b --check"; tail -3 "$tmp/run"; }
+      grep -q "1 of 1 kernels on the npu" "$tmp/run" || no "$fn on $y $b: not one kernel on the npu"
+    done
   done
 done
 
