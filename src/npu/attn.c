@@ -7,7 +7,8 @@
  * The parts are analysed by nl_analyze as the kernels they were (qk and pv
  * contractions, the score kernels as loop kernels), and their accesses and
  * vector programs recombined here. The tile is held transposed (keys down
- * the lanes, query rows across them: "layout" below says why):
+ * the lanes, query rows across them: "layout" below says why; attn_rows.c
+ * holds it as S is, for few query rows, chosen by the candidate's order):
  *   per row tile:  Q^T [D x TR] loaded once; m = -FLT_MAX
  *   per key tile:  K [TK x D], V^T [DV x TK] (and the score operands) DMA'd
  *                  (double buffered when the candidate says so)
@@ -328,6 +329,8 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
         small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
         small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
         small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
+        small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
+        small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
         small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
         kp->M = a->rows;
         kp->N = a->keys;
@@ -429,6 +432,7 @@ static void opname(const nl_aop *p, const char *dflt, uint32_t i, int copy, int 
 }
 
 uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
+    if (c->order == NL_ORDER_NMK) return nl_attn_layout_rows(kp, c, bufs);
     const nl_attn *a = kp->att;
     const nt_target *t = kp->t;
     alay l = alay_of(kp, c);
@@ -765,6 +769,10 @@ static void tail(aem *e, int64_t s) {
 }
 
 void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink) {
+    if (c->order == NL_ORDER_NMK) {
+        nl_attn_emit_rows(kp, c, bufs, sink);
+        return;
+    }
     aem e;
     memset(&e, 0, sizeof e);
     e.kp = kp;
@@ -800,6 +808,8 @@ void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int
     const nl_attn *a = kp->att;
     const nt_target *t = kp->t;
     int64_t L = t->lanes;
+    const bool rows_layout = c->order == NL_ORDER_NMK;
+    const int ones = rows_layout && nl_attn_rows_ones(kp) ? 1 : 0;
     double bw = nt_dram_bytes_per_cycle(t);
     int64_t RT = ceil_div(a->rows, c->tm), KT = ceil_div(a->keys, c->tn);
     double H = (double)a->heads;
@@ -813,8 +823,11 @@ void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int
         int64_t tr = min64(c->tm, a->rows - ri * c->tm);
         for (int64_t kt = 0; kt < KT; kt++) {
             int64_t tk = min64(c->tn, a->keys - kt * c->tn);
-            sa += (double)tk * (double)(ceil_div(a->d, L) * ceil_div(tr, L)) +
-                  (double)(a->dv + 1) * (double)(ceil_div(tk, L) * ceil_div(tr, L));
+            if (rows_layout) /* Q and P stream their rows through K^T's and V's blocks */
+                sa += (double)tr * (double)(ceil_div(a->d, L) * ceil_div(tk, L) + ceil_div(tk, L) * ceil_div(a->dv + ones, L));
+            else
+                sa += (double)tk * (double)(ceil_div(a->d, L) * ceil_div(tr, L)) +
+                      (double)(a->dv + 1) * (double)(ceil_div(tk, L) * ceil_div(tr, L));
         }
     }
     sa = sa * H / (double)t->num_sa;
@@ -823,9 +836,15 @@ void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int
         int64_t tr = min64(c->tm, a->rows - ri * c->tm);
         for (int64_t kt = 0; kt < KT; kt++) {
             int64_t tk = min64(c->tn, a->keys - kt * c->tn);
-            int64_t le = tk * ceil_div(tr, L); /* S^T's elements per lane */
+            int64_t le = rows_layout ? tr * ceil_div(tk, L) : tk * ceil_div(tr, L); /* S's elements per lane */
             int64_t g = np_vprog_groups(&a->rmax, le, t->vlen_bits, 4) + np_vprog_groups(&a->pexp, le, t->vlen_bits, 4);
             if (a->has_sprog) g += np_vprog_groups(&a->sprog, le, t->vlen_bits, 4);
+            if (rows_layout) { /* the row max (and sum) across the lanes: log2(lanes) steps a row */
+                int64_t lg = 0;
+                while ((1LL << lg) < L) lg++;
+                g += tr * lg * (ones ? 1 : 2);
+                if (!ones) g += np_vprog_groups(&a->rsum, le, t->vlen_bits, 4);
+            }
             vu += (double)g;
         }
     }

@@ -178,7 +178,7 @@ typedef struct nl_attn {
     nl_aop sop[NP_VMAX_SRCS], pop[NP_VMAX_SRCS];
     np_vprog sprog, pprog;
     bool has_sprog, has_pprog;
-    np_vprog copy, rmax, alpha, pexp, oscale, odiv;
+    np_vprog copy, rmax, alpha, pexp, oscale, odiv, lscale, rsum; /* the last two: attn_rows.c */
 } nl_attn;
 
 /* Facts about the program around the kernel the lowering needs. */

@@ -121,6 +121,11 @@ void nl_attn_finish(nl_kernel *kp);
 /* A candidate's buffers (tm: rows, tn: keys, xbuf: K/V copies, wbuf: row
  * state sets); returns how many. */
 uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs);
+/* attn_rows.c: the same in the other layout (c->order == NL_ORDER_NMK: S
+ * [TR x TK], keys across the lanes) */
+uint32_t nl_attn_layout_rows(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs);
+void nl_attn_emit_rows(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink);
+bool nl_attn_rows_ones(const nl_kernel *kp);
 void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink);
 int64_t nl_attn_insns(const nl_kernel *kp, const nl_cand *c);
 void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur);

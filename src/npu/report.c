@@ -51,7 +51,8 @@ static const char *out_text(const nl_kernel *kp, const nl_cand *c) {
 static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
     char b1[16], b2[16];
     if (kp->att)
-        snprintf(buf, n, "%lld rows x %lld keys K/V x%d state x%d", (long long)c->tm, (long long)c->tn, c->xbuf, c->wbuf);
+        snprintf(buf, n, "%lld rows x %lld keys %s K/V x%d state x%d", (long long)c->tm, (long long)c->tn,
+                 c->order == NL_ORDER_NMK ? "S" : "S^T", c->xbuf, c->wbuf);
     else if (kp->gemm)
         snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
                  c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
@@ -130,11 +131,14 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     char b1[16], b2[16];
     if (ki.kp->att)
         sp_strbuf_printf(o,
-                         "    tile %lld query rows x %lld keys (one head), held transposed; online softmax over %lld key tile%s; "
-                         "K, V^T and score operands x%d, row state (S^T, m, alpha, [O|l]^T) x%d; S and P never stored "
+                         "    tile %lld query rows x %lld keys (one head), %s; online softmax over %lld key tile%s; "
+                         "%s and score operands x%d, row state (%s) x%d; S and P never stored "
                          "(on chip only), Q loaded once per row tile, O stored once\n",
-                         (long long)c->tm, (long long)c->tn, (long long)ceil_div_(ki.kp->att->keys, c->tn),
-                         ceil_div_(ki.kp->att->keys, c->tn) == 1 ? "" : "s", c->xbuf, c->wbuf);
+                         (long long)c->tm, (long long)c->tn,
+                         c->order == NL_ORDER_NMK ? "as S is (keys across the lanes)" : "held transposed (query rows across the lanes)",
+                         (long long)ceil_div_(ki.kp->att->keys, c->tn), ceil_div_(ki.kp->att->keys, c->tn) == 1 ? "" : "s",
+                         c->order == NL_ORDER_NMK ? "K^T, V" : "K, V^T", c->xbuf,
+                         c->order == NL_ORDER_NMK ? "S, m, l, alpha, O" : "S^T, m, alpha, [O|l]^T", c->wbuf);
     else if (ki.kp->gemm)
         sp_strbuf_printf(o, "    tile %lld,%lld,%lld, loop order %s; X %s, W %s, Y x%d; operands loaded %s\n", (long long)c->tm,
                          (long long)c->tn, (long long)c->tk, c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k",
@@ -187,6 +191,7 @@ static void tile_json(json_writer *w, const nl_cand *c) {
 static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c) {
     char buf[16];
     if (kp->att) {
+        json_kv_string(w, "layout", c->order == NL_ORDER_NMK ? "rows" : "transposed");
         json_kv_int(w, "rows", c->tm);
         json_kv_int(w, "keys", c->tn);
         json_kv_int(w, "key_tiles", ceil_div_(kp->att->keys, c->tn));

@@ -508,12 +508,13 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
         const nl_attn *a = kp->att;
         int64_t RT = a->heads * ceil_div(a->rows, tm), KT = ceil_div(a->keys, tn);
         c.tk = a->d;
-        for (int xb = 1; xb <= 2; xb++)
-            for (int wb = 1; wb <= 2; wb++) {
-                if ((xb == 2 || wb == 2) && RT * KT < 2) continue;
-                c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb, c.ybuf = 1;
-                if (n < cap) out[n++] = c;
-            }
+        for (int ord = 0; ord < 2; ord++) /* the tile held transposed (attn.c) or as S is (attn_rows.c) */
+            for (int xb = 1; xb <= 2; xb++)
+                for (int wb = 1; wb <= 2; wb++) {
+                    if ((xb == 2 || wb == 2) && RT * KT < 2) continue;
+                    c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb, c.ybuf = 1;
+                    if (n < cap) out[n++] = c;
+                }
         return n;
     }
     if (!kp->gemm) {

@@ -12,7 +12,10 @@
 # mask once, O once: computed here from the shapes), far less than the
 # unfused program that must store S (@scores_returned), and in the bench
 # models the attention kernel moves less than its minimum plus one pass
-# over S; plan --svg draws the kernel and run --trace records it. Also on
+# over S; plan --svg draws the kernel and run --trace records it. Both
+# layouts of the tile (transposed: S^T with the query rows across the
+# lanes, attn.c; as S is, the keys across the lanes, attn_rows.c) are
+# exercised. Also on
 # PyTorchSim's 8x8 and tpuv6e machine files.
 set -u
 D=$SPADC_SRC/tests/data
@@ -42,7 +45,8 @@ for k in att:
     S = [x for x in k["buffers"] if x["name"].startswith("S")]
     t = k["tile"]
     for s in S:
-        if s["shape"] != [t["n"], t["m"]]:  # held transposed: keys x query rows
+        want = [t["n"], t["m"]] if k["schedule"]["layout"] == "transposed" else [t["m"], t["n"]]
+        if s["shape"] != want:  # transposed: keys x query rows
             bad.append("S shape %s, tile %s" % (s["shape"], t))
     bufs = k["buffers"]
     for x in bufs:
@@ -55,6 +59,7 @@ for k in att:
     if k["footprint_bytes"] != max(x["offset"] + x["bytes"] for x in bufs):
         bad.append("footprint %d" % k["footprint_bytes"])
     kt = max(kt, k["schedule"]["key_tiles"])
+    print("layout", k["schedule"]["layout"])
     if k["dma_bytes"] >= k["min_dma_bytes"] + 4 * k["dims"]["b"] * k["dims"]["m"] * k["dims"]["n"]:
         bad.append("DMA %d bytes: the minimum %d plus S's bytes or more" % (k["dma_bytes"], k["min_dma_bytes"]))
 for x in bad:
@@ -65,9 +70,11 @@ EOF
 
 dma() { sed -n 's/^npu total:.* DMA \([0-9]*\) bytes.*/\1/p'; }
 
+layouts=""
 for fn in attn attn_long; do
   for b in "" "--budget 8192" "--budget 4096" "--budget 2048"; do
     out=$(attn_plan "$f" -e $fn $b)
+    layouts="$layouts $(sed -n 's/^layout //p' <<<"$out")"
     grep BAD <<<"$out" && no "$fn $b: plan"
     read -r na nk kt <<<"$(tail -1 <<<"$out")"
     [ "$na $nk" = "1 1" ] || no "$fn $b: $na attention kernels of $nk, not one fused attention"
@@ -75,6 +82,10 @@ for fn in attn attn_long; do
     "$SPADC" run "$f" -e $fn --target npu --check --seed 3 $b >"$tmp/run" 2>&1 || { no "$fn $b --check"; tail -3 "$tmp/run"; }
   done
 done
+
+# both layouts of the tile were planned and checked above (attn.c's
+# transposed one for @attn's 40 rows, attn_rows.c's for @attn_long's 6)
+grep -qw transposed <<<"$layouts" && grep -qw rows <<<"$layouts" || no "the runs above used the layouts '$layouts', not both"
 
 # PyTorchSim's 8x8 and tpuv6e files (a budget of half the scratchpad too)
 Y=$SPADC_CORPUS/external/pytorchsim
