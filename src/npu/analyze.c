@@ -785,7 +785,6 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
 }
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
-    (void)ctx;
     memset(kp, 0, sizeof *kp);
     kp->k = k;
     kp->t = t;
@@ -811,7 +810,9 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
                                                                                : ir_value_elem(k->out)));
                 return;
             }
-    if (k->kind == KN_OP) {
+    if (k->kind == KN_ATTENTION) {
+        nl_attn_analyze(ctx, t, k, env, kp);
+    } else if (k->kind == KN_OP) {
         analyze_copy(kp, env);
     } else if (k->kind == KN_CONTRACTION && k->n > 1) {
         kp->gemm = true;
@@ -847,6 +848,10 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         }
     }
     kp->min_dma_bytes = bytes;
+    if (kp->att) {
+        nl_attn_finish(kp);
+        return;
+    }
     kp->macs = kp->gemm ? k->b * k->m * k->n * k->k : 0;
     int64_t alu = kp->has_prog ? kp->prog.nalu : 0;
     if (kp->gemm)

@@ -161,6 +161,7 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
     nx_backend *nb = (nx_backend *)b;
     kplan *k = &nb->kp[i];
     nl_env env = {env_root, env_splat, x};
+    nl_kernel_free(nb->ctx, &k->kp);
     nl_analyze(nb->ctx, &nb->o.target, &ex_kernels(x)->k[i], &env, &k->kp);
     k->npu = k->kp.npu;
     if (!k->npu) {
@@ -195,7 +196,7 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
 static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     (void)x;
     const nl_kernel *kp = &((nx_backend *)b)->kp[i].kp;
-    return !kp->gemm && !kp->copy && kp->mode == NP_VMAP;
+    return !kp->gemm && !kp->copy && !kp->att && kp->mode == NP_VMAP;
 }
 
 static void run(ex_backend *b, ex_program *x, uint32_t i) {
@@ -216,6 +217,7 @@ static void report(ex_backend *b, ex_program *x, int kind, const struct ex_repor
 
 static void free_backend(ex_backend *b, sp_ctx *ctx) {
     nx_backend *nb = (nx_backend *)b;
+    for (uint32_t i = 0; nb->kp && nb->px && i < ex_kernels(nb->px)->nk; i++) nl_kernel_free(ctx, &nb->kp[i].kp);
     sp_free(ctx, nb->kp);
     sp_free(ctx, nb);
 }
@@ -231,6 +233,7 @@ ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
         .kernel_done = kernel_done,
         .report = report,
         .free = free_backend,
+        .fuses_attention = true,
     };
     nb->ctx = ctx;
     nb->o = *o;

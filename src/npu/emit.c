@@ -581,6 +581,10 @@ void nl_em_init(em *e, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs
 }
 
 void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink) {
+    if (kp->att) {
+        nl_attn_emit(kp, c, bufs, sink);
+        return;
+    }
     em e;
     nl_em_init(&e, kp, c, bufs, o, sink);
     if (kp->gemm) {

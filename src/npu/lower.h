@@ -148,7 +148,38 @@ typedef struct nl_kernel {
     int32_t inplace;    /* loop map: the operand whose tile the output takes, or -1 */
     int64_t min_dma_bytes; /* every input read once, the output written once */
     int64_t macs, vec_ops;
+    struct nl_attn *att; /* a fused attention (kp->k->kind == KN_ATTENTION): its parts, allocated by
+                           nl_analyze from ctx; free it with nl_kernel_free */
 } nl_kernel;
+
+/* Fused attention (KN_ATTENTION, attn.c): a tensor a tile of the attention
+ * reads or writes, with its element offset for outer index o (the heads:
+ * obound/ostride, innermost last), row r and column c of the tile:
+ *   a.off + sum_i idx_i(o) * ostride[i] + r * rs + c * cs */
+typedef struct nl_aop {
+    nl_access a;
+    uint32_t nouter;
+    int64_t obound[KN_MAX_DIMS], ostride[KN_MAX_DIMS];
+    int64_t rs, cs;
+    bool uses_r, uses_c, broadcast;
+    const char *name;
+} nl_aop;
+
+/* The attention's parts as the npu runs them: heads x rows x keys, Q [rows
+ * x d], K read as K^T [d x keys], V [keys x dv], O [rows x dv]; the score
+ * operands (the qk epilogue's, then the score kernels') read per tile of
+ * TR rows x TK keys by `sprog` in place on S (source i = sop[i]); the pv
+ * epilogue's operands (per row tile, [TR x dv] or less) read by the pv
+ * epilogue `pprog` in place on O. The softmax programs are fixed. */
+typedef struct nl_attn {
+    int64_t heads, rows, keys, d, dv;
+    nl_aop q, k, v, o;
+    uint32_t nsop, npop;
+    nl_aop sop[NP_VMAX_SRCS], pop[NP_VMAX_SRCS];
+    np_vprog sprog, pprog;
+    bool has_sprog, has_pprog;
+    np_vprog copy, rmax, alpha, pexp, oscale, odiv, lscale, rsum; /* the last two: attn_rows.c */
+} nl_attn;
 
 /* Facts about the program around the kernel the lowering needs. */
 typedef struct nl_env {
@@ -162,6 +193,8 @@ typedef struct nl_env {
 } nl_env;
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);
+/* What nl_analyze allocated (an attention's parts). */
+void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp);
 
 enum { NL_ORDER_MNK, NL_ORDER_NMK };
 enum { NL_PANEL = 4 };

@@ -112,4 +112,23 @@ ldims nl_loop_dims(const nl_kernel *kp, const nl_cand *c);
 /* Stage s of a loop kernel's program (emit.c). */
 void nl_emit_loop_stage(em *e, const ldims *d, int64_t s);
 
+/* ---- attn.c: fused attention (KN_ATTENTION) */
+
+/* The attention's parts (kp->att), or why the host runs it. */
+void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);
+/* After nl_analyze's common part: the work counts. */
+void nl_attn_finish(nl_kernel *kp);
+/* A candidate's buffers (tm: rows, tn: keys, xbuf: K/V copies, wbuf: row
+ * state sets); returns how many. */
+uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs);
+/* attn_rows.c: the same in the other layout (c->order == NL_ORDER_NMK: S
+ * [TR x TK], keys across the lanes) */
+uint32_t nl_attn_layout_rows(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs);
+void nl_attn_emit_rows(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink);
+bool nl_attn_rows_ones(const nl_kernel *kp);
+void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink);
+int64_t nl_attn_insns(const nl_kernel *kp, const nl_cand *c);
+void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur);
+uint32_t nl_attn_tiles(const nl_kernel *kp, int64_t *tr, uint32_t *ntr, int64_t *tk, uint32_t *ntk, uint32_t cap);
+
 #endif

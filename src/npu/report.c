@@ -30,6 +30,8 @@ static void target_line(sp_strbuf *o, const nt_target *t) {
                      (long long)t->dram_req_bytes);
 }
 
+static int64_t ceil_div_(int64_t a, int64_t b) { return b > 0 ? (a + b - 1) / b : 0; }
+
 static double pct(int64_t a, int64_t b) { return b > 0 ? 100.0 * (double)a / (double)b : 0; }
 
 static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
@@ -48,7 +50,10 @@ static const char *out_text(const nl_kernel *kp, const nl_cand *c) {
  * the buffering of X, W, Y and when epilogue operands load. */
 static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
     char b1[16], b2[16];
-    if (kp->gemm)
+    if (kp->att)
+        snprintf(buf, n, "%lld rows x %lld keys %s K/V x%d state x%d", (long long)c->tm, (long long)c->tn,
+                 c->order == NL_ORDER_NMK ? "S" : "S^T", c->xbuf, c->wbuf);
+    else if (kp->gemm)
         snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
                  c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
                  c->ybuf, kp->nin ? (c->early ? " early" : " late") : "");
@@ -109,6 +114,10 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
     if (k->kind == KN_CONTRACTION)
         sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n, (long long)k->k);
+    else if (ki.kp->att)
+        sp_strbuf_printf(o, "  heads=%lld rows=%lld keys=%lld d=%lld dv=%lld", (long long)ki.kp->att->heads,
+                         (long long)ki.kp->att->rows, (long long)ki.kp->att->keys, (long long)ki.kp->att->d,
+                         (long long)ki.kp->att->dv);
     else if (ki.kp->npu)
         sp_strbuf_printf(o, "  %lld x %lld (%s)", (long long)ki.kp->M, (long long)ki.kp->N, mode_text(ki.kp));
     sp_strbuf_printf(o, "  -> %s  (%s)\n", ex_value_label(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
@@ -120,7 +129,17 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     const nl_choice *ch = ki.ch;
     const nl_cand *c = &ch->cand;
     char b1[16], b2[16];
-    if (ki.kp->gemm)
+    if (ki.kp->att)
+        sp_strbuf_printf(o,
+                         "    tile %lld query rows x %lld keys (one head), %s; online softmax over %lld key tile%s; "
+                         "%s and score operands x%d, row state (%s) x%d; S and P never stored "
+                         "(on chip only), Q loaded once per row tile, O stored once\n",
+                         (long long)c->tm, (long long)c->tn,
+                         c->order == NL_ORDER_NMK ? "as S is (keys across the lanes)" : "held transposed (query rows across the lanes)",
+                         (long long)ceil_div_(ki.kp->att->keys, c->tn), ceil_div_(ki.kp->att->keys, c->tn) == 1 ? "" : "s",
+                         c->order == NL_ORDER_NMK ? "K^T, V" : "K, V^T", c->xbuf,
+                         c->order == NL_ORDER_NMK ? "S, m, l, alpha, O" : "S^T, m, alpha, [O|l]^T", c->wbuf);
+    else if (ki.kp->gemm)
         sp_strbuf_printf(o, "    tile %lld,%lld,%lld, loop order %s; X %s, W %s, Y x%d; operands loaded %s\n", (long long)c->tm,
                          (long long)c->tn, (long long)c->tk, c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k",
                          bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2), c->ybuf,
@@ -171,7 +190,14 @@ static void tile_json(json_writer *w, const nl_cand *c) {
  * buffers and output (loop kernels). */
 static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c) {
     char buf[16];
-    if (kp->gemm) {
+    if (kp->att) {
+        json_kv_string(w, "layout", c->order == NL_ORDER_NMK ? "rows" : "transposed");
+        json_kv_int(w, "rows", c->tm);
+        json_kv_int(w, "keys", c->tn);
+        json_kv_int(w, "key_tiles", ceil_div_(kp->att->keys, c->tn));
+        json_kv_int(w, "kv_buffers", c->xbuf);
+        json_kv_int(w, "row_state_buffers", c->wbuf);
+    } else if (kp->gemm) {
         json_kv_string(w, "order", c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k");
         json_kv_string(w, "x_buffers", bufs_text(c->xbuf, buf, sizeof buf));
         json_kv_string(w, "w_buffers", bufs_text(c->wbuf, buf, sizeof buf));
@@ -214,10 +240,11 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
     json_key(w, "dims");
     json_begin_object(w);
     bool con = k->kind == KN_CONTRACTION;
+    /* an attention: b heads, m query rows, n keys, k the head dim */
     json_kv_int(w, "b", con ? k->b : ki.kp->npu ? ki.kp->npar_total : 1);
     json_kv_int(w, "m", con ? k->m : ki.kp->npu ? ki.kp->M : 1);
     json_kv_int(w, "n", con ? k->n : ki.kp->npu ? ki.kp->N : ir_type_numel(k->out->type));
-    json_kv_int(w, "k", con ? k->k : 0);
+    json_kv_int(w, "k", con ? k->k : ki.kp->att ? ki.kp->att->d : 0);
     json_end_object(w);
     tile_json(w, ch ? &ch->cand : NULL);
     json_kv_string(w, "unit", "per_lane");
@@ -254,7 +281,10 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
         json_key(w, "schedule");
         json_begin_object(w);
-        if (!ki.kp->gemm) json_kv_string(w, "mode", mode_text(ki.kp));
+        if (ki.kp->att)
+            json_kv_string(w, "mode", "attention");
+        else if (!ki.kp->gemm)
+            json_kv_string(w, "mode", mode_text(ki.kp));
         schedule_json(w, ki.kp, &ch->cand);
         json_end_object(w);
         json_key(w, "roofline");

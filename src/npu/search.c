@@ -304,6 +304,15 @@ static void time_body(sp_ctx *ctx, void *ud) {
     ts->st = nc_finish(&ts->m);
 }
 
+/* An attention's program is timed instruction by instruction (the
+ * search bounds the work by its instruction count). */
+static void time_attn_body(sp_ctx *ctx, void *ud) {
+    time_state *ts = ud;
+    nc_init(&ts->m, ctx, ts->kp->t);
+    nl_emit(ts->kp, ts->c, ts->bufs, ts->o, nc_sink(&ts->m));
+    ts->st = nc_finish(&ts->m);
+}
+
 nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o) {
     time_state ts;
     memset(&ts, 0, sizeof ts);
@@ -311,7 +320,7 @@ nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_bu
     ts.c = c;
     ts.bufs = bufs;
     ts.o = o;
-    sp_status st = sp_pcall(ctx, time_body, &ts);
+    sp_status st = sp_pcall(ctx, kp->att ? time_attn_body : time_body, &ts);
     if (ts.x) {
         if (ts.x->hist) {
             for (uint32_t l = 0; l < ts.x->nlev; l++)
@@ -365,6 +374,10 @@ static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (
  * loads plus their latency, whichever is longest (single buffered: compute
  * and loads in series). It only orders the search; the bound prunes it. */
 static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
+    if (kp->att) {
+        nl_attn_estimate(kp, c, bound, heur);
+        return;
+    }
     const nt_target *t = kp->t;
     int64_t L = t->lanes, V = nt_vector_elems(t, 4);
     double bw = nt_dram_bytes_per_cycle(t), lat = (double)t->dma_latency;
@@ -474,7 +487,9 @@ static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_c
     r->c = *c;
     cand_estimate(kp, c, &r->bound, &r->heur);
     r->bucket = (int64_t)(log((double)(r->heur > 1 ? r->heur : 1)) / log(1.005));
-    if (kp->gemm) {
+    if (kp->att) {
+        r->stages = nl_attn_insns(kp, c);
+    } else if (kp->gemm) {
         gdims g = nl_gemm_dims(kp, c);
         r->stages = g.nstages;
     } else {
@@ -489,6 +504,19 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
     nl_cand c;
     memset(&c, 0, sizeof c);
     c.tm = tm, c.tn = tn, c.tk = kp->gemm ? tk : 0;
+    if (kp->att) { /* K/V (and score operands) x1 or x2, row state sets x1 or x2 */
+        const nl_attn *a = kp->att;
+        int64_t RT = a->heads * ceil_div(a->rows, tm), KT = ceil_div(a->keys, tn);
+        c.tk = a->d;
+        for (int ord = 0; ord < 2; ord++) /* the tile held transposed (attn.c) or as S is (attn_rows.c) */
+            for (int xb = 1; xb <= 2; xb++)
+                for (int wb = 1; wb <= 2; wb++) {
+                    if ((xb == 2 || wb == 2) && RT * KT < 2) continue;
+                    c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb, c.ybuf = 1;
+                    if (n < cap) out[n++] = c;
+                }
+        return n;
+    }
     if (!kp->gemm) {
         ldims d = nl_loop_dims(kp, &c);
         for (int xb = 1; xb <= 2; xb++)
@@ -526,6 +554,17 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
 static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_opts *o) {
     int64_t L = kp->t->lanes;
     int64_t tms[64], tns[64], tks[64];
+    if (kp->att) {
+        uint32_t nr, nk;
+        nl_attn_tiles(kp, tms, &nr, tns, &nk, 64);
+        nl_cand v[NL_MAX_VARIANTS];
+        for (uint32_t a = 0; a < nr; a++)
+            for (uint32_t b = 0; b < nk; b++) {
+                uint32_t n = nl_variants(kp, tms[a], tns[b], 0, v, NL_MAX_VARIANTS);
+                for (uint32_t i = 0; i < n; i++) add_cand(ctx, cl, kp, &v[i], o);
+            }
+        return;
+    }
     uint32_t nm = tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64), nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
     if (!kp->gemm) tks[0] = 0;
     bool forced = kp->gemm && o->tile[0] > 0;
@@ -665,7 +704,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
             continue;
         }
-        if (have && work > limit) {
+        if (have && (work > limit || (kp->att && work + r->stages > limit))) {
             ch->exact = false;
             note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
             continue;

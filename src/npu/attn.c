@@ -1,0 +1,874 @@
+/* attn.c - the npu lowering of a fused attention (KN_ATTENTION,
+ * passes/kernel.h kn_attention): one kernel that walks, per head, tiles of
+ * TR query rows, and for each the keys in tiles of TK, with an online
+ * softmax (FlashAttention's running max m and sum l), so that the scores S
+ * and the probabilities P exist only as the tile on chip, never in DRAM.
+ *
+ * The parts are analysed by nl_analyze as the kernels they were (qk and pv
+ * contractions, the score kernels as loop kernels), and their accesses and
+ * vector programs recombined here. The tile is held transposed (keys down
+ * the lanes, query rows across them: "layout" below says why; attn_rows.c
+ * holds it as S is, for few query rows, chosen by the candidate's order):
+ *   per row tile:  Q^T [D x TR] loaded once; m = -FLT_MAX
+ *   per key tile:  K [TK x D], V^T [DV x TK] (and the score operands) DMA'd
+ *                  (double buffered when the candidate says so)
+ *                  S^T = K Q^T                        systolic arrays
+ *                  S^T = sprog(S^T, operands)         qk epilogue + score kernels
+ *                  m' = max(m, max_j S^T)             vector unit, within lanes
+ *                  a = exp(m - m')                    (key tiles after the first)
+ *                  P^T = exp(S^T - m')                in place
+ *                  [O|l]^T = [O|l]^T a                (key tiles after the first)
+ *                  [O|l]^T (+)= [V|1]^T P^T           systolic arrays: l = sum_j P
+ *                                                     comes with O (V^T's row of ones)
+ *   per row tile:  O^T = O^T / l, then the pv epilogue, stored once
+ * With K/V and the row state double buffered the next key tile's S^T is
+ * issued before this one's P V (lookahead), and a row tile's end waits
+ * until the next tile's softmax is issued, so the arrays and the vector
+ * unit overlap.
+ * m starts at -FLT_MAX rather than -inf so that a key tile whose scores are
+ * all -inf gives a = 1 and P = 0, never exp(-inf + inf); a row whose every
+ * score is -inf gets l = 0 and O / l = NaN, as the reference's softmax.
+ * The division by l comes after the product with V instead of before, and
+ * later key tiles are summed in another order: results differ from the
+ * reference's by a few ulp of the output's scale.
+ *
+ * Buffers per lane (layout order): Q^T (x2 with lookahead), K x nkv, V^T
+ * x nkv, then per row state set (nsb of them: S^T, m (m0, m1 and alpha with
+ * several key tiles), [O|l]^T), the score operands x nkv, the pv
+ * epilogue's operands x nsb. All live through the kernel (steps [0, 1)):
+ * the offset planner places them; their lifetimes overlap. */
+#include "lower_int.h"
+
+#include <float.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ analysis */
+
+static void fail(nl_kernel *kp, const char *what) {
+    kp->npu = false;
+    snprintf(kp->why, sizeof kp->why, "fused attention: %.180s", what);
+}
+
+static void aop_make(nl_aop *p, const nl_kernel *sub, const nl_access *a, int dr, int dc) {
+    memset(p, 0, sizeof *p);
+    p->a = *a;
+    p->nouter = sub->npar;
+    for (uint32_t i = 0; i < sub->npar; i++) {
+        p->obound[i] = sub->bounds[sub->par[i]];
+        p->ostride[i] = a->stride[sub->par[i]];
+    }
+    p->rs = dr >= 0 ? a->stride[dr] : 0;
+    p->cs = dc >= 0 ? a->stride[dc] : 0;
+    p->uses_r = p->rs != 0;
+    p->uses_c = p->cs != 0;
+}
+
+static int64_t aop_outer(const nl_aop *p, int64_t o) {
+    int64_t off = p->a.off;
+    for (uint32_t i = p->nouter; i-- > 0;) {
+        off += (o % p->obound[i]) * p->ostride[i];
+        o /= p->obound[i];
+    }
+    return off;
+}
+
+/* Whether access a walks a contiguous [heads x rows x keys] tensor: the
+ * key loop with stride 1, the row loop with `keys`, the outer loops (in
+ * order, innermost last) row-major above them. */
+static bool rowmajor(const nl_access *a, const uint32_t *outer, uint32_t nouter, const int64_t *bounds, int drow, int dkey,
+                     int64_t rows, int64_t keys) {
+    if (a->kind != NL_A_TENSOR || dkey < 0 || a->stride[dkey] != 1) return false;
+    if (drow >= 0 && a->stride[drow] != keys) return false;
+    int64_t e = keys * rows;
+    for (uint32_t i = nouter; i-- > 0;) {
+        if (bounds[outer[i]] > 1 && a->stride[outer[i]] != e) return false;
+        e *= bounds[outer[i]];
+    }
+    return true;
+}
+
+/* Count the arithmetic of a program as analyze.c's compiler does. */
+static void vfinish(np_vprog *p) {
+    p->nalu = 0;
+    memset(p->nalu_bytes, 0, sizeof p->nalu_bytes);
+    p->sfu = false;
+    uint8_t nregs = 0;
+    for (uint32_t i = 0; i < p->n; i++) {
+        const np_vinsn *v = &p->insn[i];
+        if (v->d + 1 > nregs) nregs = (uint8_t)(v->d + 1);
+        if (v->op >= NV_ADD) {
+            int b = np_dtype_bytes((np_dtype)v->dt) > np_dtype_bytes((np_dtype)v->at) ? np_dtype_bytes((np_dtype)v->dt)
+                                                                                    : np_dtype_bytes((np_dtype)v->at);
+            p->nalu++;
+            p->nalu_bytes[b >= 8 ? 3 : b >= 4 ? 2 : b >= 2 ? 1 : 0]++;
+        }
+        if (v->op == NV_EXP || v->op == NV_LOG || v->op == NV_TANH || v->op == NV_ERF) p->sfu = true;
+    }
+    if (nregs > p->nregs) p->nregs = nregs;
+}
+
+static void vput(np_vprog *p, np_vop op, int d, int a, int b) {
+    np_vinsn *v = &p->insn[p->n++];
+    memset(v, 0, sizeof *v);
+    v->op = (uint8_t)op;
+    v->d = (uint8_t)d;
+    v->a = (uint8_t)a;
+    v->b = (uint8_t)b;
+    v->dt = v->at = NP_F32;
+}
+
+/* Small f32 programs: r0 = first operand (LOAD s0 or ACC), r1 = second
+ * (LOAD s_b, or none), then op (and exp). */
+static void small_prog(np_vprog *p, bool acc0, int src0, int src1, np_vop op, bool exp_after) {
+    memset(p, 0, sizeof *p);
+    vput(p, acc0 ? NV_ACC : NV_LOAD, 0, acc0 ? 0 : src0, 0);
+    int r = 0;
+    if (src1 >= 0) {
+        vput(p, NV_LOAD, 1, src1, 0);
+        vput(p, op, 2, 0, 1);
+        r = 2;
+    }
+    if (exp_after) {
+        vput(p, NV_EXP, r + 1, r, 0);
+        r++;
+    }
+    p->result = (uint8_t)r;
+    p->nregs = (uint8_t)(r + 1);
+    vfinish(p);
+}
+
+/* Append program f (a map over S whose source `chain` is the value so
+ * far) to p: registers renumbered past p's, f's source slots through
+ * slot_map. False past the vector program's limits. */
+static bool append_prog(np_vprog *p, const np_vprog *f, int chain, const int *slot_map) {
+    int alias[NP_VMAX_REGS];
+    for (int i = 0; i < NP_VMAX_REGS; i++) alias[i] = -1;
+    const int base = p->nregs;
+    const int prev = p->result;
+    if (base + f->nregs > NP_VMAX_REGS || p->n + f->n > NP_VMAX_INSNS) return false;
+    bool defined[NP_VMAX_REGS] = {0};
+    for (uint32_t i = 0; i < f->n; i++) {
+        np_vinsn in = f->insn[i];
+        if (in.d >= NP_VMAX_REGS || defined[in.d]) return false; /* registers are written once */
+        defined[in.d] = true;
+        if (in.op == NV_LOAD && (int)in.a == chain) {
+            if (in.dt != NP_F32) return false;
+            alias[in.d] = prev;
+            continue;
+        }
+        if (in.op == NV_ACC) return false;
+#define REG(x) ((uint8_t)(alias[(x)] >= 0 ? alias[(x)] : base + (x)))
+        if (in.op == NV_LOAD) {
+            if (slot_map[in.a] < 0) return false;
+            in.a = (uint8_t)slot_map[in.a];
+        } else if (in.op != NV_CONST && in.op != NV_SCALAR) {
+            in.a = REG(in.a);
+            in.b = REG(in.b);
+            in.c = REG(in.c);
+        }
+        in.d = REG(in.d);
+        p->insn[p->n++] = in;
+    }
+    p->result = REG(f->result);
+#undef REG
+    p->nregs = (uint8_t)(base + f->nregs);
+    vfinish(p);
+    return true;
+}
+
+void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
+    const kn_attention *at = k->att;
+    if (!at) {
+        fail(kp, "internal: no parts");
+        return;
+    }
+    nl_kernel *sub = sp_calloc(ctx, 2 + at->nscore, sizeof *sub);
+    nl_attn *a = kp->att = sp_calloc(ctx, 1, sizeof *a);
+    nl_kernel *qk = &sub[0], *pv = &sub[1];
+    nl_analyze(ctx, t, &at->qk, env, qk);
+    nl_analyze(ctx, t, &at->pv, env, pv);
+    char why[300];
+    do {
+        if (!qk->npu || !pv->npu) {
+            snprintf(why, sizeof why, "its %s contraction does not run on the npu: %s", qk->npu ? "PV" : "QK^T",
+                     qk->npu ? pv->why : qk->why);
+            fail(kp, why);
+            break;
+        }
+        if (!qk->gemm || !pv->gemm || qk->nred || pv->nred || qk->dm < 0 || qk->dn < 0 || qk->dk < 0 || pv->dm < 0 ||
+            pv->dn < 0 || pv->dk < 0) {
+            fail(kp, "a contraction is not one GEMM per head (one M, N and K loop each)");
+            break;
+        }
+        bool zq = qk->init.kind == NL_A_IMM && qk->init.imm.f == 0.0, zp = pv->init.kind == NL_A_IMM && pv->init.imm.f == 0.0;
+        if (!zq || !zp) {
+            fail(kp, "a contraction accumulates onto an init other than zero");
+            break;
+        }
+        if (qk->lhs.kind != NL_A_TENSOR || qk->rhs.kind != NL_A_TENSOR || pv->rhs.kind != NL_A_TENSOR ||
+            pv->out.kind != NL_A_TENSOR) {
+            fail(kp, "Q, K, V or O is not a tensor in memory");
+            break;
+        }
+        a->heads = qk->npar_total;
+        a->rows = qk->M;
+        a->keys = qk->N;
+        a->d = qk->K;
+        a->dv = pv->N;
+        if (pv->npar_total != a->heads || pv->M != a->rows || pv->K != a->keys || a->keys != at->keys ||
+            a->heads * a->rows != at->rows) {
+            fail(kp, "the PV contraction's heads, rows or keys are not the scores'");
+            break;
+        }
+        /* both contractions see S's rows in one order: S as qk writes it
+         * and P as pv reads it are [heads x rows x keys] row-major */
+        if (!rowmajor(&qk->out, qk->par, qk->npar, qk->bounds, qk->dm, qk->dn, a->rows, a->keys) ||
+            !rowmajor(&pv->lhs, pv->par, pv->npar, pv->bounds, pv->dm, pv->dk, a->rows, a->keys)) {
+            fail(kp, "the scores' rows are not walked in one order by both contractions");
+            break;
+        }
+        aop_make(&a->q, qk, &qk->lhs, qk->dm, qk->dk);
+        aop_make(&a->k, qk, &qk->rhs, qk->dk, qk->dn);
+        aop_make(&a->v, pv, &pv->rhs, pv->dk, pv->dn);
+        aop_make(&a->o, pv, &pv->out, pv->dm, pv->dn);
+        if (qk->rhs.stride[qk->dm] || pv->rhs.stride[pv->dm]) {
+            fail(kp, "K or V varies along the query rows");
+            break;
+        }
+        /* the scores' program: qk's epilogue, then each score kernel's */
+        np_vprog *sp = &a->sprog;
+        memset(sp, 0, sizeof *sp);
+        if (qk->has_prog) {
+            *sp = qk->prog;
+        } else {
+            vput(sp, NV_ACC, 0, 0, 0);
+            sp->result = 0;
+            sp->nregs = 1;
+            vfinish(sp);
+        }
+        for (uint32_t i = 0; i < qk->nin; i++) {
+            aop_make(&a->sop[a->nsop], qk, &qk->in[i].a, qk->dm, qk->dn);
+            a->sop[a->nsop].name = qk->in[i].name;
+            a->sop[a->nsop++].broadcast = qk->in[i].broadcast;
+        }
+        bool ok = true;
+        for (uint32_t c = 0; c < at->nscore && ok; c++) {
+            nl_kernel *sk = &sub[2 + c];
+            const kernel *sc = &at->score[c];
+            nl_analyze(ctx, t, sc, env, sk);
+            const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
+            uint32_t n = sc->ndims;
+            int64_t outer = 1;
+            for (uint32_t d = 0; d + 2 < n; d++) outer *= sc->bounds[d];
+            if (!sk->npu || sk->gemm || sk->copy || !sk->has_prog || sk->has_epi || sk->mode != NP_VMAP || sk->nred ||
+                n < 2 || sc->bounds[n - 1] != a->keys || sc->bounds[n - 2] != a->rows || outer != a->heads ||
+                sk->out_dt != NP_F32) {
+                snprintf(why, sizeof why, "score kernel k%u is not an f32 map over the scores (%s)", sc->index,
+                         sk->npu ? "its loops differ" : sk->why);
+                fail(kp, why);
+                ok = false;
+                break;
+            }
+            uint32_t lo[KN_MAX_DIMS];
+            for (uint32_t d = 0; d + 2 < n; d++) lo[d] = d;
+            uint32_t proot = env->root(env->ud, prev->id);
+            int chain = -1, map[NP_VMAX_SRCS];
+            for (uint32_t i = 0; i < sk->nin; i++) {
+                map[i] = -1;
+                if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot &&
+                    rowmajor(&sk->in[i].a, lo, n - 2, sc->bounds, (int)n - 2, (int)n - 1, a->rows, a->keys)) {
+                    chain = (int)i;
+                    continue;
+                }
+                if (a->nsop >= NP_VMAX_SRCS) {
+                    ok = false;
+                    break;
+                }
+                nl_aop *p = &a->sop[a->nsop];
+                memset(p, 0, sizeof *p);
+                p->a = sk->in[i].a;
+                p->nouter = n - 2;
+                for (uint32_t d = 0; d + 2 < n; d++) {
+                    p->obound[d] = sc->bounds[d];
+                    p->ostride[d] = sk->in[i].a.stride[d];
+                }
+                p->rs = sk->in[i].a.stride[n - 2];
+                p->cs = sk->in[i].a.stride[n - 1];
+                p->uses_r = p->rs != 0;
+                p->uses_c = p->cs != 0;
+                p->name = sk->in[i].name;
+                p->broadcast = sk->in[i].broadcast;
+                map[i] = (int)a->nsop++;
+            }
+            if (!ok || chain < 0 || !append_prog(sp, &sk->prog, chain, map)) {
+                snprintf(why, sizeof why, "score kernel k%u does not join the scores' vector program (its operands, "
+                         "registers or length)", sc->index);
+                fail(kp, why);
+                ok = false;
+            }
+        }
+        if (!ok) break;
+        a->has_sprog = sp->n > 1;
+        if (pv->has_prog) {
+            a->pprog = pv->prog;
+            a->has_pprog = true;
+            for (uint32_t i = 0; i < pv->nin; i++) {
+                aop_make(&a->pop[a->npop], pv, &pv->in[i].a, pv->dm, pv->dn);
+                a->pop[a->npop].name = pv->in[i].name;
+                a->pop[a->npop++].broadcast = pv->in[i].broadcast;
+            }
+        }
+        if (18 + 2 * a->nsop + 2 * a->npop > NL_MAX_BUFS) {
+            fail(kp, "too many operands for one kernel's buffers");
+            break;
+        }
+        /* the softmax */
+        small_prog(&a->copy, false, 0, -1, NV_ADD, false);
+        small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
+        small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
+        small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
+        small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
+        small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
+        small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
+        small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
+        kp->M = a->rows;
+        kp->N = a->keys;
+        kp->K = a->d;
+        kp->acc_dt = kp->out_dt = NP_F32;
+        kp->out = pv->out;
+        kp->lhs = qk->lhs;
+        kp->rhs = qk->rhs;
+        kp->mode = NP_VREDUCE_COLS;
+    } while (0);
+    sp_free(ctx, sub);
+}
+
+void nl_attn_finish(nl_kernel *kp) {
+    const nl_attn *a = kp->att;
+    kp->npar_total = a->heads;
+    kp->nred_total = 1;
+    kp->macs = a->heads * a->rows * a->keys * (a->d + a->dv);
+    int64_t s = a->heads * a->rows * a->keys, r = a->heads * a->rows;
+    kp->vec_ops = s * (a->sprog.nalu + a->rmax.nalu + a->pexp.nalu) +
+                  r * a->dv * (a->odiv.nalu + (a->has_pprog ? a->pprog.nalu : 0));
+}
+
+void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
+    if (kp->att) sp_free(ctx, kp->att);
+    kp->att = NULL;
+}
+
+/* ------------------------------------------------------------- layout */
+
+/* The tile is held transposed: a tile's columns are spread over the lanes,
+ * so S^T [TK x TR] puts the query rows across the lanes and the keys down
+ * each lane: the softmax's reductions over keys (max) run within a lane
+ * (NP_VREDUCE_ROWS), never across the lanes, and m, alpha are [1 x TR]
+ * rows, one element per lane. Hence
+ *   S^T = K Q^T           K [TK x D] streams through the arrays, Q^T the weights
+ *   O^T (+)= V^T P^T      V^T [DV+1 x TK] streams, P^T (S^T, in place) the weights;
+ *                         V^T's last row is ones, so O^T's last row is l
+ * and every DMA moves the same DRAM blocks as the untransposed tile would
+ * (a 2-D region, read with its strides swapped).
+ *
+ * Buffer indices of a candidate: nkv = c->xbuf (K, V and the score
+ * operands), nsb = c->wbuf (the row state: S, m, alpha, O, and the pv
+ * operands); Q x2 with lookahead. */
+typedef struct alay {
+    int32_t q, k0, v0, st0, sop0, pop0, n;
+    int nkv, nsb, nq;
+    int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
+} alay;
+enum { ST_S, ST_M0, ST_M1, ST_A, ST_O, ST_N };
+
+static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
+    alay l;
+    const nl_attn *a = kp->att;
+    bool multi = ceil_div(a->keys, c->tn) > 1; /* several key tiles: m', alpha */
+    l.nkv = c->xbuf > 1 ? 2 : 1;
+    l.nsb = c->wbuf > 1 ? 2 : 1;
+    l.nst = 0;
+    for (int s = 0; s < ST_N; s++) {
+        bool have = s == ST_S || s == ST_M0 || s == ST_O || ((s == ST_M1 || s == ST_A) && multi);
+        l.st[s] = have ? l.nst++ : -1;
+    }
+    /* loads run two steps ahead when the next S is issued early
+     * (lookahead): Q then needs two copies too */
+    l.nq = l.nkv > 1 && l.nsb > 1 ? 2 : 1;
+    l.q = 0;
+    l.k0 = l.nq;
+    l.v0 = l.k0 + l.nkv;
+    l.st0 = l.v0 + l.nkv;
+    l.sop0 = l.st0 + l.nst * l.nsb;
+    l.pop0 = l.sop0 + (int32_t)kp->att->nsop * l.nkv;
+    l.n = l.pop0 + (int32_t)kp->att->npop * l.nsb;
+    return l;
+}
+
+static void abuf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols) {
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->role = (uint8_t)role;
+    b->dt = (uint8_t)dt;
+    b->rows = rows;
+    b->cols = cols;
+    b->nchunks = 1;
+    b->bytes = nt_tile_bytes(t, rows, cols, np_dtype_bytes(dt));
+    b->lo = 0;
+    b->hi = 1;
+}
+
+static void opname(const nl_aop *p, const char *dflt, uint32_t i, int copy, int ncopies, char *buf, size_t n) {
+    char base[32];
+    if (p->name)
+        snprintf(base, sizeof base, "%%%.28s", p->name);
+    else
+        snprintf(base, sizeof base, "%s%u", dflt, i);
+    if (ncopies > 1)
+        snprintf(buf, n, "%.30s.%d", base, copy & 7);
+    else
+        snprintf(buf, n, "%s", base);
+}
+
+uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
+    if (c->order == NL_ORDER_NMK) return nl_attn_layout_rows(kp, c, bufs);
+    const nl_attn *a = kp->att;
+    const nt_target *t = kp->t;
+    alay l = alay_of(kp, c);
+    int64_t TR = c->tm, TK = c->tn;
+    char name[40];
+    for (int i = 0; i < l.nq; i++) {
+        snprintf(name, sizeof name, l.nq > 1 ? "Qt%d" : "Qt", i);
+        abuf(&bufs[l.q + i], t, name, NL_RHS, NP_F32, a->d, TR);
+    }
+    for (int i = 0; i < l.nkv; i++) {
+        snprintf(name, sizeof name, l.nkv > 1 ? "K%d" : "K", i);
+        abuf(&bufs[l.k0 + i], t, name, NL_LHS, NP_F32, TK, a->d);
+        snprintf(name, sizeof name, l.nkv > 1 ? "Vt%d" : "Vt", i);
+        abuf(&bufs[l.v0 + i], t, name, NL_LHS, NP_F32, a->dv + 1, TK);
+    }
+    static const char *const stn[ST_N] = {"St", "m0", "m1", "alpha", "Ot|l"};
+    for (int j = 0; j < l.nsb; j++)
+        for (int s = 0; s < ST_N; s++) {
+            if (l.st[s] < 0) continue;
+            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
+            nl_buf *b = &bufs[l.st0 + j * l.nst + l.st[s]];
+            if (s == ST_S)
+                abuf(b, t, name, NL_SCRATCH, NP_F32, TK, TR);
+            else if (s == ST_O)
+                abuf(b, t, name, NL_ACC, NP_F32, a->dv + 1, TR);
+            else
+                abuf(b, t, name, NL_SCRATCH, NP_F32, 1, TR);
+        }
+    for (uint32_t i = 0; i < a->nsop; i++)
+        for (int j = 0; j < l.nkv; j++) {
+            const nl_aop *p = &a->sop[i];
+            opname(p, "operand", i, j, l.nkv, name, sizeof name);
+            nl_buf *b = &bufs[l.sop0 + (int32_t)i * l.nkv + j];
+            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? TK : 1, p->uses_r ? TR : 1);
+            b->broadcast = p->broadcast;
+        }
+    for (uint32_t i = 0; i < a->npop; i++) {
+        const nl_aop *p = &a->pop[i];
+        for (int j = 0; j < l.nsb; j++) {
+            opname(p, "operand", a->nsop + i, j, l.nsb, name, sizeof name);
+            nl_buf *b = &bufs[l.pop0 + (int32_t)i * l.nsb + j];
+            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? a->dv : 1, p->uses_r ? TR : 1);
+            b->broadcast = p->broadcast;
+        }
+    }
+    return (uint32_t)l.n;
+}
+
+/* ---------------------------------------------------------------- emit */
+
+typedef struct aem {
+    const nl_kernel *kp;
+    const nl_attn *a;
+    const nl_cand *c;
+    const nl_buf *b;
+    np_sink sink;
+    alay l;
+    int64_t L, RT, KT, nsteps;
+    int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
+} aem;
+
+static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
+
+static void marker(aem *e, np_opcode op, int32_t buf) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.buf = buf;
+    put(e, &in);
+}
+
+static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
+    const nl_buf *b = &e->b[buf];
+    np_view v;
+    memset(&v, 0, sizeof v);
+    v.buf = buf;
+    v.dt = b->dt;
+    v.ld = ceil_div(b->cols, e->L);
+    v.off = b->offset;
+    v.rows = rows;
+    v.cols = cols;
+    return v;
+}
+
+/* Row r0 of a view, n rows of it. */
+static np_view row_view(np_view v, int64_t r0, int64_t n) {
+    v.off += r0 * v.ld * np_view_elem(&v);
+    v.rows = n;
+    return v;
+}
+
+static void mvin(aem *e, np_view v, const nl_aop *p, int64_t off, int64_t rs, int64_t cs) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.dst = v;
+    if (p->a.kind == NL_A_TENSOR) {
+        in.op = NP_MVIN;
+        in.dram = (np_dram){p->a.value, off, rs, cs};
+    } else {
+        in.op = NP_FILL;
+        in.imm = p->a.imm;
+        in.scalar = p->a.kind == NL_A_SCALAR ? (int64_t)p->a.value : -1;
+    }
+    put(e, &in);
+}
+
+static void fill(aem *e, np_view v, double x) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_FILL;
+    in.dst = v;
+    in.imm.f = x;
+    in.scalar = -1;
+    put(e, &in);
+}
+
+static void vec(aem *e, np_vmode mode, np_view dst, int64_t rows, int64_t cols, const np_view *src, uint32_t nsrc,
+                const np_vprog *prog) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_VEC;
+    in.mode = (uint8_t)mode;
+    in.dst = dst;
+    in.rows = rows;
+    in.cols = cols;
+    in.nsrc = (uint8_t)nsrc;
+    in.src = src;
+    in.prog = prog;
+    put(e, &in);
+}
+
+static void gemm(aem *e, np_view dst, np_view x, np_view w, bool acc) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_GEMM;
+    in.flags = acc ? NP_ACC : 0;
+    in.dst = dst;
+    in.a = x;
+    in.b = w;
+    in.rows = x.rows;
+    in.k = x.cols;
+    in.cols = w.cols;
+    put(e, &in);
+}
+
+typedef struct astep {
+    int64_t o, ri, t, rt; /* head, row tile in the head, key tile, row tile overall */
+    int64_t tr, tk;
+    int32_t kv, sb, ss;   /* K/V buffer copy, row state set, S's copy (by step) */
+} astep;
+
+static astep step_of(const aem *e, int64_t s) {
+    astep st;
+    st.t = s % e->KT;
+    st.rt = s / e->KT;
+    st.ri = st.rt % e->RT;
+    st.o = st.rt / e->RT;
+    st.tr = min64(e->c->tm, e->a->rows - st.ri * e->c->tm);
+    st.tk = min64(e->c->tn, e->a->keys - st.t * e->c->tn);
+    st.kv = (int32_t)(s % e->l.nkv);
+    st.sb = (int32_t)(st.rt % e->l.nsb);
+    st.ss = (int32_t)(s % e->l.nsb);
+    return st;
+}
+
+static int32_t stb(const aem *e, const astep *st, int s) {
+    return e->l.st[s] < 0 ? -1 : e->l.st0 + (s == ST_S ? st->ss : st->sb) * e->l.nst + e->l.st[s];
+}
+
+/* Whether the next step's S^T = K Q^T is issued before this step's P V, so
+ * that the arrays compute it while the vector unit runs this step's
+ * softmax: needs a second S (row state x2) and K/V loads two steps ahead
+ * (K/V x2). */
+static bool lookahead(const aem *e) { return e->l.nkv > 1 && e->l.nsb > 1; }
+
+static int32_t q_buf(const aem *e, const astep *st) { return e->l.q + (int32_t)(st->rt % e->l.nq); }
+
+/* S^T = K Q^T of step s. */
+static void gemm_s(aem *e, int64_t s) {
+    const nl_attn *a = e->a;
+    astep st = step_of(e, s);
+    int32_t S = stb(e, &st, ST_S), kb = e->l.k0 + st.kv, qb = q_buf(e, &st);
+    marker(e, NP_BIRTH, S);
+    gemm(e, view(e, S, st.tk, st.tr), view(e, kb, st.tk, a->d), view(e, qb, a->d, st.tr), false);
+    if (st.t == e->KT - 1) marker(e, NP_DEATH, qb);
+    marker(e, NP_DEATH, kb);
+}
+
+static np_view sop_view(const aem *e, uint32_t i, const astep *st) {
+    const nl_aop *p = &e->a->sop[i];
+    return view(e, e->l.sop0 + (int32_t)i * e->l.nkv + st->kv, p->uses_c ? st->tk : 1, p->uses_r ? st->tr : 1);
+}
+
+static np_view pop_view(const aem *e, uint32_t i, const astep *st) {
+    const nl_aop *p = &e->a->pop[i];
+    return view(e, e->l.pop0 + (int32_t)i * e->l.nsb + st->sb, p->uses_c ? e->a->dv : 1, p->uses_r ? st->tr : 1);
+}
+
+/* The DMA of step s: Q^T at a row tile's first key tile, K, V^T and the
+ * score operands of its key tile (transposed: their strides swapped). */
+static void loads(aem *e, int64_t s) {
+    const nl_attn *a = e->a;
+    astep st = step_of(e, s);
+    int64_t R0 = st.ri * e->c->tm, K0 = st.t * e->c->tn;
+    if (st.t == 0) {
+        int32_t qb = q_buf(e, &st);
+        marker(e, NP_BIRTH, qb);
+        mvin(e, view(e, qb, a->d, st.tr), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.cs, a->q.rs);
+    }
+    int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
+    marker(e, NP_BIRTH, kb);
+    mvin(e, view(e, kb, st.tk, a->d), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.cs, a->k.rs);
+    if (s < e->l.nkv) { /* V^T's row of ones, once: the copies live through the kernel */
+        marker(e, NP_BIRTH, vb);
+        fill(e, row_view(view(e, vb, a->dv + 1, e->c->tn), a->dv, 1), 1.0);
+    }
+    mvin(e, view(e, vb, a->dv, st.tk), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.cs, a->v.rs);
+    for (uint32_t i = 0; i < a->nsop; i++) {
+        const nl_aop *p = &a->sop[i];
+        np_view v = sop_view(e, i, &st);
+        marker(e, NP_BIRTH, v.buf);
+        mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_c ? p->cs : 0,
+             p->uses_r ? p->rs : 0);
+    }
+}
+
+/* O^T's rows (O's columns) go out in blocks of about 256 DMA cycles
+ * (emit.c's store_tile). */
+static void store_o(aem *e, np_view v, int64_t off) {
+    const nl_aop *p = &e->a->o;
+    double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * 4.0;
+    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
+    if (per < 1) per = 1;
+    for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_MVOUT;
+        in.a = row_view(v, r0, min64(per, v.rows - r0));
+        in.dram = (np_dram){p->a.value, off + r0 * p->cs, p->cs, p->rs};
+        put(e, &in);
+    }
+}
+
+static void tail(aem *e, int64_t s);
+
+static void step(aem *e, int64_t s) {
+    const nl_attn *a = e->a;
+    astep st = step_of(e, s);
+    bool first = st.t == 0, last = st.t == e->KT - 1, more = s + 1 < e->nsteps;
+    int32_t S = stb(e, &st, ST_S), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
+    int32_t Mc = stb(e, &st, (st.t & 1) ? ST_M1 : ST_M0), Mo = stb(e, &st, (st.t & 1) ? ST_M0 : ST_M1);
+    int32_t vb = e->l.v0 + st.kv;
+    const int64_t orows = a->dv + 1;
+    np_view sv = view(e, S, st.tk, st.tr), ovw = view(e, O, orows, st.tr);
+    const bool la = lookahead(e);
+    if (s == 0) {
+        loads(e, 0);
+        if (la && more) loads(e, 1);
+    }
+    if (!la || s == 0) {
+        gemm_s(e, s);
+        if (!la && e->l.nkv > 1 && more) loads(e, s + 1);
+    }
+    if (first) {
+        for (int j = 0; j < ST_N; j++)
+            if (j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_BIRTH, stb(e, &st, j));
+        for (uint32_t i = 0; i < a->npop; i++) {
+            const nl_aop *p = &a->pop[i];
+            np_view v = pop_view(e, i, &st);
+            marker(e, NP_BIRTH, v.buf);
+            mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_c ? p->cs : 0,
+                 p->uses_r ? p->rs : 0);
+        }
+    }
+    /* the qk epilogue and the score kernels, in place on S^T */
+    if (a->has_sprog) {
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < a->nsop; i++) src[i] = sop_view(e, i, &st);
+        vec(e, NP_VMAP, sv, st.tk, st.tr, src, a->nsop, &a->sprog);
+    }
+    for (uint32_t i = 0; i < a->nsop; i++) marker(e, NP_DEATH, sop_view(e, i, &st).buf);
+    /* m' = max(m, max_j S), within each lane */
+    np_view mc = view(e, Mc, 1, st.tr), mo = Mo >= 0 ? view(e, Mo, 1, st.tr) : mc, av = A >= 0 ? view(e, A, 1, st.tr) : mc;
+    if (first)
+        fill(e, mc, -FLT_MAX);
+    else
+        vec(e, NP_VMAP, mc, 1, st.tr, &mo, 1, &a->copy);
+    vec(e, NP_VREDUCE_ROWS, mc, st.tk, st.tr, &sv, 1, &a->rmax);
+    if (!first) {
+        np_view src2[2] = {mo, mc};
+        vec(e, NP_VMAP, av, 1, st.tr, src2, 2, &a->alpha);
+    }
+    /* P^T = exp(S^T - m'), in place */
+    vec(e, NP_VMAP, sv, st.tk, st.tr, &mc, 1, &a->pexp);
+    /* the previous row tile's end, now that its P V had this softmax's
+     * time to finish */
+    if (e->pend >= 0) {
+        tail(e, e->pend);
+        e->pend = -1;
+    }
+    /* the next S while this softmax finishes */
+    if (la && more) gemm_s(e, s + 1);
+    /* [O | l]^T = [O | l]^T a + [V | 1]^T P^T */
+    if (!first) vec(e, NP_VMAP, ovw, orows, st.tr, &av, 1, &a->oscale);
+    gemm(e, ovw, view(e, vb, orows, st.tk), sv, !first);
+    marker(e, NP_DEATH, S);
+    if (s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
+    if (e->l.nkv == 1 && more) loads(e, s + 1);
+    if (la && s + 2 < e->nsteps) loads(e, s + 2);
+    if (!last) return;
+    if (e->l.nsb > 1)
+        e->pend = s;
+    else
+        tail(e, s);
+}
+
+/* A row tile's end (its last step s): O^T / l, the pv epilogue, the store. */
+static void tail(aem *e, int64_t s) {
+    const nl_attn *a = e->a;
+    astep st = step_of(e, s);
+    int32_t O = stb(e, &st, ST_O);
+    np_view ow = view(e, O, a->dv + 1, st.tr), ov = row_view(ow, 0, a->dv), lv = row_view(ow, a->dv, 1);
+    vec(e, NP_VMAP, ov, a->dv, st.tr, &lv, 1, &a->odiv);
+    if (a->has_pprog) {
+        np_view src[NP_VMAX_SRCS];
+        for (uint32_t i = 0; i < a->npop; i++) src[i] = pop_view(e, i, &st);
+        vec(e, NP_VMAP, ov, a->dv, st.tr, src, a->npop, &a->pprog);
+    }
+    for (uint32_t i = 0; i < a->npop; i++) marker(e, NP_DEATH, pop_view(e, i, &st).buf);
+    for (int j = 0; j < ST_N; j++)
+        if (j != ST_O && j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
+    store_o(e, ov, aop_outer(&a->o, st.o) + st.ri * e->c->tm * a->o.rs);
+    marker(e, NP_DEATH, O);
+}
+
+void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink) {
+    if (c->order == NL_ORDER_NMK) {
+        nl_attn_emit_rows(kp, c, bufs, sink);
+        return;
+    }
+    aem e;
+    memset(&e, 0, sizeof e);
+    e.kp = kp;
+    e.a = kp->att;
+    e.c = c;
+    e.b = bufs;
+    e.sink = sink;
+    e.l = alay_of(kp, c);
+    e.L = kp->t->lanes;
+    e.RT = ceil_div(e.a->rows, c->tm);
+    e.KT = ceil_div(e.a->keys, c->tn);
+    e.nsteps = e.a->heads * e.RT * e.KT;
+    e.pend = -1;
+    for (int64_t s = 0; s < e.nsteps; s++) step(&e, s);
+    if (e.pend >= 0) tail(&e, e.pend);
+    marker(&e, NP_BARRIER, -1);
+}
+
+/* ------------------------------------------------------------- search */
+
+/* Instructions one candidate's program holds (what timing it costs). */
+int64_t nl_attn_insns(const nl_kernel *kp, const nl_cand *c) {
+    const nl_attn *a = kp->att;
+    int64_t RT = ceil_div(a->rows, c->tm), KT = ceil_div(a->keys, c->tn);
+    int64_t per_step = 20 + 3 * (int64_t)a->nsop, per_row = 16 + 3 * (int64_t)a->npop + 4;
+    return a->heads * RT * (KT * per_step + per_row);
+}
+
+/* A lower bound on a candidate's cycles (the busiest unit's work) and a
+ * quick estimate (the units in series per step, less what double buffers
+ * overlap). */
+void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
+    const nl_attn *a = kp->att;
+    const nt_target *t = kp->t;
+    int64_t L = t->lanes;
+    const bool rows_layout = c->order == NL_ORDER_NMK;
+    const int ones = rows_layout && nl_attn_rows_ones(kp) ? 1 : 0;
+    double bw = nt_dram_bytes_per_cycle(t);
+    int64_t RT = ceil_div(a->rows, c->tm), KT = ceil_div(a->keys, c->tn);
+    double H = (double)a->heads;
+    double bytes = H * (double)a->rows * (double)(a->d + a->dv) * 4 + H * (double)RT * (double)a->keys * (double)(a->d + a->dv) * 4;
+    for (uint32_t i = 0; i < a->nsop; i++)
+        bytes += H * (a->sop[i].uses_r ? (double)a->rows : (double)RT) * (a->sop[i].uses_c ? (double)a->keys : (double)KT) *
+                 (double)np_dtype_bytes((np_dtype)a->sop[i].a.dt);
+    /* the arrays: per tile, rows stream through each lanes x lanes block */
+    double sa = 0;
+    for (int64_t ri = 0; ri < RT; ri++) {
+        int64_t tr = min64(c->tm, a->rows - ri * c->tm);
+        for (int64_t kt = 0; kt < KT; kt++) {
+            int64_t tk = min64(c->tn, a->keys - kt * c->tn);
+            if (rows_layout) /* Q and P stream their rows through K^T's and V's blocks */
+                sa += (double)tr * (double)(ceil_div(a->d, L) * ceil_div(tk, L) + ceil_div(tk, L) * ceil_div(a->dv + ones, L));
+            else
+                sa += (double)tk * (double)(ceil_div(a->d, L) * ceil_div(tr, L)) +
+                      (double)(a->dv + 1) * (double)(ceil_div(tk, L) * ceil_div(tr, L));
+        }
+    }
+    sa = sa * H / (double)t->num_sa;
+    double vu = 0;
+    for (int64_t ri = 0; ri < RT; ri++) {
+        int64_t tr = min64(c->tm, a->rows - ri * c->tm);
+        for (int64_t kt = 0; kt < KT; kt++) {
+            int64_t tk = min64(c->tn, a->keys - kt * c->tn);
+            int64_t le = rows_layout ? tr * ceil_div(tk, L) : tk * ceil_div(tr, L); /* S's elements per lane */
+            int64_t g = np_vprog_groups(&a->rmax, le, t->vlen_bits, 4) + np_vprog_groups(&a->pexp, le, t->vlen_bits, 4);
+            if (a->has_sprog) g += np_vprog_groups(&a->sprog, le, t->vlen_bits, 4);
+            if (rows_layout) { /* the row max (and sum) across the lanes: log2(lanes) steps a row */
+                int64_t lg = 0;
+                while ((1LL << lg) < L) lg++;
+                g += tr * lg * (ones ? 1 : 2);
+                if (!ones) g += np_vprog_groups(&a->rsum, le, t->vlen_bits, 4);
+            }
+            vu += (double)g;
+        }
+    }
+    vu *= H;
+    double b = bytes / bw;
+    if (sa > b) b = sa;
+    if (vu > b) b = vu;
+    *bound = b < (double)NC_TIME_MAX ? (int64_t)b : NC_TIME_MAX;
+    double ser = sa + vu + (c->xbuf > 1 ? 0 : bytes / bw);
+    *heur = ser < (double)NC_TIME_MAX ? (int64_t)ser : NC_TIME_MAX;
+}
+
+/* Row tiles: the rows, else powers of two from 8 up; key tiles: the keys,
+ * else multiples of the lanes. */
+uint32_t nl_attn_tiles(const nl_kernel *kp, int64_t *tr, uint32_t *ntr, int64_t *tk, uint32_t *ntk, uint32_t cap) {
+    const nl_attn *a = kp->att;
+    int64_t L = kp->t->lanes;
+    uint32_t n = 0;
+    tr[n++] = a->rows;
+    for (int64_t r = 8; r < a->rows && n < cap; r *= 2) tr[n++] = r;
+    *ntr = n;
+    n = 0;
+    tk[n++] = a->keys;
+    for (int64_t k = L; k < a->keys && n < cap; k *= 2) tk[n++] = k;
+    *ntk = n;
+    return *ntr * *ntk;
+}
