@@ -27,7 +27,9 @@
  * unit overlap.
  * m starts at -FLT_MAX rather than -inf so that a key tile whose scores are
  * all -inf gives a = 1 and P = 0, never exp(-inf + inf); a row whose every
- * score is -inf gets l = 0 and O / l = NaN, as the reference's softmax.
+ * score is -inf gets l = 0 and O / l = NaN, as the reference's softmax, or
+ * 0 under torch's safe softmax (kn_attention.safe: odiv selects 0 where
+ * l == 0).
  * The division by l comes after the product with V instead of before, and
  * later key tiles are summed in another order: results differ from the
  * reference's by a few ulp of the output's scale.
@@ -332,6 +334,19 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
         small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
         small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
         small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
+        if (at->safe) { /* torch's safe softmax: O = l == 0 ? 0 : O / l (l is 0 just where every score is -inf) */
+            np_vprog *p = &a->odiv;
+            const int q = p->result;
+            vput(p, NV_CONST, q + 1, 0, 0);
+            p->insn[p->n - 1].imm.f = 0.0;
+            vput(p, NV_CMP, q + 2, 1, q + 1);
+            p->insn[p->n - 1].pred = IR_CMPF_OEQ;
+            p->insn[p->n - 1].dt = NP_I1;
+            vput(p, NV_SELECT, q + 3, q + 2, q + 1);
+            p->insn[p->n - 1].c = (uint8_t)q;
+            p->result = (uint8_t)(q + 3);
+            vfinish(p);
+        }
         kp->M = a->rows;
         kp->N = a->keys;
         kp->K = a->d;
