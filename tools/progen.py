@@ -862,6 +862,50 @@ def reduce_dims(rng, rank):
     return sorted(rng.sample(range(rank), rng.randrange(1, rank + 1)))
 
 
+def softmax(g, cur, d, keep):
+    """softmax over dims d as torch-mlir decomposes it: max, sub and exp,
+    sum, div."""
+    rng, shape = g.rng, g.shape(cur)
+    m = g.red(cur, d, "max", keep)
+    if rng.random() < 0.5:
+        e = g.binary(cur, m, "sub", swap=False)
+        e = g.unary(e, [["exp", None]])
+    else:  # sub and exp in one generic, the max broadcast
+        e = g.ew([cur, m], [list(range(len(shape))), bcast_map(g.shape(m), shape)],
+                 [["sub", [1, False]], ["exp", None]], shape)
+    s = g.red(e, d, "sum", keep)
+    return g.binary(e, s, "div", swap=False)
+
+
+def p_attention(g, cur):
+    """Attention as torch-mlir spells it (what kn_fuse_attention merges):
+    scores = cur K^T (K transposed by an op, or given transposed), scaled,
+    sometimes an additive mask (per key, per query and key, or per batch
+    too), softmax over the keys, then the probabilities times V."""
+    rng, shape = g.rng, g.shape(cur)
+    if len(shape) != 3:
+        return p_contract(g, cur)
+    b, m, k = shape
+    n = [g.dim()]
+    if rng.random() < 0.5:
+        kk = g.arg([b, n, k], "weight")
+        kt = g.add({"op": "transpose", "in": [kk], "perm": [0, 2, 1], "shape": [b, k, n], "dt": "f32",
+                    "spell": rng.choice(["named", "generic"])})
+    else:
+        kt = g.arg([b, k, n], "weight")
+    s = g.add({"op": "mm", "kind": "batch_matmul", "in": [cur, kt], "spell": rng.choice(["named", "generic"]),
+               "init": rng.choice(["fill", "splat"]), "shape": [b, m, n], "dt": "f32"})
+    s = g.unary(s, [["mulc", rng.choice([0.125, 0.25, 0.5, 0.3])]])
+    if rng.random() < 0.6:
+        s = g.binary(s, g.arg(rng.choice([[n], [m, n], [b, m, n]]), "bias"), "add", swap=False)
+    p = softmax(g, s, [2], rng.choice(["no", "map0", "expand"]))
+    dv = k if rng.random() < 0.3 else [g.dim()]
+    v = g.arg([b, n, dv], "weight")
+    o = g.add({"op": "mm", "kind": "batch_matmul", "in": [p, v], "spell": rng.choice(["named", "generic"]),
+               "init": rng.choice(["fill", "splat"]), "shape": [b, m, dv], "dt": "f32"})
+    return p_epilogue(g, o, 1) if rng.random() < 0.3 else o
+
+
 def p_reduce(g, cur):
     """A reduction, then an epilogue reading it per row/column/scalar, or a
     softmax or layer norm, or the reduced value goes on alone."""
@@ -871,16 +915,7 @@ def p_reduce(g, cur):
     what = rng.choice(["normalize", "normalize", "continue", "softmax", "layernorm"])
     if what == "softmax":
         d = [len(shape) - 1] if rng.random() < 0.7 else reduce_dims(rng, len(shape))
-        keep = rng.choice(["no", "map0", "expand"])
-        m = g.red(cur, d, "max", keep)
-        if rng.random() < 0.5:
-            e = g.binary(cur, m, "sub", swap=False)
-            e = g.unary(e, [["exp", None]])
-        else:  # sub and exp in one generic, the max broadcast
-            e = g.ew([cur, m], [list(range(len(shape))), bcast_map(g.shape(m), shape)],
-                     [["sub", [1, False]], ["exp", None]], shape)
-        s = g.red(e, d, "sum", keep)
-        return g.binary(e, s, "div", swap=False)
+        return softmax(g, cur, d, rng.choice(["no", "map0", "expand"]))
     if what == "layernorm":
         d = [len(shape) - 1] if rng.random() < 0.7 or len(shape) == 1 else list(range(1, len(shape)))
         keep = rng.choice(["no", "map0", "expand"])
@@ -964,7 +999,7 @@ def p_skip(g, cur):
 
 
 PATTERNS = [(p_contract, 4), (p_epilogue, 2), (p_diamond, 3), (p_reduce, 3), (p_transpose, 1), (p_reshape, 1),
-            (p_cast, 1), (p_skip, 1)]
+            (p_cast, 1), (p_skip, 1), (p_attention, 3)]
 
 
 def random_graph_spec(rng, small=False, max_work=2_000_000):
