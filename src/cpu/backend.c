@@ -688,7 +688,7 @@ static void run_windows_parallel(cpu_backend *cb, kplan *kp, const cpu_gemm_args
             for (uint32_t s = 0; s < e.noperands; s++)
                 e.operands[s].ptr = (int)s == kp->init_slot ? init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
             sp_ctx tctx;
-            sp_ctx_init(&tctx, NULL);
+            sp_ctx_init(&tctx, &cb->ctx->alloc); /* the program's allocator (with packed B nothing is allocated) */
             if (cpu_gemm(&tctx, &g) != SP_OK) {
 #pragma omp critical(cpu_window_fail)
                 st = SP_EINPUT;
