@@ -380,7 +380,7 @@ static void step(aem *e, int64_t s) {
     }
     for (uint32_t i = 0; i < a->nsop; i++) marker(e, NP_DEATH, sop_view(e, i, &st).buf);
     /* m' = max(m, max_j S) */
-    np_view mc = view(e, Mc, st.tr, 1), mo = view(e, Mo, st.tr, 1), av = view(e, A, st.tr, 1);
+    np_view mc = view(e, Mc, st.tr, 1), mo = Mo >= 0 ? view(e, Mo, st.tr, 1) : mc, av = A >= 0 ? view(e, A, st.tr, 1) : mc;
     if (first)
         fill(e, mc, -FLT_MAX);
     else
