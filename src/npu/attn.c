@@ -39,6 +39,7 @@
  * several key tiles), [O|l]^T), the score operands x nkv, the pv
  * epilogue's operands x nsb. All live through the kernel (steps [0, 1)):
  * the offset planner places them; their lifetimes overlap. */
+#include "attn_util.h"
 #include "lower_int.h"
 
 #include <float.h>
@@ -66,14 +67,6 @@ static void aop_make(nl_aop *p, const nl_kernel *sub, const nl_access *a, int dr
     p->uses_c = p->cs != 0;
 }
 
-static int64_t aop_outer(const nl_aop *p, int64_t o) {
-    int64_t off = p->a.off;
-    for (uint32_t i = p->nouter; i-- > 0;) {
-        off += (o % p->obound[i]) * p->ostride[i];
-        o /= p->obound[i];
-    }
-    return off;
-}
 
 /* Whether access a walks a contiguous [heads x rows x keys] tensor: the
  * key loop with stride 1, the row loop with `keys`, the outer loops (in
@@ -421,30 +414,7 @@ static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
     return l;
 }
 
-static void abuf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols) {
-    memset(b, 0, sizeof *b);
-    snprintf(b->name, sizeof b->name, "%s", name);
-    b->role = (uint8_t)role;
-    b->dt = (uint8_t)dt;
-    b->rows = rows;
-    b->cols = cols;
-    b->nchunks = 1;
-    b->bytes = nt_tile_bytes(t, rows, cols, np_dtype_bytes(dt));
-    b->lo = 0;
-    b->hi = 1;
-}
 
-static void opname(const nl_aop *p, const char *dflt, uint32_t i, int copy, int ncopies, char *buf, size_t n) {
-    char base[32];
-    if (p->name)
-        snprintf(base, sizeof base, "%%%.28s", p->name);
-    else
-        snprintf(base, sizeof base, "%s%u", dflt, i);
-    if (ncopies > 1)
-        snprintf(buf, n, "%.30s.%d", base, copy & 7);
-    else
-        snprintf(buf, n, "%s", base);
-}
 
 uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     if (c->order == NL_ORDER_NMK) return nl_attn_layout_rows(kp, c, bufs);
@@ -509,28 +479,7 @@ typedef struct aem {
     int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
 } aem;
 
-static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
-
-static void marker(aem *e, np_opcode op, int32_t buf) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.buf = buf;
-    put(e, &in);
-}
-
-static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
-    const nl_buf *b = &e->b[buf];
-    np_view v;
-    memset(&v, 0, sizeof v);
-    v.buf = buf;
-    v.dt = b->dt;
-    v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset;
-    v.rows = rows;
-    v.cols = cols;
-    return v;
-}
+#include "attn_emit.h"
 
 /* Row r0 of a view, n rows of it. */
 static np_view row_view(np_view v, int64_t r0, int64_t n) {
@@ -538,90 +487,6 @@ static np_view row_view(np_view v, int64_t r0, int64_t n) {
     v.rows = n;
     return v;
 }
-
-static void mvin(aem *e, np_view v, const nl_aop *p, int64_t off, int64_t rs, int64_t cs) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.dst = v;
-    if (p->a.kind == NL_A_TENSOR) {
-        in.op = NP_MVIN;
-        in.dram = (np_dram){p->a.value, off, rs, cs};
-    } else {
-        in.op = NP_FILL;
-        in.imm = p->a.imm;
-        in.scalar = p->a.kind == NL_A_SCALAR ? (int64_t)p->a.value : -1;
-    }
-    put(e, &in);
-}
-
-static void fill(aem *e, np_view v, double x) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_FILL;
-    in.dst = v;
-    in.imm.f = x;
-    in.scalar = -1;
-    put(e, &in);
-}
-
-static void vec(aem *e, np_vmode mode, np_view dst, int64_t rows, int64_t cols, const np_view *src, uint32_t nsrc,
-                const np_vprog *prog) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_VEC;
-    in.mode = (uint8_t)mode;
-    in.dst = dst;
-    in.rows = rows;
-    in.cols = cols;
-    in.nsrc = (uint8_t)nsrc;
-    in.src = src;
-    in.prog = prog;
-    put(e, &in);
-}
-
-static void gemm(aem *e, np_view dst, np_view x, np_view w, bool acc) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_GEMM;
-    in.flags = acc ? NP_ACC : 0;
-    in.dst = dst;
-    in.a = x;
-    in.b = w;
-    in.rows = x.rows;
-    in.k = x.cols;
-    in.cols = w.cols;
-    put(e, &in);
-}
-
-typedef struct astep {
-    int64_t o, ri, t, rt; /* head, row tile in the head, key tile, row tile overall */
-    int64_t tr, tk;
-    int32_t kv, sb, ss;   /* K/V buffer copy, row state set, S's copy (by step) */
-} astep;
-
-static astep step_of(const aem *e, int64_t s) {
-    astep st;
-    st.t = s % e->KT;
-    st.rt = s / e->KT;
-    st.ri = st.rt % e->RT;
-    st.o = st.rt / e->RT;
-    st.tr = min64(e->c->tm, e->a->rows - st.ri * e->c->tm);
-    st.tk = min64(e->c->tn, e->a->keys - st.t * e->c->tn);
-    st.kv = (int32_t)(s % e->l.nkv);
-    st.sb = (int32_t)(st.rt % e->l.nsb);
-    st.ss = (int32_t)(s % e->l.nsb);
-    return st;
-}
-
-static int32_t stb(const aem *e, const astep *st, int s) {
-    return e->l.st[s] < 0 ? -1 : e->l.st0 + (s == ST_S ? st->ss : st->sb) * e->l.nst + e->l.st[s];
-}
-
-/* Whether the next step's S^T = K Q^T is issued before this step's P V, so
- * that the arrays compute it while the vector unit runs this step's
- * softmax: needs a second S (row state x2) and K/V loads two steps ahead
- * (K/V x2). */
-static bool lookahead(const aem *e) { return e->l.nkv > 1 && e->l.nsb > 1; }
 
 static int32_t q_buf(const aem *e, const astep *st) { return e->l.q + (int32_t)(st->rt % e->l.nq); }
 

@@ -1,0 +1,48 @@
+/* attn_util.h - what the fused attention's two layouts (attn.c: S held
+ * transposed; attn_rows.c: S as it is) share before they emit: an
+ * operand's outer offset, a buffer's description, an operand buffer's name.
+ * Private to those two files. */
+#ifndef SPADC_NPU_ATTN_UTIL_H
+#define SPADC_NPU_ATTN_UTIL_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lower_int.h"
+
+/* The element offset of operand p for outer iteration (head) o. */
+static int64_t aop_outer(const nl_aop *p, int64_t o) {
+    int64_t off = p->a.off;
+    for (uint32_t i = p->nouter; i-- > 0;) {
+        off += (o % p->obound[i]) * p->ostride[i];
+        o /= p->obound[i];
+    }
+    return off;
+}
+
+static void abuf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols) {
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->role = (uint8_t)role;
+    b->dt = (uint8_t)dt;
+    b->rows = rows;
+    b->cols = cols;
+    b->nchunks = 1;
+    b->bytes = nt_tile_bytes(t, rows, cols, np_dtype_bytes(dt));
+    b->lo = 0;
+    b->hi = 1;
+}
+
+static void opname(const nl_aop *p, const char *dflt, uint32_t i, int copy, int ncopies, char *buf, size_t n) {
+    char base[32];
+    if (p->name)
+        snprintf(base, sizeof base, "%%%.28s", p->name);
+    else
+        snprintf(base, sizeof base, "%s%u", dflt, i);
+    if (ncopies > 1)
+        snprintf(buf, n, "%.30s.%d", base, copy & 7);
+    else
+        snprintf(buf, n, "%s", base);
+}
+
+#endif
