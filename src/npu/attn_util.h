@@ -20,17 +20,9 @@ static int64_t aop_outer(const nl_aop *p, int64_t o) {
     return off;
 }
 
+/* A buffer of one chunk, live for the whole kernel. */
 static void abuf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols) {
-    memset(b, 0, sizeof *b);
-    snprintf(b->name, sizeof b->name, "%s", name);
-    b->role = (uint8_t)role;
-    b->dt = (uint8_t)dt;
-    b->rows = rows;
-    b->cols = cols;
-    b->nchunks = 1;
-    b->bytes = nt_tile_bytes(t, rows, cols, np_dtype_bytes(dt));
-    b->lo = 0;
-    b->hi = 1;
+    nl_set_buf(b, t, name, role, dt, rows, cols, 1, 0, 1);
 }
 
 static void opname(const nl_aop *p, const char *dflt, uint32_t i, int copy, int ncopies, char *buf, size_t n) {

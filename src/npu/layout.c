@@ -13,7 +13,7 @@ const char *nl_role_name(nl_role r) {
     return (unsigned)r < SP_ARRAY_LEN(names) ? names[r] : "?";
 }
 
-static void set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols,
+void nl_set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols,
                     int64_t nchunks, int64_t lo, int64_t hi) {
     memset(b, 0, sizeof *b);
     snprintf(b->name, sizeof b->name, "%s", name);
@@ -48,37 +48,37 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
         ly->x0 = (int32_t)n;
         if (c->xbuf == NL_PANEL) {
-            set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, c->tm, c->tk, ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, c->tm, c->tk, ks, 0, 4);
             ly->nx = 1;
         } else {
             for (int i = 0; i < c->xbuf; i++) {
                 snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
-                set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, c->tm, c->tk, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, c->tm, c->tk, 1, 1, xw_hi);
             }
             ly->nx = c->xbuf;
         }
         ly->w0 = (int32_t)n;
         if (c->wbuf == NL_PANEL) {
-            set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, c->tk, c->tn, ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, c->tk, c->tn, ks, 0, 4);
             ly->nw = 1;
         } else {
             for (int i = 0; i < c->wbuf; i++) {
                 snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
-                set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, c->tk, c->tn, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, c->tk, c->tn, 1, 1, xw_hi);
             }
             ly->nw = c->wbuf;
         }
         ly->y0 = (int32_t)n;
         for (int i = 0; i < c->ybuf; i++) {
             snprintf(name, sizeof name, c->ybuf > 1 ? "Y%d" : "Y", i);
-            set_buf(&bufs[n++], t, name, NL_ACC, NP_F32, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
+            nl_set_buf(&bufs[n++], t, name, NL_ACC, NP_F32, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
         }
         ly->ny = c->ybuf;
         for (uint32_t i = 0; i < kp->nin; i++) {
             const nl_operand *op = &kp->in[i];
             operand_name(op, i, name, sizeof name);
             ly->op[i] = (int32_t)n;
-            set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1,
+            nl_set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1,
                     c->early ? 1 : 2, 3);
             bufs[n++].broadcast = op->broadcast;
         }
@@ -97,7 +97,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
             else
                 snprintf(name, sizeof name, "%s", base);
             bool ip = (int32_t)i == kp->inplace;
-            set_buf(&bufs[n], t, name, ip ? NL_OUT : NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1,
+            nl_set_buf(&bufs[n], t, name, ip ? NL_OUT : NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1,
                     op->uses_c ? c->tn : 1, 1, 0, ip ? 3 : 2);
             bufs[n++].broadcast = op->broadcast;
         }
@@ -111,7 +111,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         /* the output tile (a reduction's accumulator, of its type) */
         for (int j = 0; j < c->ybuf; j++) {
             snprintf(name, sizeof name, c->ybuf > 1 ? (kp->epi_own ? "acc%d" : "out%d") : (kp->epi_own ? "acc" : "out"), j);
-            set_buf(&bufs[n++], t, name, loop_reduces(kp) ? NL_ACC : NL_OUT, (np_dtype)(loop_reduces(kp) ? kp->acc_dt : kp->out_dt),
+            nl_set_buf(&bufs[n++], t, name, loop_reduces(kp) ? NL_ACC : NL_OUT, (np_dtype)(loop_reduces(kp) ? kp->acc_dt : kp->out_dt),
                     rows, cols, 1, loop_reduces(kp) ? 0 : 1, o && o->shorten_acc && !kp->epi_own ? 2 : 3);
         }
         ly->nout = c->ybuf;
@@ -122,7 +122,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
             ly->res0 = (int32_t)n;
             for (int j = 0; j < c->ybuf; j++) {
                 snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", j);
-                set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, rows, cols, 1, 0, 3);
+                nl_set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, rows, cols, 1, 0, 3);
             }
         }
     }
@@ -138,7 +138,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
                 snprintf(name, sizeof name, "%.30s.%u", base, (unsigned)j & 7u);
             else
                 snprintf(name, sizeof name, "%s", base);
-            set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0, 3);
+            nl_set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1, 0, 3);
             bufs[n++].broadcast = op->broadcast;
         }
     }

@@ -112,6 +112,11 @@ ldims nl_loop_dims(const nl_kernel *kp, const nl_cand *c);
 /* Stage s of a loop kernel's program (emit.c). */
 void nl_emit_loop_stage(em *e, const ldims *d, int64_t s);
 
+/* layout.c: buffer b described (name, role, type, a rows x cols tile in
+ * nchunks, live steps [lo, hi)), its bytes by the target's tile rule. */
+void nl_set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols,
+                int64_t nchunks, int64_t lo, int64_t hi);
+
 /* ---- attn.c: fused attention (KN_ATTENTION) */
 
 /* The attention's parts (kp->att), or why the host runs it. */
