@@ -185,22 +185,10 @@ static void loads(aem *e, int64_t s) {
     }
 }
 
-/* O's rows go out in blocks of about 256 DMA cycles (emit.c's store_tile). */
+/* O's rows go out in blocks of about 256 DMA cycles. */
 static void store_o(aem *e, np_view v, int64_t off) {
     const nl_aop *p = &e->a->o;
-    double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * 4.0;
-    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
-    if (per < 1) per = 1;
-    for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
-        np_insn in;
-        memset(&in, 0, sizeof in);
-        in.op = NP_MVOUT;
-        in.a = v;
-        in.a.rows = min64(per, v.rows - r0);
-        in.a.off = v.off + r0 * v.ld * 4;
-        in.dram = (np_dram){p->a.value, off + r0 * p->rs, p->rs, p->cs};
-        put(e, &in);
-    }
+    nl_store_blocks(e->sink, e->kp->t, v, p->a.value, off, p->rs, p->cs);
 }
 
 static void tail(aem *e, int64_t s);

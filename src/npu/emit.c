@@ -82,9 +82,9 @@ static void fill_tile(em *e, np_view v, const nl_access *a) {
 /* Stores go out in row blocks of about 256 DMA cycles: the engine takes
  * loads first, and a store that holds it longer than the gaps between the
  * loads would stall the loads of the next tiles behind it. */
-static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_t rs, int64_t cs) {
+void nl_store_blocks(np_sink sink, const nt_target *t, np_view v, uint32_t tensor, int64_t off, int64_t rs, int64_t cs) {
     double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * (double)np_view_elem(&v);
-    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
+    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(t) / row_bytes);
     if (per < 1) per = 1;
     for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
         np_insn in;
@@ -93,9 +93,13 @@ static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_
         in.a = v;
         in.a.rows = min64(per, v.rows - r0);
         in.a.off = v.off + r0 * v.ld * np_view_elem(&v);
-        in.dram = (np_dram){a->value, a->off + off + r0 * rs, rs, cs};
-        put(e, &in);
+        in.dram = (np_dram){tensor, off + r0 * rs, rs, cs};
+        sink.fn(sink.ud, &in);
     }
+}
+
+static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_t rs, int64_t cs) {
+    nl_store_blocks(e->sink, e->kp->t, v, a->value, a->off + off, rs, cs);
 }
 
 /* ---- contraction kernels */

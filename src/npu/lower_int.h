@@ -112,6 +112,10 @@ ldims nl_loop_dims(const nl_kernel *kp, const nl_cand *c);
 /* Stage s of a loop kernel's program (emit.c). */
 void nl_emit_loop_stage(em *e, const ldims *d, int64_t s);
 
+/* emit.c: tile v stored to DRAM tensor `tensor` at element offset off (row
+ * and column strides rs, cs) in row blocks of about 256 DMA cycles. */
+void nl_store_blocks(np_sink sink, const nt_target *t, np_view v, uint32_t tensor, int64_t off, int64_t rs, int64_t cs);
+
 /* layout.c: buffer b described (name, role, type, a rows x cols tile in
  * nchunks, live steps [lo, hi)), its bytes by the target's tile rule. */
 void nl_set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols,
