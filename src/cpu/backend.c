@@ -816,11 +816,11 @@ static void row_loops(int64_t r, ir_type t, const ir_amap *map, int64_t *idx) {
     }
 }
 
-static int64_t at_loops(const access *a, const int64_t *idx, const kernel *k, int skip) {
+/* a's offset at the B and M loop indices idx of contraction k (a row's). */
+static int64_t at_loops(const access *a, const int64_t *idx, const kernel *k) {
     int64_t off = a->off;
     for (uint32_t d = 0; d < k->ndims; d++)
-        if ((int)d != skip && k->dimclass[d] != KN_DIM_K && k->dimclass[d] != KN_DIM_N) off += idx[d] * a->stride[d];
-    (void)skip;
+        if (k->dimclass[d] != KN_DIM_K && k->dimclass[d] != KN_DIM_N) off += idx[d] * a->stride[d];
     return off;
 }
 
@@ -884,9 +884,7 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
         t->k = &at->score[c];
         const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
         for (uint32_t i = 0; i < t->k->ninputs; i++) {
-            const ir_value *v = t->k->inputs[i].value;
-            while (v->def && (v->def->kind == IR_OP_EXPAND_SHAPE || v->def->kind == IR_OP_COLLAPSE_SHAPE)) v = v->def->opnds[0];
-            if (v == prev) t->chain_in_plus1 = (int32_t)i + 1;
+            if (kn_unview(t->k->inputs[i].value) == prev) t->chain_in_plus1 = (int32_t)i + 1;
         }
         if (!t->chain_in_plus1 || !compile_program(cb, t, 0) || !append_program(&ap->qk, t)) {
             snprintf(why, nwhy, "the attention's score kernel '%s' does not compile into its epilogue",
@@ -923,11 +921,11 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
         int64_t iq[KN_MAX_DIMS] = {0}, ip[KN_MAX_DIMS] = {0};
         row_loops(r, Q->out->type, Q->out_map, iq);
         row_loops(r, Pv->type, at->pv.inputs[0].map, ip);
-        q_off[r] = at_loops(&ap->qk.lhs, iq, Q, -1);
-        k_off[r] = at_loops(&ap->qk.rhs, iq, Q, -1);
-        v_off[r] = at_loops(&ap->pv.rhs, ip, V, -1);
-        o_off[r] = at_loops(&ap->pv.out, ip, V, -1);
-        for (uint32_t s = 0; s < sk_first[0]; s++) ((int64_t *)a->qk_opnd_off[s])[r] = at_loops(&ap->qk.operand[s], iq, Q, -1);
+        q_off[r] = at_loops(&ap->qk.lhs, iq, Q);
+        k_off[r] = at_loops(&ap->qk.rhs, iq, Q);
+        v_off[r] = at_loops(&ap->pv.rhs, ip, V);
+        o_off[r] = at_loops(&ap->pv.out, ip, V);
+        for (uint32_t s = 0; s < sk_first[0]; s++) ((int64_t *)a->qk_opnd_off[s])[r] = at_loops(&ap->qk.operand[s], iq, Q);
         for (uint32_t c = 0; c < at->nscore; c++) { /* row r: the loops but the last, row-major */
             const kernel *sc = &at->score[c];
             int64_t is[KN_MAX_DIMS] = {0}, rr = r;
@@ -941,7 +939,7 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
                 ((int64_t *)a->qk_opnd_off[s])[r] = off;
             }
         }
-        for (uint32_t s = 0; s < np_; s++) ((int64_t *)a->pv_opnd_off[s])[r] = at_loops(&ap->pv.operand[s], ip, V, -1);
+        for (uint32_t s = 0; s < np_; s++) ((int64_t *)a->pv_opnd_off[s])[r] = at_loops(&ap->pv.operand[s], ip, V);
     }
     /* the epilogue operands along keys (dv): their N stride; checked here
      * once (a stand-in pointer: the row's is set per row) */

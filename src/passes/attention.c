@@ -17,12 +17,6 @@
 
 #include "kernel.h"
 
-/* A value without the reshapes (views) around it. */
-static const ir_value *unview(const ir_value *v) {
-    while (v->def && (v->def->kind == IR_OP_EXPAND_SHAPE || v->def->kind == IR_OP_COLLAPSE_SHAPE)) v = v->def->opnds[0];
-    return v;
-}
-
 /* ------------------------------------------------------------ terms */
 
 /* What a body value of kernel op s computes, seen from the kernel: one of
@@ -92,13 +86,13 @@ static bool is_rows_stat(const kernel *k, const ir_amap *m, ir_type t) { return 
 static bool input_full(const kernel *k, term t, const ir_value *v) {
     if (t.input < 0) return false;
     const kn_input *in = &k->inputs[t.input];
-    return unview(in->value) == v && is_rows_full(k, in->map, in->value->type);
+    return kn_unview(in->value) == v && is_rows_full(k, in->map, in->value->type);
 }
 
 static bool input_stat(const kernel *k, term t, const ir_value *v) {
     if (t.input < 0) return false;
     const kn_input *in = &k->inputs[t.input];
-    return unview(in->value) == v && is_rows_stat(k, in->map, in->value->type);
+    return kn_unview(in->value) == v && is_rows_stat(k, in->map, in->value->type);
 }
 
 /* A loop kernel over rows x keys: all loops parallel but a reduction's
@@ -159,7 +153,7 @@ static uint32_t kernel_readers(const kn_program *p, const ir_value *v, const boo
     uint32_t n = 0;
     for (uint32_t a = 0; a < p->nk; a++)
         for (uint32_t i = 0; i < p->k[a].ninputs; i++)
-            if (unview(p->k[a].inputs[i].value) == v) {
+            if (kn_unview(p->k[a].inputs[i].value) == v) {
                 n++;
                 break;
             }
@@ -167,13 +161,13 @@ static uint32_t kernel_readers(const kn_program *p, const ir_value *v, const boo
         if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) continue;
         if (op->nres && op->res[0].id < p->nvalues && in_kernel[op->res[0].id]) continue;
         for (uint32_t j = 0; j < op->nopnds; j++)
-            if (unview(op->opnds[j]) == v) return UINT32_MAX;
+            if (kn_unview(op->opnds[j]) == v) return UINT32_MAX;
     }
     return n;
 }
 
 static uint32_t producer(const kn_program *p, const ir_value *v) {
-    v = unview(v);
+    v = kn_unview(v);
     return v->id < p->nvalues ? p->producer[v->id] : KN_NONE;
 }
 
@@ -210,7 +204,7 @@ static const ir_value *score_source(const kn_program *p, const kernel *k) {
         const kernel *pk = &p->k[q];
         if (pk->kind != KN_CONTRACTION && !(pk->kind == KN_LOOP && rows_kernel(pk, k, false))) continue;
         if (src) return NULL;
-        src = unview(in->value);
+        src = kn_unview(in->value);
     }
     return src;
 }
@@ -244,14 +238,14 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
         if (ta.op || ta.input < 0 || !zero->def || zero->def->kind != IR_OP_CONSTANT ||
             zero->def->u.value->kind != IR_A_FLOAT || ir_attr_float(zero->def->u.value) != 0.0)
             return false;
-        Aval = unview(D->inputs[ta.input].value);
+        Aval = kn_unview(D->inputs[ta.input].value);
         if (Aval->type.dtype != IR_I1 || !input_stat(D, ta, Aval)) return false;
         t = operand(D, t, 2);
     }
     if (!is_op(t, IR_OP_DIVF)) return false;
     term te = operand(D, t, 0), tl = operand(D, t, 1);
     if (te.op || tl.op || te.input < 0 || tl.input < 0) return false;
-    const ir_value *E = unview(D->inputs[te.input].value), *L = unview(D->inputs[tl.input].value);
+    const ir_value *E = kn_unview(D->inputs[te.input].value), *L = kn_unview(D->inputs[tl.input].value);
     if (!input_full(D, te, E) || !input_stat(D, tl, L)) return false;
     uint32_t ks = producer(p, L), ke = producer(p, E);
     if (ks == KN_NONE || ke == KN_NONE) return false;
@@ -266,7 +260,7 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
     if (!is_op(t, IR_OP_SUBF)) return false;
     term ts = operand(Ke, t, 0), tm = operand(Ke, t, 1);
     if (ts.op || tm.op || ts.input < 0 || tm.input < 0) return false;
-    const ir_value *S = unview(Ke->inputs[ts.input].value), *M = unview(Ke->inputs[tm.input].value);
+    const ir_value *S = kn_unview(Ke->inputs[ts.input].value), *M = kn_unview(Ke->inputs[tm.input].value);
     if (!input_full(Ke, ts, S) || !input_stat(Ke, tm, M)) return false;
     uint32_t km = producer(p, M), kq = producer(p, S);
     if (km == KN_NONE || kq == KN_NONE) return false;
@@ -294,7 +288,7 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
             x = y;
             y = z;
         }
-        const ir_value *C = x.input >= 0 ? unview(Ka->inputs[x.input].value) : NULL;
+        const ir_value *C = x.input >= 0 ? kn_unview(Ka->inputs[x.input].value) : NULL;
         if (y.input != -2 || !C || !input_full(Ka, x, C)) return false;
         kc = producer(p, C);
         if (kc == KN_NONE) return false;
@@ -347,7 +341,7 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
         return false;
     /* P is not pv's rhs as well */
     for (uint32_t i = 1; i < PV->ninputs; i++)
-        if (unview(PV->inputs[i].value) == D->out) return false;
+        if (kn_unview(PV->inputs[i].value) == D->out) return false;
     idx[0] = kq, idx[1] = km, idx[2] = ke, idx[3] = ks, idx[4] = kd, idx[5] = kc, idx[6] = ka;
     *keys = nkeys;
     *rows = ir_type_numel(S->type) / nkeys;
@@ -405,11 +399,11 @@ static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[7
     const ir_value *prev = a->qk.out; /* each score kernel's scores in */
     for (uint32_t s = 0; s < nscore; s++) {
         for (uint32_t i = 0; i < a->score[s].ninputs; i++)
-            if (unview(a->score[s].inputs[i].value) != prev) k->inputs[k->ninputs++] = a->score[s].inputs[i];
+            if (kn_unview(a->score[s].inputs[i].value) != prev) k->inputs[k->ninputs++] = a->score[s].inputs[i];
         prev = a->score[s].out;
     }
     for (uint32_t i = 0; i < a->pv.ninputs; i++)
-        if (unview(a->pv.inputs[i].value) != P) k->inputs[k->ninputs++] = a->pv.inputs[i];
+        if (kn_unview(a->pv.inputs[i].value) != P) k->inputs[k->ninputs++] = a->pv.inputs[i];
     k->epilogue = sp_arena_array(&m->arena, nepi, sizeof *k->epilogue);
     for (uint32_t i = 0; i < a->qk.nepilogue; i++) k->epilogue[k->nepilogue++] = a->qk.epilogue[i];
     for (uint32_t s = 0; s < nscore; s++)

@@ -17,6 +17,11 @@ const char *kn_kind_name(kn_kind k) {
     }
 }
 
+const ir_value *kn_unview(const ir_value *v) {
+    while (v->def && (v->def->kind == IR_OP_EXPAND_SHAPE || v->def->kind == IR_OP_COLLAPSE_SHAPE)) v = v->def->opnds[0];
+    return v;
+}
+
 double kn_flops(const kernel *k) {
     if (k->kind == KN_CONTRACTION) return 2.0 * (double)k->b * (double)k->m * (double)k->n * (double)k->k;
     if (k->kind == KN_ATTENTION) return kn_flops(&k->att->qk) + kn_flops(&k->att->pv);
@@ -478,9 +483,7 @@ void kn_check_program(ir_module *m, const kn_program *p) {
         }
     for (uint32_t a = 0; a < p->nk; a++)
         for (uint32_t i = 0; i < p->k[a].ninputs; i++) {
-            const ir_value *v = p->k[a].inputs[i].value;
-            while (v->def && (v->def->kind == IR_OP_EXPAND_SHAPE || v->def->kind == IR_OP_COLLAPSE_SHAPE))
-                v = v->def->opnds[0];
+            const ir_value *v = kn_unview(p->k[a].inputs[i].value);
             uint32_t o = v->id < n ? owner[v->id] : KN_NONE;
             if (o != KN_NONE && (p->k[o].out != v || o >= a))
                 sp_throw(m->ctx, SP_EINTERNAL, p->k[a].root->loc,

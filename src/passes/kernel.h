@@ -118,6 +118,8 @@ void kn_build(ir_module *m, ir_op *func, kn_program *out);
 uint32_t kn_fuse_attention(ir_module *m, kn_program *p);
 /* The grouping's invariants (fuse.c): an internal error naming the op. */
 void kn_check_program(ir_module *m, const kn_program *p);
+/* v without the reshapes (views) around it: the value a kernel writes. */
+const ir_value *kn_unview(const ir_value *v);
 /* "contraction", "loop", "op", "attention" */
 const char *kn_kind_name(kn_kind k);
 /* Multiply-adds times 2 of a contraction or an attention, else 0. */
