@@ -113,6 +113,24 @@ typedef struct cpu_kernel_set {
      * e^x as the epilogue's EXP). NULL: the attention runs the epilogue
      * tile interpreter and sums apart. */
     void (*exp_rows)(float *t, int64_t t_rs, int m, int64_t n, const float *sub, float *sum);
+    /* Pair kernels (bf16 dot products, vdpbf16ps): when set, the GEMM runs
+     * over k pairs. A is bf16, read as 32-bit pairs (element (i, p) of the
+     * strip is the pair of A's k = 2p and 2p+1, low half the even k, at
+     * ((const uint32_t *)a)[i*a_rs + p]: a_rs counts pairs); the packed
+     * micro-panel holds NR 32-bit pairs per pair row (b[p*NR + j] = B's
+     * (2p, j) in the low half, (2p+1, j) in the high half, zero past N and
+     * past an odd K); cpu_ukr.k counts pairs; the accumulator is f32, with
+     * the products of each pair added as vdpbf16ps does (denormal inputs
+     * and results flushed to 0). Every other field of cpu_ukr (add, epi, c,
+     * the prefetch stream, m0/n0) means what it means for f32 kernels,
+     * and pack_rows/pack_cols are unused (NULL).
+     * pack_pairs packs krows rows of k (krows may be odd: the last pair's
+     * high half is 0) of a bf16 source into dst, ceil(krows/2) pair rows of
+     * NR: dst[p*NR + j] = pair(src[(2p)*s_k + j*s_n], src[(2p+1)*s_k +
+     * j*s_n]) for j < cols (<= NR), 0 past cols. Any strides (s_n == 1:
+     * torch's [K][N]; s_k == 1: a transposed [N][K] weight). */
+    bool pairs;
+    void (*pack_pairs)(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 } cpu_kernel_set;
 
 #define CPU_MR_MAX 8
