@@ -242,7 +242,7 @@ int main(int argc, char **argv) {
                 if (var[v].tm) blk[v].tm = var[v].tm, blk[v].tn = threads[t] / var[v].tm, blk[v].nthreads = threads[t];
                 if (print_plan) print_blocking(M, N, K, threads[t], &blk[v]);
             }
-            if (cpu_pack_b(&ctx, &blk[0], K, N, 1, W, N, 1, 0, &pw) != SP_OK) {
+            if (cpu_pack_b(&ctx, &blk[0], K, N, 1, W, CPU_F32, N, 1, 0, &pw) != SP_OK) {
                 sp_print_error(&ctx, stderr);
                 return 1;
             }

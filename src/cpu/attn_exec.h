@@ -113,11 +113,11 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         const int64_t nb = b1 - b0;
         if (a->k_off[b0] != head_k) {
             head_k = a->k_off[b0];
-            cpu_pack_b_block(kt, ks, a->K + head_k, a->k_sd, a->k_sj, 0, D, KEYS, 0, D, 0, kpan);
+            cpu_pack_b_block(kt, ks, a->K + head_k, CPU_F32, a->k_sd, a->k_sj, 0, D, KEYS, 0, D, 0, kpan);
         }
         if (a->v_off[b0] != head_v) {
             head_v = a->v_off[b0];
-            cpu_pack_b_block(vp, ks, a->V + head_v, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
+            cpu_pack_b_block(vp, ks, a->V + head_v, CPU_F32, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
         }
         for (int64_t i = 0; i < nb; i++) {
             const float *src = a->Q + a->q_off[b0 + i];

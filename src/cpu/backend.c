@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "attention.h"
+#include "ir/rewrite.h"
 #include "kernels.h"
 #include "loop_lower.h"
 
@@ -36,7 +37,9 @@ typedef struct kplan {
     /* an i1 operand (a boolean mask a select reads) is read as floats 0/1:
      * converted per run into f32[slot] (f32_n floats, grown and kept) */
     bool is_i1[CPU_EPI_MAX_OPERANDS];
-    int64_t i1_numel[CPU_EPI_MAX_OPERANDS];
+    int64_t cvt_numel[CPU_EPI_MAX_OPERANDS];
+    /* likewise a bf16/f16 operand, converted per run (CPU_F32: read in place) */
+    cpu_dtype op_dt[CPU_EPI_MAX_OPERANDS];
     float *f32[CPU_EPI_MAX_OPERANDS];
     int64_t f32_n[CPU_EPI_MAX_OPERANDS];
     /* a loop kernel compiled as an epilogue: its root reads this input (+1;
@@ -46,6 +49,7 @@ typedef struct kplan {
     uint32_t npatches;
     /* GEMM */
     access lhs, rhs;
+    cpu_dtype a_dt, b_dt, c_dt; /* the engine's element types of lhs, rhs and out */
     int m_dim, n_dim, k_dim, br_dim;
     uint32_t nouter;
     uint32_t outer[KN_MAX_DIMS];
@@ -143,6 +147,14 @@ static int new_reg(regmap *rm, const ir_value *v) {
     return rm->next++;
 }
 
+/* The engine's type of a float dtype, or -1: the 16-bit types are computed
+ * in f32 and rounded to their precision at each op's result, as the
+ * reference computes them (f32 has more than 2*11+2 bits, so an add, mul,
+ * div or sqrt rounded twice is rounded once). */
+static int engine_dt(ir_dtype dt) {
+    return dt == IR_F32 ? CPU_F32 : dt == IR_BF16 ? CPU_BF16 : dt == IR_F16 ? CPU_F16 : -1;
+}
+
 static bool emit(kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, float imm) {
     cpu_epilogue *e = &kp->epi;
     if (e->ninsn >= CPU_EPI_MAX_INSNS || dst < 0 || a < 0 || b < 0 || c < 0 || d < 0) return false;
@@ -163,7 +175,7 @@ static bool emit(kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, 
 static int operand_reg(cpu_backend *cb, kplan *kp, regmap *rm, const ir_value *v) {
     int r = reg_of(rm, v);
     if (r >= 0) return r;
-    if (v->type.kind != IR_T_SCALAR || v->type.dtype != IR_F32) return -1;
+    if (v->type.kind != IR_T_SCALAR || engine_dt(v->type.dtype) < 0) return -1;
     r = new_reg(rm, v);
     if (r < 0) return -1;
     if (v->def && v->def->kind == IR_OP_CONSTANT) {
@@ -184,9 +196,9 @@ static bool is_f32_const(const ir_value *v, float *out) {
     return true;
 }
 
-/* Translate one body op; false when the engine has no equivalent. */
-static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
-    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || o->res[0].type.dtype != IR_F32) return false;
+/* Translate one body op computed in f32; false when the engine has no
+ * equivalent. */
+static bool compile_op_f32(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
     int a = o->nopnds > 0 ? operand_reg(cb, kp, rm, o->opnds[0]) : 0;
     int b = o->nopnds > 1 ? operand_reg(cb, kp, rm, o->opnds[1]) : 0;
     if (a < 0 || b < 0) return false;
@@ -235,7 +247,7 @@ static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
         /* select(cmpf ogt/olt(p, q), t, f) with the comparison used only here */
         const ir_op *cmp = o->opnds[0]->def;
         if (!cmp || cmp->kind != IR_OP_CMPF || cmp->parent != o->parent) return false;
-        if (cmp->opnds[0]->type.dtype != IR_F32) return false;
+        if (engine_dt(cmp->opnds[0]->type.dtype) < 0) return false;
         int p = operand_reg(cb, kp, rm, cmp->opnds[0]), q = operand_reg(cb, kp, rm, cmp->opnds[1]);
         int t = operand_reg(cb, kp, rm, o->opnds[1]), f = operand_reg(cb, kp, rm, o->opnds[2]);
         if (cmp->u.pred == IR_CMPF_OGT) return emit(kp, CPU_EPI_SELECT_GT, dst, p, q, t, f, 0);
@@ -244,6 +256,33 @@ static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
     }
     default: return false;
     }
+}
+
+/* Translate one body op: in f32, then rounded to a 16-bit result type;
+ * casts between the float types are a rounding (truncf) or nothing
+ * (extf: every bf16/f16 value is an f32). */
+static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
+    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR) return false;
+    const int rt = engine_dt(o->res[0].type.dtype);
+    if (rt < 0) return false;
+    const cpu_epi_op round = rt == CPU_BF16 ? CPU_EPI_ROUND_BF16 : CPU_EPI_ROUND_F16;
+    if (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF) {
+        if (engine_dt(o->opnds[0]->type.dtype) < 0) return false;
+        const int a = operand_reg(cb, kp, rm, o->opnds[0]);
+        if (a < 0) return false;
+        if (o->kind == IR_OP_EXTF || rt == CPU_F32) { /* the same value */
+            if (rm->n >= SP_ARRAY_LEN(rm->v)) return false;
+            rm->v[rm->n] = &o->res[0];
+            rm->r[rm->n++] = (uint8_t)a;
+            return true;
+        }
+        const int dst = new_reg(rm, &o->res[0]);
+        return emit(kp, round, dst, a, 0, 0, 0, 0);
+    }
+    if (!compile_op_f32(cb, kp, rm, o)) return false;
+    if (rt == CPU_F32) return true;
+    const int dst = reg_of(rm, &o->res[0]);
+    return emit(kp, round, dst, dst, 0, 0, 0, 0);
 }
 
 /* Compile the bodies of kernel ops [first, nops) into kp->epi; the chain
@@ -263,7 +302,7 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
         if (!ai) return false;
         for (uint32_t i = 0; i < E->u.lin.nins; i++) {
             bool i1 = b->args[i].type.dtype == IR_I1 && ai[i] != KN_CHAIN;
-            if (b->args[i].type.dtype != IR_F32 && !i1) return false;
+            if (engine_dt(b->args[i].type.dtype) < 0 && !i1) return false;
             int r;
             if (ai[i] == KN_CHAIN || (s == first && ai[i] + 1 == kp->chain_in_plus1)) {
                 r = chain;
@@ -278,7 +317,13 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
                                ex_value_splat(cb->px, k->inputs[in].value->id) != NULL))
                         return false;
                     kp->is_i1[slot_of_input[in]] = i1;
-                    kp->i1_numel[slot_of_input[in]] = ir_type_numel(k->inputs[in].value->type);
+                    if (!i1) {
+                        const int dt = engine_dt(k->inputs[in].value->type.dtype);
+                        if (dt < 0) return false;
+                        kp->op_dt[slot_of_input[in]] = (cpu_dtype)dt;
+                        if (dt != CPU_F32 && ex_value_splat(cb->px, k->inputs[in].value->id) != NULL) return false;
+                    }
+                    kp->cvt_numel[slot_of_input[in]] = ir_type_numel(k->inputs[in].value->type);
                 }
                 r = new_reg(&rm, &b->args[i]);
                 if (!emit(kp, CPU_EPI_LOAD, r, slot_of_input[in], 0, 0, 0, 0)) return false;
@@ -303,13 +348,27 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
 
 /* ----------------------------------------------------- kernel lowering */
 
-/* f32 throughout, but for i1 masks an epilogue reads (as 0/1 floats) */
-static bool all_f32_tensors(const kernel *k) {
-    if (k->out->type.dtype != IR_F32) return false;
-    for (uint32_t i = 0; i < k->ninputs; i++)
-        if (k->inputs[i].value->type.dtype != IR_F32 &&
-            !(k->inputs[i].value->type.dtype == IR_I1 && k->inputs[i].role == KN_ROLE_OPERAND))
-            return false;
+/* The contraction multiplies its inputs in f32 and accumulates in f32:
+ * each of lhs, rhs is f32 or a bf16/f16 widened by arith.extf in the body
+ * (torch-mlir's low-precision Linear, after canonicalisation moved the
+ * cast in): *a_dt, *b_dt get their types. A body in bf16 (products and
+ * sums rounded to bf16 at each step) is not this: the engine keeps f32
+ * sums, so it goes to the reference. */
+static bool f32_mac(const kernel *k, cpu_dtype *a_dt, cpu_dtype *b_dt) {
+    const ir_op *S = k->root;
+    if (!ir_linalg_is_mac(S)) return false;
+    const ir_block *b = ir_linalg_body(S);
+    for (const ir_op *o = b->first; o; o = o->next) {
+        if (o->kind == IR_OP_LINALG_YIELD) continue;
+        if (o->kind == IR_OP_SITOFP || o->kind == IR_OP_MULI || o->kind == IR_OP_ADDI) return false;
+        if (o->nres != 1 || o->res[0].type.dtype != IR_F32) return false;
+        if (o->kind == IR_OP_EXTF && engine_dt(o->opnds[0]->type.dtype) < 0) return false;
+    }
+    if (b->args[2].type.dtype != IR_F32) return false;
+    const int a = engine_dt(b->args[0].type.dtype), w = engine_dt(b->args[1].type.dtype);
+    if (a < 0 || w < 0) return false;
+    *a_dt = (cpu_dtype)a;
+    *b_dt = (cpu_dtype)w;
     return true;
 }
 
@@ -441,12 +500,16 @@ static bool plan_gathered(cpu_backend *cb, kplan *kp) {
 
 static bool plan_gemm(cpu_backend *cb, kplan *kp) {
     kernel *k = kp->k;
-    const ir_op *S = k->root;
-    if (!all_f32_tensors(k)) return false;
-    /* a plain f32 multiply-add body: no casts */
-    const ir_block *b = ir_linalg_body(S);
-    for (const ir_op *o = b->first; o; o = o->next)
-        if (o->kind == IR_OP_EXTF || o->kind == IR_OP_SITOFP) return false;
+    /* f32 products and sums (of f32, bf16 or f16 inputs); the result f32,
+     * bf16 or f16, the epilogue's operands any float type or i1 masks */
+    if (!f32_mac(k, &kp->a_dt, &kp->b_dt)) return false;
+    const int c_dt = engine_dt(k->out->type.dtype);
+    if (c_dt < 0) return false;
+    kp->c_dt = (cpu_dtype)c_dt;
+    for (uint32_t i = 2; i < k->ninputs; i++)
+        if (engine_dt(k->inputs[i].value->type.dtype) < 0 &&
+            !(k->inputs[i].value->type.dtype == IR_I1 && k->inputs[i].role == KN_ROLE_OPERAND))
+            return false;
     if (k->init_scalar && k->init_scalar->type.dtype != IR_F32) return false;
     const ir_value *a = k->inputs[0].value, *bv = k->inputs[1].value;
     /* a scalar operand of the contraction itself (a splat weight folded by
@@ -465,7 +528,11 @@ static bool plan_gemm(cpu_backend *cb, kplan *kp) {
         return false;
     }
     if (!make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
-    if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) return plan_gathered(cb, kp);
+    if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) {
+        /* convolutions gather and copy f32 windows */
+        if (kp->a_dt != CPU_F32 || kp->b_dt != CPU_F32 || kp->c_dt != CPU_F32) return false;
+        return plan_gathered(cb, kp);
+    }
     /* inner dims: N with the smallest output stride, M likewise, K with the
      * smallest lhs stride; a second K loop is the batch-reduce loop */
     kp->m_dim = kp->n_dim = kp->k_dim = kp->br_dim = -1;
@@ -538,10 +605,11 @@ static bool rhs_packable(const kplan *kp) {
  * when the whole B is the same for every outer iteration. */
 static void pack_rhs(cpu_backend *cb, kplan *kp, const void *base) {
     if (!rhs_packable(kp)) return;
-    const float *B = (const float *)base + kp->rhs.off;
+    const char *B = (const char *)base + kp->rhs.off * cpu_dtype_size(kp->b_dt);
     cpu_packed_free(cb->ctx, kp->packed);
     kp->packed = NULL;
-    if (cpu_pack_b(cb->ctx, &kp->blocking, kp->gK, kp->gN, kp->gNB, B, kp->b_sk, kp->b_sn, kp->b_sb, &kp->packed) != SP_OK)
+    if (cpu_pack_b(cb->ctx, &kp->blocking, kp->gK, kp->gN, kp->gNB, B, kp->b_dt, kp->b_sk, kp->b_sn, kp->b_sb,
+                   &kp->packed) != SP_OK)
         sp_rethrow(cb->ctx);
 }
 
@@ -598,18 +666,21 @@ static void gather_lhs(const kplan *kp, const float *A, float *A2, int nthreads)
 }
 
 /* Where epilogue operand s of kp reads from this run: the value's storage,
- * or for an i1 mask its copy as floats 0/1. */
+ * or for an i1 mask its copy as floats 0/1, for a bf16/f16 one as f32. */
 static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
     uint8_t *p = ex_value_ptr(cb->px, kp->operand[s].value);
-    if (!kp->is_i1[s]) return (float *)p;
-    const int64_t n = kp->i1_numel[s];
+    if (!kp->is_i1[s] && kp->op_dt[s] == CPU_F32) return (float *)p;
+    const int64_t n = kp->cvt_numel[s];
     if (n > kp->f32_n[s]) {
         sp_free(cb->ctx, kp->f32[s]);
         kp->f32_n[s] = 0;
         kp->f32[s] = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)n, sizeof(float)));
         kp->f32_n[s] = n;
     }
-    for (int64_t i = 0; i < n; i++) kp->f32[s][i] = p[i] ? 1.0f : 0.0f;
+    if (kp->is_i1[s])
+        for (int64_t i = 0; i < n; i++) kp->f32[s][i] = p[i] ? 1.0f : 0.0f;
+    else
+        cpu_cvt16_portable(kp->f32[s], (const uint16_t *)p, n, kp->op_dt[s]);
     return kp->f32[s];
 }
 
@@ -707,15 +778,19 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     float init = k->init_scalar ? (float)ex_scalar(cb->px, k->init_scalar->id).f : 0.0f;
     float lhs_scalar = 0, rhs_scalar = 0; /* scalar operands (see plan_gemm) */
     float *A = (float *)ex_value_ptr(cb->px, kp->lhs.value), *B = (float *)ex_value_ptr(cb->px, kp->rhs.value);
+    cpu_dtype a_dt = kp->a_dt, b_dt = kp->b_dt;
     if (k->inputs[0].value->type.kind == IR_T_SCALAR) {
         lhs_scalar = (float)ex_scalar(cb->px, kp->lhs.value).f;
         A = &lhs_scalar;
+        a_dt = CPU_F32;
     }
     if (k->inputs[1].value->type.kind == IR_T_SCALAR) {
         rhs_scalar = (float)ex_scalar(cb->px, kp->rhs.value).f;
         B = &rhs_scalar;
+        b_dt = CPU_F32;
     }
     float *C = (float *)ex_value_ptr(cb->px, kp->out.value);
+    const int64_t a_es = cpu_dtype_size(a_dt), b_es = cpu_dtype_size(b_dt), c_es = cpu_dtype_size(kp->c_dt);
     float *opbase[CPU_EPI_MAX_OPERANDS];
     for (uint32_t s = 0; s < kp->epi.noperands; s++)
         opbase[s] = (int)s == kp->init_slot ? &init : operand_base(cb, kp, s);
@@ -738,6 +813,9 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
         .C = NULL,
         .c_sm = STRIDE(kp->out, kp->m_dim),
         .c_sn = STRIDE(kp->out, kp->n_dim),
+        .a_dt = a_dt,
+        .b_dt = b_dt,
+        .c_dt = kp->c_dt,
         .init = k->init_scalar ? CPU_INIT_OPERAND : CPU_INIT_ZERO,
         .init_operand = kp->init_slot >= 0 ? (uint32_t)kp->init_slot : 0,
         .epi = &kp->epi,
@@ -765,19 +843,19 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     }
     if (kp->window_b) window_buffer(cb, kp, &wp, 1);
     for (int64_t o = 0; o < nouter; o++) {
-        g.A = A + at(&kp->lhs, idx, kp->outer, kp->nouter);
+        g.A = (const char *)A + at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
         if (A2) {
             gather_lhs(kp, g.A, A2, cb->o.nthreads);
             g.A = A2;
         }
-        g.B = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
+        g.B = (const char *)B + at(&kp->rhs, idx, kp->outer, kp->nouter) * b_es;
         if (kp->window_b) { /* the weights are A, the window B */
             pack_window(kp, &wp, g.A);
             g.A = g.B;
             g.B = NULL;
             g.packed_b = &wp;
         }
-        g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
+        g.C = (char *)C + at(&kp->out, idx, kp->outer, kp->nouter) * c_es;
         for (uint32_t s = 0; s < kp->epi.noperands; s++)
             kp->epi.operands[s].ptr = (int)s == kp->init_slot ? &init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
         size_t used = 0;
@@ -847,7 +925,8 @@ static bool append_program(kplan *kp, const kplan *t) {
     for (uint32_t s = 0; s < f->noperands; s++) {
         kp->operand[ob + s] = t->operand[s];
         kp->is_i1[ob + s] = t->is_i1[s];
-        kp->i1_numel[ob + s] = t->i1_numel[s];
+        kp->cvt_numel[ob + s] = t->cvt_numel[s];
+        kp->op_dt[ob + s] = t->op_dt[s];
     }
     e->noperands = ob + f->noperands;
     for (uint32_t q = 0; q < t->npatches; q++) {
@@ -870,7 +949,7 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
     ap->qk.k = &at->qk;
     ap->pv.k = &at->pv;
     if (!plan_gemm(cb, &ap->qk) || !plan_gemm(cb, &ap->pv) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
-        ap->pv.init_slot >= 0) {
+        ap->pv.init_slot >= 0 || ap->qk.a_dt || ap->qk.b_dt || ap->qk.c_dt || ap->pv.a_dt || ap->pv.b_dt || ap->pv.c_dt) {
         snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
         return false;
     }

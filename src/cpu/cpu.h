@@ -32,6 +32,16 @@
 
 #include "base/ctx.h"
 
+/* ------------------------------------------------------------ dtypes */
+
+/* Element types of A, B and C (and epilogue operands converted by the
+ * caller): bf16 and f16 are stored as 16-bit patterns, converted to f32 as
+ * they are packed (the microkernels stay f32, products of two bf16 or f16
+ * are exact in f32) or multiplied in pairs by a pair kernel set
+ * (kernels.h); C is rounded to its type (to nearest even) once, as stored. */
+typedef enum cpu_dtype { CPU_F32, CPU_BF16, CPU_F16 } cpu_dtype;
+static inline int cpu_dtype_size(cpu_dtype t) { return t == CPU_F32 ? 4 : 2; }
+
 /* ------------------------------------------------------------------ ISA */
 
 typedef enum cpu_isa { CPU_ISA_GENERIC, CPU_ISA_AVX2, CPU_ISA_AVX512, CPU_ISA_COUNT } cpu_isa;
@@ -88,6 +98,8 @@ typedef enum cpu_epi_op {
     CPU_EPI_GELU_TANH, /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
     CPU_EPI_GELU_ERF,  /* 0.5 x (1 + erf(x / sqrt(2))) */
     CPU_EPI_SELECT_GT, /* r[dst] = r[a] > r[b] ? r[c] : r[d]  (ordered: false on NaN) */
+    CPU_EPI_ROUND_BF16, /* r[dst] = r[a] rounded to bf16 (nearest even), as f32: truncf, a bf16 op's result */
+    CPU_EPI_ROUND_F16,  /* the same for f16 */
     CPU_EPI_OP_COUNT
 } cpu_epi_op;
 
@@ -208,8 +220,8 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
  * form depends only on the blocking's NR: cpu_gemm accepts it with any
  * blocking of the same NR (and refuses others with SP_EINPUT). */
 typedef struct cpu_packed cpu_packed;
-sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const float *B,
-                     int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out);
+sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const void *B,
+                     cpu_dtype b_dt, int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out);
 void cpu_packed_free(sp_ctx *ctx, cpu_packed *p);
 
 /* Allocation through the context's hook, 64-byte aligned, or 2 MiB aligned
@@ -230,13 +242,14 @@ typedef enum cpu_init {
 typedef struct cpu_gemm_args {
     int64_t M, N, K;
     int64_t nbatch; /* batch-reduce count, >= 1 */
-    const float *A;
+    const void *A;  /* elements of a_dt (likewise B, C) */
     int64_t a_sm, a_sk, a_sb;
-    const float *B; /* ignored when packed_b is set */
+    const void *B; /* ignored when packed_b is set */
     int64_t b_sk, b_sn, b_sb;
     const cpu_packed *packed_b; /* from cpu_pack_b with the same blocking, or NULL */
-    float *C;
+    void *C;
     int64_t c_sm, c_sn;
+    cpu_dtype a_dt, b_dt, c_dt; /* CPU_F32 (0) unless set */
     cpu_init init;
     uint32_t init_operand;
     const cpu_epilogue *epi; /* NULL: store the accumulator */

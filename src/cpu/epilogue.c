@@ -3,6 +3,7 @@
  * that folds a leading operand add into the accumulator's initial value. */
 #include <math.h>
 
+#include "base/fp16.h"
 #include "kernels.h"
 
 /* maximumf / minimumf: NaN if either is NaN, -0 < +0. */
@@ -75,6 +76,8 @@ static float run_scalar(const cpu_epilogue *e, uint32_t first, float acc, int64_
         case CPU_EPI_GELU_TANH: v = 0.5f * x * (1.0f + tanhf(GELU_K0 * (x + GELU_K1 * x * x * x))); break;
         case CPU_EPI_GELU_ERF: v = 0.5f * x * (1.0f + erff(x * SQRT1_2)); break;
         case CPU_EPI_SELECT_GT: v = x > y ? r[in->c] : r[in->d]; break;
+        case CPU_EPI_ROUND_BF16: v = sp_round_bf16(x); break;
+        case CPU_EPI_ROUND_F16: v = sp_round_f16(x); break;
         default: v = NAN; break; /* rejected by cpu_epi_check */
         }
         r[in->dst] = v;

@@ -35,6 +35,7 @@
 #include <omp.h>
 #endif
 
+#include "base/fp16.h"
 #include "kernels.h"
 
 typedef struct kblock {
@@ -123,15 +124,15 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
     const cpu_gemm_args *g = j->g;
     const int nr = j->ks->nr;
     ahead a = {.dst = dst, .blk = *blk, .q0 = q0, .q1 = q1, .slices = slices, .slice = 0};
-    const int64_t b = blk->kv0 / g->K, k = blk->kv0 % g->K;
+    const int64_t b = blk->kv0 / g->K, k = blk->kv0 % g->K, es = cpu_dtype_size(g->b_dt);
     if (g->b_sn == 1 && k + blk->len <= g->K) {
         const int64_t j0 = q0 * nr, j1 = q1 * nr < g->N ? q1 * nr : g->N;
-        const float *row0 = g->B + b * g->b_sb + k * g->b_sk + j0;
-        a.pf = (const char *)row0;
-        a.pf_rs = g->b_sk * (int64_t)sizeof(float);
+        const char *row0 = (const char *)g->B + (b * g->b_sb + k * g->b_sk + j0) * es;
+        a.pf = row0;
+        a.pf_rs = g->b_sk * es;
         /* lines a row spans, one more when rows do not all start on a line */
-        const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * (int64_t)sizeof(float)) % 64 == 0;
-        a.pf_lpr = (int)(((j1 - j0) * (int64_t)sizeof(float) + 63) / 64 + !aligned);
+        const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * es) % 64 == 0;
+        a.pf_lpr = (int)(((j1 - j0) * es + 63) / 64 + !aligned);
         a.pf_units = blk->len;
         a.pf_unit = a.pf_lpr;
     }
@@ -161,7 +162,7 @@ static void ahead_step(const job *j, ahead *a) {
     const cpu_gemm_args *g = j->g;
     const int64_t len = a->blk.len, s = a->slice;
     if (a->dst && s >= AHEAD_LAG && s - AHEAD_LAG < a->slices)
-        cpu_pack_b_rows(a->dst, len, j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
+        cpu_pack_b_rows(a->dst, len, j->ks, g->B, g->b_dt, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, a->blk.kv0,
                         (s - AHEAD_LAG) * len / a->slices, (s - AHEAD_LAG + 1) * len / a->slices, a->q0, a->q1);
     a->pf_n = 0;
     if (s < a->slices && a->pf) {
@@ -178,13 +179,33 @@ static void ahead_step(const job *j, ahead *a) {
     a->slice++;
 }
 
+/* A tile computed into scratch (rows of nr) stored to C: C with a
+ * non-unit column stride, or of a 16-bit type (rounded to nearest even
+ * here, the one rounding of the result). */
+static void store_tile(const cpu_gemm_args *g, int64_t m0, int64_t n0, int m, int n, const float *t, int nr) {
+    if (g->c_dt == CPU_F32) {
+        float *c = (float *)g->C + m0 * g->c_sm + n0 * g->c_sn;
+        for (int i = 0; i < m; i++)
+            for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = t[i * nr + x];
+        return;
+    }
+    uint16_t *c = (uint16_t *)g->C + m0 * g->c_sm + n0 * g->c_sn;
+    if (g->c_dt == CPU_BF16) {
+        for (int i = 0; i < m; i++)
+            for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = sp_f32_to_bf16(t[i * nr + x]);
+    } else {
+        for (int i = 0; i < m; i++)
+            for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = sp_f32_to_f16(t[i * nr + x]);
+    }
+}
+
 /* Loops 2 and 1 over one block: MR-row strips of [ic, ic_end) (each kept
  * in L1) by NR-column micro-panels of [jc, jc_end). */
 static void macro_kernel(const job *j, const kblock *blk, bool first, bool last, int64_t ic, int64_t ic_end,
                          int64_t jc, int64_t jc_end, const float *b, int64_t b_ps, float *scratch, ahead *next) {
     const cpu_gemm_args *g = j->g;
     const int mr = j->ks->mr, nr = j->ks->nr;
-    const bool c_unit = g->c_sn == 1;
+    const bool c_unit = g->c_sn == 1 && g->c_dt == CPU_F32;
     /* one micro-panel and nothing to hand out per strip: the kernel walks
      * the strips itself */
     const bool whole = j->ks->gemm_rows && jc_end - jc == 1 && !next && (c_unit || (!last && j->partial));
@@ -214,7 +235,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 u.add_rs = j->N;
                 u.add_cs = 1;
             } else {
-                u.add = g->C + ir * g->c_sm + n0 * g->c_sn;
+                u.add = (const float *)g->C + ir * g->c_sm + n0 * g->c_sn;
                 u.add_rs = g->c_sm;
                 u.add_cs = g->c_sn;
             }
@@ -224,7 +245,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 u.c = j->partial + ir * j->N + n0;
                 u.c_rs = j->N;
             } else if (c_unit) {
-                u.c = g->C + ir * g->c_sm + n0;
+                u.c = (float *)g->C + ir * g->c_sm + n0;
                 u.c_rs = g->c_sm;
             } else {
                 u.c = scratch;
@@ -245,11 +266,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 return;
             }
             j->ks->gemm(&u);
-            if (u.c == scratch) { /* C with a non-unit column stride */
-                float *c = g->C + ir * g->c_sm + n0 * g->c_sn;
-                for (int i = 0; i < m; i++)
-                    for (int x = 0; x < n; x++) c[i * g->c_sm + x * g->c_sn] = scratch[i * nr + x];
-            }
+            if (u.c == scratch) store_tile(g, ir, n0, m, n, scratch, nr);
         }
     }
 }
@@ -298,7 +315,7 @@ static void run_thread(const job *j, int tid) {
                 }
             } else {
                 if (!two || (jc == q0 && kb == 0))
-                    cpu_pack_b_block(own[cur], j->ks, g->B, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
+                    cpu_pack_b_block(own[cur], j->ks, g->B, g->b_dt, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
                                      jc_end);
                 b = own[cur];
                 b_ps = blk.len * nr;
@@ -325,12 +342,12 @@ static void pack_share(const job *j, int tid, int team) {
     if (j->B_src) {
         int64_t q0, q1;
         cpu_split(j->bp->npanels, 1, 1, team, tid, &q0, &q1);
-        cpu_pack_b_panels(j->bp, j->ks, j->B_src, g->b_sk, g->b_sn, g->b_sb, q0, q1);
+        cpu_pack_b_panels(j->bp, j->ks, j->B_src, g->b_dt, g->b_sk, g->b_sn, g->b_sb, q0, q1);
     }
     if (j->apack) {
         int64_t m0, m1;
         cpu_split(j->M, 1, 1, team, tid, &m0, &m1);
-        cpu_pack_a_rows(j->apack, j->a_rs, g->A, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
+        cpu_pack_a_rows(j->apack, j->a_rs, j->ks, g->A, g->a_dt, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
     }
 }
 
@@ -345,7 +362,9 @@ static bool overlaps_c(const cpu_gemm_args *g, const cpu_operand *o) {
     int64_t clo, chi, olo, ohi;
     span(g->M, g->N, g->c_sm, g->c_sn, &clo, &chi);
     span(g->M, g->N, o->sm, o->sn, &olo, &ohi);
-    const float *c0 = g->C + clo, *c1 = g->C + chi, *o0 = o->ptr + olo, *o1 = o->ptr + ohi;
+    const int64_t es = cpu_dtype_size(g->c_dt);
+    const char *c0 = (const char *)g->C + clo * es, *c1 = (const char *)g->C + chi * es + es - 1;
+    const float *o0 = o->ptr + olo, *o1 = o->ptr + ohi;
     return !((uintptr_t)o1 < (uintptr_t)c0 || (uintptr_t)c1 < (uintptr_t)o0);
 }
 
@@ -368,6 +387,8 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     sp_status st = g->epi_checked ? SP_OK : cpu_epi_check(ctx, g->epi);
     if (st != SP_OK) return st;
     if (g->init > CPU_INIT_OPERAND) return bad(ctx, "unknown init mode");
+    if (g->a_dt > CPU_F16 || g->b_dt > CPU_F16 || g->c_dt > CPU_F16) return bad(ctx, "unknown element type");
+    if (g->init == CPU_INIT_C && g->c_dt != CPU_F32) return bad(ctx, "a C of 16-bit elements cannot be the init");
     if (g->init == CPU_INIT_OPERAND && (!g->epi || g->init_operand >= g->epi->noperands ||
                                          !g->epi->operands[g->init_operand].ptr))
         return bad(ctx, "init_operand names no operand of the epilogue");
@@ -427,7 +448,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
 
     /* A: in place when its k stride is 1 and batches are long enough for
      * whole K blocks; otherwise one row-major copy of all batches */
-    const bool a_direct = g->K == 0 || (g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256));
+    const bool a_direct = g->K == 0 || (g->a_dt == CPU_F32 && g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256));
     if (g->K == 0) {
         static const float dummy[1] = {0};
         j.a = dummy;
@@ -436,7 +457,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.kcb = 0;
         j.nkb = 1;
     } else if (a_direct) {
-        j.a = g->A;
+        j.a = (const float *)g->A;
         j.a_rs = g->a_sm;
         j.nkb_b = (g->K + blk->kc - 1) / blk->kc;
         j.kcb = (g->K + j.nkb_b - 1) / j.nkb_b;
@@ -485,7 +506,9 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     }
 
     /* an epilogue operand that is C would see partial sums: keep them apart */
-    if (j.nkb > 1 && j.prog.kind == CPU_EPI_KIND_GENERAL) {
+    if (j.nkb > 1 && g->c_dt != CPU_F32) { /* partial sums are f32 */
+        if (__builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &p_bytes)) return bad(ctx, "C too large");
+    } else if (j.nkb > 1 && j.prog.kind == CPU_EPI_KIND_GENERAL) {
         bool alias = false;
         for (uint32_t i = j.prog.first; i < g->epi->ninsn; i++)
             if (g->epi->insn[i].op == CPU_EPI_LOAD) alias |= overlaps_c(g, &g->epi->operands[g->epi->insn[i].a]);

@@ -130,6 +130,9 @@ typedef struct cpu_kernel_set {
      * j*s_n]) for j < cols (<= NR), 0 past cols. Any strides (s_n == 1:
      * torch's [K][N]; s_k == 1: a transposed [N][K] weight). */
     bool pairs;
+    /* Optional: n bf16 or f16 elements (dt) converted to f32, dst[i] =
+     * src[i] (cpu_cvt16_portable's contract); NULL: the portable loop. */
+    void (*cvt16)(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);
     void (*pack_pairs)(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 } cpu_kernel_set;
 
@@ -189,26 +192,34 @@ struct cpu_packed {
     void *raw;                /* the allocation */
 };
 
+/* B's elements are of type dt in every packing routine below (bf16/f16
+ * converted to f32 as they are copied). */
+
 /* Pack panels [q0, q1) of B into p (already allocated, fields set). */
-void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
-                       int64_t b_sb, int64_t q0, int64_t q1);
+void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk,
+                       int64_t b_sn, int64_t b_sb, int64_t q0, int64_t q1);
 
 /* Pack the rows [kv0, kv0 + len) of panels [q0, q1) of B (rows over all
  * batches: kv = b*K + k) into dst, panel after panel, len*NR floats each:
  * the block one thread's macro-kernel reads, packed as it is reached. */
-void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
-                      int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
+void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk, int64_t b_sn,
+                      int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1);
 
 /* Pack rows [r0, r1) of the block cpu_pack_b_block packs (len rows from
  * kv0, panels [q0, q1)) into dst, the whole block's buffer: the slice of the
  * next block packed while the current one runs. */
-void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
-                     int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1);
+void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk,
+                     int64_t b_sn, int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0,
+                     int64_t q1);
 
 /* Copy rows [m0, m1) of A (all batches) into the row-major buffer dst of row
  * stride ld: dst[m*ld + b*K + k] = A[b*a_sb + m*a_sm + k*a_sk]. */
-void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
-                     int64_t a_sb, int64_t m0, int64_t m1);
+void cpu_pack_a_rows(float *dst, int64_t ld, const cpu_kernel_set *ks, const void *A, cpu_dtype dt, int64_t K,
+                     int64_t nbatch, int64_t a_sm, int64_t a_sk, int64_t a_sb, int64_t m0, int64_t m1);
+
+/* dst[i] = src[i] as f32 for i < n, src bf16 or f16 (portable; kernel
+ * sets' cvt16 are the same, vectorised). */
+void cpu_cvt16_portable(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);
 
 /* Thread idx's share [*lo, *hi) of `units` tiles (strips or panels) of
  * which the last covers only `last` of `full` rows or columns: balanced by

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "base/fp16.h"
 #include "kernels.h"
 
 void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, void **raw) {
@@ -55,8 +56,51 @@ static void pack_rows_portable(float *dst, const float *src, int64_t s_r, int64_
     }
 }
 
-void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
-                     int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0, int64_t q1) {
+void cpu_cvt16_portable(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt) {
+    if (dt == CPU_BF16) {
+        for (int64_t i = 0; i < n; i++) {
+            const uint32_t u = (uint32_t)src[i] << 16;
+            memcpy(dst + i, &u, sizeof u);
+        }
+    } else {
+        for (int64_t i = 0; i < n; i++) dst[i] = sp_f16_to_f32(src[i]);
+    }
+}
+
+/* One 16-bit element as f32. */
+static inline float cvt16(uint16_t h, cpu_dtype dt) {
+    float f;
+    cpu_cvt16_portable(&f, &h, 1, dt);
+    return f;
+}
+
+/* dst[r*dld + c] = f32(src[r*s_r + c*s_c]) from bf16/f16: rows along a unit
+ * stride converted by the kernel set's cvt16, other layouts in 32 x 32
+ * blocks as copy2d does. */
+static void convert2d(float *restrict dst, int64_t dld, const uint16_t *restrict src, cpu_dtype dt, int64_t s_r,
+                      int64_t s_c, int64_t rows, int64_t cols, const cpu_kernel_set *ks) {
+    void (*cvt)(float *, const uint16_t *, int64_t, cpu_dtype) = ks && ks->cvt16 ? ks->cvt16 : cpu_cvt16_portable;
+    if (s_c == 1) {
+        for (int64_t r = 0; r < rows; r++) cvt(dst + r * dld, src + r * s_r, cols, dt);
+        return;
+    }
+    const bool c_inner = (s_c < 0 ? -s_c : s_c) <= (s_r < 0 ? -s_r : s_r);
+    for (int64_t r0 = 0; r0 < rows; r0 += 32)
+        for (int64_t c0 = 0; c0 < cols; c0 += 32) {
+            const int64_t r1 = r0 + 32 < rows ? r0 + 32 : rows, c1 = c0 + 32 < cols ? c0 + 32 : cols;
+            if (c_inner) {
+                for (int64_t r = r0; r < r1; r++)
+                    for (int64_t c = c0; c < c1; c++) dst[r * dld + c] = cvt16(src[r * s_r + c * s_c], dt);
+            } else {
+                for (int64_t c = c0; c < c1; c++)
+                    for (int64_t r = r0; r < r1; r++) dst[r * dld + c] = cvt16(src[r * s_r + c * s_c], dt);
+            }
+        }
+}
+
+void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk,
+                     int64_t b_sn, int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0,
+                     int64_t q1) {
     const int nr = ks->nr;
     for (int64_t q = q0; q < q1; q++) {
         float *panel = dst + (q - q0) * len * nr;
@@ -64,7 +108,16 @@ void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const fl
         for (int64_t r = r0; r < r1;) { /* a block may cross batches when A is packed */
             const int64_t kv = kv0 + r, b = kv / K, k = kv % K;
             const int64_t seg = r1 - r < K - k ? r1 - r : K - k;
-            const float *src = B + b * b_sb + k * b_sk + j0 * b_sn;
+            const int64_t off = b * b_sb + k * b_sk + j0 * b_sn;
+            if (dt != CPU_F32) {
+                convert2d(panel + r * nr, nr, (const uint16_t *)B + off, dt, b_sk, b_sn, seg, cols, ks);
+                if (cols < nr)
+                    for (int64_t x = r; x < r + seg; x++)
+                        memset(panel + x * nr + cols, 0, (size_t)(nr - cols) * sizeof(float));
+                r += seg;
+                continue;
+            }
+            const float *src = (const float *)B + off;
             if (b_sn == 1 && ks->pack_rows) {
                 ks->pack_rows(panel + r * nr, src, b_sk, seg, (int)cols);
             } else if (b_sk == 1 && ks->pack_cols) {
@@ -82,25 +135,30 @@ void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const fl
     }
 }
 
-void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn, int64_t b_sb,
-                      int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
-    cpu_pack_b_rows(dst, len, ks, B, b_sk, b_sn, b_sb, K, N, kv0, 0, len, q0, q1);
+void cpu_pack_b_block(float *dst, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk, int64_t b_sn,
+                      int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t len, int64_t q0, int64_t q1) {
+    cpu_pack_b_rows(dst, len, ks, B, dt, b_sk, b_sn, b_sb, K, N, kv0, 0, len, q0, q1);
 }
 
 /* Whole panels are blocks of every row: kv rows, panel after panel. */
-void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const float *B, int64_t b_sk, int64_t b_sn,
-                       int64_t b_sb, int64_t q0, int64_t q1) {
-    cpu_pack_b_block(p->data + q0 * p->kv * p->nr, ks, B, b_sk, b_sn, b_sb, p->K, p->N, 0, p->kv, q0, q1);
+void cpu_pack_b_panels(struct cpu_packed *p, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk,
+                       int64_t b_sn, int64_t b_sb, int64_t q0, int64_t q1) {
+    cpu_pack_b_block(p->data + q0 * p->kv * p->nr, ks, B, dt, b_sk, b_sn, b_sb, p->K, p->N, 0, p->kv, q0, q1);
 }
 
-void cpu_pack_a_rows(float *dst, int64_t ld, const float *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
-                     int64_t a_sb, int64_t m0, int64_t m1) {
-    for (int64_t b = 0; b < nbatch; b++)
-        copy2d(dst + m0 * ld + b * K, ld, A + b * a_sb + m0 * a_sm, a_sm, a_sk, m1 - m0, K);
+void cpu_pack_a_rows(float *dst, int64_t ld, const cpu_kernel_set *ks, const void *A, cpu_dtype dt, int64_t K,
+                     int64_t nbatch, int64_t a_sm, int64_t a_sk, int64_t a_sb, int64_t m0, int64_t m1) {
+    for (int64_t b = 0; b < nbatch; b++) {
+        const int64_t off = b * a_sb + m0 * a_sm;
+        if (dt == CPU_F32)
+            copy2d(dst + m0 * ld + b * K, ld, (const float *)A + off, a_sm, a_sk, m1 - m0, K);
+        else
+            convert2d(dst + m0 * ld + b * K, ld, (const uint16_t *)A + off, dt, a_sm, a_sk, m1 - m0, K, ks);
+    }
 }
 
-sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const float *B,
-                     int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out) {
+sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const void *B,
+                     cpu_dtype b_dt, int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out) {
     *out = NULL;
     if (!blk || blk->nr < 1 || blk->nr > CPU_NR_MAX || K < 0 || N < 0 || nbatch < 1 || (!B && K > 0 && N > 0)) {
         sp_set_error(ctx, SP_EINPUT, "cpu_pack_b: bad arguments (K=%lld N=%lld nbatch=%lld, nr=%d)", (long long)K,
@@ -130,7 +188,7 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
         sp_free(ctx, p);
         goto oom;
     }
-    cpu_pack_b_panels(p, ks, B, b_sk, b_sn, b_sb, 0, p->npanels);
+    cpu_pack_b_panels(p, ks, B, b_dt, b_sk, b_sn, b_sb, 0, p->npanels);
     *out = p;
     return SP_OK;
 oom:

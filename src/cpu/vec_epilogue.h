@@ -12,7 +12,8 @@
  *     vsel(m, a, b) m ? a : b   vround (to nearest integer)
  *     vldexp(p, n)  p * 2^n for integer-valued n in [-252, 254]
  *     vload_n(p, cnt) / vstore_n(p, v, cnt)  the first cnt lanes (others 0)
- *     EPI_TILE_FN   the name to give the tile function
+ *     EPI_TILE_FN   the name to give the tile function (CVT16_FN, EXP_ROWS_FN
+ *                   likewise for the cvt16 and exp_rows slots)
  *
  * Accuracy: exp within about 1 ulp, tanh and erf within 2 ulp of glibc's
  * expf/tanhf/erff (tested by test_cpu_epilogue); DIV, SQRT and RSQRT are
@@ -22,6 +23,63 @@
  */
 
 static inline VF vabs_(VF x) { return vandnot(vset1(-0.0f), x); }
+
+/* x rounded to bf16 / f16 precision (to nearest even) and back: arith's
+ * truncf and a 16-bit op's result, as sp_round_bf16/sp_round_f16 round
+ * (NaN stays a quiet NaN, overflow goes to infinity). f16 through the
+ * F16C conversion both ISAs compile with (VLEN picks the width). */
+#if VLEN == 16
+typedef __m512i VI_;
+#define VI_CAST(x) _mm512_castps_si512(x)
+#define VF_CAST(x) _mm512_castsi512_ps(x)
+#define VI_SET1 _mm512_set1_epi32
+#define VI_ADD _mm512_add_epi32
+#define VI_AND _mm512_and_si512
+#define VI_OR _mm512_or_si512
+#define VI_SRL _mm512_srli_epi32
+static inline VF vround_f16_(VF x) {
+    return _mm512_cvtph_ps(_mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#else
+typedef __m256i VI_;
+#define VI_CAST(x) _mm256_castps_si256(x)
+#define VF_CAST(x) _mm256_castsi256_ps(x)
+#define VI_SET1 _mm256_set1_epi32
+#define VI_ADD _mm256_add_epi32
+#define VI_AND _mm256_and_si256
+#define VI_OR _mm256_or_si256
+#define VI_SRL _mm256_srli_epi32
+static inline VF vround_f16_(VF x) {
+    return _mm256_cvtph_ps(_mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#endif
+static inline VF vround_bf16_(VF x) {
+    const VI_ u = VI_CAST(x), hi = VI_SET1((int)0xffff0000u);
+    const VI_ r = VI_ADD(u, VI_ADD(VI_SET1(0x7fff), VI_AND(VI_SRL(u, 16), VI_SET1(1))));
+    return vsel(visnan(x), VF_CAST(VI_AND(VI_OR(u, VI_SET1(0x400000)), hi)), VF_CAST(VI_AND(r, hi)));
+}
+
+/* n bf16 or f16 elements to f32 (the kernel set's cvt16 slot): bf16 is a
+ * shift into the high half, f16 the F16C conversion. */
+static void CVT16_FN(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt) {
+    int64_t i = 0;
+#if VLEN == 16
+    if (dt == CPU_BF16)
+        for (; i + 16 <= n; i += 16)
+            _mm512_storeu_ps(dst + i, _mm512_castsi512_ps(_mm512_slli_epi32(
+                                          _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(src + i))), 16)));
+    else
+        for (; i + 16 <= n; i += 16) _mm512_storeu_ps(dst + i, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(src + i))));
+#else
+    if (dt == CPU_BF16)
+        for (; i + 8 <= n; i += 8)
+            _mm256_storeu_ps(dst + i, _mm256_castsi256_ps(_mm256_slli_epi32(
+                                          _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(src + i))), 16)));
+    else
+        for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(src + i))));
+#endif
+    if (i < n) cpu_cvt16_portable(dst + i, src + i, n - i, dt);
+}
 
 /* maximumf / minimumf: NaN if either is NaN; -0 < +0 (on equal inputs the
  * bitwise and/or of the two picks +0 for max and -0 for min). */
@@ -222,6 +280,12 @@ static void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int
                     break;
                 case CPU_EPI_SELECT_GT:
                     for (int v = 0; v < nv; v++) d[v] = vsel(vgt(a[v], b[v]), r[in->c][v], r[in->d][v]);
+                    break;
+                case CPU_EPI_ROUND_BF16:
+                    for (int v = 0; v < nv; v++) d[v] = vround_bf16_(a[v]);
+                    break;
+                case CPU_EPI_ROUND_F16:
+                    for (int v = 0; v < nv; v++) d[v] = vround_f16_(a[v]);
                     break;
                 default: break; /* rejected by cpu_epi_check */
                 }

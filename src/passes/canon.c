@@ -143,6 +143,56 @@ static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
     return reread_input(S, i, d->opnds[0], nm);
 }
 
+/* The map S reads d's input with, where S reads d's result (a copy or a
+ * cast: one input, all parallel, a permutation onto its output) through
+ * S's map i: Mc(p) = om(q) gives q_j from Mc's result r with om.res[r] =
+ * d_j, and the input is read at im(q). */
+static const ir_amap *map_through(ir_module *m, const ir_op *S, uint32_t i, const ir_op *d) {
+    const ir_amap *mc = S->u.lin.maps[i], *om = d->u.lin.maps[1], *im = d->u.lin.maps[0];
+    const ir_aexpr **q = sp_arena_array(&m->arena, d->u.lin.ndims ? d->u.lin.ndims : 1, sizeof *q);
+    for (uint32_t r = 0; r < om->nres; r++) q[ir_aexpr_dim(om->res[r])] = mc->res[r];
+    return ir_amap_subst(m, im, q, S->u.lin.ndims);
+}
+
+/* d widens its one input element for element: a body of one arith.extf of
+ * the input (bf16 or f16 to f32, torch-mlir's cast of a low-precision
+ * Linear's operands), an output map that is a permutation. */
+static bool is_widening_copy(const ir_op *d) {
+    if (d->kind != IR_OP_LINALG) return false;
+    const ir_linalg *l = &d->u.lin;
+    if (l->nins != 1 || l->nouts != 1 || d->opnds[0]->type.kind != IR_T_TENSOR) return false;
+    for (uint32_t x = 0; x < l->ndims; x++)
+        if (l->iters[x] != IR_ITER_PARALLEL) return false;
+    const ir_block *b = ir_linalg_body(d);
+    const ir_op *e = b->first;
+    if (!e || e->kind != IR_OP_EXTF || e->opnds[0] != &b->args[0] || e->next != b->last ||
+        b->last->kind != IR_OP_LINALG_YIELD || b->last->opnds[0] != &e->res[0])
+        return false;
+    const ir_amap *om = l->maps[1];
+    return om->nres == l->ndims && ir_amap_is_projected_perm(om, false) && ir_amap_is_projected_perm(l->maps[0], true);
+}
+
+/* A contraction's input that is a widening copy (fold_input) is read in its
+ * own precision, the extf moved into S's body: the engines then convert
+ * while packing, and the f32 copy is never written (law L4). The same
+ * values are multiplied, so the result is the same. */
+static bool fold_cast_input(canon *c, ir_op *S, uint32_t i, ir_op *d) {
+    if (all_parallel(S) || !is_widening_copy(d)) return false;
+    ir_block *b = ir_linalg_body(S);
+    ir_value *arg = &b->args[i];
+    const ir_op *e = ir_linalg_body(d)->first;
+    if (!reread_input(S, i, d->opnds[0], map_through(c->m, S, i, d))) return false;
+    ir_op *x = ir_build_scalar(c->m, e->loc, IR_OP_EXTF, arg, NULL, arg->type);
+    for (ir_op *o = b->first; o; o = o->next)
+        for (uint32_t k = 0; k < o->nopnds; k++)
+            if (o->opnds[k] == arg) o->opnds[k] = &x->res[0];
+    arg->type = ir_scalar_type(ir_value_elem(d->opnds[0]));
+    if (b->first) ir_block_insert_before(b, b->first, x);
+    else ir_block_append(b, x);
+    c->changes++;
+    return true;
+}
+
 /* An input of S that is a fill, a splat constant, or a transpose/broadcast
  * copy is read from its source instead: a scalar, or the copy's input
  * through the composed map; so is a reshape by unit dims
@@ -163,15 +213,11 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
             return true;
         }
         if (ir_linalg_is_copy(d)) {
-            /* S reads x at Mc(p); x[o] = in[in_map(q)] where o = om(q), om a
-             * permutation: q_j = Mc result r with om.res[r] = d_j */
-            const ir_amap *mc = l->maps[i], *om = d->u.lin.maps[1], *im = d->u.lin.maps[0];
-            const ir_aexpr **q = sp_arena_array(&m->arena, d->u.lin.ndims ? d->u.lin.ndims : 1, sizeof *q);
-            for (uint32_t r = 0; r < om->nres; r++) q[ir_aexpr_dim(om->res[r])] = mc->res[r];
-            if (!reread_input(S, i, d->opnds[0], ir_amap_subst(m, im, q, l->ndims))) return false;
+            if (!reread_input(S, i, d->opnds[0], map_through(m, S, i, d))) return false;
             c->changes++;
             return true;
         }
+        if (fold_cast_input(c, S, i, d)) return true;
     }
     if ((d->kind == IR_OP_EXPAND_SHAPE || d->kind == IR_OP_COLLAPSE_SHAPE) && fold_unit_reshape(m, S, i)) {
         c->changes++;

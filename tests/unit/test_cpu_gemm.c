@@ -61,7 +61,7 @@ static void check_problem(const problem *pb, const cpu_blocking *blk, int nthrea
     float *C = malloc(csz * sizeof *C);
     memcpy(C, C0, csz * sizeof *C);
     cpu_packed *pk = NULL;
-    if (prepack) CHECK_EQ_INT(cpu_pack_b(&ctx, blk, K, N, nb, B, pb->b_sk, pb->b_sn, pb->b_sb, &pk), SP_OK);
+    if (prepack) CHECK_EQ_INT(cpu_pack_b(&ctx, blk, K, N, nb, B, CPU_F32, pb->b_sk, pb->b_sn, pb->b_sb, &pk), SP_OK);
     cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = pb->a_sm, .a_sk = pb->a_sk,
                        .a_sb = pb->a_sb, .B = prepack ? NULL : B, .b_sk = pb->b_sk, .b_sn = pb->b_sn,
                        .b_sb = pb->b_sb, .packed_b = pk, .C = C, .c_sm = pb->c_sm, .c_sn = pb->c_sn,
@@ -468,7 +468,7 @@ static void test_errors(void) {
     cpu_blocking blk;
     CHECK_EQ_INT(cpu_blocking_choose(&ctx, 2, 2, 2, 1, 1, isas[0], &caches, false, &blk), SP_OK);
     cpu_packed *pk;
-    CHECK_EQ_INT(cpu_pack_b(&ctx, &blk, 3, 2, 1, x, 2, 1, 0, &pk), SP_OK);
+    CHECK_EQ_INT(cpu_pack_b(&ctx, &blk, 3, 2, 1, x, CPU_F32, 2, 1, 0, &pk), SP_OK);
     b = g;
     b.packed_b = pk;
     b.blocking = &blk;
@@ -667,7 +667,7 @@ static void test_out_of_memory(void) {
         CHECK_EQ_INT(f.live, 0);
         cpu_packed *pk = NULL;
         f.budget = budget;
-        st = cpu_pack_b(&fctx, &blk, K, N, nb, B, N, 1, K * N, &pk);
+        st = cpu_pack_b(&fctx, &blk, K, N, nb, B, CPU_F32, N, 1, K * N, &pk);
         CHECK(st == SP_OK ? pk != NULL : pk == NULL);
         cpu_packed_free(&fctx, pk);
         CHECK_EQ_INT(f.live, 0);
