@@ -55,7 +55,7 @@ size_t cpu_attn_work_bytes(const cpu_attn_args *a) {
 
 void cpu_attention(const cpu_attn_args *a) {
     const cpu_kernel_set *ks = kset(a->isa);
-    cpu_attn_rows_fn fn = a->isa == CPU_ISA_AVX512 ? cpu_attn_rows_avx512
+    cpu_attn_rows_fn fn = a->isa >= CPU_ISA_AVX512 ? cpu_attn_rows_avx512
                           : a->isa == CPU_ISA_AVX2 ? cpu_attn_rows_avx2
                                                    : cpu_attn_rows_generic;
     const int64_t rows = a->rows;

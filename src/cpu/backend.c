@@ -1103,7 +1103,15 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
     }
     if (!ok) {
         memset(&kp->epi, 0, sizeof kp->epi), kp->npatches = 0;
-        snprintf(why, nwhy, "the cpu engine has no %s kernel of this kind", kn_kind_name(kp->k->kind));
+        const ir_block *rb = kp->k->kind == KN_CONTRACTION ? ir_linalg_body(kp->k->root) : NULL;
+        const ir_dtype acc = rb && rb->nargs ? (ir_dtype)rb->args[rb->nargs - 1].type.dtype : IR_F32;
+        if (acc == IR_BF16 || acc == IR_F16)
+            snprintf(why, nwhy,
+                     "the contraction sums in %s, each step rounded, and the cpu engine sums in f32 (an f32 "
+                     "accumulator, as torch-mlir writes one, runs on the engine)",
+                     acc == IR_BF16 ? "bf16" : "f16");
+        else
+            snprintf(why, nwhy, "the cpu engine has no %s kernel of this kind", kn_kind_name(kp->k->kind));
     }
     return ok;
 }

@@ -44,13 +44,16 @@ static inline int cpu_dtype_size(cpu_dtype t) { return t == CPU_F32 ? 4 : 2; }
 
 /* ------------------------------------------------------------------ ISA */
 
-typedef enum cpu_isa { CPU_ISA_GENERIC, CPU_ISA_AVX2, CPU_ISA_AVX512, CPU_ISA_COUNT } cpu_isa;
+/* Levels, each including the one before: avx512bf16 is avx512 plus the
+ * AVX512_BF16 dot products (vdpbf16ps), which bf16 contractions use; its
+ * f32 kernels are avx512's. */
+typedef enum cpu_isa { CPU_ISA_GENERIC, CPU_ISA_AVX2, CPU_ISA_AVX512, CPU_ISA_AVX512BF16, CPU_ISA_COUNT } cpu_isa;
 
-const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512" */
+const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512", "avx512bf16" */
 /* What the CPU and the OS support (CPUID and XGETBV). */
 bool cpu_isa_supported(cpu_isa isa);
 /* The ISA the engine uses: the best supported one, or SPADC_ISA=avx512|avx2|
- * generic from the environment. An unknown or unsupported SPADC_ISA value is
+ * generic|avx512bf16 from the environment. An unknown or unsupported SPADC_ISA value is
  * an error (SP_EUSAGE, message recorded in ctx naming the value and what this CPU
  * supports). The CPU-feature table is computed once per process (the one
  * piece of global state spadc keeps); SPADC_ISA is read at each call, which

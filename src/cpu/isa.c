@@ -17,7 +17,7 @@
 #define CPU_X86 0
 #endif
 
-static const char *const isa_names[CPU_ISA_COUNT] = {"generic", "avx2", "avx512"};
+static const char *const isa_names[CPU_ISA_COUNT] = {"generic", "avx2", "avx512", "avx512bf16"};
 
 const char *cpu_isa_name(cpu_isa isa) {
     return (unsigned)isa < CPU_ISA_COUNT ? isa_names[isa] : "?";
@@ -45,6 +45,9 @@ static unsigned detect(void) {
     const bool avx512 = (b7 & (1u << 16)) && (b7 & (1u << 17)) && (b7 & (1u << 30)) && (b7 & (1u << 31)); /* F DQ BW VL */
     if (os_ymm && avx2 && fma) ok |= 1u << CPU_ISA_AVX2;
     if (os_zmm && avx2 && fma && avx512) ok |= 1u << CPU_ISA_AVX512;
+    unsigned a71 = 0, b71 = 0, c71 = 0, d71 = 0;
+    if (a7 >= 1) __cpuid_count(7, 1, a71, b71, c71, d71); /* leaf 7's subleaf count is in EAX of subleaf 0 */
+    if ((ok & (1u << CPU_ISA_AVX512)) && (a71 & (1u << 5))) ok |= 1u << CPU_ISA_AVX512BF16;
     return ok;
 }
 #else
@@ -94,7 +97,7 @@ sp_status cpu_isa_active(sp_ctx *ctx, cpu_isa *isa) {
             *isa = (cpu_isa)i;
             return SP_OK;
         }
-    sp_set_error(ctx, SP_EUSAGE, "SPADC_ISA=%s is not an ISA (expected avx512, avx2 or generic; this CPU supports: %s)",
+    sp_set_error(ctx, SP_EUSAGE, "SPADC_ISA=%s is not an ISA (expected avx512bf16, avx512, avx2 or generic; this CPU supports: %s)",
                  env, have);
     return SP_EUSAGE;
 }

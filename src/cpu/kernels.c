@@ -8,6 +8,7 @@ static const cpu_kernel_set *const sets_avx512[] = {&cpu_kset_avx512_6x64};
 
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n) {
     switch (isa) {
+    case CPU_ISA_AVX512BF16:
     case CPU_ISA_AVX512: *n = (int)SP_ARRAY_LEN(sets_avx512); return sets_avx512;
     case CPU_ISA_AVX2: *n = (int)SP_ARRAY_LEN(sets_avx2); return sets_avx2;
     default: *n = (int)SP_ARRAY_LEN(sets_generic); return sets_generic;

@@ -152,7 +152,7 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
     cpu_isa isa;
     sp_status st = cpu_isa_active(ctx, &isa);
     if (st != SP_OK) return st;
-    const loop_items_fn items_fn = isa == CPU_ISA_AVX512 ? cpu_loop_items_avx512
+    const loop_items_fn items_fn = isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512
                                    : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
                                                          : cpu_loop_items_generic;
     loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1};

@@ -127,6 +127,41 @@ static void test_transcendentals(void) {
     free(got);
 }
 
+/* Rounding to bf16 / f16 (truncf, a 16-bit op's result): every kernel set
+ * bit for bit as sp_round_bf16 / sp_round_f16 round, over random bit
+ * patterns (NaN, infinities, subnormals, ties, values that overflow the
+ * 16-bit type) and the specials. */
+static void test_round_ops(void) {
+    const size_t N = 1 << 18;
+    float *xs = malloc((N + 64) * sizeof *xs), *got = malloc((N + 64) * sizeof *got);
+    const cpu_epi_op ops[] = {CPU_EPI_ROUND_BF16, CPU_EPI_ROUND_F16};
+    for (int s = 0; s < nsets; s++)
+        for (size_t o = 0; o < SP_ARRAY_LEN(ops); o++) {
+            size_t n = 0;
+            for (size_t i = 0; i < N / 2; i++) {
+                uint32_t u = urand();
+                memcpy(&xs[n++], &u, 4);
+            }
+            for (size_t i = 0; i < N / 2 - 64; i++) { /* ties and near-ties of both types */
+                uint32_t u = (urand() & 0xffff0000u) | (o == 0 ? 0x8000u : 0x1000u) | (urand() & 1);
+                memcpy(&xs[n++], &u, 4);
+            }
+            add_specials(xs, &n);
+            cpu_epilogue e = unary(ops[o]);
+            run_tiles(sets[s], &e, xs, got, n);
+            int bad = 0;
+            for (size_t i = 0; i < n; i++) {
+                const float want = cpu_epi_eval(&e, xs[i], 0, 0);
+                if (isnan(want) ? !isnan(got[i]) : memcmp(&want, &got[i], 4) != 0) {
+                    if (bad++ < 3) printf("%s round %s: x = %a: got %a, want %a\n", sets[s]->name, o ? "f16" : "bf16", xs[i], got[i], want);
+                }
+            }
+            CHECK_EQ_INT(bad, 0);
+        }
+    free(xs);
+    free(got);
+}
+
 /* Every other op, bit for bit, with operands of every stride kind. */
 static void test_exact_ops(void) {
     enum { M = 7, N = 70 };
@@ -385,6 +420,7 @@ int main(void) {
         for (int j = 0; j < n; j++) sets[nsets++] = s[j];
     }
     test_exact_ops();
+    test_round_ops();
     test_coalesce();
     test_microkernels();
     test_rows_kernels();

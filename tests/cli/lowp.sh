@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# bf16/f16 contractions on the cpu engine (tests/data/lowp.mlir), on every
+# ISA path this CPU has (SPADC_ISA; one it lacks is reported as skipped):
+# - @mm_bf16, @mm_f16_t (torch-mlir's form: extf generics, an f32 matmul,
+#   truncf; the f16 weight transposed): on the engine, and bit for bit the
+#   reference's results (products of 16-bit floats are exact in f32, the
+#   sums run in k order, the one rounding is the store's), at 1 and 2 threads;
+# - @ffn_bf16 (linalg.matmul on bf16 into f32, K in several blocks, a bf16
+#   bias, residual and GELU with every op rounded to bf16): --check;
+# - @acc_bf16 (a body that sums in bf16) stays on the reference and says why.
+set -u
+f="$SPADC_SRC/tests/data/lowp.mlir"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+has() { [[ " $flags " == *" $1 "* ]]; }
+fail=0 ran=0
+for e in mm_bf16 mm_f16_t ffn_bf16; do
+  "$SPADC" run "$f" -e $e --target ref --seed 5 -o "$tmp/ref_$e" >/dev/null || { echo "FAIL @$e: ref"; fail=1; }
+done
+for isa in generic avx2 avx512 avx512bf16; do
+  case $isa in
+    avx2) ok=$(has avx2 && has fma && has f16c && echo 1) ;;
+    avx512) ok=$(has avx512f && has avx512dq && has avx512bw && has avx512vl && echo 1) ;;
+    avx512bf16) ok=$(has avx512f && has avx512_bf16 && echo 1) ;;
+    *) ok=1 ;;
+  esac
+  if [ "$ok" != 1 ]; then echo "SKIPPED $isa: not supported by this CPU"; continue; fi
+  export SPADC_ISA=$isa
+  for e in mm_bf16 mm_f16_t; do
+    "$SPADC" plan "$f" -e $e | grep -q '^k0  contraction.*(engine)$' || { echo "FAIL $isa @$e: not on the engine"; fail=1; }
+    for t in 1 2; do
+      "$SPADC" run "$f" -e $e --seed 5 --threads $t -o "$tmp/$isa-$e-$t" >/dev/null &&
+        cmp -s "$tmp/ref_$e/result0.npy" "$tmp/$isa-$e-$t/result0.npy" ||
+        { echo "FAIL $isa @$e ($t threads): differs from the reference"; fail=1; }
+    done
+  done
+  "$SPADC" plan "$f" -e ffn_bf16 | grep -q '^k0  contraction.*(engine)$' || { echo "FAIL $isa @ffn_bf16: not on the engine"; fail=1; }
+  for t in 1 2; do
+    out=$("$SPADC" run "$f" -e ffn_bf16 --seed 5 --threads $t --check 2>&1) && grep -q ': ok$' <<<"$out" ||
+      { echo "FAIL $isa @ffn_bf16 ($t threads): --check"; echo "$out" | tail -3; fail=1; }
+  done
+  echo "ok $isa"
+  ran=$((ran + 1))
+done
+unset SPADC_ISA
+out=$("$SPADC" plan "$f" -e acc_bf16)
+grep -q 'reference semantics' <<<"$out" && grep -q 'sums in bf16' <<<"$out" ||
+  { echo "FAIL @acc_bf16: not on the reference with its reason"; echo "$out"; fail=1; }
+out=$("$SPADC" run "$f" -e acc_bf16 --check 2>&1) && grep -q ': ok$' <<<"$out" || { echo "FAIL @acc_bf16: --check"; fail=1; }
+echo "$ran ISA path(s) tested"
+exit $fail
