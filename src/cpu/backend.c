@@ -572,6 +572,15 @@ static bool plan_gemm(cpu_backend *cb, kplan *kp) {
     /* the epilogue: operands must not depend on the reduction loops */
     kp->init_slot = -1;
     if (!compile_program(cb, kp, 1)) return false;
+    /* the store rounds to C's type: a last rounding to it is the store's
+     * (and the program may then be a fast path's) */
+    cpu_epilogue *e = &kp->epi;
+    const cpu_epi_op round_c = kp->c_dt == CPU_BF16 ? CPU_EPI_ROUND_BF16 : CPU_EPI_ROUND_F16;
+    if (kp->c_dt != CPU_F32 && e->ninsn && e->insn[e->ninsn - 1].dst == e->result &&
+        e->insn[e->ninsn - 1].op == round_c) {
+        e->result = e->insn[e->ninsn - 1].a;
+        e->ninsn--;
+    }
     cpu_epi_coalesce(&kp->epi); /* bias-as-init and ReLU fast paths */
     for (uint32_t s = 0; s < kp->epi.noperands; s++) {
         if (kp->k_dim >= 0 && kp->operand[s].stride[kp->k_dim]) return false;

@@ -182,7 +182,14 @@ static void ahead_step(const job *j, ahead *a) {
 /* A tile computed into scratch (rows of nr) stored to C: C with a
  * non-unit column stride, or of a 16-bit type (rounded to nearest even
  * here, the one rounding of the result). */
-static void store_tile(const cpu_gemm_args *g, int64_t m0, int64_t n0, int m, int n, const float *t, int nr) {
+static void store_tile(const job *j, int64_t m0, int64_t n0, int m, int n, const float *t, int nr) {
+    const cpu_gemm_args *g = j->g;
+    if (g->c_dt != CPU_F32 && g->c_sn == 1) {
+        void (*st)(uint16_t *, const float *, int64_t, cpu_dtype) = j->ks->store16 ? j->ks->store16 : cpu_store16_portable;
+        uint16_t *c = (uint16_t *)g->C + m0 * g->c_sm + n0;
+        for (int i = 0; i < m; i++) st(c + i * g->c_sm, t + i * nr, n, g->c_dt);
+        return;
+    }
     if (g->c_dt == CPU_F32) {
         float *c = (float *)g->C + m0 * g->c_sm + n0 * g->c_sn;
         for (int i = 0; i < m; i++)
@@ -266,7 +273,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 return;
             }
             j->ks->gemm(&u);
-            if (u.c == scratch) store_tile(g, ir, n0, m, n, scratch, nr);
+            if (u.c == scratch) store_tile(j, ir, n0, m, n, scratch, nr);
         }
     }
 }

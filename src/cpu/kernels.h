@@ -133,6 +133,9 @@ typedef struct cpu_kernel_set {
     /* Optional: n bf16 or f16 elements (dt) converted to f32, dst[i] =
      * src[i] (cpu_cvt16_portable's contract); NULL: the portable loop. */
     void (*cvt16)(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);
+    /* Optional: n floats rounded to bf16 or f16 and stored,
+     * cpu_store16_portable's contract; NULL: the portable loop. */
+    void (*store16)(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt);
     void (*pack_pairs)(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 } cpu_kernel_set;
 
@@ -220,6 +223,9 @@ void cpu_pack_a_rows(float *dst, int64_t ld, const cpu_kernel_set *ks, const voi
 /* dst[i] = src[i] as f32 for i < n, src bf16 or f16 (portable; kernel
  * sets' cvt16 are the same, vectorised). */
 void cpu_cvt16_portable(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);
+/* dst[i] = src[i] rounded to bf16 or f16 (to nearest even; a NaN stays a
+ * quiet NaN), for i < n. */
+void cpu_store16_portable(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt);
 
 /* Thread idx's share [*lo, *hi) of `units` tiles (strips or panels) of
  * which the last covers only `last` of `full` rows or columns: balanced by

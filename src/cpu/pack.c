@@ -67,6 +67,13 @@ void cpu_cvt16_portable(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt
     }
 }
 
+void cpu_store16_portable(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt) {
+    if (dt == CPU_BF16)
+        for (int64_t i = 0; i < n; i++) dst[i] = sp_f32_to_bf16(src[i]);
+    else
+        for (int64_t i = 0; i < n; i++) dst[i] = sp_f32_to_f16(src[i]);
+}
+
 /* One 16-bit element as f32. */
 static inline float cvt16(uint16_t h, cpu_dtype dt) {
     float f;

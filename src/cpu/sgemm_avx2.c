@@ -28,6 +28,7 @@ typedef __m256 VM;
 #define EPI_TILE_FN epi_tile_avx2
 #define EXP_ROWS_FN exp_rows_avx2
 #define CVT16_FN cvt16_avx2
+#define STORE16_FN store16_avx2
 
 static const int32_t lane_tab[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 static inline __m256i lanes(int cnt) { return _mm256_loadu_si256((const __m256i *)(lane_tab + 8 - (cnt > 8 ? 8 : cnt < 0 ? 0 : cnt))); }
@@ -227,4 +228,5 @@ const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,
     .cvt16 = cvt16_avx2,
+    .store16 = store16_avx2,
 };

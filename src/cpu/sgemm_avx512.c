@@ -35,6 +35,7 @@ typedef __mmask16 VM;
 #define EPI_TILE_FN epi_tile_avx512
 #define EXP_ROWS_FN exp_rows_avx512
 #define CVT16_FN cvt16_avx512
+#define STORE16_FN store16_avx512
 
 static inline __mmask16 lanes(int cnt) {
     return cnt >= 16 ? (__mmask16)0xffff : cnt <= 0 ? (__mmask16)0 : (__mmask16)((1u << cnt) - 1);
@@ -326,6 +327,7 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .epi_tile = epi_tile_avx512,
     .exp_rows = exp_rows_avx512,
     .cvt16 = cvt16_avx512,
+    .store16 = store16_avx512,
     .pack_rows = pack_rows_64,
     .pf_stream = true,
     .gemm_rows = sgemm_avx512_6x64_rows,

@@ -13,7 +13,7 @@
  *     vldexp(p, n)  p * 2^n for integer-valued n in [-252, 254]
  *     vload_n(p, cnt) / vstore_n(p, v, cnt)  the first cnt lanes (others 0)
  *     EPI_TILE_FN   the name to give the tile function (CVT16_FN, EXP_ROWS_FN
- *                   likewise for the cvt16 and exp_rows slots)
+ *                   likewise for the cvt16, store16 and exp_rows slots)
  *
  * Accuracy: exp within about 1 ulp, tanh and erf within 2 ulp of glibc's
  * expf/tanhf/erff (tested by test_cpu_epilogue); DIV, SQRT and RSQRT are
@@ -57,6 +57,34 @@ static inline VF vround_bf16_(VF x) {
     const VI_ u = VI_CAST(x), hi = VI_SET1((int)0xffff0000u);
     const VI_ r = VI_ADD(u, VI_ADD(VI_SET1(0x7fff), VI_AND(VI_SRL(u, 16), VI_SET1(1))));
     return vsel(visnan(x), VF_CAST(VI_AND(VI_OR(u, VI_SET1(0x400000)), hi)), VF_CAST(VI_AND(r, hi)));
+}
+
+/* n floats rounded to bf16 or f16 (nearest even) and stored as 16-bit
+ * patterns (the kernel set's store16 slot): vround_bf16_'s bits' high
+ * half, F16C's conversion. */
+static void STORE16_FN(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt) {
+    int64_t i = 0;
+#if VLEN == 16
+    if (dt == CPU_BF16)
+        for (; i + 16 <= n; i += 16)
+            _mm256_storeu_si256((__m256i *)(dst + i),
+                                _mm512_cvtepi32_epi16(_mm512_srli_epi32(VI_CAST(vround_bf16_(_mm512_loadu_ps(src + i))), 16)));
+    else
+        for (; i + 16 <= n; i += 16)
+            _mm256_storeu_si256((__m256i *)(dst + i),
+                                _mm512_cvtps_ph(_mm512_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+#else
+    if (dt == CPU_BF16)
+        for (; i + 8 <= n; i += 8) {
+            const __m256i b = _mm256_srli_epi32(VI_CAST(vround_bf16_(_mm256_loadu_ps(src + i))), 16);
+            _mm_storeu_si128((__m128i *)(dst + i), _mm_packus_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1)));
+        }
+    else
+        for (; i + 8 <= n; i += 8)
+            _mm_storeu_si128((__m128i *)(dst + i),
+                             _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+#endif
+    if (i < n) cpu_store16_portable(dst + i, src + i, n - i, dt);
 }
 
 /* n bf16 or f16 elements to f32 (the kernel set's cvt16 slot): bf16 is a
