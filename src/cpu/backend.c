@@ -622,14 +622,30 @@ static void pack_rhs(cpu_backend *cb, kplan *kp, const void *base) {
         sp_rethrow(cb->ctx);
 }
 
-/* The kernel's tile plan; b_streamed: its B is packed per call. */
+/* The kernel's tile plan; b_streamed: its B is packed per call. A bf16 x
+ * bf16 GEMM runs on the ISA's pair kernels where it has them (vdpbf16ps:
+ * two k steps an instruction), planned over ceil(K/2) pair steps: a pair
+ * row of a panel has the bytes of an f32 row, so the cache plan is the
+ * same. */
 static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
     cpu_isa isa;
     if (cpu_isa_active(cb->ctx, &isa) != SP_OK) sp_rethrow(cb->ctx);
     const cpu_caches caches = cpu_caches_detect();
-    if (cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
+    const kernel *k = kp->k;
+    const cpu_kernel_set *pk = kp->a_dt == CPU_BF16 && kp->b_dt == CPU_BF16 && !kp->gather && !kp->window_b &&
+                                       k->inputs[0].value->type.kind == IR_T_TENSOR &&
+                                       k->inputs[1].value->type.kind == IR_T_TENSOR
+                                   ? cpu_kernel_pairs(isa)
+                                   : NULL;
+    const int64_t K = pk ? (kp->gK + 1) / 2 : kp->gK;
+    if (cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, K, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
                             &kp->blocking) != SP_OK)
         sp_rethrow(cb->ctx);
+    if (pk && pk->mr == kp->blocking.mr && pk->nr == kp->blocking.nr) {
+        kp->blocking.pairs = true;
+        kp->blocking.kernel = pk->name;
+        for (uint32_t i = 0; i < kp->blocking.search.ntop; i++) kp->blocking.search.top[i].kernel = pk->name;
+    }
 }
 
 static void odometer_next(int64_t *idx, const uint32_t *dims, uint32_t n, const int64_t *bounds) {

@@ -195,6 +195,8 @@ typedef struct cpu_blocking {
     int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */
     int64_t footprint_l1, budget_l1; /* the same for the L1 plan */
     double est_seconds;              /* the cost model's estimate */
+    bool pairs;                      /* the ISA's pair kernel set (bf16 A and B multiplied in pairs by
+                                        vdpbf16ps): kc counts pairs of k */
     bool rhs_ahead;                  /* two B blocks planned ("rhs", "rhs_next"): the next one is brought in
                                         while the current one is read */
     cpu_block_search search;         /* what the search considered (for the plan report) */

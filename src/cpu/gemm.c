@@ -50,12 +50,15 @@ typedef struct job {
     const cpu_blocking *blk;
     int tm, tn;
     int64_t M, N;
-    /* A as the kernels read it: rows a_rs apart, unit k stride */
+    /* A as the kernels read it: rows a_rs apart, unit k stride, batches
+     * a_sb apart (in the kernel's k units: floats, or bf16 pairs) */
     const float *a;
-    int64_t a_rs;
+    int64_t a_rs, a_sb;
     bool a_packed;
     float *apack; /* packed A (rows of a_rs floats), or NULL */
-    /* K blocks: in place, nkb_b blocks of kcb per batch; packed, over Kv */
+    /* K blocks: in place, nkb_b blocks of kcb per batch; packed, over Kv.
+     * K, Kv count the kernel's k steps: K or, for a pair kernel set, its
+     * ceil(K/2) pairs (g->K stays the source's) */
     int64_t nkb, nkb_b, kcb, K, Kv;
     /* B */
     struct cpu_packed *bp;
@@ -79,7 +82,7 @@ static kblock block_at(const job *j, int64_t i) {
         const int64_t b = i / j->nkb_b, k0 = (i % j->nkb_b) * j->kcb;
         k.len = j->K - k0 < j->kcb ? j->K - k0 : j->kcb;
         k.kv0 = b * j->K + k0;
-        k.a_off = b * j->g->a_sb + k0;
+        k.a_off = b * j->a_sb + k0;
     }
     if (k.len < 0) k.len = 0;
     return k;
@@ -124,8 +127,10 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
     const cpu_gemm_args *g = j->g;
     const int nr = j->ks->nr;
     ahead a = {.dst = dst, .blk = *blk, .q0 = q0, .q1 = q1, .slices = slices, .slice = 0};
-    const int64_t b = blk->kv0 / g->K, k = blk->kv0 % g->K, es = cpu_dtype_size(g->b_dt);
-    if (g->b_sn == 1 && k + blk->len <= g->K) {
+    /* source rows: a pair step spans two */
+    const int64_t step = j->ks->pairs ? 2 : 1, b = blk->kv0 / j->K, k = blk->kv0 % j->K * step;
+    const int64_t rows = blk->len * step < g->K - k ? blk->len * step : g->K - k, es = cpu_dtype_size(g->b_dt);
+    if (g->b_sn == 1 && blk->kv0 % j->K + blk->len <= j->K) {
         const int64_t j0 = q0 * nr, j1 = q1 * nr < g->N ? q1 * nr : g->N;
         const char *row0 = (const char *)g->B + (b * g->b_sb + k * g->b_sk + j0) * es;
         a.pf = row0;
@@ -133,7 +138,7 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
         /* lines a row spans, one more when rows do not all start on a line */
         const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * es) % 64 == 0;
         a.pf_lpr = (int)(((j1 - j0) * es + 63) / 64 + !aligned);
-        a.pf_units = blk->len;
+        a.pf_units = rows;
         a.pf_unit = a.pf_lpr;
     }
     return a;
@@ -354,7 +359,10 @@ static void pack_share(const job *j, int tid, int team) {
     if (j->apack) {
         int64_t m0, m1;
         cpu_split(j->M, 1, 1, team, tid, &m0, &m1);
-        cpu_pack_a_rows(j->apack, j->a_rs, j->ks, g->A, g->a_dt, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
+        if (j->ks->pairs)
+            cpu_pack_a_pairs((uint32_t *)j->apack, j->a_rs, g->A, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
+        else
+            cpu_pack_a_rows(j->apack, j->a_rs, j->ks, g->A, g->a_dt, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
     }
 }
 
@@ -413,14 +421,19 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         blk = &chosen;
     }
     if (!cpu_isa_supported(blk->isa)) return bad(ctx, "the blocking's ISA is not supported by this CPU");
-    const cpu_kernel_set *ks = cpu_kernel_find(blk->isa, blk->mr, blk->nr);
-    if (!ks) return bad(ctx, "no kernel for the blocking's ISA and register tile");
+    const cpu_kernel_set *ks = blk->pairs ? cpu_kernel_pairs(blk->isa) : cpu_kernel_find(blk->isa, blk->mr, blk->nr);
+    if (!ks || ks->mr != blk->mr || ks->nr != blk->nr) return bad(ctx, "no kernel for the blocking's ISA and register tile");
+    if (ks->pairs && (g->a_dt != CPU_BF16 || (g->b_dt != CPU_BF16 && !g->packed_b)))
+        return bad(ctx, "a bf16 pair blocking needs bf16 A and B");
     if (blk->kc < 1 || blk->nc < 1 || blk->mc < 1) return bad(ctx, "the blocking has an empty block size");
 
     /* every field set explicitly: a zeroing initialiser costs a REP STOS,
      * measurable on a 64^3 GEMM */
     job j;
-    j.g = g, j.ks = ks, j.blk = blk, j.M = g->M, j.N = g->N, j.K = g->K, j.Kv = g->K * g->nbatch;
+    j.g = g, j.ks = ks, j.blk = blk, j.M = g->M, j.N = g->N;
+    j.K = ks->pairs ? (g->K + 1) / 2 : g->K; /* pairs are zero padded past an odd K */
+    j.Kv = j.K * g->nbatch;
+    j.a_sb = g->a_sb;
     j.a_packed = false, j.apack = NULL, j.B_src = NULL, j.b_local = NULL, j.b_local_floats = 0, j.partial = NULL;
     j.init = NULL, j.init_rs = 0, j.init_cs = 0;
 
@@ -455,7 +468,13 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
 
     /* A: in place when its k stride is 1 and batches are long enough for
      * whole K blocks; otherwise one row-major copy of all batches */
-    const bool a_direct = g->K == 0 || (g->a_dt == CPU_F32 && g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256));
+    /* (pairs: the bf16 rows read as 32-bit pairs, so an even K, row and
+     * batch stride, and a 4-byte aligned A) */
+    const bool a_direct =
+        g->K == 0 ||
+        (!ks->pairs && g->a_dt == CPU_F32 && g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256)) ||
+        (ks->pairs && g->a_sk == 1 && g->K % 2 == 0 && g->a_sm % 2 == 0 && (uintptr_t)g->A % 4 == 0 &&
+         (g->nbatch == 1 || (g->a_sb % 2 == 0 && g->K >= 256)));
     if (g->K == 0) {
         static const float dummy[1] = {0};
         j.a = dummy;
@@ -465,9 +484,10 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.nkb = 1;
     } else if (a_direct) {
         j.a = (const float *)g->A;
-        j.a_rs = g->a_sm;
-        j.nkb_b = (g->K + blk->kc - 1) / blk->kc;
-        j.kcb = (g->K + j.nkb_b - 1) / j.nkb_b;
+        j.a_rs = ks->pairs ? g->a_sm / 2 : g->a_sm;
+        j.a_sb = ks->pairs ? g->a_sb / 2 : g->a_sb;
+        j.nkb_b = (j.K + blk->kc - 1) / blk->kc;
+        j.kcb = (j.K + j.nkb_b - 1) / j.nkb_b;
         j.nkb = j.nkb_b * g->nbatch;
     } else {
         int64_t ld = (j.Kv + 15) / 16 * 16;
@@ -484,7 +504,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     struct cpu_packed bpack;
     if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
-        if (p->nr != ks->nr || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
+        if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
             sp_set_error(ctx, SP_EINPUT,
                          "cpu_gemm: packed B is %lld x %lld x %lld with NR=%d, the GEMM needs %lld x %lld x %lld with NR=%d",
                          (long long)p->nbatch, (long long)p->K, (long long)p->N, p->nr, (long long)g->nbatch,

@@ -150,8 +150,10 @@ extern const cpu_kernel_set cpu_kset_avx512_6x64;
 
 /* The candidate kernel sets of an ISA, best first; *n gets their count. */
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
-/* The set of an ISA with this register tile, or NULL. */
+/* The set of an ISA with this register tile, or NULL (f32 sets only). */
 const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr);
+/* The ISA's pair kernel set (bf16 dot products), or NULL where it has none. */
+const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa);
 
 /* Line i of a prefetch stream (cpu_ukr.pf*): line i % lpr of the row that
  * starts at pf + (i / lpr) * rs bytes, counted from the line holding the
@@ -189,7 +191,8 @@ void cpu_sgemm_ref(const cpu_ukr *u, int nr);
  * aligned. */
 struct cpu_packed {
     int nr;
-    int64_t K, N, nbatch, kv; /* kv = nbatch * K */
+    bool pairs;               /* for a pair kernel set: rows are pairs of B's rows (kernels.h) */
+    int64_t K, N, nbatch, kv; /* kv = nbatch * K (pairs: nbatch * ceil(K/2)) */
     int64_t npanels;
     float *data;              /* aligned */
     void *raw;                /* the allocation */
@@ -223,6 +226,12 @@ void cpu_pack_a_rows(float *dst, int64_t ld, const cpu_kernel_set *ks, const voi
 /* dst[i] = src[i] as f32 for i < n, src bf16 or f16 (portable; kernel
  * sets' cvt16 are the same, vectorised). */
 void cpu_cvt16_portable(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);
+
+/* Rows [m0, m1) of a bf16 A (all batches) as the pairs a pair kernel set
+ * reads: dst[m*ld + b*K2 + p] = A(b, m, 2p) | A(b, m, 2p+1) << 16, with K2
+ * = ceil(K/2) and 0 for the high half past an odd K. */
+void cpu_pack_a_pairs(uint32_t *dst, int64_t ld, const void *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
+                      int64_t a_sb, int64_t m0, int64_t m1);
 /* dst[i] = src[i] rounded to bf16 or f16 (to nearest even; a NaN stays a
  * quiet NaN), for i < n. */
 void cpu_store16_portable(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt);

@@ -105,10 +105,35 @@ static void convert2d(float *restrict dst, int64_t dld, const uint16_t *restrict
         }
 }
 
+/* cpu_pack_b_rows for a pair kernel set: rows are pairs of B's rows (K2 =
+ * ceil(K/2) a batch, the last one's high half 0 for an odd K), packed by
+ * the set's pack_pairs. */
+static void pack_b_pairs(uint32_t *dst, int64_t len, const cpu_kernel_set *ks, const uint16_t *B, int64_t b_sk,
+                         int64_t b_sn, int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1,
+                         int64_t q0, int64_t q1) {
+    const int nr = ks->nr;
+    const int64_t K2 = (K + 1) / 2;
+    for (int64_t q = q0; q < q1; q++) {
+        uint32_t *panel = dst + (q - q0) * len * nr;
+        const int64_t j0 = q * nr, cols = N - j0 < nr ? N - j0 : nr;
+        for (int64_t r = r0; r < r1;) {
+            const int64_t kv = kv0 + r, b = kv / K2, p = kv % K2;
+            const int64_t seg = r1 - r < K2 - p ? r1 - r : K2 - p;
+            const int64_t krows = 2 * seg < K - 2 * p ? 2 * seg : K - 2 * p;
+            ks->pack_pairs(panel + r * nr, B + b * b_sb + 2 * p * b_sk + j0 * b_sn, b_sk, b_sn, krows, (int)cols);
+            r += seg;
+        }
+    }
+}
+
 void cpu_pack_b_rows(float *dst, int64_t len, const cpu_kernel_set *ks, const void *B, cpu_dtype dt, int64_t b_sk,
                      int64_t b_sn, int64_t b_sb, int64_t K, int64_t N, int64_t kv0, int64_t r0, int64_t r1, int64_t q0,
                      int64_t q1) {
     const int nr = ks->nr;
+    if (ks->pairs) {
+        pack_b_pairs((uint32_t *)dst, len, ks, (const uint16_t *)B, b_sk, b_sn, b_sb, K, N, kv0, r0, r1, q0, q1);
+        return;
+    }
     for (int64_t q = q0; q < q1; q++) {
         float *panel = dst + (q - q0) * len * nr;
         const int64_t j0 = q * nr, cols = N - j0 < nr ? N - j0 : nr;
@@ -164,6 +189,21 @@ void cpu_pack_a_rows(float *dst, int64_t ld, const cpu_kernel_set *ks, const voi
     }
 }
 
+void cpu_pack_a_pairs(uint32_t *dst, int64_t ld, const void *A, int64_t K, int64_t nbatch, int64_t a_sm, int64_t a_sk,
+                      int64_t a_sb, int64_t m0, int64_t m1) {
+    const uint16_t *a = A;
+    const int64_t K2 = (K + 1) / 2;
+    for (int64_t m = m0; m < m1; m++)
+        for (int64_t b = 0; b < nbatch; b++) {
+            const uint16_t *row = a + b * a_sb + m * a_sm;
+            uint32_t *d = dst + m * ld + b * K2;
+            for (int64_t p = 0; p < K2; p++) {
+                const uint32_t lo = row[2 * p * a_sk], hi = 2 * p + 1 < K ? row[(2 * p + 1) * a_sk] : 0;
+                d[p] = lo | hi << 16;
+            }
+        }
+}
+
 sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N, int64_t nbatch, const void *B,
                      cpu_dtype b_dt, int64_t b_sk, int64_t b_sn, int64_t b_sb, cpu_packed **out) {
     *out = NULL;
@@ -172,15 +212,18 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
                      (long long)N, (long long)nbatch, blk ? blk->nr : 0);
         return SP_EINPUT;
     }
-    const cpu_kernel_set *ks = cpu_isa_supported(blk->isa) ? cpu_kernel_find(blk->isa, blk->mr, blk->nr) : NULL;
+    const cpu_kernel_set *ks = !cpu_isa_supported(blk->isa) ? NULL
+                               : blk->pairs               ? cpu_kernel_pairs(blk->isa)
+                                                          : cpu_kernel_find(blk->isa, blk->mr, blk->nr);
+    if (ks && ks->pairs && b_dt != CPU_BF16) ks = NULL;
     if (!ks) {
         sp_set_error(ctx, SP_EINPUT, "cpu_pack_b: no kernel of this CPU has the blocking's ISA and register tile");
         return SP_EINPUT;
     }
     size_t bytes;
-    const int64_t npanels = (N + blk->nr - 1) / blk->nr;
+    const int64_t npanels = (N + blk->nr - 1) / blk->nr, steps = ks->pairs ? (K + 1) / 2 : K; /* per batch */
     if (K > INT64_MAX / nbatch ||
-        __builtin_mul_overflow((size_t)npanels * (size_t)blk->nr, (size_t)(K * nbatch) * sizeof(float), &bytes))
+        __builtin_mul_overflow((size_t)npanels * (size_t)blk->nr, (size_t)(steps * nbatch) * sizeof(float), &bytes))
         goto oom;
     struct cpu_packed *p = sp_try_malloc(ctx, sizeof *p);
     if (!p) goto oom;
@@ -188,7 +231,8 @@ sp_status cpu_pack_b(sp_ctx *ctx, const cpu_blocking *blk, int64_t K, int64_t N,
     p->K = K;
     p->N = N;
     p->nbatch = nbatch;
-    p->kv = K * nbatch;
+    p->kv = steps * nbatch;
+    p->pairs = ks->pairs;
     p->npanels = npanels;
     p->data = cpu_aligned_alloc(ctx, bytes, &p->raw);
     if (!p->data) {
