@@ -147,6 +147,12 @@ typedef struct cpu_kernel_set {
 extern const cpu_kernel_set cpu_kset_generic_4x16;
 extern const cpu_kernel_set cpu_kset_avx2_6x16;
 extern const cpu_kernel_set cpu_kset_avx512_6x64;
+/* bf16 pairs (sgemm_avx512.c, .pairs): for hosts with AVX512_BF16 only. */
+extern const cpu_kernel_set cpu_kset_avx512bf16_6x64;
+
+/* Whether the CPU has AVX512_BF16 (CPUID.(EAX=7,ECX=1):EAX[5]) and the OS
+ * the AVX-512 state (isa_bf16.c). */
+bool cpu_has_avx512bf16(void);
 
 /* The candidate kernel sets of an ISA, best first; *n gets their count. */
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
@@ -182,6 +188,24 @@ static inline const char *cpu_stream_next(cpu_stream_walk *w) {
 /* Portable reference microkernel for any MR x NR (<= the maxima above):
  * the oracle the ISA kernels are tested against. */
 void cpu_sgemm_ref(const cpu_ukr *u, int nr);
+
+/* The same for pair kernel sets (sbgemm_ref.c, portable C): a bf16 strip
+ * and micro-panel of pairs, each pair's products added to the f32
+ * accumulator as VDPBF16PS adds them (Intel SDM): the odd (high) product
+ * first, then the even one, each a fused multiply-add rounded to nearest
+ * even, with denormal inputs (accumulator included) read as 0 and a result
+ * that is tiny after rounding flushed to 0 (checked bit for bit against the
+ * instruction on an AVX512_BF16 host). */
+void cpu_sbgemm_ref(const cpu_ukr *u, int nr);
+/* One such step: acc + a_lo*b_lo + a_hi*b_hi for pairs a, b (low half the
+ * even element). */
+float cpu_bf16_dot_step(float acc, uint32_t a, uint32_t b);
+/* Portable pack_pairs (cpu_kernel_set.pack_pairs) for any NR. */
+void cpu_pack_pairs_ref(uint32_t *dst, int nr, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows,
+                        int cols);
+/* The AVX-512 one (pack_pairs_avx512.c, NR = 64): vectorised for s_n == 1
+ * and s_k == 1, the portable loop otherwise. */
+void cpu_pack_pairs_avx512(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 
 /* ----------------------------------------------------------- packing */
 

@@ -7,7 +7,11 @@
  * Edge tiles (m < 6 rows, n < 64 columns) run specialisations of the same
  * body with fewer rows / vectors, so a short tile never reads A rows past m
  * and never multiplies padding it does not store; the last vector of a row
- * is masked. */
+ * is masked.
+ *
+ * The same body, with VDPBF16PS for the FMA, is the bf16 pair kernel set
+ * (cpu_kset_avx512bf16_6x64: k pairs, cpu_kernel_set.pairs), called only
+ * where cpu_has_avx512bf16(). */
 #include <immintrin.h>
 
 /* The build's -O2 does not unroll the fixed row/vector loops before scalar
@@ -109,7 +113,14 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv) {
+/* One body for both kernel sets: `pairs` (a constant in each instance)
+ * picks the K loop's product, an FMA per f32 k step or a VDPBF16PS per bf16
+ * k pair (cpu_kernel_set.pairs: a is read as 32-bit pairs, b holds NR
+ * pairs per row; both are 4-byte elements, so the loads, the broadcast and
+ * the pointer walk are the same instructions); everything around it is
+ * shared. */
+static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
+                                                           const bool pairs) {
     const __m512 zero = _mm512_setzero_ps();
 #define DECL(i, v) __m512 c##i##_##v = zero;
 #define DECL_ROW(i) VECS(DECL, i)
@@ -133,8 +144,12 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
     (void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
 
-#define FMA(i, v) \
-    if (nv > v) c##i##_##v = _mm512_fmadd_ps(ai, b##v, c##i##_##v);
+/* the broadcast is a move (a pair's bits are not a float's: never
+ * converted, only reinterpreted for VDPBF16PS) */
+#define FMA(i, v)                                                                        \
+    if (nv > v)                                                                          \
+        c##i##_##v = pairs ? _mm512_dpbf16_ps(c##i##_##v, (__m512bh)ai, (__m512bh)b##v) \
+                           : _mm512_fmadd_ps(ai, b##v, c##i##_##v);
 #define FMA_ROW(i)                                  \
     if (mr > i) {                                   \
         const __m512 ai = _mm512_set1_ps(a##i[p]);  \
@@ -252,51 +267,51 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #pragma GCC diagnostic pop
 #endif
 
-#define UKR_DEF(m, nv) \
-    static void sgemm_avx512_6x64_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv); }
-#define UKR_ROW(m) UKR_DEF(m, 1) UKR_DEF(m, 2) UKR_DEF(m, 3) UKR_DEF(m, 4)
-UKR_ROW(1)
-UKR_ROW(2)
-UKR_ROW(3)
-UKR_ROW(4)
-UKR_ROW(5)
-UKR_ROW(6)
-#define UKR_REF(m) {sgemm_avx512_6x64_m##m##v1, sgemm_avx512_6x64_m##m##v2, sgemm_avx512_6x64_m##m##v3, sgemm_avx512_6x64_m##m##v4}
-static const cpu_ukr_fn ukr_table[MR][NVEC] = {UKR_REF(1), UKR_REF(2), UKR_REF(3), UKR_REF(4), UKR_REF(5), UKR_REF(6)};
-
-static void sgemm_avx512_6x64(const cpu_ukr *u) {
-    ukr_table[u->m - 1][(u->n + 15) / 16 - 1](u);
-}
-
-/* Whole strips with the 6-row body inlined, then the short one: no call,
- * frame or dispatch per strip (a 64x64x64 GEMM is 11 strips of one panel). */
-#define ROWS_DEF(nv)                                                    \
-    static void sgemm_avx512_6x64_rows_v##nv(const cpu_ukr *u0) {      \
+/* Each kernel set (PRE: its name prefix, P: pairs) instantiates the body
+ * per edge shape (mr rows, nv vectors), a dispatcher over them and the
+ * many-row kernel: whole strips with the 6-row body inlined, then the
+ * short one, with no call, frame or dispatch per strip (a 64x64x64 GEMM is
+ * 11 strips of one panel). */
+#define UKR_DEF(PRE, P, m, nv) \
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P); }
+#define UKR_ROW(PRE, P, m) UKR_DEF(PRE, P, m, 1) UKR_DEF(PRE, P, m, 2) UKR_DEF(PRE, P, m, 3) UKR_DEF(PRE, P, m, 4)
+#define UKR_REF(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
+#define ROWS_DEF(PRE, P, nv)                                            \
+    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                   \
         cpu_ukr u = *u0;                                                \
         int64_t rows = u0->m;                                           \
         const int64_t add_step = u.add && u.add_rs ? MR * u.add_rs : 0; \
         u.pf_n = 0;                                                     \
         for (; rows >= MR; rows -= MR) {                                \
             u.m = MR;                                                   \
-            ukr_body(&u, MR, nv);                                       \
+            ukr_body(&u, MR, nv, P);                                    \
             u.a += MR * u.a_rs, u.c += MR * u.c_rs, u.m0 += MR;         \
             if (u.add) u.add += add_step;                               \
         }                                                               \
         if (rows > 0) {                                                 \
             u.m = (int)rows;                                            \
-            ukr_table[rows - 1][nv - 1](&u);                            \
+            PRE##_table[rows - 1][nv - 1](&u);                          \
         }                                                               \
     }
-ROWS_DEF(1)
-ROWS_DEF(2)
-ROWS_DEF(3)
-ROWS_DEF(4)
-static const cpu_ukr_fn rows_table[NVEC] = {sgemm_avx512_6x64_rows_v1, sgemm_avx512_6x64_rows_v2,
-                                            sgemm_avx512_6x64_rows_v3, sgemm_avx512_6x64_rows_v4};
+#define KERNELS(PRE, P)                                                                                          \
+    UKR_ROW(PRE, P, 1)                                                                                           \
+    UKR_ROW(PRE, P, 2)                                                                                           \
+    UKR_ROW(PRE, P, 3)                                                                                           \
+    UKR_ROW(PRE, P, 4)                                                                                           \
+    UKR_ROW(PRE, P, 5)                                                                                           \
+    UKR_ROW(PRE, P, 6)                                                                                           \
+    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3),         \
+                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)};        \
+    static void PRE(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }                        \
+    ROWS_DEF(PRE, P, 1)                                                                                          \
+    ROWS_DEF(PRE, P, 2)                                                                                          \
+    ROWS_DEF(PRE, P, 3)                                                                                          \
+    ROWS_DEF(PRE, P, 4)                                                                                          \
+    static const cpu_ukr_fn PRE##_rows_table[NVEC] = {PRE##_rows_v1, PRE##_rows_v2, PRE##_rows_v3, PRE##_rows_v4}; \
+    static void PRE##_rows(const cpu_ukr *u) { PRE##_rows_table[(u->n + 15) / 16 - 1](u); }
 
-static void sgemm_avx512_6x64_rows(const cpu_ukr *u) {
-    rows_table[(u->n + 15) / 16 - 1](u);
-}
+KERNELS(sgemm_avx512_6x64, false)
+KERNELS(sbgemm_avx512bf16_6x64, true)
 
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
  * the source row is read) and stored whole, padding included, to the
@@ -331,4 +346,22 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .pack_rows = pack_rows_64,
     .pf_stream = true,
     .gemm_rows = sgemm_avx512_6x64_rows,
+};
+
+/* bf16 pairs (cpu_kernel_set.pairs): the same tile, edges, epilogue and
+ * prefetch stream over k pairs, 24 VDPBF16PS per pair (2 x 6 x 64 products,
+ * twice the f32 kernel's per instruction). Runs only where
+ * cpu_has_avx512bf16(). */
+const cpu_kernel_set cpu_kset_avx512bf16_6x64 = {
+    .isa = CPU_ISA_AVX512,
+    .mr = MR,
+    .nr = NR,
+    .name = "sbgemm_avx512bf16_6x64",
+    .gemm = sbgemm_avx512bf16_6x64,
+    .epi_tile = epi_tile_avx512,
+    .exp_rows = exp_rows_avx512,
+    .pf_stream = true,
+    .gemm_rows = sbgemm_avx512bf16_6x64_rows,
+    .pairs = true,
+    .pack_pairs = cpu_pack_pairs_avx512,
 };
