@@ -106,7 +106,7 @@ int main(int argc, char **argv) {
     }
     if (rounds > 63) rounds = 63;
     K &= ~(int64_t)1, MC = MC / 6 * 6, NC = NC / 64 * 64;
-    if (!cpu_has_avx512bf16()) {
+    if (!cpu_isa_supported(CPU_ISA_AVX512BF16)) {
         printf("skipped: no AVX512_BF16 on this CPU\n");
         return 0;
     }

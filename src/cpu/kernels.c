@@ -24,6 +24,5 @@ const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr) {
 }
 
 const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa) {
-    (void)isa;
-    return NULL;
+    return isa >= CPU_ISA_AVX512BF16 ? &cpu_kset_avx512bf16_6x64 : NULL;
 }

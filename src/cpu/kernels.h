@@ -147,12 +147,8 @@ typedef struct cpu_kernel_set {
 extern const cpu_kernel_set cpu_kset_generic_4x16;
 extern const cpu_kernel_set cpu_kset_avx2_6x16;
 extern const cpu_kernel_set cpu_kset_avx512_6x64;
-/* bf16 pairs (sgemm_avx512.c, .pairs): for hosts with AVX512_BF16 only. */
+/* bf16 pairs (sgemm_avx512.c, .pairs): for CPU_ISA_AVX512BF16 only. */
 extern const cpu_kernel_set cpu_kset_avx512bf16_6x64;
-
-/* Whether the CPU has AVX512_BF16 (CPUID.(EAX=7,ECX=1):EAX[5]) and the OS
- * the AVX-512 state (isa_bf16.c). */
-bool cpu_has_avx512bf16(void);
 
 /* The candidate kernel sets of an ISA, best first; *n gets their count. */
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);

@@ -13,7 +13,7 @@
  *   K's last pair has a zero high half).
  *
  * Compiled with AVX-512 flags (*avx512*.c); called only where the pair
- * kernels run (cpu_has_avx512bf16). */
+ * kernels run (cpu_isa_supported(CPU_ISA_AVX512BF16)). */
 #include <immintrin.h>
 
 #include "kernels.h"

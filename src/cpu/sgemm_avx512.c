@@ -11,7 +11,7 @@
  *
  * The same body, with VDPBF16PS for the FMA, is the bf16 pair kernel set
  * (cpu_kset_avx512bf16_6x64: k pairs, cpu_kernel_set.pairs), called only
- * where cpu_has_avx512bf16(). */
+ * where cpu_isa_supported(CPU_ISA_AVX512BF16). */
 #include <immintrin.h>
 
 /* The build's -O2 does not unroll the fixed row/vector loops before scalar
@@ -351,9 +351,9 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
 /* bf16 pairs (cpu_kernel_set.pairs): the same tile, edges, epilogue and
  * prefetch stream over k pairs, 24 VDPBF16PS per pair (2 x 6 x 64 products,
  * twice the f32 kernel's per instruction). Runs only where
- * cpu_has_avx512bf16(). */
+ * cpu_isa_supported(CPU_ISA_AVX512BF16). */
 const cpu_kernel_set cpu_kset_avx512bf16_6x64 = {
-    .isa = CPU_ISA_AVX512,
+    .isa = CPU_ISA_AVX512BF16,
     .mr = MR,
     .nr = NR,
     .name = "sbgemm_avx512bf16_6x64",
@@ -364,4 +364,6 @@ const cpu_kernel_set cpu_kset_avx512bf16_6x64 = {
     .gemm_rows = sbgemm_avx512bf16_6x64_rows,
     .pairs = true,
     .pack_pairs = cpu_pack_pairs_avx512,
+    .cvt16 = cvt16_avx512,
+    .store16 = store16_avx512,
 };

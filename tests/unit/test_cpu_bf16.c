@@ -310,7 +310,7 @@ int main(void) {
     CHECK(ks->pack_rows == NULL && ks->pack_cols == NULL);
     CHECK_EQ_INT(ks->mr, 6);
     CHECK_EQ_INT(ks->nr, 64);
-    if (!cpu_has_avx512bf16()) {
+    if (!cpu_isa_supported(CPU_ISA_AVX512BF16)) {
         printf("skipped: this CPU (or OS) has no AVX512_BF16, which the pair kernels need\n");
         TEST_DONE();
     }
