@@ -77,8 +77,9 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_begin_object(w);
     json_kv_int(w, "m", blk ? blk->mc : 0);
     json_kv_int(w, "n", blk ? blk->nc : 0);
-    json_kv_int(w, "k", blk ? blk->kc : 0);
+    json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
     json_end_object(w);
+    if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
     json_kv_string(w, "unit", "per_thread");
     json_kv_string(w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
     if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(w, "reason", ex_kernel_why(x, i));
@@ -240,10 +241,10 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
             sp_strbuf_puts(o, "    convolution: the window rows packed as B (input runs copied per output row), the weights "
                               "read as A; output rows split over the threads\n");
         if (blk && blk->nbufs) {
-            sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld, %d thread%s (%d x %d)\n",
+            sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld%s, %d thread%s (%d x %d)\n",
                              blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,
-                             (long long)blk->nc, (long long)blk->kc, blk->nthreads, blk->nthreads == 1 ? "" : "s",
-                             blk->tm, blk->tn);
+                             (long long)blk->nc, (long long)blk->kc, blk->pairs ? " pairs of k" : "", blk->nthreads,
+                             blk->nthreads == 1 ? "" : "s", blk->tm, blk->tn);
             print_search(o, blk);
             for (int level = 2; level >= 1; level--) {
                 sp_strbuf_printf(o, "    L%d plan: %lld of %lld bytes per thread\n", level,
