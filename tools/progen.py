@@ -794,6 +794,14 @@ def p_contract(g, cur):
         k, m = (shape[0], shape[1]) if kind == "matmul_ta" else (shape[1], shape[0])
         n = k if rng.random() < 0.3 else [g.dim()]
         w = g.arg([n, k] if kind == "matmul_tb" else [k, n], "weight")
+        # a low-precision Linear as torch-mlir writes it: operands rounded
+        # to bf16/f16 and widened again by an extf generic, which the
+        # contraction then reads through (the engines convert in packing)
+        if rng.random() < 0.2:
+            dt = rng.choice(["bf16", "f16"])
+            w = g.unary(g.unary(w, [], dt=dt, spell="generic"), [], spell="generic")
+            if rng.random() < 0.7:
+                cur = g.unary(g.unary(cur, [], dt=dt, spell="generic"), [], spell="generic")
         spells = {"matmul": ["named", "named", "maps", "generic"], "matmul_tb": ["named_t", "maps", "generic"],
                   "matmul_ta": ["maps", "generic"]}[kind]
         y = g.add({"op": "mm", "kind": kind, "in": [cur, w], "spell": rng.choice(spells),
