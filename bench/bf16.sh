@@ -22,7 +22,8 @@
 # driver is compiled here against it and build/libspadc.a into
 # build/bench/bf16_cells_onednn; without it, CMake's build/bench_bf16_cells
 # (no oneDNN: its cells print n/a) runs instead. The table goes to
-# build/bench/bf16-<time>.txt and bf16-latest.txt. Exit status 1 when a cell
+# build/bench/bf16-<time>.txt and bf16-latest.txt, every measurement (one
+# line per cell, round and variant) to bf16-<time>.raw.txt. Exit status 1 when a cell
 # computed a wrong result.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,6 +31,7 @@ OUT=$ROOT/build/bench
 mkdir -p "$OUT"
 STAMP=$(date -u +%Y%m%d-%H%M%S)
 TABLE=$OUT/bf16-$STAMP.txt
+RAW=$OUT/bf16-$STAMP.raw.txt
 [ -f "$ROOT/build/libspadc.a" ] && [ -x "$ROOT/build/bench_bf16_cells" ] || make -s -C "$ROOT" all || exit 1
 if [ -n "${ISA:-}" ]; then
   case $ISA in avx512* | avx2 | generic) export SPADC_ISA=$ISA ;;
@@ -55,8 +57,9 @@ bind=()
 [ -n "$BIND" ] && bind+=("OMP_PROC_BIND=$BIND")
 [ -n "$PLACES" ] && bind+=("OMP_PLACES=$PLACES")
 T0=$(date +%s)
-env "${bind[@]}" "$BIN" | tee "$TABLE"
+env "${bind[@]}" RAW="$RAW" "$BIN" | tee "$TABLE"
 rc=${PIPESTATUS[0]}
 cp "$TABLE" "$OUT/bf16-latest.txt"
-echo "(table: $TABLE; $(( $(date +%s) - T0 )) s)" >&2
+[ -f "$RAW" ] && cp "$RAW" "$OUT/bf16-latest.raw.txt"
+echo "(table: $TABLE; every measurement: $RAW; $(( $(date +%s) - T0 )) s)" >&2
 exit "$rc"

@@ -12,7 +12,8 @@
  *                                               libdnnl is installed)
  *   build/bench_bf16_cells --selftest          (CTest: spadc cells only, tiny
  *                                               shapes, against a naive loop)
- *   ROUNDS=5 THREADS="1 2" BUDGET=2 SHAPES="64,64,64;1,4096,4096" bf16_cells
+ *   ROUNDS=5 THREADS="1 2" BUDGET=2 SHAPES="64,64,64;1,4096,4096" RAW=FILE bf16_cells
+ *                                              (RAW: every measurement, one line each)
  *
  * Cells, each through its public API:
  *  spadc bf16  the MLIR torch-mlir writes for a bf16 nn.Linear + ReLU:
@@ -791,7 +792,16 @@ int main(int argc, char **argv) {
             break;
         }
 
-    /* the measurements of a round: every (cell, variant) that is OK */
+    /* the measurements of a round: every (cell, variant) that is OK; each
+     * one also as a line of RAW (a file) when set */
+    FILE *raw = getenv("RAW") && *getenv("RAW") ? fopen(getenv("RAW"), "w") : NULL;
+    if (raw) {
+        fprintf(raw, "SYS|spadc|%s|isa|%s|avx512_bf16|%d\n", spadc_version(), isa, bf16_host);
+        for (int i = 0; i < nsh * nt; i++)
+            for (int v = 0; v < NV; v++)
+                fprintf(raw, "CELL|%s|%d|%d|%d|%d|%s|%.3f\n", vname[v], cells[i].t, cells[i].s->M, cells[i].s->N,
+                        cells[i].s->K, cells[i].state[v] == ST_OK ? "ok" : cells[i].why[v], cells[i].first_s[v]);
+    }
     const int nm = nsh * nt * NV;
     for (int r = 0; r < nround; r++) {
         fprintf(stderr, "== round %d/%d  [%.0f s]\n", r + 1, nround, now_s() - T0);
@@ -806,6 +816,8 @@ int main(int argc, char **argv) {
                 snprintf(c->why[v], sizeof c->why[v], "a timed run failed");
             }
             c->g[v][r] = g;
+            if (raw)
+                fprintf(raw, "RES|%s|%d|%d|%d|%d|%d|%.4f\n", vname[v], c->t, c->s->M, c->s->N, c->s->K, r + 1, g);
         }
     }
 
@@ -866,6 +878,7 @@ int main(int argc, char **argv) {
            want_f32 == 0 ? " (no bf16-vs-f32 goal for this ISA/host)" : "");
     if (wrong) printf("CORRECTNESS FAILURES: %d cell(s) WRONG (not timed)\n", wrong);
     fprintf(stderr, "(%.0f s)\n", now_s() - T0);
+    if (raw) fclose(raw);
     for (int i = 0; i < nt * nsh; i++) cell_free(&cells[i]);
     for (int j = 0; j < nsh; j++) shape_free(&shapes[j]);
     free(cells);
