@@ -643,7 +643,7 @@ static void ratio_col(char *out, size_t n, const cell *c, int a, int b, int nrou
         /* a slow cell misses its goal; a missing or wrong one has none */
         const int slow = want > 0 && c->state[a] == ST_SLOW && c->state[b] == ST_OK;
         nmiss += slow;
-        snprintf(out, n, "%-6s %-9s %-10s", "-", "", slow ? "MISS" : want > 0 ? "-" : "");
+        snprintf(out, n, "%-6s %-9s %-11s", "-", "", slow ? "MISS" : want > 0 ? "-" : "");
         return;
     }
     const double med = median(r, k); /* sorts r */
@@ -662,7 +662,7 @@ static void ratio_col(char *out, size_t n, const cell *c, int a, int b, int nrou
         snprintf(rs, sizeof rs, "%.4fx", floor(med * 1e4) / 1e4);
     else
         snprintf(rs, sizeof rs, "%.2fx", down(med));
-    snprintf(out, n, "%-6s %-9s %-10s", rs, span, goal);
+    snprintf(out, n, "%-6s %-9s %-11s", rs, span, goal);
 }
 
 static void gf_col(char *out, size_t n, const cell *c, int v, int nround) {
@@ -851,7 +851,7 @@ int main(int argc, char **argv) {
            "ratios [range]; results checked once per cell before timing (naive loop, and spadc against oneDNN)\n\n",
            nround);
     const double want_f32 = !strcmp(isa, "avx2") ? 0.95 : (!strncmp(isa, "avx512", 6) && bf16_host) ? 1.7 : 0;
-    printf("%-3s %-20s | %8s %8s %8s | %-6s %-9s %-10s | %-6s %-9s %-10s\n", "thr", "shape", "bf16", "f32",
+    printf("%-3s %-20s | %8s %8s %8s | %-6s %-9s %-11s | %-6s %-9s %-11s\n", "thr", "shape", "bf16", "f32",
            "oDNN-bf16", "x f32", "[range]", "goal", "x oDNN", "[range]", "goal");
     for (int i = 0; i < nt; i++)
         for (int j = 0; j < nsh; j++) {

@@ -15,8 +15,8 @@
 #   ROUNDS=1 bash bench/peers.sh        (rounds of the whole set, in alternating
 #                                        order; default 5: see below)
 #   BIND= PLACES= bash bench/peers.sh   (threads unbound; default OMP_PROC_BIND=spread OMP_PLACES=cores)
-#   PEAK=0 bash bench/peers.sh          (the FMA peak of the peers' last full run instead
-#                                        of measuring it now, 30 s: this VM's peak moves,
+#   PEAK=0 bash bench/peers.sh          (the FMA peak of the peers' last full run, if on this
+#                                        CPU model, instead of measuring it now, 30 s: this VM's peak moves,
 #                                        116 GFLOP/s a core on 2026-11-23, 237 the day before)
 #   TABLE_ONLY=build/bench/peers-latest.raw.txt bash bench/peers.sh   (re-print a table)
 #   ISA=avx2 bash bench/peers.sh        (like for like at AVX2 on an AVX-512 host: see below)
@@ -152,7 +152,13 @@ measure() {
     echo "SYS|ob_label|$OB_LABEL"
     echo "SYS|bind|OMP_PROC_BIND=${BIND:-unset} OMP_PLACES=${PLACES:-unset} (OpenMP libraries; OpenBLAS's pthreads unbound)"
   } > "$RAW"
-  if [ "${PEAK:-1}" != 0 ] || ! grep -q "^PEAK|${PEAK_ISA:-avx512}|" results/raw.txt 2>/dev/null; then
+  # PEAK=0 reuses the last full run's peak only if it was taken on this CPU
+  # model (the machine's CPU changes between sessions)
+  local host_cpu
+  host_cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+  if [ "${PEAK:-1}" != 0 ] || ! grep -q "^PEAK|${PEAK_ISA:-avx512}|" results/raw.txt 2>/dev/null ||
+     ! grep -qF "SYS|cpu|$host_cpu, family" results/raw.txt; then
+    [ "${PEAK:-1}" = 0 ] && echo "   (PEAK=0: the peers' last full run is not from this CPU or has no such peak: measuring)" >&2
     echo "== FMA peak (about 30 s)" >&2
     ./bin/peak 2 | tee -a "$RAW" >&2
     echo "SYS|peak_from|this run" >> "$RAW"
