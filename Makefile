@@ -12,8 +12,11 @@
 #                   libraries installed if missing) with build/peers/bin/bench_ext
 #                   built from bench/peers_ext.c: EXT_LABEL=spadc build/peers/run.sh
 #   make bench      bench/peers.sh (spadc vs oneDNN, OpenBLAS, BLIS, libxsmm at 1 and
-#                   2 threads, goals MET/MISS) and bench/mlir22_peer.sh (3-layer MLP
-#                   vs MLIR 22); raw output in build/bench/
+#                   2 threads, goals MET/MISS; ISA=avx2 for a like-for-like AVX2 run
+#                   on an AVX-512 host), bench/bf16.sh (spadc bf16 Linear+ReLU vs
+#                   spadc f32 and oneDNN bf16, same shapes; ISA=avx2 too) and
+#                   bench/mlir22_peer.sh (3-layer MLP vs MLIR 22); raw output in
+#                   build/bench/
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
@@ -88,5 +91,6 @@ peers-ext:
 
 bench: peers-ext
 	bash bench/peers.sh
+	bash bench/bf16.sh
 	bash bench/mlir22_peer.sh
 	bash bench/layers.sh

@@ -59,6 +59,14 @@ if(TARGET bench_peers_ext)
   set_tests_properties(bench_peers_ext PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600})
 endif()
 
+# The bf16 bench driver's spadc cells (bench/bf16_cells.c, public API only,
+# no oneDNN) on tiny shapes against a naive loop, and its check catching a
+# wrong element.
+if(TARGET bench_bf16_cells)
+  add_test(NAME bench_bf16_cells COMMAND bench_bf16_cells --selftest)
+  set_tests_properties(bench_bf16_cells PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600})
+endif()
+
 # The quick tier (`make check`, under a minute): every test but the ones
 # that run whole corpora on every target, under valgrind or through the
 # npu simulator at full size. `make test` runs them all.
