@@ -74,7 +74,8 @@ clean:
 # The peers harness is read-only in ../shared: it is copied once (rm -rf
 # build/peers to take a fresh copy). Its libraries come from Debian (apt-get,
 # as root) and are installed only when one is missing.
-PEERS_SRC ?= ../shared/peers
+# (../shared beside the main checkout also from a git worktree elsewhere)
+PEERS_SRC ?= $(firstword $(wildcard ../shared/peers $(dir $(shell git rev-parse --path-format=absolute --git-common-dir 2>/dev/null))../shared/peers) ../shared/peers)
 PEERS_DIR := build/peers
 PEERS_PKGS := libopenblas-dev libblis-dev libdnnl-dev libxsmm-dev
 peers-ext:
