@@ -796,11 +796,15 @@ def p_contract(g, cur):
         w = g.arg([n, k] if kind == "matmul_tb" else [k, n], "weight")
         # a low-precision Linear as torch-mlir writes it: operands rounded
         # to bf16/f16 and widened again by an extf generic, which the
-        # contraction then reads through (the engines convert in packing)
-        if rng.random() < 0.2:
-            dt = rng.choice(["bf16", "f16"])
+        # contraction then reads through (the engines convert in packing).
+        # Drawn from a generator of its own (seeded from the stream's
+        # state, which it leaves as it was), so the other draws stay those
+        # of the seeds before it
+        lp = random.Random(hash(rng.getstate()))
+        if lp.random() < 0.2:
+            dt = lp.choice(["bf16", "f16"])
             w = g.unary(g.unary(w, [], dt=dt, spell="generic"), [], spell="generic")
-            if rng.random() < 0.7:
+            if lp.random() < 0.7:
                 cur = g.unary(g.unary(cur, [], dt=dt, spell="generic"), [], spell="generic")
         spells = {"matmul": ["named", "named", "maps", "generic"], "matmul_tb": ["named_t", "maps", "generic"],
                   "matmul_ta": ["maps", "generic"]}[kind]
