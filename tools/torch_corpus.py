@@ -12,9 +12,13 @@ Per model NAME it writes:
                     weights are function arguments after the model's inputs,
                     so the files stay small and the values live in .npy files
   NAME.argI.npy     one per function argument, in argument order
-  NAME.outI.npy     PyTorch's own results, float32 eager on the CPU
-plus one frozen variant (mlp_frozen: weights as dense_resource blobs) and
-variants through torch.onnx.export + torch-mlir's ONNX importer (*_onnx).
+  NAME.outI.npy     PyTorch's own results, eager on the CPU (float32; the
+                    bf16 variants' in bfloat16)
+plus one frozen variant (mlp_frozen: weights as dense_resource blobs),
+variants through torch.onnx.export + torch-mlir's ONNX importer (*_onnx),
+and bf16 variants (*_bf16: the same model and inputs .to(torch.bfloat16));
+numpy has no bfloat16, so a bf16 tensor's .npy holds its bit patterns as
+little-endian uint16 ('<u2'), as `spadc run` reads and writes them.
 
 Deterministic: every model seeds torch from its name, one thread, and
 torch.use_deterministic_algorithms; a second run writes the same bytes.
@@ -22,6 +26,7 @@ Everything under --out except README.md is deleted first.
 """
 
 import argparse
+import copy
 import logging
 import math
 import os
@@ -353,17 +358,28 @@ def model_specs():
 
 FROZEN = {"mlp"}                       # also written with weights as dense_resource
 ONNX = {"mlp", "bert_ffn", "resnet_block_folded"}   # also through torch.onnx + ONNX importer
+BF16 = {"mlp", "bert_ffn", "gpt2_block"}   # also as NAME_bf16: the same model and inputs in bfloat16
 
 
 def as_tuple(out):
     return tuple(out) if isinstance(out, (tuple, list)) else (out,)
 
 
+def to_numpy(t):
+    """numpy has no bfloat16: a bf16 tensor is saved as its bit patterns,
+    little-endian uint16 ('<u2'), which is what `spadc run --inputs` reads
+    and `spadc run -o` writes for bf16."""
+    t = t.detach()
+    if t.dtype == torch.bfloat16:
+        return np.ascontiguousarray(t.view(torch.uint16).numpy()).astype("<u2")
+    return np.ascontiguousarray(t.numpy())
+
+
 def save_npys(out_dir, name, args, outs):
     for i, a in enumerate(args):
-        np.save(os.path.join(out_dir, f"{name}.arg{i}.npy"), np.ascontiguousarray(a.detach().numpy()))
+        np.save(os.path.join(out_dir, f"{name}.arg{i}.npy"), to_numpy(a))
     for i, o in enumerate(outs):
-        np.save(os.path.join(out_dir, f"{name}.out{i}.npy"), np.ascontiguousarray(o.detach().numpy()))
+        np.save(os.path.join(out_dir, f"{name}.out{i}.npy"), to_numpy(o))
 
 
 def write_mlir(path, module):
@@ -462,6 +478,13 @@ def main():
             randomize_norms(model, g)
             model.eval()
             emit(out_dir, tmp, name, model, inputs, log)
+            if name in BF16:
+                # The same weights and inputs rounded to bf16; PyTorch's
+                # eager bf16 results (which compute some ops, e.g. GELU, in
+                # f32 and round once).
+                low = copy.deepcopy(model).to(torch.bfloat16).eval()
+                emit(out_dir, tmp, f"{name}_bf16", low,
+                     [t.to(torch.bfloat16) if t.is_floating_point() else t for t in inputs], log)
             if name == "resnet_block":
                 folded = BasicBlockFolded(model).eval()
                 emit(out_dir, tmp, "resnet_block_folded", folded, inputs, log)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""npy_compare.py GOT.npy WANT.npy [REL]: compare two .npy arrays without numpy.
+"""npy_compare.py [--bf16] GOT.npy WANT.npy [REL]: compare two .npy arrays without numpy.
 
 Exit 0 when both have the same dtype class and shape and
 max|got - want| <= REL * max|want| (REL 1e-4 by default; exact for integer
@@ -7,6 +7,11 @@ and bool arrays), else print why and exit 1. Prints one line either way:
 NAME shape max_err max_abs_want. Reads what numpy's np.save writes (format
 1.0-3.0, little-endian f2/f4/f8, i1-i8, u1-u8, b1, C order) in pure Python,
 because CI has python3 but not numpy.
+
+--bf16: both files hold bf16 values as their bit patterns, little-endian
+uint16 ('<u2', what `spadc run -o` writes for a bf16 result and what
+tools/torch_corpus.py stores, numpy having no bf16); they are decoded to
+floats and compared as floats.
 """
 import array
 import ast
@@ -48,13 +53,27 @@ def load(path):
     return descr[1:], shape, is_float, values
 
 
+def bf16_values(path, descr, bits):
+    """The floats that bf16 bit patterns stand for (each the upper half of an f32)."""
+    if descr != "u2":
+        sys.exit(f"{path}: --bf16 wants '<u2' bit patterns, not {descr}")
+    f32 = array.array("I", (b << 16 for b in bits))
+    return array.array("f", f32.tobytes())
+
+
 def main():
-    if len(sys.argv) not in (3, 4):
+    argv = sys.argv[1:]
+    bf16 = "--bf16" in argv
+    argv = [a for a in argv if a != "--bf16"]
+    if len(argv) not in (2, 3):
         sys.exit(__doc__)
-    rel = float(sys.argv[3]) if len(sys.argv) == 4 else 1e-4
-    gd, gs, gf, got = load(sys.argv[1])
-    wd, ws, wf, want = load(sys.argv[2])
-    name = sys.argv[1]
+    rel = float(argv[2]) if len(argv) == 3 else 1e-4
+    gd, gs, gf, got = load(argv[0])
+    wd, ws, wf, want = load(argv[1])
+    name = argv[0]
+    if bf16:
+        got, want = bf16_values(argv[0], gd, got), bf16_values(argv[1], wd, want)
+        gf = wf = True
     if gs != ws or gf != wf or (not gf and gd != wd):
         print(f"{name}: got {gd} {gs}, want {wd} {ws}")
         return 1
