@@ -38,8 +38,10 @@ typedef struct kplan {
      * converted per run into f32[slot] (f32_n floats, grown and kept) */
     bool is_i1[CPU_EPI_MAX_OPERANDS];
     int64_t cvt_numel[CPU_EPI_MAX_OPERANDS];
-    /* likewise a bf16/f16 operand, converted per run (CPU_F32: read in place) */
+    /* likewise a bf16/f16 operand, converted per run (CPU_F32: read in place),
+     * or once where it is a dense constant (cvt_kept) */
     cpu_dtype op_dt[CPU_EPI_MAX_OPERANDS];
+    bool cvt_kept[CPU_EPI_MAX_OPERANDS];
     float *f32[CPU_EPI_MAX_OPERANDS];
     int64_t f32_n[CPU_EPI_MAX_OPERANDS];
     /* a loop kernel compiled as an epilogue: its root reads this input (+1;
@@ -695,6 +697,7 @@ static void gather_lhs(const kplan *kp, const float *A, float *A2, int nthreads)
 static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
     uint8_t *p = ex_value_ptr(cb->px, kp->operand[s].value);
     if (!kp->is_i1[s] && kp->op_dt[s] == CPU_F32) return (float *)p;
+    if (kp->cvt_kept[s]) return kp->f32[s];
     const int64_t n = kp->cvt_numel[s];
     if (n > kp->f32_n[s]) {
         sp_free(cb->ctx, kp->f32[s]);
@@ -706,6 +709,7 @@ static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
         for (int64_t i = 0; i < n; i++) kp->f32[s][i] = p[i] ? 1.0f : 0.0f;
     else
         cpu_cvt16_portable(kp->f32[s], (const uint16_t *)p, n, kp->op_dt[s]);
+    kp->cvt_kept[s] = ex_value_const(cb->px, kp->operand[s].value) != NULL;
     return kp->f32[s];
 }
 

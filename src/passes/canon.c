@@ -175,9 +175,16 @@ static bool is_widening_copy(const ir_op *d) {
 /* A contraction's input that is a widening copy (fold_input) is read in its
  * own precision, the extf moved into S's body: the engines then convert
  * while packing, and the f32 copy is never written (law L4). The same
- * values are multiplied, so the result is the same. */
+ * values are multiplied, so the result is the same. So is an elementwise
+ * op's input read through a broadcast (a bf16 Linear's bias, widened and
+ * added in the epilogue), which fusion would not merge: one kernel fewer. */
 static bool fold_cast_input(canon *c, ir_op *S, uint32_t i, ir_op *d) {
-    if (all_parallel(S) || !is_widening_copy(d)) return false;
+    if (!is_widening_copy(d)) return false;
+    /* (not into a copy: a broadcast copy is itself folded into its
+     * consumers, which then read the cast through the broadcast) */
+    if (all_parallel(S) && (ir_linalg_is_copy(S) || (ir_amap_is_projected_perm(S->u.lin.maps[i], false) &&
+                                                     S->u.lin.maps[i]->nres == S->u.lin.ndims)))
+        return false;
     ir_block *b = ir_linalg_body(S);
     ir_value *arg = &b->args[i];
     const ir_op *e = ir_linalg_body(d)->first;

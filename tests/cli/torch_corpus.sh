@@ -166,9 +166,11 @@ done
 # writes it (GEMM, bias, GELU through a reshape) is two contraction kernels
 # with the whole epilogue fused, and so is the same model after MLIR's own
 # --linalg-fuse-elementwise-ops (one generic per epilogue, a prologue fused
-# into the next one). Every model so fused still reads and passes cpu --check.
+# into the next one); in bf16 too (the extf generics of the operands and of
+# the broadcast bias folded into the kernels). Every model so fused still
+# reads and passes cpu --check.
 want="2 kernels, 2 on the engine"
-for m in bert_ffn bert_ffn_onnx; do
+for m in bert_ffn bert_ffn_onnx bert_ffn_bf16; do
   n=$((n + 1))
   got=$("$SPADC" plan "$C/$m.mlir" --target cpu | head -n 1 | sed 's/.*: //')
   [ "$got" = "$want" ] || { echo "FAIL $m: plan has $got, want $want"; fail=1; }
@@ -178,7 +180,7 @@ if command -v mlir-opt-22 >/dev/null; then
     n=$((n + 1))
     mlir-opt-22 --linalg-fuse-elementwise-ops "$C/$m.mlir" -o "$tmp/$m.fused.mlir" ||
       { echo "FAIL $m: mlir-opt-22 --linalg-fuse-elementwise-ops exit $?"; fail=1; continue; }
-    case $m in bert_ffn|bert_ffn_onnx)
+    case $m in bert_ffn|bert_ffn_onnx|bert_ffn_bf16)
       got=$("$SPADC" plan "$tmp/$m.fused.mlir" --target cpu | head -n 1 | sed 's/.*: //')
       [ "$got" = "$want" ] || { echo "FAIL $m (fused by MLIR): plan has $got, want $want"; fail=1; } ;;
     esac
