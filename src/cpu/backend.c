@@ -625,10 +625,10 @@ static void pack_rhs(cpu_backend *cb, kplan *kp, const void *base) {
 }
 
 /* The kernel's tile plan; b_streamed: its B is packed per call. A bf16 x
- * bf16 GEMM runs on the ISA's pair kernels where it has them (vdpbf16ps:
- * two k steps an instruction), planned over ceil(K/2) pair steps: a pair
- * row of a panel has the bytes of an f32 row, so the cache plan is the
- * same. */
+ * bf16 GEMM runs on the ISA's pair kernels where they pay (cpu_pairs_pay;
+ * vdpbf16ps: two k steps an instruction), planned over ceil(K/2) pair
+ * steps: a pair row of a panel has the bytes of an f32 row, so the cache
+ * plan is the same. */
 static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
     cpu_isa isa;
     if (cpu_isa_active(cb->ctx, &isa) != SP_OK) sp_rethrow(cb->ctx);
@@ -639,6 +639,7 @@ static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
                                        k->inputs[1].value->type.kind == IR_T_TENSOR
                                    ? cpu_kernel_pairs(isa)
                                    : NULL;
+    if (!cpu_pairs_pay(pk, kp->gM)) pk = NULL;
     const int64_t K = pk ? (kp->gK + 1) / 2 : kp->gK;
     if (cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, K, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
                             &kp->blocking) != SP_OK)

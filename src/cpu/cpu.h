@@ -46,8 +46,8 @@ static inline int cpu_dtype_size(cpu_dtype t) { return t == CPU_F32 ? 4 : 2; }
 
 /* Levels, each including the one before: avx512bf16 is avx512 plus the
  * AVX512_BF16 dot products (vdpbf16ps), which bf16 x bf16 contractions
- * then use; its f32 kernels are avx512's. By default it is chosen only
- * where those are faster than f32 FMAs (isa.c: AMD's, not Intel's). */
+ * then use where they pay (kernels.h cpu_pairs_pay); its f32 kernels are
+ * avx512's. */
 typedef enum cpu_isa { CPU_ISA_GENERIC, CPU_ISA_AVX2, CPU_ISA_AVX512, CPU_ISA_AVX512BF16, CPU_ISA_COUNT } cpu_isa;
 
 const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512", "avx512bf16" */

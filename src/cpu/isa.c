@@ -71,27 +71,11 @@ bool cpu_isa_supported(cpu_isa isa) {
     return (unsigned)isa < CPU_ISA_COUNT && (features() & (1u << isa));
 }
 
-/* Whether VDPBF16PS multiplies bf16 faster than the f32 FMAs do after a
- * conversion in packing. Not on the Intel host we have (measured
- * 2026-11-27, bench/bf16_ukr.c: a zmm VDPBF16PS every 2-3 cycles, the 6x64
- * pair kernel at 0.50x the f32 kernel's GFLOP/s). AMD's Zen 4 and Zen 5
- * issue it at their FMA rate, twice the products: used there by default.
- * SPADC_ISA=avx512bf16 selects the pair kernels on any host that has them. */
-static bool dot_bf16_pays(void) {
-#if CPU_X86
-    unsigned a, b, c, d;
-    if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
-    return b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* "AuthenticAMD" */
-#else
-    return false;
-#endif
-}
-
 sp_status cpu_isa_active(sp_ctx *ctx, cpu_isa *isa) {
     const char *env = getenv("SPADC_ISA");
     if (!env || !*env) {
         for (int i = CPU_ISA_COUNT - 1; i >= 0; i--)
-            if (cpu_isa_supported((cpu_isa)i) && (i != CPU_ISA_AVX512BF16 || dot_bf16_pays())) {
+            if (cpu_isa_supported((cpu_isa)i)) {
                 *isa = (cpu_isa)i;
                 return SP_OK;
             }

@@ -2,6 +2,10 @@
  * set is always present; each ISA set overrides every slot of it. */
 #include "kernels.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 static const cpu_kernel_set *const sets_generic[] = {&cpu_kset_generic_4x16};
 static const cpu_kernel_set *const sets_avx2[] = {&cpu_kset_avx2_6x16};
 static const cpu_kernel_set *const sets_avx512[] = {&cpu_kset_avx512_6x64};
@@ -25,4 +29,23 @@ const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr) {
 
 const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa) {
     return isa >= CPU_ISA_AVX512BF16 ? &cpu_kset_avx512bf16_6x64 : NULL;
+}
+
+/* Whether VDPBF16PS multiplies bf16 faster than the f32 FMAs do after a
+ * conversion in packing: not on the Intel host we have (measured
+ * 2026-11-27 with bench/bf16_ukr.c: a zmm VDPBF16PS every 2-3 cycles, the
+ * 6x64 pair kernel at 0.50x the f32 kernel's GFLOP/s); AMD's Zen 4 and 5
+ * issue it at their FMA rate (AMD's figures; not measured here). */
+static bool dot_rate_full(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
+    return b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* "AuthenticAMD" */
+#else
+    return false;
+#endif
+}
+
+bool cpu_pairs_pay(const cpu_kernel_set *pk, int64_t M) {
+    return pk && (M <= pk->mr || dot_rate_full());
 }

@@ -156,6 +156,12 @@ const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
 const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr);
 /* The ISA's pair kernel set (bf16 dot products), or NULL where it has none. */
 const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa);
+/* Whether a bf16 x bf16 GEMM of M rows is faster on the pair set pk than
+ * converted to f32 in packing: where the dot products run at the FMA rate
+ * (twice the products), or where M fits one strip: B is then streamed once
+ * and the GEMM is bound by reading it, and its pairs are half the bytes of
+ * converted floats. */
+bool cpu_pairs_pay(const cpu_kernel_set *pk, int64_t M);
 
 /* Line i of a prefetch stream (cpu_ukr.pf*): line i % lpr of the row that
  * starts at pf + (i / lpr) * rs bytes, counted from the line holding the

@@ -98,3 +98,22 @@ func.func @acc_bf16(%x: tensor<8x16xbf16>, %w: tensor<16x8xbf16>) -> tensor<8x8x
   %y = linalg.matmul ins(%x, %w : tensor<8x16xbf16>, tensor<16x8xbf16>) outs(%acc : tensor<8x8xbf16>) -> tensor<8x8xbf16>
   return %y : tensor<8x8xbf16>
 }
+
+// a GEMV-like bf16 Linear (3 rows, odd K, the weight transposed as torch
+// stores it): bound by reading B, so on avx512bf16 it runs on the pair
+// kernels, whose packed B is half the bytes of converted floats
+func.func @gemv_bf16(%x: tensor<3x301xbf16>, %w: tensor<200x301xbf16>) -> tensor<3x200xbf16> {
+  %z = arith.constant 0.0 : f32
+  %ew = tensor.empty() : tensor<301x200xbf16>
+  %wt = linalg.transpose ins(%w : tensor<200x301xbf16>) outs(%ew : tensor<301x200xbf16>) permutation = [1, 0]
+  %ea = tensor.empty() : tensor<3x200xf32>
+  %acc = linalg.fill ins(%z : f32) outs(%ea : tensor<3x200xf32>) -> tensor<3x200xf32>
+  %y = linalg.matmul ins(%x, %wt : tensor<3x301xbf16>, tensor<301x200xbf16>) outs(%acc : tensor<3x200xf32>) -> tensor<3x200xf32>
+  %eb = tensor.empty() : tensor<3x200xbf16>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x200xf32>) outs(%eb : tensor<3x200xbf16>) {
+  ^bb0(%a: f32, %o: bf16):
+    %r = arith.truncf %a : f32 to bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x200xbf16>
+  return %t : tensor<3x200xbf16>
+}

@@ -303,6 +303,79 @@ static void test_gemm_vs_double(const cpu_kernel_set *ks) {
     free(P);
 }
 
+/* The engine in pair mode (cpu_gemm with a pair blocking): many strips and
+ * panels, K in several blocks (odd K: the pairs' zero padding), A read in
+ * place as pairs or packed (an odd K, a strided A, batches), B packed per
+ * call or once (cpu_pack_b, both layouts), a bf16 C and an epilogue, 1 and
+ * 2 threads; against a double reference within f32 summation error, and
+ * each pair run against the same GEMM on f32 kernels (converted in
+ * packing) within the same bound. */
+static void test_engine_pairs(void) {
+    static const struct { int M, N, K, nb, a_t, b_t; } cases[] = {
+        {50, 130, 300, 1, 0, 0}, {7, 70, 1001, 1, 0, 1}, {37, 64, 77, 1, 1, 0}, {3, 200, 301, 1, 0, 1},
+        {64, 96, 64, 3, 0, 0},   {13, 33, 2, 1, 0, 0},   {1, 512, 4096, 1, 0, 0}};
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    const cpu_caches caches = cpu_caches_detect();
+    for (size_t c = 0; c < SP_ARRAY_LEN(cases); c++) {
+        const int M = cases[c].M, N = cases[c].N, K = cases[c].K, nb = cases[c].nb;
+        uint16_t *A = malloc((size_t)nb * M * K * 2), *B = malloc((size_t)nb * K * N * 2), *C = malloc((size_t)M * N * 2);
+        float *bias = malloc((size_t)N * 4);
+        for (int i = 0; i < nb * M * K; i++) A[i] = to_bf16(frand());
+        for (int i = 0; i < nb * K * N; i++) B[i] = to_bf16(frand());
+        for (int j = 0; j < N; j++) bias[j] = frand();
+        /* A: row-major [b][m][k], or transposed [b][k][m]; B: [b][k][n] or [b][n][k] */
+        const int64_t a_sm = cases[c].a_t ? 1 : K, a_sk = cases[c].a_t ? M : 1, a_sb = (int64_t)M * K;
+        const int64_t b_sk = cases[c].b_t ? 1 : N, b_sn = cases[c].b_t ? K : 1, b_sb = (int64_t)K * N;
+        cpu_epilogue e = {.ninsn = 2, .nregs = 2, .result = 0, .noperands = 1};
+        e.operands[0] = (cpu_operand){.ptr = bias, .sm = 0, .sn = 1};
+        e.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+        e.insn[1] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 1};
+        int bad = 0;
+        for (int nt = 1; nt <= 2; nt++)
+            for (int pre = 0; pre < 2; pre++) {
+                cpu_blocking blk;
+                CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, (K + 1) / 2, nb, nt, CPU_ISA_AVX512BF16, &caches, !pre, &blk),
+                             SP_OK);
+                blk.pairs = true;
+                cpu_packed *pk = NULL;
+                if (pre) CHECK_EQ_INT(cpu_pack_b(&ctx, &blk, K, N, nb, B, CPU_BF16, b_sk, b_sn, b_sb, &pk), SP_OK);
+                cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = a_sm, .a_sk = a_sk,
+                                   .a_sb = a_sb, .B = B, .b_sk = b_sk, .b_sn = b_sn, .b_sb = b_sb, .packed_b = pk,
+                                   .C = C, .c_sm = N, .c_sn = 1, .a_dt = CPU_BF16, .b_dt = CPU_BF16, .c_dt = CPU_BF16,
+                                   .epi = &e, .blocking = &blk, .nthreads = nt};
+                CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_OK);
+                cpu_packed_free(&ctx, pk);
+                for (int i = 0; i < M; i++)
+                    for (int j = 0; j < N; j++) {
+                        double want = bias[j], mag = fabs(bias[j]);
+                        for (int b = 0; b < nb; b++)
+                            for (int k = 0; k < K; k++) {
+                                const double p = (double)from_bf16(A[b * a_sb + i * a_sm + k * a_sk]) *
+                                                 from_bf16(B[b * b_sb + k * b_sk + j * b_sn]);
+                                want += p, mag += fabs(p);
+                            }
+                        /* f32 sums, then one rounding to bf16 */
+                        const double got = from_bf16(C[i * N + j]), tol = 1e-6 * (mag + 1) + fabs(want) / 128;
+                        if (fabs(got - want) > tol && bad++ < 3)
+                            fprintf(stderr, "  pairs case %zu (%d thr, %s B) C(%d, %d) = %.9g, want %.9g\n", c, nt,
+                                    pre ? "packed" : "per-call", i, j, got, want);
+                    }
+            }
+        CHECK_EQ_INT(bad, 0);
+        free(A), free(B), free(C), free(bias);
+    }
+    /* a pair blocking refuses f32 operands */
+    cpu_blocking blk;
+    CHECK_EQ_INT(cpu_blocking_choose(&ctx, 8, 8, 4, 1, 1, CPU_ISA_AVX512BF16, &caches, true, &blk), SP_OK);
+    blk.pairs = true;
+    float x[64] = {0}, y[64];
+    cpu_gemm_args g = {.M = 8, .N = 8, .K = 8, .nbatch = 1, .A = x, .a_sm = 8, .a_sk = 1, .B = x, .b_sk = 8, .b_sn = 1,
+                       .C = y, .c_sm = 8, .c_sn = 1, .blocking = &blk, .nthreads = 1};
+    CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_EINPUT);
+    CHECK_CONTAINS(ctx.err.msg, "bf16");
+}
+
 int main(void) {
     const cpu_kernel_set *ks = &cpu_kset_avx512bf16_6x64;
     CHECK(ks->pairs);
@@ -319,5 +392,6 @@ int main(void) {
     test_rows(ks);
     test_pack_pairs(ks);
     test_gemm_vs_double(ks);
+    test_engine_pairs();
     TEST_DONE();
 }
