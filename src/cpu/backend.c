@@ -640,15 +640,12 @@ static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
                                    ? cpu_kernel_pairs(isa)
                                    : NULL;
     if (!cpu_pairs_pay(pk, kp->gM)) pk = NULL;
-    const int64_t K = pk ? (kp->gK + 1) / 2 : kp->gK;
-    if (cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, K, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
-                            &kp->blocking) != SP_OK)
-        sp_rethrow(cb->ctx);
-    if (pk && pk->mr == kp->blocking.mr && pk->nr == kp->blocking.nr) {
-        kp->blocking.pairs = true;
-        kp->blocking.kernel = pk->name;
-        for (uint32_t i = 0; i < kp->blocking.search.ntop; i++) kp->blocking.search.top[i].kernel = pk->name;
-    }
+    const sp_status st =
+        pk ? cpu_blocking_choose_set(cb->ctx, kp->gM, kp->gN, (kp->gK + 1) / 2, kp->gNB, cb->o.nthreads, pk, &caches,
+                                     b_streamed, &kp->blocking)
+           : cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
+                                 &kp->blocking);
+    if (st != SP_OK) sp_rethrow(cb->ctx);
 }
 
 static void odometer_next(int64_t *idx, const uint32_t *dims, uint32_t n, const int64_t *bounds) {

@@ -218,7 +218,8 @@ static void note_reject(cpu_block_search *s, const cpu_block_cand *c) {
 }
 
 static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
-                        const cpu_caches *caches, bool b_streamed, bool ahead_ok, cpu_blocking *out) {
+                        const cpu_kernel_set *only, const cpu_caches *caches, bool b_streamed, bool ahead_ok,
+                        cpu_blocking *out) {
     memset(out, 0, sizeof *out);
     if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
@@ -228,8 +229,8 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     const int64_t Kv = K * nbatch;
     const int64_t budget_l1 = caches->l1d * 3 / 4, budget_l2 = caches->l2 * 3 / 4;
     const sp_error saved = sp_error_save(ctx); /* candidates that do not fit are not errors */
-    int nsets;
-    const cpu_kernel_set *const *sets = cpu_kernel_sets(isa, &nsets);
+    int nsets = 1;
+    const cpu_kernel_set *const *sets = only ? &only : cpu_kernel_sets(isa, &nsets);
     bool found = false;
     cand best = {0};
     double best_t = 0;
@@ -339,6 +340,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     }
     sp_error_restore(ctx, &saved);
     out->isa = isa;
+    out->pairs = best.ks->pairs;
     out->kernel = best.ks->name;
     out->mr = best.ks->mr;
     out->nr = best.ks->nr;
@@ -362,8 +364,20 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
 
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out) {
-    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, b_streamed, true, out);
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_streamed, true, out);
     /* no room for two B blocks: one, brought in at each block's start */
-    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, caches, b_streamed, false, out);
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_streamed, false, out);
+    return st;
+}
+
+sp_status cpu_blocking_choose_set(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                                  const cpu_kernel_set *ks, const cpu_caches *caches, bool b_streamed,
+                                  cpu_blocking *out) {
+    if (!ks) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose_set: no kernel set");
+        return SP_EINPUT;
+    }
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_streamed, true, out);
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_streamed, false, out);
     return st;
 }

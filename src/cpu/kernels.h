@@ -156,6 +156,13 @@ const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
 const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr);
 /* The ISA's pair kernel set (bf16 dot products), or NULL where it has none. */
 const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa);
+/* cpu_blocking_choose (cpu.h) over one kernel set only (a pair set: K
+ * counts its steps, pairs of k; the blocking's isa is the set's, and
+ * pairs is set with it). */
+sp_status cpu_blocking_choose_set(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                                  const cpu_kernel_set *ks, const cpu_caches *caches, bool b_streamed,
+                                  cpu_blocking *out);
+
 /* Whether a bf16 x bf16 GEMM of M rows is faster on the pair set pk than
  * converted to f32 in packing: where the dot products run at the FMA rate
  * (twice the products), or where M fits one strip: B is then streamed once

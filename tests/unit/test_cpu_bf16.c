@@ -335,9 +335,10 @@ static void test_engine_pairs(void) {
         for (int nt = 1; nt <= 2; nt++)
             for (int pre = 0; pre < 2; pre++) {
                 cpu_blocking blk;
-                CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, (K + 1) / 2, nb, nt, CPU_ISA_AVX512BF16, &caches, !pre, &blk),
+                CHECK_EQ_INT(cpu_blocking_choose_set(&ctx, M, N, (K + 1) / 2, nb, nt, &cpu_kset_avx512bf16_6x64, &caches,
+                                                     !pre, &blk),
                              SP_OK);
-                blk.pairs = true;
+                CHECK(blk.pairs);
                 cpu_packed *pk = NULL;
                 if (pre) CHECK_EQ_INT(cpu_pack_b(&ctx, &blk, K, N, nb, B, CPU_BF16, b_sk, b_sn, b_sb, &pk), SP_OK);
                 cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = nb, .A = A, .a_sm = a_sm, .a_sk = a_sk,
