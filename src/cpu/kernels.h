@@ -151,12 +151,15 @@ extern const cpu_kernel_set cpu_kset_avx512_6x64;
 extern const cpu_kernel_set cpu_kset_avx512bf16_6x64;
 
 /* bf16 pairs on AMX tiles (sgemm_amx.c, .pairs, TDPBF16PS): for hosts
- * where cpu_amx_usable(). Its accumulator starts from the add tile, any
+ * where cpu_amx_usable(). The accumulator starts from the add tile, any
  * kind (the broadcast row's rule applied to every add: the rounding
  * differs only in order), and runs over each K block's pairs in chunks of
  * 16 (the last zero padded), each chunk's products summed as TDPBF16PS
- * sums them: cpu_sbgemm_amx_ref is its exact reference. */
-extern const cpu_kernel_set cpu_kset_amx_bf16_32x32;
+ * sums them: cpu_sbgemm_amx_ref is their exact reference.
+ * cpu_kset_amx_bf16 is the 32x32 tile (2 x 2 tiles of C: measured faster
+ * than 16x64 in bench_bf16_ukr), cpu_kset_amx_bf16_16x64 the alternative
+ * (1 x 4 tiles of C, NR 64 like the AVX-512 sets). */
+extern const cpu_kernel_set cpu_kset_amx_bf16;
 extern const cpu_kernel_set cpu_kset_amx_bf16_16x64;
 /* The calling thread's tile configuration is no longer the one the AMX
  * kernels last loaded (other code in this thread ran LDTILECFG or
@@ -251,6 +254,8 @@ void cpu_pack_pairs_ref(uint32_t *dst, int nr, const uint16_t *src, int64_t s_k,
 /* The AVX-512 one (pack_pairs_avx512.c, NR = 64): vectorised for s_n == 1
  * and s_k == 1, the portable loop otherwise. */
 void cpu_pack_pairs_avx512(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
+/* The same for NR = 32 (the AMX 32x32 set). */
+void cpu_pack_pairs_avx512_32(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 
 /* ----------------------------------------------------------- packing */
 

@@ -85,19 +85,19 @@ static inline __attribute__((always_inline)) void chunk(const int shape, const i
     if (shape == SHAPE_32X32) {
         _tile_loadd(4, a, lda);
         _tile_loadd(6, b, ldb);
-        if (nt > 1) _tile_loadd(7, b + 64, ldb);
-        if (mt > 1) _tile_loadd(5, a + 16 * lda, lda);
         _tile_dpbf16ps(0, 4, 6);
+        if (nt > 1) _tile_loadd(7, b + 64, ldb);
         if (nt > 1) _tile_dpbf16ps(1, 4, 7);
+        if (mt > 1) _tile_loadd(5, a + 16 * lda, lda);
         if (mt > 1) _tile_dpbf16ps(2, 5, 6);
         if (mt > 1 && nt > 1) _tile_dpbf16ps(3, 5, 7);
     } else {
         _tile_loadd(4, a, lda);
         _tile_loadd(5, b, ldb);
-        if (nt > 1) _tile_loadd(6, b + 64, ldb);
-        if (nt > 2) _tile_loadd(7, b + 128, ldb);
         _tile_dpbf16ps(0, 4, 5);
+        if (nt > 1) _tile_loadd(6, b + 64, ldb);
         if (nt > 1) _tile_dpbf16ps(1, 4, 6);
+        if (nt > 2) _tile_loadd(7, b + 128, ldb);
         if (nt > 2) _tile_dpbf16ps(2, 4, 7);
         if (nt > 3) {
             _tile_loadd(5, b + 192, ldb);
@@ -225,12 +225,7 @@ static void amx_16x64(const cpu_ukr *u) {
 }
 ROWS_FN(amx_16x64, 16)
 
-/* The portable pair packing for NR = 32 (the AVX-512 one is NR = 64). */
-static void pack_pairs_32(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols) {
-    cpu_pack_pairs_ref(dst, 32, src, s_k, s_n, krows, cols);
-}
-
-const cpu_kernel_set cpu_kset_amx_bf16_32x32 = {
+const cpu_kernel_set cpu_kset_amx_bf16 = {
     .isa = CPU_ISA_AVX512BF16,
     .mr = 32,
     .nr = 32,
@@ -243,7 +238,7 @@ const cpu_kernel_set cpu_kset_amx_bf16_32x32 = {
     .store16 = cpu_store16_avx512,
     .pf_stream = false,
     .pairs = true,
-    .pack_pairs = pack_pairs_32,
+    .pack_pairs = cpu_pack_pairs_avx512_32,
 };
 
 const cpu_kernel_set cpu_kset_amx_bf16_16x64 = {
