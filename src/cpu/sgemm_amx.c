@@ -127,11 +127,11 @@ static inline __attribute__((always_inline)) void chunk(const int shape, const i
 
 static inline __attribute__((always_inline)) void amx_body(const cpu_ukr *u, const int shape, const int mt,
                                                            const int nt) {
-    const int MR = shape == SHAPE_32X32 ? 32 : 16, NR = shape == SHAPE_32X32 ? 32 : 64;
+    const int NR = shape == SHAPE_32X32 ? 32 : 64;
     const int m = u->m, n = u->n, ncols = 16 * nt;
     /* the f32 tile on the stack (rows of NR): the add gathered, the result
      * for the epilogue; A and B's last chunk padded */
-    float t[32 * 64] __attribute__((aligned(64)));
+    float t[32 * 32] __attribute__((aligned(64))); /* MR x NR: 32 x 32 or 16 x 64 */
     uint32_t apad[32 * KCH] __attribute__((aligned(64)));
     uint32_t bpad[KCH * 64] __attribute__((aligned(64)));
     configure(shape, m);
@@ -185,7 +185,6 @@ static inline __attribute__((always_inline)) void amx_body(const cpu_ukr *u, con
     C_TILES(STORE_C, shape, mt, nt, t, NR * 4, 16 * NR);
     static const cpu_epi_prog store = {.kind = CPU_EPI_KIND_STORE};
     cpu_epi_tile_avx512(u->epi ? u->epi : &store, t, NR, m, n, u->m0, u->n0, u->c, u->c_rs);
-    (void)MR;
 }
 
 /* Instances per active tile count (mt row tiles, nt column tiles), a
