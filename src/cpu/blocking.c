@@ -44,6 +44,7 @@ typedef struct isa_model {
 
 static isa_model model_of(cpu_isa isa) {
     switch (isa) {
+    case CPU_ISA_AMX: /* (its pair sets' cost: modelled as AVX-512's) */
     case CPU_ISA_AVX512BF16:
     case CPU_ISA_AVX512: return (isa_model){2, 16, 2};
     case CPU_ISA_AVX2: return (isa_model){2, 8, 2};

@@ -48,13 +48,20 @@ static inline int cpu_dtype_size(cpu_dtype t) { return t == CPU_F32 ? 4 : 2; }
  * AVX512_BF16 dot products (vdpbf16ps), which bf16 x bf16 contractions
  * then use where they pay (kernels.h cpu_pairs_pay); its f32 kernels are
  * avx512's. */
-typedef enum cpu_isa { CPU_ISA_GENERIC, CPU_ISA_AVX2, CPU_ISA_AVX512, CPU_ISA_AVX512BF16, CPU_ISA_COUNT } cpu_isa;
+typedef enum cpu_isa {
+    CPU_ISA_GENERIC,
+    CPU_ISA_AVX2,
+    CPU_ISA_AVX512,
+    CPU_ISA_AVX512BF16,
+    CPU_ISA_AMX, /* avx512bf16 plus AMX-BF16 tiles (TDPBF16PS), which bf16 x bf16 contractions then use */
+    CPU_ISA_COUNT
+} cpu_isa;
 
-const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512", "avx512bf16" */
+const char *cpu_isa_name(cpu_isa isa); /* "generic", "avx2", "avx512", "avx512bf16", "amx" */
 /* What the CPU and the OS support (CPUID and XGETBV). */
 bool cpu_isa_supported(cpu_isa isa);
 /* The ISA the engine uses: the best supported one, or SPADC_ISA=avx512|avx2|
- * generic|avx512bf16 from the environment. An unknown or unsupported SPADC_ISA value is
+ * generic|avx512bf16|amx from the environment. An unknown or unsupported SPADC_ISA value is
  * an error (SP_EUSAGE, message recorded in ctx naming the value and what this CPU
  * supports). The CPU-feature table is computed once per process (the one
  * piece of global state spadc keeps); SPADC_ISA is read at each call, which

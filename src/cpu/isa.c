@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "kernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -17,7 +18,7 @@
 #define CPU_X86 0
 #endif
 
-static const char *const isa_names[CPU_ISA_COUNT] = {"generic", "avx2", "avx512", "avx512bf16"};
+static const char *const isa_names[CPU_ISA_COUNT] = {"generic", "avx2", "avx512", "avx512bf16", "amx"};
 
 const char *cpu_isa_name(cpu_isa isa) {
     return (unsigned)isa < CPU_ISA_COUNT ? isa_names[isa] : "?";
@@ -68,6 +69,10 @@ static unsigned features(void) {
 }
 
 bool cpu_isa_supported(cpu_isa isa) {
+    /* AMX: CPUID, XCR0's tile state and Linux's permission, which
+     * cpu_amx_usable (isa_amx.c; cached) asks for on its first call,
+     * before any tile instruction */
+    if (isa == CPU_ISA_AMX) return (features() & (1u << CPU_ISA_AVX512BF16)) && cpu_amx_usable();
     return (unsigned)isa < CPU_ISA_COUNT && (features() & (1u << isa));
 }
 
@@ -97,7 +102,7 @@ sp_status cpu_isa_active(sp_ctx *ctx, cpu_isa *isa) {
             *isa = (cpu_isa)i;
             return SP_OK;
         }
-    sp_set_error(ctx, SP_EUSAGE, "SPADC_ISA=%s is not an ISA (expected avx512bf16, avx512, avx2 or generic; this CPU supports: %s)",
+    sp_set_error(ctx, SP_EUSAGE, "SPADC_ISA=%s is not an ISA (expected amx, avx512bf16, avx512, avx2 or generic; this CPU supports: %s)",
                  env, have);
     return SP_EUSAGE;
 }

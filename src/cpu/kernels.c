@@ -12,6 +12,7 @@ static const cpu_kernel_set *const sets_avx512[] = {&cpu_kset_avx512_6x64};
 
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n) {
     switch (isa) {
+    case CPU_ISA_AMX:
     case CPU_ISA_AVX512BF16:
     case CPU_ISA_AVX512: *n = (int)SP_ARRAY_LEN(sets_avx512); return sets_avx512;
     case CPU_ISA_AVX2: *n = (int)SP_ARRAY_LEN(sets_avx2); return sets_avx2;
@@ -28,7 +29,7 @@ const cpu_kernel_set *cpu_kernel_find(cpu_isa isa, int mr, int nr) {
 }
 
 const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa) {
-    return isa >= CPU_ISA_AVX512BF16 ? &cpu_kset_avx512bf16_6x64 : NULL;
+    return isa >= CPU_ISA_AMX ? &cpu_kset_amx_bf16 : isa >= CPU_ISA_AVX512BF16 ? &cpu_kset_avx512bf16_6x64 : NULL;
 }
 
 /* Whether VDPBF16PS multiplies bf16 faster than the f32 FMAs do after a
@@ -47,5 +48,6 @@ static bool dot_rate_full(void) {
 }
 
 bool cpu_pairs_pay(const cpu_kernel_set *pk, int64_t M) {
+    if (pk && pk->isa == CPU_ISA_AMX) return true; /* TDPBF16PS: ~8x the f32 kernel (bench/bf16_ukr.c) */
     return pk && (M <= pk->mr || dot_rate_full());
 }

@@ -139,7 +139,7 @@ typedef struct cpu_kernel_set {
     void (*pack_pairs)(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 } cpu_kernel_set;
 
-#define CPU_MR_MAX 8
+#define CPU_MR_MAX 32 /* the AMX set's 32 x 32 tile (scratch tiles are sized by it) */
 #define CPU_NR_MAX 64
 
 /* The kernel sets compiled in, per ISA (sgemm_<isa>.c). Every ISA has at
@@ -149,6 +149,41 @@ extern const cpu_kernel_set cpu_kset_avx2_6x16;
 extern const cpu_kernel_set cpu_kset_avx512_6x64;
 /* bf16 pairs (sgemm_avx512.c, .pairs): for CPU_ISA_AVX512BF16 only. */
 extern const cpu_kernel_set cpu_kset_avx512bf16_6x64;
+
+/* bf16 pairs on AMX tiles (sgemm_amx.c, .pairs, TDPBF16PS): for
+ * CPU_ISA_AMX (cpu_amx_usable()). The accumulator starts from the add tile, any
+ * kind (the broadcast row's rule applied to every add: the rounding
+ * differs only in order), and runs over each K block's pairs in chunks of
+ * 16 (the last zero padded), each chunk's products summed as TDPBF16PS
+ * sums them: cpu_sbgemm_amx_ref is their exact reference.
+ * cpu_kset_amx_bf16 is the 32x32 tile (2 x 2 tiles of C: measured faster
+ * than 16x64 in bench_bf16_ukr), cpu_kset_amx_bf16_16x64 the alternative
+ * (1 x 4 tiles of C, NR 64 like the AVX-512 sets). */
+extern const cpu_kernel_set cpu_kset_amx_bf16;
+extern const cpu_kernel_set cpu_kset_amx_bf16_16x64;
+/* The calling thread's tile configuration is no longer the one the AMX
+ * kernels last loaded (other code in this thread ran LDTILECFG or
+ * TILERELEASE): the next call reloads it. */
+void cpu_amx_forget_config(void);
+
+/* Whether the AMX set can run here (isa_amx.c): AVX-512 (its epilogue and
+ * packing are the AVX-512 set's), the CPU has AMX-TILE and
+ * AMX-BF16 (CPUID.(EAX=7,ECX=0):EDX[24], [22]) and palette 1's 8 tiles of
+ * 16 rows x 64 bytes, the OS enables the tile state (XCR0 bits 17, 18), and
+ * Linux granted this process XTILEDATA (arch_prctl ARCH_REQ_XCOMP_PERM,
+ * requested on the first call). Cached, thread-safe; false where any of it
+ * is missing or the kernel refuses. Call before the first tile
+ * instruction of the process. */
+bool cpu_amx_usable(void);
+
+/* The AVX-512 set's vectorised slots (sgemm_avx512.c, the contracts of
+ * cpu_kernel_set's epi_tile, exp_rows, cvt16 and store16), shared with the
+ * AMX set. AVX-512 hosts only. */
+void cpu_epi_tile_avx512(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+                         float *c, int64_t c_rs);
+void cpu_exp_rows_avx512(float *t, int64_t t_rs, int m, int64_t n, const float *sub, float *sum);
+void cpu_cvt16_avx512(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);
+void cpu_store16_avx512(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt);
 
 /* The candidate kernel sets of an ISA, best first; *n gets their count. */
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n);
@@ -209,12 +244,27 @@ void cpu_sbgemm_ref(const cpu_ukr *u, int nr);
 /* One such step: acc + a_lo*b_lo + a_hi*b_hi for pairs a, b (low half the
  * even element). */
 float cpu_bf16_dot_step(float acc, uint32_t a, uint32_t b);
+/* The AMX pair kernels' reference (cpu_kset_amx_bf16): the accumulator
+ * starts from the add tile (any strides) or 0; each chunk of 16 pairs of
+ * the K block (the last padded with zero pairs) is added as TDPBF16PS adds
+ * a 16-pair row of A times a 16-pair column of B to its destination (Intel
+ * SDM): the even products summed in one chain and the odd ones in another,
+ * each a fused multiply-add from 0, then acc + (even + odd); every step
+ * rounds to nearest even, reads denormals (accumulator included) as 0 and
+ * flushes results that are tiny after rounding (checked bit for bit
+ * against the instruction on the dev host); then the epilogue. */
+void cpu_sbgemm_amx_ref(const cpu_ukr *u, int nr);
+/* One such chunk for one element: acc + sum over p < kp (<= 16) of the
+ * pairs a[p] . b[p] (a[p*a_s], b[p*b_s]), as TDPBF16PS computes it. */
+float cpu_bf16_amx_chunk(float acc, const uint32_t *a, int64_t a_s, const uint32_t *b, int64_t b_s, int kp);
 /* Portable pack_pairs (cpu_kernel_set.pack_pairs) for any NR. */
 void cpu_pack_pairs_ref(uint32_t *dst, int nr, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows,
                         int cols);
 /* The AVX-512 one (pack_pairs_avx512.c, NR = 64): vectorised for s_n == 1
  * and s_k == 1, the portable loop otherwise. */
 void cpu_pack_pairs_avx512(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
+/* The same for NR = 32 (the AMX 32x32 set). */
+void cpu_pack_pairs_avx512_32(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols);
 
 /* ----------------------------------------------------------- packing */
 

@@ -1,5 +1,6 @@
-/* pack_pairs_avx512.c - the AVX-512 pair kernels' B packing (NR = 64;
- * cpu_kernel_set.pack_pairs): rows of k taken two at a time, each column's
+/* pack_pairs_avx512.c - the AVX-512 pair kernels' B packing (NR = 64, and
+ * NR = 32 for the AMX 32x32 set; cpu_kernel_set.pack_pairs): rows of k
+ * taken two at a time, each column's
  * two bf16 interleaved into one 32-bit pair (low half the even k). Two
  * layouts are vectorised; any other stride runs cpu_pack_pairs_ref.
  *
@@ -18,20 +19,19 @@
 
 #include "kernels.h"
 
-#define NR 64
-
 static inline __mmask32 lanes32(int64_t cnt) {
     return cnt >= 32 ? (__mmask32)0xffffffffu : cnt <= 0 ? (__mmask32)0 : (__mmask32)((1u << cnt) - 1);
 }
 
-static void pack_pairs_rows(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t krows, int cols) {
+static inline __attribute__((always_inline)) void pack_pairs_rows(uint32_t *dst, const int NR, const uint16_t *src,
+                                                                  int64_t s_k, int64_t krows, int cols) {
     const __m512i idx0 = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
     const __m512i idx1 = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
     const __m512i zero = _mm512_setzero_si512();
     for (int64_t k = 0; k < krows; k += 2, dst += NR) {
         const uint16_t *r0 = src + k * s_k, *r1 = r0 + s_k;
         const bool has_hi = k + 1 < krows;
-        for (int h = 0; h < 2; h++) {
+        for (int h = 0; h < NR / 32; h++) {
             uint32_t *d = dst + 32 * h;
             if (cols <= 32 * h) {
                 _mm512_storeu_si512(d, zero);
@@ -74,7 +74,8 @@ static inline void transpose16(__m512i r[16]) {
     }
 }
 
-static void pack_pairs_cols(uint32_t *dst, const uint16_t *src, int64_t s_n, int64_t krows, int cols) {
+static inline __attribute__((always_inline)) void pack_pairs_cols(uint32_t *dst, const int NR, const uint16_t *src,
+                                                                  int64_t s_n, int64_t krows, int cols) {
     const int64_t npairs = (krows + 1) / 2;
     for (int64_t p0 = 0; p0 < npairs; p0 += 16) {
         const int np = npairs - p0 < 16 ? (int)(npairs - p0) : 16;
@@ -97,9 +98,18 @@ static void pack_pairs_cols(uint32_t *dst, const uint16_t *src, int64_t s_n, int
 
 void cpu_pack_pairs_avx512(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols) {
     if (s_n == 1)
-        pack_pairs_rows(dst, src, s_k, krows, cols);
+        pack_pairs_rows(dst, 64, src, s_k, krows, cols);
     else if (s_k == 1)
-        pack_pairs_cols(dst, src, s_n, krows, cols);
+        pack_pairs_cols(dst, 64, src, s_n, krows, cols);
     else
-        cpu_pack_pairs_ref(dst, NR, src, s_k, s_n, krows, cols);
+        cpu_pack_pairs_ref(dst, 64, src, s_k, s_n, krows, cols);
+}
+
+void cpu_pack_pairs_avx512_32(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols) {
+    if (s_n == 1)
+        pack_pairs_rows(dst, 32, src, s_k, krows, cols);
+    else if (s_k == 1)
+        pack_pairs_cols(dst, 32, src, s_n, krows, cols);
+    else
+        cpu_pack_pairs_ref(dst, 32, src, s_k, s_n, krows, cols);
 }

@@ -36,10 +36,12 @@ typedef __m512 VF;
 typedef __mmask16 VM;
 #define VLEN 16
 #define EPI_NVMAX NVEC
-#define EPI_TILE_FN epi_tile_avx512
-#define EXP_ROWS_FN exp_rows_avx512
-#define CVT16_FN cvt16_avx512
-#define STORE16_FN store16_avx512
+/* exported (kernels.h): the AMX set shares them */
+#define VEC_EPI_LINKAGE
+#define EPI_TILE_FN cpu_epi_tile_avx512
+#define EXP_ROWS_FN cpu_exp_rows_avx512
+#define CVT16_FN cpu_cvt16_avx512
+#define STORE16_FN cpu_store16_avx512
 
 static inline __mmask16 lanes(int cnt) {
     return cnt >= 16 ? (__mmask16)0xffff : cnt <= 0 ? (__mmask16)0 : (__mmask16)((1u << cnt) - 1);
@@ -232,7 +234,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #define SPILL_ROW(i) \
     if (mr > i) { VECS(SPILL, i) }
         ROWS(SPILL_ROW)
-        epi_tile_avx512(u->epi, t, NR, mr, n, u->m0, u->n0, c, ldc);
+        cpu_epi_tile_avx512(u->epi, t, NR, mr, n, u->m0, u->n0, c, ldc);
         return;
     }
     if (kind == CPU_EPI_KIND_RELU) {
@@ -339,10 +341,10 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .name = "sgemm_avx512_6x64",
     .pack_cols = pack_cols_64,
     .gemm = sgemm_avx512_6x64,
-    .epi_tile = epi_tile_avx512,
-    .exp_rows = exp_rows_avx512,
-    .cvt16 = cvt16_avx512,
-    .store16 = store16_avx512,
+    .epi_tile = cpu_epi_tile_avx512,
+    .exp_rows = cpu_exp_rows_avx512,
+    .cvt16 = cpu_cvt16_avx512,
+    .store16 = cpu_store16_avx512,
     .pack_rows = pack_rows_64,
     .pf_stream = true,
     .gemm_rows = sgemm_avx512_6x64_rows,
@@ -358,12 +360,12 @@ const cpu_kernel_set cpu_kset_avx512bf16_6x64 = {
     .nr = NR,
     .name = "sbgemm_avx512bf16_6x64",
     .gemm = sbgemm_avx512bf16_6x64,
-    .epi_tile = epi_tile_avx512,
-    .exp_rows = exp_rows_avx512,
+    .epi_tile = cpu_epi_tile_avx512,
+    .exp_rows = cpu_exp_rows_avx512,
     .pf_stream = true,
     .gemm_rows = sbgemm_avx512bf16_6x64_rows,
     .pairs = true,
     .pack_pairs = cpu_pack_pairs_avx512,
-    .cvt16 = cvt16_avx512,
-    .store16 = store16_avx512,
+    .cvt16 = cpu_cvt16_avx512,
+    .store16 = cpu_store16_avx512,
 };

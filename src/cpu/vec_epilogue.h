@@ -14,6 +14,8 @@
  *     vload_n(p, cnt) / vstore_n(p, v, cnt)  the first cnt lanes (others 0)
  *     EPI_TILE_FN   the name to give the tile function (CVT16_FN, EXP_ROWS_FN
  *                   likewise for the cvt16, store16 and exp_rows slots)
+ *     VEC_EPI_LINKAGE  optional: the four functions' linkage (default static;
+ *                   empty where kernels.h declares them for other files)
  *
  * Accuracy: exp within about 1 ulp, tanh and erf within 2 ulp of glibc's
  * expf/tanhf/erff (tested by test_cpu_epilogue); DIV, SQRT and RSQRT are
@@ -21,6 +23,10 @@
  * Polynomials: own Chebyshev fits (mpmath.chebyfit, 50 digits), converted to
  * monomials on the ranges stated.
  */
+
+#ifndef VEC_EPI_LINKAGE
+#define VEC_EPI_LINKAGE static
+#endif
 
 static inline VF vabs_(VF x) { return vandnot(vset1(-0.0f), x); }
 
@@ -62,7 +68,7 @@ static inline VF vround_bf16_(VF x) {
 /* n floats rounded to bf16 or f16 (nearest even) and stored as 16-bit
  * patterns (the kernel set's store16 slot): vround_bf16_'s bits' high
  * half, F16C's conversion. */
-static void STORE16_FN(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt) {
+VEC_EPI_LINKAGE void STORE16_FN(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt) {
     int64_t i = 0;
 #if VLEN == 16
     if (dt == CPU_BF16)
@@ -89,7 +95,7 @@ static void STORE16_FN(uint16_t *dst, const float *src, int64_t n, cpu_dtype dt)
 
 /* n bf16 or f16 elements to f32 (the kernel set's cvt16 slot): bf16 is a
  * shift into the high half, f16 the F16C conversion. */
-static void CVT16_FN(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt) {
+VEC_EPI_LINKAGE void CVT16_FN(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt) {
     int64_t i = 0;
 #if VLEN == 16
     if (dt == CPU_BF16)
@@ -217,7 +223,7 @@ static inline VF epi_load_operand(const cpu_operand *o, int64_t gm, int64_t gn, 
 
 /* The reference's semantics, a row of the tile at a time: registers hold
  * EPI_NVMAX vectors (one tile row) each. */
-static void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+VEC_EPI_LINKAGE void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
                         float *c, int64_t c_rs) {
     const cpu_epilogue *e = p->e;
     const int nv = (n + VLEN - 1) / VLEN;
@@ -331,7 +337,7 @@ static void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t t_rs, int
  * sum[i] = each row's sum of them: the fused attention's softmax step in
  * one pass (the kernel set's exp_rows slot). The sum runs in VLEN lanes,
  * then across them and the tail. */
-static void EXP_ROWS_FN(float *t, int64_t t_rs, int m, int64_t n, const float *sub, float *sum) {
+VEC_EPI_LINKAGE void EXP_ROWS_FN(float *t, int64_t t_rs, int m, int64_t n, const float *sub, float *sum) {
     for (int i = 0; i < m; i++) {
         float *row = t + i * t_rs;
         const VF s = vset1(sub[i]);

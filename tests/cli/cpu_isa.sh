@@ -9,11 +9,12 @@ epi="$SPADC_BUILD/test_cpu_epilogue"
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
 has() { [[ " $flags " == *" $1 "* ]]; }
 fail=0 ran=0
-for isa in generic avx2 avx512 avx512bf16; do
+for isa in generic avx2 avx512 avx512bf16 amx; do
   case $isa in
     avx2) supported=$(has avx2 && has fma && echo 1) ;;
     avx512) supported=$(has avx512f && has avx512dq && has avx512bw && has avx512vl && echo 1) ;;
     avx512bf16) supported=$(has avx512f && has avx512dq && has avx512bw && has avx512vl && has avx512_bf16 && echo 1) ;;
+    amx) supported=$(has avx512_bf16 && has amx_bf16 && has amx_tile && echo 1) ;;
     *) supported=1 ;;
   esac
   if [ "$supported" != 1 ]; then

@@ -8,7 +8,8 @@
 #   rounding is the store's), at 1 and 2 threads; the avx512bf16 pair
 #   kernels (where they pay: always for @gemv_bf16, 3 rows, and for the
 #   others on hosts whose vdpbf16ps runs at the FMA rate) add each pair's
-#   odd product first, as vdpbf16ps does, so they are --check'ed;
+#   odd product first, as vdpbf16ps does, and the amx ones (always) sum
+#   16-pair chunks as TDPBF16PS does, so they are --check'ed;
 # - @ffn_bf16 (linalg.matmul on bf16 into f32, K in several blocks, a bf16
 #   bias, residual and GELU with every op rounded to bf16): --check;
 # - @acc_bf16 (a body that sums in bf16) stays on the reference and says why.
@@ -21,11 +22,16 @@ fail=0 ran=0
 for e in mm_bf16 mm_f16_t ffn_bf16; do
   "$SPADC" run "$f" -e $e --target ref --seed 5 -o "$tmp/ref_$e" >/dev/null || { echo "FAIL @$e: ref"; fail=1; }
 done
-for isa in generic avx2 avx512 avx512bf16; do
+for isa in generic avx2 avx512 avx512bf16 amx; do
   case $isa in
     avx2) ok=$(has avx2 && has fma && has f16c && echo 1) ;;
     avx512) ok=$(has avx512f && has avx512dq && has avx512bw && has avx512vl && echo 1) ;;
     avx512bf16) ok=$(has avx512f && has avx512_bf16 && echo 1) ;;
+    amx) ok=$(has amx_bf16 && has amx_tile && echo 1)
+      # the OS must grant the tile state too: spadc says when it does not
+      if [ "$ok" = 1 ] && ! SPADC_ISA=amx "$SPADC" plan "$f" -e gemv_bf16 >/dev/null 2>"$tmp/amx"; then
+        echo "SKIPPED amx: the CPU has it but spadc cannot use it: $(cat "$tmp/amx")"; continue
+      fi ;;
     *) ok=1 ;;
   esac
   if [ "$ok" != 1 ]; then echo "SKIPPED $isa: not supported by this CPU"; continue; fi
@@ -34,7 +40,7 @@ for isa in generic avx2 avx512 avx512bf16; do
     "$SPADC" plan "$f" -e $e | grep -q '^k0  contraction.*(engine)$' || { echo "FAIL $isa @$e: not on the engine"; fail=1; }
     for t in 1 2; do
       if "$SPADC" plan "$f" -e $e | grep -q 'tile: sbgemm_avx512bf16'; then
-        [ $isa = avx512bf16 ] || { echo "FAIL $isa @$e: on the pair kernels"; fail=1; }
+        case $isa in avx512bf16 | amx) ;; *) echo "FAIL $isa @$e: on the pair kernels"; fail=1 ;; esac
         out=$("$SPADC" run "$f" -e $e --seed 5 --threads $t --check 2>&1) && grep -q ': ok$' <<<"$out" ||
           { echo "FAIL $isa @$e ($t threads): --check"; echo "$out" | tail -3; fail=1; }
         continue
@@ -46,10 +52,10 @@ for isa in generic avx2 avx512 avx512bf16; do
   done
   plan=$("$SPADC" plan "$f" -e ffn_bf16)
   grep -q '^k0  contraction.*(engine)$' <<<"$plan" || { echo "FAIL $isa @ffn_bf16: not on the engine"; fail=1; }
-  want=sgemm_; [ $isa = avx512bf16 ] && want='s*b*gemm_'
+  case $isa in avx512bf16) want='s*b*gemm_' ;; amx) want=sbgemm_amx ;; *) want=sgemm_ ;; esac
   grep -q "tile: $want" <<<"$plan" || { echo "FAIL $isa @ffn_bf16: not on the $want kernels"; fail=1; }
   plan=$("$SPADC" plan "$f" -e gemv_bf16)
-  want=sgemm_; [ $isa = avx512bf16 ] && want=sbgemm_avx512bf16
+  case $isa in avx512bf16) want=sbgemm_avx512bf16 ;; amx) want=sbgemm_amx ;; *) want=sgemm_ ;; esac
   grep -q "tile: $want" <<<"$plan" || { echo "FAIL $isa @gemv_bf16: not on the $want kernels"; fail=1; }
   for t in 1 2; do
     out=$("$SPADC" run "$f" -e gemv_bf16 --seed 5 --threads $t --check 2>&1) && grep -q ': ok$' <<<"$out" ||

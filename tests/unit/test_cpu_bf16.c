@@ -310,7 +310,7 @@ static void test_gemm_vs_double(const cpu_kernel_set *ks) {
  * 2 threads; against a double reference within f32 summation error, and
  * each pair run against the same GEMM on f32 kernels (converted in
  * packing) within the same bound. */
-static void test_engine_pairs(void) {
+static void test_engine_pairs(const cpu_kernel_set *ps) {
     static const struct { int M, N, K, nb, a_t, b_t; } cases[] = {
         {50, 130, 300, 1, 0, 0}, {7, 70, 1001, 1, 0, 1}, {37, 64, 77, 1, 1, 0}, {3, 200, 301, 1, 0, 1},
         {64, 96, 64, 3, 0, 0},   {13, 33, 2, 1, 0, 0},   {1, 512, 4096, 1, 0, 0}};
@@ -335,8 +335,7 @@ static void test_engine_pairs(void) {
         for (int nt = 1; nt <= 2; nt++)
             for (int pre = 0; pre < 2; pre++) {
                 cpu_blocking blk;
-                CHECK_EQ_INT(cpu_blocking_choose_set(&ctx, M, N, (K + 1) / 2, nb, nt, &cpu_kset_avx512bf16_6x64, &caches,
-                                                     !pre, &blk),
+                CHECK_EQ_INT(cpu_blocking_choose_set(&ctx, M, N, (K + 1) / 2, nb, nt, ps, &caches, !pre, &blk),
                              SP_OK);
                 CHECK(blk.pairs);
                 cpu_packed *pk = NULL;
@@ -359,7 +358,7 @@ static void test_engine_pairs(void) {
                         /* f32 sums, then one rounding to bf16 */
                         const double got = from_bf16(C[i * N + j]), tol = 1e-6 * (mag + 1) + fabs(want) / 128;
                         if (fabs(got - want) > tol && bad++ < 3)
-                            fprintf(stderr, "  pairs case %zu (%d thr, %s B) C(%d, %d) = %.9g, want %.9g\n", c, nt,
+                            fprintf(stderr, "  %s case %zu (%d thr, %s B) C(%d, %d) = %.9g, want %.9g\n", ps->name, c, nt,
                                     pre ? "packed" : "per-call", i, j, got, want);
                     }
             }
@@ -368,8 +367,7 @@ static void test_engine_pairs(void) {
     }
     /* a pair blocking refuses f32 operands */
     cpu_blocking blk;
-    CHECK_EQ_INT(cpu_blocking_choose(&ctx, 8, 8, 4, 1, 1, CPU_ISA_AVX512BF16, &caches, true, &blk), SP_OK);
-    blk.pairs = true;
+    CHECK_EQ_INT(cpu_blocking_choose_set(&ctx, 8, 8, 4, 1, 1, ps, &caches, true, &blk), SP_OK);
     float x[64] = {0}, y[64];
     cpu_gemm_args g = {.M = 8, .N = 8, .K = 8, .nbatch = 1, .A = x, .a_sm = 8, .a_sk = 1, .B = x, .b_sk = 8, .b_sn = 1,
                        .C = y, .c_sm = 8, .c_sn = 1, .blocking = &blk, .nthreads = 1};
@@ -393,6 +391,8 @@ int main(void) {
     test_rows(ks);
     test_pack_pairs(ks);
     test_gemm_vs_double(ks);
-    test_engine_pairs();
+    test_engine_pairs(ks);
+    if (cpu_isa_supported(CPU_ISA_AMX)) test_engine_pairs(&cpu_kset_amx_bf16);
+    else printf("amx: not usable here, its engine run skipped\n");
     TEST_DONE();
 }
