@@ -34,8 +34,8 @@ TABLE=$OUT/bf16-$STAMP.txt
 RAW=$OUT/bf16-$STAMP.raw.txt
 [ -f "$ROOT/build/libspadc.a" ] && [ -x "$ROOT/build/bench_bf16_cells" ] || make -s -C "$ROOT" all || exit 1
 if [ -n "${ISA:-}" ]; then
-  case $ISA in avx512* | avx2 | generic) export SPADC_ISA=$ISA ;;
-    *) echo "bf16.sh: ISA=$ISA: expected avx512, avx2 or generic" >&2; exit 2 ;; esac
+  case $ISA in amx | avx512* | avx2 | generic) export SPADC_ISA=$ISA ;;
+    *) echo "bf16.sh: ISA=$ISA: expected amx, avx512bf16, avx512, avx2 or generic" >&2; exit 2 ;; esac
   [ "$ISA" = avx2 ] && export ONEDNN_MAX_CPU_ISA=AVX2
 fi
 

@@ -51,7 +51,7 @@
  * median over the rounds; a ratio is the median of the same-round ratios,
  * its range beside it (rounded down, like peers.sh). Goals: bf16 >= 1.0x
  * oneDNN bf16; bf16 >= 0.95x spadc f32 where spadc runs AVX2; bf16 >= 1.7x
- * spadc f32 where it runs AVX-512 on a host with AVX512_BF16.
+ * spadc f32 where it runs AVX-512 (or AMX) on a host with AVX512_BF16.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -850,7 +850,9 @@ int main(int argc, char **argv) {
     printf("GFLOP/s = 2MNK/s, median over %d round(s) of the median of 5 samples; ratio = the median of same-round\n"
            "ratios [range]; results checked once per cell before timing (naive loop, and spadc against oneDNN)\n\n",
            nround);
-    const double want_f32 = !strcmp(isa, "avx2") ? 0.95 : (!strncmp(isa, "avx512", 6) && bf16_host) ? 1.7 : 0;
+    const double want_f32 = !strcmp(isa, "avx2")                                                ? 0.95
+                            : ((!strncmp(isa, "avx512", 6) || !strcmp(isa, "amx")) && bf16_host) ? 1.7
+                                                                                                 : 0;
     printf("%-3s %-20s | %8s %8s %8s | %-6s %-9s %-11s | %-6s %-9s %-11s\n", "thr", "shape", "bf16", "f32",
            "oDNN-bf16", "x f32", "[range]", "goal", "x oDNN", "[range]", "goal");
     for (int i = 0; i < nt; i++)

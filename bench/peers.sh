@@ -83,8 +83,8 @@ SHAPES_BR="512,3072,768;512,768,3072;256,1024,1024;64,64,64;1,4096,4096"
 
 # The ISA spadc runs (ISA= sets SPADC_ISA), as spadc itself reports it.
 if [ -n "${ISA:-}" ]; then
-  case $ISA in avx512* | avx2 | generic) export SPADC_ISA=$ISA ;;
-    *) echo "peers.sh: ISA=$ISA: expected avx512, avx2 or generic" >&2; exit 2 ;; esac
+  case $ISA in amx | avx512* | avx2 | generic) export SPADC_ISA=$ISA ;;
+    *) echo "peers.sh: ISA=$ISA: expected amx, avx512bf16, avx512, avx2 or generic" >&2; exit 2 ;; esac
 fi
 [ -x "$ROOT/build/spadc" ] || make -s -C "$ROOT" all || exit 1
 spadc_isa() {
@@ -104,7 +104,7 @@ HOST_AVX512=0
 grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo && HOST_AVX512=1
 VENDOR=$(sed -n 's/^vendor_id[^:]*: *//p' /proc/cpuinfo | head -1)
 case $SPADC_ISA_NOW in
-  avx512*) PEAK_ISA=avx512 ;;
+  avx512* | amx) PEAK_ISA=avx512 ;; # (f32 runs on avx512's kernels at every level above it)
   avx2) PEAK_ISA=avx2 ;;
   *) PEAK_ISA="" ;; # generic: scalar code, no FMA peak to hold it to
 esac

@@ -291,6 +291,7 @@ static void run_thread(const job *j, int tid) {
     cpu_split(strips, mr, j->M - (strips - 1) * mr, j->tm, tid / j->tn, &s0, &s1);
     cpu_split(panels, nr, j->N - (panels - 1) * nr, j->tn, tid % j->tn, &q0, &q1);
     if (s0 >= s1 || q0 >= q1) return;
+    if (j->ks->thread_begin) j->ks->thread_begin();
     const int64_t m_lo = s0 * mr, m_hi = s1 * mr < j->M ? s1 * mr : j->M;
     const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
     const int64_t mc = j->blk->mc >= mr ? j->blk->mc / mr * mr : mr;
@@ -346,6 +347,7 @@ static void run_thread(const job *j, int tid) {
             }
         }
     }
+    if (j->ks->thread_end) j->ks->thread_end();
 }
 
 /* Packing shared by the team: B panels and A rows split evenly. */

@@ -130,6 +130,12 @@ typedef struct cpu_kernel_set {
      * j*s_n]) for j < cols (<= NR), 0 past cols. Any strides (s_n == 1:
      * torch's [K][N]; s_k == 1: a transposed [N][K] weight). */
     bool pairs;
+    /* Optional: called by each thread of a GEMM call before its first and
+     * after its last kernel call (AMX: the tile configuration is loaded
+     * afresh and the tiles released, since other code may use them between
+     * calls). NULL: nothing. */
+    void (*thread_begin)(void);
+    void (*thread_end)(void);
     /* Optional: n bf16 or f16 elements (dt) converted to f32, dst[i] =
      * src[i] (cpu_cvt16_portable's contract); NULL: the portable loop. */
     void (*cvt16)(float *dst, const uint16_t *src, int64_t n, cpu_dtype dt);

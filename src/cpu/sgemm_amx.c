@@ -27,9 +27,11 @@
  *
  * Tile configuration: per thread (LDTILECFG state is per thread), cached in
  * a thread-local key (shape and rows), reloaded when a call needs another.
- * Nothing else in spadc loads a configuration or releases the tiles; code
- * in the same thread that does (another AMX library) must call
- * cpu_amx_forget_config() before spadc's next GEMM. */
+ * The loops own the tile state for one GEMM call a thread (the set's
+ * thread_begin / thread_end): another AMX library in the process (oneDNN
+ * inside PyTorch) loads its own configurations and releases the tiles
+ * between spadc's calls, and the tile registers stay clean outside them
+ * (a thread holding tile state makes every context switch save 8 KiB). */
 #include <immintrin.h>
 #include <string.h>
 
@@ -53,6 +55,12 @@ typedef struct tilecfg {
 static __thread unsigned cfg_key; /* shape << 8 | m; 0: not configured */
 
 void cpu_amx_forget_config(void) { cfg_key = 0; }
+
+static void amx_begin(void) { cfg_key = 0; }
+static void amx_end(void) {
+    if (cfg_key) _tile_release();
+    cfg_key = 0;
+}
 
 enum { SHAPE_32X32 = 1, SHAPE_16X64 = 2 };
 
@@ -230,6 +238,8 @@ const cpu_kernel_set cpu_kset_amx_bf16 = {
     .nr = 32,
     .name = "sbgemm_amx_32x32",
     .gemm = amx_32x32,
+    .thread_begin = amx_begin,
+    .thread_end = amx_end,
     .gemm_rows = amx_32x32_rows,
     .epi_tile = cpu_epi_tile_avx512,
     .exp_rows = cpu_exp_rows_avx512,
@@ -246,6 +256,8 @@ const cpu_kernel_set cpu_kset_amx_bf16_16x64 = {
     .nr = 64,
     .name = "sbgemm_amx_16x64",
     .gemm = amx_16x64,
+    .thread_begin = amx_begin,
+    .thread_end = amx_end,
     .gemm_rows = amx_16x64_rows,
     .epi_tile = cpu_epi_tile_avx512,
     .exp_rows = cpu_exp_rows_avx512,
