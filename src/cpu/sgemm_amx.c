@@ -80,6 +80,9 @@ static inline __attribute__((always_inline)) void configure(int shape, int m) {
     } else {
         cfg.rows[0] = cfg.rows[1] = cfg.rows[2] = cfg.rows[3] = cfg.rows[4] = (uint8_t)m;
     }
+    /* GCC 12's builtin does not tell the optimiser that LDTILECFG reads
+     * cfg: without this, the stores above may be dropped (seen in a test) */
+    __asm__ volatile("" ::"r"(&cfg) : "memory");
     _tile_loadconfig(&cfg);
     cfg_key = key;
 }

@@ -307,6 +307,7 @@ __attribute__((target("amx-tile"))) static void foreign_config(void) {
     memset(&cfg, 0, sizeof cfg);
     cfg.palette = 1;
     for (int t = 0; t < 8; t++) cfg.rows[t] = 3, cfg.colsb[t] = 8;
+    __asm__ volatile("" ::"r"(&cfg) : "memory"); /* (see foreign_release) */
     _tile_loadconfig(&cfg);
     cpu_amx_forget_config();
 }
@@ -330,6 +331,42 @@ static void *mix(void *p) {
     }
     free(A), free(B);
     return NULL;
+}
+
+/* What another AMX library in the process does between spadc's GEMMs
+ * (oneDNN: its own configuration, then TILERELEASE), without telling
+ * spadc: the engine's next GEMM must configure its tiles afresh (the set's
+ * thread_begin) rather than trust the cached key (SIGILL otherwise), and
+ * compute the same bits as before. */
+__attribute__((target("amx-tile"))) static void foreign_release(void) {
+    tilecfg cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.palette = 1;
+    for (int t = 0; t < 8; t++) cfg.rows[t] = 3, cfg.colsb[t] = 8;
+    __asm__ volatile("" ::"r"(&cfg) : "memory"); /* GCC 12 drops the stores: it does not see LDTILECFG read them */
+    _tile_loadconfig(&cfg);
+    _tile_release();
+}
+
+static void test_engine_foreign(void) {
+    enum { M = 40, N = 70, K = 90 };
+    uint16_t *A = malloc(M * K * 2), *B = malloc(K * N * 2), *C1 = malloc(M * N * 2), *C2 = malloc(M * N * 2);
+    for (int i = 0; i < M * K; i++) A[i] = (uint16_t)(rand_pair(0) >> 16);
+    for (int i = 0; i < K * N; i++) B[i] = (uint16_t)(rand_pair(0) >> 16);
+    sp_ctx ctx;
+    sp_ctx_init(&ctx, NULL);
+    const cpu_caches caches = cpu_caches_detect();
+    cpu_blocking blk;
+    CHECK_EQ_INT(cpu_blocking_choose_set(&ctx, M, N, K / 2, 1, 1, &cpu_kset_amx_bf16, &caches, true, &blk), SP_OK);
+    cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = 1, .A = A, .a_sm = K, .a_sk = 1, .B = B, .b_sk = N, .b_sn = 1,
+                       .C = C1, .c_sm = N, .c_sn = 1, .a_dt = CPU_BF16, .b_dt = CPU_BF16, .c_dt = CPU_BF16,
+                       .blocking = &blk, .nthreads = 1};
+    CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_OK);
+    foreign_release();
+    g.C = C2;
+    CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_OK);
+    CHECK(memcmp(C1, C2, M * N * 2) == 0);
+    free(A), free(B), free(C1), free(C2);
 }
 
 static void test_configs(void) {
@@ -440,5 +477,6 @@ int main(void) {
         test_gemm_vs_double(sets[i]);
     }
     test_configs();
+    test_engine_foreign();
     TEST_DONE();
 }
