@@ -7,9 +7,11 @@
  *   bench_cpu_gemm [--threads 1,2] [--ops gemm,bias_relu,residual,bias_gelu]
  *                  [--shapes 512x3072x768,...] [--big] [--min-ms 20]
  *                  [--kc N] [--nc N] [--mc N]     (override the blocking)
- *                  [--sweep KC:NC:MC:TM[:AHEAD],...] (variants, 0 = as chosen,
+ *                  [--sweep KC:NC:MC:TM[:AHEAD[:MRxNR]],...] (variants, 0 = as chosen,
  *                                                   timed interleaved; AHEAD 1/2:
- *                                                   next B block brought in or not)
+ *                                                   next B block brought in or not;
+ *                                                   MRxNR: that kernel set of the ISA,
+ *                                                   B packed for each variant)
  *                  [--samples N]                   (samples per variant, max 63)
  *                  [--plan]                        (print the blockings)
  *
@@ -28,6 +30,7 @@
 #include <immintrin.h>
 
 #include "cpu/cpu.h"
+#include "cpu/kernels.h"
 
 static double now(void) {
     struct timespec ts;
@@ -132,6 +135,7 @@ typedef struct variant {
     long kc, nc, mc;
     int ahead;
     int tm;
+    int mr, nr; /* 0: the set the model picks */
 } variant;
 
 static void print_blocking(long M, long N, long K, int t, const cpu_blocking *b) {
@@ -192,8 +196,8 @@ int main(int argc, char **argv) {
             nvar = 0;
             for (const char *p = v; *p && nvar < MAXV; p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0)) {
                 var[nvar] = (variant){0};
-                sscanf(p, "%ld:%ld:%ld:%d:%d", &var[nvar].kc, &var[nvar].nc, &var[nvar].mc, &var[nvar].tm,
-                       &var[nvar].ahead);
+                sscanf(p, "%ld:%ld:%ld:%d:%d:%dx%d", &var[nvar].kc, &var[nvar].nc, &var[nvar].mc, &var[nvar].tm,
+                       &var[nvar].ahead, &var[nvar].mr, &var[nvar].nr);
                 nvar++;
             }
             i++;
@@ -229,9 +233,15 @@ int main(int argc, char **argv) {
         memset(Y, 0, (size_t)M * N * sizeof *Y);
         for (int t = 0; t < nthr; t++) {
             cpu_blocking blk[MAXV];
-            cpu_packed *pw = NULL;
+            cpu_packed *pws[MAXV] = {0}, *pw = NULL;
             for (int v = 0; v < nvar; v++) {
-                if (cpu_blocking_choose(&ctx, M, N, K, 1, threads[t], isa, &caches, false, &blk[v]) != SP_OK) {
+                const cpu_kernel_set *only = var[v].mr ? cpu_kernel_find(isa, var[v].mr, var[v].nr) : NULL;
+                if (var[v].mr && !only) {
+                    fprintf(stderr, "no kernel set %dx%d for ISA %s\n", var[v].mr, var[v].nr, cpu_isa_name(isa));
+                    return 1;
+                }
+                if ((only ? cpu_blocking_choose_set(&ctx, M, N, K, 1, threads[t], only, &caches, false, &blk[v])
+                          : cpu_blocking_choose(&ctx, M, N, K, 1, threads[t], isa, &caches, false, &blk[v])) != SP_OK) {
                     sp_print_error(&ctx, stderr);
                     return 1;
                 }
@@ -242,10 +252,12 @@ int main(int argc, char **argv) {
                 if (var[v].tm) blk[v].tm = var[v].tm, blk[v].tn = threads[t] / var[v].tm, blk[v].nthreads = threads[t];
                 if (print_plan) print_blocking(M, N, K, threads[t], &blk[v]);
             }
-            if (cpu_pack_b(&ctx, &blk[0], K, N, 1, W, CPU_F32, N, 1, 0, &pw) != SP_OK) {
-                sp_print_error(&ctx, stderr);
-                return 1;
-            }
+            for (int v = 0; v < nvar; v++)
+                if (cpu_pack_b(&ctx, &blk[v], K, N, 1, W, CPU_F32, N, 1, 0, &pws[v]) != SP_OK) {
+                    sp_print_error(&ctx, stderr);
+                    return 1;
+                }
+            pw = pws[0];
             for (int op = 0; op < 4; op++) {
                 if (!ops_on[op]) continue;
                 cpu_epilogue e = {.nregs = 2};
@@ -276,7 +288,7 @@ int main(int argc, char **argv) {
                 /* warm-up, and a batch size giving >= min_ms per sample */
                 double t0 = now();
                 for (int v = 0; v < nvar; v++) {
-                    g.blocking = &blk[v];
+                    g.blocking = &blk[v], g.packed_b = pws[v];
                     for (int w = 0; w < 2; w++)
                         if (cpu_gemm(&ctx, &g) != SP_OK) {
                             sp_print_error(&ctx, stderr);
@@ -291,7 +303,7 @@ int main(int argc, char **argv) {
                 const int ns = nsamples ? nsamples : one * batch > 0.5 ? 5 : 11;
                 for (int r = 0; r < ns; r++)
                     for (int v = 0; v < nvar; v++) {
-                        g.blocking = &blk[v];
+                        g.blocking = &blk[v], g.packed_b = pws[v];
                         t0 = now();
                         for (long b = 0; b < batch; b++) cpu_gemm(&ctx, &g);
                         sm[v][r] = (now() - t0) / (double)batch;
@@ -309,7 +321,7 @@ int main(int argc, char **argv) {
                 }
                 fflush(stdout);
             }
-            cpu_packed_free(&ctx, pw);
+            for (int v = 0; v < nvar; v++) cpu_packed_free(&ctx, pws[v]);
         }
         free(X), free(W), free(bias), free(D), free(Y);
     }

@@ -7,7 +7,7 @@
 #endif
 
 static const cpu_kernel_set *const sets_generic[] = {&cpu_kset_generic_4x16};
-static const cpu_kernel_set *const sets_avx2[] = {&cpu_kset_avx2_6x16};
+static const cpu_kernel_set *const sets_avx2[] = {&cpu_kset_avx2_6x16, &cpu_kset_avx2_2x32};
 static const cpu_kernel_set *const sets_avx512[] = {&cpu_kset_avx512_6x64};
 
 const cpu_kernel_set *const *cpu_kernel_sets(cpu_isa isa, int *n) {

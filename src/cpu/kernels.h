@@ -152,6 +152,7 @@ typedef struct cpu_kernel_set {
  * least one; the generic set is the reference for every slot. */
 extern const cpu_kernel_set cpu_kset_generic_4x16;
 extern const cpu_kernel_set cpu_kset_avx2_6x16;
+extern const cpu_kernel_set cpu_kset_avx2_2x32; /* skinny M */
 extern const cpu_kernel_set cpu_kset_avx512_6x64;
 /* bf16 pairs (sgemm_avx512.c, .pairs): for CPU_ISA_AVX512BF16 only. */
 extern const cpu_kernel_set cpu_kset_avx512bf16_6x64;

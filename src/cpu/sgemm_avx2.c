@@ -1,5 +1,11 @@
-/* sgemm_avx2.c - AVX2+FMA kernels: the 6x16 microkernel (12 ymm
- * accumulators, BLIS haswell's shape) and the vectorised epilogue. Compiled
+/* sgemm_avx2.c - AVX2+FMA kernels: two microkernel sets from one body, and
+ * the vectorised epilogue:
+ *   6x16 (12 ymm accumulators, BLIS haswell's shape): the general one;
+ *   2x32 (8 accumulators, 4 B vectors a k step): skinny M (a GEMV, M <= 2),
+ *        where the 6x16 tile of one row runs 2 accumulators over a 64-byte
+ *        panel row per k step; 2x32 reads 128 bytes (two lines) a step into
+ *        4 chains (one row) or 8 (two rows).
+ * Compiled
  * with AVX2 flags (CMakeLists.txt: *avx2*.c) and called only after
  * cpu_isa_supported(CPU_ISA_AVX2). On Zen 5 ymm FMAs issue at the zmm
  * instruction rate, so this path peaks at half of the AVX-512 one. */
@@ -9,22 +15,18 @@
  * replacement, which would leave the accumulator tile in memory around the
  * K loop; -O3 does (GCC's early complete unrolling). */
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("O3")
+#pragma GCC optimize("O3", "align-loops=64")
 #endif
 
 #include "kernels.h"
 #include "pack_t_avx.h"
-
-#define MR 6
-#define NR 16
-#define NVEC 2 /* NR / 8 */
 
 /* ------------------------------------------------ vector primitives */
 
 typedef __m256 VF;
 typedef __m256 VM;
 #define VLEN 8
-#define EPI_NVMAX NVEC
+#define EPI_NVMAX 4 /* the widest set's NR / 8 */
 #define EPI_TILE_FN epi_tile_avx2
 #define EXP_ROWS_FN exp_rows_avx2
 #define CVT16_FN cvt16_avx2
@@ -90,10 +92,17 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
     for (int i = 0; i < mr; i++) prefetchw(u->c + i * u->c_rs);
 }
 
-/* Accumulators as named variables (see sgemm_avx512.c for why). */
+/* Accumulators as named variables (see sgemm_avx512.c for why): up to 6
+ * rows and 4 vectors; rows and vectors past a set's MR / NVEC, and past a
+ * specialisation's mr / nv, are dead code. */
 #define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
-#define VECS(X, i) X(i, 0) X(i, 1)
+#define VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
+#define NR_MAX 32
 
+/* A one-row tile (a GEMV) streams B with one FMA per load: its panel rows
+ * are prefetched B1_DIST floats (8 KiB) ahead, as the AVX-512 kernel does
+ * (panels are contiguous, so a pre-packed B runs on into the next block). */
+#define B1_DIST 2048
 #define PF_STEPS 32
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
@@ -102,7 +111,11 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv) {
+/* One body for both sets: MRX x NRX (NRX = 8 * NVX) is the set's tile, mr x
+ * nv vectors the edge specialisation (all constants in each instance). */
+static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
+                                                           const int MRX, const int NVX) {
+    const int NRX = 8 * NVX;
     const __m256 zero = _mm256_setzero_ps();
 #define DECL(i, v) __m256 c##i##_##v = zero;
 #define DECL_ROW(i) VECS(DECL, i)
@@ -111,7 +124,9 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
     if (row_init) {
         const __m256 r0 = vload_n(u->add, u->n), r1 = nv > 1 ? vload_n(u->add + 8, u->n - 8) : zero;
-        (void)r1;
+        const __m256 r2 = nv > 2 ? vload_n(u->add + 16, u->n - 16) : zero;
+        const __m256 r3 = nv > 3 ? vload_n(u->add + 24, u->n - 24) : zero;
+        (void)r1, (void)r2, (void)r3;
 #define INIT(i, v) c##i##_##v = r##v;
 #define INIT_ROW(i) VECS(INIT, i)
         ROWS(INIT_ROW)
@@ -123,18 +138,23 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
 #define FMA(i, v) \
     if (nv > v) c##i##_##v = _mm256_fmadd_ps(ai, b##v, c##i##_##v);
-#define FMA_ROW(i)                                      \
-    if (mr > i) {                                       \
+#define FMA_ROW(i)                                       \
+    if (mr > i) {                                        \
         const __m256 ai = _mm256_broadcast_ss(&a##i[p]); \
-        VECS(FMA, i)                                    \
+        VECS(FMA, i)                                     \
     }
-#define STEP()                                                   \
-    do {                                                         \
-        const __m256 b0 = _mm256_load_ps(b);                     \
-        const __m256 b1 = nv > 1 ? _mm256_load_ps(b + 8) : zero; \
-        (void)b1;                                                \
-        ROWS(FMA_ROW)                                            \
-        b += NR;                                                 \
+#define STEP()                                                                          \
+    do {                                                                                \
+        const __m256 b0 = _mm256_load_ps(b);                                            \
+        const __m256 b1 = nv > 1 ? _mm256_load_ps(b + 8) : zero;                        \
+        const __m256 b2 = nv > 2 ? _mm256_load_ps(b + 16) : zero;                       \
+        const __m256 b3 = nv > 3 ? _mm256_load_ps(b + 24) : zero;                       \
+        (void)b1, (void)b2, (void)b3;                                                   \
+        if (mr == 1)                                                                    \
+            for (int l = 0; l < NRX; l += 16)                                           \
+                _mm_prefetch((const char *)(b + B1_DIST + l), _MM_HINT_T0);             \
+        ROWS(FMA_ROW)                                                                   \
+        b += NRX;                                                                       \
     } while (0)
 
     const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
@@ -151,17 +171,17 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const int n = u->n;
     if (u->add && !row_init) {
         const int64_t ars = u->add_rs, acs = u->add_cs;
-        float tmp[NR];
+        float tmp[NR_MAX];
 #define ADD(i, v) \
     if (nv > v) c##i##_##v = _mm256_add_ps(c##i##_##v, vload_n(src + 8 * v, n - 8 * v));
-#define ADD_ROW(i)                                                          \
-    if (mr > i) {                                                           \
-        const float *src = u->add + i * ars;                                \
-        if (acs != 1) {                                                     \
-            for (int j = 0; j < NR; j++) tmp[j] = j < n ? src[j * acs] : 0; \
-            src = tmp;                                                      \
-        }                                                                   \
-        VECS(ADD, i)                                                        \
+#define ADD_ROW(i)                                                           \
+    if (mr > i) {                                                            \
+        const float *src = u->add + i * ars;                                 \
+        if (acs != 1) {                                                      \
+            for (int j = 0; j < NRX; j++) tmp[j] = j < n ? src[j * acs] : 0; \
+            src = tmp;                                                       \
+        }                                                                    \
+        VECS(ADD, i)                                                         \
     }
         ROWS(ADD_ROW)
     }
@@ -170,13 +190,13 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     float *c = u->c;
     const int64_t ldc = u->c_rs;
     if (kind == CPU_EPI_KIND_GENERAL) {
-        float t[MR * NR] __attribute__((aligned(32)));
+        float t[6 * NR_MAX] __attribute__((aligned(32)));
 #define SPILL(i, v) \
-    if (nv > v) _mm256_store_ps(t + i * NR + 8 * v, c##i##_##v);
+    if (nv > v) _mm256_store_ps(t + i * NRX + 8 * v, c##i##_##v);
 #define SPILL_ROW(i) \
     if (mr > i) { VECS(SPILL, i) }
         ROWS(SPILL_ROW)
-        epi_tile_avx2(u->epi, t, NR, mr, n, u->m0, u->n0, c, ldc);
+        epi_tile_avx2(u->epi, t, NRX, mr, n, u->m0, u->n0, c, ldc);
         return;
     }
     if (kind == CPU_EPI_KIND_RELU) {
@@ -193,38 +213,106 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #define STORE_ROW(i) \
     if (mr > i) { VECS(STORE, i) }
     ROWS(STORE_ROW)
+    (void)MRX;
 }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
 
-#define UKR_DEF(m, nv) \
-    static void sgemm_avx2_6x16_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv); }
-#define UKR_ROW(m) UKR_DEF(m, 1) UKR_DEF(m, 2)
-UKR_ROW(1)
-UKR_ROW(2)
-UKR_ROW(3)
-UKR_ROW(4)
-UKR_ROW(5)
-UKR_ROW(6)
-#define UKR_REF(m) {sgemm_avx2_6x16_m##m##v1, sgemm_avx2_6x16_m##m##v2}
-static const cpu_ukr_fn ukr_table[MR][NVEC] = {UKR_REF(1), UKR_REF(2), UKR_REF(3), UKR_REF(4), UKR_REF(5), UKR_REF(6)};
+/* Each set (PRE: its name, MRX x 8*NVX its tile) instantiates the body per
+ * edge shape (mr rows, nv vectors), a dispatcher over them, the many-row
+ * kernel (whole strips with the MRX-row body inlined, then the short one,
+ * with no call per strip) and its packing routines. */
+#define UKR_DEF(PRE, MRX, NVX, m, nv) \
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX); }
+#define UKR_ROW2(PRE, MRX, m) UKR_DEF(PRE, MRX, 2, m, 1) UKR_DEF(PRE, MRX, 2, m, 2)
+#define UKR_ROW4(PRE, MRX, m) \
+    UKR_DEF(PRE, MRX, 4, m, 1) UKR_DEF(PRE, MRX, 4, m, 2) UKR_DEF(PRE, MRX, 4, m, 3) UKR_DEF(PRE, MRX, 4, m, 4)
+#define UKR_REF2(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2}
+#define UKR_REF4(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
+#define ROWS_DEF(PRE, MRX, NVX, nv)                                      \
+    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                    \
+        cpu_ukr u = *u0;                                                 \
+        int64_t rows = u0->m;                                            \
+        const int64_t add_step = u.add && u.add_rs ? MRX * u.add_rs : 0; \
+        u.pf_n = 0;                                                      \
+        for (; rows >= MRX; rows -= MRX) {                               \
+            u.m = MRX;                                                   \
+            ukr_body(&u, MRX, nv, MRX, NVX);                             \
+            u.a += MRX * u.a_rs, u.c += MRX * u.c_rs, u.m0 += MRX;       \
+            if (u.add) u.add += add_step;                                \
+        }                                                                \
+        if (rows > 0) {                                                  \
+            u.m = (int)rows;                                             \
+            PRE##_table[rows - 1][nv - 1](&u);                           \
+        }                                                                \
+    }
+/* a panel row is NVX vectors, loaded masked past cols (nothing past the
+ * source row is read) and stored whole, padding included */
+#define PACK_DEF(PRE, NVX)                                                                            \
+    static void PRE##_pack_rows(float *dst, const float *src, int64_t s_r, int64_t rows, int cols) { \
+        for (int64_t r = 0; r < rows; r++, dst += 8 * NVX, src += s_r)                                \
+            for (int v = 0; v < NVX; v++) _mm256_store_ps(dst + 8 * v, vload_n(src + 8 * v, cols - 8 * v)); \
+    }                                                                                                 \
+    static void PRE##_pack_cols(float *dst, const float *src, int64_t s_c, int64_t rows, int cols) { \
+        pack_cols_t(dst, src, s_c, rows, cols, 8 * NVX);                                              \
+    }
 
-static void sgemm_avx2_6x16(const cpu_ukr *u) {
-    ukr_table[u->m - 1][(u->n + 7) / 8 - 1](u);
-}
+/* 6x16: rows 1..6, 1..2 vectors */
+UKR_ROW2(sgemm_avx2_6x16, 6, 1)
+UKR_ROW2(sgemm_avx2_6x16, 6, 2)
+UKR_ROW2(sgemm_avx2_6x16, 6, 3)
+UKR_ROW2(sgemm_avx2_6x16, 6, 4)
+UKR_ROW2(sgemm_avx2_6x16, 6, 5)
+UKR_ROW2(sgemm_avx2_6x16, 6, 6)
+static const cpu_ukr_fn sgemm_avx2_6x16_table[6][2] = {
+    UKR_REF2(sgemm_avx2_6x16, 1), UKR_REF2(sgemm_avx2_6x16, 2), UKR_REF2(sgemm_avx2_6x16, 3),
+    UKR_REF2(sgemm_avx2_6x16, 4), UKR_REF2(sgemm_avx2_6x16, 5), UKR_REF2(sgemm_avx2_6x16, 6)};
+static void sgemm_avx2_6x16(const cpu_ukr *u) { sgemm_avx2_6x16_table[u->m - 1][(u->n + 7) / 8 - 1](u); }
+ROWS_DEF(sgemm_avx2_6x16, 6, 2, 1)
+ROWS_DEF(sgemm_avx2_6x16, 6, 2, 2)
+static const cpu_ukr_fn sgemm_avx2_6x16_rows_table[2] = {sgemm_avx2_6x16_rows_v1, sgemm_avx2_6x16_rows_v2};
+static void sgemm_avx2_6x16_rows(const cpu_ukr *u) { sgemm_avx2_6x16_rows_table[(u->n + 7) / 8 - 1](u); }
+PACK_DEF(sgemm_avx2_6x16, 2)
 
-static void pack_cols_16(float *dst, const float *src, int64_t s_c, int64_t rows, int cols) {
-    pack_cols_t(dst, src, s_c, rows, cols, NR);
-}
+/* 2x32: rows 1..2, 1..4 vectors */
+UKR_ROW4(sgemm_avx2_2x32, 2, 1)
+UKR_ROW4(sgemm_avx2_2x32, 2, 2)
+static const cpu_ukr_fn sgemm_avx2_2x32_table[2][4] = {UKR_REF4(sgemm_avx2_2x32, 1), UKR_REF4(sgemm_avx2_2x32, 2)};
+static void sgemm_avx2_2x32(const cpu_ukr *u) { sgemm_avx2_2x32_table[u->m - 1][(u->n + 7) / 8 - 1](u); }
+ROWS_DEF(sgemm_avx2_2x32, 2, 4, 1)
+ROWS_DEF(sgemm_avx2_2x32, 2, 4, 2)
+ROWS_DEF(sgemm_avx2_2x32, 2, 4, 3)
+ROWS_DEF(sgemm_avx2_2x32, 2, 4, 4)
+static const cpu_ukr_fn sgemm_avx2_2x32_rows_table[4] = {sgemm_avx2_2x32_rows_v1, sgemm_avx2_2x32_rows_v2,
+                                                         sgemm_avx2_2x32_rows_v3, sgemm_avx2_2x32_rows_v4};
+static void sgemm_avx2_2x32_rows(const cpu_ukr *u) { sgemm_avx2_2x32_rows_table[(u->n + 7) / 8 - 1](u); }
+PACK_DEF(sgemm_avx2_2x32, 4)
 
 const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .isa = CPU_ISA_AVX2,
-    .mr = MR,
-    .nr = NR,
+    .mr = 6,
+    .nr = 16,
     .name = "sgemm_avx2_6x16",
-    .pack_cols = pack_cols_16,
+    .pack_rows = sgemm_avx2_6x16_pack_rows,
+    .pack_cols = sgemm_avx2_6x16_pack_cols,
     .gemm = sgemm_avx2_6x16,
+    .gemm_rows = sgemm_avx2_6x16_rows,
+    .epi_tile = epi_tile_avx2,
+    .exp_rows = exp_rows_avx2,
+    .cvt16 = cvt16_avx2,
+    .store16 = store16_avx2,
+};
+
+const cpu_kernel_set cpu_kset_avx2_2x32 = {
+    .isa = CPU_ISA_AVX2,
+    .mr = 2,
+    .nr = 32,
+    .name = "sgemm_avx2_2x32",
+    .pack_rows = sgemm_avx2_2x32_pack_rows,
+    .pack_cols = sgemm_avx2_2x32_pack_cols,
+    .gemm = sgemm_avx2_2x32,
+    .gemm_rows = sgemm_avx2_2x32_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,
     .cvt16 = cvt16_avx2,

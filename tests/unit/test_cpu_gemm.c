@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cpu/cpu.h"
 #include "cpu/kernels.h"
@@ -120,6 +121,10 @@ static void check_problem(const problem *pb, const cpu_blocking *blk, int nthrea
     free(C);
 }
 
+/* When set, run_problem plans over this kernel set only (test_every_set):
+ * every set of an ISA, not only those the cost model picks for the shape. */
+static const cpu_kernel_set *forced_set;
+
 /* Every supported ISA (or SPADC_ISA), 1 and 2 threads, with and without
  * pre-packing; optionally a forced small blocking. */
 static void run_problem(const char *label, const problem *pb, const float *A, const float *B, const float *C0,
@@ -127,9 +132,13 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
     for (int ii = 0; ii < nisas; ii++)
         for (int nt = 1; nt <= 2; nt++)
             for (int prepack = 0; prepack <= 1; prepack++) {
+                if (forced_set && forced_set->isa != isas[ii]) continue;
                 cpu_blocking blk;
-                sp_status st =
-                    cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii], &caches, !prepack, &blk);
+                sp_status st = forced_set ? cpu_blocking_choose_set(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, forced_set,
+                                                                    &caches, !prepack, &blk)
+                                          : cpu_blocking_choose(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, isas[ii],
+                                                                &caches, !prepack, &blk);
+                if (forced_set) CHECK(!strcmp(blk.kernel, forced_set->name));
                 CHECK_EQ_INT(st, SP_OK);
                 if (st != SP_OK) continue;
                 if (small_blocks) { /* several blocks in every loop */
@@ -192,6 +201,38 @@ static void test_shapes(void) {
     /* every loop with several blocks, on odd sizes */
     run_dense("gemm 23x150x70 small blocks", dense(23, 150, 70), 16);
     run_dense("gemm 40x200x300 small blocks", dense(40, 200, 300), 40);
+}
+
+/* Every f32 kernel set of each tested ISA through the whole engine (its
+ * packing, many-row kernel, edges), whichever the cost model would pick:
+ * shapes around each set's tile (M = 1..2 MR + 1 rows, N past one and two
+ * panels of 16, 32 and 64), B transposed (pack_cols), a batch, small
+ * blocks. */
+static void test_every_set(void) {
+    static const int64_t shapes[][3] = {{1, 1, 1},   {1, 33, 70},  {2, 32, 17},  {2, 65, 9},  {3, 64, 40},
+                                        {4, 16, 5},  {5, 100, 129}, {7, 31, 300}, {13, 97, 33}, {1, 130, 1100}};
+    for (int ii = 0; ii < nisas; ii++) {
+        int n;
+        const cpu_kernel_set *const *sets = cpu_kernel_sets(isas[ii], &n);
+        for (int si = 0; si < n; si++) {
+            if (sets[si]->pairs || sets[si]->isa != isas[ii]) continue;
+            forced_set = sets[si];
+            for (size_t i = 0; i < SP_ARRAY_LEN(shapes); i++) {
+                char label[96];
+                snprintf(label, sizeof label, "set %s: gemm %lldx%lldx%lld", sets[si]->name, (long long)shapes[i][0],
+                         (long long)shapes[i][1], (long long)shapes[i][2]);
+                run_dense(label, dense(shapes[i][0], shapes[i][1], shapes[i][2]), 0);
+            }
+            problem p = dense(5, 70, 23);
+            p.b_sk = 1, p.b_sn = 23; /* B transposed */
+            run_dense("every set: B transposed", p, 0);
+            p = dense(3, 45, 9);
+            p.nb = 4;
+            run_dense("every set: batch-reduce", p, 0);
+            run_dense("every set: small blocks", dense(9, 100, 70), 16);
+            forced_set = NULL;
+        }
+    }
 }
 
 static void test_strides(void) {
@@ -746,6 +787,7 @@ int main(void) {
     test_blocking();
     test_errors();
     test_shapes();
+    test_every_set();
     test_strides();
     test_batch();
     test_init_modes();
