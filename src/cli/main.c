@@ -21,7 +21,17 @@ static const char *const USAGE =
     "\n"
     "  spadc --version | --help | COMMAND --help\n"
     "\n"
-    "exit codes: 0 ok, 1 bad input, 2 usage, 3 does not fit, 4 --check mismatch, 5 internal error\n";
+    "exit codes: 0 ok, 1 bad input, 2 usage, 3 does not fit, 4 --check mismatch, 5 internal error\n"
+    "\n"
+    "environment:\n"
+    "  SPADC_ISA=amx|avx512bf16|avx512|avx2|generic\n"
+    "                           the cpu target's instruction set (default: the best\n"
+    "                           this CPU and OS support); bf16 contractions use AMX\n"
+    "                           tiles on amx, VDPBF16PS where it pays on avx512bf16,\n"
+    "                           f32 kernels (converting in packing) below\n"
+    "  SPADC_MEMORY_LIMIT=BYTES cap on the reference interpreter's live tensors\n"
+    "                           (default 3/4 of the machine's memory)\n"
+    "  SPADC_TRACE_MAX_EVENTS=N unit events an npu --trace keeps (default 1000000)\n";
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
