@@ -72,15 +72,9 @@ __attribute__((target("avx512f,avx512bf16"), noinline)) static double peak_dp(lo
 
 /* 4 TDPBF16PS chains (C tiles 0-3, A tile 4, B tiles 6, 7 loaded once
  * from the kernels' data) */
-typedef struct tilecfg {
-    uint8_t palette, start_row;
-    uint8_t reserved[14];
-    uint16_t colsb[16];
-    uint8_t rows[16];
-} tilecfg;
 __attribute__((target("amx-tile,amx-bf16"), noinline)) static double peak_tdp(long iters, const void *a,
                                                                              const void *b) {
-    tilecfg cfg;
+    cpu_amx_tilecfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.palette = 1;
     for (int t = 0; t < 8; t++) cfg.rows[t] = 16, cfg.colsb[t] = 64;

@@ -168,6 +168,14 @@ extern const cpu_kernel_set cpu_kset_avx512bf16_6x64;
  * (1 x 4 tiles of C, NR 64 like the AVX-512 sets). */
 extern const cpu_kernel_set cpu_kset_amx_bf16;
 extern const cpu_kernel_set cpu_kset_amx_bf16_16x64;
+/* LDTILECFG's 64-byte operand (palette 1: tiles 0-7; the rest zero). */
+typedef struct cpu_amx_tilecfg {
+    uint8_t palette, start_row;
+    uint8_t reserved[14];
+    uint16_t colsb[16];
+    uint8_t rows[16];
+} cpu_amx_tilecfg;
+
 /* The calling thread's tile configuration is no longer the one the AMX
  * kernels last loaded (other code in this thread ran LDTILECFG or
  * TILERELEASE): the next call reloads it. */

@@ -45,12 +45,6 @@
 
 /* ----------------------------------------------- tile configuration */
 
-typedef struct tilecfg {
-    uint8_t palette, start_row;
-    uint8_t reserved[14];
-    uint16_t colsb[16];
-    uint8_t rows[16];
-} tilecfg;
 
 static __thread unsigned cfg_key; /* shape << 8 | m; 0: not configured */
 
@@ -69,7 +63,7 @@ enum { SHAPE_32X32 = 1, SHAPE_16X64 = 2 };
 static inline __attribute__((always_inline)) void configure(int shape, int m) {
     const unsigned key = (unsigned)shape << 8 | (unsigned)m;
     if (cfg_key == key) return;
-    tilecfg cfg;
+    cpu_amx_tilecfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.palette = 1;
     for (int t = 0; t < 8; t++) cfg.colsb[t] = 64, cfg.rows[t] = KCH;

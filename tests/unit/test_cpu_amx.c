@@ -21,28 +21,8 @@
 #include "cpu/kernels.h"
 #include "test.h"
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t urand(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-static float frand(void) { return (float)((double)(urand() >> 11) / 4503599627370496.0 - 1.0); }
-
-static uint32_t bits_of(float x) {
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-static float float_of(uint32_t u) {
-    float x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-static uint16_t to_bf16(float x) { return (uint16_t)(bits_of(x) >> 16); }
-static float from_bf16(uint16_t h) { return float_of((uint32_t)h << 16); }
-static bool same_or_nan(float a, float b) { return bits_of(a) == bits_of(b) || (isnan(a) && isnan(b)); }
+#define BITS_SEED 0x9e3779b97f4a7c15ull
+#include "bits.h"
 
 /* value classes: 0 in [-1, 1), 1 exponents over +-10, 2 tiny (products and
  * sums near FLT_MIN: the flushes), 3 with denormals, infinities and NaN */
@@ -74,17 +54,11 @@ static float rand_acc(int cls) {
 
 /* ----------------------------------------------- one instruction */
 
-typedef struct tilecfg {
-    uint8_t palette, start_row;
-    uint8_t reserved[14];
-    uint16_t colsb[16];
-    uint8_t rows[16];
-} tilecfg;
 
 /* c (16 x 16 f32) += a (16 rows of kp pairs) x b (kp rows of 16 pairs) */
 __attribute__((target("amx-tile,amx-bf16"), noinline)) static void hw_tdp(float *c, const uint32_t *a,
                                                                            const uint32_t *b, int kp) {
-    tilecfg cfg;
+    cpu_amx_tilecfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.palette = 1;
     cfg.rows[0] = 16, cfg.colsb[0] = 64;
@@ -303,7 +277,7 @@ typedef struct mix_arg {
 } mix_arg;
 
 __attribute__((target("amx-tile"))) static void foreign_config(void) {
-    tilecfg cfg;
+    cpu_amx_tilecfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.palette = 1;
     for (int t = 0; t < 8; t++) cfg.rows[t] = 3, cfg.colsb[t] = 8;
@@ -339,7 +313,7 @@ static void *mix(void *p) {
  * thread_begin) rather than trust the cached key (SIGILL otherwise), and
  * compute the same bits as before. */
 __attribute__((target("amx-tile"))) static void foreign_release(void) {
-    tilecfg cfg;
+    cpu_amx_tilecfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.palette = 1;
     for (int t = 0; t < 8; t++) cfg.rows[t] = 3, cfg.colsb[t] = 8;

@@ -17,27 +17,7 @@
 #include "cpu/kernels.h"
 #include "test.h"
 
-static uint64_t rng = 88172645463325252ull;
-static uint64_t urand(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-static float frand(void) { return (float)((double)(urand() >> 11) / 4503599627370496.0 - 1.0); }
-
-static uint32_t bits_of(float x) {
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-static float float_of(uint32_t u) {
-    float x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-static uint16_t to_bf16(float x) { return (uint16_t)(bits_of(x) >> 16); } /* truncation: any bf16 will do */
-static float from_bf16(uint16_t h) { return float_of((uint32_t)h << 16); }
+#include "bits.h"
 
 /* A random bf16: mostly in [-1, 1); tiny (products near FLT_MIN, so that
  * flushing shows); every 50th a denormal (read as 0) */
@@ -46,8 +26,6 @@ static uint16_t rand_bf16(bool tiny) {
     const float x = frand();
     return to_bf16(tiny ? ldexpf(x, -62) : x);
 }
-
-static bool same_or_nan(float a, float b) { return bits_of(a) == bits_of(b) || (isnan(a) && isnan(b)); }
 
 __attribute__((target("avx512f,avx512bf16"))) static float hw_step(float acc, uint32_t a, uint32_t b) {
     const __m512 c = _mm512_dpbf16_ps(_mm512_set1_ps(acc), (__m512bh)_mm512_set1_epi32((int)a),
