@@ -715,6 +715,7 @@ static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
 static void window_buffer(cpu_backend *cb, kplan *kp, struct cpu_packed *p, int copies) {
     const int nr = kp->blocking.nr;
     p->nr = nr;
+    p->pairs = false; /* f32 windows */
     p->K = p->kv = kp->gK;
     p->N = kp->gN;
     p->nbatch = 1;
