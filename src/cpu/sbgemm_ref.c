@@ -19,23 +19,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/fp16.h"
 #include "kernels.h"
 
-static inline uint32_t bits_of(float x) {
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-static inline float float_of(uint32_t u) {
-    float x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
 
 /* DAZ: a denormal reads as a zero of its sign */
 static inline float daz(float x) {
-    const uint32_t u = bits_of(x);
-    return (u & 0x7f800000u) == 0 ? float_of(u & 0x80000000u) : x;
+    const uint32_t u = sp_f32_bits(x);
+    return (u & 0x7f800000u) == 0 ? sp_f32_from_bits(u & 0x80000000u) : x;
 }
 
 /* acc + a*b (a, b, acc normal or zero), rounded to nearest even, FTZ. */
@@ -57,8 +48,8 @@ static float fma_ftz(float a, float b, float acc) {
 }
 
 float cpu_bf16_dot_step(float acc, uint32_t a, uint32_t b) {
-    const float a_lo = daz(float_of(a << 16)), a_hi = daz(float_of(a & 0xffff0000u));
-    const float b_lo = daz(float_of(b << 16)), b_hi = daz(float_of(b & 0xffff0000u));
+    const float a_lo = daz(sp_f32_from_bits(a << 16)), a_hi = daz(sp_f32_from_bits(a & 0xffff0000u));
+    const float b_lo = daz(sp_f32_from_bits(b << 16)), b_hi = daz(sp_f32_from_bits(b & 0xffff0000u));
     acc = fma_ftz(a_hi, b_hi, daz(acc));
     return fma_ftz(a_lo, b_lo, acc);
 }
@@ -105,8 +96,8 @@ float cpu_bf16_amx_chunk(float acc, const uint32_t *a, int64_t a_s, const uint32
     float even = 0.0f, odd = 0.0f;
     for (int p = 0; p < kp; p++) {
         const uint32_t x = a[p * a_s], y = b[p * b_s];
-        even = fma_ftz(daz(float_of(x << 16)), daz(float_of(y << 16)), even);
-        odd = fma_ftz(daz(float_of(x & 0xffff0000u)), daz(float_of(y & 0xffff0000u)), odd);
+        even = fma_ftz(daz(sp_f32_from_bits(x << 16)), daz(sp_f32_from_bits(y << 16)), even);
+        odd = fma_ftz(daz(sp_f32_from_bits(x & 0xffff0000u)), daz(sp_f32_from_bits(y & 0xffff0000u)), odd);
     }
     return fma_ftz(1.0f, daz(acc), fma_ftz(1.0f, even, odd));
 }

@@ -81,33 +81,15 @@ static void test_dot_step(void) {
 
 enum { KPMAX = 300, ARS = KPMAX + 3, CRS = 2 * CPU_NR_MAX };
 
-static cpu_epilogue unary(cpu_epi_op op) {
-    cpu_epilogue e = {.nregs = 2, .ninsn = 1, .result = 1};
-    e.insn[0] = (cpu_epi_insn){.op = (uint8_t)op, .dst = 1, .a = 0};
-    return e;
-}
 
 static void test_kernel(const cpu_kernel_set *ks) {
     const int mr = ks->mr, nr = ks->nr;
     uint32_t *A = malloc((size_t)mr * ARS * sizeof *A);
     uint32_t *B = aligned_alloc(64, (size_t)KPMAX * nr * sizeof *B);
-    float add[CPU_MR_MAX * 3 * CPU_NR_MAX], bias[CPU_NR_MAX], rowv[CPU_MR_MAX + 8];
-    for (size_t i = 0; i < SP_ARRAY_LEN(add); i++) add[i] = frand();
-    for (int i = 0; i < CPU_NR_MAX; i++) bias[i] = i % 9 == 4 ? -0.0f : i % 13 == 6 ? 1e-40f /* denormal */ : frand();
-    for (size_t i = 0; i < SP_ARRAY_LEN(rowv); i++) rowv[i] = frand() * 2;
-    /* relu, and a GENERAL program: max(r0 * rowv[m], 0.25) (per-row operand:
-     * sees m0) - exact operations, so the vector interpreter matches the
-     * scalar one bit for bit */
-    cpu_epilogue relu = unary(CPU_EPI_RELU);
-    cpu_epilogue gen = {.nregs = 5, .noperands = 1, .ninsn = 4, .result = 4};
-    gen.operands[0] = (cpu_operand){rowv, 1, 0};
-    gen.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
-    gen.insn[1] = (cpu_epi_insn){.op = CPU_EPI_MUL, .dst = 2, .a = 0, .b = 1};
-    gen.insn[2] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 3, .imm = 0.25f};
-    gen.insn[3] = (cpu_epi_insn){.op = CPU_EPI_MAX, .dst = 4, .a = 2, .b = 3};
-    cpu_epi_prog pr, pg;
-    cpu_epi_compile(&relu, false, &pr);
-    cpu_epi_compile(&gen, false, &pg);
+    static epi_fixture f; /* (static: 8 KiB of add tile) */
+    epi_fixture_init(&f);
+    const float *add = f.add, *bias = f.bias;
+    const cpu_epi_prog pr = f.pr, pg = f.pg;
     CHECK_EQ_INT(pr.kind, CPU_EPI_KIND_RELU);
     CHECK_EQ_INT(pg.kind, CPU_EPI_KIND_GENERAL);
     static const int ns[] = {1, 15, 16, 17, 33, 64};
