@@ -74,10 +74,13 @@ void cpu_store16_portable(uint16_t *dst, const float *src, int64_t n, cpu_dtype 
         for (int64_t i = 0; i < n; i++) dst[i] = sp_f32_to_f16(src[i]);
 }
 
-/* One 16-bit element as f32. */
+/* One 16-bit element as f32 (the strided copies' inner loop: no call for
+ * bf16). */
 static inline float cvt16(uint16_t h, cpu_dtype dt) {
+    if (dt != CPU_BF16) return sp_f16_to_f32(h);
+    const uint32_t u = (uint32_t)h << 16;
     float f;
-    cpu_cvt16_portable(&f, &h, 1, dt);
+    memcpy(&f, &u, sizeof f);
     return f;
 }
 
