@@ -43,6 +43,14 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden visibility: only these entry points are
+ * exported from libspadc.so (the Python package's ctypes binding loads it). */
+#if defined(__GNUC__)
+#define SPADC_API __attribute__((visibility("default")))
+#else
+#define SPADC_API
+#endif
+
 /* Status codes; also the command-line tool's exit codes. */
 typedef enum spadc_status {
     SPADC_OK = 0,
@@ -58,32 +66,32 @@ typedef struct spadc_module spadc_module;
 typedef struct spadc_program spadc_program;
 
 /* "0.1.0" */
-const char *spadc_version(void);
+SPADC_API const char *spadc_version(void);
 
 /* A context: error state and memory. NULL when out of memory. */
-spadc_ctx *spadc_ctx_new(void);
+SPADC_API spadc_ctx *spadc_ctx_new(void);
 /* The same with an allocator every allocation of spadc on this context goes
  * through, the context's own included: realloc-like, fn(ud, ptr, 0) frees
  * ptr and returns NULL, otherwise it returns the new block or NULL (ptr left
  * as it was). */
-spadc_ctx *spadc_ctx_new_alloc(void *(*fn)(void *ud, void *ptr, size_t size), void *ud);
-void spadc_ctx_free(spadc_ctx *ctx);
+SPADC_API spadc_ctx *spadc_ctx_new_alloc(void *(*fn)(void *ud, void *ptr, size_t size), void *ud);
+SPADC_API void spadc_ctx_free(spadc_ctx *ctx);
 /* The last error as `FILE:LINE:COL: error: MESSAGE` ("" if none), and its
  * status (SPADC_OK if none): what the last call on the context said. */
-const char *spadc_error(const spadc_ctx *ctx);
-int spadc_last_status(const spadc_ctx *ctx);
+SPADC_API const char *spadc_error(const spadc_ctx *ctx);
+SPADC_API int spadc_last_status(const spadc_ctx *ctx);
 
 /* Read and verify MLIR text (name labels it in messages). */
-int spadc_read_string(spadc_ctx *ctx, const char *name, const char *text, size_t len, spadc_module **out);
-int spadc_read_file(spadc_ctx *ctx, const char *path, spadc_module **out);
-void spadc_module_free(spadc_module *m);
+SPADC_API int spadc_read_string(spadc_ctx *ctx, const char *name, const char *text, size_t len, spadc_module **out);
+SPADC_API int spadc_read_file(spadc_ctx *ctx, const char *path, spadc_module **out);
+SPADC_API void spadc_module_free(spadc_module *m);
 
 /* Print the module as MLIR after the passes named in passes (a comma list
  * of "canonicalize", "fuse"; NULL or "" for none) into *text, a
  * NUL-terminated string to release with spadc_string_free. The passes
  * change the module. */
-int spadc_print(spadc_ctx *ctx, spadc_module *m, const char *passes, char **text);
-void spadc_string_free(char *s);
+SPADC_API int spadc_print(spadc_ctx *ctx, spadc_module *m, const char *passes, char **text);
+SPADC_API void spadc_string_free(char *s);
 
 typedef struct spadc_options {
     const char *target; /* "cpu" (default when NULL), "npu" (the built-in TPUv3), "npu=FILE.yml" (a
@@ -99,15 +107,15 @@ typedef struct spadc_options {
 /* Compile function func (NULL: the module's only public function; a leading
  * '@' is allowed) for a target. The module is only read: the program runs
  * the passes on a copy of its own, which shares the module's constants. */
-int spadc_compile(spadc_ctx *ctx, spadc_module *m, const char *func, const spadc_options *o, spadc_program **out);
+SPADC_API int spadc_compile(spadc_ctx *ctx, spadc_module *m, const char *func, const spadc_options *o, spadc_program **out);
 
 /* The function's signature. */
-const char *spadc_program_function(const spadc_program *p); /* its name, without '@' */
-unsigned spadc_program_num_args(const spadc_program *p);
-unsigned spadc_program_num_results(const spadc_program *p);
+SPADC_API const char *spadc_program_function(const spadc_program *p); /* its name, without '@' */
+SPADC_API unsigned spadc_program_num_args(const spadc_program *p);
+SPADC_API unsigned spadc_program_num_results(const spadc_program *p);
 /* Bytes of argument i / result i (0 when out of range). */
-size_t spadc_program_arg_bytes(const spadc_program *p, unsigned i);
-size_t spadc_program_result_bytes(const spadc_program *p, unsigned i);
+SPADC_API size_t spadc_program_arg_bytes(const spadc_program *p, unsigned i);
+SPADC_API size_t spadc_program_result_bytes(const spadc_program *p, unsigned i);
 
 #define SPADC_MAX_RANK 16
 typedef struct spadc_type {
@@ -117,16 +125,16 @@ typedef struct spadc_type {
     long long dims[SPADC_MAX_RANK];
 } spadc_type;
 /* The type of argument i / result i; SPADC_EUSAGE when out of range. */
-int spadc_program_arg_type(const spadc_program *p, unsigned i, spadc_type *t);
-int spadc_program_result_type(const spadc_program *p, unsigned i, spadc_type *t);
+SPADC_API int spadc_program_arg_type(const spadc_program *p, unsigned i, spadc_type *t);
+SPADC_API int spadc_program_result_type(const spadc_program *p, unsigned i, spadc_type *t);
 
 /* Declare argument arg constant: every later run reads data, and weights
  * the kernels consume packed are packed now, once (as the compiler does
  * with constant weights in the IR). */
-int spadc_program_bind(spadc_program *p, unsigned arg, const void *data);
+SPADC_API int spadc_program_bind(spadc_program *p, unsigned arg, const void *data);
 /* Run: args[i] points at argument i (NULL for a bound one); the results are
  * written to results[r], buffers of spadc_program_result_bytes(p, r). */
-int spadc_program_run(spadc_program *p, const void *const *args, void *const *results);
+SPADC_API int spadc_program_run(spadc_program *p, const void *const *args, void *const *results);
 
 /* The reference interpreter's verdict on what a run wrote: the function run
  * by the oracle on args (NULL for a bound argument), each result compared
@@ -136,12 +144,12 @@ int spadc_program_run(spadc_program *p, const void *const *args, void *const *re
  * differs. samples: 0 runs the whole reference, N > 0 checks N sampled
  * elements per result, each computed from only what it depends on, < 0
  * picks (sampled when the whole would take more than 2^28 loop steps). */
-int spadc_program_check(spadc_program *p, const void *const *args, const void *const *results, long long samples,
+SPADC_API int spadc_program_check(spadc_program *p, const void *const *args, const void *const *results, long long samples,
                         char **report);
 /* SPADC_EINPUT, with the numbers, when one run's arguments, results and
  * intermediates would not fit the memory limit (3/4 of physical memory,
  * SPADC_MEMORY_LIMIT=BYTES): say so before allocating the inputs. */
-int spadc_program_check_memory(spadc_program *p);
+SPADC_API int spadc_program_check_memory(spadc_program *p);
 
 /* What the program plans and what its runs did, as `spadc plan` and
  * `spadc run` print them: into *text, a NUL-terminated string to release
@@ -158,15 +166,15 @@ typedef enum spadc_report {
     SPADC_RUN_TEXT,
     SPADC_RUN_JSON
 } spadc_report;
-int spadc_program_report(spadc_program *p, spadc_report which, char **text);
+SPADC_API int spadc_program_report(spadc_program *p, spadc_report which, char **text);
 
 /* npu: the next run also writes its simulated timeline to path as Chrome
  * trace events (ui.perfetto.dev), at most max_events unit events (< 0: a
  * million); the file is written whole or not at all. Afterwards *events and
  * *left_out (either may be NULL) say how many were written and left out. */
-int spadc_program_trace(spadc_program *p, const char *path, long long max_events);
-void spadc_program_trace_counts(const spadc_program *p, long long *events, long long *left_out);
-void spadc_program_free(spadc_program *p);
+SPADC_API int spadc_program_trace(spadc_program *p, const char *path, long long max_events);
+SPADC_API void spadc_program_trace_counts(const spadc_program *p, long long *events, long long *left_out);
+SPADC_API void spadc_program_free(spadc_program *p);
 
 #ifdef __cplusplus
 }

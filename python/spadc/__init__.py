@@ -1,0 +1,493 @@
+"""spadc from Python: compile MLIR linalg-on-tensors to fused kernels and run
+them on numpy arrays, on the host cpu, the simulated npu or the reference
+interpreter.
+
+    import spadc, numpy as np
+    p = spadc.compile("tests/corpus/seeds/ffn1_bert.mlir")
+    y = p(*[np.ones(a.shape, a.dtype) for a in p.inputs])
+
+Everything here is a thin layer over the C API (include/spadc.h), loaded
+with ctypes from libspadc.so (see spadc/_native.py): the same compiler, plans
+and errors as the `spadc` command. PyTorch models: `spadc.torch`.
+"""
+import json
+import os
+import tempfile
+import weakref
+from collections import namedtuple
+
+import numpy as np
+
+from . import _native as _n
+
+__all__ = ["compile", "opt", "Program", "Arg", "Error", "InputError", "UsageError", "NoFitError",
+           "MismatchError", "InternalError", "version", "__version__"]
+
+__version__ = _n.version().decode()
+
+
+def version():
+    """The library's version ("0.1.0"), as `spadc --version` prints it."""
+    return __version__
+
+
+# ------------------------------------------------------------------ errors
+
+class Error(Exception):
+    """A spadc error. `status` is the command-line tool's exit code for it;
+    `message` the located text `FILE:LINE:COL: error: ...` (also str(e));
+    `file`, `line`, `col` its location where it has one (else None)."""
+    status = 5
+
+    def __init__(self, message, status=None):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+        self.file = self.line = self.col = None
+        parts = message.split(":", 3)
+        if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
+            self.file, self.line, self.col = parts[0], int(parts[1]), int(parts[2])
+
+
+class InputError(Error):
+    """Bad input: parse, verify, an unsupported construct, out of memory (exit 1)."""
+    status = 1
+
+
+class UsageError(Error, ValueError):
+    """Bad arguments: an unknown function or target, an array of the wrong
+    shape or dtype (exit 2). Also a ValueError."""
+    status = 2
+
+
+class NoFitError(Error):
+    """The plan does not fit its budget (exit 3)."""
+    status = 3
+
+
+class MismatchError(Error):
+    """A check found a difference from the reference interpreter (exit 4)."""
+    status = 4
+
+
+class InternalError(Error):
+    """A bug in spadc (exit 5)."""
+    status = 5
+
+
+_BY_STATUS = {1: InputError, 2: UsageError, 3: NoFitError, 4: MismatchError, 5: InternalError}
+
+
+def _raise(ctx, status):
+    msg = _n.error(ctx).decode("utf-8", "replace")
+    raise _BY_STATUS.get(status, Error)(msg or "spadc: error %d" % status, status)
+
+
+# ------------------------------------------------------------------ types
+
+def _bfloat16():
+    try:
+        import ml_dtypes
+    except ImportError:  # only bf16 functions need it
+        return None
+    return np.dtype(ml_dtypes.bfloat16)
+
+
+_DTYPES = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64), "f16": np.dtype(np.float16),
+           "i1": np.dtype(np.bool_), "i8": np.dtype(np.int8), "i16": np.dtype(np.int16),
+           "i32": np.dtype(np.int32), "i64": np.dtype(np.int64), "index": np.dtype(np.int64)}
+
+
+def _dtype(name):
+    if name == "bf16":
+        dt = _bfloat16()
+        if dt is None:
+            raise UsageError("spadc: error: this function has bf16 tensors; numpy needs the ml_dtypes "
+                             "package for them (pip install ml_dtypes)")
+        return dt
+    return _DTYPES[name]
+
+
+class Arg(namedtuple("Arg", "index shape dtype mlir_type scalar")):
+    """One argument or result of a compiled function: its position, shape (a
+    tuple; () for a scalar), numpy dtype, MLIR type ("tensor<512x768xf32>",
+    "f32") and whether it is a scalar."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "Arg(%d, %s)" % (self.index, self.mlir_type)
+
+
+def _arg(t, i):
+    name = t.dtype.decode()
+    shape = tuple(int(t.dims[d]) for d in range(t.rank))
+    mlir = name if t.scalar else "tensor<%s>" % "x".join([str(d) for d in shape] + [name])
+    return Arg(i, shape, _dtype(name), mlir, bool(t.scalar))
+
+
+# ------------------------------------------------------------------ compile
+
+def _read(ctx, source, name):
+    """A spadc_module* read from a path or from MLIR text."""
+    mod = _n.c_void_p()
+    if isinstance(source, (bytes, bytearray)):
+        source = bytes(source).decode("utf-8")
+    if isinstance(source, os.PathLike):
+        st = _n.read_file(ctx, os.fsencode(source), mod)
+    elif not isinstance(source, str):
+        raise UsageError("spadc: error: source must be MLIR text or a path, not %s" % type(source).__name__)
+    elif "\n" in source or source.lstrip().startswith(("module", "func.func", "#", "//")):
+        data = source.encode("utf-8")
+        st = _n.read_string(ctx, (name or "<string>").encode(), data, len(data), mod)
+    else:
+        st = _n.read_file(ctx, source.encode(), mod)
+    if st:
+        _raise(ctx, st)
+    return mod.value
+
+
+def _budget(budget):
+    if budget is None:
+        return 0.0
+    b = float(budget)
+    if not b > 0 or (b > 1 and b != int(b)):
+        raise UsageError("spadc: error: budget must be a fraction in (0, 1] or a whole number of bytes, not %r"
+                         % (budget,))
+    return b
+
+
+def _default_threads():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _free_all(ctx, mod, prog):
+    # in the order the C API asks: programs, then modules, contexts last
+    if prog:
+        _n.program_free(prog)
+    if mod:
+        _n.module_free(mod)
+    if ctx:
+        _n.ctx_free(ctx)
+
+
+def compile(source, func=None, target="cpu", threads=None, budget=None, tile=None, name=None,
+            time_kernels=True):
+    """Compile one function of an MLIR module; returns a callable Program.
+
+    source   a path (str or os.PathLike) or MLIR text (str with a newline, or
+             starting with "module"/"func.func"); name labels text in messages
+    func     the function (None: the module's only public one; "@f" allowed)
+    target   "cpu", "npu" (the built-in TPUv3), "npu=HW.yml" (a PyTorchSim
+             hardware file) or "ref" (the reference interpreter)
+    threads  cpu threads (the npu simulator's host threads); None: the cores
+             this process may run on
+    budget   npu: scratchpad per lane a kernel may plan: a fraction in (0, 1]
+             of the slice, or bytes
+    tile     npu: (M, N, K) forced on every contraction kernel
+    time_kernels  cpu: record each kernel's time (two clock reads a kernel;
+             Program.last_run shows the medians)
+
+    Raises InputError (bad MLIR), UsageError (bad arguments), NoFitError.
+    """
+    if threads is None:
+        threads = _default_threads()
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise UsageError("spadc: error: threads must be a positive integer, not %r" % (threads,))
+    if not isinstance(target, str):
+        raise UsageError("spadc: error: target must be a string such as \"cpu\", not %r" % (target,))
+    o = _n.Options()
+    o.target = target.encode()
+    o.threads = threads
+    o.budget = _budget(budget)
+    if tile is not None:
+        if len(tile) != 3 or any(int(t) != t or t <= 0 for t in tile):
+            raise UsageError("spadc: error: tile must be three positive integers (M, N, K), not %r" % (tile,))
+        for i in range(3):
+            o.tile[i] = int(tile[i])
+    o.time_kernels = 1 if time_kernels else 0
+    ctx = _n.ctx_new()
+    if not ctx:
+        raise MemoryError("spadc: cannot allocate a context")
+    mod = prog = None
+    try:
+        mod = _read(ctx, source, name)
+        out = _n.c_void_p()
+        st = _n.compile_(ctx, mod, func.encode() if func else None, o, out)
+        if st:
+            _raise(ctx, st)
+        prog = out.value
+        p = Program(ctx, mod, prog, target, threads)
+    except BaseException:
+        _free_all(ctx, mod, prog)
+        raise
+    return p
+
+
+def opt(source, passes="canonicalize,fuse", name=None):
+    """The module as MLIR text after the passes (a comma list of
+    "canonicalize", "fuse"; "" for none), as `spadc opt` prints it."""
+    ctx = _n.ctx_new()
+    if not ctx:
+        raise MemoryError("spadc: cannot allocate a context")
+    mod = None
+    try:
+        mod = _read(ctx, source, name)
+        text = _n.c_void_p()
+        st = _n.print_(ctx, mod, passes.encode() if passes else None, text)
+        if st:
+            _raise(ctx, st)
+        return _n.take_string(text)
+    finally:
+        _free_all(ctx, mod, None)
+
+
+def _write_atomic(path, data):
+    """data to path through a temporary beside it, renamed into place: a
+    failed write leaves no partial file (the CLI's rule)."""
+    path = os.fspath(path)
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".spadc-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class Program:
+    """A compiled function. Call it with numpy arrays, one per argument not
+    bound (`inputs` lists them); it returns the result, or a tuple of them.
+
+    Arguments are checked against the function's signature (shape and dtype;
+    bf16 is ml_dtypes.bfloat16, i1 is bool); a C-contiguous array is passed
+    without a copy, any other is copied first. Python numbers are accepted
+    for scalar arguments.
+    """
+
+    def __init__(self, ctx, mod, prog, target, threads):
+        self._ctx, self._mod, self._p = ctx, mod, prog
+        self._finalizer = weakref.finalize(self, _free_all, ctx, mod, prog)
+        self.target = target
+        self.threads = threads
+        self.function = _n.program_function(prog).decode()
+        t = _n.Type()
+        self.args = []
+        for i in range(_n.program_num_args(prog)):
+            _n.program_arg_type(prog, i, t)
+            self.args.append(_arg(t, i))
+        self.results = []
+        for i in range(_n.program_num_results(prog)):
+            _n.program_result_type(prog, i, t)
+            self.results.append(_arg(t, i))
+        self.args, self.results = tuple(self.args), tuple(self.results)
+        self._bound = {}
+        self._argv = (_n.c_void_p * max(1, len(self.args)))()
+        self._resv = (_n.c_void_p * max(1, len(self.results)))()
+        self._argv_addr = _n.ctypes.addressof(self._argv)
+        self._resv_addr = _n.ctypes.addressof(self._resv)
+        self._scalars = {}
+        self._run_json = None
+        self._ran = False
+        self._trace_counts = None
+        self._refresh()
+
+    def _refresh(self):
+        self.inputs = tuple(a for a in self.args if a.index not in self._bound)
+        # the fast path's table: (slot, shape, dtype) per unbound argument
+        self._free = tuple((a.index, a.shape, a.dtype, a.scalar) for a in self.inputs)
+        self._out = tuple((r.shape, r.dtype) for r in self.results)
+
+    def close(self):
+        """Release the program now (otherwise when it is garbage)."""
+        self._finalizer()
+        self._p = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        sig = ", ".join(a.mlir_type + (" (bound)" if a.index in self._bound else "") for a in self.args)
+        res = ", ".join(r.mlir_type for r in self.results)
+        return "<spadc.Program @%s(%s) -> (%s) on %s>" % (self.function, sig, res, self.target)
+
+    def _handle(self):
+        if not self._p:
+            raise UsageError("spadc: error: this program was closed")
+        return self._p
+
+    # -------------------------------------------------------------- arguments
+
+    def _coerce(self, i, a, what="argument"):
+        """a as a C-contiguous array of argument i's type, or UsageError."""
+        spec = self.args[i]
+        if spec.scalar and not isinstance(a, np.ndarray):
+            try:
+                return np.array(a, dtype=spec.dtype).reshape(())
+            except (TypeError, ValueError, OverflowError) as e:
+                raise UsageError("spadc: error: %s %d of '@%s' is a scalar %s, not %r (%s)"
+                                 % (what, i, self.function, spec.mlir_type, a, e)) from None
+        if not isinstance(a, np.ndarray):
+            raise UsageError("spadc: error: %s %d of '@%s' (%s) must be a numpy array, not %s"
+                             % (what, i, self.function, spec.mlir_type, type(a).__name__))
+        if a.dtype != spec.dtype or a.shape != spec.shape:
+            raise UsageError("spadc: error: %s %d of '@%s' must be %s (numpy %s %s), not %s %s"
+                             % (what, i, self.function, spec.mlir_type, spec.dtype, spec.shape, a.dtype, a.shape))
+        return np.ascontiguousarray(a)
+
+    def bind(self, i, array):
+        """Make argument i constant: every later call reads `array`, and the
+        weights the kernels consume packed are packed now, once. Later calls
+        pass one array fewer. The array must stay unchanged (bind it again to
+        change it); the program keeps a reference to it."""
+        if not isinstance(i, int) or not 0 <= i < len(self.args):
+            raise UsageError("spadc: error: '@%s' has no argument %r (it has %d)" % (self.function, i, len(self.args)))
+        a = self._coerce(i, array, "bound argument")
+        st = _n.program_bind(self._handle(), i, a.ctypes.data)
+        if st:
+            _raise(self._ctx, st)
+        self._bound[i] = a
+        self._refresh()
+        return self
+
+    @property
+    def bound(self):
+        """{argument index: the bound array}"""
+        return dict(self._bound)
+
+    # -------------------------------------------------------------- running
+
+    def __call__(self, *arrays, out=None, trace=None, trace_max_events=None, check=False):
+        """Run once. out: result array(s) to write instead of new ones
+        (C-contiguous, the result's type). trace (npu): write this run's
+        simulated timeline to that path as Chrome trace events. check: compare
+        the results with the reference interpreter (MismatchError)."""
+        p = self._handle()
+        free = self._free
+        if len(arrays) != len(free):
+            raise UsageError("spadc: error: '@%s' takes %d array%s (%s), got %d"
+                             % (self.function, len(free), "" if len(free) == 1 else "s",
+                                ", ".join(a.mlir_type for a in self.inputs) or "all its arguments are bound",
+                                len(arrays)))
+        argv = self._argv
+        keep = None
+        for (slot, shape, dtype, scalar), a in zip(free, arrays):
+            if (a.__class__ is not np.ndarray or a.dtype != dtype or a.shape != shape
+                    or not a.flags.c_contiguous):
+                a = self._coerce(slot, a)
+                if keep is None:
+                    keep = []
+                keep.append(a)
+            argv[slot] = a.ctypes.data
+        if out is None:
+            res = [np.empty(shape, dtype) for shape, dtype in self._out]
+        else:
+            res = list(out) if isinstance(out, (tuple, list)) else [out]
+            self._check_out(res)
+        resv = self._resv
+        for r, a in enumerate(res):
+            resv[r] = a.ctypes.data
+        if trace is None:
+            self._trace_counts = None
+        else:
+            st = _n.program_trace(p, os.fsencode(trace), -1 if trace_max_events is None else int(trace_max_events))
+            if st:
+                _raise(self._ctx, st)
+        st = _n.program_run(p, self._argv_addr, self._resv_addr)
+        self._ran = True
+        self._run_json = None
+        if trace is not None:
+            ev, left = _n.c_longlong(), _n.c_longlong()
+            _n.program_trace_counts(p, ev, left)
+            self._trace_counts = (ev.value, left.value)
+        if st:
+            _raise(self._ctx, st)
+        if check:
+            self._check(arrays, keep, res)
+        if len(res) == 1:
+            return res[0]
+        return tuple(res)
+
+    def _check_out(self, res):
+        if len(res) != len(self.results):
+            raise UsageError("spadc: error: '@%s' has %d results; out has %d arrays"
+                             % (self.function, len(self.results), len(res)))
+        for r, (spec, a) in enumerate(zip(self.results, res)):
+            if (not isinstance(a, np.ndarray) or a.dtype != spec.dtype or a.shape != spec.shape
+                    or not a.flags.c_contiguous or not a.flags.writeable):
+                raise UsageError("spadc: error: out[%d] must be a writable C-contiguous %s (numpy %s %s)"
+                                 % (r, spec.mlir_type, spec.dtype, spec.shape))
+
+    def _check(self, arrays, keep, res):
+        # the pointers the run used are still in _argv / _resv
+        report = _n.c_void_p()
+        st = _n.program_check(self._p, self._argv_addr, self._resv_addr, -1, report)
+        text = _n.take_string(report.value) if report.value else ""
+        if st == 4:
+            raise MismatchError(text.strip() or _n.error(self._ctx).decode(), 4)
+        if st:
+            _raise(self._ctx, st)
+        self.last_check = text
+
+    def check_memory(self):
+        """UsageError-free when one run's arguments, results and intermediates
+        fit the memory limit; InputError with the numbers otherwise."""
+        st = _n.program_check_memory(self._handle())
+        if st:
+            _raise(self._ctx, st)
+
+    # -------------------------------------------------------------- reports
+
+    def _report(self, which):
+        text = _n.c_void_p()
+        st = _n.program_report(self._handle(), which, text)
+        if st:
+            _raise(self._ctx, st)
+        return _n.take_string(text.value)
+
+    def plan(self):
+        """The plan as a dict: the object `spadc plan --json` prints."""
+        return json.loads(self._report(_n.PLAN_JSON))
+
+    def plan_text(self, program=False):
+        """The plan as `spadc plan` prints it (program=True: with each npu
+        kernel's instructions, `--program`)."""
+        return self._report(_n.PLAN_PROGRAM if program else _n.PLAN_TEXT)
+
+    def svg(self, path=None):
+        """The memory map (every planned buffer over steps x address) as SVG:
+        written to path (whole or not at all), or returned when path is None."""
+        text = self._report(_n.PLAN_SVG)
+        if path is None:
+            return text
+        _write_atomic(path, text.encode())
+        return path
+
+    @property
+    def last_run(self):
+        """What the runs so far did, as a dict (None before the first run):
+        on the npu the last run's simulated cycles, DMA bytes and busy cycles
+        per unit; on the cpu each kernel's median time. A traced run adds
+        "trace_events" and "trace_left_out"."""
+        if not self._ran or self.target == "ref":
+            return None
+        if self._run_json is None:
+            self._run_json = json.loads(self._report(_n.RUN_JSON))
+            if self._trace_counts is not None:
+                self._run_json["trace_events"], self._run_json["trace_left_out"] = self._trace_counts
+        return self._run_json
+
+    def run_text(self):
+        """The runs so far as `spadc run` prints its tables."""
+        return self._report(_n.RUN_TEXT)
