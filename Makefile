@@ -38,10 +38,12 @@ deps:
 	@bash tools/deps.sh
 
 test: deps all
+	@bash tools/pyenv.sh
 	cd $(BUILD) && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 check: all
+	@bash tools/pyenv.sh
 	cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
 
 demo: all

@@ -67,10 +67,19 @@ if(TARGET bench_bf16_cells)
   set_tests_properties(bench_bf16_cells PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600})
 endif()
 
+# The Python package (python/spadc, ctypes over this build's libspadc.so)
+# against the CLI, in tools/pyenv.sh's venv (`make test` and `make check` make
+# it); and `pip install ./python` into a fresh venv (not in the quick tier).
+add_test(NAME python_pkg COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/pytest.sh)
+set_tests_properties(python_pkg PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV};SPADC_LIBRARY=$<TARGET_FILE:spadc_shared>"
+  TIMEOUT ${SPADC_T600})
+add_test(NAME python_install COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/install.sh)
+set_tests_properties(python_install PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" TIMEOUT ${SPADC_T600} SKIP_RETURN_CODE 77)
+
 # The quick tier (`make check`, under a minute): every test but the ones
 # that run whole corpora on every target, under valgrind or through the
 # npu simulator at full size. `make test` runs them all.
-set(SPADC_SLOW_TESTS cli_npu_check cli_valgrind cli_cpu_check cli_checksums cli_npu_svg test_npu_timing)
+set(SPADC_SLOW_TESTS python_install cli_npu_check cli_valgrind cli_cpu_check cli_checksums cli_npu_svg test_npu_timing)
 get_property(spadc_all_tests DIRECTORY PROPERTY TESTS)
 foreach(t ${spadc_all_tests})
   if(t IN_LIST SPADC_SLOW_TESTS)

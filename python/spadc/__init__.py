@@ -227,9 +227,10 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
     return p
 
 
-def opt(source, passes="canonicalize,fuse", name=None):
+def opt(source, passes=None, name=None):
     """The module as MLIR text after the passes (a comma list of
-    "canonicalize", "fuse"; "" for none), as `spadc opt` prints it."""
+    "canonicalize", "fuse"; None or "" prints it as read), as `spadc opt
+    --passes` prints it."""
     ctx = _n.ctx_new()
     if not ctx:
         raise MemoryError("spadc: cannot allocate a context")
@@ -414,7 +415,7 @@ class Program:
         if st:
             _raise(self._ctx, st)
         if check:
-            self._check(arrays, keep, res)
+            self.last_check = self._check(arrays, keep, res)
         if len(res) == 1:
             return res[0]
         return tuple(res)
@@ -429,16 +430,49 @@ class Program:
                 raise UsageError("spadc: error: out[%d] must be a writable C-contiguous %s (numpy %s %s)"
                                  % (r, spec.mlir_type, spec.dtype, spec.shape))
 
-    def _check(self, arrays, keep, res):
+    def _check(self, arrays, keep, res, samples=-1):
         # the pointers the run used are still in _argv / _resv
         report = _n.c_void_p()
-        st = _n.program_check(self._p, self._argv_addr, self._resv_addr, -1, report)
+        st = _n.program_check(self._p, self._argv_addr, self._resv_addr, int(samples), report)
         text = _n.take_string(report.value) if report.value else ""
         if st == 4:
             raise MismatchError(text.strip() or _n.error(self._ctx).decode(), 4)
         if st:
             _raise(self._ctx, st)
-        self.last_check = text
+        return text
+
+    def check(self, *arrays, results, samples=-1):
+        """The reference interpreter's verdict on results (an array or a
+        tuple, as a call returned them) for these arguments (the unbound ones,
+        as a call takes them): a report with one line per result, or
+        MismatchError saying which result differs and by how much (f32:
+        1e-5 + 1e-4 max|ref|; bf16/f16 and long reductions wider).
+        samples: 0 runs the whole reference; N > 0 checks N sampled elements
+        per result; < 0 samples only when the whole would take more than 2^28
+        loop steps (`spadc run --check`'s choice)."""
+        self._handle()
+        if len(arrays) != len(self._free):
+            raise UsageError("spadc: error: '@%s' takes %d arrays, got %d" % (self.function, len(self._free), len(arrays)))
+        keep = [self._coerce(slot, a) for (slot, _, _, _), a in zip(self._free, arrays)]
+        for (slot, _, _, _), a in zip(self._free, keep):
+            self._argv[slot] = a.ctypes.data
+        res = list(results) if isinstance(results, (tuple, list)) else [results]
+        if len(res) != len(self.results):
+            raise UsageError("spadc: error: '@%s' has %d results, got %d" % (self.function, len(self.results), len(res)))
+        res = [self._coerce_result(r, a) for r, a in enumerate(res)]
+        for r, a in enumerate(res):
+            self._resv[r] = a.ctypes.data
+        return self._check(arrays, keep, res, samples)
+
+    def _coerce_result(self, r, a):
+        spec = self.results[r]
+        if not isinstance(a, np.ndarray) and spec.scalar:
+            a = np.array(a, dtype=spec.dtype)
+        if not isinstance(a, np.ndarray) or a.dtype != spec.dtype or a.shape != spec.shape:
+            raise UsageError("spadc: error: result %d of '@%s' is %s (numpy %s %s), not %s"
+                             % (r, self.function, spec.mlir_type, spec.dtype, spec.shape,
+                                "%s %s" % (a.dtype, a.shape) if isinstance(a, np.ndarray) else type(a).__name__))
+        return np.ascontiguousarray(a)
 
     def check_memory(self):
         """UsageError-free when one run's arguments, results and intermediates

@@ -227,7 +227,7 @@ static ir_op *pick_function(sp_ctx *ctx, ir_module *m, const char *name) {
         }
     if (count == 1) return only;
     if (count == 0) sp_throw(ctx, SP_EINPUT, (sp_loc){m->filename, 0, 0}, "no public function with a body to run");
-    sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "several functions (%s): choose one with -e NAME", names);
+    sp_throw(ctx, SP_EUSAGE, (sp_loc){m->filename, 0, 0}, "several functions (%s): choose one with -e NAME (func=NAME in Python)", names);
 }
 
 typedef struct compile_job {

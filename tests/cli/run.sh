@@ -25,7 +25,7 @@ head -c 6 "$tmp/z/result0.npy" | od -c | grep -q 'N   U   M   P   Y' || { echo "
 "$SPADC" run "$D/f32_sum.mlir" --inputs "$tmp/in/result0.npy" >"$tmp/s1.txt" || fail=1
 grep -q '^result0: f32 = ' "$tmp/s1.txt" || { echo "FAIL scalar result line"; cat "$tmp/s1.txt"; fail=1; }
 # errors
-expect 2 "several functions (@rowsum, @colsum): choose one with -e NAME" -- "$SPADC" run "$C/seeds/iree_splat_outs.mlir"
+expect 2 "several functions (@rowsum, @colsum): choose one with -e NAME (func=NAME in Python)" -- "$SPADC" run "$C/seeds/iree_splat_outs.mlir"
 expect 2 "no function '@nope'" -- "$SPADC" run "$C/seeds/iree_splat_outs.mlir" -e nope
 expect 1 "holds tensor<256x1024xf32>, argument #0 of '@colsum' is tensor<4x32xi32>" -- \
   "$SPADC" run "$C/seeds/iree_splat_outs.mlir" -e colsum --inputs "$tmp/in/result0.npy"
