@@ -372,3 +372,25 @@ def test_closed_program():
         pass
     with pytest.raises(spadc.UsageError, match="closed"):
         p(*xs)
+
+
+def test_the_same_arrays_again_are_read_again(ffn1):
+    # a call skips finding the data pointers of the last call's arrays: their
+    # contents, and changes of shape, dtype or layout in place, must still count
+    x, w, b = draw(ffn1.inputs, 16)
+    first = ffn1(x, w, b)
+    x *= 2.0
+    np.testing.assert_array_equal(ffn1(x, w, b), ffn1(x.copy(), w, b))
+    assert not np.array_equal(ffn1(x, w, b), first)
+    x.shape = (768, 512)
+    with pytest.raises(spadc.UsageError, match=r"argument 0 .*\(768, 512\)"):
+        ffn1(x, w, b)
+    x.shape = (512, 768)
+    y = ffn1(x, w, b)
+    out = np.empty_like(y)
+    ffn1(x, w, b, out=out)
+    ffn1(x, w, b, out=out)
+    np.testing.assert_array_equal(out, y)
+    b.dtype = np.int32
+    with pytest.raises(spadc.UsageError, match="argument 2"):
+        ffn1(x, w, b)
