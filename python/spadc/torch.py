@@ -371,9 +371,19 @@ def compile(model, example_inputs, target="cpu", **options):
 
 # ------------------------------------------------------------------ torch.compile backend
 
+class _Scalar:
+    """A number dynamo passes as a 0-d tensor (pass_arg_as_tensor: a float
+    attribute under dynamic shapes, such as LayerNorm's eps): compiled as the
+    constant it is at the call, since the graph reads it with .item()."""
+
+    def __init__(self, value, dtype):
+        self.value, self.dtype = value, dtype
+
+
 class _GraphCall(nn.Module):
     """A dynamo graph called with its tensor arguments only: the others
-    (sizes of dynamic dimensions, as ints) are fixed to one call's values."""
+    (sizes of dynamic dimensions as ints, numbers passed as 0-d tensors) are
+    fixed to one call's values."""
 
     def __init__(self, gm, template, tensor_pos):
         super().__init__()
@@ -382,7 +392,7 @@ class _GraphCall(nn.Module):
         self.tensor_pos = list(tensor_pos)
 
     def forward(self, *tensors):
-        args = list(self.template)
+        args = [torch.tensor(a.value, dtype=a.dtype) if isinstance(a, _Scalar) else a for a in self.template]
         for p, t in zip(self.tensor_pos, tensors):
             args[p] = t
         return self.gm(*args)
@@ -398,25 +408,29 @@ class _DynamoGraph:
         self.options = options
         self.kernels = {}
         self.compiles = 0
+        self.label = "dynamo graph %d" % counters["graphs"]
         # inputs dynamo marks static (parameters and buffers it lifted)
-        self.static = []
+        # and numbers it passes as 0-d tensors
+        self.static, self.scalar = [], []
         for n in gm.graph.nodes:
             if n.op == "placeholder":
                 td = n.meta.get("tensor_dict") or {}
                 self.static.append("_dynamo_static_input_type" in td)
+                self.scalar.append(bool(getattr(n.meta.get("grapharg"), "pass_arg_as_tensor", False)))
         if len(self.static) != len(example_inputs):
-            self.static = [False] * len(example_inputs)
+            self.static = self.scalar = [False] * len(example_inputs)
         # weights the graph holds itself (get_attr), if dynamo did not lift them
         self.own_names = ["gm." + n for n in weight_names(gm)]
         state = dict(gm.named_parameters()) | dict(gm.named_buffers())
         self.own = [state[n[3:]] for n in self.own_names]
         self._warned = False
 
-    @staticmethod
-    def _key(args):
+    def _key(self, args):
         key = []
-        for a in args:
-            if isinstance(a, torch.Tensor):
+        for i, a in enumerate(args):
+            if i < len(self.scalar) and self.scalar[i] and isinstance(a, torch.Tensor) and a.dim() == 0:
+                key.append(("scalar", a.dtype, a.item()))
+            elif isinstance(a, torch.Tensor):
                 key.append((tuple(a.shape), a.dtype))
             else:
                 try:
@@ -428,15 +442,16 @@ class _DynamoGraph:
         return tuple(key)
 
     def _compile(self, args):
-        tensor_pos = [i for i, a in enumerate(args) if isinstance(a, torch.Tensor)]
+        scalar = [self.scalar[i] and isinstance(a, torch.Tensor) and a.dim() == 0 for i, a in enumerate(args)]
+        tensor_pos = [i for i, a in enumerate(args) if isinstance(a, torch.Tensor) and not scalar[i]]
         bound_pos = [i for i in tensor_pos if isinstance(args[i], nn.Parameter) or
                      (i < len(self.static) and self.static[i])]
-        template = [None if isinstance(a, torch.Tensor) else a for a in args]
+        template = [_Scalar(a.item(), a.dtype) if scalar[i] else None if isinstance(a, torch.Tensor) else a
+                    for i, a in enumerate(args)]
         call = _GraphCall(self.gm, template, tensor_pos)
         tensors = [args[i] for i in tensor_pos]
-        label = "dynamo graph %d" % counters["graphs"]
-        mlir, out_spec = _export(call, tensors, self.own, self.own_names, "graph", label)
-        prog = _compile_text(mlir, "graph", label, self.target, self.options)
+        mlir, out_spec = _export(call, tensors, self.own, self.own_names, "graph", self.label)
+        prog = _compile_text(mlir, "graph", self.label, self.target, self.options)
         counters["compiles"] += 1
         counters["compiles." + self.target] += 1
         self.compiles += 1

@@ -382,3 +382,14 @@ def test_dynamo_resnet_block(dynamo):
     with torch.no_grad():
         close(torch.compile(model, backend="spadc")(x), eager(model, x))
     assert st.counters["compiles"] == 1
+
+
+def test_dynamo_gpt2_block_two_lengths(dynamo):
+    # the causal mask sliced to each length: dynamic shapes, compiled on the real ones
+    model = nontrivial_norms(GPT2Block(64, 2, 16)).eval()
+    c = torch.compile(model, backend="spadc", dynamic=True)
+    with torch.no_grad():
+        for s in (16, 8):
+            x = torch.randn(1, s, 64)
+            close(c(x), eager(model, x))
+    assert st.counters["compiles"] == 2, st.counters
