@@ -18,7 +18,7 @@
 # +cu132 counts as the pin); the time each install takes is printed. torch-mlir
 # comes from PyPI or, failing that, from its nightly wheels' release page.
 #
-# Cost on the 2-core host (2026-11): the tests ~20 s (pytest 19 s, 19 tests).
+# Cost on the 2-core host (2026-11): the tests ~25 s (pytest 21 s, 20 tests).
 # A fresh venv (VENV=/tmp/tt-venv, empty pip cache): 2 min 40 s in all, of
 # it the installs numpy 8 s, torch's default wheel (CUDA libraries) 108 s,
 # torch-mlir 12 s, ml_dtypes 2 s, pytest 4 s.
