@@ -4,6 +4,9 @@
 #   make check      build and run the quick tier (under a minute): before every commit
 #   make demo       build and run the main job on the built-in example
 #   make SANITIZE=1 ASan+UBSan build in build-asan/ (make SANITIZE=1 test runs the suite there)
+#   make test-torch spadc.torch's tests (tests/python/torch, pytest) in the venv
+#                   VENV (default ~/.cache/spadc-venv), made and given the pins of
+#                   tools/torch_requirements.txt when missing (tools/test_torch.sh)
 #   make fuzz       libFuzzer harnesses (clang) in build-fuzz/
 #   make fuzz-run   run each harness for FUZZ_SECONDS (default 600) on its corpus
 #   make difftest   N random programs (default 200) on cpu, npu, the reference
@@ -27,7 +30,7 @@ BUILD ?= build
 CMAKE_FLAGS += -DCMAKE_BUILD_TYPE=RelWithDebInfo
 endif
 
-.PHONY: all configure test check deps demo fuzz fuzz-run difftest clean check-tools peers-ext bench
+.PHONY: all configure test check deps demo fuzz fuzz-run difftest clean check-tools peers-ext bench test-torch
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -49,6 +52,10 @@ check: all
 
 demo: all
 	@bash tools/demo.sh $(BUILD)/spadc
+
+# PYTEST_ARGS='-k dynamo -x', VENV=DIR, TORCH_INDEX_URL=U: see tools/test_torch.sh
+test-torch: all
+	SPADC_LIBRARY=$(abspath $(BUILD))/libspadc.so bash tools/test_torch.sh $(PYTEST_ARGS)
 
 fuzz:
 	@test -f build-fuzz/CMakeCache.txt || CC=clang cmake -S . -B build-fuzz -DSPADC_FUZZ=ON \
