@@ -26,6 +26,15 @@ __all__ = ["compile", "opt", "Program", "Arg", "Error", "InputError", "UsageErro
 __version__ = _n.version().decode()
 
 
+def __getattr__(name):
+    # spadc.torch imports torch (seconds, and only where it is installed):
+    # loaded when first named, not by `import spadc`
+    if name == "torch":
+        import importlib
+        return importlib.import_module(".torch", __name__)
+    raise AttributeError("module 'spadc' has no attribute %r" % name)
+
+
 def version():
     """The library's version ("0.1.0"), as `spadc --version` prints it."""
     return __version__
