@@ -442,8 +442,18 @@ class Program:
             for r, a in enumerate(res):
                 resv[r] = _addr(a)
             self._last_out = None
+        elif out.__class__ is np.ndarray and len(self._out) == 1:
+            shape, dtype = self._out[0]
+            if (out.shape != shape or out.dtype != dtype or not out.flags.c_contiguous
+                    or not out.flags.writeable):
+                self._check_out((out,))  # raises, saying what is wrong
+            res = (out,)
+            lo = self._last_out
+            if lo is None or lo[0] is not out:
+                resv[0] = _addr(out)
+                self._last_out = res
         else:
-            res = out if out.__class__ is tuple else tuple(out) if isinstance(out, list) else (out,)
+            res = tuple(out) if isinstance(out, (tuple, list)) else (out,)
             self._check_out(res)
             lo = self._last_out
             if lo is None or len(lo) != len(res) or any(x is not y for x, y in zip(res, lo)):
