@@ -19,8 +19,9 @@
 #                   on an AVX-512 host), bench/bf16.sh (spadc bf16 Linear+ReLU vs
 #                   spadc f32 and oneDNN bf16, same shapes; ISA=avx2 too) and
 #                   bench/mlir22_peer.sh (3-layer MLP vs MLIR 22), bench/layers.sh
-#                   (whole layers vs PyTorch and IREE) and bench/py_overhead.py (a
-#                   Python call's cost above the C API); raw output in build/bench/
+#                   (whole layers vs PyTorch and IREE), bench/py_overhead.py (a
+#                   Python call's cost above the C API) and bench/sweep.sh (a 1024-point
+#                   spadc-sweep, Dask 1 vs 2 workers); raw output in build/bench/
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
@@ -106,3 +107,4 @@ bench: peers-ext
 	bash bench/mlir22_peer.sh
 	bash bench/layers.sh
 	@bash tools/pyenv.sh && $${SPADC_PY_VENV:-$$HOME/.cache/spadc-py}/bin/python bench/py_overhead.py
+	bash bench/sweep.sh
