@@ -34,6 +34,8 @@ struct ex_program {
     kn_program prog;
     uint32_t n; /* values */
     storage *st;
+    const ir_value ***captures; /* by kernel: tensors its ops' bodies read from the function's body */
+    uint32_t *ncaptures;
     bool *engine;        /* by kernel: the backend lowered it */
     const char **why;    /* by kernel: why not (arena strings) */
     double *seconds;     /* by kernel: wall time in the last run */
@@ -129,6 +131,44 @@ static bool *kernel_members(ex_program *x) {
     return member;
 }
 
+/* Tensors the bodies of kernel ki's ops read from the function's body
+ * (torch's gathers: a tensor.extract inside a linalg.generic reading a
+ * function argument or another kernel's result). The kernel reads them
+ * as much as its operands: they are bound for the interpreter and live
+ * until it has run. */
+static void note_captured(ex_program *x, uint32_t ki, const ir_block *b, uint32_t *cap) {
+    const ir_block *top = x->func->regions[0];
+    for (const ir_op *op = b->first; op; op = op->next) {
+        for (uint32_t i = 0; i < op->nopnds; i++) {
+            const ir_value *v = op->opnds[i];
+            if (v->type.kind != IR_T_TENSOR || !(v->def ? v->def->parent == top : v->owner == top)) continue;
+            bool seen = false;
+            for (uint32_t q = 0; q < x->ncaptures[ki] && !seen; q++) seen = x->captures[ki][q] == v;
+            if (seen) continue;
+            if (x->ncaptures[ki] == *cap) {
+                *cap = *cap ? *cap * 2 : 4;
+                const ir_value **nv = sp_arena_array(&x->m->arena, *cap, sizeof *nv);
+                if (x->ncaptures[ki]) memcpy(nv, x->captures[ki], x->ncaptures[ki] * sizeof *nv);
+                x->captures[ki] = nv;
+            }
+            x->captures[ki][x->ncaptures[ki]++] = v;
+        }
+        for (uint32_t r = 0; r < op->nregions; r++) note_captured(x, ki, op->regions[r], cap);
+    }
+}
+
+static void find_captures(ex_program *x) {
+    uint32_t nk = x->prog.nk ? x->prog.nk : 1;
+    x->captures = sp_arena_array(&x->m->arena, nk, sizeof *x->captures);
+    x->ncaptures = sp_arena_array(&x->m->arena, nk, sizeof *x->ncaptures);
+    for (uint32_t i = 0; i < x->prog.nk; i++) {
+        uint32_t cap = 0;
+        const kernel *k = &x->prog.k[i];
+        for (uint32_t o = 0; o < k->nops; o++)
+            for (uint32_t r = 0; r < k->ops[o]->nregions; r++) note_captured(x, i, k->ops[o]->regions[r], &cap);
+    }
+}
+
 /* A side op's tensor operands (a tensor.extract, a vector.transfer_read)
  * are read between the kernel steps around it: they live until the next
  * kernel step, so neither a kernel before it (in place) nor one after it
@@ -169,45 +209,55 @@ static void plan_storage(ex_program *x) {
     uint32_t *last = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *last);
     for (uint32_t i = 0; i < p->nk; i++)
         for (uint32_t j = 0; j < p->k[i].ninputs; j++) last[ex_value_root(x, p->k[i].inputs[j].value->id)] = i;
-    /* top-level operands of interpreted ops count too (e.g. KN_OP inits) */
-    for (uint32_t i = 0; i < p->nk; i++)
+    /* top-level operands of interpreted ops count too (e.g. KN_OP inits),
+     * and tensors their bodies read */
+    for (uint32_t i = 0; i < p->nk; i++) {
         for (uint32_t o = 0; o < p->k[i].nops; o++)
             for (uint32_t j = 0; j < p->k[i].ops[o]->nopnds; j++) {
                 uint32_t id = p->k[i].ops[o]->opnds[j]->id;
                 if (id < x->n && last[ex_value_root(x, id)] < i) last[ex_value_root(x, id)] = i;
             }
+        for (uint32_t c = 0; c < x->ncaptures[i]; c++) {
+            uint32_t id = x->captures[i][c]->id;
+            if (id < x->n && last[ex_value_root(x, id)] < i) last[ex_value_root(x, id)] = i;
+        }
+    }
     side_reads(x, kernel_members(x), last);
-    x->bufs = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->bufs);
-    x->buf_value = sp_arena_array(&x->m->arena, p->nk ? p->nk : 1, sizeof *x->buf_value);
+    uint32_t nwrites = 0; /* values the kernels write: each one's out, and extras */
+    for (uint32_t i = 0; i < p->nk; i++) nwrites += 1 + p->k[i].nextra;
+    x->bufs = sp_arena_array(&x->m->arena, nwrites ? nwrites : 1, sizeof *x->bufs);
+    x->buf_value = sp_arena_array(&x->m->arena, nwrites ? nwrites : 1, sizeof *x->buf_value);
     int32_t *buf_of_value = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *buf_of_value);
     for (uint32_t i = 0; i < x->n; i++) buf_of_value[i] = -1;
     for (uint32_t i = 0; i < p->nk; i++) {
-        const ir_value *v = p->k[i].out;
-        if (x->st[v->id].kind != EX_NONE) continue;
-        plan_buf *b = &x->bufs[x->nbufs];
-        b->size = ir_type_bytes(v->type);
-        b->align = 64;
-        b->lo = i;
-        b->hi = (last[v->id] > i ? last[v->id] : i) + 1;
-        b->inplace = -1;
-        /* the output may take an input's bytes where that input dies, when
-         * the kernel reads and writes both at the same element */
-        if (x->engine[i] && x->b->elementwise && x->b->elementwise(x->b, x, i))
-            for (uint32_t j = 0; j < p->k[i].ninputs; j++) {
-                const kn_input *in = &p->k[i].inputs[j];
-                int32_t src = buf_of_value[in->value->id];
-                if (src < 0 || x->bufs[src].hi != (int64_t)i + 1 || x->bufs[src].size != b->size) continue;
-                if (!in->map || !ir_amap_eq(in->map, p->k[i].out_map) || !ir_type_eq(in->value->type, v->type)) continue;
-                bool taken = false;
-                for (uint32_t q = 0; q < x->nbufs; q++) taken |= x->bufs[q].inplace == src;
-                if (taken) continue;
-                b->inplace = src;
-                break;
-            }
-        x->st[v->id].kind = EX_ARENA;
-        x->buf_value[x->nbufs] = v->id;
-        buf_of_value[v->id] = (int32_t)x->nbufs;
-        x->nbufs++;
+        for (uint32_t e = 0; e <= p->k[i].nextra; e++) {
+            const ir_value *v = e ? p->k[i].extra[e - 1] : p->k[i].out;
+            if (x->st[v->id].kind != EX_NONE) continue;
+            plan_buf *b = &x->bufs[x->nbufs];
+            b->size = ir_type_bytes(v->type);
+            b->align = 64;
+            b->lo = i;
+            b->hi = (last[v->id] > i ? last[v->id] : i) + 1;
+            b->inplace = -1;
+            /* the output may take an input's bytes where that input dies, when
+             * the kernel reads and writes both at the same element */
+            if (!e && x->engine[i] && x->b->elementwise && x->b->elementwise(x->b, x, i))
+                for (uint32_t j = 0; j < p->k[i].ninputs; j++) {
+                    const kn_input *in = &p->k[i].inputs[j];
+                    int32_t src = buf_of_value[in->value->id];
+                    if (src < 0 || x->bufs[src].hi != (int64_t)i + 1 || x->bufs[src].size != b->size) continue;
+                    if (!in->map || !ir_amap_eq(in->map, p->k[i].out_map) || !ir_type_eq(in->value->type, v->type)) continue;
+                    bool taken = false;
+                    for (uint32_t q = 0; q < x->nbufs; q++) taken |= x->bufs[q].inplace == src;
+                    if (taken) continue;
+                    b->inplace = src;
+                    break;
+                }
+            x->st[v->id].kind = EX_ARENA;
+            x->buf_value[x->nbufs] = v->id;
+            buf_of_value[v->id] = (int32_t)x->nbufs;
+            x->nbufs++;
+        }
     }
     if (x->nbufs) {
         plan_opts po = {.work_limit = 50000, .time_limit_s = 5}; /* counted work: the same arena on any machine */
@@ -236,7 +286,10 @@ static void bind_input(ex_program *x, const ir_value *v) {
         interp_run_ops(x->it, x->vals, x->n, &d, 1);
         return;
     }
-    if (s->kind == EX_EMPTY || s->kind == EX_NONE) {
+    if (s->kind == EX_NONE)
+        sp_throw(x->ctx, SP_EINTERNAL, v->def ? v->def->loc : (sp_loc){0},
+                 "internal error: %%%s is read but no kernel writes it", v->name ? v->name : "?");
+    if (s->kind == EX_EMPTY) {
         *slot = interp_tensor_new(x->it, v->type);
         return;
     }
@@ -270,9 +323,12 @@ static void run_interpreted(ex_program *x, uint32_t ki) {
             for (uint32_t q = 0; q < o; q++) internal |= v->def == k->ops[q];
             if (!internal) bind(x, v);
         }
+    for (uint32_t c = 0; c < x->ncaptures[ki]; c++) bind(x, x->captures[ki][c]);
     interp_run_ops(x->it, x->vals, x->n, k->ops, k->nops);
-    interp_value *r = &x->vals[k->out->id];
-    memcpy(ex_value_ptr(x, k->out->id), interp_data(r), (size_t)ir_type_bytes(k->out->type));
+    for (uint32_t e = 0; e <= k->nextra; e++) {
+        const ir_value *v = e ? k->extra[e - 1] : k->out;
+        memcpy(ex_value_ptr(x, v->id), interp_data(&x->vals[v->id]), (size_t)ir_type_bytes(v->type));
+    }
     for (uint32_t o = 0; o < k->nops; o++)
         for (uint32_t j = 0; j < k->ops[o]->nres; j++) interp_release(x->it, &x->vals[k->ops[o]->res[j].id]);
     release_bound(x);
@@ -348,9 +404,23 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     x->seconds = sp_calloc(ctx, nk, sizeof *x->seconds);
     if (x->o.time_kernels) x->samples = sp_calloc(ctx, sp_size_mul(ctx, EX_MAX_SAMPLES, nk), sizeof *x->samples);
     classify(x);
+    find_captures(x);
     if (b->start) b->start(b, x);
     for (uint32_t i = 0; i < x->prog.nk; i++) {
         char why[256] = "";
+        /* what no engine takes: a kernel writing several results, or one
+         * whose body reads a tensor (a gather); the reference path runs it */
+        if (x->prog.k[i].nextra) {
+            snprintf(why, sizeof why, "it writes %u results", x->prog.k[i].nextra + 1);
+            x->why[i] = sp_arena_strdup(&x->m->arena, why);
+            continue;
+        }
+        if (x->ncaptures[i]) {
+            const ir_value *c = x->captures[i][0];
+            snprintf(why, sizeof why, "its body reads the tensor %%%s", c->name ? c->name : "?");
+            x->why[i] = sp_arena_strdup(&x->m->arena, why);
+            continue;
+        }
         x->engine[i] = b->lower(b, x, i, why, sizeof why);
         if (!x->engine[i]) x->why[i] = sp_arena_strdup(&x->m->arena, why[0] ? why : "not lowered");
         x->stats.nengine += x->engine[i];
@@ -390,7 +460,10 @@ static void copy_results(ex_program *x) {
         if (rs->kind == EX_RESULT && rs->index == r) continue; /* written in place */
         uint8_t *dst = interp_data(&results[r]);
         size_t bytes = (size_t)ir_type_bytes(v->type);
-        if (rs->kind == EX_EMPTY || rs->kind == EX_NONE) {
+        if (rs->kind == EX_NONE) /* a value no kernel writes: never zeros in silence */
+            sp_throw(x->ctx, SP_EINTERNAL, v->def ? v->def->loc : (sp_loc){0},
+                     "internal error: result %u (%%%s) has no storage", r, v->name ? v->name : "?");
+        if (rs->kind == EX_EMPTY) {
             memset(dst, 0, bytes);
         } else if (rs->kind == EX_CONST && rs->splat) {
             int nb = ir_dtype_bytes((ir_dtype)v->type.dtype);

@@ -123,7 +123,7 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     sp_strbuf_printf(o, "  -> %s  (%s)\n", ex_value_label(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
     ex_text_ops(o, k);
     if (!ki.ch) {
-        sp_strbuf_printf(o, "    runs on the host (reference semantics): %s\n", ki.kp->why);
+        sp_strbuf_printf(o, "    runs on the host (reference semantics): %s\n", ex_kernel_why(x, i));
         return;
     }
     const nl_choice *ch = ki.ch;
@@ -249,7 +249,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
     tile_json(w, ch ? &ch->cand : NULL);
     json_kv_string(w, "unit", "per_lane");
     json_kv_string(w, "path", ch ? "npu" : "reference");
-    if (!ch) json_kv_string(w, "reason", ki.kp->why);
+    if (!ch) json_kv_string(w, "reason", ex_kernel_why(x, i));
     json_kv_int(w, "budget_bytes", nx_budget(x));
     json_kv_int(w, "footprint_bytes", ch ? ch->footprint : 0);
     json_kv_int(w, "peak_live_bytes", ch ? ch->peak_live : 0);
@@ -448,7 +448,7 @@ static void run_text(ex_program *x, sp_strbuf *o) {
     for (uint32_t i = 0; i < p->nk; i++) {
         nx_kernel_info ki = nx_kernel(x, i);
         if (!ki.ch) {
-            sp_strbuf_printf(o, "npu k%u: on the host (%s)\n", i, ki.kp->why);
+            sp_strbuf_printf(o, "npu k%u: on the host (%s)\n", i, ex_kernel_why(x, i));
             continue;
         }
         const nl_choice *ch = ki.ch;
@@ -494,7 +494,7 @@ static void run_json(ex_program *x, sp_strbuf *out) {
         json_kv_string(&w, "name", name);
         json_kv_string(&w, "path", ki.ch ? "npu" : "reference");
         if (!ki.ch) {
-            json_kv_string(&w, "reason", ki.kp->why);
+            json_kv_string(&w, "reason", ex_kernel_why(x, i));
         } else if (ki.ran) {
             json_kv_int(&w, "cycles", ki.sim.cycles);
             json_kv_int(&w, "est_cycles", ki.ch->est.cycles);

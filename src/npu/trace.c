@@ -124,7 +124,7 @@ static void on_kernel_done(void *ud, uint32_t ki) {
     if (!k.ch) {
         snprintf(name, sizeof name, "k%u on the host", ki);
         begin_event(t, name, "kernel", "i", TID_KERNELS, t->base, -1);
-        json_kv_string(&t->w, "reason", k.kp->why);
+        json_kv_string(&t->w, "reason", ex_kernel_why(t->x, ki));
         end_event(t);
         return;
     }

@@ -957,6 +957,17 @@ static bool split_prologue(canon *c, ir_op *S) {
 
 /* ----------------------------------------------------------------- walk */
 
+/* Operands of ops nested in a structured op's body that name values from
+ * outside it (a tensor.extract's source, a captured scalar) are resolved
+ * like the op's own: a value replaced earlier in the round must not stay
+ * captured by a stale reference to a dead op. */
+static void resolve_nested(canon *c, ir_block *b) {
+    for (ir_op *op = b->first; op; op = op->next) {
+        for (uint32_t i = 0; i < op->nopnds; i++) op->opnds[i] = resolve(c, op->opnds[i]);
+        for (uint32_t r = 0; r < op->nregions; r++) resolve_nested(c, op->regions[r]);
+    }
+}
+
 static void visit_block(canon *c, ir_block *b) {
     /* duplicate constants within this block: the first one stays */
     ir_op **consts = NULL;
@@ -985,6 +996,7 @@ static void visit_block(canon *c, ir_block *b) {
         }
         if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) fold_reshape_pair(c, op);
         if (op->kind == IR_OP_LINALG) {
+            for (uint32_t r = 0; r < op->nregions; r++) resolve_nested(c, op->regions[r]);
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);
             capture_scalars(c, op);
             outs_to_input(c, op);

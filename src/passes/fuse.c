@@ -458,10 +458,40 @@ static bool absorbed_fill_only(builder *bd, const ir_value *v) {
     return !bd->u.captured[v->id];
 }
 
+static bool kernel_writes(const kernel *k, const ir_value *v) {
+    if (k->out == v) return true;
+    for (uint32_t e = 0; e < k->nextra; e++)
+        if (k->extra[e] == v) return true;
+    return false;
+}
+
+/* An input of kernel a (an operand, or a tensor its body reads from the
+ * function's body): what some kernel computes must be in memory by then. */
+static void check_read(ir_module *m, const kn_program *p, const uint32_t *owner, uint32_t a, const ir_value *read) {
+    const ir_value *v = kn_unview(read);
+    uint32_t o = v->id < p->nvalues ? owner[v->id] : KN_NONE;
+    if (o != KN_NONE && (!kernel_writes(&p->k[o], v) || o >= a))
+        sp_throw(m->ctx, SP_EINTERNAL, p->k[a].root->loc, "internal error: kernel k%u reads %%%s, which kernel k%u %s", a,
+                 v->name ? v->name : "?", o, !kernel_writes(&p->k[o], v) ? "keeps inside its chain" : "computes later");
+}
+
+static void check_captures(ir_module *m, const kn_program *p, const uint32_t *owner, uint32_t a, const ir_block *top,
+                           const ir_block *b) {
+    for (const ir_op *op = b->first; op; op = op->next) {
+        for (uint32_t i = 0; i < op->nopnds; i++) {
+            const ir_value *v = op->opnds[i];
+            if (v->type.kind == IR_T_TENSOR && (v->def ? v->def->parent == top : v->owner == top))
+                check_read(m, p, owner, a, v);
+        }
+        for (uint32_t r = 0; r < op->nregions; r++) check_captures(m, p, owner, a, top, op->regions[r]);
+    }
+}
+
 /* The grouping's invariants, on which every target relies (a kernel reads
  * only values that are in memory when it runs): each op is in one kernel at
- * most, and an input that some kernel computes is that kernel's result
- * (directly or through reshapes, which are views) and is computed earlier.
+ * most, and an input that some kernel computes (an operand, or a tensor a
+ * body reads with tensor.extract) is one of that kernel's results (directly
+ * or through reshapes, which are views) and is computed earlier.
  * A violation is a fuser bug, raised as an internal error naming the op
  * rather than left for a target to crash on. */
 void kn_check_program(ir_module *m, const kn_program *p) {
@@ -481,15 +511,13 @@ void kn_check_program(ir_module *m, const kn_program *p) {
                 owner[id] = a;
             }
         }
-    for (uint32_t a = 0; a < p->nk; a++)
-        for (uint32_t i = 0; i < p->k[a].ninputs; i++) {
-            const ir_value *v = kn_unview(p->k[a].inputs[i].value);
-            uint32_t o = v->id < n ? owner[v->id] : KN_NONE;
-            if (o != KN_NONE && (p->k[o].out != v || o >= a))
-                sp_throw(m->ctx, SP_EINTERNAL, p->k[a].root->loc,
-                         "internal error: kernel k%u reads %%%s, which kernel k%u %s", a, v->name ? v->name : "?", o,
-                         p->k[o].out != v ? "keeps inside its chain" : "computes later");
-        }
+    const ir_block *top = p->func->regions[0];
+    for (uint32_t a = 0; a < p->nk; a++) {
+        for (uint32_t i = 0; i < p->k[a].ninputs; i++) check_read(m, p, owner, a, p->k[a].inputs[i].value);
+        for (uint32_t j = 0; j < p->k[a].nops; j++)
+            for (uint32_t r = 0; r < p->k[a].ops[j]->nregions; r++)
+                check_captures(m, p, owner, a, top, p->k[a].ops[j]->regions[r]);
+    }
 }
 
 void kn_build(ir_module *m, ir_op *func, kn_program *p) {
@@ -574,7 +602,18 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
             k = new_kernel(&bd, KN_OP, op);
             for (uint32_t j = 0; j < op->nopnds; j++)
                 if (op->opnds[j]->type.kind == IR_T_TENSOR) add_input(&bd, op->opnds[j], NULL, KN_ROLE_OPERAND);
-            k->out = &op->res[0];
+            /* out: its first tensor result; extra: the others, which it
+             * writes as well (a result left without storage would read
+             * as zeros) */
+            for (uint32_t r = 0; r < op->nres; r++) {
+                if (op->res[r].type.kind != IR_T_TENSOR) continue;
+                if (!k->out) {
+                    k->out = &op->res[r];
+                    continue;
+                }
+                if (!k->extra) k->extra = sp_arena_array(&m->arena, op->nres, sizeof *k->extra);
+                k->extra[k->nextra++] = &op->res[r];
+            }
         }
         /* mark the kernel's ops taken */
         for (uint32_t j = 0; j < k->nops; j++)
@@ -584,6 +623,7 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
                     break;
                 }
         p->producer[k->out->id] = k->index;
+        for (uint32_t e = 0; e < k->nextra; e++) p->producer[k->extra[e]->id] = k->index;
     }
     /* kernels run in the order of their last ops */
     for (uint32_t a = 1; a < p->nk; a++) {
@@ -605,6 +645,7 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
     for (uint32_t a = 0; a < p->nk; a++) {
         p->k[a].index = a;
         p->producer[p->k[a].out->id] = a;
+        for (uint32_t e = 0; e < p->k[a].nextra; e++) p->producer[p->k[a].extra[e]->id] = a;
     }
     kn_check_program(m, p);
 }

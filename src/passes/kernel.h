@@ -49,6 +49,12 @@ typedef struct kernel {
     uint32_t nops;
     ir_op *last;    /* where the kernel runs: after its inputs are ready */
     ir_value *out;  /* the value it writes (its last op's result) */
+    /* the other tensors it writes: the further results of a KN_OP kernel's
+     * multi-result op (torch's argmax: a linalg.generic yielding the max
+     * and its index, the index used). Only the reference path runs such a
+     * kernel (ex_compile); every one of them has storage like out. */
+    ir_value **extra;
+    uint32_t nextra;
     /* iteration space: the root's loops */
     uint32_t ndims;
     int64_t bounds[KN_MAX_DIMS];
