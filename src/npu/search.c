@@ -743,6 +743,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
     ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
+    ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
     ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
     beyond_the_model(ctx, kp, ch);
 }
