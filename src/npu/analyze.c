@@ -7,6 +7,9 @@
  * one; lower_int.h holds what they share. */
 #include "lower_int.h"
 
+#include "plan/iobound.h"
+
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -859,4 +862,48 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     else
         kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * alu +
                       (kp->has_epi ? kp->npar_total * (kp->red_r ? 1 : kp->M) * (kp->red_c ? 1 : kp->N) * kp->epi.nalu : 0);
+}
+
+/* The least DRAM bytes any schedule moves (lower.h). A contraction's
+ * lhs, rhs and result by plan/iobound.h's bound, with S the budget's words
+ * over all lanes, the reuse of each access over the loops of its class
+ * (batch, m, k for the lhs; batch, k, n for the rhs; batch, m, n for the
+ * result) and N every loop's extent multiplied; plus every other tensor the
+ * epilogue reads, each element once. Never below the compulsory traffic. */
+int64_t nl_dram_lower_bound(const nl_kernel *kp, int64_t budget) {
+    int64_t lb = kp->min_dma_bytes;
+    if (!kp->npu || !kp->gemm || kp->att || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR ||
+        kp->out.kind != NL_A_TENSOR || budget <= 0)
+        return lb;
+    const kernel *k = kp->k;
+    /* loops of each operand's class: lhs b,m,k; rhs b,k,n; out b,m,n */
+    static const uint8_t in_class[3][4] = {{1, 1, 0, 1}, {1, 0, 1, 1}, {1, 1, 1, 0}};
+    const nl_access *acc[3] = {&kp->lhs, &kp->rhs, &kp->out};
+    double points = 1, reuse = 1;
+    for (uint32_t d = 0; d < k->ndims; d++) points *= (double)k->bounds[d];
+    for (int x = 0; x < 3; x++) {
+        int64_t st[KN_MAX_DIMS], ex[KN_MAX_DIMS];
+        uint32_t n = 0;
+        for (uint32_t d = 0; d < k->ndims; d++)
+            if (k->dimclass[d] < 4 && in_class[x][k->dimclass[d]]) st[n] = acc[x]->stride[d], ex[n++] = k->bounds[d];
+        reuse *= iob_access_reuse(st, ex, n);
+    }
+    if (kp->lhs.value == kp->rhs.value) reuse *= 4; /* one read may serve both */
+    double S = (double)budget * (double)kp->t->lanes / 4.0; /* f32 words in the budget, all lanes */
+    double bytes = 4.0 * iob_contraction_words(points, S, reuse);
+    /* the epilogue's other tensors: each distinct element read once */
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_access *a = &kp->in[i].a;
+        bool seen = a->kind != NL_A_TENSOR || a->value == kp->lhs.value || a->value == kp->rhs.value;
+        for (uint32_t j = 0; j < i && !seen; j++) seen = kp->in[j].a.kind == NL_A_TENSOR && kp->in[j].a.value == a->value;
+        if (seen) continue;
+        int64_t st[KN_MAX_DIMS], ex[KN_MAX_DIMS];
+        uint32_t n = 0;
+        double all = 1;
+        for (uint32_t d = 0; d < k->ndims; d++)
+            if (a->stride[d] && k->bounds[d] > 1) st[n] = a->stride[d], ex[n++] = k->bounds[d], all *= (double)k->bounds[d];
+        bytes += floor(all / iob_access_reuse(st, ex, n)) * (double)acc_bytes(a);
+    }
+    if (bytes > (double)lb) lb = bytes < (double)NC_TIME_MAX ? (int64_t)bytes : NC_TIME_MAX;
+    return lb;
 }

@@ -174,6 +174,7 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
     st->est_cycles = nc_add(st->est_cycles, k->ch.est.cycles);
     st->dma_bytes = nc_add(st->dma_bytes, k->ch.est.dma_bytes);
     st->min_dma_bytes = nc_add(st->min_dma_bytes, k->kp.min_dma_bytes);
+    st->dram_lower_bound = nc_add(st->dram_lower_bound, k->ch.dram_lower_bound);
     int64_t rl = k->ch.bound_compute;
     if (k->ch.bound_vector > rl) rl = k->ch.bound_vector;
     if (k->ch.bound_dma_min > rl) rl = k->ch.bound_dma_min;

@@ -51,6 +51,7 @@ typedef struct nx_stats {
     int64_t est_cycles;       /* sum over npu kernels (compile time) */
     int64_t sim_cycles;       /* sum over npu kernels (last run) */
     int64_t dma_bytes, min_dma_bytes;
+    int64_t dram_lower_bound; /* sum over npu kernels of nl_choice.dram_lower_bound */
     int64_t roofline_cycles;  /* sum over npu kernels of max(compute, vector, minimum DMA) */
 } nx_stats;
 

@@ -193,6 +193,17 @@ typedef struct nl_env {
 } nl_env;
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);
+/* The least DRAM bytes any schedule of the kernel could move on this npu
+ * with `budget` bytes per lane (analyze.c): at least min_dma_bytes; for a
+ * contraction also plan/iobound.h's bound for its lhs, rhs and result, with
+ * fast memory the budget over all lanes (S = budget x lanes / 4 f32 words:
+ * in spadc's machine every operand of an instruction is in the scratchpad,
+ * a weight block is preloaded from it for each GEMM and released after, so
+ * no schedule holds more), plus each other tensor its epilogue reads once.
+ * An attention, a loop or a copy kernel: min_dma_bytes. Never increases
+ * with the budget; never above the DMA bytes of any of the kernel's
+ * programs that fit it. */
+int64_t nl_dram_lower_bound(const nl_kernel *kp, int64_t budget);
 /* What nl_analyze allocated (an attention's parts). */
 void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp);
 
@@ -259,6 +270,7 @@ typedef struct nl_choice {
     /* roofline, cycles: compute (MACs / arrays), DMA of the bytes this
      * program moves, DMA of the minimum bytes, vector unit */
     int64_t bound_compute, bound_dma, bound_dma_min, bound_vector;
+    int64_t dram_lower_bound; /* nl_dram_lower_bound(kp, budget) */
     uint32_t ncand, nsim; /* candidates; planned, fitting and timed (= nverdict[NL_TIMED]) */
     bool exact; /* every candidate that could beat the choice was timed */
     /* the search in brief: candidates per verdict, the best timed ones

@@ -169,9 +169,12 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
                      (long long)ch->est.cycles, (double)ch->est.cycles / (double)t->core_freq_mhz, (long long)t->core_freq_mhz,
                      roof ? (double)ch->est.cycles / (double)roof : 0, (long long)roof, (long long)ch->bound_compute,
                      (long long)ch->bound_dma_min, (long long)ch->bound_vector, (long long)ch->bound_dma);
-    sp_strbuf_printf(o, "    DMA %lld bytes (minimum %lld, %.2fx), array utilisation %.1f%%, vector unit busy %.1f%%\n",
+    sp_strbuf_printf(o, "    DMA %lld bytes (minimum %lld, %.2fx; lower bound for this budget %lld, %.2fx), array utilisation "
+                        "%.1f%%, vector unit busy %.1f%%\n",
                      (long long)ch->est.dma_bytes, (long long)ki.kp->min_dma_bytes,
                      ki.kp->min_dma_bytes ? (double)ch->est.dma_bytes / (double)ki.kp->min_dma_bytes : 0,
+                     (long long)ch->dram_lower_bound,
+                     ch->dram_lower_bound ? (double)ch->est.dma_bytes / (double)ch->dram_lower_bound : 0,
                      100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
     print_search(o, ki.kp, ch);
 }
@@ -297,6 +300,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_int(w, "dma_bytes", ch->est.dma_bytes);
         json_kv_int(w, "dram_request_bytes", ch->est.dram_request_bytes);
         json_kv_int(w, "min_dma_bytes", ki.kp->min_dma_bytes);
+        json_kv_int(w, "dram_bytes_lower_bound", ch->dram_lower_bound);
         json_kv_double(w, "sa_utilization", sa_util(t, ch->est.macs, ch->est.cycles));
         json_key(w, "search");
         json_begin_object(w);
@@ -356,6 +360,7 @@ static void plan_json(sp_strbuf *out, ex_program *x) {
     json_kv_int(&w, "roofline_cycles", st.roofline_cycles);
     json_kv_int(&w, "dma_bytes", st.dma_bytes);
     json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
+    json_kv_int(&w, "dram_bytes_lower_bound", st.dram_lower_bound);
     json_kv_int(&w, "npu_kernels", st.nnpu);
     json_kv_int(&w, "host_kernels", es.nkernels - st.nnpu);
     ex_json_arena_buffers(&w, x);
@@ -385,10 +390,11 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
     }
     sp_strbuf_printf(o,
                      "\nprogram: %lld cycles estimated on the npu (%.1f us), %.2fx the roofline %lld; DMA %lld bytes "
-                     "(minimum %lld)\n",
+                     "(minimum %lld; lower bound for this budget %lld)\n",
                      (long long)st.est_cycles, (double)st.est_cycles / (double)t->core_freq_mhz,
                      st.roofline_cycles ? (double)st.est_cycles / (double)st.roofline_cycles : 0,
-                     (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes);
+                     (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes,
+                     (long long)st.dram_lower_bound);
     sp_strbuf_printf(o, "DRAM arena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
                         "copied: %lld bytes\n",
                      (long long)es.arena_bytes, (long long)es.arena_peak_live, (long long)es.constant_bytes,

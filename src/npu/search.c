@@ -676,7 +676,51 @@ static void beyond_the_model(sp_ctx *ctx, const nl_kernel *kp, const nl_choice *
 
 typedef struct choose_state {
     cand_list cl;
+    int64_t *tf, *tw; /* the timed candidates' footprints (sorted) and work up to each (work_add) */
 } choose_state;
+
+/* Monotone in the budget. A larger budget admits every candidate a smaller
+ * one did, so its choice must be no slower; but the search's effort is
+ * bounded (counted work, below), and a larger budget's extra candidates
+ * would spend it and could cut the one a smaller budget chose. So the limit
+ * is counted per footprint: a candidate is cut only when the work spent on
+ * the timed candidates whose footprint is at most its own exceeds the
+ * limit. Its footprint is its plan's without the budget (the planner's
+ * answer, offsets included, depends only on the buffers), so it fits a
+ * budget exactly when that footprint is within it, and its timing is the
+ * same under every budget it fits. Then, for budgets B' < B, by induction
+ * over the (budget-independent) candidate order: the best so far under B
+ * is at most the best under B' (the bound prunes at least as much under B,
+ * so the candidates no larger than a candidate c timed under B' that B
+ * times are timed under B' too, and c's count under B is at most its count
+ * under B', so c is timed or pruned under B). Bigger candidates count
+ * nothing against smaller ones; they only compete by the bound.
+ * An attention times instruction by instruction (no extrapolation), so a
+ * candidate with more instructions than the limit is never timed (a fact of
+ * the candidate, whatever the budget) unless nothing else was: then the
+ * first fitting one is (the only case a larger budget may choose slower). */
+static int64_t work_upto(const choose_state *cs, uint32_t n, int64_t footprint) {
+    uint32_t lo = 0, hi = n; /* tf is sorted: the first footprint above */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (cs->tf[mid] <= footprint) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo ? cs->tw[lo - 1] : 0;
+}
+
+/* A timed candidate's footprint and work, into tf (sorted) and tw (the work
+ * of tf[0..i], running sums). */
+static void work_add(choose_state *cs, uint32_t n, int64_t footprint, int64_t work) {
+    uint32_t i = n;
+    while (i > 0 && cs->tf[i - 1] > footprint) {
+        cs->tf[i] = cs->tf[i - 1];
+        cs->tw[i] = nc_add(cs->tw[i - 1], work);
+        i--;
+    }
+    cs->tf[i] = footprint;
+    cs->tw[i] = nc_add(i ? cs->tw[i - 1] : 0, work);
+}
 
 static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
     choose_state *cs = ud;
@@ -687,50 +731,81 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->ncand = cl->n;
     ch->exact = true;
     ch->budget = o->budget;
+    cs->tf = sp_malloc(ctx, (cl->n ? cl->n : 1) * sizeof *cs->tf);
+    cs->tw = sp_malloc(ctx, (cl->n ? cl->n : 1) * sizeof *cs->tw);
+    uint32_t ntimed = 0;
     bool have = false;
     /* the search's effort is counted in timed instructions, not seconds, so
      * it chooses the same tile on every machine */
-    int64_t work = 0, limit = o->search_insns > 0 ? o->search_insns : 10000000;
+    int64_t limit = o->search_insns > 0 ? o->search_insns : 10000000;
     int64_t min_lb = INT64_MAX;
-    uint32_t min_i = 0;
-    for (uint32_t i = 0; i < cl->n; i++) {
-        const cand_rec *r = &cl->v[i];
-        if (r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
-        if (r->lbytes > o->budget) {
-            note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
-            continue;
-        }
-        if (have && r->bound > ch->est.cycles) { /* cannot beat the best: sorted, but keep min_lb */
-            note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
-            continue;
-        }
-        if (have && (work > limit || (kp->att && work + r->stages > limit))) {
-            ch->exact = false;
-            note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
-            continue;
-        }
-        nl_buf bufs[NL_MAX_BUFS];
-        uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
-        plan_result pr;
-        sp_status st = nl_plan(ctx, kp, bufs, nb, o->budget, &pr);
-        if (st == SP_ENOFIT) {
-            note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound);
-            continue;
-        }
-        if (st != SP_OK) sp_rethrow(ctx);
-        nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
-        ch->nsim++;
-        note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
-        work += est.stepped;
-        bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
-        if (better) {
-            have = true;
-            ch->cand = r->c;
-            ch->nbufs = nb;
-            memcpy(ch->bufs, bufs, nb * sizeof *bufs);
-            ch->footprint = pr.footprint;
-            ch->peak_live = pr.peak_live;
-            ch->est = est;
+    uint32_t min_i = 0, first_big = UINT32_MAX;
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        /* pass 1: an attention none of whose fitting candidates could be
+         * timed within the limit times the first of them */
+        if (pass == 1 && (have || first_big == UINT32_MAX)) break;
+        for (uint32_t i = pass ? first_big : 0; i < cl->n; i++) {
+            const cand_rec *r = &cl->v[i];
+            if (!pass && r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
+            if (r->lbytes > o->budget) {
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
+                continue;
+            }
+            if (have && r->bound > ch->est.cycles) { /* cannot beat the best: sorted, but keep min_lb */
+                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
+                continue;
+            }
+            /* its footprint is at least its peak live bytes: when the work
+             * counted up to those is over the limit, so is its own (not planned) */
+            if (!pass && work_upto(cs, ntimed, r->lbytes) > limit) {
+                ch->exact = false;
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                continue;
+            }
+            nl_buf bufs[NL_MAX_BUFS];
+            uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
+            plan_result pr;
+            sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
+            if (st != SP_OK) sp_rethrow(ctx);
+            if (pr.footprint > o->budget) {
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound);
+                continue;
+            }
+            if (!pass && kp->att && r->stages > limit) {
+                if (first_big == UINT32_MAX) first_big = i;
+                ch->exact = false;
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                continue;
+            }
+            if (!pass && work_upto(cs, ntimed, pr.footprint) > limit) {
+                ch->exact = false;
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                continue;
+            }
+            nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
+            ch->nsim++;
+            if (pass) { /* it was counted as cut in pass 0 */
+                ch->nverdict[NL_LIMIT]--;
+                for (uint32_t j = 0; j < ch->nrejects; j++)
+                    if (ch->rejects[j].verdict == NL_LIMIT && !memcmp(&ch->rejects[j].c, &r->c, sizeof r->c)) {
+                        memmove(&ch->rejects[j], &ch->rejects[j + 1], (ch->nrejects - j - 1) * sizeof *ch->rejects);
+                        ch->nrejects--;
+                        break;
+                    }
+            }
+            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
+            work_add(cs, ntimed++, pr.footprint, est.stepped);
+            bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
+            if (better) {
+                have = true;
+                ch->cand = r->c;
+                ch->nbufs = nb;
+                memcpy(ch->bufs, bufs, nb * sizeof *bufs);
+                ch->footprint = pr.footprint;
+                ch->peak_live = pr.peak_live;
+                ch->est = est;
+            }
+            if (pass) break;
         }
     }
     if (!have) {
@@ -743,6 +818,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
     ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
+    ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
     ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
     beyond_the_model(ctx, kp, ch);
 }
@@ -767,6 +843,8 @@ void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch
     a.ch = ch;
     sp_status st = sp_pcall(ctx, choose_pcall, &a);
     sp_free(ctx, a.cs.cl.v);
+    sp_free(ctx, a.cs.tf);
+    sp_free(ctx, a.cs.tw);
     if (st != SP_OK) sp_rethrow(ctx);
     (void)max64;
 }
