@@ -440,18 +440,24 @@ def _execute_dask(todo, dask):
         raise UsageError("spadc-sweep: error: --dask needs dask.distributed (pip install ./python[sweep])") from None
     client = dask if isinstance(dask, Client) else Client(dask)
     try:
-        # the spec (with the models' text) is scattered once, not sent per task
+        # the spec (with the models' text) is scattered once, not sent per
+        # task; points go in chunks, a few per worker's turn, so that the
+        # scheduler's and the workers' own work per task (which takes CPU
+        # from the points on a small host) is spread over several points
         spec_f = client.scatter(todo[0][0], broadcast=True)
-        futs = [client.submit(_dask_task, spec_f, i, p, pure=False) for _, i, p in todo]
+        nworkers = max(1, len(client.scheduler_info().get("workers", {})))
+        per = max(1, min(8, len(todo) // (4 * nworkers)))
+        chunks = [[(i, p) for _, i, p in todo[c:c + per]] for c in range(0, len(todo), per)]
+        futs = [client.submit(_dask_chunk, spec_f, ch, pure=False) for ch in chunks]
         for fut in as_completed(futs):
-            yield fut.result()
+            yield from fut.result()
     finally:
         if client is not dask:
             client.close()
 
 
-def _dask_task(spec, index, point):
-    return index, run_point(spec, point)
+def _dask_chunk(spec, chunk):
+    return [(index, run_point(spec, point)) for index, point in chunk]
 
 
 def columns(spec):
