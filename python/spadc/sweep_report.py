@@ -72,8 +72,8 @@ def write(rows, spec, out_dir):
         series = {}
         for t in pts:
             series.setdefault(tuple(t[k] for k in others), []).append(t)
-        shown = sorted(series)[:12]
-        fig, ax = plt.subplots(1, 2, figsize=(12, 4.2))
+        shown = sorted(series)[:16]
+        fig, ax = plt.subplots(1, 2, figsize=(13, 4.2))
         for lbl in shown:
             s = sorted(series[lbl], key=lambda t: t[xkey])
             name = ", ".join("%s=%s" % (_short(k), v) for k, v in zip(others, lbl)) or model
@@ -92,8 +92,9 @@ def write(rows, spec, out_dir):
             if xkey == SPAD:
                 a.set_xscale("log", base=2)
             a.grid(alpha=0.3)
-        ax[0].legend(fontsize=7)
-        ax[1].legend(fontsize=7)
+        if len(series) > len(shown):
+            ax[1].plot([], [], ls="", label="(%d more settings not drawn)" % (len(series) - len(shown)))
+        ax[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
         fig.suptitle(model)
         save(fig, "model%d_vs_%s.png" % (mi, xkey), "%s: cycles and DRAM bytes against %s" % (model, xkey))
 
