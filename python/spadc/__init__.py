@@ -317,10 +317,10 @@ class Program:
         self._bound = {}
         self._argv = (_n.c_void_p * max(1, len(self.args)))()
         self._resv = (_n.c_void_p * max(1, len(self.results)))()
-        self._argv_addr = _n.ctypes.addressof(self._argv)
-        self._resv_addr = _n.ctypes.addressof(self._resv)
         # the run's three arguments as ready ctypes objects: no conversion per call
-        self._pv, self._av, self._rv = _n.c_void_p(prog), _n.c_void_p(self._argv_addr), _n.c_void_p(self._resv_addr)
+        self._pv = _n.c_void_p(prog)
+        self._av = _n.c_void_p(_n.ctypes.addressof(self._argv))
+        self._rv = _n.c_void_p(_n.ctypes.addressof(self._resv))
         self._scalars = {}
         self._run_json = None
         self._ran = False
@@ -476,7 +476,7 @@ class Program:
         if st:
             _raise(self._ctx, st)
         if check:
-            self.last_check = self._check(arrays, keep, res)
+            self.last_check = self._check()
         if len(res) == 1:
             return res[0]
         return res if res.__class__ is tuple else tuple(res)
@@ -491,10 +491,10 @@ class Program:
                 raise UsageError("spadc: error: out[%d] must be a writable C-contiguous %s (numpy %s %s)"
                                  % (r, spec.mlir_type, spec.dtype, spec.shape))
 
-    def _check(self, arrays, keep, res, samples=-1):
-        # the pointers the run used are still in _argv / _resv
+    def _check(self, samples=-1):
+        # over the pointers in _argv / _resv: the caller keeps their arrays alive
         report = _n.c_void_p()
-        st = _n.program_check(self._p, self._argv_addr, self._resv_addr, int(samples), report)
+        st = _n.program_check(self._pv, self._av, self._rv, int(samples), report)
         text = _n.take_string(report.value) if report.value else ""
         if st == 4:
             raise MismatchError(text.strip() or _n.error(self._ctx).decode(), 4)
@@ -525,7 +525,7 @@ class Program:
             self._resv[r] = _addr(a)
         self._last = [None] * len(self._free)  # _argv and _resv no longer hold the last call's
         self._last_out = None
-        return self._check(arrays, keep, res, samples)
+        return self._check(samples)
 
     def _coerce_result(self, r, a):
         spec = self.results[r]
