@@ -624,7 +624,9 @@ static void pack_rhs(cpu_backend *cb, kplan *kp, const void *base) {
         sp_rethrow(cb->ctx);
 }
 
-/* The kernel's tile plan; b_streamed: its B is packed per call. A bf16 x
+/* The kernel's tile plan; b_streamed: its B is an argument of each call
+ * (packed per call, or, an f32 B of unit column stride, maybe read in
+ * place: cpu_b_source). A bf16 x
  * bf16 GEMM runs on the ISA's pair kernels where they pay (cpu_pairs_pay;
  * vdpbf16ps: two k steps an instruction), planned over ceil(K/2) pair
  * steps: a pair row of a panel has the bytes of an f32 row, so the cache
@@ -640,10 +642,13 @@ static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
                                    ? cpu_kernel_pairs(isa)
                                    : NULL;
     if (!cpu_pairs_pay(pk, kp->gM)) pk = NULL;
+    const cpu_b_source src = !b_streamed ? CPU_B_PREPACKED
+                             : kp->b_dt == CPU_F32 && kp->b_sn == 1 && !kp->window_b ? CPU_B_PER_CALL_ROWS
+                                                                                     : CPU_B_PER_CALL;
     const sp_status st =
         pk ? cpu_blocking_choose_set(cb->ctx, kp->gM, kp->gN, (kp->gK + 1) / 2, kp->gNB, cb->o.nthreads, pk, &caches,
-                                     b_streamed, &kp->blocking)
-           : cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, b_streamed,
+                                     src, &kp->blocking)
+           : cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, src,
                                  &kp->blocking);
     if (st != SP_OK) sp_rethrow(cb->ctx);
 }

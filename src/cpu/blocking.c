@@ -78,7 +78,15 @@ typedef struct cand {
     const cpu_kernel_set *ks;
     int nt, tm, tn;
     int64_t mc, kc, nc;
+    cpu_b_source b_src;
+    bool inplace; /* B read in place (gemm_strided) */
 } cand;
+
+/* Packing B per call: a copy at about one 64-byte line a cycle (a load and
+ * a store) from a row-major source; a transposed or 16-bit source is
+ * gathered and converted, modelled at 4x that. */
+#define MODEL_PACK_ROWS_CPF (1.0 / 16)
+#define MODEL_PACK_OTHER_CPF (4.0 / 16)
 
 
 /* Estimated seconds: the slowest thread's compute (tiles x k steps at the
@@ -87,7 +95,17 @@ typedef struct cand {
  * plan's footprint over its budget: the fuller the L2, the more of the B
  * block the A, C and D streams evict before its reuse (measured here: the
  * 6x64 kernel loses ~2% streaming a 576 KiB block against a 192 KiB one). */
-static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double rho, const cpu_caches *caches) {
+/* B read in place (inplace): no copy, but no packed block in L2 either:
+ * each strip streams its B rows from where B lives (its lines are strided
+ * by the row length, which aliases L2 sets: no reuse between strips is
+ * counted), so it pays where a B element meets few rows: a GEMV reads B
+ * once either way and saves the copy; many strips would read B many times.
+ * Packing per call (b_src not PREPACKED) adds the copy's cycles to the
+ * compute: the loads and stores issue between the FMAs even when the
+ * memory traffic hides under them; with tm > 1 the team packs all of B
+ * before the loops. *pack_cyc gets the slowest thread's copy cycles. */
+static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double rho, const cpu_caches *caches,
+                       double *pack_out) {
     const isa_model im = model_of(c->ks->isa);
     const int mr = c->ks->mr, nr = c->ks->nr, nvmax = nr / im.vlen;
     const int64_t strips = cdiv(M, mr), panels = cdiv(N, nr);
@@ -96,6 +114,7 @@ static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double r
     const double a_total = (double)M * (double)Kv * 4, c_total = (double)M * (double)N * 4;
     const double b_total = (double)Kv * (double)N * 4;
     double worst = 0;
+    *pack_out = 0;
     for (int ti = 0; ti < c->tm; ti++) {
         int64_t s0, s1;
         cpu_split(strips, mr, M - (strips - 1) * mr, c->tm, ti, &s0, &s1);
@@ -131,14 +150,32 @@ static double estimate(const cand *c, int64_t M, int64_t N, int64_t Kv, double r
             /* B: each (jc, pc, ic) block comes from L3 or DRAM once; it
              * streams while the block's first strip runs, so a GEMM with few
              * strips (M = 1) is bound by it */
-            const double b_bytes = (double)Kv * (double)cols * 4.0 * (double)cdiv(rows, c->mc);
-            const double b_cyc = b_bytes / (b_total <= 0.75 * (double)caches->l3 ? MODEL_L3_BPC : MODEL_DRAM_BPC / c->nt);
-            const double first = 1.0 / (double)cdiv(min64(rows, c->mc), mr); /* share of compute in first strips */
-            double t = maxd(cyc, b_cyc) + 0.3 * first * (cyc < b_cyc ? cyc : b_cyc) + exposed;
+            const double b_bw = b_total <= 0.75 * (double)caches->l3 ? MODEL_L3_BPC : MODEL_DRAM_BPC / c->nt;
+            double t;
+            if (c->inplace) {
+                /* every strip streams B's rows again; the kernel prefetches
+                 * them ahead, which hides under the FMAs only the first
+                 * strip's reading (one strip, a GEMV: bound by the stream) */
+                const int64_t nstrips = cdiv(rows, mr);
+                const double b_cyc = (double)Kv * (double)cols * 4.0 * (double)nstrips / b_bw;
+                t = maxd(cyc, b_cyc) + (nstrips > 1 ? 1.0 : 0.3) * (cyc < b_cyc ? cyc : b_cyc) + exposed;
+            } else {
+                const double b_bytes = (double)Kv * (double)cols * 4.0 * (double)cdiv(rows, c->mc);
+                const double b_cyc = b_bytes / b_bw;
+                const double first = 1.0 / (double)cdiv(min64(rows, c->mc), mr); /* share of compute in first strips */
+                double pack = 0;
+                if (c->b_src != CPU_B_PREPACKED) {
+                    const double cpf = c->b_src == CPU_B_PER_CALL_ROWS ? MODEL_PACK_ROWS_CPF : MODEL_PACK_OTHER_CPF;
+                    pack = (double)Kv * (c->tm == 1 ? (double)cols : (double)N / c->nt) * cpf;
+                }
+                t = maxd(cyc + pack, b_cyc) + 0.3 * first * (cyc < b_cyc ? cyc : b_cyc) + exposed;
+                if (pack > *pack_out) *pack_out = pack;
+            }
             if (t > worst) worst = t;
         }
     }
     if (c->nt > 1) worst += MODEL_FORK_CYCLES;
+    *pack_out /= MODEL_GHZ * 1e9;
     return worst / (MODEL_GHZ * 1e9);
 }
 
@@ -228,8 +265,9 @@ static void note_reject(cpu_block_search *s, const cpu_block_cand *c) {
 }
 
 static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
-                        const cpu_kernel_set *only, const cpu_caches *caches, bool b_streamed, bool ahead_ok,
+                        const cpu_kernel_set *only, const cpu_caches *caches, cpu_b_source b_src, bool ahead_ok,
                         cpu_blocking *out) {
+    const bool b_streamed = b_src != CPU_B_PREPACKED;
     memset(out, 0, sizeof *out);
     if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
@@ -243,7 +281,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     const cpu_kernel_set *const *sets = only ? &only : cpu_kernel_sets(isa, &nsets);
     bool found = false;
     cand best = {0};
-    double best_t = 0;
+    double best_t = 0, best_pack = 0, best_alt[2] = {0, 0}; /* the best estimate packed [0] and in place [1] */
     plan_out best_l1 = {0}, best_l2 = {0};
     int64_t min_l1 = INT64_MAX, min_l2 = INT64_MAX;
     cpu_block_search *log = &out->search;
@@ -256,6 +294,9 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
         int64_t kcs[KC_MAX_CANDS];
         const int nkc = kc_candidates(Kv, kcs, KC_MAX_CANDS);
         int fitting_kc = 0;
+        /* B read in place: an f32 argument of unit column stride, a set
+         * with the strided kernel, batches never split by a K block */
+        const int inplace_ok = b_src == CPU_B_PER_CALL_ROWS && ks->gemm_strided && !ks->pairs;
         for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
             const int64_t kc = kcs[ki];
             /* L2 plans depend on (KC, NC) and whether the next B block is
@@ -275,7 +316,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
             if (st != SP_OK) return st;
             if (l1.footprint < min_l1) min_l1 = l1.footprint;
             if (!fits) {
-                note_reject(log, &(cpu_block_cand){ks->name, 0, 0, 0, 0, kc, 0, l1.footprint, 0, 0, CPU_CAND_OVER_L1});
+                note_reject(log, &(cpu_block_cand){ks->name, false, 0, 0, 0, 0, kc, 0, l1.footprint, 0, 0, CPU_CAND_OVER_L1});
                 continue;
             }
             fitting_kc++;
@@ -293,23 +334,27 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                     if (l3_rows >= mr && mc > l3_rows) mc = l3_rows;
                     int64_t ncs[24];
                     const int nnc = nc_candidates(tpan, nr, ncs, 24);
-                    for (int ni = 0; ni < nnc; ni++) {
+                    for (int ni = 0; ni < nnc; ni++)
+                        for (int ip = 0; ip <= inplace_ok; ip++) {
                         const int64_t nc = ncs[ni];
                         /* the next B block, brought in while this one is
-                         * read, when there is one (see above) */
+                         * read, when there is one (see above); none when B
+                         * is read in place (its "rhs" is B itself) */
                         const bool more = Kv > kc || nbatch > 1 || tpan * nr > nc;
                         const bool ahead =
-                            more && ((b_streamed && tm == 1) || (ks->pf_stream && cdiv(strips, tm) > 1));
+                            !ip && more && ((b_streamed && tm == 1) || (ks->pf_stream && cdiv(strips, tm) > 1));
                         const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
                                                   {"rhs", kc, nc, 0, 2},
                                                   {"acc", mrows, nr, 1, 3},
                                                   {"rhs_next", kc, nc, 1, 3}};
-                        const uint32_t n2 = ahead_ok && ahead ? 4 : 3;
+                        const level_buf lb2_inplace[2] = {{"lhs", mrows, kc, 0, 2}, {"acc", mrows, nr, 1, 3}};
+                        const uint32_t n2 = ip ? 2 : ahead_ok && ahead ? 4 : 3;
                         int mi = 0;
                         while (mi < nmemo && (memo[mi].nc != nc || memo[mi].nbufs != n2)) mi++;
                         if (mi == nmemo) {
                             if (nmemo == (int)SP_ARRAY_LEN(memo)) continue;
-                            st = plan_level(ctx, 2, lb2, n2, budget_l2, &memo[mi].plan, &memo[mi].fits);
+                            st = plan_level(ctx, 2, ip ? lb2_inplace : lb2, n2, budget_l2, &memo[mi].plan,
+                                            &memo[mi].fits);
                             if (st != SP_OK) return st;
                             memo[mi].nc = nc;
                             memo[mi].nbufs = n2;
@@ -319,20 +364,23 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                         fits = memo[mi].fits;
                         if (l2.footprint < min_l2) min_l2 = l2.footprint;
                         if (!fits) {
-                            note_reject(log, &(cpu_block_cand){ks->name, nt, tm, tn, mc, kc, nc, l1.footprint,
+                            note_reject(log, &(cpu_block_cand){ks->name, ip, nt, tm, tn, mc, kc, nc, l1.footprint,
                                                                l2.footprint, 0, CPU_CAND_OVER_L2});
                             continue;
                         }
-                        cand c = {ks, nt, tm, tn, mc, kc, nc};
-                        double t = estimate(&c, M, N, Kv, (double)l2.footprint / (double)budget_l2, caches);
+                        cand c = {ks, nt, tm, tn, mc, kc, nc, b_src, ip};
+                        double pack;
+                        double t = estimate(&c, M, N, Kv, (double)l2.footprint / (double)budget_l2, caches, &pack);
                         log->considered++;
-                        note_top(log, &(cpu_block_cand){ks->name, nt, tm, tn, mc, kc, nc, l1.footprint, l2.footprint,
-                                                        t, CPU_CAND_FITS});
-                        /* ties: fewer threads, then the larger KC, then NC */
+                        note_top(log, &(cpu_block_cand){ks->name, ip, nt, tm, tn, mc, kc, nc, l1.footprint,
+                                                        l2.footprint, t, CPU_CAND_FITS});
+                        if (best_alt[ip] == 0 || t < best_alt[ip]) best_alt[ip] = t;
+                        /* ties: fewer threads, then the larger KC, then NC, then packed */
                         if (!found || t < best_t * (1 - 1e-9)) {
                             found = true;
                             best = c;
                             best_t = t;
+                            best_pack = pack;
                             best_l1 = l1;
                             best_l2 = l2;
                         }
@@ -361,6 +409,10 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     out->tm = best.tm;
     out->tn = best.tn;
     out->rhs_ahead = best_l2.nbufs == 4; /* planned with rhs_next */
+    out->b_inplace = best.inplace;
+    out->pack_seconds = best_pack;
+    out->b_src = b_src;
+    out->alt_seconds = best_alt[!best.inplace];
     out->nbufs = 0;
     for (uint32_t i = 0; i < best_l2.nbufs; i++) out->bufs[out->nbufs++] = best_l2.bufs[i];
     for (uint32_t i = 0; i < best_l1.nbufs; i++) out->bufs[out->nbufs++] = best_l1.bufs[i];
@@ -373,21 +425,21 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
 }
 
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
-                              cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out) {
-    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_streamed, true, out);
+                              cpu_isa isa, const cpu_caches *caches, cpu_b_source b_src, cpu_blocking *out) {
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_src, true, out);
     /* no room for two B blocks: one, brought in at each block's start */
-    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_streamed, false, out);
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_src, false, out);
     return st;
 }
 
 sp_status cpu_blocking_choose_set(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
-                                  const cpu_kernel_set *ks, const cpu_caches *caches, bool b_streamed,
+                                  const cpu_kernel_set *ks, const cpu_caches *caches, cpu_b_source b_src,
                                   cpu_blocking *out) {
     if (!ks) {
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose_set: no kernel set");
         return SP_EINPUT;
     }
-    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_streamed, true, out);
-    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_streamed, false, out);
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_src, true, out);
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_src, false, out);
     return st;
 }

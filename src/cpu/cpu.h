@@ -174,6 +174,7 @@ typedef struct cpu_block_buf {
 typedef enum { CPU_CAND_FITS, CPU_CAND_OVER_L1, CPU_CAND_OVER_L2 } cpu_cand_verdict;
 typedef struct cpu_block_cand {
     const char *kernel;
+    bool b_inplace; /* B read in place, not packed (see cpu_blocking) */
     int nthreads, tm, tn;
     int64_t mc, kc, nc;
     int64_t footprint_l1, footprint_l2; /* 0 where that level was not planned */
@@ -207,14 +208,32 @@ typedef struct cpu_blocking {
                                         vdpbf16ps): kc counts pairs of k */
     bool rhs_ahead;                  /* two B blocks planned ("rhs", "rhs_next"): the next one is brought in
                                         while the current one is read */
+    bool b_inplace;                  /* B (an f32 argument of unit column stride) read in place by the kernel
+                                        set's gemm_strided, never packed: chosen where each B element meets too
+                                        few rows to repay a copy (a GEMV, a short M) */
+    double pack_seconds;             /* of est_seconds, the estimated cost of packing B in each call (0: B is
+                                        packed before the calls, or read in place) */
+    int b_src;                       /* the cpu_b_source the search planned for */
+    double alt_seconds;              /* B per call: the best estimate of the other choice (packed when
+                                        b_inplace, in place otherwise); 0 where it was not a choice */
     cpu_block_search search;         /* what the search considered (for the plan report) */
 } cpu_blocking;
+
+/* Where a GEMM's B comes from, as the blocking search sees it. */
+typedef enum cpu_b_source {
+    CPU_B_PREPACKED = 0, /* packed once before the calls (cpu_pack_b): constant weights */
+    CPU_B_PER_CALL = 1,  /* an argument of each call, packed by the call (any layout or type) */
+    CPU_B_PER_CALL_ROWS = 2 /* the same, f32 with unit column stride (a row-major K x N weight): it may
+                               also be read in place (cpu_blocking.b_inplace) */
+} cpu_b_source;
 
 /* Choose the blocking for a GEMM of this shape on this machine: every
  * candidate's per-thread buffers are planned with plan_solve against the L1
  * and L2 budgets, candidates that do not fit are dropped and the survivors
- * ranked by a cost model. b_streamed: B is not packed ahead of the call
- * (a function argument), so cpu_gemm packs it block by block. When a
+ * ranked by a cost model, which counts the copy packing B costs each call.
+ * b_src other than CPU_B_PREPACKED: B is not packed ahead of the call (a
+ * function argument), so cpu_gemm packs it block by block, or, where
+ * b_inplace is chosen, reads it in place. When a
  * thread has more than one B block, cpu_gemm brings the next one in while
  * the current one is read (packs it, when B is packed per call by threads
  * that own whole columns; prefetches it, when the kernel walks prefetch
@@ -223,7 +242,16 @@ typedef struct cpu_blocking {
  * SP_OK, SP_EINPUT for a bad shape, or SP_ENOFIT (with numbers in
  * ctx) when no candidate fits. */
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
-                              cpu_isa isa, const cpu_caches *caches, bool b_streamed, cpu_blocking *out);
+                              cpu_isa isa, const cpu_caches *caches, cpu_b_source b_src, cpu_blocking *out);
+
+/* The units of work cpu_gemm hands out to a team of nt threads, claimed
+ * one at a time from a shared counter (a thread slowed by another process
+ * then takes fewer): urows rows (whole strips) by ucols panels of NR
+ * columns, about 4 a thread; one unit of all of C for one thread.
+ * whole_columns: each thread packs the B blocks of its units (B per call,
+ * tm = 1), so units span all rows and a block is packed once. */
+void cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool whole_columns, int64_t *urows,
+                    int64_t *ucols);
 
 /* ------------------------------------------------------------- packing */
 

@@ -38,6 +38,10 @@
 #include "base/fp16.h"
 #include "kernels.h"
 
+/* Units of work a thread of a team gets on average (dynamic distribution,
+ * see cpu_gemm) */
+#define UNITS_PER_THREAD 4
+
 typedef struct kblock {
     int64_t a_off; /* offset into A's row (in place: b*a_sb + k0; packed: kv0) */
     int64_t kv0;   /* first virtual k (row of the packed B panels) */
@@ -70,6 +74,11 @@ typedef struct job {
     int64_t init_rs, init_cs;
     cpu_epi_prog prog;
     float *partial; /* partial sums between K blocks when an epilogue operand is C (M x N), or NULL */
+    bool b_inplace; /* B read in place by gemm_strided (rows g->b_sk apart), never packed */
+    /* the units of work handed out: nu_m x nu_n cells of C, urows rows (whole
+     * strips) by ucols panels, claimed in order from *next */
+    int64_t urows, ucols, nu_m, nunits;
+    int64_t *next;
 } job;
 
 static kblock block_at(const job *j, int64_t i) {
@@ -220,7 +229,9 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
     const bool c_unit = g->c_sn == 1 && g->c_dt == CPU_F32;
     /* one micro-panel and nothing to hand out per strip: the kernel walks
      * the strips itself */
-    const bool whole = j->ks->gemm_rows && jc_end - jc == 1 && !next && (c_unit || (!last && j->partial));
+    const bool whole =
+        j->ks->gemm_rows && !j->b_inplace && jc_end - jc == 1 && !next && (c_unit || (!last && j->partial));
+    const cpu_ukr_fn kern = j->b_inplace ? j->ks->gemm_strided : j->ks->gemm;
     cpu_ukr u;
     for (int64_t ir = ic; ir < ic_end; ir += mr) {
         const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
@@ -233,6 +244,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             u.a = a;
             u.a_rs = j->a_rs;
             u.b = b + (jr - jc) * b_ps;
+            u.b_rs = j->b_inplace ? g->b_sk : nr;
             u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;
             u.m0 = ir;
@@ -277,75 +289,113 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 j->ks->gemm_rows(&u);
                 return;
             }
-            j->ks->gemm(&u);
+            kern(&u);
             if (u.c == scratch) store_tile(j, ir, n0, m, n, scratch, nr);
         }
     }
 }
 
-/* One thread's share: rows of whole strips, columns of whole panels. */
+/* The next unit of work: the team's shared counter (a thread slowed by
+ * another process then takes fewer units instead of holding up the whole
+ * GEMM with a fixed share); one thread counts alone. */
+static int64_t claim(const job *j, int64_t *own_seq) {
+    if (!j->next) return (*own_seq)++;
+    return __atomic_fetch_add(j->next, 1, __ATOMIC_RELAXED);
+}
+
+/* Unit u's rows [*m_lo, *m_hi) and panels [*q0, *q1). */
+static void unit_at(const job *j, int64_t u, int64_t *m_lo, int64_t *m_hi, int64_t *q0, int64_t *q1) {
+    const int64_t panels = (j->N + j->ks->nr - 1) / j->ks->nr, um = u % j->nu_m, un = u / j->nu_m;
+    *m_lo = um * j->urows;
+    *m_hi = *m_lo + j->urows < j->M ? *m_lo + j->urows : j->M;
+    *q0 = un * j->ucols;
+    *q1 = *q0 + j->ucols < panels ? *q0 + j->ucols : panels;
+}
+
+/* One thread: units claimed one after another until none is left. Within
+ * a unit: for each NC block of its panels, each K block, MC rows at a time.
+ * The next B block (the unit's next K block, or the first of the next unit,
+ * claimed one block early for that) is brought in while the current one is
+ * read, as the blocking planned (rhs_ahead). */
 static void run_thread(const job *j, int tid) {
     const int mr = j->ks->mr, nr = j->ks->nr;
-    const int64_t strips = (j->M + mr - 1) / mr, panels = (j->N + nr - 1) / nr;
-    int64_t s0, s1, q0, q1;
-    cpu_split(strips, mr, j->M - (strips - 1) * mr, j->tm, tid / j->tn, &s0, &s1);
-    cpu_split(panels, nr, j->N - (panels - 1) * nr, j->tn, tid % j->tn, &q0, &q1);
-    if (s0 >= s1 || q0 >= q1) return;
+    const cpu_gemm_args *g = j->g;
+    int64_t seq = 0;
+    int64_t u = claim(j, &seq);
+    if (u >= j->nunits) return;
     if (j->ks->thread_begin) j->ks->thread_begin();
-    const int64_t m_lo = s0 * mr, m_hi = s1 * mr < j->M ? s1 * mr : j->M;
     const int64_t ncp = j->blk->nc / nr > 0 ? j->blk->nc / nr : 1;
     const int64_t mc = j->blk->mc >= mr ? j->blk->mc / mr * mr : mr;
     float scratch[CPU_MR_MAX * CPU_NR_MAX] __attribute__((aligned(64)));
     /* B packed as reached: the block read, and the next one when the
      * blocking planned for it */
-    const bool two = j->blk->rhs_ahead;
+    const bool two = j->blk->rhs_ahead && !j->b_inplace;
     float *own[2] = {NULL, NULL};
     if (j->b_local) {
         own[0] = j->b_local + (int64_t)tid * (two ? 2 : 1) * j->b_local_floats;
         own[1] = two ? own[0] + j->b_local_floats : NULL;
     }
-    const int64_t strips_here = (m_hi - m_lo + mr - 1) / mr;
-    const cpu_gemm_args *g = j->g;
     int cur = 0;
-    for (int64_t jc = q0; jc < q1; jc += ncp) {
-        const int64_t jc_end = jc + ncp < q1 ? jc + ncp : q1;
-        for (int64_t kb = 0; kb < j->nkb; kb++) {
-            const kblock blk = block_at(j, kb);
-            const float *b;
-            int64_t b_ps;
-            ahead next, *pnext = NULL;
-            /* the block after this one (the next K block, else the next
-             * columns' first), if this thread has one */
-            const int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp;
-            const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
-            const int64_t njc_end = njc + ncp < q1 ? njc + ncp : q1;
-            if (j->bp) {
-                b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
-                b_ps = j->bp->kv * nr;
-                if (two && njc < q1) {
-                    next = ahead_packed(j, &nb, njc, njc_end, strips_here);
-                    pnext = &next;
+    bool ready = false; /* own[cur] holds the block about to be read */
+    while (u < j->nunits) {
+        int64_t m_lo, m_hi, q0, q1, nxt = -1;
+        unit_at(j, u, &m_lo, &m_hi, &q0, &q1);
+        const int64_t strips_here = (m_hi - m_lo + mr - 1) / mr;
+        for (int64_t jc = q0; jc < q1; jc += ncp) {
+            const int64_t jc_end = jc + ncp < q1 ? jc + ncp : q1;
+            for (int64_t kb = 0; kb < j->nkb; kb++) {
+                const kblock blk = block_at(j, kb);
+                const float *b;
+                int64_t b_ps;
+                ahead next, *pnext = NULL;
+                /* the block after this one: the next K block, else the
+                 * next columns' first, else the next unit's first */
+                int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp, nq1 = q1;
+                const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
+                if (two && njc >= q1) {
+                    nxt = claim(j, &seq);
+                    njc = nq1 = 0;
+                    if (nxt < j->nunits) {
+                        int64_t nm0, nm1;
+                        unit_at(j, nxt, &nm0, &nm1, &njc, &nq1);
+                    }
                 }
-            } else {
-                if (!two || (jc == q0 && kb == 0))
-                    cpu_pack_b_block(own[cur], j->ks, g->B, g->b_dt, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0, blk.len, jc,
-                                     jc_end);
-                b = own[cur];
-                b_ps = blk.len * nr;
-                if (two && njc < q1) {
-                    next = ahead_make(j, own[cur ^ 1], &nb, njc, njc_end, strips_here);
-                    pnext = &next;
+                const int64_t njc_end = njc + ncp < nq1 ? njc + ncp : nq1;
+                if (j->bp) {
+                    b = j->bp->data + jc * j->bp->kv * nr + blk.kv0 * nr;
+                    b_ps = j->bp->kv * nr;
+                    if (two && njc < nq1) {
+                        next = ahead_packed(j, &nb, njc, njc_end, strips_here);
+                        pnext = &next;
+                    }
+                } else if (j->b_inplace) {
+                    const int64_t bi = blk.kv0 / j->K, k0 = blk.kv0 % j->K;
+                    b = (const float *)g->B + bi * g->b_sb + k0 * g->b_sk + jc * nr;
+                    b_ps = nr;
+                } else {
+                    if (!ready)
+                        cpu_pack_b_block(own[cur], j->ks, g->B, g->b_dt, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0,
+                                         blk.len, jc, jc_end);
+                    ready = false;
+                    b = own[cur];
+                    b_ps = blk.len * nr;
+                    if (two && njc < nq1) {
+                        next = ahead_make(j, own[cur ^ 1], &nb, njc, njc_end, strips_here);
+                        pnext = &next;
+                    }
                 }
-            }
-            for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
-                const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
-                macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch, pnext);
-            }
-            if (pnext && next.dst) {
-                while (next.slice < next.slices + AHEAD_LAG) ahead_step(j, &next);
-                cur ^= 1;
+                for (int64_t ic = m_lo; ic < m_hi; ic += mc) {
+                    const int64_t ic_end = ic + mc < m_hi ? ic + mc : m_hi;
+                    macro_kernel(j, &blk, kb == 0, kb == j->nkb - 1, ic, ic_end, jc, jc_end, b, b_ps, scratch, pnext);
+                }
+                if (pnext && next.dst) {
+                    while (next.slice < next.slices + AHEAD_LAG) ahead_step(j, &next);
+                    cur ^= 1;
+                    ready = true;
+                }
             }
         }
+        u = nxt >= 0 ? nxt : claim(j, &seq);
     }
     if (j->ks->thread_end) j->ks->thread_end();
 }
@@ -366,6 +416,36 @@ static void pack_share(const job *j, int tid, int team) {
         else
             cpu_pack_a_rows(j->apack, j->a_rs, j->ks, g->A, g->a_dt, g->K, g->nbatch, g->a_sm, g->a_sk, g->a_sb, m0, m1);
     }
+}
+
+/* One thread: one unit, all of C. A team: about UNITS_PER_THREAD units a
+ * thread, claimed as threads get to them, so that a thread another process
+ * slows costs its share of the time and not the whole GEMM's (a fixed grid
+ * waits for its slowest cell). Units are whole columns of C where each
+ * thread packs the B blocks it reaches (a block is then packed once),
+ * otherwise also row blocks (a B pre-packed, packed before the loops or
+ * read in place is shared). A unit has at most one NC block of panels, so
+ * the blocking's L2 plan holds. */
+void cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool whole_columns, int64_t *urows,
+                    int64_t *ucols) {
+    const int64_t mr = blk->mr, nr = blk->nr;
+    const int64_t strips = (M + mr - 1) / mr, panels = (N + nr - 1) / nr;
+    const int64_t ncp = blk->nc / nr > 0 ? blk->nc / nr : 1;
+    if (nt <= 1 || M <= 0 || N <= 0) {
+        *urows = M > 0 ? M : 1, *ucols = panels > 0 ? panels : 1;
+        return;
+    }
+    const int64_t want = (int64_t)UNITS_PER_THREAD * nt;
+    int64_t uc = (panels + want - 1) / want;
+    if (uc > ncp) uc = ncp;
+    if (uc < 1) uc = 1;
+    const int64_t nu_n = (panels + uc - 1) / uc;
+    int64_t nu_m = blk->tm * blk->tn == nt && !whole_columns ? blk->tm : 1;
+    if (!whole_columns && nu_n * nu_m < want) nu_m = (want + nu_n - 1) / nu_n;
+    if (nu_m > strips) nu_m = strips;
+    if (nu_m < 1) nu_m = 1;
+    *urows = (strips + nu_m - 1) / nu_m * mr;
+    *ucols = uc;
 }
 
 /* Bytes an operand reads over M x N: [lo, hi] element offsets. */
@@ -502,8 +582,12 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.nkb = nkb;
     }
 
-    /* B: pre-packed, or packed for this call */
+    /* B: pre-packed, read in place (where the blocking chose it and B is
+     * an f32 source of unit column stride whose K blocks never cross a
+     * batch), or packed for this call */
     struct cpu_packed bpack;
+    j.b_inplace = blk->b_inplace && !g->packed_b && g->K > 0 && g->b_dt == CPU_F32 && g->b_sn == 1 &&
+                  ks->gemm_strided && !ks->pairs && (g->nbatch == 1 || !j.a_packed);
     if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
         if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
@@ -514,8 +598,10 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
             return SP_EINPUT;
         }
         j.bp = (struct cpu_packed *)p; /* read only */
+    } else if (j.b_inplace) {
+        j.bp = NULL;
     } else if (g->K > 0 && j.tm == 1) {
-        /* threads own disjoint columns: each packs its B blocks as it
+        /* threads own whole columns of C: each packs its B blocks as it
          * reaches them (the L2 "rhs" buffer of the blocking plan), so B is
          * read once and never written whole to memory */
         const int64_t ncp = blk->nc / ks->nr > 0 ? blk->nc / ks->nr : 1;
@@ -533,6 +619,13 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
         j.bp = &bpack;
         j.B_src = g->K > 0 ? g->B : NULL;
     }
+
+    /* the units of work (cpu_gemm_units) */
+    cpu_gemm_units(blk, g->M, g->N, nt, j.b_local_floats > 0, &j.urows, &j.ucols);
+    j.nu_m = (g->M + j.urows - 1) / j.urows;
+    j.nunits = j.nu_m * (((g->N + ks->nr - 1) / ks->nr + j.ucols - 1) / j.ucols);
+    int64_t next_unit = 0;
+    j.next = nt > 1 ? &next_unit : NULL;
 
     /* an epilogue operand that is C would see partial sums: keep them apart */
     if (j.nkb > 1 && g->c_dt != CPU_F32) { /* partial sums are f32 */
@@ -573,13 +666,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
                 pack_share(&j, tid, team);
 #pragma omp barrier
             }
-            if (team == nt) {
-                run_thread(&j, tid);
-            } else if (tid == 0) { /* the runtime gave fewer threads: one does it all */
-                job j1 = j;
-                j1.tm = j1.tn = 1;
-                run_thread(&j1, 0);
-            }
+            run_thread(&j, tid); /* a smaller team than asked just claims more units each */
         }
     } else
 #endif

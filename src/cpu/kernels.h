@@ -81,6 +81,9 @@ typedef struct cpu_ukr {
     const char *pf;
     int64_t pf_rs, pf_i0;
     int pf_lpr, pf_n;
+    /* B read in place (cpu_kernel_set.gemm_strided only): element (p, j)
+     * at b[p*b_rs + j], f32, any alignment, only j < n read */
+    int64_t b_rs;
 } cpu_ukr;
 
 typedef void (*cpu_ukr_fn)(const cpu_ukr *u);
@@ -108,6 +111,12 @@ typedef struct cpu_kernel_set {
      * micro-panel costs one call instead of one per strip. NULL: the loops
      * call gemm per strip. */
     cpu_ukr_fn gemm_rows;
+    /* Optional: the microkernel over B read in place, an f32 source of
+     * unit column stride (cpu_ukr.b_rs: a row-major K x N weight as the
+     * caller passed it), loads masked past n and its rows prefetched ahead
+     * (no prefetch stream); what a GEMM whose B elements meet too few rows
+     * to repay packing runs (blocking.c decides). NULL: B is always packed. */
+    cpu_ukr_fn gemm_strided;
     /* Optional: e^{t - sub[i]} in place over an m x n tile (row stride
      * t_rs), sum[i] its rows' sums (the fused attention's softmax step;
      * e^x as the epilogue's EXP). NULL: the attention runs the epilogue
@@ -210,7 +219,7 @@ const cpu_kernel_set *cpu_kernel_pairs(cpu_isa isa);
  * counts its steps, pairs of k; the blocking's isa is the set's, and
  * pairs is set with it). */
 sp_status cpu_blocking_choose_set(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
-                                  const cpu_kernel_set *ks, const cpu_caches *caches, bool b_streamed,
+                                  const cpu_kernel_set *ks, const cpu_caches *caches, cpu_b_source b_src,
                                   cpu_blocking *out);
 
 /* Whether a bf16 x bf16 GEMM of M rows is faster on the pair set pk than
@@ -247,6 +256,8 @@ static inline const char *cpu_stream_next(cpu_stream_walk *w) {
 /* Portable reference microkernel for any MR x NR (<= the maxima above):
  * the oracle the ISA kernels are tested against. */
 void cpu_sgemm_ref(const cpu_ukr *u, int nr);
+/* The same over B read in place (b[p*b_rs + j]): the gemm_strided oracle. */
+void cpu_sgemm_ref_strided(const cpu_ukr *u);
 
 /* The same for pair kernel sets (sbgemm_ref.c, portable C): a bf16 strip
  * and micro-panel of pairs, each pair's products added to the f32

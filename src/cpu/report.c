@@ -7,6 +7,11 @@
 #include "attention.h"
 #include "backend.h"
 
+/* How B reaches the microkernel, as plan --json names it. */
+static const char *b_operand_name(const cpu_blocking *blk) {
+    return blk->b_inplace ? "in_place" : blk->b_src == CPU_B_PREPACKED ? "packed_once" : "packed_per_call";
+}
+
 /* The shape an epilogue operand occupies per tile: its logical shape, with
  * broadcast dimensions kept at 1 (law L3). */
 static void operand_tile_shape(const kernel *k, const kn_input *in, int64_t tm, int64_t tn, int64_t *shape, uint32_t *rank) {
@@ -80,6 +85,12 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
     json_end_object(w);
     if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
+    if (blk && blk->nbufs) {
+        json_kv_string(w, "b_operand", b_operand_name(blk));
+        json_kv_double(w, "est_seconds", blk->est_seconds);
+        json_kv_double(w, "pack_seconds", blk->pack_seconds);
+        if (blk->alt_seconds > 0) json_kv_double(w, blk->b_inplace ? "est_seconds_packed" : "est_seconds_in_place", blk->alt_seconds);
+    }
     json_kv_string(w, "unit", "per_thread");
     json_kv_string(w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
     if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(w, "reason", ex_kernel_why(x, i));
@@ -99,6 +110,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
         json_kv_int(w, "nc", bc->nc);
         json_kv_int(w, "kc", bc->kc);
         json_kv_int(w, "threads", bc->nthreads);
+        if (bc->b_inplace) json_kv_bool(w, "b_in_place", true);
         json_kv_int(w, "l1_footprint_bytes", bc->footprint_l1);
         json_kv_int(w, "l2_footprint_bytes", bc->footprint_l2);
         json_kv_bool(w, "chosen", c == 0);
@@ -189,9 +201,10 @@ static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
                      s->over_l2, (long long)blk->budget);
     for (uint32_t i = 0; i < s->ntop; i++) {
         const cpu_block_cand *c = &s->top[i];
-        sp_strbuf_printf(o, "      %c %-18s mc=%-5lld nc=%-5lld kc=%-5lld %d thr (%dx%d)  L1 %6lld B  L2 %7lld B  est %.4f ms\n",
+        sp_strbuf_printf(o, "      %c %-18s mc=%-5lld nc=%-5lld kc=%-5lld %d thr (%dx%d)  L1 %6lld B  L2 %7lld B  est %.4f ms%s\n",
                          i == 0 ? '*' : ' ', c->kernel, (long long)c->mc, (long long)c->nc, (long long)c->kc, c->nthreads,
-                         c->tm, c->tn, (long long)c->footprint_l1, (long long)c->footprint_l2, c->est_seconds * 1e3);
+                         c->tm, c->tn, (long long)c->footprint_l1, (long long)c->footprint_l2, c->est_seconds * 1e3,
+                         c->b_inplace ? "  B in place" : "");
     }
     for (uint32_t i = 0; i < s->nrejects; i++) {
         const cpu_block_cand *c = &s->rejects[i];
@@ -202,6 +215,31 @@ static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
             sp_strbuf_printf(o, "      x %-18s mc=%-5lld nc=%-5lld kc=%-5lld rejected: L2 plan %lld B > budget %lld B\n",
                              c->kernel, (long long)c->mc, (long long)c->nc, (long long)c->kc, (long long)c->footprint_l2,
                              (long long)blk->budget);
+    }
+}
+
+/* How B reaches the microkernel (packed once, packed in each call, or
+ * read in place) with the estimates that chose it, and how the threads
+ * share the work. */
+static void print_b_and_units(sp_strbuf *o, const cpu_blocking *blk, int64_t M, int64_t N) {
+    if (blk->b_inplace)
+        sp_strbuf_printf(o, "    B: read in place, not packed (est %.4f ms; packed in each call: est %.4f ms)\n",
+                         blk->est_seconds * 1e3, blk->alt_seconds * 1e3);
+    else if (blk->b_src == CPU_B_PREPACKED)
+        sp_strbuf_puts(o, "    B: packed once, before the calls (constant weights)\n");
+    else if (blk->alt_seconds > 0)
+        sp_strbuf_printf(o, "    B: packed in each call under the FMAs (est %.4f ms, of which packing %.4f ms; read in place: "
+                            "est %.4f ms)\n",
+                         blk->est_seconds * 1e3, blk->pack_seconds * 1e3, blk->alt_seconds * 1e3);
+    else
+        sp_strbuf_printf(o, "    B: packed in each call under the FMAs (est %.4f ms, of which packing %.4f ms)\n",
+                         blk->est_seconds * 1e3, blk->pack_seconds * 1e3);
+    if (blk->nthreads > 1) {
+        int64_t ur, uc;
+        cpu_gemm_units(blk, M, N, blk->nthreads, blk->b_src != CPU_B_PREPACKED && !blk->b_inplace && blk->tm == 1, &ur, &uc);
+        const int64_t nu = ((M + ur - 1) / ur) * (((N + blk->nr - 1) / blk->nr + uc - 1) / uc);
+        sp_strbuf_printf(o, "    work: %lld units of %lld rows x %lld columns, claimed by the threads as they get to them\n",
+                         (long long)nu, (long long)(ur < M ? ur : M), (long long)(uc * blk->nr < N ? uc * blk->nr : N));
     }
 }
 
@@ -246,6 +284,7 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              (long long)blk->nc, (long long)blk->kc, blk->pairs ? " pairs of k" : "", blk->nthreads,
                              blk->nthreads == 1 ? "" : "s", blk->tm, blk->tn);
             print_search(o, blk);
+            print_b_and_units(o, blk, k->m, k->n);
             for (int level = 2; level >= 1; level--) {
                 sp_strbuf_printf(o, "    L%d plan: %lld of %lld bytes per thread\n", level,
                                  (long long)(level == 2 ? blk->footprint : blk->footprint_l1),

@@ -103,6 +103,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
  * are prefetched B1_DIST floats (8 KiB) ahead, as the AVX-512 kernel does
  * (panels are contiguous, so a pre-packed B runs on into the next block). */
 #define B1_DIST 2048
+#define BS_ROWS 32 /* the same for B read in place (gemm_strided), in rows */
 #define PF_STEPS 32
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
@@ -114,7 +115,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 /* One body for both sets: MRX x NRX (NRX = 8 * NVX) is the set's tile, mr x
  * nv vectors the edge specialisation (all constants in each instance). */
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
-                                                           const int MRX, const int NVX) {
+                                                           const int MRX, const int NVX, const bool strided) {
     const int NRX = 8 * NVX;
     const __m256 zero = _mm256_setzero_ps();
 #define DECL(i, v) __m256 c##i##_##v = zero;
@@ -135,6 +136,11 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const int64_t lda = u->a_rs, k = u->k;
     const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
     (void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
+    /* B in place: rows b_rs apart, loaded masked past n (nothing past the
+     * source row is read), each prefetched BS_ROWS rows ahead */
+    const int64_t bstep = strided ? u->b_rs : NRX;
+    const __m256i bm0 = lanes(u->n), bm1 = lanes(u->n - 8), bm2 = lanes(u->n - 16), bm3 = lanes(u->n - 24);
+    (void)bm0, (void)bm1, (void)bm2, (void)bm3;
 
 #define FMA(i, v) \
     if (nv > v) c##i##_##v = _mm256_fmadd_ps(ai, b##v, c##i##_##v);
@@ -143,18 +149,22 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         const __m256 ai = _mm256_broadcast_ss(&a##i[p]); \
         VECS(FMA, i)                                     \
     }
+#define BLOAD(v, m) (strided ? _mm256_maskload_ps(b + 8 * v, m) : _mm256_load_ps(b + 8 * v))
 #define STEP()                                                                          \
     do {                                                                                \
-        const __m256 b0 = _mm256_load_ps(b);                                            \
-        const __m256 b1 = nv > 1 ? _mm256_load_ps(b + 8) : zero;                        \
-        const __m256 b2 = nv > 2 ? _mm256_load_ps(b + 16) : zero;                       \
-        const __m256 b3 = nv > 3 ? _mm256_load_ps(b + 24) : zero;                       \
+        const __m256 b0 = BLOAD(0, bm0);                                                \
+        const __m256 b1 = nv > 1 ? BLOAD(1, bm1) : zero;                                \
+        const __m256 b2 = nv > 2 ? BLOAD(2, bm2) : zero;                                \
+        const __m256 b3 = nv > 3 ? BLOAD(3, bm3) : zero;                                \
         (void)b1, (void)b2, (void)b3;                                                   \
-        if (mr == 1)                                                                    \
+        if (strided)                                                                    \
+            for (int l = 0; l < 8 * nv; l += 16)                                        \
+                _mm_prefetch((const char *)(b + BS_ROWS * bstep + l), _MM_HINT_T0);     \
+        else if (mr == 1)                                                               \
             for (int l = 0; l < NRX; l += 16)                                           \
                 _mm_prefetch((const char *)(b + B1_DIST + l), _MM_HINT_T0);             \
         ROWS(FMA_ROW)                                                                   \
-        b += NRX;                                                                       \
+        b += bstep;                                                                     \
     } while (0)
 
     const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
@@ -224,12 +234,15 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
  * kernel (whole strips with the MRX-row body inlined, then the short one,
  * with no call per strip) and its packing routines. */
 #define UKR_DEF(PRE, MRX, NVX, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX); }
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX, false); }          \
+    static void PRE##_s_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX, true); }
 #define UKR_ROW2(PRE, MRX, m) UKR_DEF(PRE, MRX, 2, m, 1) UKR_DEF(PRE, MRX, 2, m, 2)
 #define UKR_ROW4(PRE, MRX, m) \
     UKR_DEF(PRE, MRX, 4, m, 1) UKR_DEF(PRE, MRX, 4, m, 2) UKR_DEF(PRE, MRX, 4, m, 3) UKR_DEF(PRE, MRX, 4, m, 4)
 #define UKR_REF2(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2}
 #define UKR_REF4(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
+#define UKRS_REF2(PRE, m) {PRE##_s_m##m##v1, PRE##_s_m##m##v2}
+#define UKRS_REF4(PRE, m) {PRE##_s_m##m##v1, PRE##_s_m##m##v2, PRE##_s_m##m##v3, PRE##_s_m##m##v4}
 #define ROWS_DEF(PRE, MRX, NVX, nv)                                      \
     static void PRE##_rows_v##nv(const cpu_ukr *u0) {                    \
         cpu_ukr u = *u0;                                                 \
@@ -238,7 +251,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         u.pf_n = 0;                                                      \
         for (; rows >= MRX; rows -= MRX) {                               \
             u.m = MRX;                                                   \
-            ukr_body(&u, MRX, nv, MRX, NVX);                             \
+            ukr_body(&u, MRX, nv, MRX, NVX, false);                      \
             u.a += MRX * u.a_rs, u.c += MRX * u.c_rs, u.m0 += MRX;       \
             if (u.add) u.add += add_step;                                \
         }                                                                \
@@ -269,6 +282,10 @@ static const cpu_ukr_fn sgemm_avx2_6x16_table[6][2] = {
     UKR_REF2(sgemm_avx2_6x16, 1), UKR_REF2(sgemm_avx2_6x16, 2), UKR_REF2(sgemm_avx2_6x16, 3),
     UKR_REF2(sgemm_avx2_6x16, 4), UKR_REF2(sgemm_avx2_6x16, 5), UKR_REF2(sgemm_avx2_6x16, 6)};
 static void sgemm_avx2_6x16(const cpu_ukr *u) { sgemm_avx2_6x16_table[u->m - 1][(u->n + 7) / 8 - 1](u); }
+static const cpu_ukr_fn sgemm_avx2_6x16_s_table[6][2] = {
+    UKRS_REF2(sgemm_avx2_6x16, 1), UKRS_REF2(sgemm_avx2_6x16, 2), UKRS_REF2(sgemm_avx2_6x16, 3),
+    UKRS_REF2(sgemm_avx2_6x16, 4), UKRS_REF2(sgemm_avx2_6x16, 5), UKRS_REF2(sgemm_avx2_6x16, 6)};
+static void sgemm_avx2_6x16_strided(const cpu_ukr *u) { sgemm_avx2_6x16_s_table[u->m - 1][(u->n + 7) / 8 - 1](u); }
 ROWS_DEF(sgemm_avx2_6x16, 6, 2, 1)
 ROWS_DEF(sgemm_avx2_6x16, 6, 2, 2)
 static const cpu_ukr_fn sgemm_avx2_6x16_rows_table[2] = {sgemm_avx2_6x16_rows_v1, sgemm_avx2_6x16_rows_v2};
@@ -280,6 +297,8 @@ UKR_ROW4(sgemm_avx2_2x32, 2, 1)
 UKR_ROW4(sgemm_avx2_2x32, 2, 2)
 static const cpu_ukr_fn sgemm_avx2_2x32_table[2][4] = {UKR_REF4(sgemm_avx2_2x32, 1), UKR_REF4(sgemm_avx2_2x32, 2)};
 static void sgemm_avx2_2x32(const cpu_ukr *u) { sgemm_avx2_2x32_table[u->m - 1][(u->n + 7) / 8 - 1](u); }
+static const cpu_ukr_fn sgemm_avx2_2x32_s_table[2][4] = {UKRS_REF4(sgemm_avx2_2x32, 1), UKRS_REF4(sgemm_avx2_2x32, 2)};
+static void sgemm_avx2_2x32_strided(const cpu_ukr *u) { sgemm_avx2_2x32_s_table[u->m - 1][(u->n + 7) / 8 - 1](u); }
 ROWS_DEF(sgemm_avx2_2x32, 2, 4, 1)
 ROWS_DEF(sgemm_avx2_2x32, 2, 4, 2)
 ROWS_DEF(sgemm_avx2_2x32, 2, 4, 3)
@@ -297,6 +316,7 @@ const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .pack_rows = sgemm_avx2_6x16_pack_rows,
     .pack_cols = sgemm_avx2_6x16_pack_cols,
     .gemm = sgemm_avx2_6x16,
+    .gemm_strided = sgemm_avx2_6x16_strided,
     .gemm_rows = sgemm_avx2_6x16_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,
@@ -312,6 +332,7 @@ const cpu_kernel_set cpu_kset_avx2_2x32 = {
     .pack_rows = sgemm_avx2_2x32_pack_rows,
     .pack_cols = sgemm_avx2_2x32_pack_cols,
     .gemm = sgemm_avx2_2x32,
+    .gemm_strided = sgemm_avx2_2x32_strided,
     .gemm_rows = sgemm_avx2_2x32_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,

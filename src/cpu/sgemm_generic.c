@@ -9,14 +9,14 @@
 #pragma GCC optimize("O3")
 #endif
 
-static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, const int nr) {
+static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, const int64_t b_rs) {
     float acc[CPU_MR_MAX][CPU_NR_MAX];
     const int m = u->m, n = u->n;
     const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
     for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++) acc[i][j] = row_init ? u->add[j] : 0.0f;
     for (int64_t p = 0; p < u->k; p++) {
-        const float *b = u->b + p * nr;
+        const float *b = u->b + p * b_rs;
         for (int i = 0; i < m; i++) {
             const float a = u->a[i * u->a_rs + p];
             for (int j = 0; j < n; j++) acc[i][j] += a * b[j];
@@ -30,6 +30,7 @@ static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, con
 }
 
 void cpu_sgemm_ref(const cpu_ukr *u, int nr) { ref_body(u, nr); }
+void cpu_sgemm_ref_strided(const cpu_ukr *u) { ref_body(u, u->b_rs); }
 
 /* The generic set's kernel: the reference's arithmetic on a fixed 4 x 16
  * tile (B is zero padded to 16 columns, so every column is computed and
@@ -68,5 +69,6 @@ const cpu_kernel_set cpu_kset_generic_4x16 = {
     .nr = 16,
     .name = "sgemm_generic_4x16",
     .gemm = sgemm_generic_4x16,
+    .gemm_strided = cpu_sgemm_ref_strided,
     .epi_tile = cpu_epi_tile_generic,
 };

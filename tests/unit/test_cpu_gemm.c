@@ -125,13 +125,16 @@ static void check_problem(const problem *pb, const cpu_blocking *blk, int nthrea
  * every set of an ISA, not only those the cost model picks for the shape. */
 static const cpu_kernel_set *forced_set;
 
-/* Every supported ISA (or SPADC_ISA), 1 and 2 threads, with and without
- * pre-packing; optionally a forced small blocking. */
+/* Every supported ISA (or SPADC_ISA), 1 and 2 threads, B packed per call,
+ * pre-packed, and read in place (forced: the kernel set's gemm_strided,
+ * where B's layout allows it; cpu_gemm packs it otherwise); optionally a
+ * forced small blocking. */
 static void run_problem(const char *label, const problem *pb, const float *A, const float *B, const float *C0,
                         int small_blocks) {
     for (int ii = 0; ii < nisas; ii++)
         for (int nt = 1; nt <= 2; nt++)
-            for (int prepack = 0; prepack <= 1; prepack++) {
+            for (int mode = 0; mode <= 2; mode++) {
+                const int prepack = mode == 1, inplace = mode == 2;
                 if (forced_set && forced_set->isa != isas[ii]) continue;
                 cpu_blocking blk;
                 sp_status st = forced_set ? cpu_blocking_choose_set(&ctx, pb->M, pb->N, pb->K, pb->nb, nt, forced_set,
@@ -155,12 +158,13 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
                      * while the current one is read */
                     blk.rhs_ahead = true;
                 }
+                if (inplace) blk.b_inplace = true, blk.rhs_ahead = false;
                 char buf[256];
                 snprintf(buf, sizeof buf, "%s [%s %s, %d thread(s)%s%s]", label, cpu_isa_name(isas[ii]), blk.kernel, nt,
-                         small_blocks ? ", small blocks" : "", prepack ? ", pre-packed B" : "");
+                         small_blocks ? ", small blocks" : "", prepack ? ", pre-packed B" : inplace ? ", B in place" : "");
                 cur_label = buf;
                 check_problem(pb, &blk, nt, prepack, A, B, C0);
-                if (small_blocks) { /* and brought in at each block's start, one buffer */
+                if (small_blocks && !inplace) { /* and brought in at each block's start, one buffer */
                     blk.rhs_ahead = false;
                     check_problem(pb, &blk, nt, false, A, B, C0);
                 }
@@ -647,6 +651,83 @@ static void test_blocking(void) {
                 }
 }
 
+/* B an argument of each call: read in place where each element meets few
+ * rows (the GEMV: one strip), packed where many (FFN1), with the packing's
+ * cost in the estimate; never in place for a B of another layout or one
+ * packed before the calls. The in-place plan holds no B block in L2. */
+static void test_b_source(void) {
+    for (int ii = 0; ii < nisas; ii++)
+        for (int nt = 1; nt <= 2; nt++) {
+            cpu_blocking b, pre;
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PER_CALL_ROWS, &b), SP_OK);
+            const cpu_kernel_set *ks = cpu_kernel_find(b.isa, b.mr, b.nr);
+            CHECK(ks != NULL);
+            if (ks && ks->gemm_strided) {
+                CHECK(b.b_inplace);
+                CHECK(b.pack_seconds == 0);
+                CHECK(b.alt_seconds > b.est_seconds); /* packed: the copy on top */
+                for (uint32_t i = 0; i < b.nbufs; i++) CHECK(strcmp(b.bufs[i].name, "rhs") || b.bufs[i].level == 1);
+            }
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 512, 3072, 768, 1, nt, isas[ii], &caches, CPU_B_PER_CALL_ROWS, &b), SP_OK);
+            CHECK(!b.b_inplace);
+            CHECK(b.pack_seconds > 0 && b.pack_seconds < b.est_seconds);
+            if (ks && ks->gemm_strided) CHECK(b.alt_seconds > b.est_seconds);
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PER_CALL, &b), SP_OK);
+            CHECK(!b.b_inplace && b.pack_seconds > 0);
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PREPACKED, &pre), SP_OK);
+            CHECK(!pre.b_inplace && pre.pack_seconds == 0);
+            CHECK(pre.est_seconds < b.est_seconds); /* no copy to pay */
+        }
+}
+
+/* The units a team claims: whichever thread computes a unit, and however
+ * many units the threads take, C is the same bit for bit as one thread's
+ * (the same K blocks and kernels per element), for B per call, pre-packed
+ * and in place; every unit is computed once (a skipped or repeated unit
+ * would leave C's initial values or add twice with CPU_INIT_C). */
+static void test_units(void) {
+    const int64_t M = 37, N = 650, K = 70;
+    float *A = randbuf((size_t)M * K), *B = randbuf((size_t)K * N), *C0 = randbuf((size_t)M * N);
+    float *C1 = malloc((size_t)M * N * sizeof *C1), *C2 = malloc((size_t)M * N * sizeof *C2);
+    for (int ii = 0; ii < nisas; ii++)
+        for (int mode = 0; mode <= 2; mode++) {
+            cpu_blocking blk;
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, M, N, K, 1, 2, isas[ii], &caches,
+                                             mode == 1 ? CPU_B_PREPACKED : CPU_B_PER_CALL_ROWS, &blk), SP_OK);
+            blk.kc = 16, blk.mc = blk.mr;
+            blk.b_inplace = mode == 2;
+            blk.rhs_ahead = mode != 2;
+            cpu_packed *pk = NULL;
+            if (mode == 1) CHECK_EQ_INT(cpu_pack_b(&ctx, &blk, K, N, 1, B, CPU_F32, N, 1, K * N, &pk), SP_OK);
+            for (int tm = 1; tm <= 2; tm++) {
+                int64_t ur, uc;
+                blk.nthreads = 2, blk.tm = tm, blk.tn = 2 / tm;
+                cpu_gemm_units(&blk, M, N, 2, mode == 0 && tm == 1, &ur, &uc);
+                CHECK(ur >= 1 && uc >= 1 && uc * blk.nr <= (blk.nc > blk.nr ? blk.nc : blk.nr));
+                CHECK(((M + ur - 1) / ur) * (((N + blk.nr - 1) / blk.nr + uc - 1) / uc) >= 4); /* several a thread */
+                float *out[2] = {C1, C2};
+                for (int nt = 1; nt <= 2; nt++) {
+                    memcpy(out[nt - 1], C0, (size_t)M * N * sizeof *C1);
+                    cpu_gemm_args g = {.M = M, .N = N, .K = K, .nbatch = 1, .A = A, .a_sm = K, .a_sk = 1,
+                                       .B = mode == 1 ? NULL : B, .b_sk = N, .b_sn = 1, .packed_b = pk, .C = out[nt - 1],
+                                       .c_sm = N, .c_sn = 1, .init = CPU_INIT_C, .blocking = &blk, .nthreads = nt};
+                    CHECK_EQ_INT(cpu_gemm(&ctx, &g), SP_OK);
+                }
+                CHECK(memcmp(C1, C2, (size_t)M * N * sizeof *C1) == 0);
+                double e = 0;
+                for (int64_t m = 0; m < M; m += 9)
+                    for (int64_t n = 0; n < N; n += 31) {
+                        double acc = C0[m * N + n];
+                        for (int64_t k = 0; k < K; k++) acc += (double)A[m * K + k] * B[k * N + n];
+                        e = fmax(e, fabs(acc - C2[m * N + n]));
+                    }
+                CHECK(e < 1e-3);
+            }
+            cpu_packed_free(&ctx, pk);
+        }
+    free(A), free(B), free(C0), free(C1), free(C2);
+}
+
 /* Every allocation the engine makes can fail: the call reports it and
  * frees what it had, whichever allocation it was. */
 typedef struct failing {
@@ -785,6 +866,8 @@ int main(void) {
     test_caches();
     test_stream_walk();
     test_blocking();
+    test_b_source();
+    test_units();
     test_errors();
     test_shapes();
     test_every_set();
