@@ -642,9 +642,11 @@ static void choose_blocking(cpu_backend *cb, kplan *kp, bool b_streamed) {
                                    ? cpu_kernel_pairs(isa)
                                    : NULL;
     if (!cpu_pairs_pay(pk, kp->gM)) pk = NULL;
-    const cpu_b_source src = !b_streamed ? CPU_B_PREPACKED
-                             : kp->b_dt == CPU_F32 && kp->b_sn == 1 && !kp->window_b ? CPU_B_PER_CALL_ROWS
-                                                                                     : CPU_B_PER_CALL;
+    const bool f32 = kp->b_dt == CPU_F32 && !kp->window_b;
+    const cpu_b_source src = !b_streamed                ? CPU_B_PREPACKED
+                             : f32 && kp->b_sn == 1 ? CPU_B_PER_CALL_ROWS
+                             : f32 && kp->b_sk == 1 ? CPU_B_PER_CALL_COLS
+                                                    : CPU_B_PER_CALL;
     const sp_status st =
         pk ? cpu_blocking_choose_set(cb->ctx, kp->gM, kp->gN, (kp->gK + 1) / 2, kp->gNB, cb->o.nthreads, pk, &caches,
                                      src, &kp->blocking)

@@ -294,9 +294,10 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
         int64_t kcs[KC_MAX_CANDS];
         const int nkc = kc_candidates(Kv, kcs, KC_MAX_CANDS);
         int fitting_kc = 0;
-        /* B read in place: an f32 argument of unit column stride, a set
-         * with the strided kernel, batches never split by a K block */
-        const int inplace_ok = b_src == CPU_B_PER_CALL_ROWS && ks->gemm_strided && !ks->pairs;
+        /* B read in place: an f32 argument of unit column stride (a set
+         * with the strided kernel) or of unit k stride (the dot kernel) */
+        const int inplace_ok = !ks->pairs && ((b_src == CPU_B_PER_CALL_ROWS && ks->gemm_strided) ||
+                                              (b_src == CPU_B_PER_CALL_COLS && ks->gemm_dot));
         for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
             const int64_t kc = kcs[ki];
             /* L2 plans depend on (KC, NC) and whether the next B block is

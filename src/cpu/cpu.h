@@ -208,9 +208,9 @@ typedef struct cpu_blocking {
                                         vdpbf16ps): kc counts pairs of k */
     bool rhs_ahead;                  /* two B blocks planned ("rhs", "rhs_next"): the next one is brought in
                                         while the current one is read */
-    bool b_inplace;                  /* B (an f32 argument of unit column stride) read in place by the kernel
-                                        set's gemm_strided, never packed: chosen where each B element meets too
-                                        few rows to repay a copy (a GEMV, a short M) */
+    bool b_inplace;                  /* B (an f32 argument of unit column or k stride) read in place by the
+                                        kernel set's gemm_strided or gemm_dot, never packed: chosen where each
+                                        B element meets too few rows to repay a copy (a GEMV, a short M) */
     double pack_seconds;             /* of est_seconds, the estimated cost of packing B in each call (0: B is
                                         packed before the calls, or read in place) */
     int b_src;                       /* the cpu_b_source the search planned for */
@@ -223,8 +223,10 @@ typedef struct cpu_blocking {
 typedef enum cpu_b_source {
     CPU_B_PREPACKED = 0, /* packed once before the calls (cpu_pack_b): constant weights */
     CPU_B_PER_CALL = 1,  /* an argument of each call, packed by the call (any layout or type) */
-    CPU_B_PER_CALL_ROWS = 2 /* the same, f32 with unit column stride (a row-major K x N weight): it may
-                               also be read in place (cpu_blocking.b_inplace) */
+    CPU_B_PER_CALL_ROWS = 2, /* the same, f32 with unit column stride (a row-major K x N weight): it may
+                                also be read in place (cpu_blocking.b_inplace) */
+    CPU_B_PER_CALL_COLS = 3  /* the same, f32 with unit k stride (an N x K weight, torch's Linear): it may
+                                also be read in place, by dot products along k */
 } cpu_b_source;
 
 /* Choose the blocking for a GEMM of this shape on this machine: every

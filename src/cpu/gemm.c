@@ -74,7 +74,9 @@ typedef struct job {
     int64_t init_rs, init_cs;
     cpu_epi_prog prog;
     float *partial; /* partial sums between K blocks when an epilogue operand is C (M x N), or NULL */
-    bool b_inplace; /* B read in place by gemm_strided (rows g->b_sk apart), never packed */
+    bool b_inplace; /* B read in place, never packed: by gemm_strided (rows g->b_sk apart) or, b_dot, by
+                       gemm_dot (columns g->b_sn apart) */
+    bool b_dot;
     /* the units of work handed out: nu_m x nu_n cells of C, urows rows (whole
      * strips) by ucols panels, claimed in order from *next */
     int64_t urows, ucols, nu_m, nunits;
@@ -231,7 +233,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
      * the strips itself */
     const bool whole =
         j->ks->gemm_rows && !j->b_inplace && jc_end - jc == 1 && !next && (c_unit || (!last && j->partial));
-    const cpu_ukr_fn kern = j->b_inplace ? j->ks->gemm_strided : j->ks->gemm;
+    const cpu_ukr_fn kern = !j->b_inplace ? j->ks->gemm : j->b_dot ? j->ks->gemm_dot : j->ks->gemm_strided;
     cpu_ukr u;
     for (int64_t ir = ic; ir < ic_end; ir += mr) {
         const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
@@ -244,7 +246,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             u.a = a;
             u.a_rs = j->a_rs;
             u.b = b + (jr - jc) * b_ps;
-            u.b_rs = j->b_inplace ? g->b_sk : nr;
+            u.b_rs = !j->b_inplace ? nr : j->b_dot ? g->b_sn : g->b_sk;
             u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;
             u.m0 = ir;
@@ -370,8 +372,8 @@ static void run_thread(const job *j, int tid) {
                     }
                 } else if (j->b_inplace) {
                     const int64_t bi = blk.kv0 / j->K, k0 = blk.kv0 % j->K;
-                    b = (const float *)g->B + bi * g->b_sb + k0 * g->b_sk + jc * nr;
-                    b_ps = nr;
+                    b = (const float *)g->B + bi * g->b_sb + k0 * g->b_sk + jc * nr * g->b_sn;
+                    b_ps = nr * g->b_sn;
                 } else {
                     if (!ready)
                         cpu_pack_b_block(own[cur], j->ks, g->B, g->b_dt, g->b_sk, g->b_sn, g->b_sb, g->K, g->N, blk.kv0,
@@ -586,8 +588,10 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
      * an f32 source of unit column stride whose K blocks never cross a
      * batch), or packed for this call */
     struct cpu_packed bpack;
-    j.b_inplace = blk->b_inplace && !g->packed_b && g->K > 0 && g->b_dt == CPU_F32 && g->b_sn == 1 &&
-                  ks->gemm_strided && !ks->pairs && (g->nbatch == 1 || !j.a_packed);
+    j.b_inplace = blk->b_inplace && !g->packed_b && g->K > 0 && g->b_dt == CPU_F32 && !ks->pairs &&
+                  (g->nbatch == 1 || !j.a_packed) &&
+                  ((g->b_sn == 1 && ks->gemm_strided) || (g->b_sk == 1 && ks->gemm_dot));
+    j.b_dot = j.b_inplace && g->b_sn != 1; /* columns of unit k stride: dot products along k */
     if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
         if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {

@@ -81,8 +81,9 @@ typedef struct cpu_ukr {
     const char *pf;
     int64_t pf_rs, pf_i0;
     int pf_lpr, pf_n;
-    /* B read in place (cpu_kernel_set.gemm_strided only): element (p, j)
-     * at b[p*b_rs + j], f32, any alignment, only j < n read */
+    /* B read in place (cpu_kernel_set.gemm_strided: element (p, j) at
+     * b[p*b_rs + j]; gemm_dot: at b[j*b_rs + p]), f32, any alignment, only
+     * j < n read */
     int64_t b_rs;
 } cpu_ukr;
 
@@ -117,6 +118,11 @@ typedef struct cpu_kernel_set {
      * (no prefetch stream); what a GEMM whose B elements meet too few rows
      * to repay packing runs (blocking.c decides). NULL: B is always packed. */
     cpu_ukr_fn gemm_strided;
+    /* Optional: the same over a transposed B read in place, an f32 source
+     * of unit k stride ([N][K]): element (p, j) at b[j*b_rs + p], each tile
+     * element a dot product along k (dot_kernel.h). NULL: such a B is
+     * always packed. */
+    cpu_ukr_fn gemm_dot;
     /* Optional: e^{t - sub[i]} in place over an m x n tile (row stride
      * t_rs), sum[i] its rows' sums (the fused attention's softmax step;
      * e^x as the epilogue's EXP). NULL: the attention runs the epilogue
@@ -256,8 +262,10 @@ static inline const char *cpu_stream_next(cpu_stream_walk *w) {
 /* Portable reference microkernel for any MR x NR (<= the maxima above):
  * the oracle the ISA kernels are tested against. */
 void cpu_sgemm_ref(const cpu_ukr *u, int nr);
-/* The same over B read in place (b[p*b_rs + j]): the gemm_strided oracle. */
+/* The same over B read in place (b[p*b_rs + j]): the gemm_strided oracle;
+ * and over a transposed one (b[j*b_rs + p]): the gemm_dot oracle. */
 void cpu_sgemm_ref_strided(const cpu_ukr *u);
+void cpu_sgemm_ref_dot(const cpu_ukr *u);
 
 /* The same for pair kernel sets (sbgemm_ref.c, portable C): a bf16 strip
  * and micro-panel of pairs, each pair's products added to the f32

@@ -73,6 +73,10 @@ static inline void vstore_n(float *p, VF v, int cnt) {
 
 #include "vec_epilogue.h"
 
+#define DOT_FN sgemm_avx2_dot
+#define DOT_EPI_TILE epi_tile_avx2
+#include "dot_kernel.h"
+
 /* ------------------------------------------------------ microkernel */
 
 /* A line the tile will store to, fetched for writing (PREFETCHW; measured
@@ -317,6 +321,7 @@ const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .pack_cols = sgemm_avx2_6x16_pack_cols,
     .gemm = sgemm_avx2_6x16,
     .gemm_strided = sgemm_avx2_6x16_strided,
+    .gemm_dot = sgemm_avx2_dot,
     .gemm_rows = sgemm_avx2_6x16_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,
@@ -333,6 +338,7 @@ const cpu_kernel_set cpu_kset_avx2_2x32 = {
     .pack_cols = sgemm_avx2_2x32_pack_cols,
     .gemm = sgemm_avx2_2x32,
     .gemm_strided = sgemm_avx2_2x32_strided,
+    .gemm_dot = sgemm_avx2_dot,
     .gemm_rows = sgemm_avx2_2x32_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,

@@ -9,17 +9,17 @@
 #pragma GCC optimize("O3")
 #endif
 
-static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, const int64_t b_rs) {
+static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, const int64_t b_ks, const int64_t b_js) {
     float acc[CPU_MR_MAX][CPU_NR_MAX];
     const int m = u->m, n = u->n;
     const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
     for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++) acc[i][j] = row_init ? u->add[j] : 0.0f;
     for (int64_t p = 0; p < u->k; p++) {
-        const float *b = u->b + p * b_rs;
+        const float *b = u->b + p * b_ks;
         for (int i = 0; i < m; i++) {
             const float a = u->a[i * u->a_rs + p];
-            for (int j = 0; j < n; j++) acc[i][j] += a * b[j];
+            for (int j = 0; j < n; j++) acc[i][j] += a * b[j * b_js];
         }
     }
     if (u->add && !row_init)
@@ -29,8 +29,9 @@ static inline __attribute__((always_inline)) void ref_body(const cpu_ukr *u, con
     cpu_epi_tile_generic(u->epi ? u->epi : &store, &acc[0][0], CPU_NR_MAX, m, n, u->m0, u->n0, u->c, u->c_rs);
 }
 
-void cpu_sgemm_ref(const cpu_ukr *u, int nr) { ref_body(u, nr); }
-void cpu_sgemm_ref_strided(const cpu_ukr *u) { ref_body(u, u->b_rs); }
+void cpu_sgemm_ref(const cpu_ukr *u, int nr) { ref_body(u, nr, 1); }
+void cpu_sgemm_ref_strided(const cpu_ukr *u) { ref_body(u, u->b_rs, 1); }
+void cpu_sgemm_ref_dot(const cpu_ukr *u) { ref_body(u, 1, u->b_rs); }
 
 /* The generic set's kernel: the reference's arithmetic on a fixed 4 x 16
  * tile (B is zero padded to 16 columns, so every column is computed and
@@ -70,5 +71,6 @@ const cpu_kernel_set cpu_kset_generic_4x16 = {
     .name = "sgemm_generic_4x16",
     .gemm = sgemm_generic_4x16,
     .gemm_strided = cpu_sgemm_ref_strided,
+    .gemm_dot = cpu_sgemm_ref_dot,
     .epi_tile = cpu_epi_tile_generic,
 };

@@ -672,6 +672,10 @@ static void test_b_source(void) {
             CHECK(!b.b_inplace);
             CHECK(b.pack_seconds > 0 && b.pack_seconds < b.est_seconds);
             if (ks && ks->gemm_strided) CHECK(b.alt_seconds > b.est_seconds);
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PER_CALL_COLS, &b), SP_OK);
+            if (ks && ks->gemm_dot) CHECK(b.b_inplace); /* torch's [N][K] weight, by dot products */
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 512, 3072, 768, 1, nt, isas[ii], &caches, CPU_B_PER_CALL_COLS, &b), SP_OK);
+            CHECK(!b.b_inplace && b.pack_seconds > 0);
             CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PER_CALL, &b), SP_OK);
             CHECK(!b.b_inplace && b.pack_seconds > 0);
             CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PREPACKED, &pre), SP_OK);
