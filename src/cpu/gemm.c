@@ -239,9 +239,13 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
         const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
         const float *a = j->a + ir * j->a_rs + blk->a_off;
         if (next) ahead_step(j, next);
-        for (int64_t jr = jc; jr < jc_end; jr++) {
-            const int64_t n0 = jr * nr;
-            const int n = (int)(j->N - n0 < nr ? j->N - n0 : nr);
+        /* one row over B rows in place: the GEMV kernel, up to
+         * CPU_GEMV_N_MAX columns a call, instead of one call per panel */
+        const bool gemv = m == 1 && j->b_inplace && !j->b_dot && j->ks->gemv_rows && c_unit;
+        const int64_t span = gemv ? CPU_GEMV_N_MAX / nr : 1;
+        for (int64_t jr = jc; jr < jc_end; jr += span) {
+            const int64_t n0 = jr * nr, w = (jc_end - jr < span ? jc_end - jr : span) * nr;
+            const int n = (int)(j->N - n0 < w ? j->N - n0 : w);
             u.k = blk->len;
             u.a = a;
             u.a_rs = j->a_rs;
@@ -290,6 +294,10 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             if (whole) {
                 j->ks->gemm_rows(&u);
                 return;
+            }
+            if (gemv) {
+                j->ks->gemv_rows(&u);
+                continue;
             }
             kern(&u);
             if (u.c == scratch) store_tile(j, ir, n0, m, n, scratch, nr);

@@ -123,6 +123,11 @@ typedef struct cpu_kernel_set {
      * element a dot product along k (dot_kernel.h). NULL: such a B is
      * always packed. */
     cpu_ukr_fn gemm_dot;
+    /* Optional: one row (u->m = 1) over n <= CPU_GEMV_N_MAX columns of a
+     * B read in place as gemm_strided reads it, the row accumulated in L1
+     * so that B's rows stream whole (gemv_kernel.h): a GEMV's kernel. NULL:
+     * gemm_strided per panel. */
+    cpu_ukr_fn gemv_rows;
     /* Optional: e^{t - sub[i]} in place over an m x n tile (row stride
      * t_rs), sum[i] its rows' sums (the fused attention's softmax step;
      * e^x as the epilogue's EXP). NULL: the attention runs the epilogue
@@ -162,6 +167,7 @@ typedef struct cpu_kernel_set {
 
 #define CPU_MR_MAX 32 /* the AMX set's 32 x 32 tile (scratch tiles are sized by it) */
 #define CPU_NR_MAX 64
+#define CPU_GEMV_N_MAX 2048 /* columns of one gemv_rows call (an 8 KiB row in L1) */
 
 /* The kernel sets compiled in, per ISA (sgemm_<isa>.c). Every ISA has at
  * least one; the generic set is the reference for every slot. */

@@ -77,6 +77,10 @@ static inline void vstore_n(float *p, VF v, int cnt) {
 #define DOT_EPI_TILE epi_tile_avx2
 #include "dot_kernel.h"
 
+#define GEMV_FN sgemv_avx2_rows
+#define GEMV_EPI_TILE epi_tile_avx2
+#include "gemv_kernel.h"
+
 /* ------------------------------------------------------ microkernel */
 
 /* A line the tile will store to, fetched for writing (PREFETCHW; measured
@@ -322,6 +326,7 @@ const cpu_kernel_set cpu_kset_avx2_6x16 = {
     .gemm = sgemm_avx2_6x16,
     .gemm_strided = sgemm_avx2_6x16_strided,
     .gemm_dot = sgemm_avx2_dot,
+    .gemv_rows = sgemv_avx2_rows,
     .gemm_rows = sgemm_avx2_6x16_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,
@@ -339,6 +344,7 @@ const cpu_kernel_set cpu_kset_avx2_2x32 = {
     .gemm = sgemm_avx2_2x32,
     .gemm_strided = sgemm_avx2_2x32_strided,
     .gemm_dot = sgemm_avx2_dot,
+    .gemv_rows = sgemv_avx2_rows,
     .gemm_rows = sgemm_avx2_2x32_rows,
     .epi_tile = epi_tile_avx2,
     .exp_rows = exp_rows_avx2,

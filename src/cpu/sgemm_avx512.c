@@ -75,6 +75,10 @@ static inline void vstore_n(float *p, VF v, int cnt) { _mm512_mask_storeu_ps(p, 
 #define DOT_EPI_TILE cpu_epi_tile_avx512
 #include "dot_kernel.h"
 
+#define GEMV_FN sgemv_avx512_rows
+#define GEMV_EPI_TILE cpu_epi_tile_avx512
+#include "gemv_kernel.h"
+
 /* ------------------------------------------------------ microkernel */
 
 /* A line the tile will store to, fetched for writing (PREFETCHW; measured
@@ -369,6 +373,7 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .gemm = sgemm_avx512_6x64,
     .gemm_strided = sgemm_avx512_6x64_strided,
     .gemm_dot = sgemm_avx512_dot,
+    .gemv_rows = sgemv_avx512_rows,
     .epi_tile = cpu_epi_tile_avx512,
     .exp_rows = cpu_exp_rows_avx512,
     .cvt16 = cpu_cvt16_avx512,
