@@ -42,8 +42,10 @@
 #         by default (SPIN_CPU=none: unpinned, the scheduler places it). It
 #         dies on its own after SPIN_MAX s (default 120, well above one
 #         measurement) even if this script is killed; a trap stops it on
-#         EXIT/INT/TERM. The harness does not re-sample there (its 'bg' is the
-#         spinner's ~1.0 core, printed in the table as a check that it ran).
+#         EXIT/INT/TERM. The harness does not re-sample there (its 'bg', the
+#         cores others used, is the spinner's: ~1.0 beside 1 thread, ~0.5
+#         when 2 threads share its core; the table prints the mean as a
+#         check that it ran).
 # Threads are OpenMP's for spadc and oneDNN, bound as bench/peers.sh binds
 # them (OMP_PROC_BIND=spread OMP_PLACES=cores; BIND= PLACES= unbinds): at 1
 # thread that is core 0, so a spinner pinned to the last CPU leaves the
@@ -92,12 +94,12 @@
 #                      IREE n/a with the reason when that fails)
 #   TABLE_ONLY=build/bench/conditions-latest.raw.txt   re-print a table
 #
-# Cost: ~2 min a round with the defaults on the 2-core host (121 s measured
-# on 2026-11-27: 2 loads x 2 thread counts x 5 variants x 5 cases, ~5 s of
-# them a cell's harness run or IREE's, plus bin/stream's ~5 s), so ~10 min
-# for 5 rounds; plus ~10 s of setup the first time (IREE compiles ~1 s a
-# case, cached in build/bench/conditions/iree/ with ~100 MB of inputs).
-# ROUNDS=1 CASES="mlp gemv" is a ~25 s look. A peer that cannot be built or
+# Cost: ~100-120 s a round with the defaults on the 2-core host (2 loads x
+# 2 thread counts x 5 variants, ~5 s each for the five cases, plus
+# bin/stream's ~5 s): 500 s for the default 5 rounds on 2026-11-27 (another
+# engineer's tests running beside it), plus ~10 s of setup the first time
+# (IREE compiles ~1 s a case, cached in build/bench/conditions/iree/ with
+# ~100 MB of inputs). ROUNDS=1 CASES="mlp gemv" is a ~30 s look. A peer that cannot be built or
 # installed prints "n/a: why" and the rest runs.
 #
 # Output: build/bench/conditions-<time>.txt (the tables; also
@@ -390,7 +392,7 @@ function rstr(list) {
 function cell(K, load,   l, s) {
   l = all[K]
   if (l == "") return sprintf("%-19s", "n/a")
-  s = sprintf("%.1f", median(l)) (nround > 1 ? sprintf(" %.0f-%.0f", lo(l), hi(l)) : "")
+  s = sprintf("%.1f", median(l)) (nround > 1 ? sprintf(median(l) < 10 ? " %.1f-%.1f" : " %.0f-%.0f", lo(l), hi(l)) : "")
   # disturbed: idle cells others used > 0.25 cores in; busy cells > 1.25 (the spinner is 1)
   if (bgmax[K] > (load == "busy" ? 1.25 : 0.25)) s = s "!"
   return sprintf("%-19s", s)
