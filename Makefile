@@ -17,7 +17,9 @@
 #   make bench      bench/peers.sh (spadc vs oneDNN, OpenBLAS, BLIS, libxsmm at 1 and
 #                   2 threads, goals MET/MISS; ISA=avx2 for a like-for-like AVX2 run
 #                   on an AVX-512 host), bench/bf16.sh (spadc bf16 Linear+ReLU vs
-#                   spadc f32 and oneDNN bf16, same shapes; ISA=avx2 too) and
+#                   spadc f32 and oneDNN bf16, same shapes; ISA=avx2 too),
+#                   bench/conditions.sh (weights bound vs passed per call, idle vs one
+#                   spinning process, against oneDNN and IREE with data tiling),
 #                   bench/mlir22_peer.sh (3-layer MLP vs MLIR 22), bench/layers.sh
 #                   (whole layers vs PyTorch and IREE), bench/py_overhead.py (a
 #                   Python call's cost above the C API) and bench/sweep.sh (a 1024-point
@@ -103,6 +105,7 @@ peers-ext:
 
 bench: peers-ext
 	bash bench/peers.sh
+	bash bench/conditions.sh
 	bash bench/bf16.sh
 	bash bench/mlir22_peer.sh
 	bash bench/layers.sh

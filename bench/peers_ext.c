@@ -20,10 +20,21 @@
  * with the same buffers call after call no allocation at all (the engine
  * keeps its arena and evaluates scalar constants once, at compile time).
  *
+ * SPADC_PEERS_WEIGHTS=args (read by each peers_ext_prepare): the weights
+ * are arguments of every call instead, as a caller that does not bind
+ * passes them (`spadc run --inputs`, an MLIR @main): peers_ext_pack binds
+ * nothing, and each timed peers_ext_run passes W and the bias as arguments
+ * 1 and 2 of spadc_program_run, so whatever the engine does with them
+ * (packing included) is inside the timed call. bench/conditions.sh runs
+ * both modes (EXT_LABEL=spadc-bound / spadc-args). Any other value, or
+ * none, is the bound mode.
+ *
  * Built by CMake as bench_peers_ext too (every .c in bench/ is a program):
  * without PEERS_EXT_PLUGIN, main() checks the plug-in against a naive loop
- * (odd shapes, every op, 1 and 2 threads), that a changed weight pointer is
- * re-bound, and counts the allocations of the timed calls. */
+ * (odd shapes, every op, 1 and 2 threads, both weight modes), that a changed
+ * weight pointer is re-bound (bound mode), that weights changed in place
+ * under the same pointer are read by the next call (args mode), and counts
+ * the allocations of the timed calls. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +59,14 @@ static struct {
     spadc_module *m;
     spadc_program *p;
     int op, M, N, K, nthreads;
+    int args;              /* weights as arguments of every call (SPADC_PEERS_WEIGHTS=args) */
     const float *w, *bias; /* bound (NULL: not bound) */
 } S;
+
+static int weights_as_args(void) {
+    const char *v = getenv("SPADC_PEERS_WEIGHTS");
+    return v && !strcmp(v, "args");
+}
 
 /* The problem as MLIR: @kernel(X: MxK, W: KxN[, bias: N | D: MxN]) -> MxN. */
 static int write_mlir(char *buf, size_t n, int op, int M, int N, int K) {
@@ -99,8 +116,9 @@ static void release(void) {
 }
 
 const char *peers_ext_name(void) {
-    static char name[96];
-    snprintf(name, sizeof name, "spadc %s (public API: MLIR compiled for the cpu, bound packed weights)", spadc_version());
+    static char name[128];
+    snprintf(name, sizeof name, "spadc %s (public API: MLIR compiled for the cpu, %s)", spadc_version(),
+             weights_as_args() ? "weights as arguments of every call" : "bound packed weights");
     return name;
 }
 
@@ -118,6 +136,7 @@ int peers_ext_prepare(int op, int M, int N, int K, int nthreads) {
         return 1;
     }
     S.op = op, S.M = M, S.N = N, S.K = K, S.nthreads = nthreads;
+    S.args = weights_as_args();
     return 0;
 }
 
@@ -136,7 +155,7 @@ static int bind(const float *W, const float *bias) {
 
 int peers_ext_pack(int op, int M, int N, int K, const float *W, const float *bias, int nthreads) {
     if (!S.p || op != S.op || M != S.M || N != S.N || K != S.K || nthreads != S.nthreads) return 1;
-    return bind(W, bias);
+    return S.args ? 0 : bind(W, bias); /* args mode: nothing bound, nothing packed ahead */
 }
 
 void peers_ext_run(int op, int M, int N, int K, const float *X, const float *W, const float *bias, const float *D,
@@ -144,10 +163,16 @@ void peers_ext_run(int op, int M, int N, int K, const float *X, const float *W, 
     if (!S.p || op != S.op || M != S.M || N != S.N || K != S.K || nthreads != S.nthreads) {
         if (peers_ext_prepare(op, M, N, K, nthreads)) abort();
     }
-    /* other constants than the ones packed: bind (and pack) them, untimed
-     * in the harness, which always packs first */
-    if ((W != S.w || (op == OP_BIAS_RELU && bias != S.bias)) && bind(W, bias)) abort();
     const void *args[3] = {X, NULL, op == OP_RESIDUAL ? (const void *)D : NULL};
+    if (S.args) {
+        /* weights (and bias) as arguments of this call */
+        args[1] = W;
+        if (op == OP_BIAS_RELU) args[2] = bias;
+    } else if ((W != S.w || (op == OP_BIAS_RELU && bias != S.bias)) && bind(W, bias)) {
+        /* other constants than the ones packed: bind (and pack) them, untimed
+         * in the harness, which always packs first */
+        abort();
+    }
     void *res[1] = {Y};
     if (spadc_program_run(S.p, args, res) != SPADC_OK) {
         fprintf(stderr, "peers_ext: %s\n", spadc_error(S.ctx));
@@ -231,46 +256,68 @@ static double check(int op, int M, int N, int K, const float *X, const float *W,
 int main(void) {
     static const int shapes[][3] = {{67, 131, 97}, {1, 33, 300}, {64, 64, 64}, {13, 200, 1100}, {1, 512, 640}};
     static const char *const ops[] = {"gemm", "bias_relu", "residual"};
+    static const char *const modes[] = {"bound", "args"};
     int bad = 0;
-    long most_allocs = 0;
-    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-        for (int op = 0; op < 3; op++)
-            for (int t = 1; t <= 2; t++) {
-                const int M = shapes[s][0], N = shapes[s][1], K = shapes[s][2];
-                float *X = filled((size_t)M * K, 7919, 200, 0.01f), *W = filled((size_t)K * N, 104729, 200, 0.01f);
-                float *W2 = filled((size_t)K * N, 31, 17, 0.125f);
-                float *bias = filled((size_t)N, 1, 11, 1.0f), *D = filled((size_t)M * N, 1, 13, 1.0f);
-                float *Y = malloc(sizeof(float) * M * N);
-                if (!Y || peers_ext_prepare(op, M, N, K, t) || peers_ext_pack(op, M, N, K, W, bias, t)) {
-                    printf("FAIL %s %dx%dx%d t=%d: prepare/pack\n", ops[op], M, N, K, t);
-                    return 1;
+    long most_allocs[2] = {0, 0};
+    for (int mode = 0; mode < 2; mode++) {
+        /* as bench/conditions.sh sets it for the harness; read by prepare */
+        if (setenv("SPADC_PEERS_WEIGHTS", modes[mode], 1)) abort();
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int op = 0; op < 3; op++)
+                for (int t = 1; t <= 2; t++) {
+                    const int M = shapes[s][0], N = shapes[s][1], K = shapes[s][2];
+                    float *X = filled((size_t)M * K, 7919, 200, 0.01f), *W = filled((size_t)K * N, 104729, 200, 0.01f);
+                    float *W2 = filled((size_t)K * N, 31, 17, 0.125f);
+                    float *bias = filled((size_t)N, 1, 11, 1.0f), *D = filled((size_t)M * N, 1, 13, 1.0f);
+                    float *Y = malloc(sizeof(float) * M * N);
+                    if (!Y || peers_ext_prepare(op, M, N, K, t) || peers_ext_pack(op, M, N, K, W, bias, t)) {
+                        printf("FAIL %s %s %dx%dx%d t=%d: prepare/pack\n", modes[mode], ops[op], M, N, K, t);
+                        return 1;
+                    }
+                    /* args mode binds nothing: every argument is the call's */
+                    if (mode == 1 && (S.w || S.bias)) {
+                        printf("FAIL args %s %dx%dx%d t=%d: weights bound\n", ops[op], M, N, K, t);
+                        bad++;
+                    }
+                    /* as the harness times: the same buffers call after call */
+                    peers_ext_run(op, M, N, K, X, W, bias, D, Y, t);
+                    nallocs = 0;
+                    for (int rep = 0; rep < 3; rep++) peers_ext_run(op, M, N, K, X, W, bias, D, Y, t);
+                    const long allocs = nallocs;
+                    nallocs = -1;
+                    most_allocs[mode] = allocs > most_allocs[mode] ? allocs : most_allocs[mode];
+                    double err = check(op, M, N, K, X, W, bias, D, Y);
+                    /* other weights: bound (re-packed) before the call, or
+                     * passed as the call's arguments */
+                    peers_ext_run(op, M, N, K, X, W2, bias, D, Y, t);
+                    err = fmax(err, check(op, M, N, K, X, W2, bias, D, Y));
+                    if (mode == 1) {
+                        /* args mode reads the weights (and bias) of each call:
+                         * changed in place under the same pointers, the next
+                         * call sees them (bound mode would reuse its packed
+                         * copy) */
+                        for (size_t i = 0; i < (size_t)K * N; i++) W2[i] = -0.5f * W2[i] + 0.25f;
+                        for (int n = 0; n < N; n++) bias[n] += 0.75f;
+                        peers_ext_run(op, M, N, K, X, W2, bias, D, Y, t);
+                        err = fmax(err, check(op, M, N, K, X, W2, bias, D, Y));
+                    }
+                    /* any allocation would be per-call work */
+                    if (err > 1 || allocs > 0) {
+                        printf("FAIL %s %s %dx%dx%d t=%d: error %.3g x tolerance, %ld allocations in 3 calls\n",
+                               modes[mode], ops[op], M, N, K, t, err, allocs);
+                        bad++;
+                    }
+                    free(X), free(W), free(W2), free(bias), free(D), free(Y);
                 }
-                /* as the harness times: the same buffers call after call */
-                peers_ext_run(op, M, N, K, X, W, bias, D, Y, t);
-                nallocs = 0;
-                for (int rep = 0; rep < 3; rep++) peers_ext_run(op, M, N, K, X, W, bias, D, Y, t);
-                const long allocs = nallocs;
-                nallocs = -1;
-                most_allocs = allocs > most_allocs ? allocs : most_allocs;
-                double err = check(op, M, N, K, X, W, bias, D, Y);
-                /* other weights: bound (re-packed) before the call */
-                peers_ext_run(op, M, N, K, X, W2, bias, D, Y, t);
-                const double err2 = check(op, M, N, K, X, W2, bias, D, Y);
-                err = fmax(err, err2);
-                /* any allocation would be per-call work */
-                if (err > 1 || allocs > 0) {
-                    printf("FAIL %s %dx%dx%d t=%d: error %.3g x tolerance, %ld allocations in 3 calls\n", ops[op], M,
-                           N, K, t, err, allocs);
-                    bad++;
-                }
-                free(X), free(W), free(W2), free(bias), free(D), free(Y);
-            }
+    }
     release();
     spadc_ctx_free(S.ctx);
-    char allocs[64] = "allocations not counted under a sanitizer";
-    if (COUNT_ALLOCS) snprintf(allocs, sizeof allocs, "at most %.2g allocations per timed call", most_allocs / 3.0);
-    printf("%s: %s (%d shapes x 3 ops x 1,2 threads; %s)\n", peers_ext_name(), bad ? "MISMATCH" : "ok",
-           (int)(sizeof shapes / sizeof shapes[0]), allocs);
+    char allocs[96] = "allocations not counted under a sanitizer";
+    if (COUNT_ALLOCS)
+        snprintf(allocs, sizeof allocs, "at most %.2g (bound) / %.2g (args) allocations per timed call",
+                 most_allocs[0] / 3.0, most_allocs[1] / 3.0);
+    printf("spadc %s peers plug-in: %s (%d shapes x 3 ops x 1,2 threads x bound,args weights; %s)\n", spadc_version(),
+           bad ? "MISMATCH" : "ok", (int)(sizeof shapes / sizeof shapes[0]), allocs);
     return bad != 0;
 }
 #endif
