@@ -324,9 +324,9 @@ static void unit_at(const job *j, int64_t u, int64_t *m_lo, int64_t *m_hi, int64
 
 /* One thread: units claimed one after another until none is left. Within
  * a unit: for each NC block of its panels, each K block, MC rows at a time.
- * The next B block (the unit's next K block, or the first of the next unit,
- * claimed one block early for that) is brought in while the current one is
- * read, as the blocking planned (rhs_ahead). */
+ * The next B block (the unit's next K block, or, for B packed per call, the
+ * first of the next unit, claimed one block early for that) is brought in
+ * while the current one is read, as the blocking planned (rhs_ahead). */
 static void run_thread(const job *j, int tid) {
     const int mr = j->ks->mr, nr = j->ks->nr;
     const cpu_gemm_args *g = j->g;
@@ -362,7 +362,11 @@ static void run_thread(const job *j, int tid) {
                  * next columns' first, else the next unit's first */
                 int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp, nq1 = q1;
                 const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
-                if (two && njc >= q1) {
+                /* (only where the next unit's first block is packed ahead:
+                 * a pre-packed one is just prefetched, not worth holding a
+                 * second unit, which a thread another process preempts
+                 * would keep from the team) */
+                if (two && njc >= q1 && !j->bp) {
                     nxt = claim(j, &seq);
                     njc = nq1 = 0;
                     if (nxt < j->nunits) {
