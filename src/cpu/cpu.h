@@ -166,8 +166,8 @@ typedef struct cpu_block_buf {
     int64_t rows, cols; /* the shape held on chip */
 } cpu_block_buf;
 
-/* Each thread owns a tm x tn cell of C (whole MR-row strips, NR-column
- * panels) and runs: for NC columns / for KC of K / for MC rows / for an
+/* Each thread claims units of C (whole MR-row strips, NR-column panels;
+ * cpu_gemm_units) and runs over each: for NC columns / for KC of K / for MC rows / for an
  * MR-row A strip (kept in L1) / for an NR-column B micro-panel (streamed from
  * the L2-resident KC x NC block) / microkernel. */
 /* One candidate of the blocking search, as the plan report shows it. */
@@ -198,7 +198,8 @@ typedef struct cpu_blocking {
     int mr, nr;
     int64_t mc, kc, nc;
     int nthreads;       /* threads used (<= those asked for) */
-    int tm, tn;         /* thread grid: tm x tn = nthreads, over M and N */
+    int tm, tn;         /* thread grid: tm x tn = nthreads, over M and N, as the cost model splits the
+                           work (cpu_gemm hands out units of it: tm > 1 also splits units by rows) */
     uint32_t nbufs;
     cpu_block_buf bufs[8];
     int64_t footprint, budget;       /* planned per-thread L2 bytes and the budget they fit */

@@ -3,9 +3,11 @@
  *
  * Per call: check the arguments and the epilogue program, compile the
  * program (a leading operand add becomes the accumulator's initial value),
- * pack what cannot be read in place (B unless pre-packed; A only when its k
- * stride is not 1 or short batches would chop the K loop), then each thread
- * of a tm x tn grid runs, over its own rows and columns of C:
+ * pack what cannot be read in place (B unless pre-packed or, where the
+ * blocking chose it, read in place by the strided, GEMV or dot kernels; A
+ * only when its k stride is not 1 or short batches would chop the K loop),
+ * then each thread claims units of C (cpu_gemm_units: rows of whole strips
+ * by columns of whole panels, from a shared counter) and runs over each:
  *
  *   5th  for jc: NC columns (a multiple of NR)
  *   4th    for pc: K blocks of KC (never across a batch when A is in place)
@@ -20,15 +22,16 @@
  * small panel (6 x KC floats), so it is the one kept in L1 (as oneDNN's
  * brgemm does), and the B block is reused from L2 by every strip.
  * A B that is not pre-packed is packed by each thread block by block into
- * its L2 buffer when threads own disjoint columns (tm = 1). With the
+ * its L2 buffer when units are whole columns (tm = 1). With the
  * blocking's rhs_ahead, the next block is packed a slice per strip while
  * the current one is read, and the microkernels prefetch its source lines
  * spread over their K loops: B is read from memory while the FMAs run, as
  * a pre-packed B is by the hardware prefetchers (a burst of prefetches, or
  * none, left the packing waiting on memory: ~15% of the 3-layer MLP).
- * Threads split M and N on tile boundaries (no C line is written by two
+ * Units split M and N on tile boundaries (no C line is written by two
  * threads except at a partial tile's edge) and run with no barrier after
- * packing.
+ * packing; a unit's arithmetic does not depend on the thread that runs it,
+ * so C is the same whichever threads take which units.
  */
 #include <string.h>
 #ifdef _OPENMP
