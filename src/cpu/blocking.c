@@ -16,7 +16,8 @@
  *         when a thread has more than one B block, "rhs_next": the next
  *         one, brought in a slice per strip while "rhs" is read: packed
  *         there when B is packed per call by threads that own whole
- *         columns (b_streamed, tm = 1), otherwise (B packed before the
+ *         columns (b_streamed, tm = 1) and B is larger than the L3 share
+ *         (from the L3, a block packed at its start costs less), otherwise (B packed before the
  *         loops) prefetched by kernels that walk a prefetch stream, for
  *         threads of more than one strip (a strip reads a block once)
  * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
@@ -342,8 +343,15 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                          * read, when there is one (see above); none when B
                          * is read in place (its "rhs" is B itself) */
                         const bool more = Kv > kc || nbatch > 1 || tpan * nr > nc;
-                        const bool ahead =
-                            !ip && more && ((b_streamed && tm == 1) || (ks->pf_stream && cdiv(strips, tm) > 1));
+                        /* (B packed per call by the threads, tm = 1: only
+                         * when it does not fit the L3 share; from the L3 a
+                         * block is packed at its start faster than its
+                         * source lines prefetched to L1 cost the kernels:
+                         * measured on the 300 MiB-L3 Xeon, args/bound 0.85-0.95
+                         * with them, 0.93-1.06 without, FFN1/FFN2/MLP) */
+                        const bool b_in_l3 = (double)Kv * (double)N * 4 <= 0.75 * (double)caches->l3;
+                        const bool ahead = !ip && more &&
+                                           (b_streamed && tm == 1 ? !b_in_l3 : ks->pf_stream && cdiv(strips, tm) > 1);
                         const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
                                                   {"rhs", kc, nc, 0, 2},
                                                   {"acc", mrows, nr, 1, 3},
