@@ -21,26 +21,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "mlp3_inputs.h"
+
 #include "spadc.h"
-
-enum { M = 256, K = 1024, N = 1024, REF_BITS = 1225640275 };
-#define FLOPS (3.0 * 2 * M * N * K)
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* ((i*a + j*b + off) rem mod - mod/2) * s, as @main's linalg.generic computes it */
-static float gen(int i, int j, int a, int b, int off, int mod, float s) {
-    return (float)((i * a + j * b + off) % mod - mod / 2) * s;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static int run_mode(spadc_ctx *ctx, spadc_module *m, int bound, int threads, int reps, float *const in[7], float *Y) {
     spadc_program *p = NULL;
@@ -111,13 +94,7 @@ int main(int argc, char **argv) {
     float *X = malloc(sizeof(float) * M * K), *Y = malloc(sizeof(float) * M * N);
     float *W[3], *B[3];
     for (int l = 0; l < 3; l++) W[l] = malloc(sizeof(float) * K * N), B[l] = malloc(sizeof(float) * N);
-    for (int i = 0; i < M; i++)
-        for (int k = 0; k < K; k++) X[i * K + k] = gen(i, k, 7, 3, 0, 17, 0.0625f);
-    for (int l = 0; l < 3; l++) {
-        for (int k = 0; k < K; k++)
-            for (int n = 0; n < N; n++) W[l][k * N + n] = gen(k, n, 5, 11, 3 * l, 13, 0.015625f);
-        for (int n = 0; n < N; n++) B[l][n] = gen(n, 0, 1, 0, l, 7, 0.03125f);
-    }
+    mlp3_inputs(X, W, B);
     float *const in[7] = {X, W[0], B[0], W[1], B[1], W[2], B[2]};
 
     spadc_ctx *ctx = spadc_ctx_new();

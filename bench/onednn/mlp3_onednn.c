@@ -24,8 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { M = 256, K = 1024, N = 1024, REF_BITS = 1225640275 };
-#define FLOPS (3.0 * 2 * M * N * K)
+#include "../mlp3_inputs.h"
 
 #define CK(x)                                                                            \
     do {                                                                                 \
@@ -35,21 +34,6 @@ enum { M = 256, K = 1024, N = 1024, REF_BITS = 1225640275 };
             exit(1);                                                                     \
         }                                                                                \
     } while (0)
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static float gen(int i, int j, int a, int b, int off, int mod, float s) {
-    return (float)((i * a + j * b + off) % mod - mod / 2) * s;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 int main(int argc, char **argv) {
     int threads = 1, reps = 10, packed = 1;
@@ -77,13 +61,7 @@ int main(int argc, char **argv) {
     float *X = malloc(sizeof(float) * M * K), *H[2], *Y = malloc(sizeof(float) * M * N), *W[3], *B[3];
     for (int l = 0; l < 2; l++) H[l] = malloc(sizeof(float) * M * N);
     for (int l = 0; l < 3; l++) W[l] = malloc(sizeof(float) * K * N), B[l] = malloc(sizeof(float) * N);
-    for (int i = 0; i < M; i++)
-        for (int k = 0; k < K; k++) X[i * K + k] = gen(i, k, 7, 3, 0, 17, 0.0625f);
-    for (int l = 0; l < 3; l++) {
-        for (int k = 0; k < K; k++)
-            for (int n = 0; n < N; n++) W[l][k * N + n] = gen(k, n, 5, 11, 3 * l, 13, 0.015625f);
-        for (int n = 0; n < N; n++) B[l][n] = gen(n, 0, 1, 0, l, 7, 0.03125f);
-    }
+    mlp3_inputs(X, W, B);
 
     dnnl_engine_t engine;
     dnnl_stream_t stream;

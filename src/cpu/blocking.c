@@ -80,7 +80,7 @@ typedef struct cand {
     int nt, tm, tn;
     int64_t mc, kc, nc;
     cpu_b_source b_src;
-    bool inplace; /* B read in place (gemm_strided) */
+    bool inplace; /* B read in place (gemm_strided or gemm_dot) */
 } cand;
 
 /* Packing B per call: a copy at about one 64-byte line a cycle (a load and
@@ -276,6 +276,8 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
         return SP_EINPUT;
     }
     const int64_t Kv = K * nbatch;
+    /* B fits the L3 share (as estimate's b_bw counts it): see "ahead" below */
+    const bool b_in_l3 = (double)Kv * (double)N * 4 <= 0.75 * (double)caches->l3;
     const int64_t budget_l1 = caches->l1d * 3 / 4, budget_l2 = caches->l2 * 3 / 4;
     const sp_error saved = sp_error_save(ctx); /* candidates that do not fit are not errors */
     int nsets = 1;
@@ -349,7 +351,6 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
                          * source lines prefetched to L1 cost the kernels:
                          * measured on the 300 MiB-L3 Xeon, args/bound 0.85-0.95
                          * with them, 0.93-1.06 without, FFN1/FFN2/MLP) */
-                        const bool b_in_l3 = (double)Kv * (double)N * 4 <= 0.75 * (double)caches->l3;
                         const bool ahead = !ip && more &&
                                            (b_streamed && tm == 1 ? !b_in_l3 : ks->pf_stream && cdiv(strips, tm) > 1);
                         const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},

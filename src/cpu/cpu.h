@@ -253,8 +253,8 @@ sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int6
  * columns, about 4 a thread; one unit of all of C for one thread.
  * whole_columns: each thread packs the B blocks of its units (B per call,
  * tm = 1), so units span all rows and a block is packed once. */
-void cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool whole_columns, int64_t *urows,
-                    int64_t *ucols);
+int64_t cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool whole_columns, int64_t *urows,
+                       int64_t *ucols);
 
 /* ------------------------------------------------------------- packing */
 

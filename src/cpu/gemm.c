@@ -80,6 +80,9 @@ typedef struct job {
     bool b_inplace; /* B read in place, never packed: by gemm_strided (rows g->b_sk apart) or, b_dot, by
                        gemm_dot (columns g->b_sn apart) */
     bool b_dot;
+    cpu_ukr_fn kern;  /* the microkernel for this B: gemm, gemm_strided or gemm_dot */
+    int64_t b_rs;     /* cpu_ukr.b_rs for it (NR for a packed B) */
+    bool gemv;        /* one-row strips run gemv_rows (B rows in place, C unit f32) */
     /* the units of work handed out: nu_m x nu_n cells of C, urows rows (whole
      * strips) by ucols panels, claimed in order from *next */
     int64_t urows, ucols, nu_m, nunits;
@@ -236,7 +239,6 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
      * the strips itself */
     const bool whole =
         j->ks->gemm_rows && !j->b_inplace && jc_end - jc == 1 && !next && (c_unit || (!last && j->partial));
-    const cpu_ukr_fn kern = !j->b_inplace ? j->ks->gemm : j->b_dot ? j->ks->gemm_dot : j->ks->gemm_strided;
     cpu_ukr u;
     for (int64_t ir = ic; ir < ic_end; ir += mr) {
         const int m = (int)(ic_end - ir < mr ? ic_end - ir : mr);
@@ -244,7 +246,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
         if (next) ahead_step(j, next);
         /* one row over B rows in place: the GEMV kernel, up to
          * CPU_GEMV_N_MAX columns a call, instead of one call per panel */
-        const bool gemv = m == 1 && j->b_inplace && !j->b_dot && j->ks->gemv_rows && c_unit;
+        const bool gemv = m == 1 && j->gemv;
         const int64_t span = gemv ? CPU_GEMV_N_MAX / nr : 1;
         for (int64_t jr = jc; jr < jc_end; jr += span) {
             const int64_t n0 = jr * nr, w = (jc_end - jr < span ? jc_end - jr : span) * nr;
@@ -253,7 +255,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             u.a = a;
             u.a_rs = j->a_rs;
             u.b = b + (jr - jc) * b_ps;
-            u.b_rs = !j->b_inplace ? nr : j->b_dot ? g->b_sn : g->b_sk;
+            u.b_rs = j->b_rs;
             u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;
             u.m0 = ir;
@@ -302,7 +304,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 j->ks->gemv_rows(&u);
                 continue;
             }
-            kern(&u);
+            j->kern(&u);
             if (u.c == scratch) store_tile(j, ir, n0, m, n, scratch, nr);
         }
     }
@@ -443,14 +445,14 @@ static void pack_share(const job *j, int tid, int team) {
  * otherwise also row blocks (a B pre-packed, packed before the loops or
  * read in place is shared). A unit has at most one NC block of panels, so
  * the blocking's L2 plan holds. */
-void cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool whole_columns, int64_t *urows,
-                    int64_t *ucols) {
+int64_t cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool whole_columns, int64_t *urows,
+                       int64_t *ucols) {
     const int64_t mr = blk->mr, nr = blk->nr;
     const int64_t strips = (M + mr - 1) / mr, panels = (N + nr - 1) / nr;
     const int64_t ncp = blk->nc / nr > 0 ? blk->nc / nr : 1;
     if (nt <= 1 || M <= 0 || N <= 0) {
         *urows = M > 0 ? M : 1, *ucols = panels > 0 ? panels : 1;
-        return;
+        return 1;
     }
     const int64_t want = (int64_t)UNITS_PER_THREAD * nt;
     int64_t uc = (panels + want - 1) / want;
@@ -463,6 +465,7 @@ void cpu_gemm_units(const cpu_blocking *blk, int64_t M, int64_t N, int nt, bool 
     if (nu_m < 1) nu_m = 1;
     *urows = (strips + nu_m - 1) / nu_m * mr;
     *ucols = uc;
+    return ((M + *urows - 1) / *urows) * nu_n;
 }
 
 /* Bytes an operand reads over M x N: [lo, hi] element offsets. */
@@ -607,6 +610,9 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
                   (g->nbatch == 1 || !j.a_packed) &&
                   ((g->b_sn == 1 && ks->gemm_strided) || (g->b_sk == 1 && ks->gemm_dot));
     j.b_dot = j.b_inplace && g->b_sn != 1; /* columns of unit k stride: dot products along k */
+    j.kern = !j.b_inplace ? ks->gemm : j.b_dot ? ks->gemm_dot : ks->gemm_strided;
+    j.b_rs = !j.b_inplace ? ks->nr : j.b_dot ? g->b_sn : g->b_sk;
+    j.gemv = j.b_inplace && !j.b_dot && ks->gemv_rows && g->c_sn == 1 && g->c_dt == CPU_F32;
     if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
         if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
@@ -640,9 +646,8 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     }
 
     /* the units of work (cpu_gemm_units) */
-    cpu_gemm_units(blk, g->M, g->N, nt, j.b_local_floats > 0, &j.urows, &j.ucols);
+    j.nunits = cpu_gemm_units(blk, g->M, g->N, nt, j.b_local_floats > 0, &j.urows, &j.ucols);
     j.nu_m = (g->M + j.urows - 1) / j.urows;
-    j.nunits = j.nu_m * (((g->N + ks->nr - 1) / ks->nr + j.ucols - 1) / j.ucols);
     int64_t next_unit = 0;
     j.next = nt > 1 ? &next_unit : NULL;
 

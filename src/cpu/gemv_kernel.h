@@ -17,6 +17,19 @@
 
 #define GEMV_PF_ROWS 8 /* rows ahead that each step's lines are prefetched */
 
+/* y[j..j+cnt) += the four rows' a-weighted elements there (cnt = VLEN in
+ * the loop, the row's tail after it) */
+static inline __attribute__((always_inline)) void gemv_step4(float *y, int j, int cnt, VF a0, VF a1, VF a2, VF a3,
+                                                             const float *r0, const float *r1, const float *r2,
+                                                             const float *r3) {
+    VF acc = vload_n(y + j, cnt);
+    acc = vfma(a0, vload_n(r0 + j, cnt), acc);
+    acc = vfma(a1, vload_n(r1 + j, cnt), acc);
+    acc = vfma(a2, vload_n(r2 + j, cnt), acc);
+    acc = vfma(a3, vload_n(r3 + j, cnt), acc);
+    vstore_n(y + j, acc, cnt);
+}
+
 static void GEMV_FN(const cpu_ukr *u) {
     float y[CPU_GEMV_N_MAX] __attribute__((aligned(64)));
     const int n = u->n;
@@ -31,12 +44,7 @@ static void GEMV_FN(const cpu_ukr *u) {
         const float *pf = r0 + GEMV_PF_ROWS * brs;
         int j = 0;
         for (; j < nfull; j += VLEN) {
-            VF acc = vload_n(y + j, VLEN);
-            acc = vfma(a0, vload_n(r0 + j, VLEN), acc);
-            acc = vfma(a1, vload_n(r1 + j, VLEN), acc);
-            acc = vfma(a2, vload_n(r2 + j, VLEN), acc);
-            acc = vfma(a3, vload_n(r3 + j, VLEN), acc);
-            vstore_n(y + j, acc, VLEN);
+            gemv_step4(y, j, VLEN, a0, a1, a2, a3, r0, r1, r2, r3);
             if (p + GEMV_PF_ROWS + 4 <= k && (j * 4) % 64 == 0) {
                 __builtin_prefetch(pf + j, 0, 3);
                 __builtin_prefetch(pf + brs + j, 0, 3);
@@ -44,14 +52,7 @@ static void GEMV_FN(const cpu_ukr *u) {
                 __builtin_prefetch(pf + 3 * brs + j, 0, 3);
             }
         }
-        if (tail) {
-            VF acc = vload_n(y + j, tail);
-            acc = vfma(a0, vload_n(r0 + j, tail), acc);
-            acc = vfma(a1, vload_n(r1 + j, tail), acc);
-            acc = vfma(a2, vload_n(r2 + j, tail), acc);
-            acc = vfma(a3, vload_n(r3 + j, tail), acc);
-            vstore_n(y + j, acc, tail);
-        }
+        if (tail) gemv_step4(y, j, tail, a0, a1, a2, a3, r0, r1, r2, r3);
     }
     for (; p < k; p++) {
         const VF a0 = vset1(a[p]);

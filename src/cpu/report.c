@@ -236,8 +236,8 @@ static void print_b_and_units(sp_strbuf *o, const cpu_blocking *blk, int64_t M, 
                          blk->est_seconds * 1e3, blk->pack_seconds * 1e3);
     if (blk->nthreads > 1) {
         int64_t ur, uc;
-        cpu_gemm_units(blk, M, N, blk->nthreads, blk->b_src != CPU_B_PREPACKED && !blk->b_inplace && blk->tm == 1, &ur, &uc);
-        const int64_t nu = ((M + ur - 1) / ur) * (((N + blk->nr - 1) / blk->nr + uc - 1) / uc);
+        const int64_t nu = cpu_gemm_units(blk, M, N, blk->nthreads,
+                                          blk->b_src != CPU_B_PREPACKED && !blk->b_inplace && blk->tm == 1, &ur, &uc);
         sp_strbuf_printf(o, "    work: %lld units of %lld rows x %lld columns, claimed by the threads as they get to them\n",
                          (long long)nu, (long long)(ur < M ? ur : M), (long long)(uc * blk->nr < N ? uc * blk->nr : N));
     }
