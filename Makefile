@@ -23,7 +23,10 @@
 #                   bench/mlir22_peer.sh (3-layer MLP vs MLIR 22), bench/layers.sh
 #                   (whole layers vs PyTorch and IREE), bench/py_overhead.py (a
 #                   Python call's cost above the C API) and bench/sweep.sh (a 1024-point
-#                   spadc-sweep, Dask 1 vs 2 workers); raw output in build/bench/
+#                   spadc-sweep, Dask 1 vs 2 workers) and bench/silicon.sh (the npu
+#                   against TPUv3 silicon and four simulators on the ten calibration
+#                   workloads of tests/corpus/silicon, with each kernel's roofline);
+#                   raw output in build/bench/
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
@@ -111,3 +114,4 @@ bench: peers-ext
 	bash bench/layers.sh
 	@bash tools/pyenv.sh && $${SPADC_PY_VENV:-$$HOME/.cache/spadc-py}/bin/python bench/py_overhead.py
 	bash bench/sweep.sh
+	bash bench/silicon.sh
