@@ -1,13 +1,20 @@
 # spadc - top-level driver around CMake/CTest.
 #   make            build build/spadc, build/libspadc.a
-#   make test       install missing Debian packages, build, run every test (CTest)
-#   make check      build and run the quick tier (under a minute): before every commit
+#   make test       install missing Debian packages, build, run the tests (CTest
+#                   labels quick and full: every test but the long tier)
+#   make check      build and run the quick tier (about a minute): before every commit
+#   make test-long  the long tier (CTest label long, not in CI): valgrind over the
+#                   corpus, pip install ./python in a fresh venv, the npu corpus on
+#                   PyTorchSim's tpuv6e and 8x8 files
 #   make demo       build and run the main job on the built-in example
 #   make SANITIZE=1 ASan+UBSan build in build-asan/ (make SANITIZE=1 test runs the suite there)
 #   make test-torch spadc.torch's tests (tests/python/torch, pytest) in the venv
 #                   VENV (default ~/.cache/spadc-venv), made and given the pins of
 #                   tools/torch_requirements.txt when missing (tools/test_torch.sh)
-#   make fuzz       libFuzzer harnesses (clang) in build-fuzz/
+#   make fuzz       libFuzzer harnesses (clang, ASan+UBSan) in build-fuzz/, with
+#                   the whole library and its tests built by clang too
+#   make fuzz-check the quick tier (fuzz corpora replays included) in build-fuzz/:
+#                   what CI runs with clang
 #   make fuzz-run   run each harness for FUZZ_SECONDS (default 600) on its corpus
 #   make difftest   N random programs (default 200) on cpu, npu, the reference
 #                   interpreter and mlir-runner-22; failures shrunk into tests/regress/
@@ -36,7 +43,7 @@ BUILD ?= build
 CMAKE_FLAGS += -DCMAKE_BUILD_TYPE=RelWithDebInfo
 endif
 
-.PHONY: all configure test check deps demo fuzz fuzz-run difftest clean check-tools peers-ext bench test-torch
+.PHONY: all configure test test-long check deps demo fuzz fuzz-check fuzz-run difftest clean check-tools peers-ext bench test-torch
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -47,10 +54,15 @@ configure:
 deps:
 	@bash tools/deps.sh
 
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1
+
 test: deps all
 	@bash tools/pyenv.sh
-	cd $(BUILD) && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && $(SAN_ENV) ctest -LE long --output-on-failure -j $(JOBS)
+
+test-long: deps all
+	@bash tools/pyenv.sh
+	cd $(BUILD) && $(SAN_ENV) ctest -L long --output-on-failure -j $(JOBS)
 
 check: all
 	@bash tools/pyenv.sh
@@ -63,10 +75,14 @@ demo: all
 test-torch: all
 	SPADC_LIBRARY=$(abspath $(BUILD))/libspadc.so bash tools/test_torch.sh $(PYTEST_ARGS)
 
-fuzz:
+fuzz: deps
 	@test -f build-fuzz/CMakeCache.txt || CC=clang cmake -S . -B build-fuzz -DSPADC_FUZZ=ON \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	cmake --build build-fuzz -j $(JOBS)
+
+fuzz-check: fuzz
+	@bash tools/pyenv.sh
+	cd build-fuzz && $(SAN_ENV) ctest -L quick --output-on-failure -j $(JOBS)
 
 FUZZ_SECONDS ?= 600
 fuzz-run: fuzz

@@ -1,44 +1,53 @@
 #!/usr/bin/env bash
-# spadc run --target npu --check passes on the whole corpus, on the built-in
-# TPUv3 machine and on PyTorchSim's tpuv6e and 8x8 files: every model
+# spadc run --target npu --check passes on the whole corpus: every model
 # function compiled to npu programs and simulated agrees with the reference
 # interpreter (sampled on the largest programs). Kernels the npu cannot
 # express run on the host and say why; only the expected reasons appear
 # (element types it does not hold: bf16; data movement it has no copy
-# program for). The functions are
-# cpu_check.sh's (model_funcs in tests/tools/lib.sh). The bf16 model runs
-# only on the host, so it is checked once.
+# program for). The functions are cpu_check.sh's (model_funcs in
+# tests/tools/lib.sh). The bf16 model runs only on the host, so it is
+# checked once, on the built-in machine.
 #
-# Under ASan+UBSan (SPADC_SANITIZE=1: a Debug build, many times slower) the
-# same checks run on a reduced set that keeps every kind of input: the
-# built-in machine on the seeds but the 4096^3 GEMM, the small mlir22
-# files, one custom-form and one generic-form model, a generic-form
-# variant of each model family, the smaller tpp-mlir files; the 8x8 and
-# tpuv6e files on two models each. The largest programs (mlp3, the
-# 4096^3 GEMM, the 3x1024 tpp-mlir MLPs, the bf16 reference) stay in the
-# normal build, where the whole set runs.
+#   npu_check.sh                      the built-in TPUv3 machine (make test)
+#   npu_check.sh --machines files     PyTorchSim's tpuv6e and 8x8 files
+#                                     (cli_npu_check_machines, make test-long)
+#
+# Under a sanitizer build (SPADC_SANITIZE=1) the same checks run on a
+# reduced set that keeps every kind of input: the seeds but the 4096^3
+# GEMM, the small mlir22 files, one custom-form and one generic-form model,
+# a generic-form variant of each model family, the smaller tpp-mlir files,
+# and the files' machines on two or three models each (in both modes). The
+# largest programs (mlp3, the 4096^3 GEMM, the 3x1024 tpp-mlir MLPs, the
+# bf16 reference) stay in the normal build, where the whole set runs.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 C=$SPADC_CORPUS Y=$SPADC_CORPUS/external/pytorchsim
+machines=builtin
+[ "${1:-}" = --machines ] && machines=${2:-}
+case $machines in builtin|files) ;; *) echo "usage: npu_check.sh [--machines builtin|files]" >&2; exit 2;; esac
 fail=0 n=0
 start=$(date +%s)
 V8="npu=$Y/systolic_ws_8x8_c1_simple_noc.yml" V6="npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml"
+runs=()
 if [ "${SPADC_SANITIZE:-0}" = 1 ]; then
-  runs=()
-  for f in "$C"/seeds/ffn1_bert.mlir "$C"/seeds/bert_ffn_block.mlir "$C"/seeds/gemm_addmatrix_1024.mlir \
-           "$C"/seeds/iree_splat_outs.mlir "$C"/mlir22/{dense200_nonsplat,edge_syntax,floats,ops_zoo}.mlir \
-           "$C"/mlir22/{snippet_colsum,snippet_colsum_main,mlp_mlirgen,mlp_pytorch}.mlir \
-           "$C"/mlir22/variants/{mlp_pytorch.generic,mlp_mlirgen.generalized.generic,dense200_hex}.mlir \
-           "$C"/mlir22/variants/{edge_syntax.generalized,floats.roundtrip}.mlir \
-           "$C"/external/tpp-mlir/{mlp-fp32-1layer-512,xsmm-fusion}.mlir; do
-    runs+=("npu|$f")
-  done
+  if [ $machines = builtin ]; then
+    for f in "$C"/seeds/ffn1_bert.mlir "$C"/seeds/bert_ffn_block.mlir "$C"/seeds/gemm_addmatrix_1024.mlir \
+             "$C"/seeds/iree_splat_outs.mlir "$C"/mlir22/{dense200_nonsplat,edge_syntax,floats,ops_zoo}.mlir \
+             "$C"/mlir22/{snippet_colsum,snippet_colsum_main,mlp_mlirgen,mlp_pytorch}.mlir \
+             "$C"/mlir22/variants/{mlp_pytorch.generic,mlp_mlirgen.generalized.generic,dense200_hex}.mlir \
+             "$C"/mlir22/variants/{edge_syntax.generalized,floats.roundtrip}.mlir \
+             "$C"/external/tpp-mlir/{mlp-fp32-1layer-512,xsmm-fusion}.mlir; do
+      runs+=("npu|$f")
+    done
+  fi
+  # the files' machines on a few models in both modes: make test under the
+  # sanitizers is where they meet ASan
   runs+=("$V8|$C/seeds/ffn1_bert.mlir" "$V8|$C/mlir22/mlp_pytorch.mlir" "$V8|$C/mlir22/ops_zoo.mlir")
   runs+=("$V6|$C/seeds/ffn1_bert.mlir" "$V6|$C/mlir22/mlp_mlirgen.mlir")
   echo "SPADC_SANITIZE=1: the reduced set (${#runs[@]} files)"
 else
-  runs=()
-  for target in npu "$V6" "$V8"; do
+  targets=(npu); [ $machines = files ] && targets=("$V6" "$V8")
+  for target in "${targets[@]}"; do
     for f in "$C"/mlir22/*.mlir "$C"/mlir22/variants/*.mlir "$C"/seeds/*.mlir "$C"/external/tpp-mlir/*.mlir; do
       case $(basename "$f") in *bf16*) [ "$target" = npu ] || continue ;; esac
       runs+=("$target|$f")
@@ -62,14 +71,16 @@ for r in "${runs[@]}"; do
     [ -z "$bad" ] || { echo "FAIL $f ${e:+@$e} on $target: unexpected host kernel: $bad"; fail=1; }
   done
 done
-# the seed cases run entirely on the npu (their runs above, on the built-in machine)
-for f in ffn1_bert bert_ffn_block gemm_addmatrix_1024; do
-  out=${outs["npu|$C/seeds/$f.mlir|"]-}
-  [ -n "$out" ] || { echo "FAIL $f did not run on the built-in npu"; fail=1; continue; }
-  grep -q 'of [0-9]* kernels on the npu' <<<"$out" && ! grep -q 'on the host' <<<"$out" || { echo "FAIL $f not all on the npu"; fail=1; }
-done
-# driver code is refused, naming the op
-out=$("$SPADC" run "$C/mlir22/mlp3_main.mlir" -e main --target npu 2>&1); rc=$?
-[ $rc = 1 ] && grep -q "mlp3_main.mlir:213:11: error: 'func.call' is driver code" <<<"$out" || { echo "FAIL driver refusal: $out"; fail=1; }
+if [ $machines = builtin ]; then
+  # the seed cases run entirely on the npu (their runs above, on the built-in machine)
+  for f in ffn1_bert bert_ffn_block gemm_addmatrix_1024; do
+    out=${outs["npu|$C/seeds/$f.mlir|"]-}
+    [ -n "$out" ] || { echo "FAIL $f did not run on the built-in npu"; fail=1; continue; }
+    grep -q 'of [0-9]* kernels on the npu' <<<"$out" && ! grep -q 'on the host' <<<"$out" || { echo "FAIL $f not all on the npu"; fail=1; }
+  done
+  # driver code is refused, naming the op
+  out=$("$SPADC" run "$C/mlir22/mlp3_main.mlir" -e main --target npu 2>&1); rc=$?
+  [ $rc = 1 ] && grep -q "mlp3_main.mlir:213:11: error: 'func.call' is driver code" <<<"$out" || { echo "FAIL driver refusal: $out"; fail=1; }
+fi
 echo "$n functions compiled, simulated and checked in $(( $(date +%s) - start )) s"
 exit $fail

@@ -14,7 +14,8 @@ fi
 export PYTHONPATH=$SPADC_SRC/python SPADC_CLI=$SPADC
 export SPADC_LIBRARY=${SPADC_LIBRARY:-$SPADC_BUILD/libspadc.so}
 if [ "${SPADC_SANITIZE:-0}" = 1 ]; then
-  export LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
+  # the build's own compiler's runtimes (gcc's or clang's: tests/tests.cmake)
+  export LD_PRELOAD=${SPADC_SANITIZER_PRELOAD:-"$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"}
   export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 fi
 cd "$SPADC_BUILD"

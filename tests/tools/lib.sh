@@ -1,5 +1,14 @@
 # lib.sh - helpers the tests/cli scripts source (not a test itself).
 
+# scaled N [MIN]: N times SPADC_TEST_SCALE (tests/tests.cmake: 1 in normal
+# builds, a fraction under the sanitizers), at least MIN (default 1). For
+# tests that are slow only because of their size: the same checks on fewer
+# or smaller cases, none skipped.
+scaled() {
+  python3 -c "import sys; s=float(sys.argv[3] or 1); s=s if 0<s<=1 else 1; print(max(int(sys.argv[2]), round(int(sys.argv[1])*s)))" \
+    "$1" "${2:-1}" "${SPADC_TEST_SCALE:-1}"
+}
+
 # model_funcs FILE: the functions of a corpus file the checks run, one
 # name per word; empty for a file whose only function is picked without -e.
 model_funcs() {

@@ -52,6 +52,22 @@ static int test_checks;
         }                                                                                               \
     } while (0)
 
+/* The size fraction of tests that are slow only because of their size
+ * (SPADC_TEST_SCALE, set by tests/tests.cmake: 1 in normal builds, less
+ * under the sanitizers): such a test runs the same checks on fewer or
+ * smaller cases, never skips one. */
+static inline double test_scale(void) {
+    const char *s = getenv("SPADC_TEST_SCALE");
+    double f = s && *s ? strtod(s, NULL) : 1.0;
+    return f > 0 && f <= 1 ? f : 1.0;
+}
+
+/* n scaled by test_scale(), at least lo. */
+static inline long long test_scaled(long long n, long long lo) {
+    long long v = (long long)((double)n * test_scale() + 0.5);
+    return v < lo ? lo : v;
+}
+
 #define TEST_DONE()                                                                           \
     do {                                                                                      \
         if (test_failures) fprintf(stderr, "%d of %d checks failed\n", test_failures, test_checks); \
