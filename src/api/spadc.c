@@ -269,6 +269,9 @@ static void compile_body(sp_ctx *c, void *ud) {
     bool npu = !strcmp(target, "npu") || !strncmp(target, "npu=", 4);
     if (!cpu && !ref && !npu)
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", target);
+    if (o && (o->threads < 0 || o->threads > SPADC_MAX_THREADS))
+        sp_throw(c, SP_EUSAGE, (sp_loc){0}, "threads must be an integer in [1, %d] (got %d)", SPADC_MAX_THREADS,
+                 o->threads);
     if (!npu && o && (o->budget != 0 || o->tile[0] || o->tile[1] || o->tile[2]))
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a budget and a tile are options of the npu target");
     nx_opts no;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/threads.h"
 #include "passes/passes.h"
 
 typedef struct storage {
@@ -54,6 +55,7 @@ struct ex_program {
     ex_stats stats;
     const interp_value *args;
     interp_value *results;
+    int threads_ok; /* the largest team known to start (ex_reserve_threads) */
 };
 
 /* ----------------------------------------------------------- storage */
@@ -88,6 +90,18 @@ uint8_t *ex_value_ptr(const ex_program *x, uint32_t id) {
 }
 
 interp_scalar ex_scalar(const ex_program *x, uint32_t id) { return x->vals[id].s; }
+
+void ex_reserve_threads(ex_program *x, uint32_t i, int n) {
+    if (n <= x->threads_ok) return;
+    int started, err;
+    if (!sp_threads_startable(x->ctx, n, &started, &err)) {
+        const kernel *k = &x->prog.k[i];
+        sp_throw(x->ctx, SP_EINPUT, k->root->loc,
+                 "kernel k%u runs on %d threads and the system started only %d (%s): ask for fewer threads", i, n,
+                 started, strerror(err));
+    }
+    x->threads_ok = n;
+}
 
 /* Arguments, constants, views and empties: what lowering may look at. */
 static void classify(ex_program *x) {
