@@ -231,3 +231,32 @@ def test_close_waits_for_calls_under_way():
         with pytest.raises(spadc.UsageError, match="closed"):
             p.plan()
         p.close()  # again: nothing
+
+
+# ------------------------------------------------------------ files
+
+def test_trace_on_a_full_disk_leaves_no_file(tmp_path):
+    # trace= past a 1 KiB file-size limit (EFBIG, as a full disk's ENOSPC):
+    # an InputError naming the file, and no partial trace; in a child
+    # process, which the limit is set for
+    import subprocess
+    import sys
+    code = """
+import resource, signal, sys, numpy as np, spadc
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+p = spadc.compile(sys.argv[1], target="npu", threads=1)
+xs = [np.ones(a.shape, a.dtype) for a in p.inputs]
+resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+try:
+    p(*xs, trace=sys.argv[2])
+except spadc.InputError as e:
+    print(e.message)
+"""
+    t = tmp_path / "t.json"
+    for old in (None, "old"):
+        if old:
+            t.write_text(old)
+        r = subprocess.run([sys.executable, "-c", code, FFN1, str(t)], capture_output=True, text=True)
+        assert r.stdout.strip() == "%s: error: cannot write the trace file: File too large" % t, r.stderr
+        assert (t.read_text() == old) if old else not t.exists()
+        assert sorted(os.listdir(tmp_path)) == (["t.json"] if old else [])
