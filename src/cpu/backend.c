@@ -1283,6 +1283,19 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
 
 int cpu_backend_threads(const ex_program *x) { return ((const cpu_backend *)ex_get_backend(x))->o.nthreads; }
 
+void cpu_note_flushing_kernels(const ex_program *x, sp_strbuf *out) {
+    const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
+    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
+        const kplan *kp = &cb->kp[i];
+        if (kp->path != PATH_GEMM || !kp->blocking.pairs) continue;
+        sp_strbuf_printf(out,
+                         "note: k%u multiplies bf16 pairs (%s, %s), which reads subnormal inputs as zero and flushes "
+                         "products and sums below 2^-126 to zero where the reference keeps them; SPADC_ISA=avx512 "
+                         "converts to f32 instead\n",
+                         i, kp->blocking.kernel, kp->blocking.isa >= CPU_ISA_AMX ? "TDPBF16PS" : "VDPBF16PS");
+    }
+}
+
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_GEMM ? &cb->kp[i].blocking : NULL;
