@@ -13,7 +13,7 @@ d=$SPADC_SRC/tests/data
 # are heavier: the same kernels at 64 threads there
 asan=0; [ "${SPADC_SANITIZE:-0}" = 1 ] && asan=1
 T=1000; [ $asan = 1 ] && T=64
-limited() { if [ $asan = 1 ]; then timeout 120 "$@"; else (ulimit -v "$1"; shift; timeout 60 "$@"); fi; }
+limited() { local as=$1; shift; if [ $asan = 1 ]; then timeout 120 "$@"; else (ulimit -v "$as"; timeout 60 "$@"); fi; }
 # kernel kinds: fused attention (one key tile and several), convolution on
 # both paths, bf16 GEMMs (pairs and converted), loops, reductions and copies
 for spec in "attention.mlir attn" "attention.mlir attn_long" "conv_ops.mlir j" "conv_ops.mlir a" "conv_ops.mlir c" \
