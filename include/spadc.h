@@ -93,10 +93,15 @@ SPADC_API void spadc_module_free(spadc_module *m);
 SPADC_API int spadc_print(spadc_ctx *ctx, spadc_module *m, const char *passes, char **text);
 SPADC_API void spadc_string_free(char *s);
 
+/* The most threads a program may be compiled for (spadc_options.threads,
+ * `--threads`): more is SPADC_EUSAGE. */
+#define SPADC_MAX_THREADS 1024
+
 typedef struct spadc_options {
     const char *target; /* "cpu" (default when NULL), "npu" (the built-in TPUv3), "npu=FILE.yml" (a
                            PyTorchSim hardware file) or "ref" (the reference interpreter) */
-    int threads;        /* cpu threads, and the npu simulator's host threads; 0 means 1 */
+    int threads;        /* cpu threads, and the npu simulator's host threads: 0 means 1, at most
+                           SPADC_MAX_THREADS (each kernel runs on as many as its work has pieces) */
     double budget;      /* npu: scratchpad a kernel may plan per lane: 0 < budget <= 1 a fraction of
                            the slice, a whole number > 1 bytes; 0: the machine's default */
     long long tile[3];  /* npu: force the tile M, N, K of every contraction kernel (0: search) */

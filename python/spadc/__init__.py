@@ -11,8 +11,11 @@ with ctypes from libspadc.so (see spadc/_native.py): the same compiler, plans
 and errors as the `spadc` command. PyTorch models: `spadc.torch`.
 """
 import json
+import math
+import operator
 import os
 import tempfile
+import threading
 import weakref
 from collections import namedtuple
 
@@ -85,7 +88,56 @@ class InternalError(Error):
     status = 5
 
 
+class _UsageTypeError(UsageError, TypeError):
+    """An argument of the wrong type: a UsageError that is also a TypeError."""
+
+
+_UsageTypeError.__name__ = _UsageTypeError.__qualname__ = "UsageError"  # as tracebacks name it
+
+
 _BY_STATUS = {1: InputError, 2: UsageError, 3: NoFitError, 4: MismatchError, 5: InternalError}
+
+
+def _usage(msg, type_error=False):
+    return (_UsageTypeError if type_error else UsageError)("spadc: error: " + msg)
+
+
+def _c_str(value, what, allow_none=True):
+    """value (str, or None where allowed) as the NUL-terminated bytes C reads:
+    a NUL inside would cut it short there, so it is refused."""
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, str):
+        raise _usage("%s must be a string%s, not %s" % (what, " or None" if allow_none else "",
+                                                          type(value).__name__), True)
+    if "\0" in value:
+        raise _usage("%s must not contain a NUL character (got %r)" % (what, value))
+    return value.encode("utf-8", "surrogateescape")
+
+
+def _c_path(path, what):
+    """A path (str, bytes or os.PathLike) as bytes for C, without NUL."""
+    try:
+        b = os.fsencode(path)
+    except TypeError:
+        raise _usage("%s must be a path (str, bytes or os.PathLike), not %s" % (what, type(path).__name__),
+                     True) from None
+    if b"\0" in b:
+        raise _usage("%s must not contain a NUL character (got %r)" % (what, path))
+    return b
+
+
+def _int(value, what, lo, hi):
+    """An integer argument in [lo, hi] (anything with __index__ but bool)."""
+    if isinstance(value, bool):
+        raise _usage("%s must be an integer, not a bool" % what, True)
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise _usage("%s must be an integer, not %s" % (what, type(value).__name__), True) from None
+    if not lo <= v <= hi:
+        raise _usage("%s must be an integer in [%d, %d] (got %d)" % (what, lo, hi, v))
+    return v
 
 
 def _raise(ctx, status):
@@ -140,17 +192,24 @@ def _arg(t, i):
 def _read(ctx, source, name):
     """A spadc_module* read from a path or from MLIR text."""
     mod = _n.c_void_p()
+    label = _c_str(name, "name") or b"<string>"
     if isinstance(source, (bytes, bytearray)):
-        source = bytes(source).decode("utf-8")
+        data = bytes(source)
+        if b"\n" in data or data.lstrip().startswith((b"module", b"func.func", b"#", b"//")):
+            st = _n.read_string(ctx, label, data, len(data), mod)  # as given: the reader locates what it cannot read
+            if st:
+                _raise(ctx, st)
+            return mod.value
+        source = os.fsdecode(data)
     if isinstance(source, os.PathLike):
-        st = _n.read_file(ctx, os.fsencode(source), mod)
+        st = _n.read_file(ctx, _c_path(source, "source"), mod)
     elif not isinstance(source, str):
-        raise UsageError("spadc: error: source must be MLIR text or a path, not %s" % type(source).__name__)
+        raise _usage("source must be MLIR text or a path, not %s" % type(source).__name__, True)
     elif "\n" in source or source.lstrip().startswith(("module", "func.func", "#", "//")):
-        data = source.encode("utf-8")
-        st = _n.read_string(ctx, (name or "<string>").encode(), data, len(data), mod)
+        data = source.encode("utf-8", "surrogateescape")  # the text as given: the reader reports what it cannot read
+        st = _n.read_string(ctx, label, data, len(data), mod)
     else:
-        st = _n.read_file(ctx, source.encode(), mod)
+        st = _n.read_file(ctx, _c_path(source, "source"), mod)
     if st:
         _raise(ctx, st)
     return mod.value
@@ -159,10 +218,14 @@ def _read(ctx, source, name):
 def _budget(budget):
     if budget is None:
         return 0.0
-    b = float(budget)
-    if not b > 0 or (b > 1 and b != int(b)):
-        raise UsageError("spadc: error: budget must be a fraction in (0, 1] or a whole number of bytes, not %r"
-                         % (budget,))
+    if isinstance(budget, (bool, str, bytes)):
+        raise _usage("budget must be a number, not %s" % type(budget).__name__, True)
+    try:
+        b = float(budget)
+    except (TypeError, ValueError, OverflowError):
+        raise _usage("budget must be a number, not %s" % type(budget).__name__, True) from None
+    if not b > 0 or math.isinf(b) or (b > 1 and b != int(b)):
+        raise _usage("budget must be a fraction in (0, 1] or a whole number of bytes, not %r" % (budget,))
     return b
 
 
@@ -203,20 +266,21 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
     Raises InputError (bad MLIR), UsageError (bad arguments), NoFitError.
     """
     if threads is None:
-        threads = _default_threads()
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise UsageError("spadc: error: threads must be a positive integer, not %r" % (threads,))
+        threads = min(_default_threads(), _n.MAX_THREADS)
+    # the C API's own rule (SPADC_MAX_THREADS), checked before ctypes would wrap it to 32 bits
+    threads = _int(threads, "threads", 1, _n.MAX_THREADS)
     if not isinstance(target, str):
-        raise UsageError("spadc: error: target must be a string such as \"cpu\", not %r" % (target,))
+        raise _usage("target must be a string such as \"cpu\", not %r" % (target,), True)
     o = _n.Options()
-    o.target = target.encode()
+    o.target = _c_str(target, "target", False)
     o.threads = threads
     o.budget = _budget(budget)
     if tile is not None:
-        if len(tile) != 3 or any(int(t) != t or t <= 0 for t in tile):
-            raise UsageError("spadc: error: tile must be three positive integers (M, N, K), not %r" % (tile,))
+        if isinstance(tile, (str, bytes)) or not hasattr(tile, "__len__") or len(tile) != 3:
+            raise _usage("tile must be three positive integers (M, N, K), not %r" % (tile,), True)
         for i in range(3):
-            o.tile[i] = int(tile[i])
+            o.tile[i] = _int(tile[i], "a tile size", 1, 1 << 31)
+    cfunc = _c_str(func, "func")
     o.time_kernels = 1 if time_kernels else 0
     ctx = _n.ctx_new()
     if not ctx:
@@ -225,7 +289,7 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
     try:
         mod = _read(ctx, source, name)
         out = _n.c_void_p()
-        st = _n.compile_(ctx, mod, func.encode() if func else None, o, out)
+        st = _n.compile_(ctx, mod, cfunc or None, o, out)
         if st:
             _raise(ctx, st)
         prog = out.value
@@ -240,6 +304,7 @@ def opt(source, passes=None, name=None):
     """The module as MLIR text after the passes (a comma list of
     "canonicalize", "fuse"; None or "" prints it as read), as `spadc opt
     --passes` prints it."""
+    cpasses = _c_str(passes, "passes")
     ctx = _n.ctx_new()
     if not ctx:
         raise MemoryError("spadc: cannot allocate a context")
@@ -247,7 +312,7 @@ def opt(source, passes=None, name=None):
     try:
         mod = _read(ctx, source, name)
         text = _n.c_void_p()
-        st = _n.print_(ctx, mod, passes.encode() if passes else None, text)
+        st = _n.print_(ctx, mod, cpasses or None, text)
         if st:
             _raise(ctx, st)
         return _n.take_string(text)
@@ -258,7 +323,7 @@ def opt(source, passes=None, name=None):
 def _write_atomic(path, data):
     """data to path through a temporary beside it, renamed into place: a
     failed write leaves no partial file (the CLI's rule)."""
-    path = os.fspath(path)
+    path = os.fsdecode(_c_path(path, "path"))
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".spadc-")
     try:
@@ -276,6 +341,7 @@ def _write_atomic(path, data):
 _run = _n.program_run
 _addressof = _n.ctypes.addressof
 _c_char = _n.ctypes.c_char
+_NOTHING = object()  # "no array yet" in Program._last: never an argument
 
 
 def _addr(a):
@@ -300,6 +366,10 @@ class Program:
 
     def __init__(self, ctx, mod, prog, target, threads):
         self._ctx, self._mod, self._p = ctx, mod, prog
+        # the C API runs a program from one thread at a time, and the
+        # argument and result pointer arrays below are the program's: every
+        # call into the library holds this lock, and close() waits for it
+        self._lock = threading.Lock()
         self._finalizer = weakref.finalize(self, _free_all, ctx, mod, prog)
         self.target = target
         self.threads = threads
@@ -332,13 +402,16 @@ class Program:
         # the fast path's table: (slot, shape, dtype) per unbound argument
         self._free = tuple((a.index, a.shape, a.dtype, a.scalar) for a in self.inputs)
         self._out = tuple((r.shape, r.dtype) for r in self.results)
-        self._last = [None] * len(self._free)  # the arrays whose addresses _argv holds
+        self._last = [_NOTHING] * len(self._free)  # the arrays whose addresses _argv holds
         self._last_out = None
 
     def close(self):
-        """Release the program now (otherwise when it is garbage)."""
-        self._finalizer()
-        self._p = None
+        """Release the program now (otherwise when it is garbage). Calls
+        under way in other threads finish first; later calls raise
+        UsageError."""
+        with self._lock:
+            self._p = None
+            self._finalizer()
 
     def __enter__(self):
         return self
@@ -365,11 +438,11 @@ class Program:
             try:
                 return np.array(a, dtype=spec.dtype).reshape(())
             except (TypeError, ValueError, OverflowError) as e:
-                raise UsageError("spadc: error: %s %d of '@%s' is a scalar %s, not %r (%s)"
-                                 % (what, i, self.function, spec.mlir_type, a, e)) from None
+                raise _usage("%s %d of '@%s' is a scalar %s, not %r (%s)"
+                             % (what, i, self.function, spec.mlir_type, a, e), True) from None
         if not isinstance(a, np.ndarray):
-            raise UsageError("spadc: error: %s %d of '@%s' (%s) must be a numpy array, not %s"
-                             % (what, i, self.function, spec.mlir_type, type(a).__name__))
+            raise _usage("%s %d of '@%s' (%s) must be a numpy array, not %s"
+                         % (what, i, self.function, spec.mlir_type, type(a).__name__), True)
         if a.dtype != spec.dtype or a.shape != spec.shape:
             raise UsageError("spadc: error: %s %d of '@%s' must be %s (numpy %s %s), not %s %s"
                              % (what, i, self.function, spec.mlir_type, spec.dtype, spec.shape, a.dtype, a.shape))
@@ -380,14 +453,16 @@ class Program:
         weights the kernels consume packed are packed now, once. Later calls
         pass one array fewer. The array must stay unchanged (bind it again to
         change it); the program keeps a reference to it."""
-        if not isinstance(i, int) or not 0 <= i < len(self.args):
-            raise UsageError("spadc: error: '@%s' has no argument %r (it has %d)" % (self.function, i, len(self.args)))
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.args):
+            raise _usage("'@%s' has no argument %r (it has %d)" % (self.function, i, len(self.args)),
+                         not isinstance(i, int) or isinstance(i, bool))
         a = self._coerce(i, array, "bound argument")
-        st = _n.program_bind(self._handle(), i, a.ctypes.data)
-        if st:
-            _raise(self._ctx, st)
-        self._bound[i] = a
-        self._refresh()
+        with self._lock:
+            st = _n.program_bind(self._handle(), i, a.ctypes.data)
+            if st:
+                _raise(self._ctx, st)
+            self._bound[i] = a
+            self._refresh()
         return self
 
     @property
@@ -398,6 +473,10 @@ class Program:
     # -------------------------------------------------------------- running
 
     def __call__(self, *arrays, out=None, trace=None, trace_max_events=None, check=False):
+        with self._lock:
+            return self._call(arrays, out, trace, trace_max_events, check)
+
+    def _call(self, arrays, out, trace, trace_max_events, check):
         """Run once. out: result array(s) to write instead of new ones
         (C-contiguous, the result's type). trace (npu): write this run's
         simulated timeline to that path as Chrome trace events. check: compare
@@ -431,7 +510,7 @@ class Program:
                     keep = []
                 keep.append(a)
                 argv[slot] = _addr(a)
-                last[j] = None
+                last[j] = _NOTHING
             else:
                 argv[slot] = _addr(a)
                 last[j] = a
@@ -463,7 +542,9 @@ class Program:
         if trace is None:
             self._trace_counts = None
         else:
-            st = _n.program_trace(p, os.fsencode(trace), -1 if trace_max_events is None else int(trace_max_events))
+            tpath = _c_path(trace, "trace")
+            tmax = -1 if trace_max_events is None else _int(trace_max_events, "trace_max_events", 0, (1 << 62))
+            st = _n.program_trace(p, tpath, tmax)
             if st:
                 _raise(self._ctx, st)
         st = _run(self._pv, self._av, self._rv)
@@ -511,6 +592,11 @@ class Program:
         samples: 0 runs the whole reference; N > 0 checks N sampled elements
         per result; < 0 samples only when the whole would take more than 2^28
         loop steps (`spadc run --check`'s choice)."""
+        samples = _int(samples, "samples", -(1 << 62), 1 << 62)
+        with self._lock:
+            return self._check_locked(arrays, results, samples)
+
+    def _check_locked(self, arrays, results, samples):
         self._handle()
         if len(arrays) != len(self._free):
             raise UsageError("spadc: error: '@%s' takes %d arrays, got %d" % (self.function, len(self._free), len(arrays)))
@@ -523,7 +609,7 @@ class Program:
         res = [self._coerce_result(r, a) for r, a in enumerate(res)]
         for r, a in enumerate(res):
             self._resv[r] = _addr(a)
-        self._last = [None] * len(self._free)  # _argv and _resv no longer hold the last call's
+        self._last = [_NOTHING] * len(self._free)  # _argv and _resv no longer hold the last call's
         self._last_out = None
         return self._check(samples)
 
@@ -540,17 +626,19 @@ class Program:
     def check_memory(self):
         """UsageError-free when one run's arguments, results and intermediates
         fit the memory limit; InputError with the numbers otherwise."""
-        st = _n.program_check_memory(self._handle())
-        if st:
-            _raise(self._ctx, st)
+        with self._lock:
+            st = _n.program_check_memory(self._handle())
+            if st:
+                _raise(self._ctx, st)
 
     # -------------------------------------------------------------- reports
 
     def _report(self, which):
         text = _n.c_void_p()
-        st = _n.program_report(self._handle(), which, text)
-        if st:
-            _raise(self._ctx, st)
+        with self._lock:
+            st = _n.program_report(self._handle(), which, text)
+            if st:
+                _raise(self._ctx, st)
         return _n.take_string(text.value)
 
     def plan(self):

@@ -36,6 +36,7 @@ def _load():
 lib, path = _load()
 
 MAX_RANK = 16
+MAX_THREADS = 1024  # SPADC_MAX_THREADS
 c_void_p = ctypes.c_void_p
 c_char_p = ctypes.c_char_p
 c_int = ctypes.c_int

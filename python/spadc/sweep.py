@@ -25,7 +25,13 @@ and estimated cycles, the roofline and what bounds it, DRAM bytes, the
 compulsory minimum, the capacity's lower bound (plan's
 dram_bytes_lower_bound, where this spadc reports one), array utilisation;
 and fits. A model that does not fit a point (NoFitError) gives one row with
-fits false and the planner's message in `why`, not a failure.
+fits false and the planner's message in `why`, not a failure; `fits` false
+means only that. Anything else that fails is bad input and ends the sweep
+(SpecError, exit 1) naming the spec's own line and the point: a model that
+does not read or has no such function, a grid or hardware value the
+machine reader refuses, a budget that is not one. They are checked before
+any point runs where they can be (every model once, every grid value on the
+base machine), so a bad spec fails in seconds.
 
 Results: DIR/results.csv and DIR/results.parquet (pyarrow), DIR/report.html
 with PNG plots (matplotlib). DIR/rows.jsonl holds the rows as points finish:
@@ -45,6 +51,7 @@ import csv
 import hashlib
 import itertools
 import json
+import math
 import os
 import re
 import sys
@@ -53,10 +60,11 @@ import time
 
 import numpy as np
 
-from . import Error, NoFitError, UsageError
+from . import Error, InputError, NoFitError, UsageError
 from . import compile as _compile
 
-__all__ = ["run", "load_spec", "points", "run_point", "main", "COLUMNS", "MACHINES", "MACHINE_KEYS"]
+__all__ = ["run", "load_spec", "points", "run_point", "main", "COLUMNS", "MACHINES", "MACHINE_KEYS", "SpecError",
+           "SweepError"]
 
 #: The built-in machines, as the YAML keys that describe them: "tpuv3" is
 #: what `--target npu` compiles for (tests/python/test_sweep.py checks the
@@ -88,8 +96,68 @@ COLUMNS = (
 )
 
 
-class SpecError(UsageError):
-    """A sweep spec that cannot run: says which key and why."""
+class SpecError(InputError):
+    """A sweep spec that cannot run (exit 1): `SPEC:LINE:COL: error: ...`,
+    at the spec's line that is wrong, and the point where one failed."""
+
+
+class SweepError(InputError):
+    """The sweep cannot go on (exit 1): an output it cannot write, a Dask
+    scheduler it cannot reach. `spadc-sweep: error: ...` on one line."""
+
+
+#: How long --dask waits for a scheduler before it gives up, in seconds
+#: (under 10 in all: the connection, then the handshake's second).
+DASK_CONNECT_S = 6
+
+_TINY = "func.func @f() {\n  return\n}\n"  # what a machine is checked with: reading it is the check
+
+
+def _one_line(e):
+    s = str(e).strip().replace("\n", " ") or type(e).__name__
+    return s if len(s) <= 300 else s[:300] + "..."
+
+
+def _marks(text):
+    """Where each part of a YAML spec is: {path: (line, col)}, 1-based, for
+    (key,) of every top-level key's value, ("models", i), ("grid", KEY) and
+    ("grid", KEY, j) for the j-th value."""
+    yaml = _yaml()
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return {}
+    marks = {}
+
+    def at(n):
+        return (n.start_mark.line + 1, n.start_mark.column + 1)
+
+    if not isinstance(root, yaml.MappingNode):
+        return marks
+    for k, v in root.value:
+        key = k.value if isinstance(k, yaml.ScalarNode) else None
+        marks[(key,)] = at(v)
+        if key == "models" and isinstance(v, yaml.SequenceNode):
+            for i, item in enumerate(v.value):
+                marks[("models", i)] = at(item)
+        elif key == "grid" and isinstance(v, yaml.MappingNode):
+            for gk, gv in v.value:
+                if not isinstance(gk, yaml.ScalarNode):
+                    continue
+                marks[("grid", gk.value)] = at(gk)
+                items = gv.value if isinstance(gv, yaml.SequenceNode) else [gv]
+                for j, item in enumerate(items):
+                    marks[("grid", gk.value, j)] = at(item)
+    return marks
+
+
+def _at(source, marks, *path):
+    """"SPEC:LINE:COL" of the longest known prefix of path, else SPEC."""
+    for n in range(len(path), 0, -1):
+        m = marks.get(tuple(path[:n]))
+        if m:
+            return "%s:%d:%d" % (source, m[0], m[1])
+    return source
 
 
 # ------------------------------------------------------------------ the spec
@@ -105,46 +173,57 @@ def _yaml():
 
 def load_spec(spec, base_dir=None):
     """The spec (a path to YAML, or a dict) checked and normalised: models
-    read (text travels with the tasks), the base machine resolved, the grid
-    an ordered list of (key, values)."""
-    where = "spec"
+    read (text travels with the tasks) and compiled once, the base machine
+    resolved and read, every grid value read on it, the grid an ordered list
+    of (key, values). SpecError at the spec's line that is wrong."""
+    source, marks = "spec", {}
     if isinstance(spec, (str, os.PathLike)):
-        where = os.fspath(spec)
+        source = os.fspath(spec)
         try:
-            with open(where) as f:
-                spec = _yaml().safe_load(f)
-        except OSError as e:
-            raise SpecError("%s: error: cannot read the spec: %s" % (where, e.strerror)) from None
+            with open(source, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise SpecError("%s: error: cannot read the spec: %s" % (source, getattr(e, "strerror", None) or e)) from None
+        try:
+            spec = _yaml().safe_load(text)
         except _yaml().YAMLError as e:
-            raise SpecError("%s: error: not YAML: %s" % (where, e)) from None
-        base_dir = base_dir or os.path.dirname(os.path.abspath(where))
+            raise SpecError("%s: error: not YAML: %s" % (source, _one_line(e))) from None
+        marks = _marks(text)
+        base_dir = base_dir or os.path.dirname(os.path.abspath(source))
+
+    def fail(msg, *path):
+        raise SpecError("%s: error: %s" % (_at(source, marks, *path), msg))
+
     if not isinstance(spec, dict):
-        raise SpecError("%s: error: a spec is a mapping with models, hardware and grid" % where)
+        fail("a spec is a mapping with models, hardware and grid")
     unknown = set(spec) - {"models", "hardware", "grid", "simulate", "seed", "report", "threads"}
     if unknown:
-        raise SpecError("%s: error: unknown key%s %s (a spec has models, hardware, grid, simulate, seed, "
-                        "report)" % (where, "s" if len(unknown) > 1 else "", ", ".join(sorted(unknown))))
+        fail("unknown key%s %s (a spec has models, hardware, grid, simulate, seed, threads, report)"
+             % ("s" if len(unknown) > 1 else "", ", ".join(sorted(map(str, unknown)))))
 
     models = spec.get("models")
     if not models or not isinstance(models, list):
-        raise SpecError("%s: error: models: a list of FILE or FILE:FUNC" % where)
+        fail("models: a list of FILE or FILE:FUNC", "models")
     norm_models = []
-    for m in models:
+    for i, m in enumerate(models):
         if not isinstance(m, str):
-            raise SpecError("%s: error: models: %r is not FILE or FILE:FUNC" % (where, m))
+            fail("models: %r is not FILE or FILE:FUNC" % (m,), "models", i)
         path, func = m, None
         if ":" in m and not os.path.exists(m):
             path, func = m.rsplit(":", 1)
         full = _find(path, base_dir)
         if full is None:
-            raise SpecError("%s: error: models: no file %s (looked in . and beside the spec)" % (where, path))
-        with open(full) as f:
-            text = f.read()
+            fail("models: no file %s (looked in . and beside the spec)" % path, "models", i)
+        try:
+            with open(full, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            fail("models: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e), "models", i)
         name = os.path.splitext(os.path.basename(path))[0] + ("@" + func if func else "")
-        norm_models.append({"name": name, "path": path, "func": func, "text": text})
+        norm_models.append({"name": name, "path": path, "func": func, "text": text, "at": ("models", i)})
     names = [m["name"] for m in norm_models]
     if len(set(names)) != len(names):
-        raise SpecError("%s: error: models: two models have the same name (%s)" % (where, ", ".join(names)))
+        fail("models: two models have the same name (%s)" % ", ".join(names), "models")
 
     hw = spec.get("hardware", "tpuv3")
     if isinstance(hw, str) and hw in MACHINES:
@@ -152,46 +231,114 @@ def load_spec(spec, base_dir=None):
     elif isinstance(hw, str):
         full = _find(hw, base_dir)
         if full is None:
-            raise SpecError("%s: error: hardware: neither a built-in machine (%s) nor a file: %s"
-                            % (where, ", ".join(MACHINES), hw))
-        with open(full) as f:
-            machine = _yaml().safe_load(f)
+            fail("hardware: neither a built-in machine (%s) nor a file: %s" % (", ".join(MACHINES), hw), "hardware")
+        try:
+            with open(full, encoding="utf-8") as f:
+                machine = _yaml().safe_load(f)
+        except (OSError, UnicodeDecodeError, _yaml().YAMLError) as e:
+            fail("hardware: cannot read %s: %s" % (hw, _one_line(e)), "hardware")
         if not isinstance(machine, dict):
-            raise SpecError("%s: error: hardware: %s is not a YAML mapping" % (where, hw))
+            fail("hardware: %s is not a YAML mapping" % hw, "hardware")
         hw_name = os.path.splitext(os.path.basename(hw))[0]
     elif isinstance(hw, dict):
         machine, hw_name = dict(hw), "custom"
     else:
-        raise SpecError("%s: error: hardware: a built-in machine's name, a YAML path or a mapping" % where)
+        fail("hardware: a built-in machine's name, a YAML path or a mapping", "hardware")
 
     grid = spec.get("grid") or {}
     if not isinstance(grid, dict):
-        raise SpecError("%s: error: grid: a mapping from keys to lists of values" % where)
+        fail("grid: a mapping from keys to lists of values", "grid")
     norm_grid = []
     for k, vs in grid.items():
         if k != "budget" and k not in MACHINE_KEYS:
-            raise SpecError("%s: error: grid: %s is not a key spadc reads from a hardware YAML (%s) nor budget"
-                            % (where, k, ", ".join(MACHINE_KEYS)))
+            fail("grid: %s is not a key spadc reads from a hardware YAML (%s) nor budget"
+                 % (k, ", ".join(MACHINE_KEYS)), "grid", k)
         if not isinstance(vs, list):
             vs = [vs]
-        if not vs or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vs):
-            raise SpecError("%s: error: grid: %s: a non-empty list of numbers" % (where, k))
+        if not vs:
+            fail("grid: %s: a non-empty list of numbers" % k, "grid", k)
+        for j, v in enumerate(vs):
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v):
+                fail("grid: %s: %r is not a finite number" % (k, v), "grid", k, j)
+            if k == "budget" and not (0 < v <= 1 or (v > 1 and v == int(v))):
+                fail("grid: budget: %r is neither a fraction in (0, 1] of the slice nor a whole number of bytes"
+                     % (v,), "grid", k, j)
         if len(set(vs)) != len(vs):
-            raise SpecError("%s: error: grid: %s lists a value twice" % (where, k))
+            fail("grid: %s lists a value twice" % k, "grid", k)
         norm_grid.append((k, list(vs)))
     simulate = spec.get("simulate", True)
     if not isinstance(simulate, bool):
-        raise SpecError("%s: error: simulate: true or false" % where)
+        fail("simulate: true or false", "simulate")
     seed = spec.get("seed", 0)
-    if not isinstance(seed, int):
-        raise SpecError("%s: error: seed: an integer" % where)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        fail("seed: a non-negative integer", "seed")
+    threads = spec.get("threads", 1)
+    if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 1024:
+        fail("threads: an integer in [1, 1024] (the simulator's host threads per point), not %r" % (threads,),
+             "threads")
     report = spec.get("report") or {}
-    heat = report.get("heatmap") if isinstance(report, dict) else None
+    if not isinstance(report, dict):
+        fail("report: a mapping (heatmap: [KEY, KEY])", "report")
+    heat = report.get("heatmap")
     gkeys = [k for k, _ in norm_grid]
     if heat is not None and (not isinstance(heat, list) or len(heat) != 2 or any(h not in gkeys for h in heat)):
-        raise SpecError("%s: error: report: heatmap: two of the grid's keys (%s)" % (where, ", ".join(gkeys)))
-    return {"models": norm_models, "machine": machine, "hardware": hw_name, "grid": norm_grid,
-            "simulate": simulate, "seed": seed, "heatmap": heat}
+        fail("report: heatmap: two of the grid's keys (%s)" % ", ".join(gkeys), "report")
+    out = {"models": norm_models, "machine": machine, "hardware": hw_name, "grid": norm_grid,
+           "simulate": simulate, "seed": seed, "threads": threads, "heatmap": heat, "source": source,
+           "marks": marks}
+    _check_inputs(out)
+    return out
+
+
+def _check_inputs(spec):
+    """What every point would refuse, refused once before any runs: each
+    model read and its function found (on the reference target, which lowers
+    nothing), the base machine and each grid value read by the machine
+    reader (the value on the base machine)."""
+    src, marks = spec["source"], spec["marks"]
+    for m in spec["models"]:
+        try:
+            _compile(m["text"], func=m["func"], target="ref", threads=1, name=m["path"]).close()
+        except Error as e:
+            raise SpecError("%s: error: model %s: %s" % (_at(src, marks, *m["at"]), m["name"],
+                                                           _unprefixed(e.message))) from None
+    with tempfile.TemporaryDirectory(prefix="spadc-sweep-") as tmp:
+        err = _machine_error(spec["machine"], {}, tmp)
+        if err:
+            raise SpecError("%s: error: hardware: %s" % (_at(src, marks, "hardware"), err))
+        for k, vs in spec["grid"]:
+            if k == "budget":  # in bytes it may fit some points' scratchpads and not others: per point
+                continue
+            for j, v in enumerate(vs):
+                err = _machine_error(spec["machine"], {k: v}, tmp)
+                if err:
+                    raise SpecError("%s: error: grid: %s: %s" % (_at(src, marks, "grid", k, j), k, err))
+
+
+def _machine_error(machine, point, tmp):
+    """The machine reader's message for machine with point's keys (budget
+    included), without the temporary file's location; None when it reads."""
+    m = dict(machine)
+    budget = None
+    for k, v in point.items():
+        if k == "budget":
+            budget = v
+        else:
+            m[k] = v
+    hw = os.path.join(tmp, "sweep-point.yml")  # its name is in messages
+    with open(hw, "w") as f:
+        f.write(_yaml_text(m))
+    try:
+        _compile(_TINY, target="npu=" + hw, threads=1, budget=budget).close()
+    except Error as e:
+        return _strip_loc(e.message, hw)
+    return None
+
+
+def _strip_loc(msg, path):
+    """msg without a leading "PATH:LINE:COL: error: " (a temporary's)."""
+    m = re.match(re.escape(path) + r"(:\d+:\d+|:\d+)?: error: ", msg)
+    return msg[m.end():] if m else msg
 
 
 def _find(path, base_dir):
@@ -252,9 +399,14 @@ def _inputs(model, prog, seed):
     return xs
 
 
-def run_point(spec, point, threads=1):
+def run_point(spec, point, threads=None):
     """The rows of one point: every model compiled (and simulated) on the
-    machine the point describes. Runs in a worker."""
+    machine the point describes. Runs in a worker. NoFitError is a row
+    (fits false); any other error is the sweep's: SpecError naming the
+    point and the spec's line (the grid value the machine reader refused,
+    else the model's)."""
+    if threads is None:
+        threads = spec.get("threads", 1)
     machine = dict(spec["machine"])
     budget = None
     for k, v in point.items():
@@ -265,7 +417,7 @@ def run_point(spec, point, threads=1):
     pid = point_id(point)
     rows = []
     with tempfile.TemporaryDirectory(prefix="spadc-sweep-") as tmp:
-        hw = os.path.join(tmp, "machine.yml")
+        hw = os.path.join(tmp, "sweep-point.yml")  # its name is in messages
         with open(hw, "w") as f:
             f.write(_yaml_text(machine))
         for model in spec["models"]:
@@ -280,10 +432,7 @@ def run_point(spec, point, threads=1):
                 rows.append(dict(base, kernel=m.group(1) if m else "", fits=False, why=_short(e.message)))
                 continue
             except Error as e:
-                # a machine the YAML reader refuses (a key out of range) is
-                # this point's answer too, not the sweep's end
-                rows.append(dict(base, kernel="", fits=False, why=_short(e.message)))
-                continue
+                raise _point_error(spec, point, model, machine, hw, e) from None
             plan = prog.plan()
             run = None
             if spec["simulate"]:
@@ -294,6 +443,34 @@ def run_point(spec, point, threads=1):
                 rows.append(dict(base, **_kernel_row(k, run.get(k["name"]) if run else None, target)))
             prog.close()
     return rows
+
+
+def _point_error(spec, point, model, machine, hw, e):
+    """SpecError for error e of model at point: located at the grid value
+    the message's machine line names (the temporary YAML is written one key
+    a line, in machine's order), at the budget for a budget's error, else at
+    the model; the temporary's path never shown."""
+    src, marks = spec.get("source", "spec"), spec.get("marks", {})
+    path = model.get("at", ("models",))
+    msg = e.message
+    m = re.match(re.escape(hw) + r":(\d+)(?::\d+)?: error: ", msg)
+    if m:
+        msg = msg[m.end():]
+        keys = [k for k, v in machine.items() if not isinstance(v, bool) and isinstance(v, (int, float, str))]
+        line = int(m.group(1)) - 2  # after the comment line
+        key = keys[line] if 0 <= line < len(keys) else None
+        path = ("hardware",)
+        if key in point:
+            path = ("grid", key, [vs for k, vs in spec["grid"] if k == key][0].index(point[key]))
+    elif "budget" in point and "budget" in msg:
+        path = ("grid", "budget", [vs for k, vs in spec["grid"] if k == "budget"][0].index(point["budget"]))
+    return SpecError("%s: error: at point %s, model %s: %s" % (_at(src, marks, *path), point_id(point),
+                                                              model["name"], _unprefixed(msg)))
+
+
+def _unprefixed(msg):
+    """A message nested in another: without a leading "spadc: error: "."""
+    return msg[len("spadc: error: "):] if msg.startswith("spadc: error: ") else msg
 
 
 def _short(msg):
@@ -346,38 +523,73 @@ def run(spec, out_dir=None, dask=None, workers=None, report=True, log=None):
         spec = load_spec(spec)
     pts = points(spec)
     done = {}
-    journal = None
-    if out_dir:
-        os.makedirs(out_dir, exist_ok=True)
+    journal = fj = None
+    if out_dir is not None:
+        # the output directory is made and its journal opened before any
+        # point runs: a directory that cannot be written fails at once
+        out_dir = _out_dir(out_dir)
         journal = os.path.join(out_dir, "rows.jsonl")
-        done = _read_journal(journal, spec)
+        try:
+            done = _read_journal(journal, spec)
+            fj = open(journal, "a")
+        except OSError as e:
+            raise SweepError("spadc-sweep: error: cannot write %s: %s" % (journal, e.strerror or e)) from None
     todo = [(spec, i, p) for i, p in enumerate(pts) if point_id(p) not in done]
     say = log or (lambda s: None)
     say("spadc-sweep: %d points x %d models; %d done before, %d to run"
         % (len(pts), len(spec["models"]), len(pts) - len(todo), len(todo)))
     t0 = time.time()
     results = {}
-    fj = open(journal, "a") if journal else None
     try:
         for n, (i, rows) in enumerate(_execute(todo, dask, workers), 1):
             results[i] = rows
             if fj:
-                fj.write(json.dumps({"point": point_id(pts[i]), "spec": _spec_key(spec), "rows": rows}) + "\n")
-                fj.flush()
+                try:
+                    fj.write(json.dumps({"point": point_id(pts[i]), "spec": _spec_key(spec), "rows": rows}) + "\n")
+                    fj.flush()
+                except OSError as e:
+                    raise SweepError("spadc-sweep: error: cannot write %s: %s" % (journal, e.strerror or e)) from None
             if n % max(1, len(todo) // 20) == 0 or n == len(todo):
                 say("  %d/%d points, %.1f s" % (n, len(todo), time.time() - t0))
     finally:
         if fj:
-            fj.close()
+            try:
+                fj.close()
+            except OSError:
+                pass  # its write failed already (or rows are flushed): the journal's lines are whole or cut
     rows = []
     for i, p in enumerate(pts):
         rows.extend(results.get(i) if i in results else done[point_id(p)])
-    if out_dir:
-        write_results(rows, spec, out_dir)
-        if report:
-            from . import sweep_report
-            sweep_report.write(rows, spec, out_dir)
+    if out_dir is not None:
+        try:
+            write_results(rows, spec, out_dir)
+            if report:
+                from . import sweep_report
+                sweep_report.write(rows, spec, out_dir)
+        except OSError as e:
+            raise SweepError("spadc-sweep: error: cannot write %s: %s"
+                             % (e.filename or out_dir, e.strerror or e)) from None
     return rows
+
+
+def _out_dir(out_dir):
+    """out_dir made (with its parents) and writable, or SweepError."""
+    try:
+        out_dir = os.fspath(out_dir)
+    except TypeError:
+        raise SweepError("spadc-sweep: error: the output directory must be a path, not %s"
+                         % type(out_dir).__name__) from None
+    if not out_dir:
+        raise SweepError("spadc-sweep: error: the output directory is an empty path")
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise SweepError("spadc-sweep: error: %s: not a directory (-o DIR writes DIR/results.csv, ...)" % out_dir)
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as e:
+        raise SweepError("spadc-sweep: error: cannot create %s: %s" % (e.filename or out_dir, e.strerror or e)) from None
+    if not os.access(out_dir, os.W_OK):
+        raise SweepError("spadc-sweep: error: cannot write in %s: %s" % (out_dir, os.strerror(13)))
+    return out_dir
 
 
 def _spec_key(spec):
@@ -429,8 +641,56 @@ def _execute(todo, dask, workers):
     # started in this process is unsafe)
     with cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as ex:
         futs = [ex.submit(_task, t) for t in todo]
-        for fut in cf.as_completed(futs):
-            yield fut.result()
+        try:
+            for fut in cf.as_completed(futs):
+                yield fut.result()
+        except BaseException:
+            ex.shutdown(wait=True, cancel_futures=True)  # a point's error ends the sweep: no more points start
+            raise
+
+
+def _connect(address):
+    """A Client of the scheduler at address, or SweepError within about
+    DASK_CONNECT_S seconds: a dead address, one that is not an address, or
+    something there that does not speak Dask's protocol."""
+    from dask.distributed import Client
+    if not isinstance(address, str) or not address.strip():
+        raise SweepError("spadc-sweep: error: --dask needs a scheduler address such as tcp://host:8786, not %r"
+                         % (address,))
+    # the address is tried (a connection and Dask's handshake) before a
+    # Client exists: a Client that fails to start still closes itself at
+    # exit, for 16 s and with a traceback. Something that is not a Dask
+    # scheduler fails the handshake (a stray reply read as a frame's length
+    # is a MemoryError at once) or says nothing (the time limit).
+    err = []
+
+    def probe():
+        import asyncio
+        from distributed.comm import connect
+
+        async def hello():
+            comm = await connect(address, timeout=DASK_CONNECT_S)
+            await comm.close()
+
+        try:
+            asyncio.run(asyncio.wait_for(hello(), DASK_CONNECT_S + 1))
+        except BaseException as e:  # OSError, TimeoutError, ValueError (the address), MemoryError, CommClosedError
+            err.append(e)
+
+    import threading
+    t = threading.Thread(target=probe, daemon=True)  # its own event loop, whatever the caller's thread runs
+    t.start()
+    t.join(DASK_CONNECT_S + 2)
+    if t.is_alive() and not err:
+        err.append(TimeoutError("no answer in %d s" % (DASK_CONNECT_S + 2)))
+    if not err:
+        try:
+            return Client(address, timeout=DASK_CONNECT_S, set_as_default=False)
+        except Exception as e:
+            err.append(e)
+    e = err[0]
+    raise SweepError("spadc-sweep: error: --dask %s: no Dask scheduler there (%s: %s)"
+                     % (address, type(e).__name__, _one_line(e)))
 
 
 def _execute_dask(todo, dask):
@@ -438,7 +698,7 @@ def _execute_dask(todo, dask):
         from dask.distributed import Client, as_completed
     except ImportError:
         raise UsageError("spadc-sweep: error: --dask needs dask.distributed (pip install ./python[sweep])") from None
-    client = dask if isinstance(dask, Client) else Client(dask)
+    client = dask if isinstance(dask, Client) else _connect(dask)
     try:
         # the spec (with the models' text) is scattered once, not sent per
         # task; points go in chunks, a few per worker's turn, so that the
@@ -469,22 +729,42 @@ def write_results(rows, spec, out_dir):
     """DIR/results.csv and, with pyarrow, DIR/results.parquet (both whole or
     not at all)."""
     cols = columns(spec)
-    tmp = os.path.join(out_dir, ".results.csv.tmp")
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
-        w.writeheader()
-        for r in rows:
-            w.writerow({c: ("" if r.get(c) is None else r.get(c)) for c in cols})
-    os.replace(tmp, os.path.join(out_dir, "results.csv"))
+
+    def csv_file(tmp):
+        with open(tmp, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
+            w.writeheader()
+            for r in rows:
+                w.writerow({c: ("" if r.get(c) is None else r.get(c)) for c in cols})
+
+    write_atomic(os.path.join(out_dir, "results.csv"), csv_file)
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         return
     table = pa.Table.from_pylist([{c: r.get(c) for c in cols} for r in rows])
-    tmp = os.path.join(out_dir, ".results.parquet.tmp")
-    pq.write_table(table, tmp)
-    os.replace(tmp, os.path.join(out_dir, "results.parquet"))
+    try:
+        write_atomic(os.path.join(out_dir, "results.parquet"), lambda tmp: pq.write_table(table, tmp))
+    except pa.ArrowException as e:  # pyarrow's own I/O errors (a full disk)
+        raise OSError(getattr(e, "errno", None) or 5, _one_line(e), os.path.join(out_dir, "results.parquet")) from None
+
+
+def write_atomic(path, write):
+    """write(tmp) to a temporary beside path, renamed over it: a failed
+    write (a full disk) leaves no partial file and the old one as it was."""
+    tmp = os.path.join(os.path.dirname(path) or ".", ".%s.tmp" % os.path.basename(path))
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):  # named by the file it was for, not the temporary
+            raise OSError(e.errno, e.strerror or _one_line(e), path) from None
+        raise
 
 
 # ------------------------------------------------------------------ command line
@@ -508,6 +788,9 @@ def main(argv=None):
     except Error as e:
         print(e.message, file=sys.stderr)
         return e.status
+    except OSError as e:  # an output or a temporary that could not be written, past the checks above
+        print("spadc-sweep: error: %s%s" % (e.filename + ": " if e.filename else "", e.strerror or e), file=sys.stderr)
+        return 1
     nofit = sum(1 for r in rows if not r.get("fits"))
     print("spadc-sweep: %d rows (%d not fitting) in %s" % (len(rows), nofit, os.path.join(a.out, "results.csv")))
     return 0

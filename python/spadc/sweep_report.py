@@ -16,6 +16,8 @@ matplotlib from the rows spadc.sweep wrote:
 import html
 import os
 
+from .sweep import write_atomic
+
 SPAD = "vpu_spad_size_kb_per_lane"
 
 
@@ -59,10 +61,10 @@ def write(rows, spec, out_dir):
     figs = []
 
     def save(fig, name, title):
-        path = os.path.join(out_dir, name)
-        fig.savefig(path + ".tmp.png", dpi=90, bbox_inches="tight")
-        os.replace(path + ".tmp.png", path)
-        plt.close(fig)
+        try:
+            write_atomic(os.path.join(out_dir, name), lambda tmp: fig.savefig(tmp, format="png", dpi=90, bbox_inches="tight"))
+        finally:
+            plt.close(fig)
         figs.append((name, title))
 
     for mi, model in enumerate(models):
@@ -198,7 +200,8 @@ def _write_html(rows, spec, out_dir, figs, xkey):
         for r in nofit[:200]:
             parts.append("<tr><td>%s</td><td>%s</td><td>%s</td></tr>" % (e(r["point"]), e(r["model"]), e(r.get("why") or "")))
         parts.append("</table>%s" % ("<p>(%d more)</p>" % (len(nofit) - 200) if len(nofit) > 200 else ""))
-    tmp = os.path.join(out_dir, ".report.html.tmp")
-    with open(tmp, "w") as f:
-        f.write("\n".join(parts) + "\n")
-    os.replace(tmp, os.path.join(out_dir, "report.html"))
+    def page(tmp):
+        with open(tmp, "w") as f:
+            f.write("\n".join(parts) + "\n")
+
+    write_atomic(os.path.join(out_dir, "report.html"), page)

@@ -93,8 +93,8 @@ static int cpu_args(int argc, char **argv, plan_args *a) {
                 a->func = v;
             } else {
                 uint64_t t;
-                const char *e = cli_scan_uint(v, 1024, &t);
-                if (!e || *e || t < 1) return cli_usage_error("plan", "--threads needs an integer in [1, 1024] (got '%s')", v);
+                const char *e = cli_scan_uint(v, SPADC_MAX_THREADS, &t);
+                if (!e || *e || t < 1) return cli_usage_error("plan", "--threads needs an integer in [1, %d] (got '%s')", SPADC_MAX_THREADS, v);
                 a->o.threads = (int)t;
             }
         } else if (!strcmp(s, "--budget") || !strcmp(s, "--tile") || !strcmp(s, "--program")) {

@@ -409,8 +409,8 @@ int cli_cmd_run(int argc, char **argv) {
                 if (!e || *e) return cli_usage_error("run", "--check-samples needs an integer in [0, 100000000] (got '%s')", v);
                 o.samples = (int64_t)u;
             } else if (!strcmp(a, "--threads")) {
-                e = cli_scan_uint(v, 1024, &u);
-                if (!e || *e || u < 1) return cli_usage_error("run", "--threads needs an integer in [1, 1024] (got '%s')", v);
+                e = cli_scan_uint(v, SPADC_MAX_THREADS, &u);
+                if (!e || *e || u < 1) return cli_usage_error("run", "--threads needs an integer in [1, %d] (got '%s')", SPADC_MAX_THREADS, v);
                 o.threads = (int)u;
             } else {
                 e = cli_scan_uint(v, 1000000, &u);

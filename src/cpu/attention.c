@@ -49,8 +49,13 @@ void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a
     size_tile(a, t);
 }
 
+int cpu_attn_team(const cpu_attn_args *a) {
+    const int64_t br = a->tile.rows > 0 ? a->tile.rows : 1;
+    return cpu_team(a->nthreads, (a->rows + br - 1) / br); /* blocks of query rows */
+}
+
 size_t cpu_attn_work_bytes(const cpu_attn_args *a) {
-    return (size_t)a->tile.footprint * (size_t)(a->nthreads > 0 ? a->nthreads : 1);
+    return (size_t)a->tile.footprint * (size_t)cpu_attn_team(a);
 }
 
 void cpu_attention(const cpu_attn_args *a) {
@@ -59,8 +64,7 @@ void cpu_attention(const cpu_attn_args *a) {
                           : a->isa == CPU_ISA_AVX2 ? cpu_attn_rows_avx2
                                                    : cpu_attn_rows_generic;
     const int64_t rows = a->rows;
-    /* threads only where each gets a few blocks */
-    int nt = a->nthreads > 1 && rows >= 2 * a->tile.rows ? a->nthreads : 1;
+    const int nt = cpu_attn_team(a);
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
         int id = omp_get_thread_num(), n = omp_get_num_threads();

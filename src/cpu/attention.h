@@ -72,6 +72,8 @@ typedef struct cpu_attn_args {
  * keys (all of them, else down to NR) whose buffers fit half the L2. */
 void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t);
 
+/* The threads a run starts: cpu_team over its blocks of tile.rows rows. */
+int cpu_attn_team(const cpu_attn_args *a);
 /* Scratch for all of a's threads. */
 size_t cpu_attn_work_bytes(const cpu_attn_args *a);
 

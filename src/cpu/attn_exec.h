@@ -219,10 +219,10 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         /* O / l, the pv epilogue, the store */
         for (int64_t i = 0; i < nb; i++) {
             float *orow = o + i * DVP;
-            if (a->safe && m[i] == -INFINITY) /* torch's safe softmax: P = 0 where every score is -inf */
-                memset(orow, 0, (size_t)DV * sizeof *orow);
-            else
-                row_div(orow, DV, l[i]);
+            /* torch's safe softmax: P = 0 where every score is -inf, so O
+             * is what was summed, e^{-inf} V = 0 V: 0, or NaN in a column
+             * where V holds a NaN or an infinity, as the reference's 0 * V */
+            if (!(a->safe && m[i] == -INFINITY)) row_div(orow, DV, l[i]);
             float *out = a->O + a->o_off[b0 + i];
             float *dst = a->o_sn == 1 ? out : orow;
             if (a->pv_epi) {

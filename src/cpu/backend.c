@@ -685,11 +685,17 @@ static float *gather_buffer(cpu_backend *cb, const kplan *kp) {
     return cb->gbuf;
 }
 
+/* The im2col's team: its rows split where the matrix is large. */
+static int gather_team(const kplan *kp, int nthreads) {
+    return cpu_team(kp->gM * kp->gK >= 65536 ? nthreads : 1, kp->gM);
+}
+
 /* im2col: row m of A2 is the window of output pixel m, in K's order. */
 static void gather_lhs(const kplan *kp, const float *A, float *A2, int nthreads) {
     const int64_t M = kp->gM, K = kp->gK;
     const int64_t *moff = kp->moff, *koff = kp->koff;
-#pragma omp parallel for num_threads(nthreads) schedule(static) if (nthreads > 1 && M * K >= 65536)
+    const int nt = gather_team(kp, nthreads);
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t m = 0; m < M; m++) {
         const float *a = A + moff[m];
         float *row = A2 + m * K;
@@ -762,7 +768,7 @@ static void pack_window(const kplan *kp, struct cpu_packed *p, const float *X) {
 static void run_windows_parallel(cpu_backend *cb, kplan *kp, const cpu_gemm_args *g0, const float *A, const float *B,
                                  float *C, float *const *opbase, float *init, int64_t nouter) {
     const kernel *k = kp->k;
-    const int nt = cb->o.nthreads;
+    const int nt = cpu_team(cb->o.nthreads, nouter);
     struct cpu_packed wp0;
     window_buffer(cb, kp, &wp0, nt);
     const size_t per = (size_t)wp0.npanels * (size_t)wp0.nr * (size_t)wp0.K;
@@ -1072,7 +1078,7 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
     cpu_isa isa;
     if (cpu_isa_active(cb->ctx, &isa) != SP_OK) sp_rethrow(cb->ctx);
     a->isa = isa;
-    a->nthreads = cb->o.nthreads;
+    a->nthreads = cb->o.nthreads; /* the run's team: cpu_attn_team */
     const cpu_caches caches = cpu_caches_detect();
     cpu_attn_plan(isa, &caches, a, &a->tile);
     return true;
@@ -1157,16 +1163,43 @@ static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     return kp->path == PATH_LOOP && kp->lk->L.acc < 0; /* each chunk loads its lanes before it stores them */
 }
 
+/* The most threads a run of kernel kp starts (each path sizes its teams
+ * with cpu_team). */
+static int kernel_team(const cpu_backend *cb, const kplan *kp) {
+    const int nt = cb->o.nthreads;
+    switch (kp->path) {
+    case PATH_GEMM: {
+        const int g = kp->blocking.nthreads < nt ? kp->blocking.nthreads : nt;
+        int t = g > 1 ? g : 1;
+        if (kp->gather && gather_team(kp, nt) > t) t = gather_team(kp, nt);
+        if (kp->window_b) { /* run_windows_parallel: output rows over the threads */
+            int64_t rows = 1;
+            for (uint32_t j = 0; j < kp->nouter; j++) rows *= kp->k->bounds[kp->outer[j]];
+            if (nt > 1 && rows >= 2 * nt && cpu_team(nt, rows) > t) t = cpu_team(nt, rows);
+        }
+        return t;
+    }
+    case PATH_ATTN: return cpu_attn_team(&kp->ap->args);
+    case PATH_LOOP:
+    case PATH_OP: return cpu_loop_kernel_team(kp->lk, nt);
+    default: return 1;
+    }
+}
+
 /* Constant weights are packed once, here; the others are planned as packed
- * per call. */
+ * per call. The largest team each kernel starts is started once now, so
+ * that a system that will not start it is a located error (exit 1), not
+ * OpenMP ending the process. */
 static void prepare(ex_backend *b, ex_program *x, uint32_t i) {
     cpu_backend *cb = (cpu_backend *)b;
     kplan *kp = &cb->kp[i];
-    if (kp->path != PATH_GEMM) return;
-    const uint8_t *cdata = ex_value_const(x, kp->rhs.value);
-    const bool packed_now = cdata && rhs_packable(kp) && !kp->window_b; /* the window is packed per run */
-    choose_blocking(cb, kp, !packed_now);
-    if (packed_now) pack_rhs(cb, kp, cdata);
+    if (kp->path == PATH_GEMM) {
+        const uint8_t *cdata = ex_value_const(x, kp->rhs.value);
+        const bool packed_now = cdata && rhs_packable(kp) && !kp->window_b; /* the window is packed per run */
+        choose_blocking(cb, kp, !packed_now);
+        if (packed_now) pack_rhs(cb, kp, cdata);
+    }
+    ex_reserve_threads(x, i, kernel_team(cb, kp));
 }
 
 static void run(ex_backend *b, ex_program *x, uint32_t i) {
@@ -1188,6 +1221,7 @@ static void bind(ex_backend *b, ex_program *x, uint32_t arg, const void *data) {
             ex_value_index(x, kp->rhs.value) == arg && rhs_packable(kp)) {
             choose_blocking(cb, kp, false); /* packed from now on: one B block in L2 */
             pack_rhs(cb, kp, data);
+            ex_reserve_threads(x, i, kernel_team(cb, kp));
         }
     }
 }
@@ -1248,6 +1282,19 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
 }
 
 int cpu_backend_threads(const ex_program *x) { return ((const cpu_backend *)ex_get_backend(x))->o.nthreads; }
+
+void cpu_note_flushing_kernels(const ex_program *x, sp_strbuf *out) {
+    const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
+    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
+        const kplan *kp = &cb->kp[i];
+        if (kp->path != PATH_GEMM || !kp->blocking.pairs) continue;
+        sp_strbuf_printf(out,
+                         "note: k%u multiplies bf16 pairs (%s, %s), which reads subnormal inputs as zero and flushes "
+                         "products and sums below 2^-126 to zero where the reference keeps them; SPADC_ISA=avx512 "
+                         "converts to f32 instead\n",
+                         i, kp->blocking.kernel, kp->blocking.isa >= CPU_ISA_AMX ? "TDPBF16PS" : "VDPBF16PS");
+    }
+}
 
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);

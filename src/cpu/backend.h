@@ -43,6 +43,11 @@ const struct cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t 
 bool cpu_backend_window_b(const ex_program *x, uint32_t i);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
+/* One "note:" line per kernel of x (a cpu program) that multiplies bf16
+ * pairs (VDPBF16PS, TDPBF16PS), whose subnormal inputs, products and sums
+ * flush to zero where the reference keeps them: written under a --check
+ * mismatch, so that such a difference names its cause. */
+void cpu_note_flushing_kernels(const ex_program *x, sp_strbuf *out);
 
 /* The backend's reports (report.c; exec/report.h says which). */
 struct ex_report_opts;

@@ -68,6 +68,19 @@ bool cpu_isa_supported(cpu_isa isa);
  * costs a getenv and lets a test switch it. */
 sp_status cpu_isa_active(sp_ctx *ctx, cpu_isa *isa);
 
+/* ------------------------------------------------------------ threads */
+
+/* The team of a parallel region over `units` pieces of work that its
+ * threads share out (a GEMM's units of C, attention's blocks of query rows,
+ * a loop's items, a copy's or a convolution's rows, an im2col's rows): never
+ * more threads than asked, nor than pieces; one for fewer than two. Every
+ * kernel kind sizes its teams by it, and the backend reserves the largest
+ * before the first run (ex_reserve_threads). */
+static inline int cpu_team(int nthreads, int64_t units) {
+    if (nthreads < 2 || units < 2) return 1;
+    return units < nthreads ? (int)units : nthreads;
+}
+
 /* -------------------------------------------------------------- caches */
 
 typedef struct cpu_caches {

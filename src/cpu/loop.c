@@ -147,6 +147,40 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
 
 /* ------------------------------------------------------------------ run */
 
+/* j's loops (outer, reduction, lane blocks) and the team *nt for L at
+ * nthreads; returns the items the threads share (0: no points). */
+static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
+    const bool rl = L->mode == CPU_LOOP_REDUCTION_LANES;
+    int64_t items = 1, work = 1;
+    *nt = 1;
+    for (uint32_t d = 0; d < L->ndims; d++) {
+        if (L->bounds[d] <= 0) return 0;
+        work *= L->bounds[d];
+        if ((int)d == L->lane_dim) continue;
+        if (L->reduction[d]) {
+            j->rdims[j->nrdims++] = d;
+        } else {
+            j->outer[j->nouter++] = d;
+            items *= L->bounds[d];
+        }
+    }
+    if (!rl && L->lane_dim >= 0) {
+        j->nblocks = (L->bounds[L->lane_dim] + LOOP_BLOCK - 1) / LOOP_BLOCK;
+        items *= j->nblocks;
+    }
+    /* threads only where there is enough to split (an OpenMP region costs
+     * a few microseconds) */
+    *nt = cpu_team(work * (int64_t)(L->ninsn + 1) >= 65536 ? nthreads : 1, items);
+    return items;
+}
+
+int cpu_loop_team(const cpu_loop *L, int nthreads) {
+    loop_job j = {.L = L, .nblocks = 1};
+    int nt;
+    split(L, &j, nthreads, &nt);
+    return nt;
+}
+
 sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
                        uint32_t *failed_insn) {
     cpu_isa isa;
@@ -156,27 +190,9 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
                                    : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
                                                          : cpu_loop_items_generic;
     loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1};
-    const bool rl = L->mode == CPU_LOOP_REDUCTION_LANES;
-    int64_t items = 1, work = 1;
-    for (uint32_t d = 0; d < L->ndims; d++) {
-        if (L->bounds[d] <= 0) return SP_OK; /* no points */
-        work *= L->bounds[d];
-        if ((int)d == L->lane_dim) continue;
-        if (L->reduction[d]) {
-            j.rdims[j.nrdims++] = d;
-        } else {
-            j.outer[j.nouter++] = d;
-            items *= L->bounds[d];
-        }
-    }
-    if (!rl && L->lane_dim >= 0) {
-        j.nblocks = (L->bounds[L->lane_dim] + LOOP_BLOCK - 1) / LOOP_BLOCK;
-        items *= j.nblocks;
-    }
-    /* threads only where there is enough to split (an OpenMP region costs
-     * a few microseconds) */
-    int nt = nthreads > 1 && work * (int64_t)(L->ninsn + 1) >= 65536 ? nthreads : 1;
-    if (nt > items) nt = (int)items;
+    int nt;
+    const int64_t items = split(L, &j, nthreads, &nt);
+    if (!items) return SP_OK; /* no points */
     uint32_t bad_all = 0;
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {

@@ -164,5 +164,7 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L);
  * caller's to write). */
 sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
                        uint32_t *failed_insn);
+/* The threads cpu_loop_run starts for L at nthreads (cpu_team over its items). */
+int cpu_loop_team(const cpu_loop *L, int nthreads);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "interp/interp.h"
 
 #define VNONE 0xffff
@@ -609,25 +610,40 @@ bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_lo
  * outermost dim split over threads. The engine's chunks cost ~0.1 us a
  * row, which a pad of 3584 rows of 56 floats (a ResNet block's) pays
  * 0.4 ms for. False: not such a program (the engine runs it). */
-static bool run_copy(const cpu_loop *L, const void *in, void *out, int nthreads) {
-    if (L->ninsn != 1 || L->acc >= 0 || L->ndims == 0 || L->ndims > CPU_LOOP_MAX_DIMS) return false;
+/* The element bytes of such a program, 0 if L is not one. */
+static int copy_bytes(const cpu_loop *L) {
+    if (L->ninsn != 1 || L->acc >= 0 || L->ndims == 0 || L->ndims > CPU_LOOP_MAX_DIMS) return 0;
     const cpu_loop_insn *c = &L->insn[0];
     const bool load = c->op == CPU_L_LOAD;
-    if (!load && !(c->op == CPU_L_CONST && c->imm.i == 0)) return false;
-    if (load && (L->nin != 1 || L->in[0].dtype != L->out.dtype || !in)) return false;
-    int eb;
+    if (!load && !(c->op == CPU_L_CONST && c->imm.i == 0)) return 0;
+    if (load && (L->nin != 1 || L->in[0].dtype != L->out.dtype)) return 0;
     switch ((cpu_ltype)L->out.dtype) {
-    case CPU_LT_F32: case CPU_LT_I32: eb = 4; break;
-    case CPU_LT_F64: case CPU_LT_I64: eb = 8; break;
-    case CPU_LT_BF16: case CPU_LT_F16: case CPU_LT_I16: eb = 2; break;
-    default: return false; /* i1, i8: the engine */
+    case CPU_LT_F32: case CPU_LT_I32: return 4;
+    case CPU_LT_F64: case CPU_LT_I64: return 8;
+    case CPU_LT_BF16: case CPU_LT_F16: case CPU_LT_I16: return 2;
+    default: return 0; /* i1, i8: the engine */
     }
+}
+
+/* Its team: rows (all dims but the last) split, two or more a thread, where
+ * the copy is large enough to pay for a region. */
+static int copy_team(const cpu_loop *L, int eb, int nthreads) {
+    int64_t outer = 1;
+    for (uint32_t d = 0; d + 1 < L->ndims; d++) outer *= L->bounds[d];
+    return cpu_team(outer * L->bounds[L->ndims - 1] * eb >= 65536 ? nthreads : 1, outer / 2);
+}
+
+static bool run_copy(const cpu_loop *L, const void *in, void *out, int nthreads) {
+    const int eb = copy_bytes(L);
+    if (!eb) return false;
+    const bool load = L->insn[0].op == CPU_L_LOAD;
+    if (load && !in) return false;
     const uint32_t nd = L->ndims, last = nd - 1;
     const int64_t n = L->bounds[last];
     const bool unit = L->out.stride[last] == 1 && (!load || L->in[0].stride[last] == 1);
     int64_t outer = 1;
     for (uint32_t d = 0; d < last; d++) outer *= L->bounds[d];
-    const int nt = nthreads > 1 && outer >= 2 * nthreads && outer * n * eb >= 65536 ? nthreads : 1;
+    const int nt = copy_team(L, eb, nthreads);
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t r = 0; r < outer; r++) {
         int64_t so = load ? L->in[0].off : 0, d0 = L->out.off, q = r;
@@ -655,6 +671,17 @@ static bool run_copy(const cpu_loop *L, const void *in, void *out, int nthreads)
         }
     }
     return true;
+}
+
+/* The threads a loop program may start: the engine's team, or a copy's. */
+static int program_team(const cpu_loop *L, int nthreads) {
+    const int eb = copy_bytes(L), a = cpu_loop_team(L, nthreads), b = eb ? copy_team(L, eb, nthreads) : 1;
+    return a > b ? a : b;
+}
+
+int cpu_loop_kernel_team(const cpu_loop_kernel *lk, int nthreads) {
+    const int a = program_team(&lk->L, nthreads), b = lk->has_pre ? program_team(&lk->pre, nthreads) : 1;
+    return a > b ? a : b;
 }
 
 void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads) {

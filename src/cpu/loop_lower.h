@@ -43,5 +43,7 @@ bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_
 bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy);
 /* Run it once on this run's storage (raises on a failing op, located). */
 void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads);
+/* The most threads a run of it starts at nthreads (cpu_team). */
+int cpu_loop_kernel_team(const cpu_loop_kernel *lk, int nthreads);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/threads.h"
 #include "passes/passes.h"
 
 typedef struct storage {
@@ -54,6 +55,7 @@ struct ex_program {
     ex_stats stats;
     const interp_value *args;
     interp_value *results;
+    int threads_ok; /* the largest team known to start (ex_reserve_threads) */
 };
 
 /* ----------------------------------------------------------- storage */
@@ -81,13 +83,25 @@ uint8_t *ex_value_ptr(const ex_program *x, uint32_t id) {
     switch ((ex_storage)s->kind) {
     case EX_ARG: return interp_data(&x->args[s->index]);
     case EX_CONST: return (uint8_t *)s->cdata;
-    case EX_ARENA: return x->arena + s->offset;
+    case EX_ARENA: return x->arena ? x->arena + s->offset : NULL; /* none: every intermediate is empty */
     case EX_RESULT: return interp_data(&x->results[s->index]);
     default: return NULL;
     }
 }
 
 interp_scalar ex_scalar(const ex_program *x, uint32_t id) { return x->vals[id].s; }
+
+void ex_reserve_threads(ex_program *x, uint32_t i, int n) {
+    if (n <= x->threads_ok) return;
+    int started, err;
+    if (!sp_threads_startable(x->ctx, n, &started, &err)) {
+        const kernel *k = &x->prog.k[i];
+        sp_throw(x->ctx, SP_EINPUT, k->root->loc,
+                 "kernel k%u runs on %d threads and the system started only %d (%s): ask for fewer threads", i, n,
+                 started, strerror(err));
+    }
+    x->threads_ok = n;
+}
 
 /* Arguments, constants, views and empties: what lowering may look at. */
 static void classify(ex_program *x) {
@@ -278,6 +292,10 @@ static void plan_storage(ex_program *x) {
 static void bind_input(ex_program *x, const ir_value *v) {
     interp_value *slot = &x->vals[v->id];
     if (v->type.kind != IR_T_TENSOR || slot->t) return;
+    if (ir_type_numel(v->type) == 0) { /* no elements: nothing to read, maybe no storage */
+        *slot = interp_tensor_new(x->it, v->type);
+        return;
+    }
     uint32_t root = ex_value_root(x, v->id);
     const storage *s = &x->st[root];
     if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_LINALG) {
@@ -327,7 +345,8 @@ static void run_interpreted(ex_program *x, uint32_t ki) {
     interp_run_ops(x->it, x->vals, x->n, k->ops, k->nops);
     for (uint32_t e = 0; e <= k->nextra; e++) {
         const ir_value *v = e ? k->extra[e - 1] : k->out;
-        memcpy(ex_value_ptr(x, v->id), interp_data(&x->vals[v->id]), (size_t)ir_type_bytes(v->type));
+        const size_t bytes = (size_t)ir_type_bytes(v->type);
+        if (bytes) memcpy(ex_value_ptr(x, v->id), interp_data(&x->vals[v->id]), bytes);
     }
     for (uint32_t o = 0; o < k->nops; o++)
         for (uint32_t j = 0; j < k->ops[o]->nres; j++) interp_release(x->it, &x->vals[k->ops[o]->res[j].id]);
@@ -367,6 +386,24 @@ static void build_steps(ex_program *x) {
             x->steps[x->nsteps++].op = op;
         }
     }
+}
+
+/* Whether kernel k has a result of no elements or a loop of no
+ * iterations (a dimension of size 0), and which, in why. */
+static bool empty_loop(const kernel *k, char *why, size_t nwhy) {
+    for (uint32_t e = 0; e <= k->nextra; e++) {
+        const ir_value *v = e ? k->extra[e - 1] : k->out;
+        if (v->type.kind == IR_T_TENSOR && ir_type_numel(v->type) == 0) {
+            snprintf(why, nwhy, "its result has no elements");
+            return true;
+        }
+    }
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->bounds[d] == 0) {
+            snprintf(why, nwhy, "its loop d%u has no iterations (a dimension of size 0)", d);
+            return true;
+        }
+    return false;
 }
 
 void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,
@@ -421,6 +458,13 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
             x->why[i] = sp_arena_strdup(&x->m->arena, why);
             continue;
         }
+        /* a loop of no iterations: nothing to compute, or a result that is
+         * its init and epilogue only; no engine is written for either, so
+         * the reference path runs it (and says so) */
+        if (empty_loop(&x->prog.k[i], why, sizeof why)) {
+            x->why[i] = sp_arena_strdup(&x->m->arena, why);
+            continue;
+        }
         x->engine[i] = b->lower(b, x, i, why, sizeof why);
         if (!x->engine[i]) x->why[i] = sp_arena_strdup(&x->m->arena, why[0] ? why : "not lowered");
         x->stats.nengine += x->engine[i];
@@ -460,6 +504,7 @@ static void copy_results(ex_program *x) {
         if (rs->kind == EX_RESULT && rs->index == r) continue; /* written in place */
         uint8_t *dst = interp_data(&results[r]);
         size_t bytes = (size_t)ir_type_bytes(v->type);
+        if (!bytes) continue; /* no elements: nothing to copy, maybe no storage */
         if (rs->kind == EX_NONE) /* a value no kernel writes: never zeros in silence */
             sp_throw(x->ctx, SP_EINTERNAL, v->def ? v->def->loc : (sp_loc){0},
                      "internal error: result %u (%%%s) has no storage", r, v->name ? v->name : "?");

@@ -157,5 +157,10 @@ uint8_t *ex_value_ptr(const ex_program *x, uint32_t id);
 /* At run time: a scalar value (a scalar argument or a value computed by an
  * earlier step). */
 interp_scalar ex_scalar(const ex_program *x, uint32_t id);
+/* Kernel i runs teams of up to n threads (sized by the backend to its
+ * work): a team larger than any before is started once here, so that a
+ * system that will not start it gives an error located at the kernel
+ * (SP_EINPUT) rather than OpenMP ending the process. */
+void ex_reserve_threads(ex_program *x, uint32_t i, int n);
 
 #endif

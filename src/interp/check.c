@@ -45,6 +45,38 @@ static double rel_tolerance(const ir_op *fn, ir_dtype dt) {
     return sum > rtol ? sum : rtol;
 }
 
+/* The tolerance of a result whose largest reference magnitude is max_ref:
+ * rtol of it, and an absolute floor of 1e-5 that shrinks with a result
+ * smaller than 1. A fixed floor hid every difference in small results:
+ * bf16 products below 2^-126 that VDPBF16PS and TDPBF16PS flush to zero
+ * sum to 4.5e-37 in the reference and to 0 on those paths. A result that
+ * is small because its terms cancel may differ by more than this: the
+ * sensitivity probe passes it (probe_sensitivity). */
+static double tolerance(double rtol, double max_ref) {
+    return 1e-5 * (max_ref < 1 ? max_ref : 1) + rtol * max_ref;
+}
+
+/* The differences of a result from the reference, element by element. */
+typedef struct diff {
+    double max_abs, max_rel, max_ref; /* max_ref: the largest finite |ref| */
+    bool nan_mismatch;                /* a NaN on one side only */
+} diff;
+
+/* x computed, y the reference's: an infinity the other side lacks is an
+ * infinite error, and never widens the tolerance (max_ref is finite: an
+ * infinite one passed every error of the result) */
+static void diff_add(diff *d, double x, double y) {
+    if (isnan(x) || isnan(y)) {
+        d->nan_mismatch |= isnan(x) != isnan(y);
+        return;
+    }
+    double err = fabs(x - y);
+    if (isinf(x) || isinf(y)) err = x == y ? 0 : INFINITY;
+    if (err > d->max_abs) d->max_abs = err;
+    if (err > 0 && y != 0 && err / fabs(y) > d->max_rel) d->max_rel = err / fabs(y); /* where the reference is 0: abs only */
+    if (fabs(y) > d->max_ref && !isinf(y)) d->max_ref = fabs(y);
+}
+
 /* Largest |a - b| over two results of one type (inf where one is a NaN or
  * an infinity the other is not). */
 static double max_diff(const interp_value *a, const interp_value *b) {
@@ -74,25 +106,16 @@ static bool compare(const ir_op *fn, const interp_value *got, const interp_value
     ir_dtype dt = (ir_dtype)want->type.dtype;
     int64_t n = want->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(want->type);
     int nb = ir_dtype_bytes(dt);
-    double max_abs = 0, max_rel = 0, max_ref = 0;
-    bool nan_mismatch = false;
+    diff d = {0, 0, 0, false};
     for (int64_t k = 0; k < n; k++) {
         interp_scalar a = want->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
         interp_scalar b = want->type.kind == IR_T_SCALAR ? want->s : interp_load_elem(interp_data(want) + k * nb, dt);
-        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
-        if (isnan(x) || isnan(y)) {
-            nan_mismatch |= isnan(x) != isnan(y);
-            continue;
-        }
-        double err = fabs(x - y);
-        if (isinf(x) || isinf(y)) err = x == y ? 0 : INFINITY;
-        if (err > max_abs) max_abs = err;
-        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
-        if (err > 0 && rel > max_rel) max_rel = rel;
-        if (fabs(y) > max_ref && !isinf(y)) max_ref = fabs(y);
+        diff_add(&d, ir_dtype_is_float(dt) ? a.f : (double)a.i, ir_dtype_is_float(dt) ? b.f : (double)b.i);
     }
+    const double max_abs = d.max_abs, max_rel = d.max_rel, max_ref = d.max_ref;
+    const bool nan_mismatch = d.nan_mismatch;
     double rtol = rel_tolerance(fn, dt);
-    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
+    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= tolerance(rtol, max_ref) : max_abs == 0);
     *plain = ok;
     if (!o) return ok; /* the first pass: is a sensitivity probe needed */
     char why[96] = "";
@@ -125,8 +148,7 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, interp_poi
     ir_dtype dt = (ir_dtype)got->type.dtype;
     int64_t n = got->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(got->type);
     int nb = ir_dtype_bytes(dt);
-    double max_abs = 0, max_rel = 0, max_ref = 0;
-    bool nan_mismatch = false;
+    diff d = {0, 0, 0, false};
     uint64_t seed = 0x5eed0000u + i;
     int64_t count = n < nsamples ? n : nsamples;
     /* samples come in runs of 16 consecutive elements: neighbours share
@@ -140,19 +162,12 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, interp_poi
         if (k < 0) k = 0;
         interp_scalar a = got->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
         interp_scalar b = interp_points_eval(ip, i, k);
-        double x = ir_dtype_is_float(dt) ? a.f : (double)a.i, y = ir_dtype_is_float(dt) ? b.f : (double)b.i;
-        if (isnan(x) || isnan(y)) {
-            nan_mismatch |= isnan(x) != isnan(y);
-            continue;
-        }
-        double err = fabs(x - y);
-        if (err > max_abs) max_abs = err;
-        double rel = err / (fabs(y) > 1e-30 ? fabs(y) : 1e-30);
-        if (err > 0 && rel > max_rel) max_rel = rel;
-        if (fabs(y) > max_ref) max_ref = fabs(y);
+        diff_add(&d, ir_dtype_is_float(dt) ? a.f : (double)a.i, ir_dtype_is_float(dt) ? b.f : (double)b.i);
     }
+    const double max_abs = d.max_abs, max_rel = d.max_rel, max_ref = d.max_ref;
+    const bool nan_mismatch = d.nan_mismatch;
     double rtol = rel_tolerance(fn, dt);
-    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= 1e-5 + rtol * max_ref : max_abs == 0);
+    bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= tolerance(rtol, max_ref) : max_abs == 0);
     sp_strbuf_printf(o, "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i,
            (long long)count, (long long)n, max_abs, max_rel, max_ref,
            nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");

@@ -6,7 +6,8 @@
  *     // v: SP_OK, or SP_EMISMATCH when a result differs beyond its tolerance
  *
  * Tolerance, against the largest reference magnitude of the result: f32 and
- * f64 |err| <= 1e-5 + rtol * max|ref|, rtol 1e-4 (1e-2 where a value is
+ * f64 |err| <= 1e-5 min(1, max|ref|) + rtol * max|ref| (the floor scales
+ * with a small result: flushed subnormals show), rtol 1e-4 (1e-2 where a value is
  * rounded to bf16 or f16 anywhere in the function), widened to 4 u sqrt(K)
  * for a reduction of K terms (u = 2^-24: the reference sums in order);
  * integers exactly; a NaN must sit where the reference has one. Past that

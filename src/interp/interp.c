@@ -1102,10 +1102,24 @@ static void exec_concat(interp *it, frame *f, const ir_op *op) {
     }
 }
 
-/* cf.assert: a false condition is an error located at the assert */
+/* cf.assert: a false condition is an error located at the assert, its
+ * message whole on the diagnostic's one line: control bytes (NUL, newline)
+ * as MLIR's \XX escapes, the rest as written */
 static void exec_assert(interp *it, frame *f, const ir_op *op) {
     if (f->vals[op->opnds[0]->id].s.i & 1) return;
-    fail(it, op, "assertion failed: %.*s", (int)op->u.msg.len, op->u.msg.str);
+    static const char hex[] = "0123456789ABCDEF";
+    char text[SP_ERR_MSG_MAX];
+    size_t n = 0;
+    for (uint32_t i = 0; i < op->u.msg.len && n + 4 < sizeof text; i++) {
+        const unsigned char c = (unsigned char)op->u.msg.str[i];
+        if (c < 0x20 || c == 0x7f) {
+            text[n++] = '\\', text[n++] = hex[c >> 4], text[n++] = hex[c & 15];
+        } else {
+            text[n++] = (char)c;
+        }
+    }
+    text[n] = 0;
+    fail(it, op, "assertion failed: %s", text);
 }
 
 static void exec_pack(interp *it, frame *f, const ir_op *op) {

@@ -56,11 +56,21 @@ static const char *scan_suffix_id(lx_lexer *lx, const char *p, const char *sigil
     return p;
 }
 
+/* As MLIR's lexer: the escapes \n \t \" \\ and two hex digits, no others. */
 static const char *scan_string(lx_lexer *lx, const char *p) {
     const char *start = p++;
     while (p < lx->end && *p != '"') {
         if (*p == '\n') lex_error(lx, start, "unterminated string");
-        if (*p == '\\' && p + 1 < lx->end) p++;
+        if (*p == '\v' || *p == '\f') lex_error(lx, p, "expected '\"' in string literal");
+        if (*p == '\\' && p + 1 < lx->end) {
+            const char c = p[1];
+            if (c == 'n' || c == 't' || c == '"' || c == '\\')
+                p++;
+            else if (p + 2 < lx->end && isxdigit((unsigned char)c) && isxdigit((unsigned char)p[2]))
+                p += 2;
+            else
+                lex_error(lx, p, "unknown escape in string literal");
+        }
         p++;
     }
     if (p >= lx->end) lex_error(lx, start, "unterminated string");

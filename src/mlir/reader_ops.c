@@ -797,7 +797,12 @@ static ir_op *parse_for(parser *p, sp_loc loc) {
         op->opnds[3 + i] = inits[i];
         op->res[i].type = rtypes[i];
     }
-    ir_op_set_region(op, 0, ps_parse_region(p, args, (int)nargs, false));
+    ir_block *body = ps_parse_region(p, args, (int)nargs, false);
+    /* without iter_args the terminator may be left out, as MLIR's custom
+     * form allows (SingleBlockImplicitTerminator): it is an empty yield */
+    if (ninit == 0 && (!body->last || body->last->kind != IR_OP_SCF_YIELD))
+        ir_block_append(body, ir_op_new(p->m, IR_OP_SCF_YIELD, loc, 0, 0, 0));
+    ir_op_set_region(op, 0, body);
     opt_attrs(p, op);
     return op;
 }

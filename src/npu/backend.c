@@ -169,6 +169,12 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
         return false;
     }
     nl_choose(nb->ctx, &k->kp, &nb->lo, &k->ch);
+    /* the simulator's host threads (nf_gemm), started once now: a refusal
+     * is a located error (no GEMM is wider than the kernel's dims) */
+    const kernel *kn = &ex_kernels(x)->k[i];
+    int64_t widest = kn->n > kn->k ? kn->n : kn->k;
+    if (kn->m > widest) widest = kn->m;
+    ex_reserve_threads(x, i, nf_gemm_team(widest, nb->o.nthreads));
     nx_stats *st = &nb->stats;
     st->nnpu++;
     st->est_cycles = nc_add(st->est_cycles, k->ch.est.cycles);

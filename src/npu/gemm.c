@@ -98,15 +98,20 @@ static void gemm_panel(int64_t M, int64_t nr, int64_t K, const float *A, int64_t
     }
 }
 
+int nf_gemm_team(int64_t N, int nthreads) {
+    const int64_t npanels = (N + NR - 1) / NR;
+    return nthreads < 2 || npanels < 2 ? 1 : npanels < nthreads ? (int)npanels : nthreads;
+}
+
 void nf_gemm(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb, float *C,
              int64_t ldc, bool acc, int nthreads) {
     if (M <= 0 || N <= 0) return;
     int64_t npanels = (N + NR - 1) / NR;
     double work = (double)M * (double)N * (double)K;
-    (void)work;
-    (void)nthreads;
+    const int nt = work > 4e6 ? nf_gemm_team(N, nthreads) : 1;
+    (void)nt;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads) if (nthreads > 1 && work > 4e6)
+#pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1)
 #endif
     for (int64_t p = 0; p < npanels; p++) {
         int64_t j = p * NR;

@@ -69,6 +69,8 @@ np_sink nf_sink(nf_sim *s);
  * floats: the arrays' arithmetic (f32 products summed in f32). */
 void nf_gemm(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb, float *C,
              int64_t ldc, bool acc, int nthreads);
+/* The host threads nf_gemm starts for N columns: no more than its panels. */
+int nf_gemm_team(int64_t N, int nthreads);
 /* Run a vector program over a rows x cols tile (see prog.h's VEC). Views
  * are given as host pointers with row strides in elements of their type.
  * Returns -1, or the index of an NV_OP instruction that failed (an integer

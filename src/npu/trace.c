@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "io/fileio.h"
 #include "io/json.h"
 
 enum { TID_KERNELS = 1, TID_LOADS = 2, TID_STORES = 3, TID_VECTOR = 4, TID_SA0 = 10 };
@@ -13,8 +14,8 @@ struct ntr_writer {
     sp_ctx *ctx;
     ex_program *x;
     const char *path;
-    FILE *f;
-    int werr; /* errno of the first failed write, or 0 */
+    fio_out out; /* a temporary renamed over path at ntr_close: never a partial file */
+    bool open;
     sp_strbuf buf;
     json_writer w;
     double mhz;
@@ -23,7 +24,7 @@ struct ntr_writer {
 };
 
 static void flush(ntr_writer *t) {
-    if (t->buf.len && !t->werr && fwrite(t->buf.data, 1, t->buf.len, t->f) != t->buf.len) t->werr = errno ? errno : EIO;
+    if (t->buf.len) fio_out_write(&t->out, t->buf.data, t->buf.len); /* keeps the first error for the commit */
     t->buf.len = 0;
     if (t->buf.data) t->buf.data[0] = 0;
 }
@@ -161,8 +162,9 @@ void ntr_open(sp_ctx *ctx, const char *path, ex_program *x, int64_t max_events, 
     const nt_target *tg = nx_target(x);
     t->mhz = (double)(tg->core_freq_mhz > 0 ? tg->core_freq_mhz : 1);
     sp_strbuf_init(&t->buf, ctx);
-    t->f = fopen(path, "wb");
-    if (!t->f) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot write the trace file: %s", strerror(errno));
+    const int err = fio_out_open(&t->out, path);
+    if (err) sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "cannot write the trace file: %s", strerror(err));
+    t->open = true;
     json_init(&t->w, &t->buf, 0);
     json_begin_object(&t->w);
     json_key(&t->w, "traceEvents");
@@ -204,16 +206,15 @@ void ntr_close(ntr_writer *t) {
     json_end_object(w);
     sp_strbuf_putc(&t->buf, '\n');
     flush(t);
-    if (!t->werr && fclose(t->f) != 0) t->werr = errno ? errno : EIO;
-    else if (t->werr) fclose(t->f);
-    t->f = NULL;
-    if (t->werr) sp_throw(t->ctx, SP_EINPUT, (sp_loc){t->path, 0, 0}, "cannot write the trace file: %s", strerror(t->werr));
+    t->open = false;
+    const int err = fio_out_commit(&t->out);
+    if (err) sp_throw(t->ctx, SP_EINPUT, (sp_loc){t->path, 0, 0}, "cannot write the trace file: %s", strerror(err));
 }
 
 void ntr_free(ntr_writer *t) {
     if (!t) return;
     nx_set_trace(t->x, NULL);
-    if (t->f) fclose(t->f);
+    if (t->open) fio_out_discard(&t->out); /* a failed run: the temporary goes, the old file stays */
     sp_strbuf_free(&t->buf);
     sp_free(t->ctx, t);
 }

@@ -33,6 +33,10 @@
  * true and "events_left_out", and a global instant event "trace truncated"
  * marks where the cap was reached.
  *
+ * The file is written as -o and --svg are (io/fileio.h): to a temporary
+ * beside it, renamed into place by ntr_close; a failed write or run leaves
+ * no partial file and an old one untouched.
+ *
  * Ownership: the writer holds the open file and a buffer, allocated
  * through ctx; ntr_free closes and frees them and detaches from x.
  */

@@ -59,7 +59,17 @@ expect_exact 1 "$tmp/o/npu.svg: error: cannot write the SVG file: File too large
 [ ! -e "$tmp/o/cpu.svg" ] && [ ! -e "$tmp/o/npu.svg" ] || { echo "FAIL: plan --svg left a partial file"; fail=1; }
 expect_exact 1 "$tmp/o/r/result0.npy: error: cannot write the .npy file: File too large" -- limited "$SPADC" run "$F" -o "$tmp/o/r"
 [ ! -e "$tmp/o/r/result0.npy" ] || { echo "FAIL: run -o left a partial .npy"; fail=1; }
+# the npu's trace, written as it runs, goes the same way (16 KiB of it once stayed)
+expect_exact 1 "$tmp/o/t.json: error: cannot write the trace file: File too large" -- limited "$SPADC" run "$F" --target npu --trace "$tmp/o/t.json"
+[ ! -e "$tmp/o/t.json" ] || { echo "FAIL: run --trace left a partial file"; fail=1; }
+echo old >"$tmp/o/t.json"
+expect_exact 1 "$tmp/o/t.json: error: cannot write the trace file: File too large" -- limited "$SPADC" run "$F" --target npu --trace "$tmp/o/t.json"
+[ "$(cat "$tmp/o/t.json")" = old ] || { echo "FAIL: run --trace changed the old file"; fail=1; }
+expect_exact 1 "/dev/full: error: cannot write the trace file: No space left on device" -- "$SPADC" run "$F" --target npu --trace /dev/full
+expect_exact 1 "$tmp: error: cannot write the trace file: Is a directory" -- "$SPADC" run "$F" --target npu --trace "$tmp"
 no_tmp "$tmp/o"
+"$SPADC" run "$F" --target npu --trace "$tmp/o/t.json" >/dev/null && python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/o/t.json" ||
+  { echo "FAIL: run --trace without the limit"; fail=1; }
 # the same commands without the limit write the whole files
 "$SPADC" opt "$big" -o "$tmp/o/out.mlir" && "$SPADC" opt "$big" | cmp -s - "$tmp/o/out.mlir" || { echo "FAIL: opt -o content"; fail=1; }
 "$SPADC" plan "$F" --svg "$tmp/o/cpu.svg" >/dev/null && grep -q '</svg>' "$tmp/o/cpu.svg" || { echo "FAIL: plan --svg"; fail=1; }

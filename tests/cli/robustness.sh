@@ -59,5 +59,26 @@ for f in "$SPADC_CORPUS"/mlir22/*.mlir "$SPADC_CORPUS"/mlir22/variants/*.mlir "$
     try "$tmp/trunc.mlir" 0 1
   done
 done
+# strings as MLIR's lexer reads them: unknown escapes are located errors
+for esc in '\q' '\u00e9' '\0' '\x41' "\\'" '\ '; do
+  printf 'func.func @f() attributes {s = "a%s-"} {\n  return\n}\n' "$esc" >"$tmp/escape.mlir"
+  try "$tmp/escape.mlir"
+done
+# a zero-size dimension in every kernel kind reads (tests/cli/zero_dims.sh runs them)
+python3 "$SPADC_SRC/tests/cli/zero_dims.py" >"$tmp/zero_dims.mlir" 2>/dev/null && try "$tmp/zero_dims.mlir" 0
+# valid input MLIR accepts: scf.for without iter_args leaves its scf.yield out
+printf 'func.func @main() {\n  %%c0 = arith.constant 0 : index\n  %%c3 = arith.constant 3 : index\n  %%c1 = arith.constant 1 : index\n  scf.for %%i = %%c0 to %%c3 step %%c1 {\n    %%f = arith.index_cast %%i : index to i32\n    vector.print %%f : i32\n  }\n  scf.for %%j = %%c0 to %%c3 step %%c1 {\n  }\n  return\n}\n' >"$tmp/for_no_yield.mlir"
+try "$tmp/for_no_yield.mlir" 0
+n=$((n + 1))
+out=$("$SPADC" run "$tmp/for_no_yield.mlir" -e main --target ref 2>&1 | grep -v '^time')
+[ "$out" = "$(printf '0\n1\n2')" ] || { echo "FAIL scf.for without scf.yield: $out"; fail=1; }
+# a cf.assert message with a NUL, a quote and a newline fails whole, on one line
+printf 'func.func @f(%%x: f32) -> f32 {\n  %%c = arith.constant 0.0 : f32\n  %%b = arith.cmpf ogt, %%x, %%c : f32\n  cf.assert %%b, "x\\00y \\22z\\22\\0Aw"\n  return %%x : f32\n}\n' >"$tmp/assert_nul.mlir"
+n=$((n + 1))
+for t in ref cpu npu; do
+  out=$("$SPADC" run "$tmp/assert_nul.mlir" --target $t --seed 2 2>&1); rc=$?
+  [ $rc = 1 ] && [ "$out" = "$tmp/assert_nul.mlir:4:3: error: assertion failed: x\\00y \"z\"\\0Aw" ] ||
+    { echo "FAIL assert message with a NUL on $t (exit $rc): $out"; fail=1; }
+done
 echo "$n inputs checked"
 exit $fail

@@ -117,3 +117,24 @@ func.func @gemv_bf16(%x: tensor<3x301xbf16>, %w: tensor<200x301xbf16>) -> tensor
   } -> tensor<3x200xbf16>
   return %t : tensor<3x200xbf16>
 }
+
+// products below 2^-126 (x = 2^-126, w = 0.5: each 2^-127, 77 summed to
+// 4.5256533e-37): the reference keeps them (IEEE gradual underflow), as
+// the converting paths do bit for bit; the bf16 pair instructions
+// (VDPBF16PS, TDPBF16PS) flush them to zero, and --check says so. @tiny_bf16
+// has 37 rows (pairs on AMX, and on avx512bf16 where its rate is full),
+// @tiny_gemv_bf16 3 (pairs on avx512bf16 and AMX)
+func.func @tiny_bf16(%x: tensor<37x77xbf16>, %w: tensor<77x130xbf16>) -> tensor<37x130xf32> {
+  %z = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<37x130xf32>
+  %acc = linalg.fill ins(%z : f32) outs(%ea : tensor<37x130xf32>) -> tensor<37x130xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<37x77xbf16>, tensor<77x130xbf16>) outs(%acc : tensor<37x130xf32>) -> tensor<37x130xf32>
+  return %y : tensor<37x130xf32>
+}
+func.func @tiny_gemv_bf16(%x: tensor<3x77xbf16>, %w: tensor<77x130xbf16>) -> tensor<3x130xf32> {
+  %z = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<3x130xf32>
+  %acc = linalg.fill ins(%z : f32) outs(%ea : tensor<3x130xf32>) -> tensor<3x130xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<3x77xbf16>, tensor<77x130xbf16>) outs(%acc : tensor<3x130xf32>) -> tensor<3x130xf32>
+  return %y : tensor<3x130xf32>
+}

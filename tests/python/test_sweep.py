@@ -1,7 +1,9 @@
 """spadc.sweep and spadc-sweep (issue 20): rows equal to compiling each
 point directly, built-in machine = its YAML, resumable, deterministic across
 worker counts and on a Dask LocalCluster, monotone where physics says so,
-specs that cannot run refused with the key that is wrong."""
+specs that cannot run refused with the key that is wrong. Issue 35: bad
+input is an error at the spec's own line (exit 1), never a fits=false row;
+outputs and Dask addresses that fail are one line, exit 1, in seconds."""
 import csv
 import json
 import os
@@ -181,5 +183,130 @@ def test_command_line(tmp_path, capsys):
     # the budget reaches the planner: half the slice
     assert {int(r["budget_bytes"]) for r in rows if r["vpu_spad_size_kb_per_lane"] == "64"} == {32768, 65536}
     spec.write_text("models: [%s]\ngrid: {lanes: [1]}\n" % FFN1)
-    assert sw.main([str(spec), "-o", str(tmp_path / "o2")]) == 2
-    assert "lanes is not a key" in capsys.readouterr().err
+    assert sw.main([str(spec), "-o", str(tmp_path / "o2")]) == 1
+    assert "%s:2:8: error: grid: lanes is not a key" % spec in capsys.readouterr().err
+
+
+# ------------------------------------------------------------ issue 35: bad input, outputs, Dask
+
+def _main(tmp_path, capsys, text, *extra):
+    spec = tmp_path / "s.yml"
+    spec.write_text(text)
+    out = tmp_path / "out"
+    rc = sw.main([str(spec), "-o", str(out), "--no-report", *extra])
+    err = capsys.readouterr().err
+    lines = [l for l in err.splitlines() if not l.startswith("spadc-sweep: ") or "error" in l]
+    lines = [l for l in lines if not l.startswith("  ")]
+    return rc, lines, str(spec)
+
+
+BAD_INPUT = [
+    # (spec text, where, message): the probes that once gave fits=false rows and exit 0
+    ("models: [BAD]\ngrid:\n  vpu_num_lanes: [64]\n", "1:10", r"model bad: .*bad\.mlir:1:15: error: expected type"),
+    ("models: [FFN1:nope]\ngrid:\n  vpu_num_lanes: [64]\n", "1:10", r"model ffn1_bert@nope: .*no function '@nope'"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes: [64, 0]\n", "3:23", r"grid: vpu_num_lanes: 'vpu_num_lanes' must be between 1 and 4096 \(got 0\)"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes: [64, -16]\n", "3:23", r"must be between 1 and 4096 \(got -16\)"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes: [.nan]\n", "3:19", r"grid: vpu_num_lanes: nan is not a finite number"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes: [.inf]\n", "3:19", r"inf is not a finite number"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes: [8.5]\n", "3:19", r"'vpu_num_lanes' must be an integer \(got '8.5'\)"),
+    ("models: [FFN1]\ngrid:\n  num_cores: [0]\n", "3:15", r"'num_cores' must be between 1 and 4096 \(got 0\)"),
+    ("models: [FFN1]\ngrid:\n  budget: [0.5, 0]\n", "3:17", r"grid: budget: 0 is neither a fraction"),
+    ("models: [FFN1]\ngrid:\n  budget: [-1]\n", "3:12", r"grid: budget: -1 is neither a fraction"),
+    ("models: [FFN1]\nthreads: many\ngrid:\n  budget: [0.5]\n", "2:10", r"threads: an integer in \[1, 1024\]"),
+    ("models: [FFN1]\nseed: -1\ngrid:\n  budget: [0.5]\n", "2:7", r"seed: a non-negative integer"),
+    ("models: [FFN1]\nhardware: {vpu_num_lanes: 0}\n", "2:11", r"hardware: 'vpu_num_lanes' must be between"),
+    # a combination the machine reader refuses only at its point: named with the point
+    ("models: [FFN1]\ngrid:\n  vpu_spad_size_kb_per_lane: [16, 512]\n  budget: [262144]\n", "4:12",
+     r"at point vpu_spad_size_kb_per_lane=16,budget=262144, model ffn1_bert: --budget 262144 bytes exceeds the 16384"),
+]
+
+
+@pytest.mark.parametrize("text,where,msg", BAD_INPUT, ids=[t.split("\n")[1 if "grid" not in t.split("\n")[1] else 2]
+                                                            for t, _, _ in BAD_INPUT])
+def test_bad_input_is_an_error_at_the_spec_s_line(tmp_path, capsys, text, where, msg):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f( {\n")
+    rc, lines, spec = _main(tmp_path, capsys, text.replace("BAD", str(bad)).replace("FFN1", FFN1))
+    assert rc == 1 and len(lines) == 1, lines
+    import re
+    loc = "%s:%s: error: " % (spec, where)
+    assert lines[0].startswith(loc) and re.search(msg, lines[0][len(loc):]), lines[0]
+    assert "sweep-" not in lines[0].split(": error: ", 1)[1].split("model")[0]  # no temporary's path
+
+
+def test_fits_false_means_only_does_not_fit(tmp_path, capsys):
+    rc, lines, _ = _main(tmp_path, capsys, "models: [%s]\ngrid:\n  vpu_spad_size_kb_per_lane: [1, 64]\n" % FFN1)
+    assert rc == 0 and not lines
+    with open(tmp_path / "out" / "results.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["vpu_spad_size_kb_per_lane"], r["fits"]) for r in rows] == [("1", "False"), ("64", "True")]
+    assert "no tile fits" in rows[0]["why"] and "sweep-" not in rows[0]["why"]
+
+
+def test_outputs_that_cannot_be_written(tmp_path, capsys):
+    import subprocess
+    import sys
+    text = "models: [%s]\ngrid:\n  vpu_spad_size_kb_per_lane: [64]\n" % FFN1
+    (tmp_path / "file").write_text("x")
+    for out, msg in ((tmp_path / "file", "%s: not a directory" % (tmp_path / "file")),
+                     (tmp_path / "file" / "sub", "cannot create %s: Not a directory" % (tmp_path / "file" / "sub")),
+                     ("/proc/spadc-sweep-test", "cannot create /proc/spadc-sweep-test: ")):
+        rc, lines, _ = _main(tmp_path, capsys, text, "-o", str(out))  # the later -o wins
+        assert rc == 1 and len(lines) == 1 and lines[0].startswith("spadc-sweep: error: " + msg), lines
+    if os.geteuid() != 0:  # root writes anyway
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o555)
+        rc, lines, _ = _main(tmp_path, capsys, text, "-o", str(ro / "o"))
+        assert rc == 1 and lines == ["spadc-sweep: error: cannot create %s: Permission denied" % (ro / "o")], lines
+    # a full disk (a 4 KiB file-size limit): one line, exit 1, no partial
+    # file and no temporary; in a child, which the limit is set for
+    spec = tmp_path / "full.yml"
+    spec.write_text(text)
+    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096)); import spadc.sweep as sw; "
+            "sys.exit(sw.main(sys.argv[1:]))")
+    r = subprocess.run([sys.executable, "-c", code, str(spec), "-o", str(tmp_path / "full")],
+                       capture_output=True, text=True)
+    errs = [l for l in r.stderr.splitlines() if "error" in l or "Traceback" in l]
+    assert r.returncode == 1 and len(errs) == 1 and errs[0].startswith("spadc-sweep: error: cannot write "), r.stderr
+    assert "File too large" in errs[0]
+    assert not [f for f in os.listdir(tmp_path / "full") if f.startswith(".")]
+
+
+def test_dask_addresses_that_are_not_a_scheduler(tmp_path, capsys, monkeypatch):
+    import socket
+    import threading
+    import time
+    assert sw.DASK_CONNECT_S + 2 < 10  # a dead address fails within 10 s
+    monkeypatch.setattr(sw, "DASK_CONNECT_S", 1)
+    text = "models: [%s]\ngrid:\n  vpu_spad_size_kb_per_lane: [64]\n" % FFN1
+    # a server that answers with something else (once read as a 3.07 EiB frame)
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(8)
+
+    def serve():
+        while True:
+            try:
+                c, _ = s.accept()
+            except OSError:
+                return
+            c.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 8)
+            c.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    dead = free.getsockname()[1]
+    free.close()  # nothing listens there now
+    try:
+        for addr in ("tcp://127.0.0.1:%d" % s.getsockname()[1], "tcp://127.0.0.1:%d" % dead, "garbage", "tcp://",
+                     "foo://x:1"):
+            t0 = time.time()
+            rc, lines, _ = _main(tmp_path, capsys, text, "--dask", addr)
+            assert rc == 1 and len(lines) == 1, (addr, lines)
+            assert lines[0].startswith("spadc-sweep: error: --dask %s: no Dask scheduler there (" % addr), lines
+            assert time.time() - t0 < 4, addr
+    finally:
+        s.close()

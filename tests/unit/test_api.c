@@ -221,6 +221,16 @@ int main(void) {
     CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){.target = "gpu", .threads = 1}, &none), SPADC_EUSAGE);
     CHECK_CONTAINS(spadc_error(ctx), "unknown target 'gpu'");
     CHECK(none == NULL);
+    /* the command's thread limit at this door too, for every target */
+    const int bad_threads[] = {-1, SPADC_MAX_THREADS + 1, 1 << 30};
+    for (int i = 0; i < 3; i++)
+        for (int t = 0; t < 3; t++) {
+            const char *target = t == 0 ? "cpu" : t == 1 ? "npu" : "ref";
+            CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){.target = target, .threads = bad_threads[i]}, &none),
+                         SPADC_EUSAGE);
+            CHECK_CONTAINS(spadc_error(ctx), "threads must be an integer in [1, 1024]");
+            CHECK(none == NULL);
+        }
 
     char *printed = NULL;
     CHECK_EQ_INT(spadc_print(ctx, m, "canonicalize,fuse", &printed), SPADC_OK);

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "base/fp16.h"
+#include "interp/check.h"
 #include "interp/interp.h"
 #include "test.h"
 #include "util.h"
@@ -360,9 +361,108 @@ static void test_runtime_errors(sp_ctx *ctx) {
     call_free(&k);
 }
 
+/* --check's verdict on constructed results (check.h): the floor of the
+ * tolerance scales with a small result, so a result flushed to zero where
+ * the reference has tiny normal values (bf16 products below 2^-126, which
+ * VDPBF16PS and TDPBF16PS flush) is a mismatch; a small result whose terms
+ * cancel still passes on the sensitivity probe; a large one keeps its
+ * relative tolerance. */
+typedef struct verdict_job {
+    call_job *c;
+    const float *got;
+    sp_strbuf report;
+    sp_status v;
+} verdict_job;
+
+static void verdict_body(sp_ctx *ctx, void *ud) {
+    verdict_job *j = ud;
+    ir_op *f = ir_module_find_func(j->c->m, j->c->fn);
+    interp_value g = interp_tensor_new(j->c->it, f->u.fn.res_types[0]);
+    memcpy(interp_data(&g), j->got, (size_t)ir_type_bytes(g.type));
+    (void)ctx;
+    j->v = interp_check(j->c->it, f, j->c->args, &g, 0, &j->report);
+    interp_release(j->c->it, &g);
+}
+
+static sp_status verdict(sp_ctx *ctx, call_job *c, const float *got, char *line, size_t n) {
+    verdict_job j = {c, got, {0}, SP_OK};
+    sp_strbuf_init(&j.report, ctx);
+    sp_status st = sp_pcall(ctx, verdict_body, &j);
+    snprintf(line, n, "%s", j.report.data ? j.report.data : "");
+    sp_strbuf_free(&j.report);
+    return st != SP_OK ? st : j.v;
+}
+
+static void test_check_tolerance(sp_ctx *ctx) {
+    /* y[i] = sum_k x[i][k] w[k]: 77 products of 2^-126 and 0.5, each 2^-127 */
+    static const char *mm =
+        "func.func @mv(%x: tensor<2x77xbf16>, %w: tensor<77xbf16>) -> tensor<2xf32> {\n"
+        "  %z = arith.constant 0.0 : f32\n"
+        "  %e = tensor.empty() : tensor<2xf32>\n"
+        "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>\n"
+        "  %y = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>,\n"
+        "      affine_map<(i, k) -> (i)>], iterator_types = [\"parallel\", \"reduction\"]}\n"
+        "      ins(%x, %w : tensor<2x77xbf16>, tensor<77xbf16>) outs(%f : tensor<2xf32>) {\n"
+        "  ^bb0(%a: bf16, %b: bf16, %o: f32):\n"
+        "    %af = arith.extf %a : bf16 to f32\n"
+        "    %bf = arith.extf %b : bf16 to f32\n"
+        "    %p = arith.mulf %af, %bf : f32\n"
+        "    %s = arith.addf %o, %p : f32\n"
+        "    linalg.yield %s : f32\n"
+        "  } -> tensor<2xf32>\n"
+        "  return %y : tensor<2xf32>\n"
+        "}\n";
+    uint16_t x[2 * 77], w[77];
+    for (int i = 0; i < 2 * 77; i++) x[i] = 0x0080; /* bf16 2^-126, the least normal */
+    for (int i = 0; i < 77; i++) w[i] = 0x3f00;     /* 0.5 */
+    const void *in[] = {x, w};
+    call_job c = {.text = mm, .fn = "mv", .nargs = 2, .in = in};
+    CHECK_EQ_INT(call(ctx, &c), SP_OK);
+    const float want = 77 * 0x1p-127f; /* 4.5256533e-37, exact */
+    CHECK(f32_at(&c.res[0], 0) == want && f32_at(&c.res[0], 1) == want);
+    char line[512];
+    const float same[2] = {want, want}, flushed[2] = {0, 0}, one_off[2] = {want, 0};
+    CHECK_EQ_INT(verdict(ctx, &c, same, line, sizeof line), SP_OK);
+    CHECK_CONTAINS(line, ": ok");
+    CHECK_EQ_INT(verdict(ctx, &c, flushed, line, sizeof line), SP_EMISMATCH);
+    CHECK_CONTAINS(line, "max abs err 4.53e-37, max rel err 1 (max |ref| 4.53e-37");
+    CHECK_EQ_INT(verdict(ctx, &c, one_off, line, sizeof line), SP_EMISMATCH);
+    call_free(&c);
+
+    /* a b - c, a = 1 + 2^-23, b = c = 1e4: 9.765625e-4 in f32 (a b rounded
+     * first), 1.1920929e-3 with the product unrounded (an FMA, as a
+     * compiled epilogue may contract it): 2.2e-4 apart, past the tolerance
+     * of a result this small, and within how far the reference moves when
+     * its inputs move by 4 ulps (the cancellation magnifies them alike) */
+    static const char *cancel =
+        "func.func @c(%a: tensor<1xf32>, %b: tensor<1xf32>, %c: tensor<1xf32>) -> tensor<1xf32> {\n"
+        "  %e = tensor.empty() : tensor<1xf32>\n"
+        "  %y = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>,\n"
+        "      affine_map<(i) -> (i)>], iterator_types = [\"parallel\"]}\n"
+        "      ins(%a, %b, %c : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) outs(%e : tensor<1xf32>) {\n"
+        "  ^bb0(%p: f32, %q: f32, %r: f32, %o: f32):\n"
+        "    %m = arith.mulf %p, %q : f32\n"
+        "    %d = arith.subf %m, %r : f32\n"
+        "    linalg.yield %d : f32\n"
+        "  } -> tensor<1xf32>\n"
+        "  return %y : tensor<1xf32>\n"
+        "}\n";
+    const float a = 1.0f + 0x1p-23f, b = 1e4f, cc = 1e4f, fused = fmaf(a, b, -cc);
+    const void *in2[] = {&a, &b, &cc};
+    call_job d = {.text = cancel, .fn = "c", .nargs = 3, .in = in2};
+    CHECK_EQ_INT(call(ctx, &d), SP_OK);
+    CHECK(f32_at(&d.res[0], 0) == 9.765625e-4f && fused > 1.19e-3f);
+    CHECK_EQ_INT(verdict(ctx, &d, &fused, line, sizeof line), SP_OK);
+    CHECK_CONTAINS(line, "the reference moves by");
+    const float wrong = 0.5f; /* off by far more than any ulps of input move it */
+    CHECK_EQ_INT(verdict(ctx, &d, &wrong, line, sizeof line), SP_EMISMATCH);
+    call_free(&d);
+}
+
 int main(void) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
+    test_check_tolerance(&ctx);
     test_mlp_layer(&ctx);
     test_bf16_transposed(&ctx);
     test_order_and_rounding(&ctx);
