@@ -767,6 +767,23 @@ static bool mac_match(const ir_op *op, const insn *code, uint32_t nbody, const u
     return true;
 }
 
+/* x rounded to bf16 as sp_f64_to_bf16 rounds it, its normal range inline
+ * (the tight loop's common case), and back. */
+static inline uint16_t bf16_round(double x) {
+    double ax = fabs(x);
+    if (!(ax >= 0x1p-126 && ax < 0x1p127)) return sp_f64_to_bf16(x);
+    uint64_t u;
+    memcpy(&u, &ax, sizeof u);
+    u += (UINT64_C(1) << 44) - 1 + ((u >> 45) & 1);
+    u &= ~((UINT64_C(1) << 45) - 1);
+    memcpy(&ax, &u, sizeof ax);
+    float f = (float)ax; /* exact: 8 significant bits */
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return (uint16_t)((b >> 16) | (signbit(x) ? 0x8000u : 0));
+}
+static inline double bf16_of(uint16_t h) { return (double)sp_bf16_to_f32(h); }
+
 static void mac_run(const mac_body *m, uint8_t *const *ptr, const int64_t *step, int64_t n) {
     const uint8_t *px = ptr[0], *py = ptr[1];
     uint8_t *po = ptr[2];
@@ -780,6 +797,19 @@ static void mac_run(const mac_body *m, uint8_t *const *ptr, const int64_t *step,
             float p = x * y;
             o = o + p;
             memcpy(po, &o, 4);
+        }
+        return;
+    }
+    if (m->xt == IR_BF16 && m->yt == IR_BF16 && m->ot == IR_BF16) {
+        for (int64_t i = 0; i < n; i++, px += sx, py += sy, po += so) {
+            uint16_t x, y, o;
+            memcpy(&x, px, 2);
+            memcpy(&y, py, 2);
+            memcpy(&o, po, 2);
+            /* the product and the sum in double, each rounded to bf16 (round_to) */
+            double p = bf16_of(bf16_round((double)sp_bf16_to_f32(x) * (double)sp_bf16_to_f32(y)));
+            o = bf16_round((double)sp_bf16_to_f32(o) + p);
+            memcpy(po, &o, 2);
         }
         return;
     }

@@ -12,13 +12,9 @@
 #   npu_check.sh --machines files     PyTorchSim's tpuv6e and 8x8 files
 #                                     (cli_npu_check_machines, make test-long)
 #
-# Under a sanitizer build (SPADC_SANITIZE=1) the same checks run on a
-# reduced set that keeps every kind of input: the seeds but the 4096^3
-# GEMM, the small mlir22 files, one custom-form and one generic-form model,
-# a generic-form variant of each model family, the smaller tpp-mlir files,
-# and the files' machines on two or three models each (in both modes). The
-# largest programs (mlp3, the 4096^3 GEMM, the 3x1024 tpp-mlir MLPs, the
-# bf16 reference) stay in the normal build, where the whole set runs.
+# Under a sanitizer build (SPADC_SANITIZE=1) the same checks run on
+# corpus_files' reduced set (tests/tools/lib.sh) and the files' machines on
+# two or three models each, in both modes.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 C=$SPADC_CORPUS Y=$SPADC_CORPUS/external/pytorchsim
@@ -29,29 +25,20 @@ fail=0 n=0
 start=$(date +%s)
 V8="npu=$Y/systolic_ws_8x8_c1_simple_noc.yml" V6="npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml"
 runs=()
+targets=(npu); [ $machines = files ] && targets=("$V6" "$V8")
 if [ "${SPADC_SANITIZE:-0}" = 1 ]; then
-  if [ $machines = builtin ]; then
-    for f in "$C"/seeds/ffn1_bert.mlir "$C"/seeds/bert_ffn_block.mlir "$C"/seeds/gemm_addmatrix_1024.mlir \
-             "$C"/seeds/iree_splat_outs.mlir "$C"/mlir22/{dense200_nonsplat,edge_syntax,floats,ops_zoo}.mlir \
-             "$C"/mlir22/{snippet_colsum,snippet_colsum_main,mlp_mlirgen,mlp_pytorch}.mlir \
-             "$C"/mlir22/variants/{mlp_pytorch.generic,mlp_mlirgen.generalized.generic,dense200_hex}.mlir \
-             "$C"/mlir22/variants/{edge_syntax.generalized,floats.roundtrip}.mlir \
-             "$C"/external/tpp-mlir/{mlp-fp32-1layer-512,xsmm-fusion}.mlir; do
-      runs+=("npu|$f")
-    done
-  fi
+  [ $machines = builtin ] && while read -r f; do runs+=("npu|$f"); done < <(corpus_files)
   # the files' machines on a few models in both modes: make test under the
   # sanitizers is where they meet ASan
   runs+=("$V8|$C/seeds/ffn1_bert.mlir" "$V8|$C/mlir22/mlp_pytorch.mlir" "$V8|$C/mlir22/ops_zoo.mlir")
   runs+=("$V6|$C/seeds/ffn1_bert.mlir" "$V6|$C/mlir22/mlp_mlirgen.mlir")
   echo "SPADC_SANITIZE=1: the reduced set (${#runs[@]} files)"
 else
-  targets=(npu); [ $machines = files ] && targets=("$V6" "$V8")
   for target in "${targets[@]}"; do
-    for f in "$C"/mlir22/*.mlir "$C"/mlir22/variants/*.mlir "$C"/seeds/*.mlir "$C"/external/tpp-mlir/*.mlir; do
+    while read -r f; do
       case $(basename "$f") in *bf16*) [ "$target" = npu ] || continue ;; esac
       runs+=("$target|$f")
-    done
+    done < <(corpus_files)
   done
 fi
 declare -A outs # "TARGET|FILE|FUNC" -> the run's output

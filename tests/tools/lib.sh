@@ -9,6 +9,26 @@ scaled() {
     "$1" "${2:-1}" "${SPADC_TEST_SCALE:-1}"
 }
 
+# corpus_files: the corpus files the whole-corpus checks (cpu_check.sh,
+# npu_check.sh) run, one per line. Under a sanitizer build (SPADC_SANITIZE=1)
+# a reduced set that keeps every kind of input: the seeds but the 4096^3
+# GEMM, the small mlir22 files, one custom-form and one generic-form model,
+# a generic-form variant of each model family, the smaller tpp-mlir files.
+# The largest programs (mlp3, the 4096^3 GEMM, the 3x1024 tpp-mlir MLPs,
+# the bf16 ones) are there only in the normal build's whole set: under
+# ASan they are slow only because of their size.
+corpus_files() {
+  local C=$SPADC_CORPUS
+  if [ "${SPADC_SANITIZE:-0}" = 1 ]; then
+    printf '%s\n' "$C"/seeds/{ffn1_bert,bert_ffn_block,gemm_addmatrix_1024,iree_splat_outs}.mlir \
+      "$C"/mlir22/{dense200_nonsplat,edge_syntax,floats,ops_zoo,snippet_colsum,snippet_colsum_main,mlp_mlirgen,mlp_pytorch}.mlir \
+      "$C"/mlir22/variants/{mlp_pytorch.generic,mlp_mlirgen.generalized.generic,dense200_hex,edge_syntax.generalized,floats.roundtrip}.mlir \
+      "$C"/external/tpp-mlir/{mlp-fp32-1layer-512,xsmm-fusion}.mlir
+  else
+    printf '%s\n' "$C"/mlir22/*.mlir "$C"/mlir22/variants/*.mlir "$C"/seeds/*.mlir "$C"/external/tpp-mlir/*.mlir
+  fi
+}
+
 # model_funcs FILE: the functions of a corpus file the checks run, one
 # name per word; empty for a file whose only function is picked without -e.
 model_funcs() {
