@@ -751,7 +751,10 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                 if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
                 continue;
             }
-            if (have && r->bound > ch->est.cycles) { /* cannot beat the best: sorted, but keep min_lb */
+            /* cannot beat the best: sorted, but keep min_lb; and once the
+             * best is beyond the model (2^62 cycles: an error below), a
+             * candidate whose bound is there too could only tie with it */
+            if (have && (r->bound > ch->est.cycles || (r->bound >= NC_TIME_MAX && ch->est.cycles >= NC_TIME_MAX))) {
                 note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
                 continue;
             }
@@ -782,7 +785,17 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                 note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
                 continue;
             }
-            nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
+            /* a candidate whose lower bound is already beyond the model's
+             * count is saturated however it is timed: stepping its
+             * program to find that out cost seconds per candidate on a
+             * slow machine (tests/cli/npu_limits.sh) */
+            nc_stats est;
+            if (r->bound >= NC_TIME_MAX) {
+                memset(&est, 0, sizeof est);
+                est.cycles = NC_TIME_MAX;
+            } else {
+                est = nl_time(ctx, kp, &r->c, bufs, o);
+            }
             ch->nsim++;
             if (pass) { /* it was counted as cut in pass 0 */
                 ch->nverdict[NL_LIMIT]--;
