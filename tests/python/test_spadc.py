@@ -99,7 +99,11 @@ def public_functions(path):
     return re.findall(r"func\.func @([\w$.]+)", text)
 
 
-SEED_FUNCS = [(f, fn) for f in SEEDS for fn in public_functions(f)]
+# At a reduced size (SPADC_TEST_SCALE < 1: the sanitizer builds) the 4096^3
+# GEMM is left to the normal build: the 1024^3 one is the same program.
+_SCALE = float(os.environ.get("SPADC_TEST_SCALE") or 1)
+REDUCED = 0 < _SCALE < 1
+SEED_FUNCS = [(f, fn) for f in SEEDS for fn in public_functions(f) if not (REDUCED and "4096" in f)]
 
 
 @pytest.mark.parametrize("path,func", SEED_FUNCS, ids=["%s@%s" % (model_id(f), fn) for f, fn in SEED_FUNCS])
