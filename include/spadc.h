@@ -93,6 +93,12 @@ SPADC_API void spadc_module_free(spadc_module *m);
 SPADC_API int spadc_print(spadc_ctx *ctx, spadc_module *m, const char *passes, char **text);
 SPADC_API void spadc_string_free(char *s);
 
+/* The machine a target names ("npu" or "npu=FILE.yml"), every key spadc
+ * reads with its value (defaults filled in) and what it means, as YAML that
+ * spadc reads back to the same machine, into *text (spadc_string_free).
+ * A file with a missing or out-of-range key is SPADC_EINPUT, located. */
+SPADC_API int spadc_target_describe(spadc_ctx *ctx, const char *target, char **text);
+
 /* The most threads a program may be compiled for (spadc_options.threads,
  * `--threads`): more is SPADC_EUSAGE. */
 #define SPADC_MAX_THREADS 1024

@@ -16,6 +16,7 @@
 #include "mlir/printer.h"
 #include "mlir/reader.h"
 #include "npu/backend.h"
+#include "npu/machine.h"
 #include "npu/trace.h"
 #include "passes/passes.h"
 
@@ -186,6 +187,32 @@ int spadc_print(spadc_ctx *ctx, spadc_module *m, const char *passes, char **text
     print_job j = {m, passes, {0}};
     sp_strbuf_init(&j.out, &ctx->c);
     sp_status st = sp_pcall(&ctx->c, print_body, &j);
+    if (st == SP_OK && !(*text = give_text(ctx, &j.out))) {
+        sp_set_error(&ctx->c, SP_EINPUT, "out of memory");
+        st = SP_EINPUT;
+    }
+    sp_strbuf_free(&j.out);
+    return finish(ctx, st);
+}
+
+typedef struct describe_job {
+    const char *target;
+    sp_strbuf out;
+} describe_job;
+
+static void describe_body(sp_ctx *c, void *ud) {
+    describe_job *j = ud;
+    nt_target t;
+    nt_target_from_spec(c, j->target, &t);
+    nt_target_print(&j->out, &t);
+}
+
+int spadc_target_describe(spadc_ctx *ctx, const char *target, char **text) {
+    if (!ctx || !target || !text) return SPADC_EUSAGE;
+    *text = NULL;
+    describe_job j = {target, {0}};
+    sp_strbuf_init(&j.out, &ctx->c);
+    sp_status st = sp_pcall(&ctx->c, describe_body, &j);
     if (st == SP_OK && !(*text = give_text(ctx, &j.out))) {
         sp_set_error(&ctx->c, SP_EINPUT, "out of memory");
         st = SP_EINPUT;

@@ -57,6 +57,9 @@ static const char *const NPU_HELP =
     "                     the peak-live bound and the footprint as lines; then\n"
     "                     the DRAM arena\n"
     "  -e FUNC            the function (may be omitted when FILE has one)\n"
+    "  --print-machine    print the machine instead (no FILE needed): every key\n"
+    "                     spadc reads, its value with the defaults filled in and\n"
+    "                     what it means, as YAML that npu=FILE.yml reads back\n"
     "\n"
     "Sizes on chip are per lane: an R x C tile takes R * ceil(C / lanes)\n"
     "elements of each lane's slice. Exit 3 when a kernel fits no tile, with the\n"
@@ -65,7 +68,7 @@ static const char *const NPU_HELP =
 typedef struct plan_args {
     const char *path, *func, *svg, *target;
     spadc_options o;
-    bool json, program;
+    bool json, program, print_machine;
 } plan_args;
 
 /* An argument no option took: the input file, or a usage error. */
@@ -118,6 +121,8 @@ static int npu_args(int argc, char **argv, plan_args *a) {
             a->json = true;
         } else if (!strcmp(s, "--program")) {
             a->program = true;
+        } else if (!strcmp(s, "--print-machine")) {
+            a->print_machine = true;
         } else if (!strcmp(s, "--target") || !strcmp(s, "-e") || !strcmp(s, "--budget") || !strcmp(s, "--tile") ||
                    !strcmp(s, "--svg")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", s);
@@ -141,8 +146,13 @@ static int npu_args(int argc, char **argv, plan_args *a) {
             if (rc) return rc;
         }
     }
-    if (!a->path) return cli_usage_error("plan", "no input file");
     if (!a->target || !cli_npu_target(a->target)) return cli_usage_error("plan", "expected --target npu or npu=FILE.yml");
+    if (a->print_machine) {
+        if (a->path || a->json || a->program || a->svg || a->func)
+            return cli_usage_error("plan", "--print-machine prints the machine alone (no FILE, --json, --program, --svg or -e)");
+        return 0;
+    }
+    if (!a->path) return cli_usage_error("plan", "no input file");
     if (a->json && a->program) return cli_usage_error("plan", "--program prints the report; it does not go with --json");
     return 0;
 }
@@ -162,6 +172,17 @@ int cli_cmd_plan(int argc, char **argv) {
     a.o.target = a.target;
     spadc_ctx *ctx = spadc_ctx_new();
     if (!ctx) return cli_out_of_memory();
+    if (a.print_machine) {
+        char *text = NULL;
+        rc = spadc_target_describe(ctx, a.target, &text);
+        if (rc)
+            fprintf(stderr, "%s\n", spadc_error(ctx));
+        else
+            cli_print(text, strlen(text));
+        spadc_string_free(text);
+        spadc_ctx_free(ctx);
+        return rc;
+    }
     spadc_module *m = NULL;
     spadc_program *p = NULL;
     char *report = NULL, *svg = NULL;

@@ -19,7 +19,9 @@ static void set_defaults(nt_target *t) {
     t->icnt_latency = 10;
     t->icnt_ports = 16;
     t->dram_gbps_per_channel = 30.1;
-    t->dma_latency = -1; /* derived from icnt_latency unless given */
+    t->dram_efficiency = 0.7;
+    t->dram_latency_ns = 290;
+    t->dma_latency = -1; /* derived from icnt_latency and dram_latency_ns unless given */
     t->dram_req_bytes = 32;
     t->budget = 1.0;
     t->sa_weight_slots = 2;
@@ -28,7 +30,8 @@ static void set_defaults(nt_target *t) {
 
 static void finish(nt_target *t) {
     if (t->dram_freq_mhz == 0) t->dram_freq_mhz = t->core_freq_mhz;
-    if (t->dma_latency < 0) t->dma_latency = 2 * t->icnt_latency + 40;
+    if (t->dma_latency < 0)
+        t->dma_latency = 2 * t->icnt_latency + (int64_t)ceil(t->dram_latency_ns * (double)t->core_freq_mhz / 1000.0);
 }
 
 void nt_target_builtin(nt_target *t) {
@@ -53,11 +56,13 @@ int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t el
     return rows * ((cols + t->lanes - 1) / t->lanes) * elem_bytes;
 }
 
-double nt_dram_bytes_per_cycle(const nt_target *t) {
+double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
     double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
     double ports = (double)t->icnt_ports * (double)t->dram_req_bytes;
     return chan < ports ? chan : ports;
 }
+
+double nt_dram_bytes_per_cycle(const nt_target *t) { return nt_dram_peak_bytes_per_cycle(t) * t->dram_efficiency; }
 
 int64_t nt_vector_elems(const nt_target *t, int64_t elem_bytes) {
     int64_t n = t->vlen_bits / (8 * elem_bytes);
@@ -76,48 +81,74 @@ void nt_target_from_spec(sp_ctx *ctx, const char *spec, nt_target *t) {
     sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "bad npu target '%s' (expected npu or npu=FILE.yml)", spec);
 }
 
-#ifndef SPADC_HAVE_YAML
-void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t) {
-    (void)t;
-    sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "this build has no YAML reader (libyaml-dev was missing)");
-}
-#else
-
-/* The keys spadc reads: where the value goes, its type and sane range. */
+/* The keys spadc reads: where the value goes, its type and sane range,
+ * and what it means (nt_target_print). */
 typedef struct key_spec {
     const char *name;
     size_t off;   /* offsetof in nt_target */
     bool is_real; /* double, else int64_t */
     bool required;
     double lo, hi; /* inclusive range */
+    const char *what;
 } key_spec;
 
-#define K_INT(name, field, req, lo, hi) {name, offsetof(nt_target, field), false, req, lo, hi}
-#define K_REAL(name, field, lo, hi) {name, offsetof(nt_target, field), true, false, lo, hi}
+#define K_INT(name, field, req, lo, hi, what) {name, offsetof(nt_target, field), false, req, lo, hi, what}
+#define K_REAL(name, field, lo, hi, what) {name, offsetof(nt_target, field), true, false, lo, hi, what}
 
 /* Ranges are wide enough for any machine PyTorchSim models and small enough
  * that every product spadc forms from them (bytes per lane times lanes,
- * cycles times bytes) stays far from overflow. */
+ * cycles times bytes) stays far from overflow; a value outside its range
+ * is not a machine (a negative latency, an efficiency above 1). */
 static const key_spec KEYS[] = {
-    K_INT("vpu_num_lanes", lanes, true, 1, 4096),
-    K_INT("vpu_spad_size_kb_per_lane", spad_kb_per_lane, true, 1, 1 << 20),
-    K_INT("vpu_vector_length_bits", vlen_bits, true, 32, 65536),
-    K_INT("core_freq_mhz", core_freq_mhz, true, 1, 100000),
-    K_INT("dram_channels", dram_channels, true, 1, 4096),
-    K_INT("num_systolic_array_per_core", num_sa, false, 1, 64),
-    K_INT("num_cores", num_cores, false, 1, 4096),
-    K_INT("dram_freq_mhz", dram_freq_mhz, false, 1, 100000),
-    K_INT("icnt_latency_cycles", icnt_latency, false, 0, 1000000),
-    K_INT("icnt_injection_ports_per_core", icnt_ports, false, 1, 4096),
-    K_INT("sa_weight_buffer_depth", sa_weight_slots, false, 1, 64),
-    K_INT("dram_req_size_byte", dram_req_bytes, false, 1, 65536),
-    K_REAL("spadc_dram_gbps_per_channel", dram_gbps_per_channel, 1e-6, 1e6),
-    K_INT("spadc_dma_latency_cycles", dma_latency, false, 0, 1000000),
-    K_INT("spadc_dram_request_bytes", dram_req_bytes, false, 1, 65536),
-    K_REAL("spadc_budget", budget, 1e-9, 1.0),
-    K_INT("spadc_sa_weight_slots", sa_weight_slots, false, 1, 64),
-    K_INT("spadc_sfu_latency_cycles", sfu_latency, false, 0, 1000000),
+    K_INT("vpu_num_lanes", lanes, true, 1, 4096, "vector lanes = systolic array rows and columns"),
+    K_INT("vpu_spad_size_kb_per_lane", spad_kb_per_lane, true, 1, 1 << 20, "scratchpad KiB in each lane"),
+    K_INT("vpu_vector_length_bits", vlen_bits, true, 32, 65536, "vector register bits per lane"),
+    K_INT("core_freq_mhz", core_freq_mhz, true, 1, 100000, "core clock"),
+    K_INT("dram_channels", dram_channels, true, 1, 4096, "DRAM channels the core's DMA reaches"),
+    K_INT("num_systolic_array_per_core", num_sa, false, 1, 64, "weight-stationary arrays"),
+    K_INT("num_cores", num_cores, false, 1, 4096, "cores (spadc runs kernels on core 0)"),
+    K_INT("dram_freq_mhz", dram_freq_mhz, false, 1, 100000, "DRAM clock"),
+    K_INT("icnt_latency_cycles", icnt_latency, false, 0, 1000000, "NoC latency, one way"),
+    K_INT("icnt_injection_ports_per_core", icnt_ports, false, 1, 4096, "DRAM requests the core injects per cycle"),
+    K_INT("sa_weight_buffer_depth", sa_weight_slots, false, 1, 64, "weight tiles an array holds"),
+    K_INT("dram_req_size_byte", dram_req_bytes, false, 1, 65536, "DRAM burst (request) bytes"),
+    K_REAL("spadc_dram_gbps_per_channel", dram_gbps_per_channel, 1e-6, 1e6,
+           "peak GB/s of a channel (HBM2 1880 Mb/s x 128 bit: PyTorchSim's HBM2_TPUv3)"),
+    K_REAL("spadc_dram_efficiency", dram_efficiency, 1e-6, 1.0,
+           "sustained fraction of the peak for DMA streams (~70%: Intel EMIF handbook)"),
+    K_REAL("spadc_dram_latency_ns", dram_latency_ns, 0, 1e6,
+           "DRAM access latency (HBM2, ~400 cycles at 1.38 GHz: Jia et al. 2018)"),
+    K_INT("spadc_dma_latency_cycles", dma_latency, false, 0, 1000000,
+          "a load's data after its requests: 2 x NoC + DRAM latency"),
+    K_INT("spadc_dram_request_bytes", dram_req_bytes, false, 1, 65536, "DRAM burst bytes (= dram_req_size_byte)"),
+    K_REAL("spadc_budget", budget, 1e-9, 1.0, "fraction of each lane's scratchpad a kernel may plan"),
+    K_INT("spadc_sa_weight_slots", sa_weight_slots, false, 1, 64, "weight tiles an array holds (= sa_weight_buffer_depth)"),
+    K_INT("spadc_sfu_latency_cycles", sfu_latency, false, 0, 1000000, "latency of exp, tanh, erf, ... (pipelined)"),
 };
+
+void nt_target_print(sp_strbuf *out, const nt_target *t) {
+    sp_strbuf_printf(out, "# %s: every key spadc reads, with this machine's values\n", t->name);
+    for (size_t i = 0; i < SP_ARRAY_LEN(KEYS); i++) {
+        const key_spec *k = &KEYS[i];
+        /* the PyTorchSim key a spadc_* alias refines is printed once, under its own name */
+        if (!strcmp(k->name, "spadc_dram_request_bytes") || !strcmp(k->name, "spadc_sa_weight_slots")) continue;
+        char v[64];
+        if (k->is_real)
+            snprintf(v, sizeof v, "%.9g", *(const double *)((const char *)t + k->off));
+        else
+            snprintf(v, sizeof v, "%lld", (long long)*(const int64_t *)((const char *)t + k->off));
+        char key[48];
+        snprintf(key, sizeof key, "%s:", k->name);
+        sp_strbuf_printf(out, "%-33s %-12s # %s\n", key, v, k->what);
+    }
+}
+
+#ifndef SPADC_HAVE_YAML
+void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t) {
+    (void)t;
+    sp_throw(ctx, SP_EINPUT, (sp_loc){path, 0, 0}, "this build has no YAML reader (libyaml-dev was missing)");
+}
+#else
 
 typedef struct load_state {
     const char *path;
@@ -244,8 +275,11 @@ static void load_body(sp_ctx *ctx, void *ud) {
             double d;
             if (nul || !parse_real(val, &d))
                 fail_at(ctx, s, vn->start_mark, "'%s' must be a number (got '%s')", key, shown);
-            if (d < ks->lo || d > ks->hi)
-                fail_at(ctx, s, vn->start_mark, "'%s' must be a positive number at most %g (got %g)", key, ks->hi, d);
+            if (d < ks->lo || d > ks->hi) {
+                if (ks->lo > 0)
+                    fail_at(ctx, s, vn->start_mark, "'%s' must be a positive number at most %g (got %g)", key, ks->hi, d);
+                fail_at(ctx, s, vn->start_mark, "'%s' must be a number from %g to %g (got %g)", key, ks->lo, ks->hi, d);
+            }
             *(double *)((char *)t + ks->off) = d;
         } else {
             int64_t v;

@@ -28,10 +28,29 @@
  *             icnt_latency_cycles (10), icnt_injection_ports_per_core (16),
  *             sa_weight_buffer_depth (2), dram_req_size_byte (32)
  *   spadc's own keys, for what PyTorchSim keeps in other files (Ramulator
- *   configs, gem5 latencies), with their defaults:
- *     spadc_dram_gbps_per_channel  30.1   HBM2 at 1880 Mb/s x 64 bit (TPUv3)
- *     spadc_dma_latency_cycles     2 * icnt_latency_cycles + 40 (NoC round
- *                                  trip + DRAM access), added to each load
+ *   configs, gem5 latencies), with their defaults (each a property of the
+ *   machine, never of a workload; `spadc plan --target npu --print-machine`
+ *   prints them all for a machine):
+ *     spadc_dram_gbps_per_channel  30.1   peak of a channel: HBM2 at 1880 Mb/s
+ *                                  x 128 bit (PyTorchSim's HBM2_TPUv3 Ramulator
+ *                                  config; npu-timing.md 3.1)
+ *     spadc_dram_efficiency        0.7    the fraction of that peak a stream of
+ *                                  DMA bursts sustains: refresh, row misses,
+ *                                  read/write turnaround and the controller's
+ *                                  scheduling ("DRAM typically has an efficiency
+ *                                  of around 70%", Intel's External Memory
+ *                                  Interface Handbook, "Bandwidth"; npu-timing.md
+ *                                  3.4). Rooflines use the peak, the timing model
+ *                                  the sustained rate
+ *     spadc_dram_latency_ns        290    a load's first data after its request
+ *                                  leaves the NoC: HBM2's loaded access latency
+ *                                  (~400 cycles at 1.38 GHz on V100's HBM2,
+ *                                  Jia et al., "Dissecting the NVIDIA Volta GPU
+ *                                  Architecture via Microbenchmarking", 2018)
+ *     spadc_dma_latency_cycles     2 * icnt_latency_cycles + spadc_dram_latency_ns
+ *                                  at core_freq_mhz (the NoC both ways and the
+ *                                  DRAM access): added to each load; given, it
+ *                                  replaces the sum
  *     spadc_dram_request_bytes     dram_req_size_byte (32): burst size
  *     spadc_budget                 1.0   fraction of each lane's slice a
  *                                  kernel may plan (--budget overrides)
@@ -46,6 +65,7 @@
 #include <stdint.h>
 
 #include "base/ctx.h"
+#include "base/strbuf.h"
 
 typedef struct nt_target {
     char name[64];  /* "tpuv3 (built in)" or the YAML file's base name */
@@ -57,7 +77,9 @@ typedef struct nt_target {
     int64_t vlen_bits;        /* vector register bits per lane */
     int64_t dram_channels;
     int64_t icnt_latency, icnt_ports;
-    double dram_gbps_per_channel;
+    double dram_gbps_per_channel; /* peak */
+    double dram_efficiency;       /* sustained fraction of the peak, (0, 1] */
+    double dram_latency_ns;       /* DRAM access latency (into dma_latency) */
     int64_t dma_latency;    /* cycles from a load's last request to its data */
     int64_t dram_req_bytes; /* DRAM burst */
     double budget;          /* default --budget fraction */
@@ -79,10 +101,17 @@ void nt_target_from_spec(sp_ctx *ctx, const char *spec, nt_target *t);
 int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t elem_bytes);
 /* Bytes of one lane's scratchpad slice. */
 int64_t nt_spad_bytes(const nt_target *t);
-/* DMA bandwidth in bytes per core cycle: the smaller of the DRAM channels'
- * (channels x GB/s at core_freq_mhz) and the NoC injection ports'
- * (ports x one request per cycle). */
+/* Peak DMA bandwidth in bytes per core cycle: the smaller of the DRAM
+ * channels' (channels x GB/s at core_freq_mhz) and the NoC injection
+ * ports' (ports x one request per cycle). The rooflines' rate. */
+double nt_dram_peak_bytes_per_cycle(const nt_target *t);
+/* The rate a stream of DMA bursts sustains: the peak times
+ * dram_efficiency. The timing model's rate (and so the search's and every
+ * estimate's). */
 double nt_dram_bytes_per_cycle(const nt_target *t);
+/* Every key spadc reads or defaults, one per line ("key: value  # what"),
+ * as a YAML file spadc reads back to the same machine. */
+void nt_target_print(sp_strbuf *out, const nt_target *t);
 /* Elements of elem_bytes one vector instruction covers in one lane. */
 int64_t nt_vector_elems(const nt_target *t, int64_t elem_bytes);
 

@@ -22,11 +22,11 @@ static void target_line(sp_strbuf *o, const nt_target *t) {
     sp_strbuf_printf(o,
                      "  machine: %lld lanes x %lld KiB scratchpad, %lld systolic array%s of %lldx%lld (%lld weight "
                      "slots), vector %lld bits, %lld MHz,\n"
-                     "           DRAM %lld channel%s x %.1f GB/s (%.0f B/cycle), DMA latency %lld cycles, bursts of %lld B\n",
+                     "           DRAM %lld channel%s x %.1f GB/s (%.0f B/cycle peak, %.0f sustained), DMA latency %lld cycles, bursts of %lld B\n",
                      (long long)t->lanes, (long long)t->spad_kb_per_lane, (long long)t->num_sa, t->num_sa == 1 ? "" : "s",
                      (long long)t->lanes, (long long)t->lanes, (long long)t->sa_weight_slots, (long long)t->vlen_bits,
                      (long long)t->core_freq_mhz, (long long)t->dram_channels, t->dram_channels == 1 ? "" : "s",
-                     t->dram_gbps_per_channel, nt_dram_bytes_per_cycle(t), (long long)t->dma_latency,
+                     t->dram_gbps_per_channel, nt_dram_peak_bytes_per_cycle(t), nt_dram_bytes_per_cycle(t), (long long)t->dma_latency,
                      (long long)t->dram_req_bytes);
 }
 
@@ -329,7 +329,9 @@ static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
     json_kv_int(w, "num_cores", t->num_cores);
     json_kv_int(w, "dram_channels", t->dram_channels);
     json_kv_double(w, "dram_gbps_per_channel", t->dram_gbps_per_channel);
-    json_kv_double(w, "dma_bytes_per_cycle", nt_dram_bytes_per_cycle(t));
+    json_kv_double(w, "dma_bytes_per_cycle", nt_dram_bytes_per_cycle(t)); /* sustained: the timing model's */
+    json_kv_double(w, "dma_peak_bytes_per_cycle", nt_dram_peak_bytes_per_cycle(t)); /* the rooflines' */
+    json_kv_double(w, "dram_efficiency", t->dram_efficiency);
     json_kv_int(w, "dma_latency_cycles", t->dma_latency);
     json_kv_int(w, "dram_request_bytes", t->dram_req_bytes);
     json_kv_int(w, "sfu_latency_cycles", t->sfu_latency);

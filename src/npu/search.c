@@ -826,7 +826,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
         no_fit(ctx, kp, &cl->v[min_i].c, o, kp->gemm && o->tile[0] > 0);
     }
     const nt_target *t = kp->t;
-    double bw = nt_dram_bytes_per_cycle(t);
+    double bw = nt_dram_peak_bytes_per_cycle(t); /* rooflines at the peak */
     int64_t L = t->lanes;
     ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
