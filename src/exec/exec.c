@@ -272,6 +272,8 @@ static void plan_storage(ex_program *x) {
 
 /* ------------------------------------------------ interpreter fallback */
 
+static void bind(ex_program *x, const ir_value *v);
+
 /* A value an interpreted step reads: borrowed storage, fresh zeros for an
  * empty tensor, a splat constant expanded (counted: the interpreter wants
  * every element), or a fill absorbed elsewhere as a scalar init, computed. */
@@ -283,6 +285,14 @@ static void bind_input(ex_program *x, const ir_value *v) {
     if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_LINALG) {
         ir_op *d = v->def;
         for (uint32_t j = 0; j < d->nopnds; j++) bind_input(x, d->opnds[j]);
+        interp_run_ops(x->it, x->vals, x->n, &d, 1);
+        return;
+    }
+    if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_PAD) {
+        /* a pad folded into the kernel reading it (kn_fold_pads): computed
+         * here when that kernel runs on the interpreter after all */
+        ir_op *d = v->def;
+        for (uint32_t j = 0; j < d->nopnds; j++) bind(x, d->opnds[j]);
         interp_run_ops(x->it, x->vals, x->n, &d, 1);
         return;
     }
@@ -369,6 +379,11 @@ static void build_steps(ex_program *x) {
     }
 }
 
+static bool folds_pad(void *ud, const kernel *k, uint32_t input, const ir_op *pad) {
+    ex_backend *b = ud;
+    return b->folds_pad(b, k, input, pad);
+}
+
 void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,
                 ex_program **out) {
     ex_program *x = sp_try_malloc(ctx, sizeof *x);
@@ -394,6 +409,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     pass_canonicalize(x->m);
     kn_build(x->m, x->func, &x->prog);
     if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog);
+    if (b->folds_pad) kn_fold_pads(x->m, &x->prog, folds_pad, b);
     const uint32_t nk = x->prog.nk ? x->prog.nk : 1;
     x->n = x->prog.nvalues;
     x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);

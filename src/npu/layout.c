@@ -46,25 +46,33 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         /* the next tile's X and W may load during this tile's epilogue and
          * store: then they live through those steps too */
         int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
+        /* a convolution's X is its halo tile, its W every tap's weights */
+        int64_t xr = c->tm, wr = c->tk;
+        if (kp->cv.on) {
+            int64_t TB, TOH;
+            nl_conv_tiling(kp, c->tm, &TB, &TOH);
+            xr = TB * nl_conv_halo_rows(kp, TOH, TOH) * kp->cv.Wp;
+            wr = c->tk * kp->cv.T;
+        }
         ly->x0 = (int32_t)n;
         if (c->xbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, c->tm, c->tk, ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, xr, c->tk, ks, 0, 4);
             ly->nx = 1;
         } else {
             for (int i = 0; i < c->xbuf; i++) {
                 snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
-                nl_set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, c->tm, c->tk, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, xr, c->tk, 1, 1, xw_hi);
             }
             ly->nx = c->xbuf;
         }
         ly->w0 = (int32_t)n;
         if (c->wbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, c->tk, c->tn, ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, wr, c->tn, ks, 0, 4);
             ly->nw = 1;
         } else {
             for (int i = 0; i < c->wbuf; i++) {
                 snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
-                nl_set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, c->tk, c->tn, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, wr, c->tn, 1, 1, xw_hi);
             }
             ly->nw = c->wbuf;
         }

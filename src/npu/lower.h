@@ -104,6 +104,46 @@ typedef struct nl_operand {
     bool broadcast;      /* read through a broadcasting map */
 } nl_operand;
 
+/* A convolution run as an implicit GEMM (nl_kernel.cv, conv.c): output
+ * pixels (image, oh, ow) are the GEMM's rows, the output channels f its
+ * columns, the input channels c times the window's taps (kh, kw) its
+ * reduction. A tile is TB whole images or TOH output rows of one image
+ * (tm = TB * OH * OW or TOH * OW pixels), TN output channels and TC input
+ * channels (tn, tk). On chip:
+ *   X  the halo tile: the padded input rows the tile's outputs read, every
+ *      padded column, per pixel TC channels across the lanes ([TB * HH *
+ *      Wp rows x TC]); its border holds the padding value (a FILL) and the
+ *      interior is DMA'd in at its row and column offset; every tap's GEMM
+ *      reads it through a grouped view (np_view: rows (image, oh, ow) at
+ *      (image * HH + oh * sh + kh * dh) * Wp + ow * sw + kw * dw)
+ *   W  the weights of TC channels: [TC * KH * KW rows x TN], rows ordered
+ *      as the weights are in memory (c major, or tap major), so one DMA of
+ *      full bursts moves them; each tap reads its [TC x TN] rows through a
+ *      strided view. As a panel it holds every channel tile of a TN block,
+ *      loaded once and kept across the pixel tiles that use it.
+ *   Y  the accumulator [tm x tn], stored by runs of pixels contiguous in
+ *      memory (an image's rows, or several images).
+ * Loops: outer (B) loops, then the M tiles (images, then row tiles) and
+ * the N tiles in the candidate's order, then the channel tiles (the K
+ * steps); each K step runs KH * KW GEMMs. */
+typedef struct nl_conv {
+    bool on;
+    int img, oh, ow, kh, kw, c; /* loops (img, oh, kh: -1 when absent) */
+    int64_t NB, OH, OW, KH, KW, C, T; /* T = KH * KW taps */
+    int64_t sh, sw, dh, dw;           /* strides and dilations */
+    int64_t H, W;                     /* the input's extent (the pad's source) */
+    int64_t pt, pl;                   /* padding before the first row, column */
+    int64_t Hfull, Wp;                /* padded rows of a whole image, padded columns the halo holds */
+    int64_t sN, sH, sW, sC;           /* the input's element strides */
+    int64_t in_off;                   /* its element (0, 0, 0, 0) (outer loops at 0) */
+    nl_access padv;                   /* the padding value (IMM or SCALAR) */
+    bool tap_major;                   /* W rows (kh, kw, c), else (c, kh, kw) */
+} nl_conv;
+
+/* Whether a convolution kernel may read its input `input` through the
+ * tensor.pad `pad` (the npu pads as it loads its halo tiles). */
+bool nl_conv_takes_pad(const kernel *k, uint32_t input, const ir_op *pad);
+
 /* loop kernels: 8 inputs double buffered, 2 outputs, 8 chain operands x 2 */
 #define NL_MAX_BUFS 36
 
@@ -150,6 +190,7 @@ typedef struct nl_kernel {
     int64_t macs, vec_ops;
     struct nl_attn *att; /* a fused attention (kp->k->kind == KN_ATTENTION): its parts, allocated by
                            nl_analyze from ctx; free it with nl_kernel_free */
+    nl_conv cv;          /* a convolution (cv.on): how it runs as an implicit GEMM */
 } nl_kernel;
 
 /* Fused attention (KN_ATTENTION, attn.c): a tensor a tile of the attention

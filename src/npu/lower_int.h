@@ -70,9 +70,17 @@ void nl_marker(em *e, np_opcode op, int32_t buf);
  * epilogue, so late operands can share the bytes X and W leave. */
 static inline bool gemm_prefetch_across(const nl_kernel *kp, const nl_cand *c) { return c->early || kp->nin == 0; }
 
+/* A convolution's pixel tile (conv.c): images [b0, b0 + tb), output rows
+ * [oh0, oh0 + toh), every column: tm = tb * toh * OW pixels; its halo holds
+ * HH padded rows of each image from padded row hp0. */
+typedef struct nl_ctile {
+    int64_t b0, tb, oh0, toh, hp0, HH, tm;
+} nl_ctile;
+
 typedef struct gstage {
     int64_t t, o, mi, ni, ks, ri, ki;
     int64_t tm, tn, tk;
+    nl_ctile ct; /* a convolution's */
     /* panel reuse: an X panel serves the tiles of one m (they follow each
      * other in order m, n, or when there is one m tile), a W panel those
      * of one n */
@@ -120,6 +128,39 @@ void nl_store_blocks(np_sink sink, const nt_target *t, np_view v, uint32_t tenso
  * nchunks, live steps [lo, hi)), its bytes by the target's tile rule. */
 void nl_set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols,
                 int64_t nchunks, int64_t lo, int64_t hi);
+
+/* ---- conv.c: convolutions as implicit GEMMs (lower.h, nl_conv) */
+
+/* analyze.c: the padding value of tensor.pad `pad` as an access (IMM or
+ * SCALAR of type dt); false when the npu cannot read it. */
+bool nl_pad_value(const ir_op *pad, np_dtype dt, nl_access *out);
+/* A contraction kernel (analyzed as a GEMM) set up as a convolution when
+ * it is one: kp->cv, its loops (M the pixels, N, K the channels, the B
+ * loops outside), the lhs from the padded origin. */
+bool nl_conv_setup(nl_kernel *kp);
+/* Images (TB) and output rows (TOH) of a tile of tm pixels. */
+void nl_conv_tiling(const nl_kernel *kp, int64_t tm, int64_t *TB, int64_t *TOH);
+/* Padded rows a halo holds per image (TOH: the tiling's, toh: the tile's). */
+int64_t nl_conv_halo_rows(const nl_kernel *kp, int64_t TOH, int64_t toh);
+/* Pixel tiles of a tiling, and tile mi of it (images outer, rows inner). */
+int64_t nl_conv_mtiles(const nl_kernel *kp, int64_t tm);
+nl_ctile nl_conv_tile(const nl_kernel *kp, int64_t tm, int64_t mi);
+/* The first and last row tiles (of TOH rows) whose halo rows all lie in
+ * the input, every one between them too (none: first > last). */
+void nl_conv_inner_rows(const nl_kernel *kp, int64_t TOH, int64_t *first, int64_t *last);
+/* Whether the tile's halo is all input: no padding cell, no fill. */
+bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t);
+/* Stage st's halo tile into xv (chunk view of the X buffer), its weights
+ * into wv; outer: the outer loops' element offset in the access. */
+void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer);
+void nl_conv_load_w(em *e, const gstage *st, np_view wv, int64_t outer);
+/* Stage st's GEMMs, one per tap, into y (acc: the first accumulates too). */
+void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, bool acc);
+/* Pixel rows [r0, r0 + nr) of tile t between view v (whose row 0 is row
+ * r0) and access a, off the rest of the element offset (outer loops,
+ * columns), cs the columns' stride: stores in row blocks, or loads. */
+void nl_conv_rows_dma(em *e, const nl_access *a, const nl_ctile *t, np_view v, int64_t r0, int64_t nr, int64_t off,
+                      int64_t cs, bool store);
 
 /* ---- attn.c: fused attention (KN_ATTENTION) */
 

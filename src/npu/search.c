@@ -128,13 +128,16 @@ static void build_levels(tdrive *x) {
     for (uint32_t i = 0; i < kp->npar; i++) add_level(x, kp->bounds[kp->par[i]], (int)kp->par[i], 1, false);
     if (kp->gemm) {
         x->g = nl_gemm_dims(kp, c);
-        if (c->order == NL_ORDER_MNK) {
-            add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
-            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+        if (c->order == NL_ORDER_NMK) add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+        if (kp->cv.on) { /* a convolution's pixel tiles: images, then rows */
+            int64_t TB, TOH;
+            nl_conv_tiling(kp, c->tm, &TB, &TOH);
+            add_level(x, ceil_div(kp->cv.NB, TB), kp->cv.img, TB, false);
+            add_level(x, ceil_div(kp->cv.OH, TOH), kp->cv.oh, TOH, false);
         } else {
-            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
             add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
         }
+        if (c->order == NL_ORDER_MNK) add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
         if (x->g.ks) {
             for (uint32_t i = 0; i < kp->nred; i++) add_level(x, kp->bounds[kp->red[i]], (int)kp->red[i], 1, true);
             add_level(x, x->g.tiles_k, kp->dk, c->tk, true);
@@ -167,6 +170,8 @@ static uint8_t program_units(const tdrive *x) {
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
     if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
         u |= NC_USES_VU;
+    const nl_conv *cv = &kp->cv; /* halo borders are filled */
+    if (cv->on && (cv->pt || cv->pl || cv->Wp > cv->W || cv->Hfull > cv->H)) u |= NC_USES_VU;
     return u;
 }
 
@@ -183,6 +188,14 @@ static int64_t next_irregular(const tdrive *x, const tlevel *lv, int64_t s0, int
         int64_t first = ceil_div(kp->plo[lv->dim], lv->tile), end = kp->phi[lv->dim] / lv->tile - 1;
         if (v < first || v >= end) return v;
         e = min64(e, end);
+    }
+    if (kp->cv.on && !lv->ks && lv->dim >= 0 && lv->dim == kp->cv.oh) {
+        /* a convolution's row tiles: regular where the halos of this one
+         * and the next (whose first loads it emits) lie in the input */
+        int64_t first, last;
+        nl_conv_inner_rows(kp, lv->tile, &first, &last);
+        if (v < first || v + 1 > last) return v;
+        e = min64(e, last);
     }
     if (lv->ks && kp->gemm && x->e.c->early && kp->nin) {
         gstage st = nl_stage_of(kp, x->e.c, &x->g, s0);
@@ -351,6 +364,29 @@ static uint32_t tile_sizes(int64_t D, int64_t L, int64_t *out, uint32_t cap) {
     return n;
 }
 
+/* A convolution's pixel tiles: 1, 2, 3, 4, 6, 8, 12, ... whole images
+ * (to every image), or a few row counts of one image (about halving), of
+ * at most 8192 pixels unless one image row is more. */
+static uint32_t conv_mtiles(const nl_kernel *kp, int64_t *out, uint32_t cap) {
+    const nl_conv *cv = &kp->cv;
+    int64_t img = cv->OH * cv->OW, lim = max64(8192, cv->OW);
+    uint32_t n = 0;
+    for (int64_t tb = 1; n < cap; tb = tb < 4 ? tb + 1 : tb + tb / 2) {
+        int64_t b = min64(tb, cv->NB);
+        if (b > 1 && b * img > lim) break;
+        out[n++] = b * img;
+        if (b == cv->NB) break;
+    }
+    int64_t prev = cv->OH;
+    for (int64_t k = 2; k <= cv->OH && n < cap; k++) {
+        int64_t toh = ceil_div(cv->OH, k);
+        if (toh >= prev || (toh * 5 > prev * 4 && toh > 1)) continue; /* at least 20% fewer rows */
+        prev = toh;
+        out[n++] = toh * cv->OW;
+    }
+    return n;
+}
+
 typedef struct cand_rec {
     nl_cand c;
     int64_t bound;  /* lower bound on its cycles */
@@ -362,6 +398,68 @@ typedef struct cand_rec {
 
 /* Cycles from a real estimate, saturated as the timing model's are. */
 static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (int64_t)c : 0) : NC_TIME_MAX; }
+
+/* A convolution's (cand_estimate): the same bound and estimate with the
+ * halo tiles' bytes (their interiors: the border is filled) and one GEMM
+ * per tap. */
+static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
+    const nt_target *t = kp->t;
+    const nl_conv *cv = &kp->cv;
+    int64_t L = t->lanes, V = nt_vector_elems(t, 4);
+    double bw = nt_dram_bytes_per_cycle(t), lat = (double)t->dma_latency;
+    gdims g = nl_gemm_dims(kp, c);
+    double P = (double)kp->npar_total;
+    int64_t TB, TOH;
+    nl_conv_tiling(kp, c->tm, &TB, &TOH);
+    /* input rows the halos hold, over the row tiles of an image */
+    int64_t rtt = ceil_div(cv->OH, TOH), hrows = 0;
+    for (int64_t ri = 0; ri < rtt; ri++) {
+        nl_ctile ct = nl_conv_tile(kp, TOH * cv->OW, ri);
+        hrows += max64(0, min64(cv->H, ct.hp0 + ct.HH - cv->pt) - max64(0, ct.hp0 - cv->pt));
+    }
+    nl_ctile t0 = nl_conv_tile(kp, c->tm, 0);
+    int64_t tk0 = min64(c->tk, kp->K), tn0 = min64(c->tn, kp->N);
+    double x_all = (double)cv->NB * (double)hrows * (double)cv->W * (double)kp->K * 4; /* every halo of one pass */
+    double w_all = (double)kp->K * (double)cv->T * (double)kp->N * 4;
+    double bytes = P * x_all * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
+    if (kp->rhs.kind == NL_A_TENSOR) bytes += P * w_all * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
+    bytes += P * (double)kp->M * (double)kp->N * 4;
+    for (uint32_t i = 0; i < kp->nin; i++)
+        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+    double kb = 0, nb = 0, vu = 0;
+    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
+    for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
+    double sa = P * (double)cv->T * (double)kp->M * kb * nb / (double)t->num_sa;
+    double epi = 0;
+    if (kp->has_prog) {
+        double groups = (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
+        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
+        epi = groups * (double)kp->prog.nalu + 1;
+    }
+    int64_t nh0 = max64(0, min64(cv->H, t0.hp0 + t0.HH - cv->pt) - max64(0, t0.hp0 - cv->pt));
+    double lx = (double)(t0.tb * nh0 * cv->W * tk0 * 4) / bw;
+    double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(tk0 * cv->T * tn0 * 4) / bw : 0;
+    double startup = g.nstages ? lx + lw + lat : 0;
+    double per_rows = 256.0 * bw / (double)(tn0 * 4);
+    double last_store = (double)(min64(t0.tm, per_rows < 1 ? 1 : (int64_t)per_rows) * tn0 * 4) / bw + lat;
+    double tail = (double)(2 * L - 1) + epi + last_store;
+    double b = startup + sa + tail;
+    if (bytes / bw > b) b = bytes / bw;
+    if (vu > b) b = vu;
+    *bound = cycles_of(b);
+    /* the uniform pipeline: a stage is T GEMMs of tm rows */
+    double ns = (double)(g.nstages ? g.nstages : 1);
+    double C = (double)cv->T * (double)t0.tm * (double)(ceil_div(tk0, L) * ceil_div(tn0, L)) / (double)t->num_sa;
+    double D = bytes / bw / ns;
+    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
+    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
+    double stage = serial > 0 ? C + serial + lat : C;
+    double over = ax + aw + lat;
+    if (serial == 0 && over > stage) stage = over;
+    if (D > stage) stage = D;
+    double h = startup + ns * stage + tail;
+    *heur = cycles_of(h > b ? h : b);
+}
 
 /* A lower bound on a candidate's cycles and a quick estimate of them.
  * Bound: the busiest unit's total work (DMA of the bytes it moves, the
@@ -408,6 +506,10 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         double per = (double)d.nstages > 0 ? b / (double)d.nstages : 0;
         *bound = cycles_of(b);
         *heur = cycles_of(b + (c->xbuf == 2 ? 0 : per) + lat); /* single buffers serialise load and compute */
+        return;
+    }
+    if (kp->cv.on) {
+        conv_estimate(kp, c, bound, heur);
         return;
     }
     gdims g = nl_gemm_dims(kp, c);
@@ -565,7 +667,8 @@ static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_
             }
         return;
     }
-    uint32_t nm = tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64), nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
+    uint32_t nm = kp->cv.on ? conv_mtiles(kp, tms, 64) : tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64),
+             nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
     if (!kp->gemm) tks[0] = 0;
     bool forced = kp->gemm && o->tile[0] > 0;
     if (forced) {

@@ -39,6 +39,10 @@ typedef struct kn_input {
     const ir_amap *map; /* over the kernel's loops (the root op's), NULL for KN_OP */
     uint8_t role;       /* kn_role */
     bool broadcast;     /* the map leaves out some of the output's dimensions */
+    /* a tensor.pad folded into this input (kn_fold_pads): the kernel reads
+     * pad(value) through map (the map indexes the padded tensor, value is
+     * the pad's source); NULL: value itself */
+    const ir_op *pad;
 } kn_input;
 
 typedef struct kernel {
@@ -122,6 +126,14 @@ void kn_build(ir_module *m, ir_op *func, kn_program *out);
 /* Merge each attention's six kernels (kn_attention) into one KN_ATTENTION
  * kernel, for targets that run it fused; returns how many it merged. */
 uint32_t kn_fuse_attention(ir_module *m, kn_program *p);
+/* Fold tensor.pad kernels into the kernels that read their result, for
+ * targets that pad as they load (padfold.c): a pad kernel (static padding,
+ * a padding value that is a constant or a scalar from outside its body)
+ * whose result has one use, as an input of one later kernel that
+ * accept(ud, kernel, input, pad) takes, is removed; that input then reads
+ * the pad's source with kn_input.pad set. Returns how many it folded. */
+uint32_t kn_fold_pads(ir_module *m, kn_program *p, bool (*accept)(void *ud, const kernel *k, uint32_t input, const ir_op *pad),
+                      void *ud);
 /* The grouping's invariants (fuse.c): an internal error naming the op. */
 void kn_check_program(ir_module *m, const kn_program *p);
 /* v without the reshapes (views) around it: the value a kernel writes. */
