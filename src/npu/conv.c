@@ -197,6 +197,17 @@ nl_ctile nl_conv_tile(const nl_kernel *kp, int64_t tm, int64_t mi) {
     return t;
 }
 
+int64_t nl_conv_slack(const nl_kernel *kp, const nl_cand *c) {
+    const nl_conv *cv = &kp->cv;
+    return c->fold ? max64(0, (cv->KW - 1) * cv->dw - cv->pl) : 0;
+}
+
+bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk) {
+    const nl_conv *cv = &kp->cv;
+    int64_t L = kp->t->lanes;
+    return cv->on && cv->KW > 1 && tk == cv->C && cv->C < L && ceil_div(cv->KW * cv->C, L) < cv->KW;
+}
+
 bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t) {
     const nl_conv *cv = &kp->cv;
     return cv->pl == 0 && cv->Wp == cv->W && t->hp0 >= cv->pt && t->hp0 + t->HH <= cv->pt + cv->H;
@@ -219,10 +230,10 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
     const nl_kernel *kp = e->kp;
     const nl_conv *cv = &kp->cv;
     const nl_ctile *t = &st->ct;
-    int64_t ldx = xv.ld, el = np_view_elem(&xv);
-    xv.rows = t->tb * t->HH * cv->Wp;
-    xv.cols = st->tk;
-    if (!nl_conv_interior(kp, t)) { /* the border: the padding value */
+    int64_t ldx = xv.ld, el = np_view_elem(&xv), slack = nl_conv_slack(kp, e->c);
+    xv.rows = slack + t->tb * t->HH * cv->Wp;
+    xv.cols = nl_conv_xcols(kp, e->c, st->tk);
+    if (e->c->fold || !nl_conv_interior(kp, t)) { /* the border: the padding value */
         np_insn in;
         memset(&in, 0, sizeof in);
         in.op = NP_FILL;
@@ -234,32 +245,44 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
     int64_t h_lo = max64(0, t->hp0 - cv->pt), h_hi = min64(cv->H, t->hp0 + t->HH - cv->pt), nh = h_hi - h_lo;
     if (nh <= 0) return;
     int64_t base = outer + cv->in_off + st->ki * e->c->tk * cv->sC + h_lo * cv->sH;
-    int64_t row0 = (h_lo + cv->pt - t->hp0) * cv->Wp + cv->pl; /* the first interior pixel's halo row */
     bool rows_lin = nh == 1 || cv->sH == cv->W * cv->sW;
     bool imgs_lin = rows_lin && t->tb > 1 && nh == cv->H && cv->sN == cv->H * cv->sH;
-    np_view v = xv;
-    v.g1 = cv->W;
-    v.gs1 = cv->Wp * ldx;
-    if (imgs_lin) {
-        v.off = xv.off + row0 * ldx * el;
-        v.rows = t->tb * nh * cv->W;
-        v.g2 = nh;
-        v.gs2 = t->HH * cv->Wp * ldx;
-        mvin(e, v, kp->lhs.value, base + t->b0 * cv->sN, cv->sW, cv->sC);
-        return;
-    }
-    for (int64_t b = 0; b < t->tb; b++) {
-        int64_t off = base + (t->b0 + b) * cv->sN, r = b * t->HH * cv->Wp + row0;
-        if (rows_lin) {
-            v.off = xv.off + r * ldx * el;
-            v.rows = nh * cv->W;
-            mvin(e, v, kp->lhs.value, off, cv->sW, cv->sC);
+    /* folded: column block j holds the halo shifted left by j * dw pixels
+     * (a pixel of the first j * dw - pl columns lands in the row above's
+     * last columns, or the slack: cells no output reads) */
+    int64_t nblk = e->c->fold ? cv->KW : 1;
+    for (int64_t j = 0; j < nblk; j++) {
+        int64_t row0 = slack + (h_lo + cv->pt - t->hp0) * cv->Wp + cv->pl - j * cv->dw; /* the first interior pixel's row */
+        np_view v = xv;
+        int64_t cj = j * st->tk + xv.c0;
+        v.off = xv.off + cj / e->L * el;
+        v.c0 = cj % e->L;
+        v.cols = st->tk;
+        v.g1 = cv->W;
+        v.gs1 = cv->Wp * ldx;
+        if (imgs_lin) {
+            v.off += row0 * ldx * el;
+            v.rows = t->tb * nh * cv->W;
+            v.g2 = nh;
+            v.gs2 = t->HH * cv->Wp * ldx;
+            mvin(e, v, kp->lhs.value, base + t->b0 * cv->sN, cv->sW, cv->sC);
             continue;
         }
-        for (int64_t h = 0; h < nh; h++) {
-            v.off = xv.off + (r + h * cv->Wp) * ldx * el;
-            v.rows = cv->W;
-            mvin(e, v, kp->lhs.value, off + h * cv->sH, cv->sW, cv->sC);
+        int64_t voff = v.off;
+        for (int64_t b = 0; b < t->tb; b++) {
+            int64_t off = base + (t->b0 + b) * cv->sN, r = b * t->HH * cv->Wp + row0;
+            if (rows_lin) {
+                v.off = voff + r * ldx * el;
+                v.rows = nh * cv->W;
+                mvin(e, v, kp->lhs.value, off, cv->sW, cv->sC);
+                continue;
+            }
+            for (int64_t h = 0; h < nh; h++) {
+                v.off = voff + (r + h * cv->Wp) * ldx * el;
+                v.rows = cv->W;
+                v.g1 = 0;
+                mvin(e, v, kp->lhs.value, off + h * cv->sH, cv->sW, cv->sC);
+            }
         }
     }
 }
@@ -321,11 +344,42 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
     in.rows = t->tm;
     in.cols = st->tn;
     in.k = tc;
+    int64_t slack = nl_conv_slack(kp, e->c);
+    if (e->c->fold) { /* one GEMM per window row, KW * tc deep */
+        for (int64_t i = 0; i < cv->KH; i++) {
+            np_view a = xv;
+            a.off = xv.off + (slack + i * cv->dh * cv->Wp) * ldx * el;
+            a.rows = t->tm;
+            a.cols = cv->KW * tc;
+            a.ld = cv->sw * ldx;
+            a.g1 = cv->OW;
+            a.gs1 = cv->sh * cv->Wp * ldx;
+            a.g2 = t->toh;
+            a.gs2 = t->HH * cv->Wp * ldx;
+            np_view b = wv; /* rows (kw, c) of window row i */
+            b.rows = cv->KW * tc;
+            b.cols = st->tn;
+            if (cv->tap_major) {
+                b.off = wv.off + i * cv->KW * tc * ldw * el;
+            } else { /* c major: (c, kw) in memory, so groups of tc rows T apart, one per kw */
+                b.off = wv.off + i * cv->KW * ldw * el;
+                b.ld = cv->T * ldw;
+                b.g1 = tc;
+                b.gs1 = ldw;
+            }
+            in.a = a;
+            in.b = b;
+            in.k = cv->KW * tc;
+            in.flags = acc || i > 0 ? NP_ACC : 0;
+            put(e, &in);
+        }
+        return;
+    }
     for (int64_t i = 0; i < cv->KH; i++)
         for (int64_t j = 0; j < cv->KW; j++) {
             int64_t tap = i * cv->KW + j;
             np_view a = xv;
-            a.off = xv.off + ((i * cv->dh) * cv->Wp + j * cv->dw) * ldx * el;
+            a.off = xv.off + (slack + (i * cv->dh) * cv->Wp + j * cv->dw) * ldx * el;
             a.rows = t->tm;
             a.cols = tc;
             a.ld = cv->sw * ldx;

@@ -155,9 +155,11 @@ gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_
 /* X and W of stage st (a convolution's: its halo tile, its weights of
  * every tap) */
 static np_view x_view(em *e, const gstage *st, int64_t s) {
-    int64_t rows = e->kp->cv.on ? st->ct.tb * st->ct.HH * e->kp->cv.Wp : st->tm;
-    if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, rows, st->tk);
-    return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, rows, st->tk);
+    const nl_kernel *kp = e->kp;
+    int64_t rows = kp->cv.on ? nl_conv_slack(kp, e->c) + st->ct.tb * st->ct.HH * kp->cv.Wp : st->tm;
+    int64_t cols = kp->cv.on ? nl_conv_xcols(kp, e->c, st->tk) : st->tk;
+    if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, rows, cols);
+    return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, rows, cols);
 }
 
 static np_view w_view(em *e, const gstage *st, int64_t s) {

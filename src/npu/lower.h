@@ -125,7 +125,13 @@ typedef struct nl_operand {
  *      memory (an image's rows, or several images).
  * Loops: outer (B) loops, then the M tiles (images, then row tiles) and
  * the N tiles in the candidate's order, then the channel tiles (the K
- * steps); each K step runs KH * KW GEMMs. */
+ * steps); each K step runs KH * KW GEMMs.
+ * Few channels (C < lanes, a 3-channel stem or 64-channel layers, which
+ * would fill C of each array's rows): with `fold` the window's columns join
+ * the reduction. X then holds, in column block kw, the halo shifted left by
+ * kw * dw pixels (its rows [X x KW*C]: each block DMA'd from the input at a
+ * row offset: KW times the input's bytes), W's rows of one window row kh
+ * are (kw, c), and each K step runs KH GEMMs of KW*C deep. */
 typedef struct nl_conv {
     bool on;
     int img, oh, ow, kh, kw, c; /* loops (img, oh, kh: -1 when absent) */
@@ -193,6 +199,12 @@ typedef struct nl_kernel {
     nl_conv cv;          /* a convolution (cv.on): how it runs as an implicit GEMM */
 } nl_kernel;
 
+/* Images (TB) and output rows (TOH) of a convolution's tile of tm pixels,
+ * and the padded rows its halo holds per image (TOH: the tiling's, toh:
+ * the tile's, fewer in the last row tile). */
+void nl_conv_tiling(const nl_kernel *kp, int64_t tm, int64_t *TB, int64_t *TOH);
+int64_t nl_conv_halo_rows(const nl_kernel *kp, int64_t TOH, int64_t toh);
+
 /* Fused attention (KN_ATTENTION, attn.c): a tensor a tile of the attention
  * reads or writes, with its element offset for outer index o (the heads:
  * obound/ostride, innermost last), row r and column c of the tile:
@@ -257,6 +269,8 @@ typedef struct nl_cand {
     uint8_t xbuf, wbuf; /* 1, 2, 3 or NL_PANEL; loop kernels: xbuf = input buffers */
     uint8_t ybuf;       /* 1 or 2 */
     uint8_t early;      /* epilogue operands loaded at the tile's start */
+    uint8_t fold;       /* a convolution of few channels: the window's columns (kw) folded into the
+                           reduction (X holds KW shifted copies of its halo; nl_conv) */
 } nl_cand;
 
 typedef struct nl_buf {

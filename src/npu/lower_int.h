@@ -138,16 +138,20 @@ bool nl_pad_value(const ir_op *pad, np_dtype dt, nl_access *out);
  * it is one: kp->cv, its loops (M the pixels, N, K the channels, the B
  * loops outside), the lhs from the padded origin. */
 bool nl_conv_setup(nl_kernel *kp);
-/* Images (TB) and output rows (TOH) of a tile of tm pixels. */
-void nl_conv_tiling(const nl_kernel *kp, int64_t tm, int64_t *TB, int64_t *TOH);
-/* Padded rows a halo holds per image (TOH: the tiling's, toh: the tile's). */
-int64_t nl_conv_halo_rows(const nl_kernel *kp, int64_t TOH, int64_t toh);
 /* Pixel tiles of a tiling, and tile mi of it (images outer, rows inner). */
 int64_t nl_conv_mtiles(const nl_kernel *kp, int64_t tm);
 nl_ctile nl_conv_tile(const nl_kernel *kp, int64_t tm, int64_t mi);
 /* The first and last row tiles (of TOH rows) whose halo rows all lie in
  * the input, every one between them too (none: first > last). */
 void nl_conv_inner_rows(const nl_kernel *kp, int64_t TOH, int64_t *first, int64_t *last);
+/* Rows of X before the halo's first (a folded window shifts its column
+ * blocks up by as many), and X's columns. */
+int64_t nl_conv_slack(const nl_kernel *kp, const nl_cand *c);
+static inline int64_t nl_conv_xcols(const nl_kernel *kp, const nl_cand *c, int64_t tk) { return c->fold ? kp->cv.KW * tk : tk; }
+/* Whether the window's columns may fold into the reduction with tk
+ * channels per K step (all of them, fewer than the lanes, fewer weight
+ * blocks than unfolded). */
+bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk);
 /* Whether the tile's halo is all input: no padding cell, no fill. */
 bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t);
 /* Stage st's halo tile into xv (chunk view of the X buffer), its weights

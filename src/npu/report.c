@@ -54,9 +54,9 @@ static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, s
         snprintf(buf, n, "%lld rows x %lld keys %s K/V x%d state x%d", (long long)c->tm, (long long)c->tn,
                  c->order == NL_ORDER_NMK ? "S" : "S^T", c->xbuf, c->wbuf);
     else if (kp->gemm)
-        snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
+        snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
                  c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
-                 c->ybuf, kp->nin ? (c->early ? " early" : " late") : "");
+                 c->ybuf, kp->nin ? (c->early ? " early" : " late") : "", c->fold ? " kw-folded" : "");
     else
         snprintf(buf, n, "%lldx%lld in x%d out %s", (long long)c->tm, (long long)c->tn, c->xbuf, out_text(kp, c));
     return buf;
@@ -147,6 +147,24 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     else
         sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
                          c->xbuf, out_text(ki.kp, c));
+    if (ki.kp->cv.on) {
+        const nl_conv *cv = &ki.kp->cv;
+        int64_t TB, TOH;
+        nl_conv_tiling(ki.kp, c->tm, &TB, &TOH);
+        sp_strbuf_printf(o,
+                         "    convolution: %lld images of %lldx%lld pixels, window %lldx%lld, stride %lldx%lld, padding %lld,%lld "
+                         "(in the halo loads); a tile is %lld %s (%lld pixels); halo %lld x %lld padded pixels per image%s; "
+                         "weights as rows (%s)%s\n",
+                         (long long)cv->NB, (long long)cv->OH, (long long)cv->OW, (long long)cv->KH, (long long)cv->KW,
+                         (long long)cv->sh, (long long)cv->sw, (long long)cv->pt, (long long)cv->pl,
+                         (long long)(TOH == cv->OH ? TB : TOH), TOH == cv->OH ? (TB == 1 ? "image" : "images") : "output rows",
+                         (long long)c->tm, (long long)nl_conv_halo_rows(ki.kp, TOH, TOH), (long long)cv->Wp,
+                         c->fold ? ", in KW column-shifted copies" : "", cv->tap_major ? "kh, kw, c" : "c, kh, kw",
+                         c->fold ? "; the window's columns folded into the reduction (one GEMM per window row)" : "");
+    }
+    if (0)
+        sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
+                         c->xbuf, out_text(ki.kp, c));
     sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
                      (long long)ch->budget, (long long)ch->peak_live);
     for (uint32_t b = 0; b < ch->nbufs; b++) {
@@ -206,6 +224,15 @@ static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c)
         json_kv_string(w, "w_buffers", bufs_text(c->wbuf, buf, sizeof buf));
         json_kv_int(w, "y_buffers", c->ybuf);
         json_kv_string(w, "operands", kp->nin ? (c->early ? "early" : "late") : "none");
+        if (kp->cv.on) { /* a convolution as an implicit GEMM */
+            int64_t TB, TOH;
+            nl_conv_tiling(kp, c->tm, &TB, &TOH);
+            json_kv_string(w, "conv", "implicit_gemm");
+            json_kv_int(w, "images_per_tile", TB);
+            json_kv_int(w, "rows_per_tile", TOH);
+            json_kv_bool(w, "kw_folded", c->fold);
+            json_kv_string(w, "weight_rows", kp->cv.tap_major ? "kh,kw,c" : "c,kh,kw");
+        }
     } else {
         json_kv_int(w, "input_buffers", c->xbuf);
         json_kv_string(w, "output", out_text(kp, c));

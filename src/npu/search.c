@@ -419,7 +419,8 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     }
     nl_ctile t0 = nl_conv_tile(kp, c->tm, 0);
     int64_t tk0 = min64(c->tk, kp->K), tn0 = min64(c->tn, kp->N);
-    double x_all = (double)cv->NB * (double)hrows * (double)cv->W * (double)kp->K * 4; /* every halo of one pass */
+    double fold = c->fold ? (double)cv->KW : 1.0; /* a folded window loads KW copies */
+    double x_all = fold * (double)cv->NB * (double)hrows * (double)cv->W * (double)kp->K * 4; /* every halo of one pass */
     double w_all = (double)kp->K * (double)cv->T * (double)kp->N * 4;
     double bytes = P * x_all * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
     if (kp->rhs.kind == NL_A_TENSOR) bytes += P * w_all * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
@@ -427,9 +428,12 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     for (uint32_t i = 0; i < kp->nin; i++)
         bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
     double kb = 0, nb = 0, vu = 0;
-    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
+    /* GEMMs per K step and their weight blocks */
+    double gemms = c->fold ? (double)cv->KH : (double)cv->T;
+    int64_t deep = c->fold ? cv->KW : 1;
+    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(deep * min64(c->tk, kp->K - i * c->tk), L);
     for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
-    double sa = P * (double)cv->T * (double)kp->M * kb * nb / (double)t->num_sa;
+    double sa = P * gemms * (double)kp->M * kb * nb / (double)t->num_sa;
     double epi = 0;
     if (kp->has_prog) {
         double groups = (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
@@ -437,7 +441,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         epi = groups * (double)kp->prog.nalu + 1;
     }
     int64_t nh0 = max64(0, min64(cv->H, t0.hp0 + t0.HH - cv->pt) - max64(0, t0.hp0 - cv->pt));
-    double lx = (double)(t0.tb * nh0 * cv->W * tk0 * 4) / bw;
+    double lx = fold * (double)(t0.tb * nh0 * cv->W * tk0 * 4) / bw;
     double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(tk0 * cv->T * tn0 * 4) / bw : 0;
     double startup = g.nstages ? lx + lw + lat : 0;
     double per_rows = 256.0 * bw / (double)(tn0 * 4);
@@ -449,7 +453,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     *bound = cycles_of(b);
     /* the uniform pipeline: a stage is T GEMMs of tm rows */
     double ns = (double)(g.nstages ? g.nstages : 1);
-    double C = (double)cv->T * (double)t0.tm * (double)(ceil_div(tk0, L) * ceil_div(tn0, L)) / (double)t->num_sa;
+    double C = gemms * (double)t0.tm * (double)(ceil_div(deep * tk0, L) * ceil_div(tn0, L)) / (double)t->num_sa;
     double D = bytes / bw / ns;
     double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
     double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
@@ -641,12 +645,14 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
                 if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
                 for (int yb = 1; yb <= 2; yb++) {
                     if (yb == 2 && g.ntiles < 2) continue;
-                    for (int early = 0; early <= 1; early++) {
-                        if (early && kp->nin == 0) continue;
-                        c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
-                        c.ybuf = (uint8_t)yb, c.early = (uint8_t)early;
-                        if (n < cap) out[n++] = c;
-                    }
+                    for (int early = 0; early <= 1; early++)
+                        for (int fold = 0; fold <= 1; fold++) {
+                            if (early && kp->nin == 0) continue;
+                            if (fold && !nl_conv_can_fold(kp, tk)) continue;
+                            c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
+                            c.ybuf = (uint8_t)yb, c.early = (uint8_t)early, c.fold = (uint8_t)fold;
+                            if (n < cap) out[n++] = c;
+                        }
                 }
             }
     }

@@ -419,14 +419,25 @@ void nf_step(nf_sim *s, const np_insn *in) {
         if (x.rows != in->rows || x.cols != in->k || w.rows != in->k || w.cols != in->cols || y.rows != in->rows ||
             y.cols != in->cols || x.dt != NP_F32 || w.dt != NP_F32 || y.dt != NP_F32)
             bad_access(s, in, "operand shapes or types that do not match in", &in->dst);
-        if (np_view_grouped(&in->dst) || np_view_grouped(&in->b))
-            bad_access(s, in, "grouped rows (only a GEMM's lhs may have them) in", &in->dst);
+        if (np_view_grouped(&in->dst)) bad_access(s, in, "grouped rows (only a GEMM's operands may have them) in", &in->dst);
+        /* grouped weights (a folded window's rows): gathered, as the array's
+         * preload reads them row by row */
+        const float *wp = (const float *)w.p;
+        int64_t wld = w.ld;
+        float *wg = NULL;
+        if (np_view_grouped(&in->b)) {
+            wg = sp_malloc(s->ctx, sp_size_mul(s->ctx, (size_t)(in->k > 0 ? in->k : 1), (size_t)in->cols * sizeof *wg));
+            for (int64_t r = 0; r < in->k; r++) memcpy(wg + r * in->cols, row_of(&w, r), (size_t)in->cols * sizeof *wg);
+            wp = wg;
+            wld = in->cols;
+        }
         /* the lhs's rows in runs at its ld (a grouped view: one run per group) */
         for (int64_t r = 0, n; r < in->rows; r += n) {
             n = run_of(&x, r, in->rows - r);
-            nf_gemm(n, in->cols, in->k, (const float *)row_of(&x, r), x.ld, (const float *)w.p, w.ld,
-                    (float *)(y.p + r * y.ld * 4), y.ld, in->flags & NP_ACC, s->nthreads);
+            nf_gemm(n, in->cols, in->k, (const float *)row_of(&x, r), x.ld, wp, wld, (float *)(y.p + r * y.ld * 4), y.ld,
+                    in->flags & NP_ACC, s->nthreads);
         }
+        if (wg) sp_free(s->ctx, wg);
         return;
     }
     case NP_VEC: {
