@@ -148,7 +148,7 @@ gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_
     st.first_x = st.ni == 0;
     st.first_w = st.mi == 0;
     st.last_x = st.ni == g->tiles_n - 1 && st.ks == g->ks - 1;
-    st.last_w = st.mi == g->tiles_m - 1 && st.ks == g->ks - 1;
+    st.last_w = st.mi == g->tiles_m - 1 && st.ks == g->ks - 1 && (!gemm_w_whole(kp, c, g) || st.ni == g->tiles_n - 1);
     return st;
 }
 
@@ -164,7 +164,10 @@ static np_view x_view(em *e, const gstage *st, int64_t s) {
 
 static np_view w_view(em *e, const gstage *st, int64_t s) {
     int64_t rows = e->kp->cv.on ? st->tk * e->kp->cv.T : st->tk;
-    if (e->c->wbuf == NL_PANEL) return view_of(e, e->ly.w0, st->ks, rows, st->tn);
+    if (e->c->wbuf == NL_PANEL) {
+        gdims g = nl_gemm_dims(e->kp, e->c);
+        return view_of(e, e->ly.w0, (gemm_w_whole(e->kp, e->c, &g) ? st->ni * g.ks : 0) + st->ks, rows, st->tn);
+    }
     return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, rows, st->tn);
 }
 
@@ -185,7 +188,8 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
     }
     /* W: the panel group of order n, m is the first m tile */
     if (!wp || st.first_w) {
-        if (!wp || st.ks == 0) nl_marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
+        if (!wp || (st.ks == 0 && (st.ni == 0 || !gemm_w_whole(kp, e->c, g))))
+            nl_marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
         if (kp->cv.on && kp->rhs.kind == NL_A_TENSOR) {
             nl_conv_load_w(e, &st, w_view(e, &st, s), outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o));
         } else {

@@ -68,7 +68,8 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         }
         ly->w0 = (int32_t)n;
         if (c->wbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, wr, c->tn, ks, 0, 4);
+            gdims g = nl_gemm_dims(kp, c);
+            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, wr, c->tn, gemm_w_whole(kp, c, &g) ? g.tiles_n * ks : ks, 0, 4);
             ly->nw = 1;
         } else {
             for (int i = 0; i < c->wbuf; i++) {

@@ -311,6 +311,7 @@ typedef struct nl_cand_rec {
     nl_cand c;
     uint8_t verdict; /* nl_verdict */
     int64_t footprint, cycles;
+    int64_t dma_bytes; /* NL_TIMED: the bytes its program moves (else 0) */
 } nl_cand_rec;
 
 #define NL_MAX_TOP 8     /* best timed candidates kept, the chosen one first */
@@ -349,7 +350,8 @@ sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs
 /* The program of a candidate with planned buffers. */
 void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink);
 /* Choose the tile: every candidate planned, the fitting ones ranked by the
- * timing model's cycles, ties by footprint. Raises SP_ENOFIT (at the
+ * timing model's cycles, ties by the DRAM bytes they move, then by
+ * footprint. Raises SP_ENOFIT (at the
  * kernel's root op) with the buffers, bytes, footprint and budget when
  * nothing fits, or when a forced tile does not; SP_EINPUT when the best
  * takes 2^62 cycles or more (or bytes, or operations): more than the

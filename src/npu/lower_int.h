@@ -91,6 +91,15 @@ typedef struct gdims {
     int64_t tiles_m, tiles_n, tiles_k, ks, ntiles, nstages;
 } gdims;
 
+/* A W panel that holds every N tile's weights (chunk ni * ks + ks), loaded
+ * in the first M tile and kept across the others: a convolution's in loop
+ * order m, n (its weights are small next to its pixels, and kept whole
+ * they leave X to be the panel across the N tiles). Otherwise a W panel
+ * holds one N tile's K steps. */
+static inline bool gemm_w_whole(const nl_kernel *kp, const nl_cand *c, const gdims *g) {
+    return kp->cv.on && c->wbuf == NL_PANEL && c->order == NL_ORDER_MNK && g->tiles_n > 1;
+}
+
 gdims nl_gemm_dims(const nl_kernel *kp, const nl_cand *c);
 /* Where stage s of a contraction's program is: its tile, its K step. */
 gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_t s);

@@ -253,6 +253,7 @@ static void candidates_json(json_writer *w, const nl_kernel *kp, const nl_choice
         bool planned = r->verdict == NL_TIMED || r->verdict == NL_OVER_PLANNED;
         json_kv_int(w, planned ? "footprint_bytes" : "peak_live_bytes", r->footprint);
         json_kv_int(w, r->verdict == NL_TIMED ? "est_cycles" : "cycles_lower_bound", r->cycles);
+        if (r->verdict == NL_TIMED) json_kv_int(w, "dma_bytes", r->dma_bytes);
         json_kv_bool(w, "chosen", i == 0);
         json_kv_string(w, "verdict", nl_verdict_name((nl_verdict)r->verdict));
         json_end_object(w);

@@ -217,6 +217,8 @@ static bool level_slide(const tdrive *x, const tlevel *lv, int64_t s0, nc_slide 
     if (!kp->gemm || !lv->ks || (c->xbuf != NL_PANEL && c->wbuf != NL_PANEL)) return false;
     const nl_buf *b = &x->e.b[c->xbuf == NL_PANEL ? x->e.ly.x0 : x->e.ly.w0];
     int64_t cb = b->rows * ceil_div(b->cols, x->e.L) * np_dtype_bytes((np_dtype)b->dt), ks0 = s0 % x->g.ks;
+    if (c->xbuf != NL_PANEL && gemm_w_whole(kp, c, &x->g)) /* the N tile's chunks in the whole W */
+        ks0 += nl_stage_of(kp, c, &x->g, s0).ni * x->g.ks;
     sl->buf_lo = b->offset;
     sl->buf_hi = b->offset + b->bytes;
     sl->lo = b->offset + ks0 * cb;
@@ -642,7 +644,7 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
                 if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb)) continue;
                 /* a panel needs the tiles it serves to follow each other */
                 if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
-                if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
+                if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1 || kp->cv.on) && g.tiles_m > 1)) continue;
                 for (int yb = 1; yb <= 2; yb++) {
                     if (yb == 2 && g.ntiles < 2) continue;
                     for (int early = 0; early <= 1; early++)
@@ -740,19 +742,29 @@ const char *nl_verdict_name(nl_verdict v) {
     return v < NL_NVERDICTS ? names[v] : "?";
 }
 
+/* The choice's order: fewer cycles, then fewer DRAM bytes moved (a
+ * schedule that hides more traffic under the arrays is no faster, only
+ * busier), then a smaller footprint; the earlier candidate on a tie. All
+ * three are facts of the candidate, the same under every budget it fits,
+ * so a larger budget never chooses a slower one. */
+static bool rec_before(const nl_cand_rec *a, const nl_cand_rec *b) {
+    if (a->cycles != b->cycles) return a->cycles < b->cycles;
+    if (a->dma_bytes != b->dma_bytes) return a->dma_bytes < b->dma_bytes;
+    return a->footprint < b->footprint;
+}
+
 /* Keep a candidate in the choice's brief: a timed one among the best (by
  * the choice's own order: cycles, then footprint, earlier first), any other
  * among the first few of its verdict. */
-static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles) {
-    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles};
+static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles, int64_t dma) {
+    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles, v == NL_TIMED ? dma : 0};
     uint32_t cnt = ch->nverdict[v]++;
     if (v != NL_TIMED) {
         if (cnt < NL_MAX_REJECTS) ch->rejects[ch->nrejects++] = r;
         return;
     }
     uint32_t i = ch->ntop;
-    while (i > 0 && (cycles < ch->top[i - 1].cycles || (cycles == ch->top[i - 1].cycles && footprint < ch->top[i - 1].footprint)))
-        i--;
+    while (i > 0 && rec_before(&r, &ch->top[i - 1])) i--;
     if (i >= NL_MAX_TOP) return;
     uint32_t n = ch->ntop < NL_MAX_TOP ? ch->ntop : NL_MAX_TOP - 1;
     memmove(&ch->top[i + 1], &ch->top[i], (n - i) * sizeof r);
@@ -857,18 +869,18 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             const cand_rec *r = &cl->v[i];
             if (!pass && r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
             if (r->lbytes > o->budget) {
-                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound, 0);
                 continue;
             }
             if (have && r->bound > ch->est.cycles) { /* cannot beat the best: sorted, but keep min_lb */
-                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound, 0);
                 continue;
             }
             /* its footprint is at least its peak live bytes: when the work
              * counted up to those is over the limit, so is its own (not planned) */
             if (!pass && work_upto(cs, ntimed, r->lbytes) > limit) {
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
                 continue;
             }
             nl_buf bufs[NL_MAX_BUFS];
@@ -877,18 +889,18 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
             if (st != SP_OK) sp_rethrow(ctx);
             if (pr.footprint > o->budget) {
-                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound);
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0);
                 continue;
             }
             if (!pass && kp->att && r->stages > limit) {
                 if (first_big == UINT32_MAX) first_big = i;
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
                 continue;
             }
             if (!pass && work_upto(cs, ntimed, pr.footprint) > limit) {
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
                 continue;
             }
             nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
@@ -902,9 +914,11 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                         break;
                     }
             }
-            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
+            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes);
             work_add(cs, ntimed++, pr.footprint, est.stepped);
-            bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
+            nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes};
+            nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes};
+            bool better = !have || rec_before(&mine, &best);
             if (better) {
                 have = true;
                 ch->cand = r->c;
