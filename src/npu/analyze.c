@@ -860,7 +860,12 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             const uint8_t *sv;
             bool seen = false;
             for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
-            if (!seen && v->type.kind == IR_T_TENSOR && !env->splat(env->ud, v->id, &sv)) bytes += value_bytes(v);
+            if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
+            /* a convolution's input: the elements its windows read (a
+             * strided 1x1 convolution skips rows and columns) */
+            bool only_lhs = i == 0 && kp->cv.on;
+            for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
+            bytes += only_lhs ? kp->cv.in_bytes : value_bytes(v);
         }
     }
     kp->min_dma_bytes = bytes;

@@ -129,8 +129,20 @@ bool nl_conv_setup(nl_kernel *kp) {
         cv->padv.dt = kp->lhs.dt;
     }
     int64_t hread = (cv->OH - 1) * cv->sh + (cv->KH - 1) * cv->dh + 1, wread = (cv->OW - 1) * cv->sw + (cv->KW - 1) * cv->dw + 1;
-    cv->Hfull = max64(cv->pt + cv->H, hread);
-    cv->Wp = max64(cv->pl + cv->W, wread);
+    cv->ch = cv->KH == 1 && cv->sh > 1;
+    cv->cw = cv->KW == 1 && cv->sw > 1;
+    cv->Hfull = cv->ch ? cv->OH : max64(cv->pt + cv->H, hread);
+    cv->Wp = cv->cw ? cv->OW : max64(cv->pl + cv->W, wread);
+    /* the input rows and columns read, each once, and whether the halo
+     * holds anything else */
+    int64_t rows = 0, cols = 0;
+    for (int64_t h = 0; h < cv->H; h++) rows += nl_conv_reads(h + cv->pt, cv->OH, cv->KH, cv->sh, cv->dh);
+    for (int64_t w = 0; w < cv->W; w++) cols += nl_conv_reads(w + cv->pl, cv->OW, cv->KW, cv->sw, cv->dw);
+    cv->in_bytes = cv->NB * cv->C * rows * cols * acc_bytes(&kp->lhs);
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->dimclass[d] == KN_DIM_B && kp->lhs.stride[d]) cv->in_bytes *= k->bounds[d];
+    cv->border = cv->ch ? cv->pt > 0 || (cv->OH - 1) * cv->sh - cv->pt >= cv->H : cv->pt > 0 || cv->Hfull > cv->pt + cv->H;
+    cv->border |= cv->cw ? cv->pl > 0 || (cv->OW - 1) * cv->sw - cv->pl >= cv->W : cv->pl > 0 || cv->Wp > cv->pl + cv->W;
     /* the lhs access (the source's strides per loop) from the padded origin */
     cv->in_off = kp->lhs.off;
     kp->lhs.off -= cv->pt * cv->sH + cv->pl * cv->sW;
@@ -157,6 +169,52 @@ bool nl_conv_setup(nl_kernel *kp) {
 
 /* ---- geometry */
 
+bool nl_conv_reads(int64_t x, int64_t O, int64_t K, int64_t s, int64_t d) {
+    for (int64_t k = 0; k < K; k++) {
+        int64_t r = x - k * d;
+        if (r >= 0 && r % s == 0 && r / s < O) return true;
+    }
+    return false;
+}
+
+/* The input row of halo row j of tile t (may lie outside the input). */
+static int64_t in_row(const nl_conv *cv, const nl_ctile *t, int64_t j) {
+    return cv->ch ? (t->oh0 + j) * cv->sh - cv->pt : t->hp0 + j - cv->pt;
+}
+
+/* Halo columns [*c0, *c1) that hold input columns, the first one's input
+ * column and the input column stride between them. */
+static void in_cols(const nl_conv *cv, int64_t *c0, int64_t *c1, int64_t *w0, int64_t *step) {
+    if (cv->cw) {
+        *c0 = ceil_div(cv->pl, cv->sw);
+        *c1 = min64(cv->OW, ceil_div(cv->W + cv->pl, cv->sw));
+        *w0 = *c0 * cv->sw - cv->pl;
+        *step = cv->sw;
+    } else {
+        *c0 = cv->pl;
+        *c1 = cv->pl + cv->W;
+        *w0 = 0;
+        *step = 1;
+    }
+    if (*c1 < *c0) *c1 = *c0;
+}
+
+int64_t nl_conv_in_rows(const nl_kernel *kp, const nl_ctile *t) {
+    const nl_conv *cv = &kp->cv;
+    int64_t n = 0;
+    for (int64_t j = 0; j < t->HH; j++) {
+        int64_t h = in_row(cv, t, j);
+        n += h >= 0 && h < cv->H;
+    }
+    return n;
+}
+
+int64_t nl_conv_in_cols(const nl_kernel *kp) {
+    int64_t c0, c1, w0, st;
+    in_cols(&kp->cv, &c0, &c1, &w0, &st);
+    return c1 - c0;
+}
+
 void nl_conv_tiling(const nl_kernel *kp, int64_t tm, int64_t *TB, int64_t *TOH) {
     const nl_conv *cv = &kp->cv;
     int64_t img = cv->OH * cv->OW;
@@ -172,7 +230,7 @@ void nl_conv_tiling(const nl_kernel *kp, int64_t tm, int64_t *TB, int64_t *TOH) 
 int64_t nl_conv_halo_rows(const nl_kernel *kp, int64_t TOH, int64_t toh) {
     const nl_conv *cv = &kp->cv;
     if (TOH == cv->OH) return cv->Hfull;
-    return (toh - 1) * cv->sh + (cv->KH - 1) * cv->dh + 1;
+    return cv->ch ? toh : (toh - 1) * cv->sh + (cv->KH - 1) * cv->dh + 1;
 }
 
 int64_t nl_conv_mtiles(const nl_kernel *kp, int64_t tm) {
@@ -191,7 +249,7 @@ nl_ctile nl_conv_tile(const nl_kernel *kp, int64_t tm, int64_t mi) {
     t.tb = min64(TB, cv->NB - t.b0);
     t.oh0 = ri * TOH;
     t.toh = min64(TOH, cv->OH - t.oh0);
-    t.hp0 = TOH == cv->OH ? 0 : t.oh0 * cv->sh;
+    t.hp0 = TOH == cv->OH ? 0 : cv->ch ? t.oh0 : t.oh0 * cv->sh;
     t.HH = nl_conv_halo_rows(kp, TOH, t.toh);
     t.tm = t.tb * t.toh * cv->OW;
     return t;
@@ -210,7 +268,9 @@ bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk) {
 
 bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t) {
     const nl_conv *cv = &kp->cv;
-    return cv->pl == 0 && cv->Wp == cv->W && t->hp0 >= cv->pt && t->hp0 + t->HH <= cv->pt + cv->H;
+    int64_t c0, c1, w0, st;
+    in_cols(cv, &c0, &c1, &w0, &st);
+    return c0 == 0 && c1 == cv->Wp && nl_conv_in_rows(kp, t) == t->HH;
 }
 
 /* ---- instructions */
@@ -242,30 +302,46 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
         in.scalar = cv->padv.kind == NL_A_SCALAR ? (int64_t)cv->padv.value : -1;
         put(e, &in);
     }
-    int64_t h_lo = max64(0, t->hp0 - cv->pt), h_hi = min64(cv->H, t->hp0 + t->HH - cv->pt), nh = h_hi - h_lo;
+    /* the halo rows holding input rows: a run [j_lo, j_hi) (input rows
+     * h_lo + (j - j_lo) * rstep) */
+    int64_t j_lo = 0, j_hi = 0, rstep = cv->ch ? cv->sh : 1;
+    for (int64_t j = 0; j < t->HH; j++) {
+        int64_t h = in_row(cv, t, j);
+        if (h < 0 || h >= cv->H) continue;
+        if (j_hi == 0) j_lo = j;
+        j_hi = j + 1;
+    }
+    int64_t nh = j_hi - j_lo;
     if (nh <= 0) return;
-    int64_t base = outer + cv->in_off + st->ki * e->c->tk * cv->sC + h_lo * cv->sH;
-    bool rows_lin = nh == 1 || cv->sH == cv->W * cv->sW;
-    bool imgs_lin = rows_lin && t->tb > 1 && nh == cv->H && cv->sN == cv->H * cv->sH;
+    int64_t h_lo = in_row(cv, t, j_lo);
+    int64_t c0, c1, w0, wstep;
+    in_cols(cv, &c0, &c1, &w0, &wstep);
+    int64_t nw = c1 - c0;
+    if (nw <= 0) return;
+    int64_t base = outer + cv->in_off + st->ki * e->c->tk * cv->sC + h_lo * cv->sH + w0 * cv->sW;
+    /* one DMA covers the rows (and images) whose pixels follow each other
+     * in memory as they do in the halo's rows */
+    bool rows_lin = nh == 1 || (rstep * cv->sH == nw * wstep * cv->sW);
+    bool imgs_lin = rows_lin && t->tb > 1 && nh * rstep == cv->H && cv->sN == cv->H * cv->sH && j_lo == 0 && j_hi == t->HH;
     /* folded: column block j holds the halo shifted left by j * dw pixels
      * (a pixel of the first j * dw - pl columns lands in the row above's
      * last columns, or the slack: cells no output reads) */
     int64_t nblk = e->c->fold ? cv->KW : 1;
-    for (int64_t j = 0; j < nblk; j++) {
-        int64_t row0 = slack + (h_lo + cv->pt - t->hp0) * cv->Wp + cv->pl - j * cv->dw; /* the first interior pixel's row */
+    for (int64_t jb = 0; jb < nblk; jb++) {
+        int64_t row0 = slack + j_lo * cv->Wp + c0 - jb * cv->dw; /* the first input pixel's halo row */
         np_view v = xv;
-        int64_t cj = j * st->tk + xv.c0;
+        int64_t cj = jb * st->tk + xv.c0;
         v.off = xv.off + cj / e->L * el;
         v.c0 = cj % e->L;
         v.cols = st->tk;
-        v.g1 = cv->W;
+        v.g1 = nw;
         v.gs1 = cv->Wp * ldx;
         if (imgs_lin) {
             v.off += row0 * ldx * el;
-            v.rows = t->tb * nh * cv->W;
+            v.rows = t->tb * nh * nw;
             v.g2 = nh;
             v.gs2 = t->HH * cv->Wp * ldx;
-            mvin(e, v, kp->lhs.value, base + t->b0 * cv->sN, cv->sW, cv->sC);
+            mvin(e, v, kp->lhs.value, base + t->b0 * cv->sN, wstep * cv->sW, cv->sC);
             continue;
         }
         int64_t voff = v.off;
@@ -273,15 +349,15 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
             int64_t off = base + (t->b0 + b) * cv->sN, r = b * t->HH * cv->Wp + row0;
             if (rows_lin) {
                 v.off = voff + r * ldx * el;
-                v.rows = nh * cv->W;
-                mvin(e, v, kp->lhs.value, off, cv->sW, cv->sC);
+                v.rows = nh * nw;
+                mvin(e, v, kp->lhs.value, off, wstep * cv->sW, cv->sC);
                 continue;
             }
             for (int64_t h = 0; h < nh; h++) {
                 v.off = voff + (r + h * cv->Wp) * ldx * el;
-                v.rows = cv->W;
+                v.rows = nw;
                 v.g1 = 0;
-                mvin(e, v, kp->lhs.value, off + h * cv->sH, cv->sW, cv->sC);
+                mvin(e, v, kp->lhs.value, off + h * rstep * cv->sH, wstep * cv->sW, cv->sC);
             }
         }
     }
@@ -348,12 +424,12 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
     if (e->c->fold) { /* one GEMM per window row, KW * tc deep */
         for (int64_t i = 0; i < cv->KH; i++) {
             np_view a = xv;
-            a.off = xv.off + (slack + i * cv->dh * cv->Wp) * ldx * el;
+            a.off = xv.off + (slack + i * (cv->ch ? 1 : cv->dh) * cv->Wp) * ldx * el;
             a.rows = t->tm;
             a.cols = cv->KW * tc;
-            a.ld = cv->sw * ldx;
+            a.ld = (cv->cw ? 1 : cv->sw) * ldx;
             a.g1 = cv->OW;
-            a.gs1 = cv->sh * cv->Wp * ldx;
+            a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
             a.g2 = t->toh;
             a.gs2 = t->HH * cv->Wp * ldx;
             np_view b = wv; /* rows (kw, c) of window row i */
@@ -379,12 +455,12 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
         for (int64_t j = 0; j < cv->KW; j++) {
             int64_t tap = i * cv->KW + j;
             np_view a = xv;
-            a.off = xv.off + (slack + (i * cv->dh) * cv->Wp + j * cv->dw) * ldx * el;
+            a.off = xv.off + (slack + i * (cv->ch ? 1 : cv->dh) * cv->Wp + j * (cv->cw ? 1 : cv->dw)) * ldx * el;
             a.rows = t->tm;
             a.cols = tc;
-            a.ld = cv->sw * ldx;
+            a.ld = (cv->cw ? 1 : cv->sw) * ldx;
             a.g1 = cv->OW;
-            a.gs1 = cv->sh * cv->Wp * ldx;
+            a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
             a.g2 = t->toh;
             a.gs2 = t->HH * cv->Wp * ldx;
             np_view b = wv;
@@ -439,7 +515,7 @@ void nl_conv_inner_rows(const nl_kernel *kp, int64_t TOH, int64_t *first, int64_
     *first = rtt, *last = -1;
     for (int64_t ri = 0; ri < rtt; ri++) {
         nl_ctile t = nl_conv_tile(kp, TOH * cv->OW, ri);
-        if (t.hp0 < cv->pt || t.hp0 + t.HH > cv->pt + cv->H || t.toh != TOH) continue;
+        if (nl_conv_in_rows(kp, &t) != t.HH || t.toh != TOH) continue;
         if (ri < *first) *first = ri;
         *last = ri;
     }

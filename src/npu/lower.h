@@ -123,6 +123,8 @@ typedef struct nl_operand {
  *      loaded once and kept across the pixel tiles that use it.
  *   Y  the accumulator [tm x tn], stored by runs of pixels contiguous in
  *      memory (an image's rows, or several images).
+ * A 1-wide window with stride (a strided 1x1 convolution) has its halo
+ * sub-sampled (nl_conv.ch, .cw): only the rows and columns it reads.
  * Loops: outer (B) loops, then the M tiles (images, then row tiles) and
  * the N tiles in the candidate's order, then the channel tiles (the K
  * steps); each K step runs KH * KW GEMMs.
@@ -139,7 +141,14 @@ typedef struct nl_conv {
     int64_t sh, sw, dh, dw;           /* strides and dilations */
     int64_t H, W;                     /* the input's extent (the pad's source) */
     int64_t pt, pl;                   /* padding before the first row, column */
-    int64_t Hfull, Wp;                /* padded rows of a whole image, padded columns the halo holds */
+    int64_t Hfull, Wp;                /* halo rows of a whole image, halo columns */
+    /* A 1-wide window striding over the input (a 1x1 convolution of stride
+     * 2) reads every sh-th row (sw-th column) only: the halo holds those,
+     * one per output row (column), DMA'd with the stride: rows ch, columns
+     * cw. Else the halo holds every padded row and column from its first. */
+    bool ch, cw;
+    bool border;                      /* some halo cell lies outside the input: halos are filled first */
+    int64_t in_bytes;                 /* bytes of the input the convolution reads (each element once) */
     int64_t sN, sH, sW, sC;           /* the input's element strides */
     int64_t in_off;                   /* its element (0, 0, 0, 0) (outer loops at 0) */
     nl_access padv;                   /* the padding value (IMM or SCALAR) */

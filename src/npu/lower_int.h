@@ -161,6 +161,13 @@ static inline int64_t nl_conv_xcols(const nl_kernel *kp, const nl_cand *c, int64
  * channels per K step (all of them, fewer than the lanes, fewer weight
  * blocks than unfolded). */
 bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk);
+/* Whether padded index x (of a window dim: O outputs, K taps, stride s,
+ * dilation d) is read by some output. */
+bool nl_conv_reads(int64_t x, int64_t O, int64_t K, int64_t s, int64_t d);
+/* Input rows a tile's halo holds per image, input columns every halo row
+ * holds. */
+int64_t nl_conv_in_rows(const nl_kernel *kp, const nl_ctile *t);
+int64_t nl_conv_in_cols(const nl_kernel *kp);
 /* Whether the tile's halo is all input: no padding cell, no fill. */
 bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t);
 /* Stage st's halo tile into xv (chunk view of the X buffer), its weights

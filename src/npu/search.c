@@ -171,7 +171,7 @@ static uint8_t program_units(const tdrive *x) {
     if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
         u |= NC_USES_VU;
     const nl_conv *cv = &kp->cv; /* halo borders are filled */
-    if (cv->on && (cv->pt || cv->pl || cv->Wp > cv->W || cv->Hfull > cv->H)) u |= NC_USES_VU;
+    if (cv->on && (cv->border || x->e.c->fold)) u |= NC_USES_VU;
     return u;
 }
 
@@ -417,12 +417,12 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     int64_t rtt = ceil_div(cv->OH, TOH), hrows = 0;
     for (int64_t ri = 0; ri < rtt; ri++) {
         nl_ctile ct = nl_conv_tile(kp, TOH * cv->OW, ri);
-        hrows += max64(0, min64(cv->H, ct.hp0 + ct.HH - cv->pt) - max64(0, ct.hp0 - cv->pt));
+        hrows += nl_conv_in_rows(kp, &ct);
     }
     nl_ctile t0 = nl_conv_tile(kp, c->tm, 0);
     int64_t tk0 = min64(c->tk, kp->K), tn0 = min64(c->tn, kp->N);
     double fold = c->fold ? (double)cv->KW : 1.0; /* a folded window loads KW copies */
-    double x_all = fold * (double)cv->NB * (double)hrows * (double)cv->W * (double)kp->K * 4; /* every halo of one pass */
+    double x_all = fold * (double)cv->NB * (double)hrows * (double)nl_conv_in_cols(kp) * (double)kp->K * 4; /* every halo of one pass */
     double w_all = (double)kp->K * (double)cv->T * (double)kp->N * 4;
     double bytes = P * x_all * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
     if (kp->rhs.kind == NL_A_TENSOR) bytes += P * w_all * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
@@ -442,8 +442,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
         epi = groups * (double)kp->prog.nalu + 1;
     }
-    int64_t nh0 = max64(0, min64(cv->H, t0.hp0 + t0.HH - cv->pt) - max64(0, t0.hp0 - cv->pt));
-    double lx = fold * (double)(t0.tb * nh0 * cv->W * tk0 * 4) / bw;
+    double lx = fold * (double)(t0.tb * nl_conv_in_rows(kp, &t0) * nl_conv_in_cols(kp) * tk0 * 4) / bw;
     double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(tk0 * cv->T * tn0 * 4) / bw : 0;
     double startup = g.nstages ? lx + lw + lat : 0;
     double per_rows = 256.0 * bw / (double)(tn0 * 4);
