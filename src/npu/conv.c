@@ -520,3 +520,21 @@ void nl_conv_inner_rows(const nl_kernel *kp, int64_t TOH, int64_t *first, int64_
         *last = ri;
     }
 }
+
+int64_t nl_conv_last_piece(const nl_kernel *kp, const nl_ctile *t, int64_t per) {
+    const nl_conv *cv = &kp->cv;
+    const nl_access *a = &kp->out;
+    int64_t aN = cv->img >= 0 ? a->stride[cv->img] : 0, aH = cv->oh >= 0 ? a->stride[cv->oh] : 0, aW = a->stride[cv->ow];
+    if (per < 1) per = 1;
+    int64_t r0 = (t->tm - 1) / per * per, n = 0;
+    for (int64_t r = r0; r < t->tm; r += n) { /* nl_conv_rows_dma's runs */
+        int64_t ow = r % cv->OW, q = r / cv->OW, ohl = q % t->toh, b = q / t->toh;
+        int64_t run = cv->OW - ow;
+        if (aH == cv->OW * aW) {
+            run = (t->toh - ohl) * cv->OW - ow;
+            if (t->toh == cv->OH && aN == cv->OH * aH) run = (t->tb - b) * t->toh * cv->OW - ohl * cv->OW - ow;
+        }
+        n = min64(run, t->tm - r);
+    }
+    return n;
+}

@@ -168,6 +168,9 @@ bool nl_conv_reads(int64_t x, int64_t O, int64_t K, int64_t s, int64_t d);
  * holds. */
 int64_t nl_conv_in_rows(const nl_kernel *kp, const nl_ctile *t);
 int64_t nl_conv_in_cols(const nl_kernel *kp);
+/* Rows of the last store of tile t's output (row blocks of per rows, cut
+ * at runs contiguous in memory: nl_conv_rows_dma). */
+int64_t nl_conv_last_piece(const nl_kernel *kp, const nl_ctile *t, int64_t per);
 /* Whether the tile's halo is all input: no padding cell, no fill. */
 bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t);
 /* Stage st's halo tile into xv (chunk view of the X buffer), its weights

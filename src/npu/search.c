@@ -366,14 +366,16 @@ static uint32_t tile_sizes(int64_t D, int64_t L, int64_t *out, uint32_t cap) {
     return n;
 }
 
-/* A convolution's pixel tiles: 1, 2, 3, 4, 6, 8, 12, ... whole images
- * (to every image), or a few row counts of one image (about halving), of
- * at most 8192 pixels unless one image row is more. */
+/* A convolution's pixel tiles: 1, 2, 3, 4, 8, 16, ... whole images (to
+ * every image), or a few row counts of one image, each at least 20%
+ * fewer than the last, of at least a systolic array's rows (fewer leave
+ * its weight loads exposed) but for the one-row tile, the smallest; at
+ * most 8192 pixels unless one image row is more. */
 static uint32_t conv_mtiles(const nl_kernel *kp, int64_t *out, uint32_t cap) {
     const nl_conv *cv = &kp->cv;
-    int64_t img = cv->OH * cv->OW, lim = max64(8192, cv->OW);
+    int64_t img = cv->OH * cv->OW, lim = max64(8192, cv->OW), L = kp->t->lanes;
     uint32_t n = 0;
-    for (int64_t tb = 1; n < cap; tb = tb < 4 ? tb + 1 : tb + tb / 2) {
+    for (int64_t tb = 1; n < cap; tb = tb < 4 ? tb + 1 : 2 * tb) {
         int64_t b = min64(tb, cv->NB);
         if (b > 1 && b * img > lim) break;
         out[n++] = b * img;
@@ -383,6 +385,7 @@ static uint32_t conv_mtiles(const nl_kernel *kp, int64_t *out, uint32_t cap) {
     for (int64_t k = 2; k <= cv->OH && n < cap; k++) {
         int64_t toh = ceil_div(cv->OH, k);
         if (toh >= prev || (toh * 5 > prev * 4 && toh > 1)) continue; /* at least 20% fewer rows */
+        if (toh > 1 && toh * cv->OW < L) continue;
         prev = toh;
         out[n++] = toh * cv->OW;
     }
@@ -436,25 +439,37 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(deep * min64(c->tk, kp->K - i * c->tk), L);
     for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
     double sa = P * gemms * (double)kp->M * kb * nb / (double)t->num_sa;
+    /* an array takes a weight block's preload (L cycles) per block: when
+     * tiles have fewer rows than that, preloads bound it, not the rows
+     * (and the first preload follows the first loads) */
+    nl_ctile tl = nl_conv_tile(kp, c->tm, g.tiles_m - 1); /* the last pixel tile: the fewest rows */
+    double nblk = P * (double)g.tiles_m * gemms * kb * nb;
+    double per_arr = ceil(nblk / (double)t->num_sa);
+    double sa_b = (per_arr - 1) * (double)L + (double)min64(tl.tm, t0.tm);
+    if (sa_b < sa) sa_b = sa;
+    sa_b += (double)L;
+    /* the last tile (in order m, n: the last N tile; else the last M tile
+     * of it): its epilogue after its last GEMM, its last store */
+    int64_t tnl = c->order == NL_ORDER_MNK || g.tiles_n == 1 ? kp->N - (g.tiles_n - 1) * c->tn : tn0;
     double epi = 0;
     if (kp->has_prog) {
-        double groups = (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
+        double groups = (double)ceil_div(tl.tm * ceil_div(tnl, L), V);
         vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
         epi = groups * (double)kp->prog.nalu + 1;
     }
     double lx = fold * (double)(t0.tb * nl_conv_in_rows(kp, &t0) * nl_conv_in_cols(kp) * tk0 * 4) / bw;
     double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(tk0 * cv->T * tn0 * 4) / bw : 0;
     double startup = g.nstages ? lx + lw + lat : 0;
-    double per_rows = 256.0 * bw / (double)(tn0 * 4);
-    double last_store = (double)(min64(t0.tm, per_rows < 1 ? 1 : (int64_t)per_rows) * tn0 * 4) / bw + lat;
+    double per_rows = 256.0 * bw / (double)(tnl * 4);
+    double last_store = (double)(nl_conv_last_piece(kp, &tl, per_rows < 1 ? 1 : (int64_t)per_rows) * tnl * 4) / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
-    double b = startup + sa + tail;
+    double b = startup + sa_b + tail;
     if (bytes / bw > b) b = bytes / bw;
     if (vu > b) b = vu;
     *bound = cycles_of(b);
     /* the uniform pipeline: a stage is T GEMMs of tm rows */
     double ns = (double)(g.nstages ? g.nstages : 1);
-    double C = gemms * (double)t0.tm * (double)(ceil_div(deep * tk0, L) * ceil_div(tn0, L)) / (double)t->num_sa;
+    double C = gemms * (double)max64(t0.tm, L) * (double)(ceil_div(deep * tk0, L) * ceil_div(tn0, L)) / (double)t->num_sa;
     double D = bytes / bw / ns;
     double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
     double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
