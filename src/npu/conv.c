@@ -257,13 +257,26 @@ nl_ctile nl_conv_tile(const nl_kernel *kp, int64_t tm, int64_t mi) {
 
 int64_t nl_conv_slack(const nl_kernel *kp, const nl_cand *c) {
     const nl_conv *cv = &kp->cv;
-    return c->fold ? max64(0, (cv->KW - 1) * cv->dw - cv->pl) : 0;
+    return c->fold ? max64(0, (c->fold - 1) * cv->dh * cv->Wp + (cv->KW - 1) * cv->dw - cv->pl) : 0;
 }
 
-bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk) {
+int64_t nl_conv_kblocks(const nl_kernel *kp, int64_t tk, int64_t g) {
     const nl_conv *cv = &kp->cv;
     int64_t L = kp->t->lanes;
-    return cv->on && cv->KW > 1 && tk == cv->C && cv->C < L && ceil_div(cv->KW * cv->C, L) < cv->KW;
+    if (!g) return cv->T * ceil_div(tk, L);
+    int64_t n = 0;
+    for (int64_t i = 0; i < cv->KH; i += g) n += ceil_div(min64(g, cv->KH - i) * cv->KW * tk, L);
+    return n;
+}
+
+bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk, int64_t g) {
+    const nl_conv *cv = &kp->cv;
+    if (!cv->on || g < 1 || g > cv->KH || cv->KW * cv->KH == 1 || tk != cv->C || cv->C >= kp->t->lanes) return false;
+    if (g > 1 && cv->ch) return false;
+    int64_t n = nl_conv_kblocks(kp, tk, g);
+    for (int64_t h = 0; h < g; h++)
+        if (nl_conv_kblocks(kp, tk, h) <= n) return false;
+    return true;
 }
 
 bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t) {
@@ -326,9 +339,11 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
     /* folded: column block j holds the halo shifted left by j * dw pixels
      * (a pixel of the first j * dw - pl columns lands in the row above's
      * last columns, or the slack: cells no output reads) */
-    int64_t nblk = e->c->fold ? cv->KW : 1;
+    int64_t nblk = e->c->fold ? e->c->fold * cv->KW : 1;
     for (int64_t jb = 0; jb < nblk; jb++) {
-        int64_t row0 = slack + j_lo * cv->Wp + c0 - jb * cv->dw; /* the first input pixel's halo row */
+        /* the first input pixel's halo row, block jb shifted by (i, kw) */
+        int64_t shift = e->c->fold ? (jb / cv->KW) * cv->dh * cv->Wp + (jb % cv->KW) * cv->dw : 0;
+        int64_t row0 = slack + j_lo * cv->Wp + c0 - shift;
         np_view v = xv;
         int64_t cj = jb * st->tk + xv.c0;
         v.off = xv.off + cj / e->L * el;
@@ -421,23 +436,25 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
     in.cols = st->tn;
     in.k = tc;
     int64_t slack = nl_conv_slack(kp, e->c);
-    if (e->c->fold) { /* one GEMM per window row, KW * tc deep */
-        for (int64_t i = 0; i < cv->KH; i++) {
+    if (e->c->fold) { /* one GEMM per group of window rows, up to fold * KW * tc deep */
+        int64_t gh = e->c->fold;
+        for (int64_t i = 0; i < cv->KH; i += gh) {
+            int64_t nr = min64(gh, cv->KH - i);
             np_view a = xv;
             a.off = xv.off + (slack + i * (cv->ch ? 1 : cv->dh) * cv->Wp) * ldx * el;
             a.rows = t->tm;
-            a.cols = cv->KW * tc;
+            a.cols = nr * cv->KW * tc;
             a.ld = (cv->cw ? 1 : cv->sw) * ldx;
             a.g1 = cv->OW;
             a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
             a.g2 = t->toh;
             a.gs2 = t->HH * cv->Wp * ldx;
-            np_view b = wv; /* rows (kw, c) of window row i */
-            b.rows = cv->KW * tc;
+            np_view b = wv; /* rows (kh, kw, c) of window rows [i, i + nr) */
+            b.rows = nr * cv->KW * tc;
             b.cols = st->tn;
             if (cv->tap_major) {
                 b.off = wv.off + i * cv->KW * tc * ldw * el;
-            } else { /* c major: (c, kw) in memory, so groups of tc rows T apart, one per kw */
+            } else { /* c major: (c, kh, kw) in memory, so groups of tc rows T apart, one per tap */
                 b.off = wv.off + i * cv->KW * ldw * el;
                 b.ld = cv->T * ldw;
                 b.g1 = tc;
@@ -445,7 +462,7 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
             }
             in.a = a;
             in.b = b;
-            in.k = cv->KW * tc;
+            in.k = nr * cv->KW * tc;
             in.flags = acc || i > 0 ? NP_ACC : 0;
             put(e, &in);
         }

@@ -129,11 +129,13 @@ typedef struct nl_operand {
  * the N tiles in the candidate's order, then the channel tiles (the K
  * steps); each K step runs KH * KW GEMMs.
  * Few channels (C < lanes, a 3-channel stem or 64-channel layers, which
- * would fill C of each array's rows): with `fold` the window's columns join
- * the reduction. X then holds, in column block kw, the halo shifted left by
- * kw * dw pixels (its rows [X x KW*C]: each block DMA'd from the input at a
- * row offset: KW times the input's bytes), W's rows of one window row kh
- * are (kw, c), and each K step runs KH GEMMs of KW*C deep. */
+ * would fill C of each array's rows): with `fold` = g the window's columns
+ * and g of its rows at a time join the reduction. X then holds, in column
+ * block (i, kw) (i < g), the halo shifted by i * dh rows and kw * dw
+ * pixels ([X x g*KW*C]: each block DMA'd from the input at an offset: g *
+ * KW times the input's bytes), W's rows of a group of window rows are (kh,
+ * kw, c), and each K step runs ceil(KH / g) GEMMs of up to g*KW*C deep:
+ * fewer, fuller weight blocks for more DMA; the search weighs g. */
 typedef struct nl_conv {
     bool on;
     int img, oh, ow, kh, kw, c; /* loops (img, oh, kh: -1 when absent) */
@@ -278,8 +280,9 @@ typedef struct nl_cand {
     uint8_t xbuf, wbuf; /* 1, 2, 3 or NL_PANEL; loop kernels: xbuf = input buffers */
     uint8_t ybuf;       /* 1 or 2 */
     uint8_t early;      /* epilogue operands loaded at the tile's start */
-    uint8_t fold;       /* a convolution of few channels: the window's columns (kw) folded into the
-                           reduction (X holds KW shifted copies of its halo; nl_conv) */
+    uint8_t fold;       /* a convolution of few channels: 0, or the window's columns and `fold` of its
+                           rows folded into the reduction (X holds fold x KW shifted copies of its
+                           halo; nl_conv) */
 } nl_cand;
 
 typedef struct nl_buf {

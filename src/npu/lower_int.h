@@ -156,11 +156,17 @@ void nl_conv_inner_rows(const nl_kernel *kp, int64_t TOH, int64_t *first, int64_
 /* Rows of X before the halo's first (a folded window shifts its column
  * blocks up by as many), and X's columns. */
 int64_t nl_conv_slack(const nl_kernel *kp, const nl_cand *c);
-static inline int64_t nl_conv_xcols(const nl_kernel *kp, const nl_cand *c, int64_t tk) { return c->fold ? kp->cv.KW * tk : tk; }
-/* Whether the window's columns may fold into the reduction with tk
- * channels per K step (all of them, fewer than the lanes, fewer weight
- * blocks than unfolded). */
-bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk);
+static inline int64_t nl_conv_xcols(const nl_kernel *kp, const nl_cand *c, int64_t tk) {
+    return c->fold ? c->fold * kp->cv.KW * tk : tk;
+}
+/* Whether the window's columns and g of its rows may fold into the
+ * reduction with tk channels per K step: all of them, fewer than the
+ * lanes, and fewer weight blocks per K step than with any smaller g (or
+ * unfolded). */
+bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk, int64_t g);
+/* Weight blocks (of lanes rows) of one K step's GEMMs, folded by g (0:
+ * none), tk channels deep. */
+int64_t nl_conv_kblocks(const nl_kernel *kp, int64_t tk, int64_t g);
 /* Whether padded index x (of a window dim: O outputs, K taps, stride s,
  * dilation d) is read by some output. */
 bool nl_conv_reads(int64_t x, int64_t O, int64_t K, int64_t s, int64_t d);

@@ -424,7 +424,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     }
     nl_ctile t0 = nl_conv_tile(kp, c->tm, 0);
     int64_t tk0 = min64(c->tk, kp->K), tn0 = min64(c->tn, kp->N);
-    double fold = c->fold ? (double)cv->KW : 1.0; /* a folded window loads KW copies */
+    double fold = c->fold ? (double)(c->fold * cv->KW) : 1.0; /* a folded window loads fold * KW copies */
     double x_all = fold * (double)cv->NB * (double)hrows * (double)nl_conv_in_cols(kp) * (double)kp->K * 4; /* every halo of one pass */
     double w_all = (double)kp->K * (double)cv->T * (double)kp->N * 4;
     double bytes = P * x_all * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
@@ -434,16 +434,14 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
     double kb = 0, nb = 0, vu = 0;
     /* GEMMs per K step and their weight blocks */
-    double gemms = c->fold ? (double)cv->KH : (double)cv->T;
-    int64_t deep = c->fold ? cv->KW : 1;
-    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(deep * min64(c->tk, kp->K - i * c->tk), L);
+    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)nl_conv_kblocks(kp, min64(c->tk, kp->K - i * c->tk), c->fold);
     for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
-    double sa = P * gemms * (double)kp->M * kb * nb / (double)t->num_sa;
+    double sa = P * (double)kp->M * kb * nb / (double)t->num_sa; /* kb counts every GEMM's blocks */
     /* an array takes a weight block's preload (L cycles) per block: when
      * tiles have fewer rows than that, preloads bound it, not the rows
      * (and the first preload follows the first loads) */
     nl_ctile tl = nl_conv_tile(kp, c->tm, g.tiles_m - 1); /* the last pixel tile: the fewest rows */
-    double nblk = P * (double)g.tiles_m * gemms * kb * nb;
+    double nblk = P * (double)g.tiles_m * kb * nb;
     double per_arr = ceil(nblk / (double)t->num_sa);
     double sa_b = (per_arr - 1) * (double)L + (double)min64(tl.tm, t0.tm);
     if (sa_b < sa) sa_b = sa;
@@ -469,7 +467,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     *bound = cycles_of(b);
     /* the uniform pipeline: a stage is T GEMMs of tm rows */
     double ns = (double)(g.nstages ? g.nstages : 1);
-    double C = gemms * (double)max64(t0.tm, L) * (double)(ceil_div(deep * tk0, L) * ceil_div(tn0, L)) / (double)t->num_sa;
+    double C = (double)max64(t0.tm, L) * (double)(nl_conv_kblocks(kp, tk0, c->fold) * ceil_div(tn0, L)) / (double)t->num_sa;
     double D = bytes / bw / ns;
     double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
     double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
@@ -662,9 +660,9 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
                 for (int yb = 1; yb <= 2; yb++) {
                     if (yb == 2 && g.ntiles < 2) continue;
                     for (int early = 0; early <= 1; early++)
-                        for (int fold = 0; fold <= 1; fold++) {
+                        for (int fold = 0; fold <= (kp->cv.on ? kp->cv.KH : 0) && fold < 256; fold++) {
                             if (early && kp->nin == 0) continue;
-                            if (fold && !nl_conv_can_fold(kp, tk)) continue;
+                            if (fold && !nl_conv_can_fold(kp, tk, fold)) continue;
                             c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
                             c.ybuf = (uint8_t)yb, c.early = (uint8_t)early, c.fold = (uint8_t)fold;
                             if (n < cap) out[n++] = c;
