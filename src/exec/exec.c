@@ -283,8 +283,11 @@ static void bind_input(ex_program *x, const ir_value *v) {
     uint32_t root = ex_value_root(x, v->id);
     const storage *s = &x->st[root];
     if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_LINALG) {
+        /* a fill absorbed as a scalar, or a transpose folded into a pad
+         * folded into its reader (kn_fold_pads): its tensors are bound for
+         * this step only */
         ir_op *d = v->def;
-        for (uint32_t j = 0; j < d->nopnds; j++) bind_input(x, d->opnds[j]);
+        for (uint32_t j = 0; j < d->nopnds; j++) bind(x, d->opnds[j]);
         interp_run_ops(x->it, x->vals, x->n, &d, 1);
         return;
     }
@@ -379,9 +382,9 @@ static void build_steps(ex_program *x) {
     }
 }
 
-static bool folds_pad(void *ud, const kernel *k, uint32_t input, const ir_op *pad) {
+static bool folds_pad(void *ud, const kernel *k, uint32_t input, const kn_input *folded) {
     ex_backend *b = ud;
-    return b->folds_pad(b, k, input, pad);
+    return b->folds_pad(b, k, input, folded);
 }
 
 void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,

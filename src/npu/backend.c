@@ -201,9 +201,9 @@ static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
 }
 
 /* A convolution pads its input as it loads the halo tiles. */
-static bool folds_pad(ex_backend *b, const kernel *k, uint32_t input, const ir_op *pad) {
+static bool folds_pad(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded) {
     (void)b;
-    return nl_conv_takes_pad(k, input, pad);
+    return nl_conv_takes_pad(k, input, folded);
 }
 
 static void run(ex_backend *b, ex_program *x, uint32_t i) {

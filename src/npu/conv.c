@@ -23,10 +23,9 @@ typedef struct cshape {
  * k a window loop; s, d > 0), one or two windows, one channel loop, one
  * output-channel loop (N), and no other M or K loop. The window on the
  * lhs's later dim (the smaller stride) is the width. */
-static bool conv_shape(const kernel *k, cshape *cs) {
+static bool conv_shape(const kernel *k, const kn_input *in, cshape *cs) {
     memset(cs, 0xff, sizeof *cs); /* every loop and dim -1 */
     if (k->kind != KN_CONTRACTION || k->n <= 1 || k->ninputs < 2 || k->ndims > KN_MAX_DIMS) return false;
-    const kn_input *in = &k->inputs[0];
     if (in->role != KN_ROLE_LHS || !in->map || in->value->type.kind != IR_T_TENSOR) return false;
     const ir_amap *mp = in->map;
     uint32_t nd = k->ndims;
@@ -85,21 +84,20 @@ static bool conv_shape(const kernel *k, cshape *cs) {
     return true;
 }
 
-bool nl_conv_takes_pad(const kernel *k, uint32_t input, const ir_op *pad) {
+bool nl_conv_takes_pad(const kernel *k, uint32_t input, const kn_input *folded) {
     cshape cs;
-    if (input != 0 || pad->kind != IR_OP_PAD || !conv_shape(k, &cs)) return false;
-    const ir_pad_info *pi = &pad->u.pad;
-    if (pi->rank != k->inputs[0].map->nres) return false;
-    for (uint32_t d = 0; d < pi->rank; d++)
-        if ((pi->low[d] || pi->high[d]) && (int)d != cs.rh && (int)d != cs.rw) return false;
+    if (input != 0 || !folded->pad || !folded->pad_low || !conv_shape(k, folded, &cs)) return false;
+    if (folded->value->type.rank != folded->map->nres) return false;
+    for (uint32_t d = 0; d < folded->map->nres; d++)
+        if ((folded->pad_low[d] || folded->pad_high[d]) && (int)d != cs.rh && (int)d != cs.rw) return false;
     return true;
 }
 
 bool nl_conv_setup(nl_kernel *kp) {
     const kernel *k = kp->k;
     cshape cs;
-    if (!conv_shape(k, &cs) || kp->lhs.kind != NL_A_TENSOR) return false;
     const kn_input *in = &k->inputs[0];
+    if (!conv_shape(k, in, &cs) || kp->lhs.kind != NL_A_TENSOR) return false;
     nl_conv *cv = &kp->cv;
     memset(cv, 0, sizeof *cv);
     const ir_type st = in->value->type; /* the pad's source, when one is folded */
@@ -121,8 +119,8 @@ bool nl_conv_setup(nl_kernel *kp) {
     cv->sW = ts[cs.rw];
     cv->sC = ts[cs.rc];
     if (in->pad) {
-        cv->pt = cs.rh >= 0 ? in->pad->u.pad.low[cs.rh] : 0;
-        cv->pl = in->pad->u.pad.low[cs.rw];
+        cv->pt = cs.rh >= 0 ? in->pad_low[cs.rh] : 0;
+        cv->pl = in->pad_low[cs.rw];
         if (!nl_pad_value(in->pad, (np_dtype)kp->lhs.dt, &cv->padv)) return false;
     } else {
         cv->padv.kind = NL_A_IMM;

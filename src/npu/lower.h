@@ -157,9 +157,10 @@ typedef struct nl_conv {
     bool tap_major;                   /* W rows (kh, kw, c), else (c, kh, kw) */
 } nl_conv;
 
-/* Whether a convolution kernel may read its input `input` through the
- * tensor.pad `pad` (the npu pads as it loads its halo tiles). */
-bool nl_conv_takes_pad(const kernel *k, uint32_t input, const ir_op *pad);
+/* Whether a convolution kernel may read its input `input` as `folded`
+ * (through a tensor.pad, kn_fold_pads): the npu pads as it loads its halo
+ * tiles, padding only the window's dims. */
+bool nl_conv_takes_pad(const kernel *k, uint32_t input, const kn_input *folded);
 
 /* loop kernels: 8 inputs double buffered, 2 outputs, 8 chain operands x 2 */
 #define NL_MAX_BUFS 36

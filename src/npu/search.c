@@ -456,7 +456,10 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         epi = groups * (double)kp->prog.nalu + 1;
     }
     double lx = fold * (double)(t0.tb * nl_conv_in_rows(kp, &t0) * nl_conv_in_cols(kp) * tk0 * 4) / bw;
-    double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(tk0 * cv->T * tn0 * 4) / bw : 0;
+    /* the first GEMM's weights: a tap's (or a folded group's) rows when
+     * they lie apart from the others' (tap major), else the K step's */
+    int64_t wrows = cv->tap_major ? (c->fold ? min64(c->fold, cv->KH) * cv->KW : 1) * tk0 : tk0 * cv->T;
+    double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(wrows * tn0 * 4) / bw : 0;
     double startup = g.nstages ? lx + lw + lat : 0;
     double per_rows = 256.0 * bw / (double)(tnl * 4);
     double last_store = (double)(nl_conv_last_piece(kp, &tl, per_rows < 1 ? 1 : (int64_t)per_rows) * tnl * 4) / bw + lat;

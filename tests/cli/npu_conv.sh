@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Convolutions on the npu as implicit GEMMs over their output pixels
-# (src/npu/conv.c, issue 30): every layout and window kind runs with
+# (src/npu/conv.c, issue 30): every layout and window kind (and
+# channels_last data as torch permutes it) runs with
 # --check against the reference, on the built-in machine and at a small
 # budget (other tiles, other buffering), with run's cycles equal to the
 # plan's estimate; the pad before a convolution is no kernel of its own on
-# the npu (folded into the halo loads) and still one on the cpu; a halo
+# the npu (folded into the halo loads, and the permute before it into the
+# convolution's map) and still one on the cpu; a halo
 # tile's taps read it through grouped views; few-channel layers fold their
 # window into the reduction; a strided 1x1 convolution reads only the
 # pixels it uses; a convolution of 256 channels runs within 1.3x of its
@@ -70,7 +72,28 @@ conv "$F" rect        nchw   2  8  10 12  8  5  3  1  2  2  1  2  1  1  1  0
 conv "$F" ch64        nchw   2  64 12 12 64  3  3  1  1  1  1  1  1  1  1  0
 conv "$F" stem        nchw   2  3  48 48 16  7  7  2  2  3  3  3  3  1  1  0
 conv "$F" c256        nchw   4 256 14 14 256 3  3  1  1  1  1  1  1  1  1  0
-funcs="nchw3x3 nhwc3x3 fhwc3x3 stride2 dilated onebyone onebyone_s2 s2_nhwc rect ch64 stem c256"
+# channels_last as torch writes it: permuted to NCHW, padded, convolved,
+# permuted back; the npu folds both permutes and the pad into one kernel
+cat >>"$F" <<'EOF'
+func.func @torch_nhwc(%x: tensor<2x9x10x16xf32>, %w: tensor<24x3x3x16xf32>) -> tensor<2x9x10x24xf32> {
+  %cst = arith.constant 0.0 : f32
+  %0 = tensor.empty() : tensor<2x16x9x10xf32>
+  %t = linalg.transpose ins(%x : tensor<2x9x10x16xf32>) outs(%0 : tensor<2x16x9x10xf32>) permutation = [0, 3, 1, 2]
+  %1 = tensor.empty() : tensor<24x16x3x3xf32>
+  %tw = linalg.transpose ins(%w : tensor<24x3x3x16xf32>) outs(%1 : tensor<24x16x3x3xf32>) permutation = [0, 3, 1, 2]
+  %p = tensor.pad %t low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cst : f32
+  } : tensor<2x16x9x10xf32> to tensor<2x16x11x12xf32>
+  %2 = tensor.empty() : tensor<2x24x9x10xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<2x24x9x10xf32>) -> tensor<2x24x9x10xf32>
+  %4 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %tw : tensor<2x16x11x12xf32>, tensor<24x16x3x3xf32>) outs(%3 : tensor<2x24x9x10xf32>) -> tensor<2x24x9x10xf32>
+  %5 = tensor.empty() : tensor<2x9x10x24xf32>
+  %6 = linalg.transpose ins(%4 : tensor<2x24x9x10xf32>) outs(%5 : tensor<2x9x10x24xf32>) permutation = [0, 2, 3, 1]
+  return %6 : tensor<2x9x10x24xf32>
+}
+EOF
+funcs="nchw3x3 nhwc3x3 fhwc3x3 stride2 dilated onebyone onebyone_s2 s2_nhwc rect ch64 stem c256 torch_nhwc"
 
 for e in $funcs; do
   for b in 1 0.05; do
@@ -107,7 +130,7 @@ done
 out=$("$SPADC" plan "$F" -e nchw3x3 --target cpu --json) &&
   python3 -c 'import json,sys; k=json.load(sys.stdin)["kernels"]; sys.exit(0 if [x for x in k if x["kind"] == "op"] else 1)' <<<"$out" ||
   { echo "FAIL the cpu's plan of @nchw3x3 has no pad kernel"; fail=1; }
-for e in nchw3x3 stride2 onebyone_s2; do
+for e in nchw3x3 stride2 onebyone_s2 torch_nhwc; do
   "$SPADC" run "$F" -e $e --target cpu --check --seed 3 >/dev/null 2>&1 || { echo "FAIL @$e cpu --check"; fail=1; }
 done
 
