@@ -818,7 +818,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             return;
         }
     }
-    if (k->kind == KN_CONTRACTION && k->n > 1)
+    bool depthwise = k->kind == KN_CONTRACTION && k->n == 1 && nl_conv_is_depthwise(k);
+    if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise))
         for (uint32_t i = 0; i < 2 && i < k->ninputs; i++)
             if (ir_value_elem(k->inputs[i].value) != IR_F32 || ir_value_elem(k->out) != IR_F32) {
                 host(kp, "element type %s: the systolic arrays compute f32 only",
@@ -830,7 +831,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         nl_attn_analyze(ctx, t, k, env, kp);
     } else if (k->kind == KN_OP) {
         analyze_copy(kp, env);
-    } else if (k->kind == KN_CONTRACTION && k->n > 1) {
+    } else if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise)) {
+        /* (a depthwise convolution: the convolution path, on the vector unit) */
         kp->gemm = true;
         analyze_gemm(kp, env);
     } else {

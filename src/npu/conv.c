@@ -15,6 +15,7 @@ typedef struct cshape {
     int img, oh, ow, kh, kw, c, f;
     int64_t sh, sw, dh, dw;
     int rimg, rh, rw, rc; /* the lhs's dims they index */
+    bool dw_;             /* depthwise: c is the one B loop, f is c, no N loop */
 } cshape;
 
 /* The lhs map of contraction kernel k as a convolution's: each lhs dim is
@@ -25,12 +26,13 @@ typedef struct cshape {
  * lhs's later dim (the smaller stride) is the width. */
 static bool conv_shape(const kernel *k, const kn_input *in, cshape *cs) {
     memset(cs, 0xff, sizeof *cs); /* every loop and dim -1 */
-    if (k->kind != KN_CONTRACTION || k->n <= 1 || k->ninputs < 2 || k->ndims > KN_MAX_DIMS) return false;
+    cs->dw_ = false;
+    if (k->kind != KN_CONTRACTION || k->ninputs < 2 || k->ndims > KN_MAX_DIMS) return false;
     if (in->role != KN_ROLE_LHS || !in->map || in->value->type.kind != IR_T_TENSOR) return false;
     const ir_amap *mp = in->map;
     uint32_t nd = k->ndims;
     bool used[KN_MAX_DIMS] = {0};
-    int nwin = 0, wm[2] = {-1, -1}, wk[2] = {-1, -1}, wr[2] = {-1, -1};
+    int nwin = 0, wm[2] = {-1, -1}, wk[2] = {-1, -1}, wr[2] = {-1, -1}, nb = 0, bdim = -1, brow = -1;
     int64_t ws[2] = {0, 0}, wd[2] = {0, 0};
     for (uint32_t r = 0; r < mp->nres; r++) {
         int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
@@ -54,7 +56,9 @@ static bool conv_shape(const kernel *k, const kn_input *in, cshape *cs) {
                 if (cs->c >= 0) return false;
                 cs->c = d, cs->rc = (int)r;
                 break;
-            case KN_DIM_B: break;
+            case KN_DIM_B:
+                nb++, bdim = d, brow = (int)r;
+                break;
             default: return false;
             }
         } else if (nz == 2) {
@@ -67,7 +71,6 @@ static bool conv_shape(const kernel *k, const kn_input *in, cshape *cs) {
             return false;
         }
     }
-    if (nwin == 0 || cs->c < 0) return false;
     int nn = 0;
     for (uint32_t d = 0; d < nd; d++) {
         if (k->dimclass[d] == KN_DIM_N) {
@@ -76,12 +79,24 @@ static bool conv_shape(const kernel *k, const kn_input *in, cshape *cs) {
         }
         if ((k->dimclass[d] == KN_DIM_M || k->dimclass[d] == KN_DIM_K) && !used[d]) return false;
     }
-    if (nn != 1) return false;
+    /* depthwise: no channel reduction, no output channel: the one batch
+     * loop (in the input, the weights and the result) is the channel */
+    if (nwin > 0 && cs->c < 0 && nn == 0 && nb == 1 && k->n == 1) {
+        cs->c = cs->f = bdim, cs->rc = brow;
+        cs->dw_ = true;
+        nn = 1;
+    }
+    if (nwin == 0 || cs->c < 0 || nn != 1) return false;
     int w = nwin == 2 && wr[0] > wr[1] ? 0 : nwin - 1, h = nwin == 2 ? 1 - w : -1;
     cs->ow = wm[w], cs->kw = wk[w], cs->sw = ws[w], cs->dw = wd[w], cs->rw = wr[w];
     if (h >= 0) cs->oh = wm[h], cs->kh = wk[h], cs->sh = ws[h], cs->dh = wd[h], cs->rh = wr[h];
     else cs->sh = cs->dh = 1;
     return true;
+}
+
+bool nl_conv_is_depthwise(const kernel *k) {
+    cshape cs;
+    return k->ninputs >= 2 && conv_shape(k, &k->inputs[0], &cs) && cs.dw_;
 }
 
 bool nl_conv_takes_pad(const kernel *k, uint32_t input, const kn_input *folded) {
@@ -91,6 +106,24 @@ bool nl_conv_takes_pad(const kernel *k, uint32_t input, const kn_input *folded) 
     for (uint32_t d = 0; d < folded->map->nres; d++)
         if ((folded->pad_low[d] || folded->pad_high[d]) && (int)d != cs.rh && (int)d != cs.rw) return false;
     return true;
+}
+
+/* A depthwise tap on the vector unit: y = x * w, and y = y + x * w (x
+ * source 0, the tap's weight row source 1), in the reference's order. */
+static void dw_progs(nl_conv *cv) {
+    np_vprog *p = &cv->dwprog[0];
+    memset(cv->dwprog, 0, sizeof cv->dwprog);
+    p->insn[0] = (np_vinsn){.op = NV_LOAD, .d = 0, .a = 0, .dt = NP_F32, .at = NP_F32};
+    p->insn[1] = (np_vinsn){.op = NV_LOAD, .d = 1, .a = 1, .dt = NP_F32, .at = NP_F32};
+    p->insn[2] = (np_vinsn){.op = NV_MUL, .d = 2, .a = 0, .b = 1, .dt = NP_F32, .at = NP_F32};
+    p->n = 3, p->nregs = 3, p->result = 2, p->nalu = 1, p->nalu_bytes[2] = 1;
+    p = &cv->dwprog[1];
+    p->insn[0] = (np_vinsn){.op = NV_ACC, .d = 0, .dt = NP_F32, .at = NP_F32};
+    p->insn[1] = (np_vinsn){.op = NV_LOAD, .d = 1, .a = 0, .dt = NP_F32, .at = NP_F32};
+    p->insn[2] = (np_vinsn){.op = NV_LOAD, .d = 2, .a = 1, .dt = NP_F32, .at = NP_F32};
+    p->insn[3] = (np_vinsn){.op = NV_MUL, .d = 3, .a = 1, .b = 2, .dt = NP_F32, .at = NP_F32};
+    p->insn[4] = (np_vinsn){.op = NV_ADD, .d = 4, .a = 0, .b = 3, .dt = NP_F32, .at = NP_F32};
+    p->n = 5, p->nregs = 5, p->result = 4, p->nalu = 2, p->nalu_bytes[2] = 2;
 }
 
 bool nl_conv_setup(nl_kernel *kp) {
@@ -138,7 +171,7 @@ bool nl_conv_setup(nl_kernel *kp) {
     for (int64_t w = 0; w < cv->W; w++) cols += nl_conv_reads(w + cv->pl, cv->OW, cv->KW, cv->sw, cv->dw);
     cv->in_bytes = cv->NB * cv->C * rows * cols * acc_bytes(&kp->lhs);
     for (uint32_t d = 0; d < k->ndims; d++)
-        if (k->dimclass[d] == KN_DIM_B && kp->lhs.stride[d]) cv->in_bytes *= k->bounds[d];
+        if (k->dimclass[d] == KN_DIM_B && (int)d != cs.c && kp->lhs.stride[d]) cv->in_bytes *= k->bounds[d];
     cv->border = cv->ch ? cv->pt > 0 || (cv->OH - 1) * cv->sh - cv->pt >= cv->H : cv->pt > 0 || cv->Hfull > cv->pt + cv->H;
     cv->border |= cv->cw ? cv->pl > 0 || (cv->OW - 1) * cv->sw - cv->pl >= cv->W : cv->pl > 0 || cv->Wp > cv->pl + cv->W;
     /* the lhs access (the source's strides per loop) from the padded origin */
@@ -149,13 +182,20 @@ bool nl_conv_setup(nl_kernel *kp) {
     kp->dk = cs.c;
     kp->npar = kp->nred = 0;
     for (uint32_t d = 0; d < k->ndims; d++)
-        if (k->dimclass[d] == KN_DIM_B) kp->par[kp->npar++] = d;
+        if (k->dimclass[d] == KN_DIM_B && (int)d != cs.c) kp->par[kp->npar++] = d;
     kp->M = cv->NB * cv->OH * cv->OW;
     kp->N = k->bounds[cs.f];
     kp->K = cv->C;
+    cv->depthwise = cs.dw_;
+    if (cv->depthwise) { /* the vector unit: every channel its own, no reduction over channels */
+        kp->dk = -1;
+        kp->K = 1;
+        dw_progs(cv);
+    }
     for (uint32_t i = 0; i < kp->nin; i++) {
         const nl_access *a = &kp->in[i].a;
         kp->in[i].uses_r = a->stride[cs.ow] || (cs.oh >= 0 && a->stride[cs.oh]) || (cs.img >= 0 && a->stride[cs.img]);
+        kp->in[i].uses_c = a->stride[cs.f] != 0; /* (a depthwise one's N loop is set only here) */
     }
     /* the weights' rows in the order of their memory: channels outside the
      * taps when the channel stride is the largest */
@@ -269,7 +309,8 @@ int64_t nl_conv_kblocks(const nl_kernel *kp, int64_t tk, int64_t g) {
 
 bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk, int64_t g) {
     const nl_conv *cv = &kp->cv;
-    if (!cv->on || g < 1 || g > cv->KH || cv->KW * cv->KH == 1 || tk != cv->C || cv->C >= kp->t->lanes) return false;
+    if (!cv->on || cv->depthwise || g < 1 || g > cv->KH || cv->KW * cv->KH == 1 || tk != cv->C || cv->C >= kp->t->lanes)
+        return false;
     if (g > 1 && cv->ch) return false;
     int64_t n = nl_conv_kblocks(kp, tk, g);
     for (int64_t h = 0; h < g; h++)
@@ -303,7 +344,7 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
     const nl_ctile *t = &st->ct;
     int64_t ldx = xv.ld, el = np_view_elem(&xv), slack = nl_conv_slack(kp, e->c);
     xv.rows = slack + t->tb * t->HH * cv->Wp;
-    xv.cols = nl_conv_xcols(kp, e->c, st->tk);
+    xv.cols = cv->depthwise ? st->tn : nl_conv_xcols(kp, e->c, st->tk);
     if (e->c->fold || !nl_conv_interior(kp, t)) { /* the border: the padding value */
         np_insn in;
         memset(&in, 0, sizeof in);
@@ -329,7 +370,8 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
     in_cols(cv, &c0, &c1, &w0, &wstep);
     int64_t nw = c1 - c0;
     if (nw <= 0) return;
-    int64_t base = outer + cv->in_off + st->ki * e->c->tk * cv->sC + h_lo * cv->sH + w0 * cv->sW;
+    int64_t ch0 = cv->depthwise ? st->ni * e->c->tn : st->ki * e->c->tk; /* the tile's first channel */
+    int64_t base = outer + cv->in_off + ch0 * cv->sC + h_lo * cv->sH + w0 * cv->sW;
     /* one DMA covers the rows (and images) whose pixels follow each other
      * in memory as they do in the halo's rows */
     bool rows_lin = nh == 1 || (rstep * cv->sH == nw * wstep * cv->sW);
@@ -346,7 +388,7 @@ void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer) {
         int64_t cj = jb * st->tk + xv.c0;
         v.off = xv.off + cj / e->L * el;
         v.c0 = cj % e->L;
-        v.cols = st->tk;
+        v.cols = cv->depthwise ? st->tn : st->tk;
         v.g1 = nw;
         v.gs1 = cv->Wp * ldx;
         if (imgs_lin) {
@@ -434,6 +476,39 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
     in.cols = st->tn;
     in.k = tc;
     int64_t slack = nl_conv_slack(kp, e->c);
+    if (cv->depthwise) { /* depthwise: one VEC per tap, channels across the lanes */
+        np_insn v;
+        memset(&v, 0, sizeof v);
+        v.op = NP_VEC;
+        v.mode = NP_VMAP;
+        v.dst = y;
+        v.rows = t->tm;
+        v.cols = st->tn;
+        v.nsrc = 2;
+        np_view src[2];
+        v.src = src;
+        for (int64_t i = 0; i < cv->KH; i++)
+            for (int64_t j = 0; j < cv->KW; j++) {
+                int64_t tap = i * cv->KW + j;
+                np_view a = xv;
+                a.off = xv.off + (i * (cv->ch ? 1 : cv->dh) * cv->Wp + j * (cv->cw ? 1 : cv->dw)) * ldx * el;
+                a.rows = t->tm;
+                a.cols = st->tn;
+                a.ld = (cv->cw ? 1 : cv->sw) * ldx;
+                a.g1 = cv->OW;
+                a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
+                a.g2 = t->toh;
+                a.gs2 = t->HH * cv->Wp * ldx;
+                np_view b = wv; /* the tap's row of weights, broadcast down the pixels */
+                b.off = wv.off + tap * ldw * el;
+                b.rows = 1;
+                b.cols = st->tn;
+                src[0] = a, src[1] = b;
+                v.prog = &cv->dwprog[acc || tap > 0 ? 1 : 0];
+                put(e, &v);
+            }
+        return;
+    }
     if (e->c->fold) { /* one GEMM per group of window rows, up to fold * KW * tc deep */
         int64_t gh = e->c->fold;
         for (int64_t i = 0; i < cv->KH; i += gh) {

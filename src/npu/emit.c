@@ -157,7 +157,7 @@ gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_
 static np_view x_view(em *e, const gstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     int64_t rows = kp->cv.on ? nl_conv_slack(kp, e->c) + st->ct.tb * st->ct.HH * kp->cv.Wp : st->tm;
-    int64_t cols = kp->cv.on ? nl_conv_xcols(kp, e->c, st->tk) : st->tk;
+    int64_t cols = kp->cv.on ? (kp->cv.depthwise ? st->tn : nl_conv_xcols(kp, e->c, st->tk)) : st->tk;
     if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, rows, cols);
     return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, rows, cols);
 }

@@ -52,7 +52,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
             int64_t TB, TOH;
             nl_conv_tiling(kp, c->tm, &TB, &TOH);
             xr = nl_conv_slack(kp, c) + TB * nl_conv_halo_rows(kp, TOH, TOH) * kp->cv.Wp;
-            xc = nl_conv_xcols(kp, c, c->tk);
+            xc = kp->cv.depthwise ? c->tn : nl_conv_xcols(kp, c, c->tk);
             wr = c->tk * kp->cv.T;
         }
         ly->x0 = (int32_t)n;

@@ -123,6 +123,8 @@ typedef struct nl_operand {
  *      loaded once and kept across the pixel tiles that use it.
  *   Y  the accumulator [tm x tn], stored by runs of pixels contiguous in
  *      memory (an image's rows, or several images).
+ * A depthwise convolution (each channel its own window) runs the same way
+ * on the vector unit (nl_conv.depthwise).
  * A 1-wide window with stride (a strided 1x1 convolution) has its halo
  * sub-sampled (nl_conv.ch, .cw): only the rows and columns it reads.
  * Loops: outer (B) loops, then the M tiles (images, then row tiles) and
@@ -155,6 +157,12 @@ typedef struct nl_conv {
     int64_t in_off;                   /* its element (0, 0, 0, 0) (outer loops at 0) */
     nl_access padv;                   /* the padding value (IMM or SCALAR) */
     bool tap_major;                   /* W rows (kh, kw, c), else (c, kh, kw) */
+    /* depthwise (one output channel per input channel, no reduction over
+     * channels): each tap a vector op y (+)= x * w over the tile, channels
+     * across the lanes, X the halo of the tile's TN channels, W [taps x
+     * TN]; dwprog[0] the first tap's program, [1] the others' */
+    bool depthwise;
+    np_vprog dwprog[2];
 } nl_conv;
 
 /* Whether a convolution kernel may read its input `input` as `folded`

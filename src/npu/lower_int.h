@@ -140,6 +140,10 @@ void nl_set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, n
 
 /* ---- conv.c: convolutions as implicit GEMMs (lower.h, nl_conv) */
 
+/* A depthwise convolution (a contraction of one output column per
+ * channel) that the convolution path runs on the vector unit. */
+bool nl_conv_is_depthwise(const kernel *k);
+
 /* analyze.c: the padding value of tensor.pad `pad` as an access (IMM or
  * SCALAR of type dt); false when the npu cannot read it. */
 bool nl_pad_value(const ir_op *pad, np_dtype dt, nl_access *out);

@@ -86,8 +86,8 @@ typedef struct np_view {
      * per-lane elements after row 0 (np_view_row). A convolution's window
      * tap reads its halo tile so: output pixels (image, row, column) of a
      * tile are rows of a grouped view of the input rows held on chip.
-     * Strides are non-negative; only DMA, FILL and a GEMM's lhs take
-     * grouped views. */
+     * Strides are non-negative; DMA, FILL, a GEMM's operands and a vector
+     * op's sources (mapping or reducing rows) take grouped views. */
     int64_t g1, gs1, g2, gs2;
 } np_view;
 

@@ -157,10 +157,11 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
         int64_t TB, TOH;
         nl_conv_tiling(ki.kp, c->tm, &TB, &TOH);
         sp_strbuf_printf(o,
-                         "    convolution: %lld images of %lldx%lld pixels, window %lldx%lld, stride %lldx%lld, padding %lld,%lld "
+                         "    %sconvolution: %lld images of %lldx%lld pixels, window %lldx%lld, stride %lldx%lld, padding %lld,%lld "
                          "(in the halo loads); a tile is %lld %s (%lld pixels); halo %lld x %lld padded pixels per image%s; "
                          "weights as rows (%s)%s\n",
-                         (long long)cv->NB, (long long)cv->OH, (long long)cv->OW, (long long)cv->KH, (long long)cv->KW,
+                         cv->depthwise ? "depthwise (on the vector unit, one op per tap) " : "", (long long)cv->NB,
+                         (long long)cv->OH, (long long)cv->OW, (long long)cv->KH, (long long)cv->KW,
                          (long long)cv->sh, (long long)cv->sw, (long long)cv->pt, (long long)cv->pl,
                          (long long)(TOH == cv->OH ? TB : TOH), TOH == cv->OH ? (TB == 1 ? "image" : "images") : "output rows",
                          (long long)c->tm, (long long)nl_conv_halo_rows(ki.kp, TOH, TOH), (long long)cv->Wp,
@@ -233,7 +234,7 @@ static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c)
         if (kp->cv.on) { /* a convolution as an implicit GEMM */
             int64_t TB, TOH;
             nl_conv_tiling(kp, c->tm, &TB, &TOH);
-            json_kv_string(w, "conv", "implicit_gemm");
+            json_kv_string(w, "conv", kp->cv.depthwise ? "depthwise" : "implicit_gemm"); /* on the vector unit, or the arrays */
             json_kv_int(w, "images_per_tile", TB);
             json_kv_int(w, "rows_per_tile", TOH);
             json_kv_bool(w, "kw_folded", c->fold);

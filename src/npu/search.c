@@ -166,7 +166,7 @@ static uint8_t program_units(const tdrive *x) {
     const nl_kernel *kp = x->e.kp;
     if (!kp->gemm) return NC_USES_DMA | NC_USES_VU;
     uint8_t u = NC_USES_DMA;
-    if (x->g.ks) u |= NC_USES_SA;
+    if (x->g.ks && !kp->cv.depthwise) u |= NC_USES_SA;
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
     if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
         u |= NC_USES_VU;
@@ -437,6 +437,10 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)nl_conv_kblocks(kp, min64(c->tk, kp->K - i * c->tk), c->fold);
     for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
     double sa = P * (double)kp->M * kb * nb / (double)t->num_sa; /* kb counts every GEMM's blocks */
+    if (cv->depthwise) { /* no arrays: every tap a vector op over the tile */
+        sa = 0;
+        vu += P * (double)cv->T * (double)ceil_div(kp->M * ceil_div(kp->N, L), V) * (2.0 - 1.0 / (double)cv->T);
+    }
     /* an array takes a weight block's preload (L cycles) per block: when
      * tiles have fewer rows than that, preloads bound it, not the rows
      * (and the first preload follows the first loads) */
@@ -446,6 +450,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double sa_b = (per_arr - 1) * (double)L + (double)min64(tl.tm, t0.tm);
     if (sa_b < sa) sa_b = sa;
     sa_b += (double)L;
+    if (cv->depthwise) sa_b = 0;
     /* the last tile (in order m, n: the last N tile; else the last M tile
      * of it): its epilogue after its last GEMM, its last store */
     int64_t tnl = c->order == NL_ORDER_MNK || g.tiles_n == 1 ? kp->N - (g.tiles_n - 1) * c->tn : tn0;
@@ -471,6 +476,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     /* the uniform pipeline: a stage is T GEMMs of tm rows */
     double ns = (double)(g.nstages ? g.nstages : 1);
     double C = (double)max64(t0.tm, L) * (double)(nl_conv_kblocks(kp, tk0, c->fold) * ceil_div(tn0, L)) / (double)t->num_sa;
+    if (cv->depthwise) C = (double)(2 * cv->T) * (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
     double D = bytes / bw / ns;
     double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
     double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
@@ -659,6 +665,7 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
                 if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb)) continue;
                 /* a panel needs the tiles it serves to follow each other */
                 if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
+                if (xb == NL_PANEL && kp->cv.depthwise) continue; /* its X is the N tile's channels */
                 if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1 || kp->cv.on) && g.tiles_m > 1)) continue;
                 for (int yb = 1; yb <= 2; yb++) {
                     if (yb == 2 && g.ntiles < 2) continue;

@@ -323,7 +323,7 @@ int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile
                 int64_t n = cols - c0 < STRIP ? cols - c0 : STRIP;
                 for (uint32_t s = 0; s < nsrc; s++) {
                     int64_t rr = src[s].rows == 1 ? 0 : r, cc = src[s].cols == 1 ? 0 : c0;
-                    sp[s].p = src[s].p + (rr * src[s].ld + cc) * np_dtype_bytes(sp[s].t);
+                    sp[s].p = row_of(&src[s], rr) + cc * np_dtype_bytes(sp[s].t);
                     sp[s].st = src[s].cols == 1 ? 0 : 1;
                 }
                 strip_ref d = {drow + c0 * de, 1, dt};
@@ -445,9 +445,10 @@ void nf_step(nf_sim *s, const np_insn *in) {
         nf_tile src[NP_VMAX_SRCS];
         if (in->nsrc > NP_VMAX_SRCS) bad_access(s, in, "too many sources in", &in->dst);
         for (uint32_t i = 0; i < in->nsrc; i++) src[i] = tile_of(s, in, &in->src[i]);
-        if (np_view_grouped(&in->dst)) bad_access(s, in, "grouped rows (only DMA, fill and a GEMM's lhs take them) in", &in->dst);
+        if (np_view_grouped(&in->dst)) bad_access(s, in, "grouped rows (a vector op reads them, never writes them) in", &in->dst);
         for (uint32_t i = 0; i < in->nsrc; i++)
-            if (np_view_grouped(&in->src[i])) bad_access(s, in, "grouped rows (only DMA, fill and a GEMM's lhs take them) in", &in->src[i]);
+            if (np_view_grouped(&in->src[i]) && in->mode != NP_VMAP && in->mode != NP_VREDUCE_ROWS)
+                bad_access(s, in, "grouped rows (read only by a vector op that maps or reduces rows) in", &in->src[i]);
         np_scalar scal[NP_VMAX_INSNS];
         for (uint32_t q = 0; q < in->prog->n; q++) {
             scal[q].i = 0;

@@ -8,7 +8,8 @@
 # the npu (folded into the halo loads, and the permute before it into the
 # convolution's map) and still one on the cpu; a halo
 # tile's taps read it through grouped views; few-channel layers fold their
-# window into the reduction; a strided 1x1 convolution reads only the
+# window into the reduction; a depthwise convolution runs the same halo
+# program on the vector unit; a strided 1x1 convolution reads only the
 # pixels it uses; a convolution of 256 channels runs within 1.3x of its
 # roofline moving at most 1.25x the DRAM bytes of its lower bound.
 #
@@ -34,9 +35,15 @@ if lay == "nchw":
 elif lay == "nhwc":
     xt, wt, pt, ot = f"{N}x{H}x{W}x{C}", f"{KH}x{KW}x{C}x{F}", f"{N}x{Hp}x{Wp}x{C}", f"{N}x{OH}x{OW}x{F}"
     low, high, op = f"[0, {PT}, {PL}, 0]", f"[0, {PB}, {PR}, 0]", "linalg.conv_2d_nhwc_hwcf"
-else:  # nhwc input, fhwc (OHWI) weights
+elif lay == "fhwc":  # nhwc input, fhwc (OHWI) weights
     xt, wt, pt, ot = f"{N}x{H}x{W}x{C}", f"{F}x{KH}x{KW}x{C}", f"{N}x{Hp}x{Wp}x{C}", f"{N}x{OH}x{OW}x{F}"
     low, high, op = f"[0, {PT}, {PL}, 0]", f"[0, {PB}, {PR}, 0]", "linalg.conv_2d_nhwc_fhwc"
+elif lay == "dwnchw":  # depthwise (F = C)
+    xt, wt, pt, ot = f"{N}x{C}x{H}x{W}", f"{C}x{KH}x{KW}", f"{N}x{C}x{Hp}x{Wp}", f"{N}x{C}x{OH}x{OW}"
+    low, high, op = f"[0, 0, {PT}, {PL}]", f"[0, 0, {PB}, {PR}]", "linalg.depthwise_conv_2d_nchw_chw"
+else:  # depthwise, channels last
+    xt, wt, pt, ot = f"{N}x{H}x{W}x{C}", f"{KH}x{KW}x{C}", f"{N}x{Hp}x{Wp}x{C}", f"{N}x{OH}x{OW}x{C}"
+    low, high, op = f"[0, {PT}, {PL}, 0]", f"[0, {PB}, {PR}, 0]", "linalg.depthwise_conv_2d_nhwc_hwc"
 args = f"%x: tensor<{xt}xf32>, %w: tensor<{wt}xf32>" + (f", %r: tensor<{ot}xf32>" if EPI else "")
 s = [f"func.func @{name}({args}) -> tensor<{ot}xf32> {{", "  %cst = arith.constant 0.0 : f32",
      "  %pv = arith.constant 0.5 : f32"]
@@ -72,6 +79,9 @@ conv "$F" rect        nchw   2  8  10 12  8  5  3  1  2  2  1  2  1  1  1  0
 conv "$F" ch64        nchw   2  64 12 12 64  3  3  1  1  1  1  1  1  1  1  0
 conv "$F" stem        nchw   2  3  48 48 16  7  7  2  2  3  3  3  3  1  1  0
 conv "$F" c256        nchw   4 256 14 14 256 3  3  1  1  1  1  1  1  1  1  0
+conv "$F" dw          dwnchw 2 144 10 11 144 3  3  1  1  1  1  1  1  1  1  1
+conv "$F" dw_s2       dwnchw 1  32 11 12 32  3  3  2  2  1  1  1  0  1  1  0
+conv "$F" dw_nhwc     dwnhwc 2 130  9  9 130 5  5  1  1  2  2  2  2  1  1  0
 # channels_last as torch writes it: permuted to NCHW, padded, convolved,
 # permuted back; the npu folds both permutes and the pad into one kernel
 cat >>"$F" <<'EOF'
@@ -93,7 +103,7 @@ func.func @torch_nhwc(%x: tensor<2x9x10x16xf32>, %w: tensor<24x3x3x16xf32>) -> t
   return %6 : tensor<2x9x10x24xf32>
 }
 EOF
-funcs="nchw3x3 nhwc3x3 fhwc3x3 stride2 dilated onebyone onebyone_s2 s2_nhwc rect ch64 stem c256 torch_nhwc"
+funcs="nchw3x3 nhwc3x3 fhwc3x3 stride2 dilated onebyone onebyone_s2 s2_nhwc rect ch64 stem c256 torch_nhwc dw dw_s2 dw_nhwc"
 
 for e in $funcs; do
   for b in 1 0.05; do
@@ -118,7 +128,7 @@ if bad or not ks:
 if [k for k in plan["kernels"] if k["kind"] != "contraction"]:
     print("FAIL @%s: kernels other than the convolution: %s" % (sys.argv[2], [k["kind"] for k in plan["kernels"]])); sys.exit(1)
 k = ks[0]
-if k["schedule"].get("conv") != "implicit_gemm":
+if k["schedule"].get("conv") != ("depthwise" if sys.argv[2].startswith("dw") else "implicit_gemm"):
     print("FAIL @%s: not an implicit GEMM: %s" % (sys.argv[2], k["schedule"])); sys.exit(1)
 if not k["min_dma_bytes"] <= k["dram_bytes_lower_bound"] <= k["dma_bytes"]:
     print("FAIL @%s: min %d <= lower bound %d <= DMA %d" % (sys.argv[2], k["min_dma_bytes"], k["dram_bytes_lower_bound"], k["dma_bytes"])); sys.exit(1)
