@@ -235,6 +235,12 @@ static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c)
             int64_t TB, TOH;
             nl_conv_tiling(kp, c->tm, &TB, &TOH);
             json_kv_string(w, "conv", kp->cv.depthwise ? "depthwise" : "implicit_gemm"); /* on the vector unit, or the arrays */
+            json_kv_int(w, "in_channels", kp->cv.C);
+            json_key(w, "window");
+            json_begin_array(w);
+            json_int(w, kp->cv.KH);
+            json_int(w, kp->cv.KW);
+            json_end_array(w);
             json_kv_int(w, "images_per_tile", TB);
             json_kv_int(w, "rows_per_tile", TOH);
             json_kv_bool(w, "kw_folded", c->fold);
