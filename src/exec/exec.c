@@ -286,6 +286,8 @@ static void plan_storage(ex_program *x) {
 
 /* ------------------------------------------------ interpreter fallback */
 
+static void bind(ex_program *x, const ir_value *v);
+
 /* A value an interpreted step reads: borrowed storage, fresh zeros for an
  * empty tensor, a splat constant expanded (counted: the interpreter wants
  * every element), or a fill absorbed elsewhere as a scalar init, computed. */
@@ -299,8 +301,19 @@ static void bind_input(ex_program *x, const ir_value *v) {
     uint32_t root = ex_value_root(x, v->id);
     const storage *s = &x->st[root];
     if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_LINALG) {
+        /* a fill absorbed as a scalar, or a transpose folded into a pad
+         * folded into its reader (kn_fold_pads): its tensors are bound for
+         * this step only */
         ir_op *d = v->def;
-        for (uint32_t j = 0; j < d->nopnds; j++) bind_input(x, d->opnds[j]);
+        for (uint32_t j = 0; j < d->nopnds; j++) bind(x, d->opnds[j]);
+        interp_run_ops(x->it, x->vals, x->n, &d, 1);
+        return;
+    }
+    if (s->kind == EX_NONE && v->def && v->def->kind == IR_OP_PAD) {
+        /* a pad folded into the kernel reading it (kn_fold_pads): computed
+         * here when that kernel runs on the interpreter after all */
+        ir_op *d = v->def;
+        for (uint32_t j = 0; j < d->nopnds; j++) bind(x, d->opnds[j]);
         interp_run_ops(x->it, x->vals, x->n, &d, 1);
         return;
     }
@@ -406,6 +419,11 @@ static bool empty_loop(const kernel *k, char *why, size_t nwhy) {
     return false;
 }
 
+static bool folds_pad(void *ud, const kernel *k, uint32_t input, const kn_input *folded) {
+    ex_backend *b = ud;
+    return b->folds_pad(b, k, input, folded);
+}
+
 void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,
                 ex_program **out) {
     ex_program *x = sp_try_malloc(ctx, sizeof *x);
@@ -431,6 +449,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     pass_canonicalize(x->m);
     kn_build(x->m, x->func, &x->prog);
     if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog);
+    if (b->folds_pad) kn_fold_pads(x->m, &x->prog, folds_pad, b);
     const uint32_t nk = x->prog.nk ? x->prog.nk : 1;
     x->n = x->prog.nvalues;
     x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);

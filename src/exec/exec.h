@@ -52,6 +52,11 @@ struct ex_report_opts;
 struct ex_backend {
     const char *name; /* "cpu", "npu" */
     bool fuses_attention; /* runs KN_ATTENTION kernels (kn_fuse_attention before lowering) */
+    /* Whether kernel k can read its input `input` as `folded` says: through
+     * a tensor.pad (and a transpose) as well as the pad's result (optional;
+     * a pad it takes is no kernel of its own: kn_fold_pads, before
+     * lowering). Kernels are built; nothing is classified or lowered. */
+    bool (*folds_pad)(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded);
     /* The kernels are built (ex_kernels); storage kinds of arguments,
      * constants, views and empties are known (ex_value_*); nothing lowered. */
     void (*start)(ex_backend *b, ex_program *x);

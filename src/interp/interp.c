@@ -1666,6 +1666,25 @@ static interp_scalar point_get(interp_points *ip, const ir_value *v, int64_t lin
         break;
     }
     case IR_OP_FROM_ELEMENTS: s = ip->vals[d->opnds[lin]->id].s; break;
+    case IR_OP_PAD: { /* the source's element, or the padding value (a scalar from outside the body) */
+        const ir_pad_info *pi = &d->u.pad;
+        const ir_value *src = d->opnds[0];
+        const ir_block *b = d->nregions ? d->regions[0] : NULL;
+        const ir_op *y = b ? b->first : NULL;
+        if (!y || y->kind != IR_OP_TENSOR_YIELD || y->nopnds != 1 || y->opnds[0]->owner == b ||
+            (y->opnds[0]->def && y->opnds[0]->def->parent == b) || pi->rank != src->type.rank)
+            fail(it, d, "point evaluation needs a pad by a value from outside its body");
+        int64_t idx[IR_MAX_RANK];
+        unravel(d->res[0].type, lin, idx);
+        bool in = true;
+        for (uint32_t i = 0; i < pi->rank; i++) {
+            if (pi->low[i] == IR_DYNAMIC) fail(it, d, "point evaluation needs static padding");
+            idx[i] -= pi->low[i];
+            in = in && idx[i] >= 0 && idx[i] < src->type.dims[i];
+        }
+        s = in ? point_get(ip, src, ravel(src->type, idx)) : ip->vals[y->opnds[0]->id].s;
+        break;
+    }
     case IR_OP_CONCAT: {
         ir_type rt = d->res[0].type;
         uint32_t cd = (uint32_t)d->u.dim, i = 0;

@@ -504,6 +504,11 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         kp->init.imm.f = 0.0;
     }
     kp->acc_dt = kp->out_dt = NP_F32;
+    /* a convolution runs as an implicit GEMM over its pixels (conv.c); a
+     * pad folded into its input (nl_conv_takes_pad) is read only so */
+    if (!nl_conv_setup(kp))
+        for (uint32_t i = 0; i < k->ninputs; i++)
+            if (k->inputs[i].pad) { host(kp, "internal: a pad folded into a kernel that is not a convolution"); return; }
 }
 
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
@@ -643,6 +648,23 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
                 kp->inplace = (int32_t)i;
 }
 
+bool nl_pad_value(const ir_op *op, np_dtype dt, nl_access *ba) {
+    const ir_block *b = op->nregions ? op->regions[0] : NULL;
+    memset(ba, 0, sizeof *ba);
+    ba->dt = (uint8_t)dt;
+    if (!b || !b->first || b->first->kind != IR_OP_TENSOR_YIELD || b->first->nopnds != 1) return false;
+    const ir_value *pv = b->first->opnds[0];
+    if (const_value(pv->def, &ba->imm)) {
+        ba->kind = NL_A_IMM;
+    } else if (pv->type.kind == IR_T_SCALAR && pv->owner != b && (!pv->def || pv->def->parent != b)) {
+        ba->kind = NL_A_SCALAR; /* a value known at run time */
+        ba->value = pv->id;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 static bool static_all(const int64_t *v, uint32_t n) {
     for (uint32_t d = 0; d < n; d++)
         if (v[d] == IR_DYNAMIC) return false;
@@ -733,16 +755,7 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
             if (pi->low[d] < 0 || pi->high[d] < 0) { host(kp, "'%s' with negative padding (a crop)", name); return; }
             kp->plo[d] = pi->low[d], kp->psize[d] = src->type.dims[d];
         }
-        const ir_value *pv = b->first->opnds[0];
-        nl_access *ba = &kp->base;
-        memset(ba, 0, sizeof *ba);
-        ba->dt = (uint8_t)dt;
-        if (const_value(pv->def, &ba->imm)) {
-            ba->kind = NL_A_IMM;
-        } else if (pv->type.kind == IR_T_SCALAR && pv->owner != b && (!pv->def || pv->def->parent != b)) {
-            ba->kind = NL_A_SCALAR; /* a value known at run time */
-            ba->value = pv->id;
-        } else {
+        if (!nl_pad_value(op, dt, &kp->base)) {
             host(kp, "'%s' pads with a value the npu cannot read", name);
             return;
         }
@@ -805,7 +818,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             return;
         }
     }
-    if (k->kind == KN_CONTRACTION && k->n > 1)
+    bool depthwise = k->kind == KN_CONTRACTION && k->n == 1 && nl_conv_is_depthwise(k);
+    if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise))
         for (uint32_t i = 0; i < 2 && i < k->ninputs; i++)
             if (ir_value_elem(k->inputs[i].value) != IR_F32 || ir_value_elem(k->out) != IR_F32) {
                 host(kp, "element type %s: the systolic arrays compute f32 only",
@@ -817,7 +831,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         nl_attn_analyze(ctx, t, k, env, kp);
     } else if (k->kind == KN_OP) {
         analyze_copy(kp, env);
-    } else if (k->kind == KN_CONTRACTION && k->n > 1) {
+    } else if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise)) {
+        /* (a depthwise convolution: the convolution path, on the vector unit) */
         kp->gemm = true;
         analyze_gemm(kp, env);
     } else {
@@ -847,7 +862,12 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             const uint8_t *sv;
             bool seen = false;
             for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
-            if (!seen && v->type.kind == IR_T_TENSOR && !env->splat(env->ud, v->id, &sv)) bytes += value_bytes(v);
+            if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
+            /* a convolution's input: the elements its windows read (a
+             * strided 1x1 convolution skips rows and columns) */
+            bool only_lhs = i == 0 && kp->cv.on;
+            for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
+            bytes += only_lhs ? kp->cv.in_bytes : value_bytes(v);
         }
     }
     kp->min_dma_bytes = bytes;

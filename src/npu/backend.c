@@ -206,6 +206,12 @@ static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     return !kp->gemm && !kp->copy && !kp->att && kp->mode == NP_VMAP;
 }
 
+/* A convolution pads its input as it loads the halo tiles. */
+static bool folds_pad(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded) {
+    (void)b;
+    return nl_conv_takes_pad(k, input, folded);
+}
+
 static void run(ex_backend *b, ex_program *x, uint32_t i) {
     (void)x;
     run_npu((nx_backend *)b, i);
@@ -241,6 +247,7 @@ ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
         .report = report,
         .free = free_backend,
         .fuses_attention = true,
+        .folds_pad = folds_pad,
     };
     nb->ctx = ctx;
     nb->o = *o;

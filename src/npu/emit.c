@@ -106,7 +106,7 @@ static void store_tile(em *e, np_view v, const nl_access *a, int64_t off, int64_
 
 gdims nl_gemm_dims(const nl_kernel *kp, const nl_cand *c) {
     gdims g;
-    g.tiles_m = ceil_div(kp->M, c->tm);
+    g.tiles_m = kp->cv.on ? nl_conv_mtiles(kp, c->tm) : ceil_div(kp->M, c->tm);
     g.tiles_n = ceil_div(kp->N, c->tn);
     g.tiles_k = ceil_div(kp->K, c->tk);
     g.ks = kp->nred_total * g.tiles_k;
@@ -136,24 +136,39 @@ gstage nl_stage_of(const nl_kernel *kp, const nl_cand *c, const gdims *g, int64_
     st.ri = st.ks / g->tiles_k;
     st.ki = st.ks % g->tiles_k;
     tile_of(kp, c, g, st.t, &st.o, &st.mi, &st.ni);
-    st.tm = min64(c->tm, kp->M - st.mi * c->tm);
+    memset(&st.ct, 0, sizeof st.ct);
+    if (kp->cv.on) {
+        st.ct = nl_conv_tile(kp, c->tm, st.mi);
+        st.tm = st.ct.tm;
+    } else {
+        st.tm = min64(c->tm, kp->M - st.mi * c->tm);
+    }
     st.tn = min64(c->tn, kp->N - st.ni * c->tn);
     st.tk = min64(c->tk, kp->K - st.ki * c->tk);
     st.first_x = st.ni == 0;
     st.first_w = st.mi == 0;
     st.last_x = st.ni == g->tiles_n - 1 && st.ks == g->ks - 1;
-    st.last_w = st.mi == g->tiles_m - 1 && st.ks == g->ks - 1;
+    st.last_w = st.mi == g->tiles_m - 1 && st.ks == g->ks - 1 && (!gemm_w_whole(kp, c, g) || st.ni == g->tiles_n - 1);
     return st;
 }
 
+/* X and W of stage st (a convolution's: its halo tile, its weights of
+ * every tap) */
 static np_view x_view(em *e, const gstage *st, int64_t s) {
-    if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, st->tm, st->tk);
-    return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, st->tm, st->tk);
+    const nl_kernel *kp = e->kp;
+    int64_t rows = kp->cv.on ? nl_conv_slack(kp, e->c) + st->ct.tb * st->ct.HH * kp->cv.Wp : st->tm;
+    int64_t cols = kp->cv.on ? (kp->cv.depthwise ? st->tn : nl_conv_xcols(kp, e->c, st->tk)) : st->tk;
+    if (e->c->xbuf == NL_PANEL) return view_of(e, e->ly.x0, st->ks, rows, cols);
+    return view_of(e, e->ly.x0 + (int32_t)(s % e->ly.nx), 0, rows, cols);
 }
 
 static np_view w_view(em *e, const gstage *st, int64_t s) {
-    if (e->c->wbuf == NL_PANEL) return view_of(e, e->ly.w0, st->ks, st->tk, st->tn);
-    return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, st->tk, st->tn);
+    int64_t rows = e->kp->cv.on ? st->tk * e->kp->cv.T : st->tk;
+    if (e->c->wbuf == NL_PANEL) {
+        gdims g = nl_gemm_dims(e->kp, e->c);
+        return view_of(e, e->ly.w0, (gemm_w_whole(e->kp, e->c, &g) ? st->ni * g.ks : 0) + st->ks, rows, st->tn);
+    }
+    return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, rows, st->tn);
 }
 
 static void gemm_loads(em *e, const gdims *g, int64_t s) {
@@ -163,16 +178,25 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
     /* X */
     if (!xp || st.first_x) {
         if (!xp || st.ks == 0) nl_marker(e, NP_BIRTH, xp ? e->ly.x0 : e->ly.x0 + (int32_t)(s % e->ly.nx));
-        int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
-                      st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
-        load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
+        if (kp->cv.on) {
+            nl_conv_load_x(e, &st, x_view(e, &st, s), outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o));
+        } else {
+            int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
+                          st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
+            load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
+        }
     }
     /* W: the panel group of order n, m is the first m tile */
     if (!wp || st.first_w) {
-        if (!wp || st.ks == 0) nl_marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
-        int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
-                      st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
-        load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
+        if (!wp || (st.ks == 0 && (st.ni == 0 || !gemm_w_whole(kp, e->c, g))))
+            nl_marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
+        if (kp->cv.on && kp->rhs.kind == NL_A_TENSOR) {
+            nl_conv_load_w(e, &st, w_view(e, &st, s), outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o));
+        } else {
+            int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
+                          st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
+            load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
+        }
     }
 }
 
@@ -210,6 +234,13 @@ static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t
             np_view v = operand_view(e, i, e->ly.op[i], tm, tn);
             v.off += r0 * v.ld * np_view_elem(&v);
             v.rows = nr;
+            if (kp->cv.on && op->uses_r && op->a.kind == NL_A_TENSOR) { /* pixel rows, in runs */
+                nl_ctile ct = nl_conv_tile(kp, e->c->tm, mi);
+                nl_conv_rows_dma(e, &op->a, &ct, v, r0, nr,
+                                 outer_off(kp, &op->a, kp->par, kp->npar, o) + ni * e->c->tn * stride_of(&op->a, kp->dn),
+                                 op->uses_c ? stride_of(&op->a, kp->dn) : 0, false);
+                continue;
+            }
             int64_t rs = op->uses_r ? stride_of(&op->a, kp->dm) : 0;
             int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
                           ni * e->c->tn * stride_of(&op->a, kp->dn) + r0 * rs;
@@ -218,11 +249,17 @@ static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t
     }
 }
 
+/* Rows of M tile mi. */
+static int64_t tile_rows(const em *e, int64_t mi) {
+    if (e->kp->cv.on) return nl_conv_tile(e->kp, e->c->tm, mi).tm;
+    return min64(e->c->tm, e->kp->M - mi * e->c->tm);
+}
+
 static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
     const nl_kernel *kp = e->kp;
     int64_t o, mi, ni;
     tile_of(kp, e->c, g, t, &o, &mi, &ni);
-    int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
+    int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
     int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
     nl_marker(e, NP_BIRTH, yb);
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
@@ -233,7 +270,7 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     const nl_kernel *kp = e->kp;
     int64_t o, mi, ni;
     tile_of(kp, e->c, g, t, &o, &mi, &ni);
-    int64_t tm = min64(e->c->tm, kp->M - mi * e->c->tm), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
+    int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
     int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
     np_view y = view_of(e, yb, 0, tm, tn);
     if (!e->c->early || g->ks == 0) gemm_operand_loads(e, o, mi, ni, tm, tn, 0, INT64_MAX);
@@ -272,7 +309,13 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
         if (r0 + per >= tm)
             for (uint32_t i = 0; i < kp->nin; i++) nl_marker(e, NP_DEATH, e->ly.op[i]);
         if (e->o && e->o->shorten_acc && r0 + per >= tm) nl_marker(e, NP_DEATH, yb);
-        store_tile(e, yb_rows, &kp->out, off + r0 * rs, rs, cs);
+        if (kp->cv.on) {
+            nl_ctile ct = nl_conv_tile(kp, e->c->tm, mi);
+            nl_conv_rows_dma(e, &kp->out, &ct, yb_rows, r0, nr,
+                             outer_off(kp, &kp->out, kp->par, kp->npar, o) + ni * e->c->tn * stride_of(&kp->out, kp->dn), cs, true);
+        } else {
+            store_tile(e, yb_rows, &kp->out, off + r0 * rs, rs, cs);
+        }
     }
     if (!(e->o && e->o->shorten_acc)) nl_marker(e, NP_DEATH, yb);
 }
@@ -292,17 +335,21 @@ void nl_emit_gemm_stage(em *e, const gdims *g, int64_t s) {
     if (st.ks == 0 && s == 0) gemm_tile_start(e, g, st.t);
     if (s == 0) gemm_loads(e, g, 0);
     int32_t yb = e->ly.y0 + (int32_t)(st.t % e->ly.ny);
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_GEMM;
-    in.flags = (st.ks > 0 || !zero_init) ? NP_ACC : 0;
-    in.dst = view_of(e, yb, 0, st.tm, st.tn);
-    in.a = x_view(e, &st, s);
-    in.b = w_view(e, &st, s);
-    in.rows = st.tm;
-    in.cols = st.tn;
-    in.k = st.tk;
-    put(e, &in);
+    if (kp->cv.on) {
+        nl_conv_gemms(e, &st, x_view(e, &st, s), w_view(e, &st, s), view_of(e, yb, 0, st.tm, st.tn), st.ks > 0 || !zero_init);
+    } else {
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_GEMM;
+        in.flags = (st.ks > 0 || !zero_init) ? NP_ACC : 0;
+        in.dst = view_of(e, yb, 0, st.tm, st.tn);
+        in.a = x_view(e, &st, s);
+        in.b = w_view(e, &st, s);
+        in.rows = st.tm;
+        in.cols = st.tn;
+        in.k = st.tk;
+        put(e, &in);
+    }
     /* X and W of this stage die unless a panel keeps them */
     if (e->c->xbuf != NL_PANEL)
         nl_marker(e, NP_DEATH, e->ly.x0 + (int32_t)(s % e->ly.nx));

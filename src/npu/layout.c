@@ -46,25 +46,35 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         /* the next tile's X and W may load during this tile's epilogue and
          * store: then they live through those steps too */
         int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
+        /* a convolution's X is its halo tile, its W every tap's weights */
+        int64_t xr = c->tm, wr = c->tk, xc = c->tk;
+        if (kp->cv.on) {
+            int64_t TB, TOH;
+            nl_conv_tiling(kp, c->tm, &TB, &TOH);
+            xr = nl_conv_slack(kp, c) + TB * nl_conv_halo_rows(kp, TOH, TOH) * kp->cv.Wp;
+            xc = kp->cv.depthwise ? c->tn : nl_conv_xcols(kp, c, c->tk);
+            wr = c->tk * kp->cv.T;
+        }
         ly->x0 = (int32_t)n;
         if (c->xbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, c->tm, c->tk, ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, xr, xc, ks, 0, 4);
             ly->nx = 1;
         } else {
             for (int i = 0; i < c->xbuf; i++) {
                 snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
-                nl_set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, c->tm, c->tk, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, xr, xc, 1, 1, xw_hi);
             }
             ly->nx = c->xbuf;
         }
         ly->w0 = (int32_t)n;
         if (c->wbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, c->tk, c->tn, ks, 0, 4);
+            gdims g = nl_gemm_dims(kp, c);
+            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, wr, c->tn, gemm_w_whole(kp, c, &g) ? g.tiles_n * ks : ks, 0, 4);
             ly->nw = 1;
         } else {
             for (int i = 0; i < c->wbuf; i++) {
                 snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
-                nl_set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, c->tk, c->tn, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, wr, c->tn, 1, 1, xw_hi);
             }
             ly->nw = c->wbuf;
         }
@@ -153,10 +163,26 @@ uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_
 sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs, int64_t budget, plan_result *pr) {
     plan_buf pb[NL_MAX_BUFS];
     int64_t align = kp->t->vlen_bits / 8;
-    for (uint32_t i = 0; i < nbufs; i++) pb[i] = (plan_buf){bufs[i].bytes, align, bufs[i].lo, bufs[i].hi, -1, 0};
+    if (align < 1) align = 1;
+    /* every buffer starts at a vector boundary, so it takes its bytes
+     * rounded up to one: the planner sees those (its peak-live bound is
+     * then one a plan can meet, and it stops at the greedy plan instead of
+     * searching for a footprint the alignment forbids); the footprint is
+     * the plan's highest offset + bytes */
+    for (uint32_t i = 0; i < nbufs; i++)
+        pb[i] = (plan_buf){(bufs[i].bytes + align - 1) / align * align, align, bufs[i].lo, bufs[i].hi, -1, 0};
     plan_opts po = {.work_limit = 20000, .time_limit_s = 1, .capacity = budget};
     sp_status st = nbufs ? plan_solve(ctx, pb, nbufs, &po, pr) : SP_OK;
     if (!nbufs) memset(pr, 0, sizeof *pr);
-    for (uint32_t i = 0; i < nbufs; i++) bufs[i].offset = pb[i].offset;
+    int64_t fp = 0;
+    for (uint32_t i = 0; i < nbufs; i++) {
+        bufs[i].offset = pb[i].offset;
+        if (bufs[i].bytes > 0 && pb[i].offset + bufs[i].bytes > fp) fp = pb[i].offset + bufs[i].bytes;
+    }
+    if (nbufs && st == SP_OK) {
+        pr->footprint = fp;
+        for (uint32_t i = 0; i < nbufs; i++) pb[i].size = bufs[i].bytes;
+        st = plan_lower_bound(ctx, pb, nbufs, &pr->peak_live);
+    }
     return st;
 }

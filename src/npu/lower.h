@@ -104,6 +104,72 @@ typedef struct nl_operand {
     bool broadcast;      /* read through a broadcasting map */
 } nl_operand;
 
+/* A convolution run as an implicit GEMM (nl_kernel.cv, conv.c): output
+ * pixels (image, oh, ow) are the GEMM's rows, the output channels f its
+ * columns, the input channels c times the window's taps (kh, kw) its
+ * reduction. A tile is TB whole images or TOH output rows of one image
+ * (tm = TB * OH * OW or TOH * OW pixels), TN output channels and TC input
+ * channels (tn, tk). On chip:
+ *   X  the halo tile: the padded input rows the tile's outputs read, every
+ *      padded column, per pixel TC channels across the lanes ([TB * HH *
+ *      Wp rows x TC]); its border holds the padding value (a FILL) and the
+ *      interior is DMA'd in at its row and column offset; every tap's GEMM
+ *      reads it through a grouped view (np_view: rows (image, oh, ow) at
+ *      (image * HH + oh * sh + kh * dh) * Wp + ow * sw + kw * dw)
+ *   W  the weights of TC channels: [TC * KH * KW rows x TN], rows ordered
+ *      as the weights are in memory (c major, or tap major), so one DMA of
+ *      full bursts moves them; each tap reads its [TC x TN] rows through a
+ *      strided view. As a panel it holds every channel tile of a TN block,
+ *      loaded once and kept across the pixel tiles that use it.
+ *   Y  the accumulator [tm x tn], stored by runs of pixels contiguous in
+ *      memory (an image's rows, or several images).
+ * A depthwise convolution (each channel its own window) runs the same way
+ * on the vector unit (nl_conv.depthwise).
+ * A 1-wide window with stride (a strided 1x1 convolution) has its halo
+ * sub-sampled (nl_conv.ch, .cw): only the rows and columns it reads.
+ * Loops: outer (B) loops, then the M tiles (images, then row tiles) and
+ * the N tiles in the candidate's order, then the channel tiles (the K
+ * steps); each K step runs KH * KW GEMMs.
+ * Few channels (C < lanes, a 3-channel stem or 64-channel layers, which
+ * would fill C of each array's rows): with `fold` = g the window's columns
+ * and g of its rows at a time join the reduction. X then holds, in column
+ * block (i, kw) (i < g), the halo shifted by i * dh rows and kw * dw
+ * pixels ([X x g*KW*C]: each block DMA'd from the input at an offset: g *
+ * KW times the input's bytes), W's rows of a group of window rows are (kh,
+ * kw, c), and each K step runs ceil(KH / g) GEMMs of up to g*KW*C deep:
+ * fewer, fuller weight blocks for more DMA; the search weighs g. */
+typedef struct nl_conv {
+    bool on;
+    int img, oh, ow, kh, kw, c; /* loops (img, oh, kh: -1 when absent) */
+    int64_t NB, OH, OW, KH, KW, C, T; /* T = KH * KW taps */
+    int64_t sh, sw, dh, dw;           /* strides and dilations */
+    int64_t H, W;                     /* the input's extent (the pad's source) */
+    int64_t pt, pl;                   /* padding before the first row, column */
+    int64_t Hfull, Wp;                /* halo rows of a whole image, halo columns */
+    /* A 1-wide window striding over the input (a 1x1 convolution of stride
+     * 2) reads every sh-th row (sw-th column) only: the halo holds those,
+     * one per output row (column), DMA'd with the stride: rows ch, columns
+     * cw. Else the halo holds every padded row and column from its first. */
+    bool ch, cw;
+    bool border;                      /* some halo cell lies outside the input: halos are filled first */
+    int64_t in_bytes;                 /* bytes of the input the convolution reads (each element once) */
+    int64_t sN, sH, sW, sC;           /* the input's element strides */
+    int64_t in_off;                   /* its element (0, 0, 0, 0) (outer loops at 0) */
+    nl_access padv;                   /* the padding value (IMM or SCALAR) */
+    bool tap_major;                   /* W rows (kh, kw, c), else (c, kh, kw) */
+    /* depthwise (one output channel per input channel, no reduction over
+     * channels): each tap a vector op y (+)= x * w over the tile, channels
+     * across the lanes, X the halo of the tile's TN channels, W [taps x
+     * TN]; dwprog[0] the first tap's program, [1] the others' */
+    bool depthwise;
+    np_vprog dwprog[2];
+} nl_conv;
+
+/* Whether a convolution kernel may read its input `input` as `folded`
+ * (through a tensor.pad, kn_fold_pads): the npu pads as it loads its halo
+ * tiles, padding only the window's dims. */
+bool nl_conv_takes_pad(const kernel *k, uint32_t input, const kn_input *folded);
+
 /* loop kernels: 8 inputs double buffered, 2 outputs, 8 chain operands x 2 */
 #define NL_MAX_BUFS 36
 
@@ -150,7 +216,14 @@ typedef struct nl_kernel {
     int64_t macs, vec_ops;
     struct nl_attn *att; /* a fused attention (kp->k->kind == KN_ATTENTION): its parts, allocated by
                            nl_analyze from ctx; free it with nl_kernel_free */
+    nl_conv cv;          /* a convolution (cv.on): how it runs as an implicit GEMM */
 } nl_kernel;
+
+/* Images (TB) and output rows (TOH) of a convolution's tile of tm pixels,
+ * and the padded rows its halo holds per image (TOH: the tiling's, toh:
+ * the tile's, fewer in the last row tile). */
+void nl_conv_tiling(const nl_kernel *kp, int64_t tm, int64_t *TB, int64_t *TOH);
+int64_t nl_conv_halo_rows(const nl_kernel *kp, int64_t TOH, int64_t toh);
 
 /* Fused attention (KN_ATTENTION, attn.c): a tensor a tile of the attention
  * reads or writes, with its element offset for outer index o (the heads:
@@ -216,6 +289,9 @@ typedef struct nl_cand {
     uint8_t xbuf, wbuf; /* 1, 2, 3 or NL_PANEL; loop kernels: xbuf = input buffers */
     uint8_t ybuf;       /* 1 or 2 */
     uint8_t early;      /* epilogue operands loaded at the tile's start */
+    uint8_t fold;       /* a convolution of few channels: 0, or the window's columns and `fold` of its
+                           rows folded into the reduction (X holds fold x KW shifted copies of its
+                           halo; nl_conv) */
 } nl_cand;
 
 typedef struct nl_buf {
@@ -256,6 +332,7 @@ typedef struct nl_cand_rec {
     nl_cand c;
     uint8_t verdict; /* nl_verdict */
     int64_t footprint, cycles;
+    int64_t dma_bytes; /* NL_TIMED: the bytes its program moves (else 0) */
 } nl_cand_rec;
 
 #define NL_MAX_TOP 8     /* best timed candidates kept, the chosen one first */
@@ -294,7 +371,8 @@ sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs
 /* The program of a candidate with planned buffers. */
 void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink);
 /* Choose the tile: every candidate planned, the fitting ones ranked by the
- * timing model's cycles, ties by footprint. Raises SP_ENOFIT (at the
+ * timing model's cycles, ties by the DRAM bytes they move, then by
+ * footprint. Raises SP_ENOFIT (at the
  * kernel's root op) with the buffers, bytes, footprint and budget when
  * nothing fits, or when a forced tile does not; SP_EINPUT when the best
  * takes 2^62 cycles or more (or bytes, or operations): more than the

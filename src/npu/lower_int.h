@@ -70,9 +70,17 @@ void nl_marker(em *e, np_opcode op, int32_t buf);
  * epilogue, so late operands can share the bytes X and W leave. */
 static inline bool gemm_prefetch_across(const nl_kernel *kp, const nl_cand *c) { return c->early || kp->nin == 0; }
 
+/* A convolution's pixel tile (conv.c): images [b0, b0 + tb), output rows
+ * [oh0, oh0 + toh), every column: tm = tb * toh * OW pixels; its halo holds
+ * HH padded rows of each image from padded row hp0. */
+typedef struct nl_ctile {
+    int64_t b0, tb, oh0, toh, hp0, HH, tm;
+} nl_ctile;
+
 typedef struct gstage {
     int64_t t, o, mi, ni, ks, ri, ki;
     int64_t tm, tn, tk;
+    nl_ctile ct; /* a convolution's */
     /* panel reuse: an X panel serves the tiles of one m (they follow each
      * other in order m, n, or when there is one m tile), a W panel those
      * of one n */
@@ -82,6 +90,15 @@ typedef struct gstage {
 typedef struct gdims {
     int64_t tiles_m, tiles_n, tiles_k, ks, ntiles, nstages;
 } gdims;
+
+/* A W panel that holds every N tile's weights (chunk ni * ks + ks), loaded
+ * in the first M tile and kept across the others: a convolution's in loop
+ * order m, n (its weights are small next to its pixels, and kept whole
+ * they leave X to be the panel across the N tiles). Otherwise a W panel
+ * holds one N tile's K steps. */
+static inline bool gemm_w_whole(const nl_kernel *kp, const nl_cand *c, const gdims *g) {
+    return kp->cv.on && c->wbuf == NL_PANEL && c->order == NL_ORDER_MNK && g->tiles_n > 1;
+}
 
 gdims nl_gemm_dims(const nl_kernel *kp, const nl_cand *c);
 /* Where stage s of a contraction's program is: its tile, its K step. */
@@ -120,6 +137,63 @@ void nl_store_blocks(np_sink sink, const nt_target *t, np_view v, uint32_t tenso
  * nchunks, live steps [lo, hi)), its bytes by the target's tile rule. */
 void nl_set_buf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols,
                 int64_t nchunks, int64_t lo, int64_t hi);
+
+/* ---- conv.c: convolutions as implicit GEMMs (lower.h, nl_conv) */
+
+/* A depthwise convolution (a contraction of one output column per
+ * channel) that the convolution path runs on the vector unit. */
+bool nl_conv_is_depthwise(const kernel *k);
+
+/* analyze.c: the padding value of tensor.pad `pad` as an access (IMM or
+ * SCALAR of type dt); false when the npu cannot read it. */
+bool nl_pad_value(const ir_op *pad, np_dtype dt, nl_access *out);
+/* A contraction kernel (analyzed as a GEMM) set up as a convolution when
+ * it is one: kp->cv, its loops (M the pixels, N, K the channels, the B
+ * loops outside), the lhs from the padded origin. */
+bool nl_conv_setup(nl_kernel *kp);
+/* Pixel tiles of a tiling, and tile mi of it (images outer, rows inner). */
+int64_t nl_conv_mtiles(const nl_kernel *kp, int64_t tm);
+nl_ctile nl_conv_tile(const nl_kernel *kp, int64_t tm, int64_t mi);
+/* The first and last row tiles (of TOH rows) whose halo rows all lie in
+ * the input, every one between them too (none: first > last). */
+void nl_conv_inner_rows(const nl_kernel *kp, int64_t TOH, int64_t *first, int64_t *last);
+/* Rows of X before the halo's first (a folded window shifts its column
+ * blocks up by as many), and X's columns. */
+int64_t nl_conv_slack(const nl_kernel *kp, const nl_cand *c);
+static inline int64_t nl_conv_xcols(const nl_kernel *kp, const nl_cand *c, int64_t tk) {
+    return c->fold ? c->fold * kp->cv.KW * tk : tk;
+}
+/* Whether the window's columns and g of its rows may fold into the
+ * reduction with tk channels per K step: all of them, fewer than the
+ * lanes, and fewer weight blocks per K step than with any smaller g (or
+ * unfolded). */
+bool nl_conv_can_fold(const nl_kernel *kp, int64_t tk, int64_t g);
+/* Weight blocks (of lanes rows) of one K step's GEMMs, folded by g (0:
+ * none), tk channels deep. */
+int64_t nl_conv_kblocks(const nl_kernel *kp, int64_t tk, int64_t g);
+/* Whether padded index x (of a window dim: O outputs, K taps, stride s,
+ * dilation d) is read by some output. */
+bool nl_conv_reads(int64_t x, int64_t O, int64_t K, int64_t s, int64_t d);
+/* Input rows a tile's halo holds per image, input columns every halo row
+ * holds. */
+int64_t nl_conv_in_rows(const nl_kernel *kp, const nl_ctile *t);
+int64_t nl_conv_in_cols(const nl_kernel *kp);
+/* Rows of the last store of tile t's output (row blocks of per rows, cut
+ * at runs contiguous in memory: nl_conv_rows_dma). */
+int64_t nl_conv_last_piece(const nl_kernel *kp, const nl_ctile *t, int64_t per);
+/* Whether the tile's halo is all input: no padding cell, no fill. */
+bool nl_conv_interior(const nl_kernel *kp, const nl_ctile *t);
+/* Stage st's halo tile into xv (chunk view of the X buffer), its weights
+ * into wv; outer: the outer loops' element offset in the access. */
+void nl_conv_load_x(em *e, const gstage *st, np_view xv, int64_t outer);
+void nl_conv_load_w(em *e, const gstage *st, np_view wv, int64_t outer);
+/* Stage st's GEMMs, one per tap, into y (acc: the first accumulates too). */
+void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, bool acc);
+/* Pixel rows [r0, r0 + nr) of tile t between view v (whose row 0 is row
+ * r0) and access a, off the rest of the element offset (outer loops,
+ * columns), cs the columns' stride: stores in row blocks, or loads. */
+void nl_conv_rows_dma(em *e, const nl_access *a, const nl_ctile *t, np_view v, int64_t r0, int64_t nr, int64_t off,
+                      int64_t cs, bool store);
 
 /* ---- attn.c: fused attention (KN_ATTENTION) */
 

@@ -60,7 +60,21 @@ int64_t np_vprog_op_bytes(const np_vprog *p) {
 
 int64_t np_view_span(const np_view *v, int64_t lanes) {
     if (v->rows <= 0 || v->cols <= 0) return 0;
-    return ((v->rows - 1) * v->ld + (v->c0 + v->cols + lanes - 1) / lanes) * np_view_elem(v);
+    /* the last row starting furthest: the last row, or the last row of the
+     * group or of the set before the last (strides are non-negative) */
+    int64_t last = np_view_row(v, v->rows - 1);
+    if (v->g1 > 0) {
+        int64_t j = (v->rows - 1) / v->g1; /* the last row's group */
+        if (j > 0) {
+            int64_t r = j * v->g1 - 1;
+            if (np_view_row(v, r) > last) last = np_view_row(v, r);
+            if (v->g2 > 0 && j / v->g2 > 0) {
+                r = (j / v->g2) * v->g2 * v->g1 - 1;
+                if (np_view_row(v, r) > last) last = np_view_row(v, r);
+            }
+        }
+    }
+    return (last + (v->c0 + v->cols + lanes - 1) / lanes) * np_view_elem(v);
 }
 
 int64_t np_view_lane_elems(const np_view *v, int64_t lanes) {
@@ -79,6 +93,10 @@ static void view(sp_strbuf *o, const np_names *nm, const np_view *v) {
     sp_strbuf_printf(o, "%s[%lldx%lld", bname(nm, v->buf), (long long)v->rows, (long long)v->cols);
     if (v->dt != NP_F32) sp_strbuf_printf(o, " %s", np_dtype_name((np_dtype)v->dt));
     if (v->c0) sp_strbuf_printf(o, " +c%lld", (long long)v->c0);
+    if (v->g1 > 0 && v->g1 < v->rows) { /* grouped rows: "ld/g1:gs1[/g2:gs2]" per-lane elements */
+        sp_strbuf_printf(o, " rows %lld,%lld:%lld", (long long)v->ld, (long long)v->g1, (long long)v->gs1);
+        if (v->g2 > 0 && v->g2 * v->g1 < v->rows) sp_strbuf_printf(o, ",%lld:%lld", (long long)v->g2, (long long)v->gs2);
+    }
     sp_strbuf_printf(o, "]@%lld", (long long)v->off);
 }
 

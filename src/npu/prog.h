@@ -79,6 +79,16 @@ typedef struct np_view {
     int64_t ld;         /* per-lane elements between consecutive rows */
     uint8_t dt;         /* np_dtype (0: f32) */
     int64_t c0;         /* the tile column of the view's column 0 (0 <= c0 < lanes) */
+    /* Grouped rows (0: none). Rows come in groups of g1, ld apart within a
+     * group, group j starting gs1 * j per-lane elements after group 0; with
+     * g2 > 0 the groups come in sets of g2, set i starting gs2 * i after set
+     * 0. Row r = (i2 * g2 + i1) * g1 + i0 starts i0*ld + i1*gs1 + i2*gs2
+     * per-lane elements after row 0 (np_view_row). A convolution's window
+     * tap reads its halo tile so: output pixels (image, row, column) of a
+     * tile are rows of a grouped view of the input rows held on chip.
+     * Strides are non-negative; DMA, FILL, a GEMM's operands and a vector
+     * op's sources (mapping or reducing rows) take grouped views. */
+    int64_t g1, gs1, g2, gs2;
 } np_view;
 
 typedef struct np_dram {
@@ -189,6 +199,16 @@ const char *np_vop_name(np_vop op);
 void np_print_insn(sp_strbuf *out, const np_names *nm, const np_insn *in);
 /* The vector program as "r1 = load s0; r2 = add r0, r1; ... -> r3". */
 void np_print_vprog(sp_strbuf *out, const np_vprog *p);
+
+/* Per-lane elements from row 0 of v to the start of its row r. */
+static inline int64_t np_view_row(const np_view *v, int64_t r) {
+    if (v->g1 <= 0) return r * v->ld;
+    int64_t j = r / v->g1, i0 = r % v->g1;
+    if (v->g2 <= 0) return i0 * v->ld + j * v->gs1;
+    return i0 * v->ld + (j % v->g2) * v->gs1 + (j / v->g2) * v->gs2;
+}
+/* Whether v's rows are grouped (np_view_row is not r * ld). */
+static inline bool np_view_grouped(const np_view *v) { return v->g1 > 0 && v->g1 < v->rows; }
 
 /* Per-lane bytes a view spans from `off` to its last element. */
 int64_t np_view_span(const np_view *v, int64_t lanes);

@@ -46,17 +46,22 @@ static const char *out_text(const nl_kernel *kp, const nl_cand *c) {
     return kp->inplace >= 0 ? "in place" : c->ybuf == 2 ? "x2" : "x1";
 }
 
+static const char *fold_text(int fold, char *buf, size_t n) {
+    snprintf(buf, n, fold == 1 ? " kw-folded" : " kw,%dkh-folded", fold);
+    return buf;
+}
+
 /* A candidate in a few words: tile, and for contractions the loop order,
  * the buffering of X, W, Y and when epilogue operands load. */
 static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, size_t n) {
-    char b1[16], b2[16];
+    char b1[16], b2[16], fb[24];
     if (kp->att)
         snprintf(buf, n, "%lld rows x %lld keys %s K/V x%d state x%d", (long long)c->tm, (long long)c->tn,
                  c->order == NL_ORDER_NMK ? "S" : "S^T", c->xbuf, c->wbuf);
     else if (kp->gemm)
-        snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
+        snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
                  c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
-                 c->ybuf, kp->nin ? (c->early ? " early" : " late") : "");
+                 c->ybuf, kp->nin ? (c->early ? " early" : " late") : "", c->fold ? fold_text(c->fold, fb, sizeof fb) : "");
     else
         snprintf(buf, n, "%lldx%lld in x%d out %s", (long long)c->tm, (long long)c->tn, c->xbuf, out_text(kp, c));
     return buf;
@@ -147,6 +152,26 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     else
         sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
                          c->xbuf, out_text(ki.kp, c));
+    if (ki.kp->cv.on) {
+        const nl_conv *cv = &ki.kp->cv;
+        int64_t TB, TOH;
+        nl_conv_tiling(ki.kp, c->tm, &TB, &TOH);
+        sp_strbuf_printf(o,
+                         "    %sconvolution: %lld images of %lldx%lld pixels, window %lldx%lld, stride %lldx%lld, padding %lld,%lld "
+                         "(in the halo loads); a tile is %lld %s (%lld pixels); halo %lld x %lld padded pixels per image%s; "
+                         "weights as rows (%s)%s\n",
+                         cv->depthwise ? "depthwise (on the vector unit, one op per tap) " : "", (long long)cv->NB,
+                         (long long)cv->OH, (long long)cv->OW, (long long)cv->KH, (long long)cv->KW,
+                         (long long)cv->sh, (long long)cv->sw, (long long)cv->pt, (long long)cv->pl,
+                         (long long)(TOH == cv->OH ? TB : TOH), TOH == cv->OH ? (TB == 1 ? "image" : "images") : "output rows",
+                         (long long)c->tm, (long long)nl_conv_halo_rows(ki.kp, TOH, TOH), (long long)cv->Wp,
+                         c->fold ? ", in shifted copies (the folded taps)" : "", cv->tap_major ? "kh, kw, c" : "c, kh, kw",
+                         c->fold == 1 ? "; the window's columns folded into the reduction (one GEMM per window row)"
+                         : c->fold ? "; the window's columns and rows folded into the reduction (one GEMM per group of window rows)" : "");
+    }
+    if (0)
+        sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
+                         c->xbuf, out_text(ki.kp, c));
     sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
                      (long long)ch->budget, (long long)ch->peak_live);
     for (uint32_t b = 0; b < ch->nbufs; b++) {
@@ -206,6 +231,22 @@ static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c)
         json_kv_string(w, "w_buffers", bufs_text(c->wbuf, buf, sizeof buf));
         json_kv_int(w, "y_buffers", c->ybuf);
         json_kv_string(w, "operands", kp->nin ? (c->early ? "early" : "late") : "none");
+        if (kp->cv.on) { /* a convolution as an implicit GEMM */
+            int64_t TB, TOH;
+            nl_conv_tiling(kp, c->tm, &TB, &TOH);
+            json_kv_string(w, "conv", kp->cv.depthwise ? "depthwise" : "implicit_gemm"); /* on the vector unit, or the arrays */
+            json_kv_int(w, "in_channels", kp->cv.C);
+            json_key(w, "window");
+            json_begin_array(w);
+            json_int(w, kp->cv.KH);
+            json_int(w, kp->cv.KW);
+            json_end_array(w);
+            json_kv_int(w, "images_per_tile", TB);
+            json_kv_int(w, "rows_per_tile", TOH);
+            json_kv_bool(w, "kw_folded", c->fold);
+            json_kv_int(w, "kh_folded", c->fold); /* window rows per GEMM when folded */
+            json_kv_string(w, "weight_rows", kp->cv.tap_major ? "kh,kw,c" : "c,kh,kw");
+        }
     } else {
         json_kv_int(w, "input_buffers", c->xbuf);
         json_kv_string(w, "output", out_text(kp, c));
@@ -226,6 +267,7 @@ static void candidates_json(json_writer *w, const nl_kernel *kp, const nl_choice
         bool planned = r->verdict == NL_TIMED || r->verdict == NL_OVER_PLANNED;
         json_kv_int(w, planned ? "footprint_bytes" : "peak_live_bytes", r->footprint);
         json_kv_int(w, r->verdict == NL_TIMED ? "est_cycles" : "cycles_lower_bound", r->cycles);
+        if (r->verdict == NL_TIMED) json_kv_int(w, "dma_bytes", r->dma_bytes);
         json_kv_bool(w, "chosen", i == 0);
         json_kv_string(w, "verdict", nl_verdict_name((nl_verdict)r->verdict));
         json_end_object(w);

@@ -128,13 +128,16 @@ static void build_levels(tdrive *x) {
     for (uint32_t i = 0; i < kp->npar; i++) add_level(x, kp->bounds[kp->par[i]], (int)kp->par[i], 1, false);
     if (kp->gemm) {
         x->g = nl_gemm_dims(kp, c);
-        if (c->order == NL_ORDER_MNK) {
-            add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
-            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+        if (c->order == NL_ORDER_NMK) add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
+        if (kp->cv.on) { /* a convolution's pixel tiles: images, then rows */
+            int64_t TB, TOH;
+            nl_conv_tiling(kp, c->tm, &TB, &TOH);
+            add_level(x, ceil_div(kp->cv.NB, TB), kp->cv.img, TB, false);
+            add_level(x, ceil_div(kp->cv.OH, TOH), kp->cv.oh, TOH, false);
         } else {
-            add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
             add_level(x, x->g.tiles_m, kp->dm, c->tm, false);
         }
+        if (c->order == NL_ORDER_MNK) add_level(x, x->g.tiles_n, kp->dn, c->tn, false);
         if (x->g.ks) {
             for (uint32_t i = 0; i < kp->nred; i++) add_level(x, kp->bounds[kp->red[i]], (int)kp->red[i], 1, true);
             add_level(x, x->g.tiles_k, kp->dk, c->tk, true);
@@ -163,10 +166,12 @@ static uint8_t program_units(const tdrive *x) {
     const nl_kernel *kp = x->e.kp;
     if (!kp->gemm) return NC_USES_DMA | NC_USES_VU;
     uint8_t u = NC_USES_DMA;
-    if (x->g.ks) u |= NC_USES_SA;
+    if (x->g.ks && !kp->cv.depthwise) u |= NC_USES_SA;
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
     if (kp->has_prog || !zero_init || !x->g.ks || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR)
         u |= NC_USES_VU;
+    const nl_conv *cv = &kp->cv; /* halo borders are filled */
+    if (cv->on && (cv->border || x->e.c->fold)) u |= NC_USES_VU;
     return u;
 }
 
@@ -183,6 +188,14 @@ static int64_t next_irregular(const tdrive *x, const tlevel *lv, int64_t s0, int
         int64_t first = ceil_div(kp->plo[lv->dim], lv->tile), end = kp->phi[lv->dim] / lv->tile - 1;
         if (v < first || v >= end) return v;
         e = min64(e, end);
+    }
+    if (kp->cv.on && !lv->ks && lv->dim >= 0 && lv->dim == kp->cv.oh) {
+        /* a convolution's row tiles: regular where the halos of this one
+         * and the next (whose first loads it emits) lie in the input */
+        int64_t first, last;
+        nl_conv_inner_rows(kp, lv->tile, &first, &last);
+        if (v < first || v + 1 > last) return v;
+        e = min64(e, last);
     }
     if (lv->ks && kp->gemm && x->e.c->early && kp->nin) {
         gstage st = nl_stage_of(kp, x->e.c, &x->g, s0);
@@ -204,6 +217,8 @@ static bool level_slide(const tdrive *x, const tlevel *lv, int64_t s0, nc_slide 
     if (!kp->gemm || !lv->ks || (c->xbuf != NL_PANEL && c->wbuf != NL_PANEL)) return false;
     const nl_buf *b = &x->e.b[c->xbuf == NL_PANEL ? x->e.ly.x0 : x->e.ly.w0];
     int64_t cb = b->rows * ceil_div(b->cols, x->e.L) * np_dtype_bytes((np_dtype)b->dt), ks0 = s0 % x->g.ks;
+    if (c->xbuf != NL_PANEL && gemm_w_whole(kp, c, &x->g)) /* the N tile's chunks in the whole W */
+        ks0 += nl_stage_of(kp, c, &x->g, s0).ni * x->g.ks;
     sl->buf_lo = b->offset;
     sl->buf_hi = b->offset + b->bytes;
     sl->lo = b->offset + ks0 * cb;
@@ -351,6 +366,32 @@ static uint32_t tile_sizes(int64_t D, int64_t L, int64_t *out, uint32_t cap) {
     return n;
 }
 
+/* A convolution's pixel tiles: 1, 2, 3, 4, 8, 16, ... whole images (to
+ * every image), or a few row counts of one image, each at least 20%
+ * fewer than the last, of at least a systolic array's rows (fewer leave
+ * its weight loads exposed) but for the one-row tile, the smallest; at
+ * most 8192 pixels unless one image row is more. */
+static uint32_t conv_mtiles(const nl_kernel *kp, int64_t *out, uint32_t cap) {
+    const nl_conv *cv = &kp->cv;
+    int64_t img = cv->OH * cv->OW, lim = max64(8192, cv->OW), L = kp->t->lanes;
+    uint32_t n = 0;
+    for (int64_t tb = 1; n < cap; tb = tb < 4 ? tb + 1 : 2 * tb) {
+        int64_t b = min64(tb, cv->NB);
+        if (b > 1 && b * img > lim) break;
+        out[n++] = b * img;
+        if (b == cv->NB) break;
+    }
+    int64_t prev = cv->OH;
+    for (int64_t k = 2; k <= cv->OH && n < cap; k++) {
+        int64_t toh = ceil_div(cv->OH, k);
+        if (toh >= prev || (toh * 5 > prev * 4 && toh > 1)) continue; /* at least 20% fewer rows */
+        if (toh > 1 && toh * cv->OW < L) continue;
+        prev = toh;
+        out[n++] = toh * cv->OW;
+    }
+    return n;
+}
+
 typedef struct cand_rec {
     nl_cand c;
     int64_t bound;  /* lower bound on its cycles */
@@ -362,6 +403,90 @@ typedef struct cand_rec {
 
 /* Cycles from a real estimate, saturated as the timing model's are. */
 static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (int64_t)c : 0) : NC_TIME_MAX; }
+
+/* A convolution's (cand_estimate): the same bound and estimate with the
+ * halo tiles' bytes (their interiors: the border is filled) and one GEMM
+ * per tap. */
+static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
+    const nt_target *t = kp->t;
+    const nl_conv *cv = &kp->cv;
+    int64_t L = t->lanes, V = nt_vector_elems(t, 4);
+    double bw = nt_dram_bytes_per_cycle(t), lat = (double)t->dma_latency;
+    gdims g = nl_gemm_dims(kp, c);
+    double P = (double)kp->npar_total;
+    int64_t TB, TOH;
+    nl_conv_tiling(kp, c->tm, &TB, &TOH);
+    /* input rows the halos hold, over the row tiles of an image */
+    int64_t rtt = ceil_div(cv->OH, TOH), hrows = 0;
+    for (int64_t ri = 0; ri < rtt; ri++) {
+        nl_ctile ct = nl_conv_tile(kp, TOH * cv->OW, ri);
+        hrows += nl_conv_in_rows(kp, &ct);
+    }
+    nl_ctile t0 = nl_conv_tile(kp, c->tm, 0);
+    int64_t tk0 = min64(c->tk, kp->K), tn0 = min64(c->tn, kp->N);
+    double fold = c->fold ? (double)(c->fold * cv->KW) : 1.0; /* a folded window loads fold * KW copies */
+    double x_all = fold * (double)cv->NB * (double)hrows * (double)nl_conv_in_cols(kp) * (double)kp->K * 4; /* every halo of one pass */
+    double w_all = (double)kp->K * (double)cv->T * (double)kp->N * 4;
+    double bytes = P * x_all * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
+    if (kp->rhs.kind == NL_A_TENSOR) bytes += P * w_all * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
+    bytes += P * (double)kp->M * (double)kp->N * 4;
+    for (uint32_t i = 0; i < kp->nin; i++)
+        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+    double kb = 0, nb = 0, vu = 0;
+    /* GEMMs per K step and their weight blocks */
+    for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)nl_conv_kblocks(kp, min64(c->tk, kp->K - i * c->tk), c->fold);
+    for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
+    double sa = P * (double)kp->M * kb * nb / (double)t->num_sa; /* kb counts every GEMM's blocks */
+    if (cv->depthwise) { /* no arrays: every tap a vector op over the tile */
+        sa = 0;
+        vu += P * (double)cv->T * (double)ceil_div(kp->M * ceil_div(kp->N, L), V) * (2.0 - 1.0 / (double)cv->T);
+    }
+    /* an array takes a weight block's preload (L cycles) per block: when
+     * tiles have fewer rows than that, preloads bound it, not the rows
+     * (and the first preload follows the first loads) */
+    nl_ctile tl = nl_conv_tile(kp, c->tm, g.tiles_m - 1); /* the last pixel tile: the fewest rows */
+    double nblk = P * (double)g.tiles_m * kb * nb;
+    double per_arr = ceil(nblk / (double)t->num_sa);
+    double sa_b = (per_arr - 1) * (double)L + (double)min64(tl.tm, t0.tm);
+    if (sa_b < sa) sa_b = sa;
+    sa_b += (double)L;
+    if (cv->depthwise) sa_b = 0;
+    /* the last tile (in order m, n: the last N tile; else the last M tile
+     * of it): its epilogue after its last GEMM, its last store */
+    int64_t tnl = c->order == NL_ORDER_MNK || g.tiles_n == 1 ? kp->N - (g.tiles_n - 1) * c->tn : tn0;
+    double epi = 0;
+    if (kp->has_prog) {
+        double groups = (double)ceil_div(tl.tm * ceil_div(tnl, L), V);
+        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
+        epi = groups * (double)kp->prog.nalu + 1;
+    }
+    double lx = fold * (double)(t0.tb * nl_conv_in_rows(kp, &t0) * nl_conv_in_cols(kp) * tk0 * 4) / bw;
+    /* the first GEMM's weights: a tap's (or a folded group's) rows when
+     * they lie apart from the others' (tap major), else the K step's */
+    int64_t wrows = cv->tap_major ? (c->fold ? min64(c->fold, cv->KH) * cv->KW : 1) * tk0 : tk0 * cv->T;
+    double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(wrows * tn0 * 4) / bw : 0;
+    double startup = g.nstages ? lx + lw + lat : 0;
+    double per_rows = 256.0 * bw / (double)(tnl * 4);
+    double last_store = (double)(nl_conv_last_piece(kp, &tl, per_rows < 1 ? 1 : (int64_t)per_rows) * tnl * 4) / bw + lat;
+    double tail = (double)(2 * L - 1) + epi + last_store;
+    double b = startup + sa_b + tail;
+    if (bytes / bw > b) b = bytes / bw;
+    if (vu > b) b = vu;
+    *bound = cycles_of(b);
+    /* the uniform pipeline: a stage is T GEMMs of tm rows */
+    double ns = (double)(g.nstages ? g.nstages : 1);
+    double C = (double)max64(t0.tm, L) * (double)(nl_conv_kblocks(kp, tk0, c->fold) * ceil_div(tn0, L)) / (double)t->num_sa;
+    if (cv->depthwise) C = (double)(2 * cv->T) * (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
+    double D = bytes / bw / ns;
+    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
+    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
+    double stage = serial > 0 ? C + serial + lat : C;
+    double over = ax + aw + lat;
+    if (serial == 0 && over > stage) stage = over;
+    if (D > stage) stage = D;
+    double h = startup + ns * stage + tail;
+    *heur = cycles_of(h > b ? h : b);
+}
 
 /* A lower bound on a candidate's cycles and a quick estimate of them.
  * Bound: the busiest unit's total work (DMA of the bytes it moves, the
@@ -408,6 +533,10 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         double per = (double)d.nstages > 0 ? b / (double)d.nstages : 0;
         *bound = cycles_of(b);
         *heur = cycles_of(b + (c->xbuf == 2 ? 0 : per) + lat); /* single buffers serialise load and compute */
+        return;
+    }
+    if (kp->cv.on) {
+        conv_estimate(kp, c, bound, heur);
         return;
     }
     gdims g = nl_gemm_dims(kp, c);
@@ -536,15 +665,18 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
                 if ((xb > 1 && xb < NL_PANEL && g.nstages < xb) || (wb > 1 && wb < NL_PANEL && g.nstages < wb)) continue;
                 /* a panel needs the tiles it serves to follow each other */
                 if (xb == NL_PANEL && !((ord == NL_ORDER_MNK || g.tiles_m == 1) && g.tiles_n > 1)) continue;
-                if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1) && g.tiles_m > 1)) continue;
+                if (xb == NL_PANEL && kp->cv.depthwise) continue; /* its X is the N tile's channels */
+                if (wb == NL_PANEL && !((ord == NL_ORDER_NMK || g.tiles_n == 1 || kp->cv.on) && g.tiles_m > 1)) continue;
                 for (int yb = 1; yb <= 2; yb++) {
                     if (yb == 2 && g.ntiles < 2) continue;
-                    for (int early = 0; early <= 1; early++) {
-                        if (early && kp->nin == 0) continue;
-                        c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
-                        c.ybuf = (uint8_t)yb, c.early = (uint8_t)early;
-                        if (n < cap) out[n++] = c;
-                    }
+                    for (int early = 0; early <= 1; early++)
+                        for (int fold = 0; fold <= (kp->cv.on ? kp->cv.KH : 0) && fold < 256; fold++) {
+                            if (early && kp->nin == 0) continue;
+                            if (fold && !nl_conv_can_fold(kp, tk, fold)) continue;
+                            c.order = (uint8_t)ord, c.xbuf = (uint8_t)xb, c.wbuf = (uint8_t)wb;
+                            c.ybuf = (uint8_t)yb, c.early = (uint8_t)early, c.fold = (uint8_t)fold;
+                            if (n < cap) out[n++] = c;
+                        }
                 }
             }
     }
@@ -565,7 +697,8 @@ static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_
             }
         return;
     }
-    uint32_t nm = tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64), nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
+    uint32_t nm = kp->cv.on ? conv_mtiles(kp, tms, 64) : tile_sizes(kp->M, L, tms, 64), nn = tile_sizes(kp->N, L, tns, 64),
+             nk = kp->gemm ? tile_sizes(kp->K, L, tks, 64) : 1;
     if (!kp->gemm) tks[0] = 0;
     bool forced = kp->gemm && o->tile[0] > 0;
     if (forced) {
@@ -631,19 +764,29 @@ const char *nl_verdict_name(nl_verdict v) {
     return v < NL_NVERDICTS ? names[v] : "?";
 }
 
+/* The choice's order: fewer cycles, then fewer DRAM bytes moved (a
+ * schedule that hides more traffic under the arrays is no faster, only
+ * busier), then a smaller footprint; the earlier candidate on a tie. All
+ * three are facts of the candidate, the same under every budget it fits,
+ * so a larger budget never chooses a slower one. */
+static bool rec_before(const nl_cand_rec *a, const nl_cand_rec *b) {
+    if (a->cycles != b->cycles) return a->cycles < b->cycles;
+    if (a->dma_bytes != b->dma_bytes) return a->dma_bytes < b->dma_bytes;
+    return a->footprint < b->footprint;
+}
+
 /* Keep a candidate in the choice's brief: a timed one among the best (by
  * the choice's own order: cycles, then footprint, earlier first), any other
  * among the first few of its verdict. */
-static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles) {
-    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles};
+static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles, int64_t dma) {
+    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles, v == NL_TIMED ? dma : 0};
     uint32_t cnt = ch->nverdict[v]++;
     if (v != NL_TIMED) {
         if (cnt < NL_MAX_REJECTS) ch->rejects[ch->nrejects++] = r;
         return;
     }
     uint32_t i = ch->ntop;
-    while (i > 0 && (cycles < ch->top[i - 1].cycles || (cycles == ch->top[i - 1].cycles && footprint < ch->top[i - 1].footprint)))
-        i--;
+    while (i > 0 && rec_before(&r, &ch->top[i - 1])) i--;
     if (i >= NL_MAX_TOP) return;
     uint32_t n = ch->ntop < NL_MAX_TOP ? ch->ntop : NL_MAX_TOP - 1;
     memmove(&ch->top[i + 1], &ch->top[i], (n - i) * sizeof r);
@@ -748,21 +891,21 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             const cand_rec *r = &cl->v[i];
             if (!pass && r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
             if (r->lbytes > o->budget) {
-                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound);
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound, 0);
                 continue;
             }
             /* cannot beat the best: sorted, but keep min_lb; and once the
              * best is beyond the model (2^62 cycles: an error below), a
              * candidate whose bound is there too could only tie with it */
             if (have && (r->bound > ch->est.cycles || (r->bound >= NC_TIME_MAX && ch->est.cycles >= NC_TIME_MAX))) {
-                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound, 0);
                 continue;
             }
             /* its footprint is at least its peak live bytes: when the work
              * counted up to those is over the limit, so is its own (not planned) */
             if (!pass && work_upto(cs, ntimed, r->lbytes) > limit) {
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
                 continue;
             }
             nl_buf bufs[NL_MAX_BUFS];
@@ -771,18 +914,18 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
             if (st != SP_OK) sp_rethrow(ctx);
             if (pr.footprint > o->budget) {
-                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound);
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0);
                 continue;
             }
             if (!pass && kp->att && r->stages > limit) {
                 if (first_big == UINT32_MAX) first_big = i;
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
                 continue;
             }
             if (!pass && work_upto(cs, ntimed, pr.footprint) > limit) {
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
                 continue;
             }
             /* a candidate whose lower bound is already beyond the model's
@@ -806,9 +949,11 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                         break;
                     }
             }
-            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles);
+            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes);
             work_add(cs, ntimed++, pr.footprint, est.stepped);
-            bool better = !have || est.cycles < ch->est.cycles || (est.cycles == ch->est.cycles && pr.footprint < ch->footprint);
+            nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes};
+            nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes};
+            bool better = !have || rec_before(&mine, &best);
             if (better) {
                 have = true;
                 ch->cand = r->c;

@@ -58,8 +58,22 @@ static nf_tile tile_of(nf_sim *s, const np_insn *in, const np_view *v) {
     if (v->off < b->offset || v->off + span > b->offset + b->bytes || v->off + span > s->footprint)
         bad_access(s, in, "an access outside", v);
     if (s->check && !s->live[v->buf]) bad_access(s, in, "an access to the dead", v);
-    nf_tile t = {s->spad + v->off * s->L + v->c0 * e, v->rows, v->cols, v->ld * s->L, v->dt};
+    nf_tile t = {s->spad + v->off * s->L + v->c0 * e, v->rows, v->cols, v->ld * s->L, v->dt,
+                 v->g1, v->gs1 * s->L, v->g2, v->gs2 * s->L};
     return t;
+}
+
+/* Row r of a tile (grouped rows as np_view_row has them). */
+static uint8_t *row_of(const nf_tile *t, int64_t r) {
+    np_view v = {.rows = t->rows, .ld = t->ld, .g1 = t->g1, .gs1 = t->gs1, .g2 = t->g2, .gs2 = t->gs2};
+    return t->p + np_view_row(&v, r) * np_dtype_bytes((np_dtype)t->dt);
+}
+
+/* Rows from r on that follow row r at ld (at most n). */
+static int64_t run_of(const nf_tile *t, int64_t r, int64_t n) {
+    if (t->g1 <= 0) return n;
+    int64_t left = t->g1 - r % t->g1;
+    return left < n ? left : n;
 }
 
 static void poison(nf_sim *s, int32_t b) {
@@ -309,7 +323,7 @@ int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile
                 int64_t n = cols - c0 < STRIP ? cols - c0 : STRIP;
                 for (uint32_t s = 0; s < nsrc; s++) {
                     int64_t rr = src[s].rows == 1 ? 0 : r, cc = src[s].cols == 1 ? 0 : c0;
-                    sp[s].p = src[s].p + (rr * src[s].ld + cc) * np_dtype_bytes(sp[s].t);
+                    sp[s].p = row_of(&src[s], rr) + cc * np_dtype_bytes(sp[s].t);
                     sp[s].st = src[s].cols == 1 ? 0 : 1;
                 }
                 strip_ref d = {drow + c0 * de, 1, dt};
@@ -379,7 +393,7 @@ void nf_step(nf_sim *s, const np_insn *in) {
                             s->io.kernel ? s->io.kernel : "?", (long long)s->ninsn);
         uint8_t *dram = base + in->dram.off * e;
         for (int64_t r = 0; r < t.rows; r++) {
-            uint8_t *dr = dram + r * in->dram.rs * e, *tr = t.p + r * t.ld * e;
+            uint8_t *dr = dram + r * in->dram.rs * e, *tr = row_of(&t, r);
             if (in->dram.cs == 1)
                 memcpy(in_ ? tr : dr, in_ ? dr : tr, (size_t)(t.cols * e));
             else
@@ -394,8 +408,10 @@ void nf_step(nf_sim *s, const np_insn *in) {
         int64_t e = np_dtype_bytes((np_dtype)t.dt);
         uint8_t one[8];
         put_scalar(one, (np_dtype)t.dt, v);
-        for (int64_t r = 0; r < t.rows; r++)
-            for (int64_t c = 0; c < t.cols; c++) memcpy(t.p + (r * t.ld + c) * e, one, (size_t)e);
+        for (int64_t r = 0; r < t.rows; r++) {
+            uint8_t *tr = row_of(&t, r);
+            for (int64_t c = 0; c < t.cols; c++) memcpy(tr + c * e, one, (size_t)e);
+        }
         return;
     }
     case NP_GEMM: {
@@ -403,8 +419,25 @@ void nf_step(nf_sim *s, const np_insn *in) {
         if (x.rows != in->rows || x.cols != in->k || w.rows != in->k || w.cols != in->cols || y.rows != in->rows ||
             y.cols != in->cols || x.dt != NP_F32 || w.dt != NP_F32 || y.dt != NP_F32)
             bad_access(s, in, "operand shapes or types that do not match in", &in->dst);
-        nf_gemm(in->rows, in->cols, in->k, (const float *)x.p, x.ld, (const float *)w.p, w.ld, (float *)y.p, y.ld,
-                in->flags & NP_ACC, s->nthreads);
+        if (np_view_grouped(&in->dst)) bad_access(s, in, "grouped rows (only a GEMM's operands may have them) in", &in->dst);
+        /* grouped weights (a folded window's rows): gathered, as the array's
+         * preload reads them row by row */
+        const float *wp = (const float *)w.p;
+        int64_t wld = w.ld;
+        float *wg = NULL;
+        if (np_view_grouped(&in->b)) {
+            wg = sp_malloc(s->ctx, sp_size_mul(s->ctx, (size_t)(in->k > 0 ? in->k : 1), (size_t)in->cols * sizeof *wg));
+            for (int64_t r = 0; r < in->k; r++) memcpy(wg + r * in->cols, row_of(&w, r), (size_t)in->cols * sizeof *wg);
+            wp = wg;
+            wld = in->cols;
+        }
+        /* the lhs's rows in runs at its ld (a grouped view: one run per group) */
+        for (int64_t r = 0, n; r < in->rows; r += n) {
+            n = run_of(&x, r, in->rows - r);
+            nf_gemm(n, in->cols, in->k, (const float *)row_of(&x, r), x.ld, wp, wld, (float *)(y.p + r * y.ld * 4), y.ld,
+                    in->flags & NP_ACC, s->nthreads);
+        }
+        if (wg) sp_free(s->ctx, wg);
         return;
     }
     case NP_VEC: {
@@ -412,6 +445,10 @@ void nf_step(nf_sim *s, const np_insn *in) {
         nf_tile src[NP_VMAX_SRCS];
         if (in->nsrc > NP_VMAX_SRCS) bad_access(s, in, "too many sources in", &in->dst);
         for (uint32_t i = 0; i < in->nsrc; i++) src[i] = tile_of(s, in, &in->src[i]);
+        if (np_view_grouped(&in->dst)) bad_access(s, in, "grouped rows (a vector op reads them, never writes them) in", &in->dst);
+        for (uint32_t i = 0; i < in->nsrc; i++)
+            if (np_view_grouped(&in->src[i]) && in->mode != NP_VMAP && in->mode != NP_VREDUCE_ROWS)
+                bad_access(s, in, "grouped rows (read only by a vector op that maps or reduces rows) in", &in->src[i]);
         np_scalar scal[NP_VMAX_INSNS];
         for (uint32_t q = 0; q < in->prog->n; q++) {
             scal[q].i = 0;

@@ -79,6 +79,7 @@ typedef struct nf_tile {
     uint8_t *p;
     int64_t rows, cols, ld;
     uint8_t dt; /* np_dtype */
+    int64_t g1, gs1, g2, gs2; /* grouped rows as np_view has them, strides in host elements */
 } nf_tile;
 int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src, uint32_t nsrc,
            const np_scalar *scalars);

@@ -39,6 +39,13 @@ typedef struct kn_input {
     const ir_amap *map; /* over the kernel's loops (the root op's), NULL for KN_OP */
     uint8_t role;       /* kn_role */
     bool broadcast;     /* the map leaves out some of the output's dimensions */
+    /* a tensor.pad folded into this input (kn_fold_pads): the kernel reads
+     * value padded by pad_low and pad_high (per dim of value) with pad's
+     * padding value, through map (which indexes the padded value); NULL:
+     * value itself. The IR still reads the pad's result (and the pad a
+     * transpose of value, when one was folded too). */
+    const ir_op *pad;
+    const int64_t *pad_low, *pad_high;
 } kn_input;
 
 typedef struct kernel {
@@ -122,6 +129,18 @@ void kn_build(ir_module *m, ir_op *func, kn_program *out);
 /* Merge each attention's six kernels (kn_attention) into one KN_ATTENTION
  * kernel, for targets that run it fused; returns how many it merged. */
 uint32_t kn_fuse_attention(ir_module *m, kn_program *p);
+/* Fold tensor.pad kernels into the kernels that read their result, for
+ * targets that pad as they load (padfold.c): a pad kernel (static padding,
+ * a padding value that is a constant or a scalar from outside its body)
+ * whose result has one use, as an input of one later kernel that
+ * accept(ud, kernel, input, folded) takes (folded: the input as it would
+ * read), is removed; that input then reads the pad's source with
+ * kn_input.pad set. A transpose kernel whose one use is the pad (torch's
+ * permute of channels_last data before a convolution) folds with it: the
+ * input then reads the transpose's source through the composed map.
+ * Returns how many pads it folded. */
+uint32_t kn_fold_pads(ir_module *m, kn_program *p,
+                      bool (*accept)(void *ud, const kernel *k, uint32_t input, const kn_input *folded), void *ud);
 /* The grouping's invariants (fuse.c): an internal error naming the op. */
 void kn_check_program(ir_module *m, const kn_program *p);
 /* v without the reshapes (views) around it: the value a kernel writes. */

@@ -38,20 +38,25 @@ grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e a)" && { echo "FAI
 for t in 1 2; do
   "$SPADC" run "$f" -e j --threads $t --seed 3 --check >/dev/null 2>&1 || { echo "FAIL @j --threads $t --check"; fail=1; }
 done
-# the npu cuts a convolution's tile along its channels, not its 3-wide kw
-# (X is then the im2col tile of one (kh, kw) position), and runs a
-# depthwise convolution (one output column per channel) on the vector unit
-# with output rows in its tile, the window accumulated outside it
+# the npu runs a convolution as an implicit GEMM over its output pixels
+# (a tile of output rows, its halo on chip, the pad folded into the loads:
+# no pad kernel); the ResNet block's 64-channel convolutions fold the
+# window's columns into the reduction; a depthwise convolution (one output
+# column per channel) runs the same way on the vector unit (channels across
+# the lanes, the image's 256 pixels in one tile, one vector op per tap)
 tiles() { "$SPADC" plan --json --target npu "$1" | python3 -c '
 import json, sys
 for k in json.load(sys.stdin)["kernels"]:
+    s = k.get("schedule", {})
     if k["kind"] == "contraction":
-        print(k["dims"]["n"], k["tile"]["m"], k["tile"]["k"], k.get("schedule", {}).get("mode", "gemm"))'; }
+        print(k["dims"]["n"], k["tile"]["m"], k["tile"]["k"], s.get("mode", s.get("conv", "gemm")), s.get("kw_folded"))
+    elif k["kind"] == "op":
+        print("op", k["ops"][0] if k.get("ops") else "?")'; }
 t=$(tiles "$SPADC_SRC/tests/corpus/torch/resnet_block.mlir")
-[ "$t" = "$(printf '64 16 64 gemm\n64 16 64 gemm')" ] ||
-  { echo "FAIL resnet_block's conv tiles (n tm tk): $t"; fail=1; }
+[ "$t" = "$(printf '64 128 64 implicit_gemm True\n64 128 64 implicit_gemm True')" ] ||
+  { echo "FAIL resnet_block's conv tiles (n tm tk mode folded): $t"; fail=1; }
 t=$(tiles "$SPADC_SRC/tests/corpus/torch/mobilenet_v2_block.mlir" | grep '^1 ')
-[ "$t" = "1 16 0 map" ] || { echo "FAIL mobilenet's depthwise conv tile (n tm tk mode): $t"; fail=1; }
+[ "$t" = "1 256 1 depthwise False" ] || { echo "FAIL mobilenet's depthwise conv tile (n tm tk mode): $t"; fail=1; }
 # a bad window parameter is an error that names it
 printf 'func.func @f(%%i: tensor<1x1x4x4xf32>, %%k: tensor<1x1x2x2xf32>, %%o: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {\n  %%r = linalg.conv_2d_nchw_fchw {strides = dense<0> : vector<2xi64>} ins(%%i, %%k : tensor<1x1x4x4xf32>, tensor<1x1x2x2xf32>) outs(%%o : tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>\n  return %%r : tensor<1x1x3x3xf32>\n}\n' >"$tmp/bad.mlir"
 out=$("$SPADC" check "$tmp/bad.mlir" 2>&1); rc=$?

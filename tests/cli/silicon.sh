@@ -9,10 +9,11 @@
 # error over the ten rows is at most MAE_MAX.
 #
 # MAE_MAX: 1426.5% measured on 2026-11-28 (the convolutions +544% and
-# +13436%). Issue 30 lowers it (its goal: <= 10% over all 22 workloads):
-# tighten this with every model change that improves the table, never loosen
-# it to pass.
-MAE_MAX=1430
+# +13436%); 35.1% once convolutions ran as implicit GEMMs (conv 56x56x64
+# -59.6%, 14x14x256 -7.5%). Issue 30 lowers it (its goal: <= 10% over all
+# 22 workloads): tighten this with every model change that improves the
+# table, never loosen it to pass.
+MAE_MAX=36
 #
 # Cost (2026-11, 2-core host, RelWithDebInfo): 11-13 s, of it the two NCHW
 # convolutions' simulations 2-4 s each and their channels_last variants the

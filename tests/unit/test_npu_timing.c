@@ -354,9 +354,13 @@ static void search_brief(const nl_choice *ch) {
     CHECK(!memcmp(&ch->top[0].c, &ch->cand, sizeof ch->cand));
     CHECK_EQ_INT(ch->top[0].cycles, ch->est.cycles);
     CHECK_EQ_INT(ch->top[0].footprint, ch->footprint);
-    for (uint32_t i = 1; i < ch->ntop; i++)
-        CHECK(ch->top[i - 1].cycles < ch->top[i].cycles ||
-              (ch->top[i - 1].cycles == ch->top[i].cycles && ch->top[i - 1].footprint <= ch->top[i].footprint));
+    CHECK_EQ_INT(ch->top[0].dma_bytes, ch->est.dma_bytes);
+    /* by cycles, then DRAM bytes, then footprint */
+    for (uint32_t i = 1; i < ch->ntop; i++) {
+        const nl_cand_rec *a = &ch->top[i - 1], *b = &ch->top[i];
+        CHECK(a->cycles < b->cycles || (a->cycles == b->cycles && a->dma_bytes < b->dma_bytes) ||
+              (a->cycles == b->cycles && a->dma_bytes == b->dma_bytes && a->footprint <= b->footprint));
+    }
     uint32_t total = 0;
     for (int v = 0; v < NL_NVERDICTS; v++) total += ch->nverdict[v];
     CHECK_EQ_INT(total, ch->ncand);
