@@ -80,21 +80,36 @@ typedef struct kernel {
  * and runs them as one: the score matrix S and the softmax's P never reach
  * memory.
  *   qk:  contraction, S = epilogue(sum_d Q K) over loops (B.., i, j, d), one
- *        M loop i, one N loop j (S's last dim: the softmax axis), one K loop
+ *        M loop i (the query rows), one N loop j (the keys: the softmax's
+ *        axis), one K loop d; Q is its lhs, K its rhs
  *   max: m = max_j S          exp: E = exp(S - m)
- *   sum: l = sum_j E          div: P = E / l     (loop kernels over S's rows)
- *   pv:  contraction, O = epilogue(sum_j P V), P's last dim its one K loop
- * A row of S (its dims but the last, row-major) is the same row of every
- * view of S and P the softmax kernels and pv read (reshapes keep the last
- * dim). The kernel itself: root = qk's, out = pv's, inputs = both
+ *   sum: l = sum_j E          div: P = E / l     (loop kernels over S)
+ *   pv:  contraction, O = epilogue(sum_j P V) over loops (B.., i, n, j): P
+ *        its lhs (M loop i, K loop j), V its rhs (N loop n)
+ * The softmax may run over any axis of S (torch's dim -2 "column" softmax
+ * writes S = K Q^T and O = V^T P): the merge then gives qk and pv their
+ * operands in the order above (the lhs and rhs swapped, with the M and N
+ * loop classes: f32 products commute, so the result is the same), and S
+ * is [.. x keys x ..] in memory. Its element layout: S's N elements are
+ * row-major [O x keys x I] (I = 1 when the keys are S's last dim, s_axis
+ * its dim of the keys); a row of S is one (o, i), numbered o * I + i,
+ * which is also its position in S's dims but s_axis, row-major. Every
+ * view of S and P the softmax's kernels and pv read keeps that layout (the
+ * same elements, the same rows), and qk's B loops and i loop walk the rows
+ * in the order pv's B loops and i loop do (as their outer loops, in loop
+ * order). The kernel itself: root = qk's, out = pv's, inputs = both
  * contractions' and the score kernels' (less the scores and P), ops = all
  * its kernels' in program order. */
 #define KN_ATTN_SCORE_MAX 4
 typedef struct kn_attention {
     kernel qk, max, exp, sum, div, pv;
     /* elementwise loop kernels between qk and S (a mask that qk's epilogue
-     * could not take), in order, each reading the one before in full */
+     * could not take), in order, each reading the one before in full (the
+     * same elements as S); score_key[c] / score_row[c]: the loop of score
+     * kernel c along the keys / the query rows (its others walk the B
+     * loops' rows in their order) */
     kernel score[KN_ATTN_SCORE_MAX];
+    uint8_t score_key[KN_ATTN_SCORE_MAX], score_row[KN_ATTN_SCORE_MAX];
     uint32_t nscore;
     /* torch's "safe" softmax (nn.MultiheadAttention): P = select(all_j (S
      * == -inf), 0, E / l), from the kernels cmp (S == -inf) and all (an
@@ -102,7 +117,9 @@ typedef struct kn_attention {
      * gives P = 0, so O = pv's epilogue of 0, instead of NaN */
     bool safe;
     kernel cmp, all;
-    int64_t rows, keys; /* rows of S, its last dim */
+    int64_t rows, keys; /* rows of S, keys per row */
+    uint32_t s_axis;    /* the dim of S (qk's result) along the keys */
+    uint32_t p_axis;    /* the dim of P as pv reads it (pv.inputs[0]) along the keys */
 } kn_attention;
 
 typedef struct kn_program {
