@@ -208,7 +208,10 @@ static void plan_storage(ex_program *x) {
     }
     uint32_t *last = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *last);
     for (uint32_t i = 0; i < p->nk; i++)
-        for (uint32_t j = 0; j < p->k[i].ninputs; j++) last[ex_value_root(x, p->k[i].inputs[j].value->id)] = i;
+        for (uint32_t j = 0; j < p->k[i].ninputs; j++) {
+            const kn_input *in = &p->k[i].inputs[j];
+            last[ex_value_root(x, (in->pad ? in->pad->opnds[0] : in->value)->id)] = i;
+        }
     /* top-level operands of interpreted ops count too (e.g. KN_OP inits),
      * and tensors their bodies read */
     for (uint32_t i = 0; i < p->nk; i++) {
@@ -316,6 +319,14 @@ static void release_bound(ex_program *x) {
 
 static void run_interpreted(ex_program *x, uint32_t ki) {
     kernel *k = &x->prog.k[ki];
+    /* inputs read through a pad (kn_fuse_pads): the padded tensor first */
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        ir_op *pad = (ir_op *)k->inputs[i].pad;
+        if (!pad || x->vals[pad->res[0].id].t) continue;
+        bind(x, pad->opnds[0]);
+        interp_run_ops(x->it, x->vals, x->n, &pad, 1);
+        x->bound[x->nbound++] = pad->res[0].id;
+    }
     for (uint32_t o = 0; o < k->nops; o++)
         for (uint32_t j = 0; j < k->ops[o]->nopnds; j++) {
             const ir_value *v = k->ops[o]->opnds[j];
@@ -369,6 +380,16 @@ static void build_steps(ex_program *x) {
     }
 }
 
+static bool accept_rows(void *ud, const kernel *k) {
+    ex_backend *b = ud;
+    return b->fuse_rows(b, k);
+}
+
+static bool accept_pad(void *ud, const kernel *k, uint32_t input) {
+    ex_backend *b = ud;
+    return b->fuse_pad(b, k, input);
+}
+
 void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,
                 ex_program **out) {
     ex_program *x = sp_try_malloc(ctx, sizeof *x);
@@ -394,6 +415,8 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     pass_canonicalize(x->m);
     kn_build(x->m, x->func, &x->prog);
     if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog);
+    if (b->fuse_rows) kn_fuse_rows(x->m, &x->prog, accept_rows, b);
+    if (b->fuse_pad) kn_fuse_pads(x->m, &x->prog, accept_pad, b);
     const uint32_t nk = x->prog.nk ? x->prog.nk : 1;
     x->n = x->prog.nvalues;
     x->st = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->st);

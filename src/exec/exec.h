@@ -52,6 +52,12 @@ struct ex_report_opts;
 struct ex_backend {
     const char *name; /* "cpu", "npu" */
     bool fuses_attention; /* runs KN_ATTENTION kernels (kn_fuse_attention before lowering) */
+    /* Whether it runs the merged row-wise chain k (KN_ROWS, kn_fuse_rows
+     * before lowering; NULL: it runs none). */
+    bool (*fuse_rows)(ex_backend *b, const kernel *k);
+    /* Whether it reads input `input` of kernel k through the tensor.pad
+     * that makes it (kn_fuse_pads after kn_fuse_rows; NULL: none). */
+    bool (*fuse_pad)(ex_backend *b, const kernel *k, uint32_t input);
     /* The kernels are built (ex_kernels); storage kinds of arguments,
      * constants, views and empties are known (ex_value_*); nothing lowered. */
     void (*start)(ex_backend *b, ex_program *x);

@@ -353,7 +353,11 @@ void nl_attn_finish(nl_kernel *kp) {
 
 void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
     if (kp->att) sp_free(ctx, kp->att);
+    if (kp->rows) sp_free(ctx, kp->rows);
+    if (kp->win) sp_free(ctx, kp->win);
     kp->att = NULL;
+    kp->rows = NULL;
+    kp->win = NULL;
 }
 
 /* ------------------------------------------------------------- layout */

@@ -18,6 +18,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "geom.h"
 #include "kernel.h"
 
 /* ------------------------------------------------------------ terms */
@@ -55,89 +56,18 @@ static bool is_op(term t, ir_opkind kind) { return t.op && t.op->kind == kind; }
 
 /* ----------------------------------------------------------- shapes */
 
-/* The softmax's geometry (kernel.h): full tensors of N elements, row-major
- * [O x A x I] with A along the softmax's axis; statistics [O x I]. */
-typedef struct geom {
-    int64_t A, I, N;
-} geom;
-
-/* Element strides of kernel k's loops in a tensor of type t read through
- * map m: linear results whose constant parts are 0 (a unit dim at 0). */
-static bool loop_strides(const kernel *k, const ir_amap *m, ir_type t, int64_t *s) {
-    if (!m || t.kind != IR_T_TENSOR || m->nres != t.rank || k->ndims == 0 || k->ndims > KN_MAX_DIMS) return false;
-    int64_t ts[IR_MAX_RANK];
-    ir_type_strides(t, ts);
-    for (uint32_t d = 0; d < k->ndims; d++) s[d] = 0;
-    for (uint32_t r = 0; r < m->nres; r++) {
-        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
-        if (!ir_aexpr_linear(m->res[r], k->ndims, coef, &cst) || cst != 0) return false;
-        for (uint32_t d = 0; d < k->ndims; d++) s[d] += coef[d] * ts[r];
-    }
-    return true;
-}
-
-/* Product of k's loop bounds after loop d, loop `skip` left out. */
-static int64_t rm_stride(const kernel *k, uint32_t d, int skip) {
-    int64_t e = 1;
-    for (uint32_t x = d + 1; x < k->ndims; x++)
-        if ((int)x != skip) e *= k->bounds[x];
-    return e;
-}
-
-static int64_t loop_points(const kernel *k) {
-    int64_t n = 1;
-    for (uint32_t d = 0; d < k->ndims; d++) n *= k->bounds[d];
-    return n;
-}
-
-/* Whether access (m, t) of k walks t's elements as k's loops go, row-major
- * (skip < 0: a full tensor), or row-major over every loop but `skip` and
- * constant along it (a statistic along loop skip). Unit loops move no
- * element: their strides do not matter. */
-static bool walks(const kernel *k, const ir_amap *m, ir_type t, int skip) {
-    int64_t s[KN_MAX_DIMS], n = 1;
-    if (!loop_strides(k, m, t, s)) return false;
-    for (uint32_t d = 0; d < k->ndims; d++) {
-        if ((int)d != skip) n *= k->bounds[d];
-        if (k->bounds[d] > 1 && s[d] != ((int)d == skip ? 0 : rm_stride(k, d, skip))) return false;
-    }
-    return ir_type_numel(t) == n;
-}
-
-/* The loop along which k reads a statistic through (m, t): its one
- * non-unit loop of stride 0, the others row-major; else -1. */
-static int stat_loop(const kernel *k, const ir_amap *m, ir_type t) {
-    int64_t s[KN_MAX_DIMS];
-    if (!loop_strides(k, m, t, s)) return -1;
-    int al = -1;
-    for (uint32_t d = 0; d < k->ndims; d++)
-        if (k->bounds[d] > 1 && s[d] == 0) {
-            if (al >= 0) return -1;
-            al = (int)d;
-        }
-    return al >= 0 && walks(k, m, t, al) ? al : -1;
-}
-
-/* The geometry of kernel k with its axis at loop al. */
-static geom geom_of(const kernel *k, int al) {
-    geom g = {k->bounds[al], rm_stride(k, (uint32_t)al, -1), loop_points(k)};
-    return g;
-}
-
-static bool geom_eq(geom a, geom b) { return a.A == b.A && a.I == b.I && a.N == b.N; }
-
 /* Input t of k is value v (through views), read in full / as a statistic
  * along loop al. */
 static bool input_full(const kernel *k, term t, const ir_value *v) {
     if (t.input < 0) return false;
     const kn_input *in = &k->inputs[t.input];
-    return kn_unview(in->value) == v && walks(k, in->map, in->value->type, -1);
+    return kn_unview(in->value) == v && kn_walks(k, in->map, in->value->type, -1);
 }
 
 static bool input_stat(const kernel *k, term t, const ir_value *v, int al) {
     if (t.input < 0) return false;
     const kn_input *in = &k->inputs[t.input];
-    return kn_unview(in->value) == v && walks(k, in->map, in->value->type, al);
+    return kn_unview(in->value) == v && kn_walks(k, in->map, in->value->type, al);
 }
 
 /* A loop kernel of the softmax with result type dt: a map (every loop
@@ -153,43 +83,16 @@ static bool rows_kernel_of(const kernel *k, bool reduction, ir_dtype dt, int *al
             if (red >= 0) return false;
             red = (int)d;
         }
-    if (!reduction) return red < 0 && walks(k, k->out_map, k->out->type, -1);
-    if (red < 0 || k->bounds[red] < 2 || k->nops != 1 || !walks(k, k->out_map, k->out->type, red)) return false;
+    if (!reduction) return red < 0 && kn_walks(k, k->out_map, k->out->type, -1);
+    if (red < 0 || k->bounds[red] < 2 || k->nops != 1 || !kn_walks(k, k->out_map, k->out->type, red)) return false;
     *al = red;
     return true;
 }
 
 /* A reduction of the softmax with geometry g. */
-static bool rows_reduction(const kernel *k, ir_dtype dt, geom g) {
+static bool rows_reduction(const kernel *k, ir_dtype dt, kn_geom g) {
     int al;
-    return rows_kernel_of(k, true, dt, &al) && geom_eq(geom_of(k, al), g);
-}
-
-/* Whether two lists of loops (bounds b, element strides s) walk the same
- * elements in the same order, row-major: equal once unit loops are
- * dropped and each run of loops that walk like one is merged. */
-static uint32_t canon_walk(const int64_t *b, const int64_t *s, uint32_t n, int64_t *cb, int64_t *cs) {
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (b[i] == 1) continue;
-        if (m && cs[m - 1] == s[i] * b[i]) {
-            cb[m - 1] *= b[i];
-            cs[m - 1] = s[i];
-            continue;
-        }
-        cb[m] = b[i], cs[m++] = s[i];
-    }
-    return m;
-}
-
-static bool same_walk(const int64_t *b1, const int64_t *s1, uint32_t n1, const int64_t *b2, const int64_t *s2,
-                      uint32_t n2) {
-    int64_t x1[KN_MAX_DIMS], y1[KN_MAX_DIMS], x2[KN_MAX_DIMS], y2[KN_MAX_DIMS];
-    uint32_t m1 = canon_walk(b1, s1, n1, x1, y1), m2 = canon_walk(b2, s2, n2, x2, y2);
-    if (m1 != m2) return false;
-    for (uint32_t i = 0; i < m1; i++)
-        if (x1[i] != x2[i] || y1[i] != y2[i]) return false;
-    return true;
+    return rows_kernel_of(k, true, dt, &al) && kn_geom_eq(kn_geom_of(k, al), g);
 }
 
 static bool is_lowest(const ir_value *v) {
@@ -205,7 +108,7 @@ static bool is_zero_init(const kernel *k) {
                   ir_attr_float(v->def->u.value) == 0.0);
 }
 
-/* red = combine(in, out) over the last loop, in either order. */
+/* red = combine(in, out) along its reduction loop, in either order. */
 static bool is_reduce(const kernel *k, ir_opkind comb, ir_opkind comb2, const ir_value *in) {
     term t = result_of(k);
     if (!is_op(t, comb) && !is_op(t, comb2)) return false;
@@ -274,10 +177,10 @@ static const ir_value *score_source(const kn_program *p, const kernel *k) {
     for (uint32_t i = 0; i < k->ninputs; i++) {
         const kn_input *in = &k->inputs[i];
         uint32_t q = producer(p, in->value);
-        if (q == KN_NONE || !walks(k, in->map, in->value->type, -1) || in->value->type.dtype != IR_F32) continue;
+        if (q == KN_NONE || !kn_walks(k, in->map, in->value->type, -1) || in->value->type.dtype != IR_F32) continue;
         const kernel *pk = &p->k[q];
         if (pk->kind != KN_CONTRACTION &&
-            !(pk->kind == KN_LOOP && rows_kernel_of(pk, false, IR_F32, NULL) && loop_points(pk) == loop_points(k)))
+            !(pk->kind == KN_LOOP && rows_kernel_of(pk, false, IR_F32, NULL) && kn_loop_points(pk) == kn_loop_points(k)))
             continue;
         if (src) return NULL;
         src = kn_unview(in->value);
@@ -332,9 +235,9 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     term te = operand(D, t, 0), tl = operand(D, t, 1);
     if (te.op || tl.op || te.input < 0 || tl.input < 0) return false;
     const ir_value *E = kn_unview(D->inputs[te.input].value), *L = kn_unview(D->inputs[tl.input].value);
-    int al = stat_loop(D, D->inputs[tl.input].map, D->inputs[tl.input].value->type);
+    int al = kn_stat_loop(D, D->inputs[tl.input].map, D->inputs[tl.input].value->type);
     if (al < 0 || !input_full(D, te, E) || !input_stat(D, tl, L, al)) return false;
-    const geom g = geom_of(D, al); /* the softmax's axis is D's loop al */
+    const kn_geom g = kn_geom_of(D, al); /* the softmax's axis is D's loop al */
     const ir_value *Aval = NULL;   /* the safe softmax's all-masked rows */
     if (safe) {
         Aval = kn_unview(D->inputs[ta.input].value);
@@ -354,8 +257,8 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     term ts = operand(Ke, t, 0), tm = operand(Ke, t, 1);
     if (ts.op || tm.op || ts.input < 0 || tm.input < 0) return false;
     const ir_value *S = kn_unview(Ke->inputs[ts.input].value), *M = kn_unview(Ke->inputs[tm.input].value);
-    int ae = stat_loop(Ke, Ke->inputs[tm.input].map, Ke->inputs[tm.input].value->type);
-    if (ae < 0 || !geom_eq(geom_of(Ke, ae), g) || !input_full(Ke, ts, S) || !input_stat(Ke, tm, M, ae)) return false;
+    int ae = kn_stat_loop(Ke, Ke->inputs[tm.input].map, Ke->inputs[tm.input].value->type);
+    if (ae < 0 || !kn_geom_eq(kn_geom_of(Ke, ae), g) || !input_full(Ke, ts, S) || !input_stat(Ke, tm, M, ae)) return false;
     uint32_t km = producer(p, M), kq = producer(p, S);
     if (km == KN_NONE || kq == KN_NONE) return false;
     /* max: m = max_j S from the lowest float */
@@ -386,7 +289,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
         kc = producer(p, C);
         if (kc == KN_NONE) return false;
         const kernel *Kc = &p->k[kc];
-        if (!rows_kernel_of(Kc, false, IR_I1, NULL) || loop_points(Kc) != g.N) return false;
+        if (!rows_kernel_of(Kc, false, IR_I1, NULL) || kn_loop_points(Kc) != g.N) return false;
         term tc = result_of(Kc);
         if (!is_op(tc, IR_OP_CMPF) || tc.op->u.pred != IR_CMPF_OEQ) return false;
         term xs = operand(Kc, tc, 0);
@@ -404,7 +307,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     uint32_t chain[KN_ATTN_SCORE_MAX], nchain = 0;
     while (p->k[kq].kind == KN_LOOP) {
         const ir_value *src = score_source(p, &p->k[kq]);
-        if (!src || loop_points(&p->k[kq]) != g.N || nchain == KN_ATTN_SCORE_MAX ||
+        if (!src || kn_loop_points(&p->k[kq]) != g.N || nchain == KN_ATTN_SCORE_MAX ||
             (S0 != S && kernel_readers(p, S0, in_kernel) != 1))
             return false;
         chain[nchain++] = kq;
@@ -419,7 +322,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     int mq = only_loop(Q, KN_DIM_M), nq = only_loop(Q, KN_DIM_N);
     if (mq < 0 || nq < 0 || only_loop(Q, KN_DIM_K) < 0) return false;
     int64_t sq[KN_MAX_DIMS], sp[KN_MAX_DIMS];
-    if (!loop_strides(Q, Q->out_map, Q->out->type, sq) || ir_type_numel(Q->out->type) != g.N ||
+    if (!kn_loop_strides(Q, Q->out_map, Q->out->type, sq) || ir_type_numel(Q->out->type) != g.N ||
         !ir_amap_is_projected_perm(Q->out_map, true))
         return false;
     int jq = Q->bounds[nq] == g.A && sq[nq] == g.I ? nq : Q->bounds[mq] == g.A && sq[mq] == g.I ? mq : -1;
@@ -427,7 +330,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     int rq = jq == nq ? mq : nq;
     /* pv: P's keys are its K loop, its rows the other loop P is read along */
     int rp = pi == 0 ? mp : np, vp = pi == 0 ? np : mp;
-    if (!loop_strides(PV, Pin->map, Pin->value->type, sp) || ir_type_numel(Pin->value->type) != g.N ||
+    if (!kn_loop_strides(PV, Pin->map, Pin->value->type, sp) || ir_type_numel(Pin->value->type) != g.N ||
         PV->bounds[jp] != g.A || sp[jp] != g.I || sp[vp] != 0)
         return false;
     /* the rows agree: qk's B loops and rows walk S as pv's walk P */
@@ -438,7 +341,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
         if (Q->dimclass[d] == KN_DIM_B) bq[nbq] = Q->bounds[d], tq[nbq++] = sq[d];
     for (uint32_t d = 0; d < PV->ndims; d++)
         if (PV->dimclass[d] == KN_DIM_B) bp[nbp] = PV->bounds[d], tp[nbp++] = sp[d];
-    if (!same_walk(bq, tq, nbq, bp, tp, nbp)) return false;
+    if (!kn_same_walk(bq, tq, nbq, bp, tp, nbp)) return false;
     /* each score kernel's loops: the keys, the rows, the rest the B loops' rows */
     for (uint32_t c = 0; c < nchain; c++) {
         const kernel *sc = &p->k[chain[nchain - 1 - c]];
@@ -446,7 +349,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
         int64_t bs[KN_MAX_DIMS], ts2[KN_MAX_DIMS];
         uint32_t nbs = 0;
         for (uint32_t d = 0; d < sc->ndims; d++) {
-            int64_t st = rm_stride(sc, d, -1); /* a score kernel walks the scores as its loops go */
+            int64_t st = kn_rm_stride(sc, d, -1); /* a score kernel walks the scores as its loops go */
             if (key < 0 && sc->bounds[d] == g.A && st == g.I)
                 key = (int)d;
             else if (row < 0 && sc->bounds[d] == Q->bounds[rq] && (Q->bounds[rq] == 1 || st == sq[rq]))
@@ -455,7 +358,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
                 bs[nbs] = sc->bounds[d], ts2[nbs++] = st;
         }
         if (row < 0 && Q->bounds[rq] == 1) row = key; /* one query row: never stepped */
-        if (key < 0 || row < 0 || !same_walk(bq, tq, nbq, bs, ts2, nbs)) return false;
+        if (key < 0 || row < 0 || !kn_same_walk(bq, tq, nbq, bs, ts2, nbs)) return false;
         f->score[c] = chain[nchain - 1 - c];
         f->score_key[c] = (uint8_t)key;
         f->score_row[c] = (uint8_t)row;

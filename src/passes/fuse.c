@@ -13,6 +13,7 @@ const char *kn_kind_name(kn_kind k) {
     case KN_CONTRACTION: return "contraction";
     case KN_LOOP: return "loop";
     case KN_ATTENTION: return "attention";
+    case KN_ROWS: return "rows";
     default: return "op";
     }
 }
@@ -513,7 +514,10 @@ void kn_check_program(ir_module *m, const kn_program *p) {
         }
     const ir_block *top = p->func->regions[0];
     for (uint32_t a = 0; a < p->nk; a++) {
-        for (uint32_t i = 0; i < p->k[a].ninputs; i++) check_read(m, p, owner, a, p->k[a].inputs[i].value);
+        for (uint32_t i = 0; i < p->k[a].ninputs; i++) {
+            const kn_input *in = &p->k[a].inputs[i];
+            check_read(m, p, owner, a, in->pad ? in->pad->opnds[0] : in->value);
+        }
         for (uint32_t j = 0; j < p->k[a].nops; j++)
             for (uint32_t r = 0; r < p->k[a].ops[j]->nregions; r++)
                 check_captures(m, p, owner, a, top, p->k[a].ops[j]->regions[r]);

@@ -23,7 +23,7 @@
 
 #include "ir/ir.h"
 
-typedef enum kn_kind { KN_CONTRACTION, KN_LOOP, KN_OP, KN_ATTENTION } kn_kind;
+typedef enum kn_kind { KN_CONTRACTION, KN_LOOP, KN_OP, KN_ATTENTION, KN_ROWS } kn_kind;
 typedef enum kn_dimclass { KN_DIM_B, KN_DIM_M, KN_DIM_N, KN_DIM_K } kn_dimclass;
 typedef enum kn_role {
     KN_ROLE_LHS,
@@ -39,6 +39,11 @@ typedef struct kn_input {
     const ir_amap *map; /* over the kernel's loops (the root op's), NULL for KN_OP */
     uint8_t role;       /* kn_role */
     bool broadcast;     /* the map leaves out some of the output's dimensions */
+    /* kn_fuse_pads: value is this tensor.pad's result, which no kernel
+     * makes: the kernel reads it through the pad, from the pad's source
+     * (pad->opnds[0], a kernel's result or an argument) and the padding
+     * value, for targets that fold pads into their loads */
+    const ir_op *pad;
 } kn_input;
 
 typedef struct kernel {
@@ -72,6 +77,7 @@ typedef struct kernel {
     ir_value *init_scalar; /* contraction or reduction init: NULL = zero (or the
                               KN_ROLE_INIT input), else this scalar */
     struct kn_attention *att; /* KN_ATTENTION: its parts */
+    struct kn_rows *rows;     /* KN_ROWS: its parts */
 } kernel;
 
 /* A fused attention (KN_ATTENTION, kn_fuse_attention): the six kernels
@@ -122,6 +128,38 @@ typedef struct kn_attention {
     uint32_t p_axis;    /* the dim of P as pv reads it (pv.inputs[0]) along the keys */
 } kn_attention;
 
+/* A row-wise chain (KN_ROWS, kn_fuse_rows): loop kernels over one element
+ * geometry (geom.h: full tensors row-major [O x A x I], A along the axis;
+ * statistics [O x I]) that compute one result, every value between them
+ * read by them only: a softmax over any axis (max, exp(x - max), sum,
+ * div), a LayerNorm (its means and variance, in f32 and f64 as torch-mlir
+ * writes them, and the normalisation), a log-softmax, ... Kept as they were
+ * built, in program order, the last one writing the kernel's result, so
+ * that a target runs each part with its own tools on a block of whole rows
+ * (every element along the axis) at a time: the values between the parts
+ * never reach memory.
+ * Each part is a map over the full tensors (its loop axis[p] along A), a
+ * reduction along A (its one reduction loop axis[p]) with its chain on the
+ * statistic, or a map over the statistics (axis[p] = -1: its loops before
+ * split[p] walk o, the others i). A value one part reads from another is
+ * walked as the reader's loops go (in full, or a statistic constant along
+ * its axis loop). Every other tensor a part reads is read at an element
+ * offset linear in o (the index of the part's loops before its axis loop,
+ * row-major), a and i (of its loops after the axis loop): along each of
+ * them by one stride. The kernel: root = the first part's, out and out_map
+ * = the last part's, inputs = the parts' other inputs, ops = all the
+ * parts' in program order. */
+#define KN_ROWS_MAX 16
+typedef struct kn_rows {
+    kernel part[KN_ROWS_MAX];
+    int8_t axis[KN_ROWS_MAX];  /* the part's loop along A, or -1 (a map over statistics) */
+    int8_t split[KN_ROWS_MAX]; /* a map over statistics: its first loop of i */
+    bool stat[KN_ROWS_MAX];    /* its result is a statistic */
+    bool reduce[KN_ROWS_MAX];  /* its root reduces along the axis */
+    uint32_t npart;
+    int64_t O, A, I;
+} kn_rows;
+
 typedef struct kn_program {
     ir_op *func;
     kernel *k;
@@ -139,11 +177,21 @@ void kn_build(ir_module *m, ir_op *func, kn_program *out);
 /* Merge each attention's six kernels (kn_attention) into one KN_ATTENTION
  * kernel, for targets that run it fused; returns how many it merged. */
 uint32_t kn_fuse_attention(ir_module *m, kn_program *p);
+/* Merge each row-wise chain (kn_rows) that has a reduction into one
+ * KN_ROWS kernel, where accept(ud, merged) says the target runs it (NULL:
+ * every one); returns how many it merged. Run after kn_fuse_attention. */
+uint32_t kn_fuse_rows(ir_module *m, kn_program *p, bool (*accept)(void *ud, const kernel *k), void *ud);
+/* Fold each tensor.pad (a KN_OP kernel of static, non-negative padding
+ * with a value from outside its region) whose result one kernel reads, and
+ * nothing else, into that kernel's input (kn_input.pad), where
+ * accept(ud, reader, input) says the target reads it so; returns how many.
+ * Run after kn_fuse_rows. */
+uint32_t kn_fuse_pads(ir_module *m, kn_program *p, bool (*accept)(void *ud, const kernel *k, uint32_t input), void *ud);
 /* The grouping's invariants (fuse.c): an internal error naming the op. */
 void kn_check_program(ir_module *m, const kn_program *p);
 /* v without the reshapes (views) around it: the value a kernel writes. */
 const ir_value *kn_unview(const ir_value *v);
-/* "contraction", "loop", "op", "attention" */
+/* "contraction", "loop", "op", "attention", "rows" */
 const char *kn_kind_name(kn_kind k);
 /* Multiply-adds times 2 of a contraction or an attention, else 0. */
 double kn_flops(const kernel *k);
