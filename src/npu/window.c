@@ -145,9 +145,12 @@ static bool win_shape(const kernel *k, wshape *ws) {
             if (X->pad && (X->pad->u.pad.low[r] || X->pad->u.pad.high[r])) return false; /* padded outside the window */
             continue;
         }
-        if (n != 2 || p < 0 || ws->nw == 2) return false;
+        /* (a window loop alone: a window over the whole dim, one output
+         * pixel along it: a global pool, p = -1) */
+        if (n != (p < 0 ? 1 : 2) || ws->nw == 2) return false;
         uint32_t j = ws->nw++;
-        ws->wl[j] = w, ws->pl[j] = p, ws->rdim[j] = (int)r, ws->s[j] = coef[p], ws->dl[j] = coef[w], ws->cs[j] = cst;
+        ws->wl[j] = w, ws->pl[j] = p, ws->rdim[j] = (int)r, ws->s[j] = p < 0 ? 0 : coef[p], ws->dl[j] = coef[w],
+        ws->cs[j] = cst;
     }
     uint32_t nred = 0;
     for (uint32_t d = 0; d < k->ndims; d++) nred += root->u.lin.iters[d] == IR_ITER_REDUCTION;
@@ -166,7 +169,7 @@ static bool win_shape(const kernel *k, wshape *ws) {
             int32_t ai = k->arg_input[s][j];
             if (ai < 0) continue;
             for (uint32_t w = 0; w < ws->nw; w++)
-                if (map_uses(k->inputs[ai].map, k->ndims, ws->pl[w])) return false;
+                if (ws->pl[w] >= 0 && map_uses(k->inputs[ai].map, k->ndims, ws->pl[w])) return false;
         }
     return true;
 }
@@ -236,12 +239,12 @@ bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
     const int dc = ws.dc;
     nl_win *w = sp_calloc(ctx, 1, sizeof *w);
     w->dp = pl[ip], w->wp = wl[ip], w->sp = s[ip], w->dlp = dl[ip];
-    w->P = k->bounds[w->dp], w->KP = k->bounds[w->wp];
+    w->P = w->dp >= 0 ? k->bounds[w->dp] : 1, w->KP = k->bounds[w->wp];
     w->XP = ts[rdim[ip]];
     w->WP = cs[ip] == 0 && !pad ? xt.dims[rdim[ip]] : 0; /* a whole input row is loaded only from its start */
     if (nw == 2) {
         w->dq = pl[iq], w->wq = wl[iq], w->sq = s[iq], w->dlq = dl[iq];
-        w->Q = k->bounds[w->dq], w->KQ = k->bounds[w->wq];
+        w->Q = w->dq >= 0 ? k->bounds[w->dq] : 1, w->KQ = k->bounds[w->wq];
         w->XQ = ts[rdim[iq]];
     } else {
         w->dq = w->wq = -1, w->sq = w->dlq = 1;
@@ -291,7 +294,7 @@ bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
     kp->red[0] = (uint32_t)w->wp;
     if (nw == 2) kp->red[1] = (uint32_t)w->wq;
     kp->red_r = kp->red_c = false;
-    kp->dm = w->dp, kp->dn = dc, kp->dk = -1;
+    kp->dm = w->dp >= 0 ? w->dp : w->dq, kp->dn = dc, kp->dk = -1;
     kp->M = w->Q * w->P;
     kp->N = w->C;
     kp->inplace = -1;
@@ -443,7 +446,7 @@ static void loads(wem *e, int64_t t) {
     int32_t b = xbuf_of(e, t);
     marker(e, NP_BIRTH, b);
     const int64_t hq = halo_q(w, r.tq), hp = halo_p(w, e->c->tk), hpr = r.tp == e->c->tk ? hp : halo_p(w, r.tp);
-    int64_t base = a->off + outer_of(kp, a, r.o) + r.c0 * a->stride[w->dc] + r.q0 * sd(a, w->dq) + r.p0 * a->stride[w->dp];
+    int64_t base = a->off + outer_of(kp, a, r.o) + r.c0 * a->stride[w->dc] + r.q0 * sd(a, w->dq) + r.p0 * sd(a, w->dp);
     const int64_t cs = a->stride[w->dc];
     int64_t i0 = 0, i1 = hq, j0 = 0, j1 = hpr; /* the halo's rows and pixels inside the source */
     if (w->pad) {
@@ -538,8 +541,8 @@ static void store(wem *e, int64_t t) {
     wtile r = tile_at(kp, e->c, t);
     const nl_access *o = &kp->out;
     int32_t yb = ybuf_of(e, t);
-    int64_t base = o->off + outer_of(kp, o, r.o) + r.c0 * o->stride[w->dc] + r.q0 * sd(o, w->dq) + r.p0 * o->stride[w->dp];
-    int64_t op = o->stride[w->dp], oc = o->stride[w->dc];
+    int64_t base = o->off + outer_of(kp, o, r.o) + r.c0 * o->stride[w->dc] + r.q0 * sd(o, w->dq) + r.p0 * sd(o, w->dp);
+    int64_t op = sd(o, w->dp), oc = o->stride[w->dc];
     if (r.tp == e->c->tk && (r.tq == 1 || sd(o, w->dq) == r.tp * op))
         nl_store_blocks(e->sink, kp->t, bview(e, yb, 0, r.tq * r.tp, r.tc), o->value, base, op, oc);
     else
@@ -609,7 +612,7 @@ uint32_t nl_win_cands(const nl_kernel *kp, nl_cand *out, uint32_t cap) {
     for (int64_t x = 1; x < w->Q && nq < 62; x *= 2) tqs[nq++] = x;
     tqs[nq++] = w->Q;
     tps[np++] = w->P;
-    for (int64_t x = ceil_div(w->P, 2); x >= 1 && np < 62; x = x > 1 ? ceil_div(x, 2) : 0) tps[np++] = x;
+    for (int64_t x = ceil_div(w->P, 2); w->P > 1 && x >= 1 && np < 62; x = x > 1 ? ceil_div(x, 2) : 0) tps[np++] = x;
     uint32_t n = 0;
     for (uint32_t a = 0; a < nc; a++)
         for (uint32_t b = 0; b < nq; b++)
