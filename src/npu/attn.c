@@ -338,6 +338,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
         kp->rhs = qk->rhs;
         kp->mode = NP_VREDUCE_COLS;
     } while (0);
+    for (uint32_t i = 0; i < 2 + at->nscore; i++) nl_kernel_free(ctx, &sub[i]);
     sp_free(ctx, sub);
 }
 

@@ -56,6 +56,13 @@
  * accumulator's (the f64 statistics truncated to f32). Contractions (the
  * systolic arrays) are f32.
  *
+ * A loop kernel that reduces over a window (a pool: its input read at
+ * oh * sh + kh * dh, ow * sw + kw * dw) has its own tiles (window.c):
+ * output pixels down each lane, a loop outside the window across them, the
+ * input's halo once per tile (through a folded pad), the window's steps as
+ * shifted views within the lanes. Row-wise chains (KN_ROWS, rows.c) and
+ * fused attention (KN_ATTENTION, attn.c, attn_rows.c) likewise.
+ *
  * Copy kernels (tensor.extract_slice, insert_slice, pad): loops over the
  * result's elements with tiles as loop kernels have them, no vector
  * program: each tile is DMA'd in from the source (a strided box of it) and
@@ -250,6 +257,7 @@ typedef struct nl_win {
     uint32_t outer[KN_MAX_DIMS];
     uint32_t g;
     bool p_outer;
+    bool flat; /* one output pixel: the halo's rows are the window, reduced down the lanes */
     np_vprog grp, rest;
     /* read through a pad (kn_fuse_pads): padded row q is the source's row
      * q - lq of nq, padded pixel p its pixel p - lp of np (coordinates of

@@ -216,6 +216,7 @@ void nl_rows_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
         kp->mode = NP_VREDUCE_COLS;
         kp->inplace = -1;
     }
+    for (uint32_t p = 0; p < r->npart; p++) nl_kernel_free(ctx, &sub[p]);
     sp_free(ctx, sub);
 }
 
@@ -494,28 +495,40 @@ int64_t nl_rows_insns(const nl_kernel *kp, const nl_cand *c) {
     return w->NU * ceil_div(w->NB, tile_b(c)) * per;
 }
 
+/* The vector unit's groups of one tile of tb along b (the timing model's
+ * occupancy of its programs, without fills and cross-lane steps). */
+static double tile_groups(const nl_kernel *kp, const nl_cand *c, int64_t tb) {
+    const nl_rows *w = kp->rows;
+    const nt_target *t = kp->t;
+    const int64_t L = t->lanes;
+    const bool rl = c->order == NL_ROWS_ROWS;
+    const int64_t full = rl ? w->A * ceil_div(tb, L) : tb * ceil_div(w->A, L), stat = rl ? ceil_div(tb, L) : tb;
+    double g = 0;
+    for (uint32_t p = 0; p < w->nstep; p++) {
+        const nl_rstep *st = &w->step[p];
+        bool f = st->reduce || w->val[st->res].uses_a;
+        g += (double)np_vprog_groups(&st->prog, f ? full : stat, t->vlen_bits, np_dtype_bytes((np_dtype)w->val[st->acc].dt));
+        if (st->reduce && st->has_epi) g += (double)np_vprog_groups(&st->epi, stat, t->vlen_bits, 4);
+    }
+    return g;
+}
+
 /* A lower bound on a candidate's cycles (the DMA of the bytes it moves,
- * the vector unit's groups) and a quick estimate (their sum with single
+ * the vector unit's groups, each the exact sum over its tiles, the last
+ * along b perhaps shorter) and a quick estimate (their sum with single
  * buffers, their maximum with double). */
 void nl_rows_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
     const nl_rows *w = kp->rows;
     const nt_target *t = kp->t;
-    const int64_t L = t->lanes, tb = tile_b(c), tiles = w->NU * ceil_div(w->NB, tb);
-    const bool rl = c->order == NL_ROWS_ROWS;
-    double bytes = 0, vu = 0;
+    const int64_t tb = tile_b(c), nbt = ceil_div(w->NB, tb), last = w->NB - (nbt - 1) * tb;
+    double bytes = 0;
     for (uint32_t v = 0; v < w->nval; v++) {
         const nl_rval *x = &w->val[v];
         if (!x->load && (int32_t)v != w->out) continue;
-        bytes += (double)(x->once ? 1 : tiles) * (double)(x->uses_a ? w->A : 1) * (double)(x->uses_b ? tb : 1) * np_dtype_bytes((np_dtype)x->dt);
+        double along_b = x->once ? 1.0 : (double)w->NU * (x->uses_b ? (double)w->NB : (double)nbt);
+        bytes += along_b * (double)(x->uses_a ? w->A : 1) * np_dtype_bytes((np_dtype)x->dt);
     }
-    const int64_t full = rl ? w->A * ceil_div(tb, L) : tb * ceil_div(w->A, L), stat = rl ? ceil_div(tb, L) : tb;
-    for (uint32_t p = 0; p < w->nstep; p++) {
-        const nl_rstep *st = &w->step[p];
-        bool f = st->reduce || w->val[st->res].uses_a;
-        vu += (double)np_vprog_groups(&st->prog, f ? full : stat, t->vlen_bits, np_dtype_bytes((np_dtype)w->val[st->acc].dt));
-        if (st->reduce && st->has_epi) vu += (double)np_vprog_groups(&st->epi, stat, t->vlen_bits, 4);
-    }
-    vu *= (double)tiles;
+    double vu = (double)w->NU * ((double)(nbt - 1) * tile_groups(kp, c, tb) + tile_groups(kp, c, last));
     double d = bytes / nt_dram_bytes_per_cycle(t);
     double b = d > vu ? d : vu;
     double h = c->xbuf > 1 ? b : d + vu;

@@ -30,6 +30,8 @@
 
 /* ------------------------------------------------------------ analysis */
 
+static int64_t halo_p(const nl_win *w, int64_t tp);
+
 /* The root's tensor input whose map holds the window: its kernel input. */
 static int32_t window_input(const kernel *k) {
     const ir_op *root = k->root;
@@ -155,6 +157,9 @@ static bool win_shape(const kernel *k, wshape *ws) {
     uint32_t nred = 0;
     for (uint32_t d = 0; d < k->ndims; d++) nred += root->u.lin.iters[d] == IR_ITER_REDUCTION;
     if (ws->nw == 0 || nred != ws->nw) return false;
+    /* a window loop alone is a pool over a whole image (both dims), not a
+     * reduction along one dim (a row's sum: the loop lowering's) */
+    if (ws->nw == 1 && ws->pl[0] < 0) return false;
     ws->ip = ws->nw == 2 && ts[ws->rdim[1]] < ts[ws->rdim[0]] ? 1 : 0;
     ws->dc = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
@@ -281,6 +286,11 @@ bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
         w->p_outer = true;
     }
     w->g = g;
+    /* one output pixel of a window of contiguous input pixels, walked as
+     * they lie: the window is the halo's rows in order, one reduction down
+     * the lanes (NP_VREDUCE_ROWS) instead of shifted views */
+    w->flat = w->P == 1 && w->Q == 1 && w->dlp == 1 && (nw == 1 || w->dlq == 1) && !w->p_outer &&
+              halo_p(w, 1) == w->KP;
     /* the other parallel loops: one tile each */
     for (uint32_t d = 0; d < k->ndims; d++)
         if (root->u.lin.iters[d] == IR_ITER_PARALLEL && (int)d != w->dp && (int)d != w->dq && (int)d != dc)
@@ -508,7 +518,21 @@ static void compute(wem *e, int64_t t) {
         int64_t off = op->a.off + outer_of(kp, &op->a, r.o) + r.c0 * op->a.stride[w->dc] + r.q0 * sd(&op->a, w->dq);
         mvin(e, bview(e, b, 0, 1, op->a.stride[w->dc] ? r.tc : 1), &op->a, off, 0, op->a.stride[w->dc]);
     }
-    for (int64_t q = 0; q < r.tq; q++) {
+    if (w->flat) { /* the halo's rows are the window in order */
+        np_view x = bview(e, xb, 0, halo_q(w, 1) * hp, r.tc);
+        np_insn in;
+        memset(&in, 0, sizeof in);
+        in.op = NP_VEC;
+        in.mode = NP_VREDUCE_ROWS;
+        in.dst = bview(e, yb, 0, 1, r.tc);
+        in.rows = x.rows;
+        in.cols = r.tc;
+        in.nsrc = 1;
+        in.src = &x;
+        in.prog = &kp->prog;
+        put(e, &in);
+    }
+    for (int64_t q = 0; q < r.tq && !w->flat; q++) {
         np_view y = bview(e, yb, q * e->c->tk, r.tp, r.tc);
         const int64_t outer = w->p_outer ? w->KP : w->KQ, inner = w->p_outer ? w->KQ : w->KP, step = w->p_outer ? 1 : w->g;
         for (int64_t i = 0; i < outer; i++)
@@ -580,19 +604,51 @@ int64_t nl_win_insns(const nl_kernel *kp, const nl_cand *c) {
     return ntiles(kp, c) * per;
 }
 
+/* The vector unit's groups of one output row's window steps over tp
+ * pixels and tc lanes. */
+static double row_groups(const nl_kernel *kp, int64_t tp, int64_t tc, const nt_target *t) {
+    const nl_win *w = kp->win;
+    if (w->flat) return (double)np_vprog_groups(&kp->prog, w->KQ * w->KP * ceil_div(tc, t->lanes), t->vlen_bits, 4);
+    int64_t rows = tp * ceil_div(tc, t->lanes);
+    double per_q = (double)(w->KQ * (w->KP / w->g)) * (double)np_vprog_groups(&w->grp, rows, t->vlen_bits, 4);
+    if (w->KP % w->g) per_q += (double)w->KQ * (double)np_vprog_groups(&w->rest, rows, t->vlen_bits, 4);
+    return per_q;
+}
+
 /* A lower bound on a candidate's cycles (the DMA of the bytes it moves,
- * the vector unit's groups) and a quick estimate. */
+ * the vector unit's window steps, each summed exactly over the tiles:
+ * the last along each loop perhaps smaller, a halo through a pad only its
+ * part inside the source) and a quick estimate. */
 void nl_win_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur) {
     const nl_win *w = kp->win;
     const nt_target *t = kp->t;
-    const int64_t n = ntiles(kp, c), L = t->lanes;
     const double xb = (double)np_dtype_bytes((np_dtype)kp->in[0].a.dt), yb = (double)np_dtype_bytes((np_dtype)kp->out_dt);
-    double bytes = (double)n * (double)c->tn *
-                   ((double)halo_q(w, c->tm) * (double)halo_p(w, c->tk) * xb + (double)(c->tm * c->tk) * yb);
-    int64_t rows = c->tk * ceil_div(c->tn, L);
-    double vu = (double)n * (double)c->tm * (double)w->KQ *
-                ((double)(w->KP / w->g) * (double)np_vprog_groups(&w->grp, rows, t->vlen_bits, 4) +
-                 (w->KP % w->g ? (double)np_vprog_groups(&w->rest, rows, t->vlen_bits, 4) : 0));
+    int64_t outer = 1;
+    for (uint32_t i = 0; i < w->nouter; i++) outer *= kp->bounds[w->outer[i]];
+    const int64_t nq = ceil_div(w->Q, c->tm), np = ceil_div(w->P, c->tk), nc = ceil_div(w->C, c->tn);
+    const int64_t hp = halo_p(w, c->tk);
+    double xrows = 0, yrows = 0, vu = 0, tcs = (double)w->C; /* over one channel block's tiles, then all lanes */
+    for (int64_t qi = 0; qi < nq; qi++) {
+        int64_t tq = min64(c->tm, w->Q - qi * c->tm), hq = halo_q(w, tq);
+        int64_t i0 = 0, i1 = hq;
+        if (w->pad) {
+            int64_t q = qi * c->tm * w->sq - w->lq;
+            i0 = min64(hq, max64(0, -q)), i1 = max64(i0, min64(hq, w->nq - q));
+        }
+        for (int64_t pi = 0; pi < np; pi++) {
+            int64_t tp = min64(c->tk, w->P - pi * c->tk), hpr = tp == c->tk ? hp : halo_p(w, tp);
+            int64_t j0 = 0, j1 = hpr;
+            if (w->pad) {
+                int64_t p = pi * c->tk * w->sp - w->lp;
+                j0 = min64(hpr, max64(0, -p)), j1 = max64(j0, min64(hpr, w->np - p));
+            }
+            xrows += (double)((i1 - i0) * (j1 - j0));
+            yrows += (double)(tq * tp);
+            for (int64_t ci = 0; ci < nc; ci++) vu += (double)tq * row_groups(kp, tp, min64(c->tn, w->C - ci * c->tn), t);
+        }
+    }
+    double bytes = (double)outer * tcs * (xrows * xb + yrows * yb);
+    vu *= (double)outer;
     double d = bytes / nt_dram_bytes_per_cycle(t);
     double b = d > vu ? d : vu, h = c->xbuf > 1 ? b : d + vu;
     *bound = b < (double)NC_TIME_MAX ? (int64_t)b : NC_TIME_MAX;

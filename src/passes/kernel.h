@@ -17,6 +17,10 @@
  * a reduction such as a row sum). Any other op that computes a tensor (a
  * slice, pad, pack, ...) is a kernel of its own (KN_OP). Values no kernel produces are function
  * arguments, constants (read in place) or fills absorbed as scalar inits.
+ * For targets that run them so, kernels are merged after kn_build: an
+ * attention into one (KN_ATTENTION, attention.c), a row-wise chain into one
+ * (KN_ROWS, rows.c), a pad into the kernel that reads it (kn_input.pad,
+ * pads.c); the values between the merged kernels have no producer then.
  */
 #ifndef SPADC_PASSES_KERNEL_H
 #define SPADC_PASSES_KERNEL_H

@@ -34,7 +34,8 @@ run_check() { # LABEL args...
   [ "$got" = "$(cat "$tmp/est")" ] || no "$label: run cycles '$got', plan '$(cat "$tmp/est")'"
 }
 
-for fn in maxpool avgpool avgpool_pad avgpool_nopad maxpool_dil maxpool_nhwc adaptive_avg global_avg; do
+for fn in maxpool avgpool avgpool_pad avgpool_nopad maxpool_dil maxpool_nhwc adaptive_avg global_avg maxpool1d avgpool9 \
+          pool_kw_outer; do
   k=$(kinds "$f" -e $fn)
   want="loop/npu/window"
   [ $fn = avgpool_nopad ] && want="op/npu/copy loop/reference/-"
@@ -42,8 +43,8 @@ for fn in maxpool avgpool avgpool_pad avgpool_nopad maxpool_dil maxpool_nhwc ada
   run_check "$fn" "$f" -e $fn
   "$SPADC" run "$f" -e $fn --check >/dev/null 2>&1 || no "$fn on the cpu: --check"
 done
-for b in 256 1K 4K; do
-  for fn in maxpool avgpool_pad maxpool_dil maxpool_nhwc; do
+for b in 1K 4K 16K; do
+  for fn in maxpool avgpool_pad maxpool_dil maxpool_nhwc avgpool9 pool_kw_outer; do
     kinds "$f" -e $fn --budget $b >/dev/null
     run_check "$fn --budget $b" "$f" -e $fn --budget $b
   done

@@ -12,13 +12,21 @@
 // the pool: the pad moves before the permute, canon.c, and the pool reads
 // NHWC); @adaptive_avg: adaptive_avg_pool2d to 2x2 from 8x8 (a 4x4 stride 4
 // window); @global_avg: adaptive_avg_pool2d to 1x1 and flatten (a sum over
-// the whole 7x7 and a division: a window of one output pixel).
+// the whole 7x7 and a division: a window of one output pixel); @maxpool1d:
+// max_pool1d(3, 2, pad 1) on [2, 16, 50]; @avgpool9: a 9x9 window (more
+// steps than one vector program's sources), stride 3, pad 4. By hand:
+// @pool_kw_outer, a sum whose kw loop comes before its kh loop (the window
+// walked in that order, as the reference sums).
 #avgpool_map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #avgpool_pad_map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #avgpool_nopad_map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #adaptive_avg_map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #global_avg_map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #global_avg_map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+#avgpool9_map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#in = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d5, d3 + d4 * 2)>
+#win = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
 func.func @maxpool(%arg0: tensor<1x64x32x32xf32>) -> tensor<1x64x16x16xf32> {
   %cst = arith.constant 0xFF800000 : f32
   %padded = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
@@ -177,4 +185,51 @@ func.func @global_avg(%arg0: tensor<2x256x7x7xf32>) -> tensor<2x256xf32> {
   } -> tensor<2x256x1x1xf32>
   %collapsed = tensor.collapse_shape %3 [[0], [1, 2, 3]] : tensor<2x256x1x1xf32> into tensor<2x256xf32>
   return %collapsed : tensor<2x256xf32>
+}
+
+func.func @maxpool1d(%arg0: tensor<2x16x50xf32>) -> tensor<2x16x25xf32> {
+  %cst = arith.constant 0xFF800000 : f32
+  %expanded = tensor.expand_shape %arg0 [[0], [1], [2, 3]] output_shape [2, 16, 1, 50] : tensor<2x16x50xf32> into tensor<2x16x1x50xf32>
+  %padded = tensor.pad %expanded low[0, 0, 0, 1] high[0, 0, 0, 1] {
+  ^bb0(%arg1: index, %arg2: index, %arg3: index, %arg4: index):
+    tensor.yield %cst : f32
+  } : tensor<2x16x1x50xf32> to tensor<2x16x1x52xf32>
+  %0 = tensor.empty() : tensor<2x16x1x25xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<2x16x1x25xf32>) -> tensor<2x16x1x25xf32>
+  %2 = tensor.empty() : tensor<1x3xf32>
+  %3 = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<[1, 2]> : vector<2xi64>} ins(%padded, %2 : tensor<2x16x1x52xf32>, tensor<1x3xf32>) outs(%1 : tensor<2x16x1x25xf32>) -> tensor<2x16x1x25xf32>
+  %collapsed = tensor.collapse_shape %3 [[0], [1, 2], [3]] : tensor<2x16x1x25xf32> into tensor<2x16x25xf32>
+  return %collapsed : tensor<2x16x25xf32>
+}
+
+func.func @avgpool9(%arg0: tensor<1x8x20x20xf32>) -> tensor<1x8x7x7xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 8.100000e+01 : f32
+  %padded = tensor.pad %arg0 low[0, 0, 4, 4] high[0, 0, 4, 4] {
+  ^bb0(%arg1: index, %arg2: index, %arg3: index, %arg4: index):
+    tensor.yield %cst : f32
+  } : tensor<1x8x20x20xf32> to tensor<1x8x28x28xf32>
+  %0 = tensor.empty() : tensor<1x8x7x7xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %2 = tensor.empty() : tensor<9x9xf32>
+  %3 = linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<3> : vector<2xi64>} ins(%padded, %2 : tensor<1x8x28x28xf32>, tensor<9x9xf32>) outs(%1 : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %4 = linalg.generic {indexing_maps = [#avgpool9_map, #avgpool9_map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%3 : tensor<1x8x7x7xf32>) outs(%0 : tensor<1x8x7x7xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %5 = arith.divf %in, %cst_0 : f32
+    linalg.yield %5 : f32
+  } -> tensor<1x8x7x7xf32>
+  return %4 : tensor<1x8x7x7xf32>
+}
+
+func.func @pool_kw_outer(%x: tensor<2x5x13x17xf32>) -> tensor<2x5x5x13xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w = tensor.empty() : tensor<3x2xf32>
+  %e = tensor.empty() : tensor<2x5x5x13xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5x5x13xf32>) -> tensor<2x5x5x13xf32>
+  %s = linalg.generic {indexing_maps = [#in, #win, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<2x5x13x17xf32>, tensor<3x2xf32>) outs(%f : tensor<2x5x5x13xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.addf %o, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<2x5x5x13xf32>
+  return %s : tensor<2x5x5x13xf32>
 }
