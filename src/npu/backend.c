@@ -160,7 +160,7 @@ static void start(ex_backend *b, ex_program *x) {
 static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
     nx_backend *nb = (nx_backend *)b;
     kplan *k = &nb->kp[i];
-    nl_env env = {env_root, env_splat, x};
+    nl_env env = {env_root, env_splat, x, nb->budget};
     nl_kernel_free(nb->ctx, &k->kp);
     nl_analyze(nb->ctx, &nb->o.target, &ex_kernels(x)->k[i], &env, &k->kp);
     k->npu = k->kp.npu;
@@ -237,7 +237,7 @@ static bool trial_lower(nx_backend *nb, const kernel *k) {
     for (uint32_t i = 0; i < body->nargs; i++) trial_note(&t, &body->args[i]);
     for (const ir_op *op = body->first; op; op = op->next)
         for (uint32_t r = 0; r < op->nres; r++) trial_note(&t, &op->res[r]);
-    nl_env env = {trial_root, trial_splat, &t};
+    nl_env env = {trial_root, trial_splat, &t, nb->budget};
     nl_kernel kp;
     memset(&kp, 0, sizeof kp);
     nl_analyze(nb->ctx, &nb->o.target, k, &env, &kp);

@@ -276,6 +276,9 @@ typedef struct nl_env {
     uint32_t (*root)(void *ud, uint32_t value);
     bool (*splat)(void *ud, uint32_t value, const uint8_t **splat_elem);
     void *ud;
+    /* bytes per lane the kernel may plan (0: not known): a lowering with
+     * tiles of its own (a pool's) is taken only where its smallest fits */
+    int64_t budget;
 } nl_env;
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);

@@ -291,6 +291,23 @@ bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
      * the lanes (NP_VREDUCE_ROWS) instead of shifted views */
     w->flat = w->P == 1 && w->Q == 1 && w->dlp == 1 && (nw == 1 || w->dlq == 1) && !w->p_outer &&
               halo_p(w, 1) == w->KP;
+    /* its smallest tile (one output pixel, the fewest lanes) must fit the
+     * budget, or the loop lowering keeps the kernel */
+    if (env->budget > 0) {
+        nl_cand c0;
+        memset(&c0, 0, sizeof c0);
+        c0.tm = c0.tk = 1, c0.tn = w->C < kp->t->lanes ? w->C : kp->t->lanes, c0.xbuf = c0.ybuf = 1;
+        kp->win = w;
+        nl_buf bufs[NL_MAX_BUFS];
+        uint32_t nb = kp->nein + 2 <= NL_MAX_BUFS ? nl_win_layout(kp, &c0, bufs) : 0;
+        int64_t bytes = 0;
+        for (uint32_t i = 0; i < nb; i++) bytes += bufs[i].bytes;
+        kp->win = NULL;
+        if (!nb || bytes > env->budget) {
+            sp_free(ctx, w);
+            return false;
+        }
+    }
     /* the other parallel loops: one tile each */
     for (uint32_t d = 0; d < k->ndims; d++)
         if (root->u.lin.iters[d] == IR_ITER_PARALLEL && (int)d != w->dp && (int)d != w->dq && (int)d != dc)
@@ -386,7 +403,7 @@ uint32_t nl_win_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
                 snprintf(name, sizeof name, "%.30s.%d", base, j);
             else
                 snprintf(name, sizeof name, "%s", base);
-            nl_set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, 1, op->a.stride[w->dc] ? c->tn : 1, 1, 0, 3);
+            nl_set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, 1, op->a.stride[w->dc] ? c->tn : 1, 1, 1, 3);
             bufs[n++].broadcast = true;
         }
     return n;
