@@ -20,6 +20,13 @@
  * runs on Y in place, and Y is stored once. The channels are the input's
  * loop that is not in the window with the smallest stride (NHWC: unit
  * stride; NCHW: the channel planes, each DMA run one plane's row).
+ * Read through a pad (kn_fuse_pads: torch-mlir's tensor.pad before a
+ * pool), the halo's rows and pixels outside the source are filled with the
+ * padding value and the rest DMA'd row by row: the padded tensor is never
+ * written. A window of one output pixel over contiguous input pixels (a
+ * global average pool: a sum over a whole image) is the halo's rows in
+ * order, reduced down the lanes in one VEC. The lowering is taken where
+ * its smallest tile fits the kernel's budget (else the loop lowering's).
  * Buffers per lane: X x1 or x2 (the next tile's halo loads during this
  * tile), Y x1 or x2, the chain's operands (per channel or per tile) with
  * each Y. */
