@@ -963,9 +963,13 @@ static bool split_prologue(canon *c, ir_op *S) {
  * and the copy moves after it: pad(transpose(x)) = transpose(pad'(x)).
  * The transpose then folds into its consumer's map (fold_input) and the
  * consumer (a pool) reads the padded input in its own layout, with no copy
- * of it in between. */
+ * of it in between. Not before a contraction (a convolution): its engines
+ * choose their own layouts of the input. */
 static bool swap_pad_copy(canon *c, ir_op *P) {
     if (P->kind != IR_OP_PAD || P->nopnds != 1 || P->nres != 1 || P->nregions != 1) return false;
+    for (const ir_op *u = P->next; u; u = u->next)
+        for (uint32_t i = 0; i < u->nopnds; i++)
+            if (u->opnds[i] == &P->res[0] && (u->kind != IR_OP_LINALG || ir_linalg_is_mac(u))) return false;
     ir_value *s = P->opnds[0];
     ir_op *d = s->def;
     if (!d || !ir_linalg_is_copy(d) || s->id >= c->n || c->uses[s->id] != 1 || d->parent != P->parent) return false;
