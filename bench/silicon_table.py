@@ -111,19 +111,22 @@ def machine_of(plan):
     return m, missing
 
 
+def kernel_macs(k):
+    """A kernel's multiply-adds: a contraction's dims multiplied, else the
+    plan's "macs" (a fused attention's two products)."""
+    d = k.get("dims", {})
+    if k.get("kind") != "contraction":
+        return k.get("macs", 0)
+    return d.get("b", 1) * d.get("m", 0) * d.get("n", 0) * d.get("k", 0)
+
+
 def roofline(k, m):
     """compute, DMA, DMA requested, minimum DMA and vector cycles of one
-    kernel: MACs / (arrays x lanes^2) for a contraction (else the plan's
-    compute_cycles), dma_bytes, dram_request_bytes (the bytes the DRAM
+    kernel: MACs / (arrays x lanes^2) (kernel_macs), dma_bytes, dram_request_bytes (the bytes the DRAM
     bursts move) and min_dma_bytes over the DMA bytes per cycle, and the
     plan's vector_cycles."""
-    d = k.get("dims", {})
     r = k.get("roofline", {})
-    if k.get("kind") == "contraction":
-        macs = d.get("b", 1) * d.get("m", 0) * d.get("n", 0) * d.get("k", 0)
-        compute = macs / (m["systolic_arrays"] * m["lanes"] * m["lanes"])
-    else:
-        compute = r.get("compute_cycles", 0)
+    compute = kernel_macs(k) / (m["systolic_arrays"] * m["lanes"] * m["lanes"])
     bpc = m["dma_bytes_per_cycle"]
     dma = k.get("dma_bytes", 0)
     return (compute, dma / bpc, k.get("dram_request_bytes", dma) / bpc,
@@ -266,8 +269,7 @@ def main():
             total = plan["program"]["est_cycles"]
             run_cycles, run_busy, _ = runs.get(n, ({}, {}, None))
             rf = [roofline(k, m) for k in ks]
-            macs = sum(k["dims"].get("b", 1) * k["dims"].get("m", 0) * k["dims"].get("n", 0)
-                       * k["dims"].get("k", 0) for k in ks if k.get("kind") == "contraction")
+            macs = sum(kernel_macs(k) for k in ks)
             io = signature_bytes(os.path.join(args.corpus, n + ".mlir"), n) if args.corpus else None
             if io is not None:
                 wc = macs / (m["systolic_arrays"] * m["lanes"] * m["lanes"])

@@ -923,11 +923,13 @@ static int loop_of_class(const kernel *k, kn_dimclass c) {
     return -1;
 }
 
-/* Loop indices of row r (a row of S, dims but the last row-major) as the
- * contraction c reads it: through the tensor t (S or a view of P) and the
- * map from c's loops to t's dims. */
-static void row_loops(int64_t r, ir_type t, const ir_amap *map, int64_t *idx) {
-    for (int d = (int)t.rank - 2; d >= 0; d--) {
+/* Loop indices of row r (a row of S: its dims but the keys' dim ax,
+ * row-major, kernel.h) as the contraction c reads it: through the tensor t
+ * (S or a view of P), whose dim ax holds the keys, and the map from c's
+ * loops to t's dims. */
+static void row_loops(int64_t r, ir_type t, uint32_t ax, const ir_amap *map, int64_t *idx) {
+    for (int d = (int)t.rank - 1; d >= 0; d--) {
+        if ((uint32_t)d == ax) continue;
         int64_t x = t.dims[d] ? r % t.dims[d] : 0;
         r = t.dims[d] ? r / t.dims[d] : 0;
         int L = ir_aexpr_dim(map->res[d]);
@@ -1039,23 +1041,25 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
     const ir_value *Pv = at->pv.inputs[0].value; /* P as pv reads it */
     for (int64_t r = 0; r < rows; r++) {
         int64_t iq[KN_MAX_DIMS] = {0}, ip[KN_MAX_DIMS] = {0};
-        row_loops(r, Q->out->type, Q->out_map, iq);
-        row_loops(r, Pv->type, at->pv.inputs[0].map, ip);
+        row_loops(r, Q->out->type, at->s_axis, Q->out_map, iq);
+        row_loops(r, Pv->type, at->p_axis, at->pv.inputs[0].map, ip);
         q_off[r] = at_loops(&ap->qk.lhs, iq, Q);
         k_off[r] = at_loops(&ap->qk.rhs, iq, Q);
         v_off[r] = at_loops(&ap->pv.rhs, ip, V);
         o_off[r] = at_loops(&ap->pv.out, ip, V);
         for (uint32_t s = 0; s < sk_first[0]; s++) ((int64_t *)a->qk_opnd_off[s])[r] = at_loops(&ap->qk.operand[s], iq, Q);
-        for (uint32_t c = 0; c < at->nscore; c++) { /* row r: the loops but the last, row-major */
+        for (uint32_t c = 0; c < at->nscore; c++) { /* row r: the loops but the keys', row-major */
             const kernel *sc = &at->score[c];
             int64_t is[KN_MAX_DIMS] = {0}, rr = r;
-            for (int d = (int)sc->ndims - 2; d >= 0; d--) {
+            for (int d = (int)sc->ndims - 1; d >= 0; d--) {
+                if (d == at->score_key[c]) continue;
                 is[d] = rr % sc->bounds[d];
                 rr /= sc->bounds[d];
             }
             for (uint32_t s = sk_first[c]; s < sk_first[c + 1]; s++) {
                 int64_t off = ap->qk.operand[s].off;
-                for (uint32_t d = 0; d + 1 < sc->ndims; d++) off += is[d] * ap->qk.operand[s].stride[d];
+                for (uint32_t d = 0; d < sc->ndims; d++)
+                    if (d != at->score_key[c]) off += is[d] * ap->qk.operand[s].stride[d];
                 ((int64_t *)a->qk_opnd_off[s])[r] = off;
             }
         }
@@ -1065,9 +1069,9 @@ static bool plan_attention(cpu_backend *cb, kplan *kp, char *why, size_t nwhy) {
      * once (a stand-in pointer: the row's is set per row) */
     static const float somewhere;
     for (uint32_t s = 0; s < nq; s++) ap->qk.epi.operands[s] = (cpu_operand){&somewhere, 0, ap->qk.operand[s].stride[jq]};
-    for (uint32_t c = 0; c < at->nscore; c++) /* a score kernel's keys: its last loop */
+    for (uint32_t c = 0; c < at->nscore; c++) /* a score kernel's keys: its loop score_key */
         for (uint32_t s = sk_first[c]; s < sk_first[c + 1]; s++)
-            ap->qk.epi.operands[s].sn = ap->qk.operand[s].stride[at->score[c].ndims - 1];
+            ap->qk.epi.operands[s].sn = ap->qk.operand[s].stride[at->score_key[c]];
     for (uint32_t s = 0; s < np_; s++) ap->pv.epi.operands[s] = (cpu_operand){&somewhere, 0, ap->pv.operand[s].stride[np]};
     if (cpu_epi_check(cb->ctx, &ap->qk.epi) != SP_OK || cpu_epi_check(cb->ctx, &ap->pv.epi) != SP_OK) {
         snprintf(why, nwhy, "the attention's epilogues do not compile for the cpu engine: %s", sp_error_message(cb->ctx));

@@ -424,6 +424,11 @@ static bool folds_pad(void *ud, const kernel *k, uint32_t input, const kn_input 
     return b->folds_pad(b, k, input, folded);
 }
 
+static bool accept_rows(void *ud, const kernel *k) {
+    ex_backend *b = ud;
+    return b->fuse_rows(b, k);
+}
+
 void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *b, const ex_opts *o, interp *it,
                 ex_program **out) {
     ex_program *x = sp_try_malloc(ctx, sizeof *x);
@@ -449,6 +454,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     pass_canonicalize(x->m);
     kn_build(x->m, x->func, &x->prog);
     if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog);
+    if (b->fuse_rows) kn_fuse_rows(x->m, &x->prog, accept_rows, b);
     if (b->folds_pad) kn_fold_pads(x->m, &x->prog, folds_pad, b);
     const uint32_t nk = x->prog.nk ? x->prog.nk : 1;
     x->n = x->prog.nvalues;

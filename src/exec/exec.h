@@ -57,6 +57,9 @@ struct ex_backend {
      * a pad it takes is no kernel of its own: kn_fold_pads, before
      * lowering). Kernels are built; nothing is classified or lowered. */
     bool (*folds_pad)(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded);
+    /* Whether it runs the merged row-wise chain k (KN_ROWS, kn_fuse_rows
+     * before kn_fold_pads; NULL: it runs none). */
+    bool (*fuse_rows)(ex_backend *b, const kernel *k);
     /* The kernels are built (ex_kernels); storage kinds of arguments,
      * constants, views and empties are known (ex_value_*); nothing lowered. */
     void (*start)(ex_backend *b, ex_program *x);

@@ -829,6 +829,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             }
     if (k->kind == KN_ATTENTION) {
         nl_attn_analyze(ctx, t, k, env, kp);
+    } else if (k->kind == KN_ROWS) {
+        nl_rows_analyze(ctx, t, k, env, kp);
     } else if (k->kind == KN_OP) {
         analyze_copy(kp, env);
     } else if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise)) {
@@ -838,8 +840,12 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     } else {
         /* a contraction with one output column (a depthwise convolution, a
          * matrix-vector product) would keep one column of each array busy:
-         * the vector unit runs it as a reduction loop instead */
+         * the vector unit runs it as a reduction loop instead; a window
+         * reduction (a pool) gets its own tiles (window.c) */
         analyze_loop(kp, env);
+        if (kp->npu && k->kind == KN_LOOP && !nl_win_analyze(ctx, kp, env))
+            for (uint32_t i = 0; i < k->ninputs; i++)
+                if (k->inputs[i].pad) host(kp, "it reads a pad's result through the pad, and is not a window reduction");
     }
     if (!kp->npu) return;
     kp->npar_total = kp->nred_total = 1;
@@ -857,11 +863,16 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +
                 (kp->has_base && kp->base.kind == NL_A_TENSOR ? all - patch : 0);
     } else {
+        /* (a tensor read through views or a folded pad: its storage once) */
         for (uint32_t i = 0; i < k->ninputs; i++) {
-            const ir_value *v = k->inputs[i].value;
+            const ir_value *v = k->inputs[i].value; /* a folded pad's source (kn_fold_pads) */
             const uint8_t *sv;
             bool seen = false;
-            for (uint32_t j = 0; j < i; j++) seen |= k->inputs[j].value == v;
+            for (uint32_t j = 0; j < i; j++) { /* the same tensor, or a view of the same storage */
+                const ir_value *u = k->inputs[j].value;
+                seen |= u == v || (u->type.kind == IR_T_TENSOR && v->type.kind == IR_T_TENSOR &&
+                                   env->root(env->ud, u->id) == env->root(env->ud, v->id));
+            }
             if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
             /* a convolution's input: the elements its windows read (a
              * strided 1x1 convolution skips rows and columns) */
@@ -873,6 +884,10 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     kp->min_dma_bytes = bytes;
     if (kp->att) {
         nl_attn_finish(kp);
+        return;
+    }
+    if (kp->rows) {
+        nl_rows_finish(kp);
         return;
     }
     kp->macs = kp->gemm ? k->b * k->m * k->n * k->k : 0;
@@ -892,7 +907,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
  * epilogue reads, each element once. Never below the compulsory traffic. */
 int64_t nl_dram_lower_bound(const nl_kernel *kp, int64_t budget) {
     int64_t lb = kp->min_dma_bytes;
-    if (!kp->npu || !kp->gemm || kp->att || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR ||
+    if (!kp->npu || !kp->gemm || kp->att || kp->rows || kp->win || kp->lhs.kind != NL_A_TENSOR || kp->rhs.kind != NL_A_TENSOR ||
         kp->out.kind != NL_A_TENSOR || budget <= 0)
         return lb;
     const kernel *k = kp->k;

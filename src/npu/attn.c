@@ -68,17 +68,13 @@ static void aop_make(nl_aop *p, const nl_kernel *sub, const nl_access *a, int dr
 }
 
 
-/* Whether access a walks a contiguous [heads x rows x keys] tensor: the
- * key loop with stride 1, the row loop with `keys`, the outer loops (in
- * order, innermost last) row-major above them. */
-static bool rowmajor(const nl_access *a, const uint32_t *outer, uint32_t nouter, const int64_t *bounds, int drow, int dkey,
-                     int64_t rows, int64_t keys) {
-    if (a->kind != NL_A_TENSOR || dkey < 0 || a->stride[dkey] != 1) return false;
-    if (drow >= 0 && a->stride[drow] != keys) return false;
-    int64_t e = keys * rows;
-    for (uint32_t i = nouter; i-- > 0;) {
-        if (bounds[outer[i]] > 1 && a->stride[outer[i]] != e) return false;
-        e *= bounds[outer[i]];
+/* Whether access a walks a tensor as kernel k's loops go, row-major (a
+ * score kernel reading the scores before it). */
+static bool walks_loops(const nl_access *a, const kernel *k) {
+    int64_t e = 1;
+    for (uint32_t d = k->ndims; d-- > 0;) {
+        if (k->bounds[d] > 1 && a->stride[d] != e) return false;
+        e *= k->bounds[d];
     }
     return true;
 }
@@ -216,13 +212,9 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             fail(kp, "the PV contraction's heads, rows or keys are not the scores'");
             break;
         }
-        /* both contractions see S's rows in one order: S as qk writes it
-         * and P as pv reads it are [heads x rows x keys] row-major */
-        if (!rowmajor(&qk->out, qk->par, qk->npar, qk->bounds, qk->dm, qk->dn, a->rows, a->keys) ||
-            !rowmajor(&pv->lhs, pv->par, pv->npar, pv->bounds, pv->dm, pv->dk, a->rows, a->keys)) {
-            fail(kp, "the scores' rows are not walked in one order by both contractions");
-            break;
-        }
+        /* both contractions see S's rows in one order (the matcher's
+         * promise, kernel.h): qk's B loops and M loop walk S's rows as
+         * pv's walk P's, so a head o and row tile mean the same rows */
         aop_make(&a->q, qk, &qk->lhs, qk->dm, qk->dk);
         aop_make(&a->k, qk, &qk->rhs, qk->dk, qk->dn);
         aop_make(&a->v, pv, &pv->rhs, pv->dk, pv->dn);
@@ -253,26 +245,23 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             const kernel *sc = &at->score[c];
             nl_analyze(ctx, t, sc, env, sk);
             const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
-            uint32_t n = sc->ndims;
-            int64_t outer = 1;
-            for (uint32_t d = 0; d + 2 < n; d++) outer *= sc->bounds[d];
+            const uint32_t n = sc->ndims, key = at->score_key[c], row = at->score_row[c];
+            uint32_t lo[KN_MAX_DIMS], nlo = 0; /* its other loops: the heads */
+            for (uint32_t d = 0; d < n; d++)
+                if (d != key && d != row) lo[nlo++] = d;
             if (!sk->npu || sk->gemm || sk->copy || !sk->has_prog || sk->has_epi || sk->mode != NP_VMAP || sk->nred ||
-                n < 2 || sc->bounds[n - 1] != a->keys || sc->bounds[n - 2] != a->rows || outer != a->heads ||
-                sk->out_dt != NP_F32) {
+                key >= n || row >= n || sc->bounds[key] != a->keys || sk->out_dt != NP_F32) {
                 snprintf(why, sizeof why, "score kernel k%u is not an f32 map over the scores (%s)", sc->index,
                          sk->npu ? "its loops differ" : sk->why);
                 fail(kp, why);
                 ok = false;
                 break;
             }
-            uint32_t lo[KN_MAX_DIMS];
-            for (uint32_t d = 0; d + 2 < n; d++) lo[d] = d;
             uint32_t proot = env->root(env->ud, prev->id);
             int chain = -1, map[NP_VMAX_SRCS];
             for (uint32_t i = 0; i < sk->nin; i++) {
                 map[i] = -1;
-                if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot &&
-                    rowmajor(&sk->in[i].a, lo, n - 2, sc->bounds, (int)n - 2, (int)n - 1, a->rows, a->keys)) {
+                if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot && walks_loops(&sk->in[i].a, sc)) {
                     chain = (int)i;
                     continue;
                 }
@@ -283,13 +272,13 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
                 nl_aop *p = &a->sop[a->nsop];
                 memset(p, 0, sizeof *p);
                 p->a = sk->in[i].a;
-                p->nouter = n - 2;
-                for (uint32_t d = 0; d + 2 < n; d++) {
-                    p->obound[d] = sc->bounds[d];
-                    p->ostride[d] = sk->in[i].a.stride[d];
+                p->nouter = nlo;
+                for (uint32_t d = 0; d < nlo; d++) {
+                    p->obound[d] = sc->bounds[lo[d]];
+                    p->ostride[d] = sk->in[i].a.stride[lo[d]];
                 }
-                p->rs = sk->in[i].a.stride[n - 2];
-                p->cs = sk->in[i].a.stride[n - 1];
+                p->rs = row == key ? 0 : sk->in[i].a.stride[row];
+                p->cs = sk->in[i].a.stride[key];
                 p->uses_r = p->rs != 0;
                 p->uses_c = p->cs != 0;
                 p->name = sk->in[i].name;
@@ -349,6 +338,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
         kp->rhs = qk->rhs;
         kp->mode = NP_VREDUCE_COLS;
     } while (0);
+    for (uint32_t i = 0; i < 2 + at->nscore; i++) nl_kernel_free(ctx, &sub[i]);
     sp_free(ctx, sub);
 }
 
@@ -364,7 +354,11 @@ void nl_attn_finish(nl_kernel *kp) {
 
 void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
     if (kp->att) sp_free(ctx, kp->att);
+    if (kp->rows) sp_free(ctx, kp->rows);
+    if (kp->win) sp_free(ctx, kp->win);
     kp->att = NULL;
+    kp->rows = NULL;
+    kp->win = NULL;
 }
 
 /* ------------------------------------------------------------- layout */

@@ -160,7 +160,7 @@ static void start(ex_backend *b, ex_program *x) {
 static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
     nx_backend *nb = (nx_backend *)b;
     kplan *k = &nb->kp[i];
-    nl_env env = {env_root, env_splat, x};
+    nl_env env = {env_root, env_splat, x, nb->budget};
     nl_kernel_free(nb->ctx, &k->kp);
     nl_analyze(nb->ctx, &nb->o.target, &ex_kernels(x)->k[i], &env, &k->kp);
     k->npu = k->kp.npu;
@@ -203,13 +203,74 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
 static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     (void)x;
     const nl_kernel *kp = &((nx_backend *)b)->kp[i].kp;
-    return !kp->gemm && !kp->copy && !kp->att && kp->mode == NP_VMAP;
+    return !kp->gemm && !kp->copy && !kp->att && !kp->rows && !kp->win && kp->mode == NP_VMAP;
 }
 
-/* A convolution pads its input as it loads the halo tiles. */
+/* Before storage is planned, a merge is tried on the IR alone: a value's
+ * root through its views, a splat or an empty read as a scalar. */
+typedef struct trial {
+    const ir_value **val; /* by id, the function's values */
+    uint32_t n;
+} trial;
+
+static void trial_note(trial *t, const ir_value *v) {
+    if (v->id < t->n) t->val[v->id] = v;
+}
+
+static uint32_t trial_root(void *ud, uint32_t id) {
+    const trial *t = ud;
+    return id < t->n && t->val[id] ? kn_unview(t->val[id])->id : id;
+}
+
+static bool trial_splat(void *ud, uint32_t id, const uint8_t **elem) {
+    const trial *t = ud;
+    *elem = NULL;
+    if (id >= t->n || !t->val[id]) return false;
+    const ir_op *d = kn_unview(t->val[id])->def;
+    if (d && d->kind == IR_OP_EMPTY) return true;
+    if (!d || d->kind != IR_OP_CONSTANT || d->u.value->kind != IR_A_ELEMENTS || !d->u.value->u.elems->splat) return false;
+    *elem = d->u.value->u.elems->data;
+    return true;
+}
+
+/* Whether the npu lowers kernel k (analysed on the IR alone). */
+static bool trial_lower(nx_backend *nb, const kernel *k) {
+    const ir_op *func = ir_op_parent_func(k->root);
+    if (!func || func->kind != IR_OP_FUNC) return false;
+    trial t = {NULL, func->u.fn.nvalues};
+    t.val = sp_calloc(nb->ctx, t.n ? t.n : 1, sizeof *t.val);
+    const ir_block *body = func->regions[0];
+    for (uint32_t i = 0; i < body->nargs; i++) trial_note(&t, &body->args[i]);
+    for (const ir_op *op = body->first; op; op = op->next)
+        for (uint32_t r = 0; r < op->nres; r++) trial_note(&t, &op->res[r]);
+    nl_env env = {trial_root, trial_splat, &t, nb->budget};
+    nl_kernel kp;
+    memset(&kp, 0, sizeof kp);
+    nl_analyze(nb->ctx, &nb->o.target, k, &env, &kp);
+    bool ok = kp.npu;
+    nl_kernel_free(nb->ctx, &kp);
+    sp_free(nb->ctx, t.val);
+    return ok;
+}
+
+/* A row-wise chain is merged when its smallest tile surely fits and the
+ * npu runs it (not a part on the host). */
+static bool fuse_rows(ex_backend *b, const kernel *k) {
+    nx_backend *nb = (nx_backend *)b;
+    return nl_rows_fit(&nb->o.target, nb->budget, k) && trial_lower(nb, k);
+}
+
+/* A pad (kn_fold_pads) is folded into the loads of a convolution's halo
+ * tiles, or of a window reduction's (a pool: the npu running it). */
 static bool folds_pad(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded) {
-    (void)b;
-    return nl_conv_takes_pad(k, input, folded);
+    if (nl_conv_takes_pad(k, input, folded)) return true;
+    if (k->ninputs > 64 || !nl_win_pad_ok(k, input, folded)) return false;
+    kernel t = *k;
+    kn_input in[64];
+    for (uint32_t i = 0; i < k->ninputs; i++) in[i] = k->inputs[i];
+    in[input] = *folded;
+    t.inputs = in;
+    return trial_lower((nx_backend *)b, &t);
 }
 
 static void run(ex_backend *b, ex_program *x, uint32_t i) {
@@ -248,6 +309,7 @@ ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
         .free = free_backend,
         .fuses_attention = true,
         .folds_pad = folds_pad,
+        .fuse_rows = fuse_rows,
     };
     nb->ctx = ctx;
     nb->o = *o;

@@ -636,6 +636,14 @@ void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl
         nl_attn_emit(kp, c, bufs, sink);
         return;
     }
+    if (kp->rows) {
+        nl_rows_emit(kp, c, bufs, sink);
+        return;
+    }
+    if (kp->win) {
+        nl_win_emit(kp, c, bufs, sink);
+        return;
+    }
     em e;
     nl_em_init(&e, kp, c, bufs, o, sink);
     if (kp->gemm) {

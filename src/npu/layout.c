@@ -41,6 +41,8 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
     memset(ly, 0, sizeof *ly);
     ly->res0 = -1;
     if (kp->att) return nl_attn_layout(kp, c, bufs);
+    if (kp->rows) return nl_rows_layout(kp, c, bufs);
+    if (kp->win) return nl_win_layout(kp, c, bufs);
     if (kp->gemm) {
         int64_t ks = kp->nred_total * ceil_div(kp->K, c->tk);
         /* the next tile's X and W may load during this tile's epilogue and

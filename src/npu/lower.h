@@ -56,6 +56,13 @@
  * accumulator's (the f64 statistics truncated to f32). Contractions (the
  * systolic arrays) are f32.
  *
+ * A loop kernel that reduces over a window (a pool: its input read at
+ * oh * sh + kh * dh, ow * sw + kw * dw) has its own tiles (window.c):
+ * output pixels down each lane, a loop outside the window across them, the
+ * input's halo once per tile (through a folded pad), the window's steps as
+ * shifted views within the lanes. Row-wise chains (KN_ROWS, rows.c) and
+ * fused attention (KN_ATTENTION, attn.c, attn_rows.c) likewise.
+ *
  * Copy kernels (tensor.extract_slice, insert_slice, pad): loops over the
  * result's elements with tiles as loop kernels have them, no vector
  * program: each tile is DMA'd in from the source (a strided box of it) and
@@ -217,6 +224,8 @@ typedef struct nl_kernel {
     struct nl_attn *att; /* a fused attention (kp->k->kind == KN_ATTENTION): its parts, allocated by
                            nl_analyze from ctx; free it with nl_kernel_free */
     nl_conv cv;          /* a convolution (cv.on): how it runs as an implicit GEMM */
+    struct nl_rows *rows; /* a row-wise chain (KN_ROWS): its parts, likewise */
+    struct nl_win *win;   /* a window reduction (a pool, window.c), likewise */
 } nl_kernel;
 
 /* Images (TB) and output rows (TOH) of a convolution's tile of tm pixels,
@@ -254,6 +263,83 @@ typedef struct nl_attn {
     np_vprog copy, rmax, alpha, pexp, oscale, odiv, lscale, rsum; /* the last two: attn_rows.c */
 } nl_attn;
 
+/* A row-wise chain (KN_ROWS, rows.c) as the npu runs it: loops u (the
+ * rows' outer index), b (the blocked index: a tile holds TB of it) and a
+ * (the axis, A long; passes/kernel.h kn_rows has o, a, i: b = i and u = o
+ * when I > 1, else b = o). A value a tile holds: a tensor loaded per tile
+ * (at element a.off + u su + b sb + a sa) or a part's result, along a and
+ * b or not (a statistic does not vary along a, LayerNorm's weight not
+ * along b), living in the buffer of value `home` (itself, or a value it
+ * overwrote in place), written by step def, read last by step last (the
+ * store: nstep), its buffer live until step span (the home's: the last of
+ * the values living in it). */
+#define NL_ROWS_VALS 40
+typedef struct nl_rval {
+    const char *name;
+    uint8_t dt;
+    bool uses_a, uses_b, load;
+    bool once; /* a load the same for every tile (along neither u nor b): loaded once, live throughout */
+    nl_access a;
+    int64_t su, sb, sa;
+    int32_t home, def, last, span;
+} nl_rval;
+
+/* A part as the vector unit runs it: its program (a map, or a reduction
+ * along a into its accumulator from init, then its chain on the statistic:
+ * in place, or into a result of the chain's type), the values its source
+ * slots read (the chain's: esrc, then the accumulator when epi_own). */
+typedef struct nl_rstep {
+    bool reduce, has_epi, epi_own;
+    np_vprog prog, epi;
+    nl_access init;
+    uint32_t nsrc, nesrc;
+    int32_t src[NP_VMAX_SRCS], esrc[NP_VMAX_SRCS];
+    int32_t acc, res;
+} nl_rstep;
+
+typedef struct nl_rows {
+    int64_t NU, NB, A;
+    uint32_t nval, nstep;
+    nl_rval val[NL_ROWS_VALS];
+    nl_rstep step[KN_ROWS_MAX];
+    int32_t out;                  /* the value stored, at the kernel's out access */
+    int64_t out_su, out_sb, out_sa;
+} nl_rows;
+
+/* Whether the npu reads input `input` of loop kernel k through the
+ * tensor.pad that makes it (window.c: a pool's input, padded by its
+ * loads). */
+bool nl_win_pad_ok(const kernel *k, uint32_t input, const kn_input *folded);
+/* Whether the npu takes row-wise chain k (KN_ROWS) with `budget` bytes per
+ * lane: its smallest tile surely fits (rows.c). */
+bool nl_rows_fit(const nt_target *t, int64_t budget, const kernel *k);
+
+/* A window reduction (window.c): a loop kernel reducing over the window
+ * loops wq (kh) and wp (kw), reading its input at dq * sq + wq * dlq and
+ * dp * sp + wp * dlp (element strides XQ and XP of those input dims; WP
+ * the input row's length when the row starts at the window's origin,
+ * else 0), with the loop dc across the lanes and the outer loops one tile
+ * each. One window loop: dq = wq = -1, Q = KQ = 1. grp: the reduction's
+ * program over g window pixels (g sources), rest over KP % g; p_outer:
+ * kw's loop comes before kh's (one pixel per step, kw outer). */
+typedef struct nl_win {
+    int dp, wp, dq, wq, dc;
+    int64_t P, KP, sp, dlp, Q, KQ, sq, dlq, C;
+    int64_t XP, XQ, WP;
+    uint32_t nouter;
+    uint32_t outer[KN_MAX_DIMS];
+    uint32_t g;
+    bool p_outer;
+    bool flat; /* one output pixel: the halo's rows are the window, reduced down the lanes */
+    np_vprog grp, rest;
+    /* read through a pad (kn_fold_pads): padded row q is the source's row
+     * q - lq of nq, padded pixel p its pixel p - lp of np (coordinates of
+     * the window's origin, its map's constant, at 0); outside, padv */
+    bool pad;
+    int64_t lq, nq, lp, np;
+    nl_access padv;
+} nl_win;
+
 /* Facts about the program around the kernel the lowering needs. */
 typedef struct nl_env {
     /* storage root of a value (through reshapes), and whether it is a
@@ -263,6 +349,9 @@ typedef struct nl_env {
     uint32_t (*root)(void *ud, uint32_t value);
     bool (*splat)(void *ud, uint32_t value, const uint8_t **splat_elem);
     void *ud;
+    /* bytes per lane the kernel may plan (0: not known): a lowering with
+     * tiles of its own (a pool's) is taken only where its smallest fits */
+    int64_t budget;
 } nl_env;
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);

@@ -214,4 +214,31 @@ int64_t nl_attn_insns(const nl_kernel *kp, const nl_cand *c);
 void nl_attn_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur);
 uint32_t nl_attn_tiles(const nl_kernel *kp, int64_t *tr, uint32_t *ntr, int64_t *tk, uint32_t *ntk, uint32_t cap);
 
+/* ---- window.c: window reductions (pools) */
+
+/* A loop kernel analysed by analyze_loop that reduces over a window: its
+ * window lowering (kp->win); false leaves it to the loop lowering. */
+bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env);
+/* A candidate's buffers (tm: output rows, tk: pixels per row, tn: lanes);
+ * returns how many. */
+uint32_t nl_win_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs);
+void nl_win_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink);
+int64_t nl_win_insns(const nl_kernel *kp, const nl_cand *c);
+void nl_win_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur);
+uint32_t nl_win_cands(const nl_kernel *kp, nl_cand *out, uint32_t cap);
+
+/* ---- rows.c: row-wise chains (KN_ROWS) */
+
+void nl_rows_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);
+/* After nl_analyze's common part: the work counts. */
+void nl_rows_finish(nl_kernel *kp);
+/* A candidate's buffers (tm x tn: the tile, c->order its layout, xbuf the
+ * loaded tensors' copies, ybuf the result's); returns how many. */
+uint32_t nl_rows_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs);
+void nl_rows_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink);
+int64_t nl_rows_insns(const nl_kernel *kp, const nl_cand *c);
+void nl_rows_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound, int64_t *heur);
+/* Every candidate the search weighs (at most cap). */
+uint32_t nl_rows_cands(const nl_kernel *kp, nl_cand *out, uint32_t cap);
+
 #endif

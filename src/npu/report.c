@@ -39,7 +39,9 @@ static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
 }
 
 /* A loop kernel's mode: a map, a reduction, or a copy (no vector program). */
-static const char *mode_text(const nl_kernel *kp) { return kp->copy ? "copy" : kp->mode == NP_VMAP ? "map" : "reduction"; }
+static const char *mode_text(const nl_kernel *kp) {
+    return kp->copy ? "copy" : kp->rows ? "row-wise" : kp->win ? "window" : kp->mode == NP_VMAP ? "map" : "reduction";
+}
 
 /* A loop kernel's output: written over its input, or 1 or 2 buffers. */
 static const char *out_text(const nl_kernel *kp, const nl_cand *c) {
@@ -58,6 +60,12 @@ static const char *cand_text(const nl_kernel *kp, const nl_cand *c, char *buf, s
     if (kp->att)
         snprintf(buf, n, "%lld rows x %lld keys %s K/V x%d state x%d", (long long)c->tm, (long long)c->tn,
                  c->order == NL_ORDER_NMK ? "S" : "S^T", c->xbuf, c->wbuf);
+    else if (kp->rows)
+        snprintf(buf, n, "%lldx%lld axis %s in x%d out x%d", (long long)c->tm, (long long)c->tn,
+                 c->order == NL_ORDER_NMK ? "down" : "across", c->xbuf, c->ybuf);
+    else if (kp->win)
+        snprintf(buf, n, "%lld rows x %lld px x %lld lanes in x%d out x%d", (long long)c->tm, (long long)c->tk,
+                 (long long)c->tn, c->xbuf, c->ybuf);
     else if (kp->gemm)
         snprintf(buf, n, "%lld,%lld,%lld %s X %s W %s Y x%d%s%s", (long long)c->tm, (long long)c->tn, (long long)c->tk,
                  c->order == NL_ORDER_MNK ? "mnk" : "nmk", bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2),
@@ -144,6 +152,21 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
                          (long long)ceil_div_(ki.kp->att->keys, c->tn), ceil_div_(ki.kp->att->keys, c->tn) == 1 ? "" : "s",
                          c->order == NL_ORDER_NMK ? "K^T, V" : "K, V^T", c->xbuf,
                          c->order == NL_ORDER_NMK ? "S, m, l, alpha, O" : "S^T, m, alpha, [O|l]^T", c->wbuf);
+    else if (ki.kp->rows)
+        sp_strbuf_printf(o,
+                         "    tile %lldx%lld (rows x cols), the axis (%lld) %s; %u parts on the vector unit, their "
+                         "values on chip only; inputs loaded once (x%d), the result stored once (x%d)\n",
+                         (long long)c->tm, (long long)c->tn, (long long)ki.kp->rows->A,
+                         c->order == NL_ORDER_NMK ? "down each lane" : "across the lanes", ki.kp->rows->nstep, c->xbuf,
+                         c->ybuf);
+    else if (ki.kp->win)
+        sp_strbuf_printf(o,
+                         "    window %lldx%lld (stride %lld,%lld, dilation %lld,%lld): tile %lld output rows x %lld pixels "
+                         "(down each lane) x %lld lanes; the input's halo loaded once per tile (x%d), the window's "
+                         "steps within the lanes, the output stored once (x%d)\n",
+                         (long long)ki.kp->win->KQ, (long long)ki.kp->win->KP, (long long)ki.kp->win->sq,
+                         (long long)ki.kp->win->sp, (long long)ki.kp->win->dlq, (long long)ki.kp->win->dlp,
+                         (long long)c->tm, (long long)c->tk, (long long)c->tn, c->xbuf, c->ybuf);
     else if (ki.kp->gemm)
         sp_strbuf_printf(o, "    tile %lld,%lld,%lld, loop order %s; X %s, W %s, Y x%d; operands loaded %s\n", (long long)c->tm,
                          (long long)c->tn, (long long)c->tk, c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k",
@@ -225,6 +248,17 @@ static void schedule_json(json_writer *w, const nl_kernel *kp, const nl_cand *c)
         json_kv_int(w, "key_tiles", ceil_div_(kp->att->keys, c->tn));
         json_kv_int(w, "kv_buffers", c->xbuf);
         json_kv_int(w, "row_state_buffers", c->wbuf);
+    } else if (kp->win) {
+        json_kv_int(w, "output_rows", c->tm);
+        json_kv_int(w, "pixels", c->tk);
+        json_kv_int(w, "lanes", c->tn);
+        json_kv_int(w, "input_buffers", c->xbuf);
+        json_kv_int(w, "output_buffers", c->ybuf);
+    } else if (kp->rows) {
+        json_kv_string(w, "layout", c->order == NL_ORDER_NMK ? "axis_down_lanes" : "axis_across_lanes");
+        json_kv_int(w, "parts", kp->rows->nstep);
+        json_kv_int(w, "input_buffers", c->xbuf);
+        json_kv_int(w, "output_buffers", c->ybuf);
     } else if (kp->gemm) {
         json_kv_string(w, "order", c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k");
         json_kv_string(w, "x_buffers", bufs_text(c->xbuf, buf, sizeof buf));
@@ -328,6 +362,10 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_begin_object(w);
         if (ki.kp->att)
             json_kv_string(w, "mode", "attention");
+        else if (ki.kp->rows)
+            json_kv_string(w, "mode", "rows");
+        else if (ki.kp->win)
+            json_kv_string(w, "mode", "window");
         else if (!ki.kp->gemm)
             json_kv_string(w, "mode", mode_text(ki.kp));
         schedule_json(w, ki.kp, &ch->cand);
@@ -344,6 +382,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_int(w, "min_dma_bytes", ki.kp->min_dma_bytes);
         json_kv_int(w, "dram_bytes_lower_bound", ch->dram_lower_bound);
         json_kv_double(w, "sa_utilization", sa_util(t, ch->est.macs, ch->est.cycles));
+        json_kv_int(w, "macs", ki.kp->macs); /* multiply-adds on the arrays (an attention's two products) */
         json_key(w, "search");
         json_begin_object(w);
         json_kv_int(w, "candidates", ch->ncand);

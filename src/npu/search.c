@@ -319,8 +319,8 @@ static void time_body(sp_ctx *ctx, void *ud) {
     ts->st = nc_finish(&ts->m);
 }
 
-/* An attention's program is timed instruction by instruction (the
- * search bounds the work by its instruction count). */
+/* An attention's and a row-wise chain's programs are timed instruction by
+ * instruction (the search bounds the work by their instruction counts). */
 static void time_attn_body(sp_ctx *ctx, void *ud) {
     time_state *ts = ud;
     nc_init(&ts->m, ctx, ts->kp->t);
@@ -335,7 +335,7 @@ nc_stats nl_time(sp_ctx *ctx, const nl_kernel *kp, const nl_cand *c, const nl_bu
     ts.c = c;
     ts.bufs = bufs;
     ts.o = o;
-    sp_status st = sp_pcall(ctx, kp->att ? time_attn_body : time_body, &ts);
+    sp_status st = sp_pcall(ctx, kp->att || kp->rows || kp->win ? time_attn_body : time_body, &ts);
     if (ts.x) {
         if (ts.x->hist) {
             for (uint32_t l = 0; l < ts.x->nlev; l++)
@@ -503,6 +503,14 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         nl_attn_estimate(kp, c, bound, heur);
         return;
     }
+    if (kp->rows) {
+        nl_rows_estimate(kp, c, bound, heur);
+        return;
+    }
+    if (kp->win) {
+        nl_win_estimate(kp, c, bound, heur);
+        return;
+    }
     const nt_target *t = kp->t;
     int64_t L = t->lanes, V = nt_vector_elems(t, 4);
     double bw = nt_dram_bytes_per_cycle(t), lat = (double)t->dma_latency;
@@ -618,6 +626,10 @@ static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_c
     r->bucket = (int64_t)(log((double)(r->heur > 1 ? r->heur : 1)) / log(1.005));
     if (kp->att) {
         r->stages = nl_attn_insns(kp, c);
+    } else if (kp->rows) {
+        r->stages = nl_rows_insns(kp, c);
+    } else if (kp->win) {
+        r->stages = nl_win_insns(kp, c);
     } else if (kp->gemm) {
         gdims g = nl_gemm_dims(kp, c);
         r->stages = g.nstages;
@@ -686,6 +698,13 @@ uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl
 static void gen_cands(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_opts *o) {
     int64_t L = kp->t->lanes;
     int64_t tms[64], tns[64], tks[64];
+    if (kp->rows || kp->win) {
+        nl_cand *v = sp_malloc(ctx, 4096 * sizeof *v);
+        uint32_t n = kp->rows ? nl_rows_cands(kp, v, 4096) : nl_win_cands(kp, v, 4096);
+        for (uint32_t i = 0; i < n; i++) add_cand(ctx, cl, kp, &v[i], o);
+        sp_free(ctx, v);
+        return;
+    }
     if (kp->att) {
         uint32_t nr, nk;
         nl_attn_tiles(kp, tms, &nr, tns, &nk, 64);
@@ -917,7 +936,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                 if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0);
                 continue;
             }
-            if (!pass && kp->att && r->stages > limit) {
+            if (!pass && (kp->att || kp->rows || kp->win) && r->stages > limit) {
                 if (first_big == UINT32_MAX) first_big = i;
                 ch->exact = false;
                 note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);

@@ -6,15 +6,19 @@
  * elementwise scale and mask (fused into the first contraction's epilogue
  * by then), the four generics of its softmax decomposition (max, sub+exp,
  * sum, div) and a second batch_matmul. The match is on what each kernel
- * computes, not on names: a max-reduction over the last loop from -inf (or
- * the lowest float), exp(x - max) of the same rows, a sum from 0, a
- * division by it, each value read by the next step only. Anything else
- * (another user of the scores, a softmax over another dim, a log-softmax)
- * leaves the kernels as they are. */
+ * computes, not on names or dim positions: a max-reduction along one loop
+ * (the softmax's axis: any dim of the scores, torch's dim -1 or its dim -2
+ * "column" softmax) from -inf (or the lowest float), exp(x - max) of the
+ * same rows, a sum from 0, a division by it, each value read by the next
+ * step only, and the axis the loop both contractions put the keys on (one
+ * of the first's M and N loops, the second's K loop). Anything else
+ * (another user of the scores, a log-softmax) leaves the kernels as they
+ * are. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
+#include "geom.h"
 #include "kernel.h"
 
 /* ------------------------------------------------------------ terms */
@@ -52,70 +56,43 @@ static bool is_op(term t, ir_opkind kind) { return t.op && t.op->kind == kind; }
 
 /* ----------------------------------------------------------- shapes */
 
-/* How a loop kernel over rows x keys (its last loop the keys) reads or
- * writes tensor t through map: ROWS_FULL where t's elements are the
- * loops' points in the same row-major order (unit dims and unit loops
- * aside: they move no linear index), ROWS_STAT where t holds one element
- * per row (the last loop absent, or at 0 of a unit dim). */
-typedef enum { ROWS_NONE, ROWS_FULL, ROWS_STAT } rows_kind;
-
-static rows_kind rows_map(const kernel *k, const ir_amap *m, ir_type t) {
-    if (!m || m->nres != t.rank || k->ndims == 0 || k->bounds[k->ndims - 1] < 2) return ROWS_NONE;
-    uint32_t next = 0; /* the next non-unit loop expected */
-    for (uint32_t r = 0; r < m->nres; r++) {
-        int d = ir_aexpr_dim(m->res[r]);
-        bool unit = d < 0 ? m->res[r]->kind == IR_AE_CONST && m->res[r]->val == 0 : k->bounds[d] == 1;
-        if (unit) {
-            if (t.dims[r] != 1) return ROWS_NONE;
-            continue;
-        }
-        if (d < 0) return ROWS_NONE;
-        while (next < k->ndims && k->bounds[next] == 1) next++;
-        if ((uint32_t)d != next) return ROWS_NONE;
-        next++;
-    }
-    while (next < k->ndims && k->bounds[next] == 1) next++;
-    if (next == k->ndims) return ROWS_FULL;
-    return next == k->ndims - 1 ? ROWS_STAT : ROWS_NONE;
-}
-
-static bool is_rows_full(const kernel *k, const ir_amap *m, ir_type t) { return rows_map(k, m, t) == ROWS_FULL; }
-static bool is_rows_stat(const kernel *k, const ir_amap *m, ir_type t) { return rows_map(k, m, t) == ROWS_STAT; }
-
-/* Input t of k is value v (through views) read with a full-row map. */
+/* Input t of k is value v (through views), read in full / as a statistic
+ * along loop al. */
 static bool input_full(const kernel *k, term t, const ir_value *v) {
     if (t.input < 0) return false;
     const kn_input *in = &k->inputs[t.input];
-    return kn_unview(in->value) == v && is_rows_full(k, in->map, in->value->type);
+    return kn_unview(in->value) == v && kn_walks(k, in->map, in->value->type, -1);
 }
 
-static bool input_stat(const kernel *k, term t, const ir_value *v) {
+static bool input_stat(const kernel *k, term t, const ir_value *v, int al) {
     if (t.input < 0) return false;
     const kn_input *in = &k->inputs[t.input];
-    return kn_unview(in->value) == v && is_rows_stat(k, in->map, in->value->type);
+    return kn_unview(in->value) == v && kn_walks(k, in->map, in->value->type, al);
 }
 
-/* A loop kernel over rows x keys: all loops parallel but a reduction's
- * last, with the given loop count and bounds. */
-static bool rows_kernel_of(const kernel *k, const kernel *like, bool reduction, ir_dtype dt) {
+/* A loop kernel of the softmax with result type dt: a map (every loop
+ * parallel, its result walked as its loops go), or a reduction along one
+ * loop (its axis, *al), of one op, whose result is a statistic. */
+static bool rows_kernel_of(const kernel *k, bool reduction, ir_dtype dt, int *al) {
     if (k->kind != KN_LOOP || k->root->kind != IR_OP_LINALG) return false;
     const ir_linalg *l = &k->root->u.lin;
-    if (l->nouts != 1 || k->ndims == 0) return false;
-    if (like) { /* the same rows and keys, however the views split them */
-        int64_t a = 1, b = 1;
-        for (uint32_t d = 0; d + 1 < k->ndims; d++) a *= k->bounds[d];
-        for (uint32_t d = 0; d + 1 < like->ndims; d++) b *= like->bounds[d];
-        if (a != b || k->bounds[k->ndims - 1] != like->bounds[like->ndims - 1]) return false;
-    }
+    if (l->nouts != 1 || k->ndims == 0 || k->out->type.dtype != dt) return false;
+    int red = -1;
     for (uint32_t d = 0; d < k->ndims; d++)
-        if ((l->iters[d] == IR_ITER_REDUCTION) != (reduction && d + 1 == k->ndims)) return false;
-    if (k->out->type.dtype != dt) return false;
-    return reduction ? k->nops == 1 && is_rows_stat(k, k->out_map, k->out->type)
-                     : is_rows_full(k, k->out_map, k->out->type);
+        if (l->iters[d] == IR_ITER_REDUCTION) {
+            if (red >= 0) return false;
+            red = (int)d;
+        }
+    if (!reduction) return red < 0 && kn_walks(k, k->out_map, k->out->type, -1);
+    if (red < 0 || k->bounds[red] < 2 || k->nops != 1 || !kn_walks(k, k->out_map, k->out->type, red)) return false;
+    *al = red;
+    return true;
 }
 
-static bool rows_kernel(const kernel *k, const kernel *like, bool reduction) {
-    return rows_kernel_of(k, like, reduction, IR_F32);
+/* A reduction of the softmax with geometry g. */
+static bool rows_reduction(const kernel *k, ir_dtype dt, kn_geom g) {
+    int al;
+    return rows_kernel_of(k, true, dt, &al) && kn_geom_eq(kn_geom_of(k, al), g);
 }
 
 static bool is_lowest(const ir_value *v) {
@@ -131,7 +108,7 @@ static bool is_zero_init(const kernel *k) {
                   ir_attr_float(v->def->u.value) == 0.0);
 }
 
-/* red = combine(in, out) over the last loop, in either order. */
+/* red = combine(in, out) along its reduction loop, in either order. */
 static bool is_reduce(const kernel *k, ir_opkind comb, ir_opkind comb2, const ir_value *in) {
     term t = result_of(k);
     if (!is_op(t, comb) && !is_op(t, comb2)) return false;
@@ -192,17 +169,19 @@ static bool f32_inputs(const kernel *k) {
     return k->out->type.dtype == IR_F32;
 }
 
-/* Score kernel k (elementwise over rows x keys) reads the scores before it
- * in full as exactly one of its inputs: that value, else NULL. */
+/* Score kernel k (a map over the scores' elements) reads the scores before
+ * it in full as exactly one of its inputs: that value, else NULL. */
 static const ir_value *score_source(const kn_program *p, const kernel *k) {
-    if (!rows_kernel(k, NULL, false) || !f32_inputs(k)) return NULL;
+    if (!rows_kernel_of(k, false, IR_F32, NULL) || !f32_inputs(k)) return NULL;
     const ir_value *src = NULL;
     for (uint32_t i = 0; i < k->ninputs; i++) {
         const kn_input *in = &k->inputs[i];
         uint32_t q = producer(p, in->value);
-        if (q == KN_NONE || !is_rows_full(k, in->map, in->value->type) || in->value->type.dtype != IR_F32) continue;
+        if (q == KN_NONE || !kn_walks(k, in->map, in->value->type, -1) || in->value->type.dtype != IR_F32) continue;
         const kernel *pk = &p->k[q];
-        if (pk->kind != KN_CONTRACTION && !(pk->kind == KN_LOOP && rows_kernel(pk, k, false))) continue;
+        if (pk->kind != KN_CONTRACTION &&
+            !(pk->kind == KN_LOOP && rows_kernel_of(pk, false, IR_F32, NULL) && kn_loop_points(pk) == kn_loop_points(k)))
+            continue;
         if (src) return NULL;
         src = kn_unview(in->value);
     }
@@ -211,49 +190,66 @@ static const ir_value *score_source(const kn_program *p, const kernel *k) {
 
 /* ------------------------------------------------------------ match */
 
-/* Kernel pv (a contraction) with the chain behind it: fill idx[] with the
- * kernels qk, max, exp, sum, div, and the safe softmax's cmp and all (or
- * KN_NONE). */
-static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint32_t idx[7], uint32_t *score,
-                  uint32_t *nscore, int64_t *rows, int64_t *keys) {
+/* What a match found besides the kernels. */
+typedef struct found {
+    uint32_t idx[7]; /* qk, max, exp, sum, div, and the safe softmax's cmp and all (or KN_NONE) */
+    uint32_t score[KN_ATTN_SCORE_MAX], nscore;
+    uint8_t score_key[KN_ATTN_SCORE_MAX], score_row[KN_ATTN_SCORE_MAX];
+    int64_t rows, keys;
+    bool swap_qk, swap_pv; /* the keys are qk's M loop / P is pv's rhs */
+    uint32_t s_axis, p_axis;
+} found;
+
+/* The result dim of projected-permutation map m that loop d indexes. */
+static uint32_t dim_of_loop(const ir_amap *m, int d) {
+    for (uint32_t r = 0; r < m->nres; r++)
+        if (ir_aexpr_dim(m->res[r]) == d) return r;
+    return 0;
+}
+
+/* Kernel pv (a contraction) reading P as its input pi, with the chain
+ * behind it: the kernels of the attention into f. */
+static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool *in_kernel, found *f) {
     const kernel *PV = &p->k[pv];
-    if (PV->kind != KN_CONTRACTION || PV->ninputs < 2 || !f32_inputs(PV)) return false;
-    int jp = only_loop(PV, KN_DIM_K);
-    if (jp < 0 || only_loop(PV, KN_DIM_M) < 0 || only_loop(PV, KN_DIM_N) < 0) return false;
-    const kn_input *lhs = &PV->inputs[0];
-    uint32_t kd = producer(p, lhs->value);
-    if (kd == KN_NONE) return false;
+    int jp = only_loop(PV, KN_DIM_K), mp = only_loop(PV, KN_DIM_M), np = only_loop(PV, KN_DIM_N);
+    if (jp < 0 || mp < 0 || np < 0) return false;
+    const kn_input *Pin = &PV->inputs[pi];
+    uint32_t kd = producer(p, Pin->value);
+    if (kd == KN_NONE || !Pin->map || !ir_amap_is_projected_perm(Pin->map, true)) return false;
     const kernel *D = &p->k[kd];
-    /* P's last dim (as pv reads it) is pv's reduction */
-    const ir_amap *lm = lhs->map;
-    if (!lm || lm->nres == 0 || ir_aexpr_dim(lm->res[lm->nres - 1]) != jp || !ir_amap_is_projected_perm(lm, true))
-        return false;
     /* div: P = E / l */
-    if (!rows_kernel(D, NULL, false)) return false;
+    if (!rows_kernel_of(D, false, IR_F32, NULL)) return false;
     term t = result_of(D);
-    const ir_value *Aval = NULL; /* the safe softmax's all-masked rows */
+    term ta = {NULL, -3, 0};
+    bool safe = false;
     if (is_op(t, IR_OP_SELECT)) {
-        term ta = operand(D, t, 0);
+        ta = operand(D, t, 0);
         const ir_value *zero = t.op->opnds[1];
         if (ta.op || ta.input < 0 || !zero->def || zero->def->kind != IR_OP_CONSTANT ||
             zero->def->u.value->kind != IR_A_FLOAT || ir_attr_float(zero->def->u.value) != 0.0)
             return false;
-        Aval = kn_unview(D->inputs[ta.input].value);
-        if (Aval->type.dtype != IR_I1 || !input_stat(D, ta, Aval)) return false;
+        safe = true;
         t = operand(D, t, 2);
     }
     if (!is_op(t, IR_OP_DIVF)) return false;
     term te = operand(D, t, 0), tl = operand(D, t, 1);
     if (te.op || tl.op || te.input < 0 || tl.input < 0) return false;
     const ir_value *E = kn_unview(D->inputs[te.input].value), *L = kn_unview(D->inputs[tl.input].value);
-    if (!input_full(D, te, E) || !input_stat(D, tl, L)) return false;
+    int al = kn_stat_loop(D, D->inputs[tl.input].map, D->inputs[tl.input].value->type);
+    if (al < 0 || !input_full(D, te, E) || !input_stat(D, tl, L, al)) return false;
+    const kn_geom g = kn_geom_of(D, al); /* the softmax's axis is D's loop al */
+    const ir_value *Aval = NULL;   /* the safe softmax's all-masked rows */
+    if (safe) {
+        Aval = kn_unview(D->inputs[ta.input].value);
+        if (Aval->type.dtype != IR_I1 || !input_stat(D, ta, Aval, al)) return false;
+    }
     uint32_t ks = producer(p, L), ke = producer(p, E);
     if (ks == KN_NONE || ke == KN_NONE) return false;
     /* sum: l = sum_j E from 0 */
     const kernel *Ks = &p->k[ks], *Ke = &p->k[ke];
-    if (!rows_kernel(Ks, D, true) || !is_zero_init(Ks) || !is_reduce(Ks, IR_OP_ADDF, IR_OP_ADDF, E)) return false;
+    if (!rows_reduction(Ks, IR_F32, g) || !is_zero_init(Ks) || !is_reduce(Ks, IR_OP_ADDF, IR_OP_ADDF, E)) return false;
     /* exp: E = exp(S - m) */
-    if (!rows_kernel(Ke, D, false)) return false;
+    if (!rows_kernel_of(Ke, false, IR_F32, NULL)) return false;
     t = result_of(Ke);
     if (!is_op(t, IR_OP_EXP)) return false;
     t = operand(Ke, t, 0);
@@ -261,13 +257,13 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
     term ts = operand(Ke, t, 0), tm = operand(Ke, t, 1);
     if (ts.op || tm.op || ts.input < 0 || tm.input < 0) return false;
     const ir_value *S = kn_unview(Ke->inputs[ts.input].value), *M = kn_unview(Ke->inputs[tm.input].value);
-    if (!input_full(Ke, ts, S) || !input_stat(Ke, tm, M)) return false;
+    int ae = kn_stat_loop(Ke, Ke->inputs[tm.input].map, Ke->inputs[tm.input].value->type);
+    if (ae < 0 || !kn_geom_eq(kn_geom_of(Ke, ae), g) || !input_full(Ke, ts, S) || !input_stat(Ke, tm, M, ae)) return false;
     uint32_t km = producer(p, M), kq = producer(p, S);
     if (km == KN_NONE || kq == KN_NONE) return false;
     /* max: m = max_j S from the lowest float */
     const kernel *Km = &p->k[km];
-    if (!rows_kernel(Km, D, true) || !is_lowest(Km->init_scalar) ||
-        !is_reduce(Km, IR_OP_MAXIMUMF, IR_OP_MAXNUMF, S))
+    if (!rows_reduction(Km, IR_F32, g) || !is_lowest(Km->init_scalar) || !is_reduce(Km, IR_OP_MAXIMUMF, IR_OP_MAXNUMF, S))
         return false;
     /* the safe softmax: A = all_j (S == -inf), an and-reduction from true
      * of a map kernel comparing S (extended or not) with -inf */
@@ -276,7 +272,7 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
         ka = producer(p, Aval);
         if (ka == KN_NONE) return false;
         const kernel *Ka = &p->k[ka];
-        if (!rows_kernel_of(Ka, D, true, IR_I1) || Ka->ninputs != 1) return false;
+        if (!rows_reduction(Ka, IR_I1, g) || Ka->ninputs != 1) return false;
         const ir_value *init = Ka->init_scalar;
         const ir_attr *iv = init && init->def && init->def->kind == IR_OP_CONSTANT ? init->def->u.value : NULL;
         if (!iv || !((iv->kind == IR_A_INT && iv->u.i != 0) || (iv->kind == IR_A_BOOL && iv->u.b))) return false;
@@ -293,7 +289,7 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
         kc = producer(p, C);
         if (kc == KN_NONE) return false;
         const kernel *Kc = &p->k[kc];
-        if (!rows_kernel_of(Kc, D, false, IR_I1)) return false;
+        if (!rows_kernel_of(Kc, false, IR_I1, NULL) || kn_loop_points(Kc) != g.N) return false;
         term tc = result_of(Kc);
         if (!is_op(tc, IR_OP_CMPF) || tc.op->u.pred != IR_CMPF_OEQ) return false;
         term xs = operand(Kc, tc, 0);
@@ -311,54 +307,133 @@ static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, uint3
     uint32_t chain[KN_ATTN_SCORE_MAX], nchain = 0;
     while (p->k[kq].kind == KN_LOOP) {
         const ir_value *src = score_source(p, &p->k[kq]);
-        if (!src || nchain == KN_ATTN_SCORE_MAX || (S0 != S && kernel_readers(p, S0, in_kernel) != 1)) return false;
+        if (!src || kn_loop_points(&p->k[kq]) != g.N || nchain == KN_ATTN_SCORE_MAX ||
+            (S0 != S && kernel_readers(p, S0, in_kernel) != 1))
+            return false;
         chain[nchain++] = kq;
         S0 = src;
         kq = producer(p, S0);
         if (kq == KN_NONE) return false;
     }
     if (nchain && kernel_readers(p, S0, in_kernel) != 1) return false;
-    for (uint32_t i = 0; i < nchain; i++) score[i] = chain[nchain - 1 - i];
-    *nscore = nchain;
     const kernel *Q = &p->k[kq];
-    /* qk: S's last dim is its one N loop */
+    /* qk: the keys are one of its M and N loops (S's axis), the rows the other */
     if (Q->kind != KN_CONTRACTION || Q->ninputs < 2 || !f32_inputs(Q) || Q->init_scalar) return false;
-    int jq = only_loop(Q, KN_DIM_N);
-    if (jq < 0 || only_loop(Q, KN_DIM_M) < 0 || only_loop(Q, KN_DIM_K) < 0) return false;
-    const ir_amap *om = Q->out_map;
-    if (om->nres == 0 || ir_aexpr_dim(om->res[om->nres - 1]) != jq) return false;
-    /* the rows agree: every view keeps the last dim */
-    int64_t nkeys = Q->bounds[jq];
-    const ir_value *views[] = {Km->inputs[0].value, Ke->inputs[ts.input].value, D->inputs[te.input].value,
-                               lhs->value, D->out};
-    for (uint32_t i = 0; i < SP_ARRAY_LEN(views); i++)
-        if (views[i]->type.rank == 0 || views[i]->type.dims[views[i]->type.rank - 1] != nkeys) return false;
-    if (PV->bounds[jp] != nkeys || ir_type_numel(S->type) != ir_type_numel(D->out->type)) return false;
+    int mq = only_loop(Q, KN_DIM_M), nq = only_loop(Q, KN_DIM_N);
+    if (mq < 0 || nq < 0 || only_loop(Q, KN_DIM_K) < 0) return false;
+    int64_t sq[KN_MAX_DIMS], sp[KN_MAX_DIMS];
+    if (!kn_loop_strides(Q, Q->out_map, Q->out->type, sq) || ir_type_numel(Q->out->type) != g.N ||
+        !ir_amap_is_projected_perm(Q->out_map, true))
+        return false;
+    int jq = Q->bounds[nq] == g.A && sq[nq] == g.I ? nq : Q->bounds[mq] == g.A && sq[mq] == g.I ? mq : -1;
+    if (jq < 0) return false;
+    int rq = jq == nq ? mq : nq;
+    /* pv: P's keys are its K loop, its rows the other loop P is read along */
+    int rp = pi == 0 ? mp : np, vp = pi == 0 ? np : mp;
+    if (!kn_loop_strides(PV, Pin->map, Pin->value->type, sp) || ir_type_numel(Pin->value->type) != g.N ||
+        PV->bounds[jp] != g.A || sp[jp] != g.I || sp[vp] != 0)
+        return false;
+    /* the rows agree: qk's B loops and rows walk S as pv's walk P */
+    if (Q->bounds[rq] != PV->bounds[rp] || (Q->bounds[rq] > 1 && sq[rq] != sp[rp])) return false;
+    int64_t bq[KN_MAX_DIMS], tq[KN_MAX_DIMS], bp[KN_MAX_DIMS], tp[KN_MAX_DIMS];
+    uint32_t nbq = 0, nbp = 0;
+    for (uint32_t d = 0; d < Q->ndims; d++)
+        if (Q->dimclass[d] == KN_DIM_B) bq[nbq] = Q->bounds[d], tq[nbq++] = sq[d];
+    for (uint32_t d = 0; d < PV->ndims; d++)
+        if (PV->dimclass[d] == KN_DIM_B) bp[nbp] = PV->bounds[d], tp[nbp++] = sp[d];
+    if (!kn_same_walk(bq, tq, nbq, bp, tp, nbp)) return false;
+    /* each score kernel's loops: the keys, the rows, the rest the B loops' rows */
+    for (uint32_t c = 0; c < nchain; c++) {
+        const kernel *sc = &p->k[chain[nchain - 1 - c]];
+        int key = -1, row = -1;
+        int64_t bs[KN_MAX_DIMS], ts2[KN_MAX_DIMS];
+        uint32_t nbs = 0;
+        for (uint32_t d = 0; d < sc->ndims; d++) {
+            int64_t st = kn_rm_stride(sc, d, -1); /* a score kernel walks the scores as its loops go */
+            if (key < 0 && sc->bounds[d] == g.A && st == g.I)
+                key = (int)d;
+            else if (row < 0 && sc->bounds[d] == Q->bounds[rq] && (Q->bounds[rq] == 1 || st == sq[rq]))
+                row = (int)d;
+            else
+                bs[nbs] = sc->bounds[d], ts2[nbs++] = st;
+        }
+        if (row < 0 && Q->bounds[rq] == 1) row = key; /* one query row: never stepped */
+        if (key < 0 || row < 0 || !kn_same_walk(bq, tq, nbq, bs, ts2, nbs)) return false;
+        f->score[c] = chain[nchain - 1 - c];
+        f->score_key[c] = (uint8_t)key;
+        f->score_row[c] = (uint8_t)row;
+    }
+    f->nscore = nchain;
     /* each value read by the next step only */
     if (kernel_readers(p, S, in_kernel) != (Aval ? 3u : 2u) || kernel_readers(p, M, in_kernel) != 1 ||
         kernel_readers(p, E, in_kernel) != 2 || kernel_readers(p, L, in_kernel) != 1 ||
         kernel_readers(p, D->out, in_kernel) != 1)
         return false;
-    /* P is not pv's rhs as well */
-    for (uint32_t i = 1; i < PV->ninputs; i++)
-        if (kn_unview(PV->inputs[i].value) == D->out) return false;
-    idx[0] = kq, idx[1] = km, idx[2] = ke, idx[3] = ks, idx[4] = kd, idx[5] = kc, idx[6] = ka;
-    *keys = nkeys;
-    *rows = ir_type_numel(S->type) / nkeys;
+    /* P is not pv's other operand as well */
+    for (uint32_t i = 0; i < PV->ninputs; i++)
+        if (i != pi && kn_unview(PV->inputs[i].value) == D->out) return false;
+    f->idx[0] = kq, f->idx[1] = km, f->idx[2] = ke, f->idx[3] = ks, f->idx[4] = kd, f->idx[5] = kc, f->idx[6] = ka;
+    f->keys = g.A;
+    f->rows = g.N / g.A;
+    f->swap_qk = jq == mq;
+    f->swap_pv = pi == 1;
+    f->s_axis = dim_of_loop(Q->out_map, jq);
+    f->p_axis = dim_of_loop(Pin->map, jp);
     return true;
+}
+
+/* Kernel pv (a contraction) with the chain behind it, P its lhs or rhs. */
+static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, found *f) {
+    const kernel *PV = &p->k[pv];
+    if (PV->kind != KN_CONTRACTION || PV->ninputs < 2 || !f32_inputs(PV)) return false;
+    memset(f, 0, sizeof *f);
+    if (match_from(p, pv, 0, in_kernel, f)) return true;
+    memset(f, 0, sizeof *f);
+    return match_from(p, pv, 1, in_kernel, f);
 }
 
 /* ------------------------------------------------------------ merge */
 
-/* The merged kernel at pv's place: parts copied, ops in program order,
- * inputs of both contractions but P. */
-static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[7], const uint32_t *score,
-                  uint32_t nscore, int64_t rows, int64_t keys) {
+/* Contraction k with its lhs and rhs (and the M and N loop classes)
+ * exchanged: the same products (f32 multiplication commutes), read the
+ * other way round. Its arrays are copied first: the kernel's copy only
+ * changes. */
+static void swap_operands(ir_module *m, kernel *k) {
+    kn_input *in = sp_arena_array(&m->arena, k->ninputs, sizeof *in);
+    memcpy(in, k->inputs, k->ninputs * sizeof *in);
+    kn_input x = in[0];
+    in[0] = in[1], in[1] = x;
+    in[0].role = KN_ROLE_LHS, in[1].role = KN_ROLE_RHS;
+    k->inputs = in;
+    int32_t **ai = sp_arena_array(&m->arena, k->nops, sizeof *ai);
+    memcpy(ai, k->arg_input, k->nops * sizeof *ai);
+    int32_t *root = sp_arena_array(&m->arena, 2, sizeof *root);
+    for (int j = 0; j < 2; j++) root[j] = ai[0][j] == 0 ? 1 : ai[0][j] == 1 ? 0 : ai[0][j];
+    ai[0] = root;
+    k->arg_input = ai;
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->dimclass[d] == KN_DIM_M)
+            k->dimclass[d] = KN_DIM_N;
+        else if (k->dimclass[d] == KN_DIM_N)
+            k->dimclass[d] = KN_DIM_M;
+    int64_t t = k->m;
+    k->m = k->n, k->n = t;
+}
+
+/* The merged kernel at pv's place: parts copied (qk and pv with their
+ * operands as kernel.h orders them), ops in program order, inputs of both
+ * contractions but P. */
+static void merge(ir_module *m, kn_program *p, uint32_t pv, const found *f) {
+    const uint32_t *idx = f->idx, *score = f->score, nscore = f->nscore;
     kn_attention *a = sp_arena_alloc(&m->arena, sizeof *a);
     memset(a, 0, sizeof *a);
     a->safe = idx[5] != KN_NONE;
     if (a->safe) a->cmp = p->k[idx[5]], a->all = p->k[idx[6]];
-    for (uint32_t i = 0; i < nscore; i++) a->score[i] = p->k[score[i]];
+    for (uint32_t i = 0; i < nscore; i++) {
+        a->score[i] = p->k[score[i]];
+        a->score_key[i] = f->score_key[i];
+        a->score_row[i] = f->score_row[i];
+    }
     a->nscore = nscore;
     a->qk = p->k[idx[0]];
     a->max = p->k[idx[1]];
@@ -366,8 +441,12 @@ static void merge(ir_module *m, kn_program *p, uint32_t pv, const uint32_t idx[7
     a->sum = p->k[idx[3]];
     a->div = p->k[idx[4]];
     a->pv = p->k[pv];
-    a->rows = rows;
-    a->keys = keys;
+    if (f->swap_qk) swap_operands(m, &a->qk);
+    if (f->swap_pv) swap_operands(m, &a->pv);
+    a->rows = f->rows;
+    a->keys = f->keys;
+    a->s_axis = f->s_axis;
+    a->p_axis = f->p_axis;
     const kernel *parts[8 + KN_ATTN_SCORE_MAX] = {&a->qk, &a->max, &a->exp, &a->sum, &a->div, &a->pv};
     uint32_t nparts = 6;
     for (uint32_t i = 0; i < nscore; i++) parts[nparts++] = &a->score[i];
@@ -421,17 +500,16 @@ uint32_t kn_fuse_attention(ir_module *m, kn_program *p) {
     bool *gone = sp_arena_array(&m->arena, p->nk ? p->nk : 1, sizeof *gone);
     uint32_t merged = 0;
     for (uint32_t pv = 0; pv < p->nk; pv++) {
-        uint32_t idx[7], score[KN_ATTN_SCORE_MAX], nscore = 0;
-        int64_t rows, keys;
-        if (!match(p, pv, in_kernel, idx, score, &nscore, &rows, &keys)) continue;
+        found f;
+        if (!match(p, pv, in_kernel, &f)) continue;
         bool fresh = true;
-        for (uint32_t i = 0; i < 7; i++) fresh &= idx[i] == KN_NONE || (!gone[idx[i]] && idx[i] < pv);
-        for (uint32_t i = 0; i < nscore; i++) fresh &= !gone[score[i]] && score[i] < pv;
+        for (uint32_t i = 0; i < 7; i++) fresh &= f.idx[i] == KN_NONE || (!gone[f.idx[i]] && f.idx[i] < pv);
+        for (uint32_t i = 0; i < f.nscore; i++) fresh &= !gone[f.score[i]] && f.score[i] < pv;
         if (!fresh) continue;
-        merge(m, p, pv, idx, score, nscore, rows, keys);
+        merge(m, p, pv, &f);
         for (uint32_t i = 0; i < 7; i++)
-            if (idx[i] != KN_NONE) gone[idx[i]] = true;
-        for (uint32_t i = 0; i < nscore; i++) gone[score[i]] = true;
+            if (f.idx[i] != KN_NONE) gone[f.idx[i]] = true;
+        for (uint32_t i = 0; i < f.nscore; i++) gone[f.score[i]] = true;
         merged++;
     }
     if (!merged) return 0;

@@ -955,6 +955,70 @@ static bool split_prologue(canon *c, ir_op *S) {
     return false;
 }
 
+/* ------------------------------------------------------ pads of copies */
+
+/* A pad of a transpose (a copy whose maps are permutations: torch's
+ * permute from channels_last before a pool, then torch-mlir's pad) pads
+ * the copy's input instead, by the same amounts on the dims they become,
+ * and the copy moves after it: pad(transpose(x)) = transpose(pad'(x)).
+ * The transpose then folds into its consumer's map (fold_input) and the
+ * consumer (a pool) reads the padded input in its own layout, with no copy
+ * of it in between. Not before a contraction (a convolution): its engines
+ * choose their own layouts of the input. */
+static bool swap_pad_copy(canon *c, ir_op *P) {
+    if (P->kind != IR_OP_PAD || P->nopnds != 1 || P->nres != 1 || P->nregions != 1) return false;
+    for (const ir_op *u = P->next; u; u = u->next)
+        for (uint32_t i = 0; i < u->nopnds; i++)
+            if (u->opnds[i] == &P->res[0] && (u->kind != IR_OP_LINALG || ir_linalg_is_mac(u))) return false;
+    ir_value *s = P->opnds[0];
+    ir_op *d = s->def;
+    if (!d || !ir_linalg_is_copy(d) || s->id >= c->n || c->uses[s->id] != 1 || d->parent != P->parent) return false;
+    const ir_linalg *l = &d->u.lin;
+    const ir_amap *im = l->maps[0], *om = l->maps[1];
+    ir_value *X = d->opnds[0];
+    const uint32_t rank = P->u.pad.rank;
+    if (X->type.kind != IR_T_TENSOR || X->type.rank != rank || s->type.rank != rank || im->nres != rank ||
+        om->nres != rank || !ir_amap_is_projected_perm(im, false))
+        return false;
+    /* out dim j is in dim k where both maps name the same loop */
+    int64_t *low = sp_arena_array(&c->m->arena, rank ? rank : 1, sizeof *low);
+    int64_t *high = sp_arena_array(&c->m->arena, rank ? rank : 1, sizeof *high);
+    int64_t pdims[IR_MAX_RANK];
+    if (rank > IR_MAX_RANK) return false;
+    for (uint32_t j = 0; j < rank; j++) {
+        if (P->u.pad.low[j] == IR_DYNAMIC || P->u.pad.high[j] == IR_DYNAMIC) return false;
+        int loop = ir_aexpr_dim(om->res[j]);
+        uint32_t k = rank;
+        for (uint32_t x = 0; x < rank; x++)
+            if (ir_aexpr_dim(im->res[x]) == loop) k = x;
+        if (k == rank) return false;
+        low[k] = P->u.pad.low[j], high[k] = P->u.pad.high[j];
+        pdims[k] = X->type.dims[k] + low[k] + high[k];
+    }
+    ir_type pt = ir_tensor_type(c->m, (ir_dtype)X->type.dtype, rank, pdims);
+    ir_op *P2 = ir_op_new(c->m, IR_OP_PAD, P->loc, 1, 1, 1);
+    P2->opnds[0] = X;
+    P2->u.pad.rank = rank;
+    P2->u.pad.low = low;
+    P2->u.pad.high = high;
+    P2->u.pad.nofold = P->u.pad.nofold;
+    P2->res[0].type = pt;
+    P2->regions[0] = P->regions[0]; /* the padding value, yielded from outside (P dies) */
+    P2->regions[0]->parent = P2;
+    P2->attrs = P->attrs, P2->nattrs = P->nattrs;
+    ir_op *E = ir_build_empty(c->m, d->loc, P->res[0].type);
+    ir_block_insert_before(d->parent, d, P2);
+    ir_block_insert_before(d->parent, d, E);
+    d->opnds[0] = &P2->res[0];
+    d->opnds[1] = &E->res[0];
+    d->res[0].type = P->res[0].type;
+    forward(c, &P->res[0], &d->res[0]);
+    P->opnds[0] = X; /* P is dead from here: its operand keeps its type */
+    P->regions[0] = ir_block_new(c->m, 0, NULL);
+    P->nregions = 0;
+    return true;
+}
+
 /* ----------------------------------------------------------------- walk */
 
 /* Operands of ops nested in a structured op's body that name values from
@@ -995,6 +1059,7 @@ static void visit_block(canon *c, ir_block *b) {
             continue;
         }
         if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) fold_reshape_pair(c, op);
+        if (op->kind == IR_OP_PAD) swap_pad_copy(c, op);
         if (op->kind == IR_OP_LINALG) {
             for (uint32_t r = 0; r < op->nregions; r++) resolve_nested(c, op->regions[r]);
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);

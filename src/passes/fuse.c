@@ -13,6 +13,7 @@ const char *kn_kind_name(kn_kind k) {
     case KN_CONTRACTION: return "contraction";
     case KN_LOOP: return "loop";
     case KN_ATTENTION: return "attention";
+    case KN_ROWS: return "rows";
     default: return "op";
     }
 }

@@ -11,6 +11,9 @@
  *     - a contraction's tensor init (a bias broadcast into outs, an argument,
  *       a constant) becomes a zero (or scalar) init plus a trailing add, so
  *       every spelling gives the same kernel and a constant is only read
+ *     - a pad of a transpose pads the transpose's input, the transpose after
+ *       it (so it folds into the consumer's map: a channels_last pool; not
+ *       before a contraction, whose engines choose the input's layout)
  *     - duplicate constants and dead ops go
  *   fuse: groups ops into kernels (see kernel.h) and records on each linalg
  *     op, as discardable attributes, the kernel it belongs to, and for each

