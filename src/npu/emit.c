@@ -79,13 +79,12 @@ static void fill_tile(em *e, np_view v, const nl_access *a) {
     put(e, &in);
 }
 
-/* Stores go out in row blocks of about 256 DMA cycles: the engine takes
- * loads first, and a store that holds it longer than the gaps between the
- * loads would stall the loads of the next tiles behind it. */
+/* Stores go out in row blocks of nt_dma_chunk_rows (about 256 DMA cycles):
+ * the engine takes loads first, and a store that holds it longer than the
+ * gaps between the loads would stall the loads of the next tiles behind it. */
 void nl_store_blocks(np_sink sink, const nt_target *t, np_view v, uint32_t tensor, int64_t off, int64_t rs, int64_t cs) {
     double row_bytes = (double)(v.cols > 0 ? v.cols : 1) * (double)np_view_elem(&v);
-    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(t) / row_bytes);
-    if (per < 1) per = 1;
+    int64_t per = nt_dma_chunk_rows(t, row_bytes);
     for (int64_t r0 = 0; r0 < v.rows; r0 += per) {
         np_insn in;
         memset(&in, 0, sizeof in);
@@ -205,12 +204,10 @@ static np_view operand_view(em *e, uint32_t i, int32_t buf, int64_t tm, int64_t 
     return view_of(e, buf, 0, op->uses_r ? tm : 1, op->uses_c ? tn : 1);
 }
 
-/* Rows of operand i one load moves: blocks of about 256 DMA cycles, so
- * early operand loads interleave with the K loop's loads. */
+/* Rows of operand i one load moves: nt_dma_chunk_rows, so early operand
+ * loads interleave with the K loop's loads. */
 static int64_t operand_chunk_rows(const em *e, int64_t tn) {
-    double row_bytes = (double)(tn > 0 ? tn : 1) * 4.0; /* the accumulator's f32 rows */
-    int64_t per = (int64_t)(256.0 * nt_dram_bytes_per_cycle(e->kp->t) / row_bytes);
-    return per < 1 ? 1 : per;
+    return nt_dma_chunk_rows(e->kp->t, (double)(tn > 0 ? tn : 1) * 4.0); /* the accumulator's f32 rows */
 }
 
 int64_t nl_operand_chunks(const em *e, int64_t tm, int64_t tn) {

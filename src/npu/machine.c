@@ -64,6 +64,11 @@ double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
 
 double nt_dram_bytes_per_cycle(const nt_target *t) { return nt_dram_peak_bytes_per_cycle(t) * t->dram_efficiency; }
 
+int64_t nt_dma_chunk_rows(const nt_target *t, double row_bytes) {
+    double per = NT_DMA_CHUNK_CYCLES * nt_dram_bytes_per_cycle(t) / (row_bytes > 1 ? row_bytes : 1);
+    return per < 1 ? 1 : per > (double)INT64_MAX / 2 ? INT64_MAX / 2 : (int64_t)per;
+}
+
 int64_t nt_vector_elems(const nt_target *t, int64_t elem_bytes) {
     int64_t n = t->vlen_bits / (8 * elem_bytes);
     return n > 0 ? n : 1;

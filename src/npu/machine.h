@@ -109,6 +109,14 @@ double nt_dram_peak_bytes_per_cycle(const nt_target *t);
  * dram_efficiency. The timing model's rate (and so the search's and every
  * estimate's). */
 double nt_dram_bytes_per_cycle(const nt_target *t);
+/* Rows of row_bytes one DMA of a row stream moves: about NT_DMA_CHUNK_CYCLES
+ * of the engine at the sustained rate, at least one. The emitter cuts
+ * stores and early operand loads this way (a store holding the engine
+ * longer than the gaps between loads would stall the next tiles' loads);
+ * the search's bounds use the same pieces (search.c), so the two cannot
+ * drift. A compiler choice, not a property of the machine. */
+#define NT_DMA_CHUNK_CYCLES 256.0
+int64_t nt_dma_chunk_rows(const nt_target *t, double row_bytes);
 /* Every key spadc reads or defaults, one per line ("key: value  # what"),
  * as a YAML file spadc reads back to the same machine. */
 void nt_target_print(sp_strbuf *out, const nt_target *t);

@@ -466,8 +466,7 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     int64_t wrows = cv->tap_major ? (c->fold ? min64(c->fold, cv->KH) * cv->KW : 1) * tk0 : tk0 * cv->T;
     double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(wrows * tn0 * 4) / bw : 0;
     double startup = g.nstages ? lx + lw + lat : 0;
-    double per_rows = 256.0 * bw / (double)(tnl * 4);
-    double last_store = (double)(nl_conv_last_piece(kp, &tl, per_rows < 1 ? 1 : (int64_t)per_rows) * tnl * 4) / bw + lat;
+    double last_store = (double)(nl_conv_last_piece(kp, &tl, nt_dma_chunk_rows(t, (double)(tnl * 4))) * tnl * 4) / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
     double b = startup + sa_b + tail;
     if (bytes / bw > b) b = bytes / bw;
@@ -572,8 +571,7 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     }
     double lx = xt ? (double)(tm * tk * 4) / bw : 0, lw = wt ? (double)(tk * tn * 4) / bw : 0;
     double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
-    double per_rows = 256.0 * bw / (double)(tn * 4);
-    double last_store = (double)(min64(tm, per_rows < 1 ? 1 : (int64_t)per_rows) * tn * 4) / bw + lat;
+    double last_store = (double)(min64(tm, nt_dma_chunk_rows(t, (double)(tn * 4))) * tn * 4) / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
     double b = startup + sa + tail;
     if (bytes / bw > b) b = bytes / bw;
