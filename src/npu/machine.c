@@ -30,6 +30,7 @@ static void set_defaults(nt_target *t) {
 
 static void finish(nt_target *t) {
     if (t->dram_freq_mhz == 0) t->dram_freq_mhz = t->core_freq_mhz;
+    t->dma_latency_derived = t->dma_latency < 0;
     if (t->dma_latency < 0)
         t->dma_latency = 2 * t->icnt_latency + (int64_t)ceil(t->dram_latency_ns * (double)t->core_freq_mhz / 1000.0);
 }
@@ -143,8 +144,12 @@ void nt_target_print(sp_strbuf *out, const nt_target *t) {
         else
             snprintf(v, sizeof v, "%lld", (long long)*(const int64_t *)((const char *)t + k->off));
         char key[48];
-        snprintf(key, sizeof key, "%s:", k->name);
-        sp_strbuf_printf(out, "%-33s %-12s # %s\n", key, v, k->what);
+        /* a derived latency is shown commented out, so that a file made
+         * from this one and given another DRAM latency or NoC derives it
+         * again (uncomment it to override) */
+        bool derived = !strcmp(k->name, "spadc_dma_latency_cycles") && t->dma_latency_derived;
+        snprintf(key, sizeof key, "%s%s:", derived ? "# " : "", k->name);
+        sp_strbuf_printf(out, "%-33s %-12s # %s%s\n", key, v, k->what, derived ? " (derived)" : "");
     }
 }
 

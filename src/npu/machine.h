@@ -62,6 +62,7 @@
 #ifndef SPADC_NPU_MACHINE_H
 #define SPADC_NPU_MACHINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "base/ctx.h"
@@ -81,6 +82,7 @@ typedef struct nt_target {
     double dram_efficiency;       /* sustained fraction of the peak, (0, 1] */
     double dram_latency_ns;       /* DRAM access latency (into dma_latency) */
     int64_t dma_latency;    /* cycles from a load's last request to its data */
+    bool dma_latency_derived; /* dma_latency from icnt_latency and dram_latency_ns (not given) */
     int64_t dram_req_bytes; /* DRAM burst */
     double budget;          /* default --budget fraction */
     int64_t sa_weight_slots;

@@ -155,7 +155,7 @@ j() { "$SPADC" plan "$F" -e "$1" --target npu --json | python3 -c "import json,s
 # is fast (its peak sustained, a 60-cycle latency), where the folded
 # programs also run with --check
 "$SPADC" plan --target npu --print-machine |
-  sed 's/^spadc_dram_efficiency:.*/spadc_dram_efficiency: 1/; s/^spadc_dma_latency_cycles:.*/spadc_dma_latency_cycles: 60/' >"$tmp/fast.yml"
+  sed 's/^spadc_dram_efficiency:.*/spadc_dram_efficiency: 1/; s/^\(# \)\{0,1\}spadc_dma_latency_cycles:.*/spadc_dma_latency_cycles: 60/' >"$tmp/fast.yml"
 jf() { "$SPADC" plan "$F" -e "$1" --target npu="$tmp/fast.yml" --json | python3 -c "import json,sys; k=json.load(sys.stdin)['kernels'][0]; $2"; }
 [ "$(jf ch64 'print(k["schedule"]["kw_folded"])')" = True ] || { echo "FAIL @ch64 not kw-folded on fast DRAM"; fail=1; }
 [ "$(jf stem 'print(k["schedule"]["kh_folded"] > 1)')" = True ] || { echo "FAIL @stem: its window rows not folded on fast DRAM"; fail=1; }

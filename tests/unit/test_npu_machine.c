@@ -6,6 +6,7 @@
  * accounting and derived rates. */
 #include <unistd.h>
 
+#include "base/strbuf.h"
 #include "npu/machine.h"
 #include "test.h"
 #include "util.h"
@@ -142,6 +143,46 @@ int main(void) {
     CHECK_EQ_INT(f.dram_req_bytes, 64);
     CHECK_EQ_INT(f.sfu_latency, 4);
     CHECK_EQ_INT(f.num_sa, 4);
+    /* --print-machine's YAML reads back to the same machine */
+    {
+        f.dram_efficiency = 0.55, f.dram_latency_ns = 123.5;
+        sp_strbuf b;
+        sp_strbuf_init(&b, &ctx);
+        nt_target_print(&b, &f);
+        CHECK_CONTAINS(b.data, "\nspadc_dram_efficiency:            0.55 ");
+        /* keys.yml gave the DMA latency: printed as a key, not as derived */
+        CHECK_CONTAINS(b.data, "\nspadc_dma_latency_cycles:         7 ");
+        nt_target g;
+        CHECK_EQ_INT(load(&ctx, write_yml("round.yml", b.data), &g), SP_OK);
+        sp_strbuf_free(&b);
+        CHECK(g.dram_gbps_per_channel == f.dram_gbps_per_channel && g.dram_efficiency == f.dram_efficiency &&
+              g.dram_latency_ns == f.dram_latency_ns && g.budget == f.budget);
+        CHECK_EQ_INT(g.dma_latency, f.dma_latency);
+        CHECK_EQ_INT(g.sa_weight_slots, f.sa_weight_slots);
+        CHECK_EQ_INT(g.dram_req_bytes, f.dram_req_bytes);
+        CHECK_EQ_INT(g.sfu_latency, f.sfu_latency);
+        CHECK_EQ_INT(g.num_sa, f.num_sa);
+        CHECK_EQ_INT(g.lanes, f.lanes);
+        CHECK_EQ_INT(g.core_freq_mhz, f.core_freq_mhz);
+        CHECK_EQ_INT(g.dram_channels, f.dram_channels);
+        CHECK(nt_dram_bytes_per_cycle(&g) == nt_dram_bytes_per_cycle(&f));
+    }
+    /* the built-in machine's latency is derived: printed commented out, and
+       a file that changes the DRAM latency derives it again */
+    {
+        nt_target_builtin(&t);
+        sp_strbuf b;
+        sp_strbuf_init(&b, &ctx);
+        nt_target_print(&b, &t);
+        CHECK_CONTAINS(b.data, "\n# spadc_dma_latency_cycles:       293 ");
+        char *lat = strstr(b.data, "\nspadc_dram_latency_ns:            290 ");
+        CHECK(lat != NULL);
+        if (lat) memcpy(lat + 35, "100", 3); /* the value column: 290 -> 100 */
+        nt_target g;
+        CHECK_EQ_INT(load(&ctx, write_yml("round2.yml", b.data), &g), SP_OK);
+        sp_strbuf_free(&b);
+        CHECK_EQ_INT(g.dma_latency, 2 * 10 + 94); /* 100 ns at 940 MHz */
+    }
     /* the other order: still the spadc key */
     p = write_yml("keys2.yml", BASE "spadc_sa_weight_slots: 1\nsa_weight_buffer_depth: 3\n");
     CHECK_EQ_INT(load(&ctx, p, &f), SP_OK);
@@ -168,6 +209,13 @@ int main(void) {
     expect_error(&ctx, "big.yml", BASE "num_cores: 9223372036854775807\n", 6, 12, "must be between 1 and 4096");
     expect_error(&ctx, "budget.yml", BASE "spadc_budget: 1.5\n", 6, 15, "'spadc_budget' must be a positive number");
     expect_error(&ctx, "nan.yml", BASE "spadc_dram_gbps_per_channel: .nan\n", 6, 30, "must be a number");
+    /* non-physical timing keys, named with their range */
+    expect_error(&ctx, "eff.yml", BASE "spadc_dram_efficiency: 1.5\n", 6, 24,
+                 "'spadc_dram_efficiency' must be a positive number at most 1 (got 1.5)");
+    expect_error(&ctx, "eff0.yml", BASE "spadc_dram_efficiency: 0\n", 6, 24, "'spadc_dram_efficiency' must be a positive number at most 1 (got 0)");
+    expect_error(&ctx, "lat.yml", BASE "spadc_dram_latency_ns: -3\n", 6, 24,
+                 "'spadc_dram_latency_ns' must be a number from 0 to 1e+06 (got -3)");
+    expect_error(&ctx, "dlat.yml", BASE "spadc_dma_latency_cycles: -1\n", 6, 27, "'spadc_dma_latency_cycles' must be between 0 and");
     expect_error(&ctx, "dup.yml", BASE "vpu_num_lanes: 16\n", 6, 1, "duplicate key 'vpu_num_lanes'");
     expect_error(&ctx, "vlen.yml",
                  "vpu_num_lanes: 8\nvpu_spad_size_kb_per_lane: 32\nvpu_vector_length_bits: 100\ncore_freq_mhz: 800\n"
