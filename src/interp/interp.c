@@ -822,6 +822,11 @@ static void mac_run(const mac_body *m, uint8_t *const *ptr, const int64_t *step,
     }
 }
 
+
+/* base + off, where an operand the body does not read has no storage
+ * (base NULL: no pointer arithmetic on it, which is undefined) */
+static inline uint8_t *elem_at(uint8_t *base, int64_t off) { return base ? base + off : NULL; }
+
 static void linalg_points(interp *it, frame *f, const ir_op *op, const int64_t *bounds, operand_walk *w,
                           bool all_linear, const insn *restrict code, uint32_t nbody, const ir_op *yield,
                           const bool *out_read) {
@@ -866,22 +871,22 @@ static void linalg_points(interp *it, frame *f, const ir_op *op, const int64_t *
     bool is_mac = all_linear && mac_match(op, code, nbody, argid, yid, dts, &mac);
     for (int64_t pt = 0; pt < numel; pt += ninner) {
         for (uint32_t i = 0; i < n; i++)
-            ptr[i] = (i < l->nins ? (uint8_t *)w[i].base : w[i].wbase) + w[i].offset * w[i].nb;
+            ptr[i] = elem_at(i < l->nins ? (uint8_t *)w[i].base : w[i].wbase, w[i].offset * w[i].nb);
         /* one run of the innermost loop */
         if (is_mac) mac_run(&mac, ptr, step, ninner);
         for (int64_t ii = 0; ii < (is_mac ? 0 : ninner); ii++) {
             if (!all_linear) {
                 for (uint32_t i = 0; i < n; i++)
                     if (!w[i].linear && op->opnds[i]->type.kind != IR_T_SCALAR)
-                        ptr[i] = (i < l->nins ? (uint8_t *)w[i].base : w[i].wbase) +
-                                 walk_offset_slow(it, op, &w[i], idx, i) * w[i].nb;
+                        ptr[i] = elem_at(i < l->nins ? (uint8_t *)w[i].base : w[i].wbase,
+                                         walk_offset_slow(it, op, &w[i], idx, i) * w[i].nb);
             }
             for (uint32_t i = 0; i < n; i++)
                 if (load[i]) V[argid[i]].s = load_elem(ptr[i], (ir_dtype)dts[i]);
             for (uint32_t k = 0; k < nbody; k++) exec_insn(it, V, &code[k]);
             for (uint32_t o = 0; o < l->nouts; o++)
                 store_elem(ptr[l->nins + o], (ir_dtype)dts[l->nins + o], V[yid[o]].s);
-            for (uint32_t i = 0; i < n; i++) ptr[i] += step[i];
+            for (uint32_t i = 0; i < n; i++) ptr[i] = elem_at(ptr[i], step[i]);
             if (nd) idx[inner]++;
         }
         if (nd) for (uint32_t i = 0; i < n; i++) w[i].offset += w[i].stride[inner] * ninner;
