@@ -506,15 +506,16 @@ static void verify_vector(verifier *v, const ir_op *op) {
     if (!pm && r.rank > src->type.rank) fail(v, op, "vector rank exceeds the source rank");
 }
 
-/* A run-time check on an i1, in straight-line code: a function body or a
- * loop's (a structured op's body is a scalar computation per element). */
+/* A run-time check on an i1, in straight-line code: a function body, a
+ * loop's, or a structured op's body, where it checks each point (torch's
+ * nn.Embedding bounds-checks its indices inside the gather's generic). */
 static void verify_assert(verifier *v, const ir_op *op) {
     need_counts(v, op, 1, 0);
     ir_type c = op->opnds[0]->type;
     if (c.kind != IR_T_SCALAR || c.dtype != IR_I1) fail(v, op, "condition must be i1, found %s", TYPESTR(c));
     const ir_op *p = enclosing(op);
-    if (!p || (p->kind != IR_OP_FUNC && p->kind != IR_OP_FOR))
-        fail(v, op, "is supported in function and scf.for bodies only, not in a '%s' body",
+    if (!p || (p->kind != IR_OP_FUNC && p->kind != IR_OP_FOR && p->kind != IR_OP_LINALG))
+        fail(v, op, "is supported in function, scf.for and linalg bodies only, not in a '%s' body",
              p ? ir_op_name((ir_opkind)p->kind) : "?");
 }
 
