@@ -30,22 +30,10 @@ static SP_NORETURN SP_PRINTF(3, 4) void fail(verifier *v, const ir_op *op, const
              msg);
 }
 
-static void type_str(char *buf, size_t n, ir_type t) {
-    size_t k = 0;
-    if (t.kind == IR_T_SCALAR) {
-        snprintf(buf, n, "%s", ir_dtype_name((ir_dtype)t.dtype));
-        return;
-    }
-    k += (size_t)snprintf(buf + k, n - k, "%s<", t.kind == IR_T_TENSOR ? "tensor" : t.kind == IR_T_VECTOR ? "vector" : "none");
-    for (uint32_t i = 0; i < t.rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", (long long)t.dims[i]);
-    if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
-}
-
 /* Type text for messages; a ring of buffers so one message can show several. */
 static const char *tstr(verifier *v, ir_type t) {
     char *buf = v->tbuf[v->tnext++ % 4];
-    type_str(buf, sizeof v->tbuf[0], t);
-    return buf;
+    return ir_type_text(t, buf, sizeof v->tbuf[0]);
 }
 #define TYPESTR(t) tstr(v, (t))
 
@@ -264,7 +252,10 @@ static void verify_tensor(verifier *v, const ir_op *op) {
             }
             if (prod != lo.dims[g]) fail(v, op, "group %u multiplies to %lld, dimension is %lld", g, (long long)prod, (long long)lo.dims[g]);
         }
-        if (next != hi.rank) fail(v, op, "reassociation does not cover all %u dimensions", hi.rank);
+        /* to or from rank 0: an empty reassociation, every dimension 1 (as MLIR) */
+        for (uint32_t d = 0; lo.rank == 0 && d < hi.rank; d++)
+            if (hi.dims[d] != 1) fail(v, op, "a rank-0 tensor reshapes only with a tensor of size-1 dimensions");
+        if (next != hi.rank && lo.rank) fail(v, op, "reassociation does not cover all %u dimensions", hi.rank);
         return;
     }
     case IR_OP_PAD: {

@@ -37,14 +37,7 @@ grep -q 'ins(%idx : tensor<2x3xi64>) outs(%[0-9]* : tensor<2x3x4xf32>)' "$tmp/fu
   { no "@gather_fused: the gather with its asserts is not split from the contraction"; cat "$tmp/fused.mlir"; }
 
 # holding asserts: the reference's results on every target
-for f in gather gather_fused sqrt_checked; do
-  "$SPADC" run "$F" -e $f --target ref >/dev/null || no "@$f --target ref"
-  for t in "cpu --threads 1" "cpu --threads 2" "npu"; do
-    # shellcheck disable=SC2086
-    out=$("$SPADC" run "$F" -e $f --target $t --check 2>&1); rc=$?
-    { [ $rc = 0 ] && grep -q '^check result0: .*: ok$' <<<"$out"; } || { no "@$f --target $t (exit $rc)"; echo "$out" | tail -3; }
-  done
-done
+for f in gather gather_fused sqrt_checked; do check_on_targets "$F" $f || fail=1; done
 # the checked elementwise kernel runs on the engines, its check included
 "$SPADC" plan "$F" -e sqrt_checked | grep -q '^k0  loop  -> %1 (engine)$' || no "@sqrt_checked is not on the cpu engine"
 "$SPADC" plan "$F" -e sqrt_checked --target npu | grep -q '^k0  loop  16 x 8 (map)  -> %1  (npu)$' || no "@sqrt_checked is not on the npu"
