@@ -3,9 +3,10 @@
 // inside the gather's generic); @gather_fused the same gather after
 // mlir-opt-22 --linalg-fuse-elementwise-ops (gather and checks inside the
 // next layer's multiply-accumulate); @sqrt_checked an elementwise kernel
-// whose check the cpu engine runs in its loop. cli/assert_body.sh puts an
-// index out of bounds (too large, negative) into the constants, or a
-// negative number under the square root, and expects the assert's error.
+// whose check the cpu engine runs in its loop; @matmul_checked a check in a
+// contraction's epilogue. cli/assert_body.sh puts an index out of bounds
+// (too large, negative) into the constants, a negative number under the
+// square root or a low bound on the product, and expects the assert's error.
 #ix = affine_map<(d0, d1, d2) -> (d0, d1)>
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
@@ -66,4 +67,19 @@ func.func @sqrt_checked(%x: tensor<16x8xf32>) -> tensor<16x8xf32> {
     linalg.yield %r : f32
   } -> tensor<16x8xf32>
   return %1 : tensor<16x8xf32>
+}
+func.func @matmul_checked(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %big = arith.constant 100.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%f : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %ok = arith.cmpf olt, %x, %big : f32
+    cf.assert %ok, "matmul result too large"
+    %y = arith.maximumf %x, %zero : f32
+    linalg.yield %y : f32
+  } -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
 }
