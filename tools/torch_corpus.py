@@ -264,6 +264,19 @@ class Pools(nn.Module):
         return m, F.avg_pool2d(m, 2), F.adaptive_avg_pool2d(m, 1).flatten(1)
 
 
+class EmbeddingMLP(nn.Module):
+    """nn.Embedding's gather (torch-mlir bounds-checks each index with two
+    cf.assert inside the gather's linalg.generic), then a Linear + ReLU."""
+
+    def __init__(self, vocab, d, out):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.fc = nn.Linear(d, out)
+
+    def forward(self, idx):
+        return F.relu(self.fc(self.emb(idx)))
+
+
 # ---------------------------------------------------------------- corpus
 
 def randomize_norms(model, g):
@@ -350,10 +363,14 @@ def model_specs():
     def pools(g):
         return Pools(), [torch.randn(1, 64, 32, 32, generator=g)]
 
+    def embedding(g):
+        return EmbeddingMLP(32, 16, 8), [torch.randint(0, 32, (2, 5), generator=g)]
+
     return [("mlp", mlp), ("bert_ffn", bert_ffn), ("bert_layer", bert_layer),
             ("encoder_layer", encoder), ("encoder_layer_masked", encoder_masked),
             ("gpt2_block", gpt2), ("llama_mlp", llama), ("vit_patch_embed", vit),
-            ("resnet_block", resnet), ("mobilenet_v2_block", mobilenet), ("pools", pools)]
+            ("resnet_block", resnet), ("mobilenet_v2_block", mobilenet), ("pools", pools),
+            ("embedding_mlp", embedding)]
 
 
 FROZEN = {"mlp"}                       # also written with weights as dense_resource

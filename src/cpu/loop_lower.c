@@ -166,9 +166,27 @@ static cpu_lop lop_of(const ir_op *o) {
     }
 }
 
+/* A cf.assert in the body checks each point where it stands, in the fused
+ * loop: the reference's check (interp_scalar_op, through scalar_hook) per
+ * lane, whose failure stops the run with the assert's own diagnostic
+ * (cpu_loop_kernel_run). Its register holds the condition, never read. */
+static bool assert_op(lowerer *lw, const ir_op *o) {
+    int c = operand(lw, o->opnds[0]);
+    if (c < 0) return refuse(lw, "the condition of '%s' is not a scalar the engine holds", "cf.assert");
+    vinsn *v = emit(lw, CPU_L_SCALAR, o);
+    int d = new_vreg(lw, NULL);
+    if (!v || d < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+    v->dst = (uint16_t)d;
+    v->a = (uint16_t)c;
+    v->in.dt = v->in.at = CPU_LT_I1;
+    v->in.ud = o;
+    return true;
+}
+
 /* Emit one body op. */
 static bool body_op(lowerer *lw, const ir_op *o) {
     const char *name = ir_op_name((ir_opkind)o->kind);
+    if (o->kind == IR_OP_ASSERT) return assert_op(lw, o);
     if (o->nres != 1 || o->nregions || o->nopnds > 3 || o->res[0].type.kind != IR_T_SCALAR)
         return refuse(lw, "its body has '%s', which is not a scalar op", name);
     if (o->kind == IR_OP_EXTRACT) return refuse(lw, "its body reads a tensor (%s)", name);
@@ -710,9 +728,10 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
     }
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
         if (bad == UINT32_MAX) sp_rethrow(ctx); /* not the program's: e.g. a bad SPADC_ISA */
-        /* the only way a pure scalar op fails */
+        /* an integer division by zero or a cf.assert that does not hold */
         const ir_op *op = bad < L->ninsn ? (const ir_op *)L->insn[bad].ud : NULL;
-        sp_throw(ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "integer division by zero%s",
-                 op ? "" : " in a loop kernel");
+        char text[SP_ERR_MSG_MAX];
+        interp_failure_text(op, text, sizeof text);
+        sp_throw(ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "%s%s", text, op ? "" : " in a loop kernel");
     }
 }

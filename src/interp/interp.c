@@ -386,6 +386,10 @@ static inline const char *scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt, i
     (void)at;
     switch (k) {
     case IR_OP_CONSTANT: r = scalar_constant(op->u.value); break;
+    case IR_OP_ASSERT: /* per point of a body: the condition, or a failure */
+        r.i = a->i & 1;
+        if (!r.i) return "assertion failed";
+        break;
     case IR_OP_ADDF: r.f = round_to(a->f + b->f, rt); break;
     case IR_OP_SUBF: r.f = round_to(a->f - b->f, rt); break;
     case IR_OP_MULF: r.f = round_to(a->f * b->f, rt); break;
@@ -499,6 +503,45 @@ bool interp_scalar_op(const ir_op *op, const interp_scalar *a, const interp_scal
     return !e;
 }
 
+/* cf.assert: a false condition is an error located at the assert, its
+ * message whole on the diagnostic's one line: control bytes (NUL, newline)
+ * as MLIR's \XX escapes, the rest as written. The same text wherever it
+ * stands (a function or loop body, or per point of a structured op's body)
+ * and whichever target evaluates it. */
+static void assert_text(const ir_op *op, char *buf, size_t size) {
+    static const char hex[] = "0123456789ABCDEF";
+    static const char head[] = "assertion failed: ";
+    size_t n = 0;
+    if (size < sizeof head + 4) {
+        if (size) buf[0] = 0;
+        return;
+    }
+    memcpy(buf, head, sizeof head - 1);
+    n = sizeof head - 1;
+    for (uint32_t i = 0; i < op->u.msg.len && n + 4 < size; i++) {
+        const unsigned char c = (unsigned char)op->u.msg.str[i];
+        if (c < 0x20 || c == 0x7f) {
+            buf[n++] = '\\', buf[n++] = hex[c >> 4], buf[n++] = hex[c & 15];
+        } else {
+            buf[n++] = (char)c;
+        }
+    }
+    buf[n] = 0;
+}
+
+static SP_NORETURN void assert_failed(interp *it, const ir_op *op) {
+    char text[SP_ERR_MSG_MAX];
+    assert_text(op, text, sizeof text);
+    fail(it, op, "%s", text);
+}
+
+void interp_failure_text(const ir_op *op, char *buf, size_t size) {
+    if (op && op->kind == IR_OP_ASSERT)
+        assert_text(op, buf, size);
+    else
+        snprintf(buf, size, "integer division by zero");
+}
+
 /* Evaluate one scalar op on the frame's values (by value id). */
 static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
     const ir_op *op = in->op;
@@ -520,6 +563,9 @@ static inline void exec_insn(interp *it, interp_value *V, const insn *in) {
         r = load_elem(t->t->data + off * ir_dtype_bytes((ir_dtype)tt.dtype), (ir_dtype)tt.dtype);
         break;
     }
+    case IR_OP_ASSERT: /* no result to store */
+        if (!(V[in->a].s.i & 1)) assert_failed(it, op);
+        return;
     default: {
         const char *e = scalar_op(k, op, (ir_dtype)in->rt, (ir_dtype)in->at, &V[in->a].s, &V[in->b].s, &V[in->c].s, &r);
         if (e && *e) fail(it, op, "%s", e);
@@ -1137,26 +1183,9 @@ static void exec_concat(interp *it, frame *f, const ir_op *op) {
     }
 }
 
-/* cf.assert: a false condition is an error located at the assert, its
- * message whole on the diagnostic's one line: control bytes (NUL, newline)
- * as MLIR's \XX escapes, the rest as written */
 static void exec_assert(interp *it, frame *f, const ir_op *op) {
-    if (f->vals[op->opnds[0]->id].s.i & 1) return;
-    static const char hex[] = "0123456789ABCDEF";
-    char text[SP_ERR_MSG_MAX];
-    size_t n = 0;
-    for (uint32_t i = 0; i < op->u.msg.len && n + 4 < sizeof text; i++) {
-        const unsigned char c = (unsigned char)op->u.msg.str[i];
-        if (c < 0x20 || c == 0x7f) {
-            text[n++] = '\\', text[n++] = hex[c >> 4], text[n++] = hex[c & 15];
-        } else {
-            text[n++] = (char)c;
-        }
-    }
-    text[n] = 0;
-    fail(it, op, "assertion failed: %s", text);
+    if (!(f->vals[op->opnds[0]->id].s.i & 1)) assert_failed(it, op);
 }
-
 static void exec_pack(interp *it, frame *f, const ir_op *op) {
     interp_value *V = f->vals;
     bool pack = op->kind == IR_OP_PACK;

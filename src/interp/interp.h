@@ -72,11 +72,16 @@ void interp_run_ops(interp *it, interp_value *vals, uint32_t nvalues, ir_op *con
 /* One element of storage type dt to/from its scalar value. */
 /* The reference semantics of one scalar body op (arith and math, on values
  * held as above): true with *r set; false when it fails (an integer
- * division by zero) or is not a pure scalar op (linalg.index,
+ * division by zero, a cf.assert whose condition is false) or is not a pure scalar op (linalg.index,
  * tensor.extract), *why saying which. The engines call it for the ops they
  * have no loop of their own for, so that both compute the same thing. */
 bool interp_scalar_op(const ir_op *op, const interp_scalar *a, const interp_scalar *b, const interp_scalar *c,
                       interp_scalar *r, const char **why);
+/* What an engine reports when interp_scalar_op failed at run time for op
+ * (NULL: unknown), into buf: a cf.assert's "assertion failed: MESSAGE"
+ * (control bytes escaped, as the interpreter reports it), else "integer
+ * division by zero". */
+void interp_failure_text(const ir_op *op, char *buf, size_t size);
 interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);
 void interp_release(interp *it, interp_value *v);

@@ -1,6 +1,7 @@
 /* ir.c - IR types, affine maps, attributes and builders (see ir.h). */
 #include "ir.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "base/fp16.h"
@@ -33,6 +34,18 @@ ir_dtype ir_dtype_from_name(const char *s, size_t n) {
 }
 
 /* ------------------------------------------------------------------- types */
+
+const char *ir_type_text(ir_type t, char *buf, size_t n) {
+    size_t k = 0;
+    if (t.kind == IR_T_SCALAR) {
+        snprintf(buf, n, "%s", ir_dtype_name((ir_dtype)t.dtype));
+        return buf;
+    }
+    k += (size_t)snprintf(buf + k, n - k, "%s<", t.kind == IR_T_TENSOR ? "tensor" : t.kind == IR_T_VECTOR ? "vector" : "none");
+    for (uint32_t i = 0; i < t.rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", (long long)t.dims[i]);
+    if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
+    return buf;
+}
 
 ir_type ir_scalar_type(ir_dtype dt) {
     ir_type t = {IR_T_SCALAR, (uint8_t)dt, 0, NULL};

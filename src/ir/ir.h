@@ -70,6 +70,8 @@ bool ir_dtype_is_int(ir_dtype dt);         /* iN and index */
 ir_dtype ir_dtype_from_name(const char *s, size_t n); /* IR_DT_NONE if unknown */
 
 ir_type ir_scalar_type(ir_dtype dt);
+/* A type as MLIR spells it, for messages (tensor<2x3xf32>, i64), into buf; returns buf. */
+const char *ir_type_text(ir_type t, char *buf, size_t n);
 bool ir_type_eq(ir_type a, ir_type b);
 bool ir_type_is_shaped(ir_type t); /* tensor or vector */
 int64_t ir_type_numel(ir_type t);  /* 1 for scalars */

@@ -30,22 +30,10 @@ static SP_NORETURN SP_PRINTF(3, 4) void fail(verifier *v, const ir_op *op, const
              msg);
 }
 
-static void type_str(char *buf, size_t n, ir_type t) {
-    size_t k = 0;
-    if (t.kind == IR_T_SCALAR) {
-        snprintf(buf, n, "%s", ir_dtype_name((ir_dtype)t.dtype));
-        return;
-    }
-    k += (size_t)snprintf(buf + k, n - k, "%s<", t.kind == IR_T_TENSOR ? "tensor" : t.kind == IR_T_VECTOR ? "vector" : "none");
-    for (uint32_t i = 0; i < t.rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", (long long)t.dims[i]);
-    if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
-}
-
 /* Type text for messages; a ring of buffers so one message can show several. */
 static const char *tstr(verifier *v, ir_type t) {
     char *buf = v->tbuf[v->tnext++ % 4];
-    type_str(buf, sizeof v->tbuf[0], t);
-    return buf;
+    return ir_type_text(t, buf, sizeof v->tbuf[0]);
 }
 #define TYPESTR(t) tstr(v, (t))
 
@@ -264,7 +252,10 @@ static void verify_tensor(verifier *v, const ir_op *op) {
             }
             if (prod != lo.dims[g]) fail(v, op, "group %u multiplies to %lld, dimension is %lld", g, (long long)prod, (long long)lo.dims[g]);
         }
-        if (next != hi.rank) fail(v, op, "reassociation does not cover all %u dimensions", hi.rank);
+        /* to or from rank 0: an empty reassociation, every dimension 1 (as MLIR) */
+        for (uint32_t d = 0; lo.rank == 0 && d < hi.rank; d++)
+            if (hi.dims[d] != 1) fail(v, op, "a rank-0 tensor reshapes only with a tensor of size-1 dimensions");
+        if (next != hi.rank && lo.rank) fail(v, op, "reassociation does not cover all %u dimensions", hi.rank);
         return;
     }
     case IR_OP_PAD: {
@@ -506,15 +497,16 @@ static void verify_vector(verifier *v, const ir_op *op) {
     if (!pm && r.rank > src->type.rank) fail(v, op, "vector rank exceeds the source rank");
 }
 
-/* A run-time check on an i1, in straight-line code: a function body or a
- * loop's (a structured op's body is a scalar computation per element). */
+/* A run-time check on an i1, in straight-line code: a function body, a
+ * loop's, or a structured op's body, where it checks each point (torch's
+ * nn.Embedding bounds-checks its indices inside the gather's generic). */
 static void verify_assert(verifier *v, const ir_op *op) {
     need_counts(v, op, 1, 0);
     ir_type c = op->opnds[0]->type;
     if (c.kind != IR_T_SCALAR || c.dtype != IR_I1) fail(v, op, "condition must be i1, found %s", TYPESTR(c));
     const ir_op *p = enclosing(op);
-    if (!p || (p->kind != IR_OP_FUNC && p->kind != IR_OP_FOR))
-        fail(v, op, "is supported in function and scf.for bodies only, not in a '%s' body",
+    if (!p || (p->kind != IR_OP_FUNC && p->kind != IR_OP_FOR && p->kind != IR_OP_LINALG))
+        fail(v, op, "is supported in function, scf.for and linalg bodies only, not in a '%s' body",
              p ? ir_op_name((ir_opkind)p->kind) : "?");
 }
 

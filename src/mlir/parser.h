@@ -47,6 +47,8 @@ typedef struct parser {
     ps_pending_resource *pending;
     uint32_t npending, cappending;
     uint32_t depth;
+    ir_block *block; /* the block the op being read goes into (ops that read
+                        as several, tensor.reshape, put the others there first) */
 } parser;
 
 /* An op as the generic form spells it, also the builder input for ops whose

@@ -1226,6 +1226,8 @@ static void parse_op_into(parser *p, ir_block *b) {
     }
     ir_op *op;
     sp_loc oploc = ps_loc(p); /* ops are located at their name, as in MLIR */
+    ir_block *outer = p->block;
+    p->block = b;
     if (ps_is(p, TK_STRING)) {
         op = parse_generic_op(p, nres);
     } else if (ps_is(p, TK_BARE)) {
@@ -1243,6 +1245,7 @@ static void parse_op_into(parser *p, ir_block *b) {
     } else {
         ps_error_expected(p, "operation");
     }
+    p->block = outer;
     if (op->nres != nres)
         ps_error_at(p, loc, "operation '%s' defines %u result%s but %u %s bound", ir_op_name((ir_opkind)op->kind),
                     op->nres, op->nres == 1 ? "" : "s", nres, nres == 1 ? "is" : "are");

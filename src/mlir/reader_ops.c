@@ -4,6 +4,7 @@
  * case in ps_build_generic (generic form); both produce the same IR. */
 #include <string.h>
 
+#include "ir/build.h"
 #include "parser.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -296,6 +297,21 @@ static ir_op *parse_module(parser *p, sp_loc loc) {
 }
 
 /* call ::= 'func.call' '@' name '(' ssa-uses ')' attr-dict? ':' function-type */
+/* An op's tail: attr-dict? ':' function-type (the type located at tloc). */
+typedef struct fn_tail {
+    uint32_t na, nin, nout;
+    const ir_named_attr *attrs;
+    ir_type *in, *out;
+    sp_loc tloc;
+} fn_tail;
+
+static void parse_fn_tail(parser *p, fn_tail *t, const char *colon_what) {
+    ps_parse_opt_attr_dict(p, &t->na, &t->attrs);
+    ps_expect(p, TK_COLON, colon_what);
+    t->tloc = ps_loc(p);
+    ps_parse_function_type(p, &t->nin, &t->in, &t->nout, &t->out);
+}
+
 static ir_op *parse_call(parser *p, sp_loc loc) {
     if (!ps_is(p, TK_AT)) ps_error_expected(p, "callee '@...'");
     const char *callee = ps_parse_attr(p)->u.str.s;
@@ -303,23 +319,17 @@ static ir_op *parse_call(parser *p, sp_loc loc) {
     ir_value **uses;
     uint32_t n = ps_parse_uses(p, &uses);
     ps_expect(p, TK_RPAREN, "')'");
-    uint32_t na;
-    const ir_named_attr *items;
-    ps_parse_opt_attr_dict(p, &na, &items);
-    ps_expect(p, TK_COLON, "':' and the callee's type");
-    sp_loc tloc = ps_loc(p);
-    uint32_t nin, nout;
-    ir_type *in, *out;
-    ps_parse_function_type(p, &nin, &in, &nout, &out);
-    if (nin != n) ps_error_at(p, tloc, "call has %u operands but its type lists %u", n, nin);
-    ir_op *op = new_op(p, IR_OP_CALL, loc, n, nout);
+    fn_tail t;
+    parse_fn_tail(p, &t, "':' and the callee's type");
+    if (t.nin != n) ps_error_at(p, t.tloc, "call has %u operands but its type lists %u", n, t.nin);
+    ir_op *op = new_op(p, IR_OP_CALL, loc, n, t.nout);
     for (uint32_t i = 0; i < n; i++) {
-        check_use_type(p, uses[i], in[i], tloc, "call operand");
+        check_use_type(p, uses[i], t.in[i], t.tloc, "call operand");
         op->opnds[i] = uses[i];
     }
-    for (uint32_t i = 0; i < nout; i++) op->res[i].type = out[i];
+    for (uint32_t i = 0; i < t.nout; i++) op->res[i].type = t.out[i];
     op->u.callee = callee;
-    set_attrs(op, na, items);
+    set_attrs(op, t.na, t.attrs);
     return op;
 }
 
@@ -603,6 +613,157 @@ static ir_op *parse_reshape(parser *p, ir_opkind k, sp_loc loc) {
     op->opnds[0] = src;
     op->u.reshape = r;
     parse_src_to_result(p, op, src, "into");
+    return op;
+}
+
+/* ------------------------------------------------------- tensor.reshape
+ *
+ * tensor.reshape's result type is static (spadc reads no dynamic shapes),
+ * so it is the static reshape it spells: read as one expand_shape or
+ * collapse_shape (or, when no grouping of dimensions maps one shape onto
+ * the other, as both through one dimension). Its shape operand must say
+ * the same as the result type: checked here when it is a constant, else by
+ * asserts before the reshape, at run time. */
+
+/* Groups of the larger shape's dimensions, one per dimension of the
+ * smaller shape (in order), whose sizes multiply to it: the reassociation
+ * of one expand_shape/collapse_shape between them (start: ns + 1 entries).
+ * False when there is none. */
+static bool reshape_groups(const int64_t *small, uint32_t ns, const int64_t *big, uint32_t nb, uint32_t *start,
+                           int64_t *dims) {
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < ns; i++) {
+        start[i] = j;
+        int64_t prod = 1;
+        do {
+            if (j == nb) return false;
+            prod *= big[j];
+            dims[j] = j;
+            j++;
+        } while (prod < small[i] || (i + 1 == ns && j < nb)); /* the last group takes the rest */
+        if (prod != small[i]) return false;
+    }
+    start[ns] = j;
+    return ns > 0 ? j == nb : true; /* rank 0: equal element counts make every dimension 1 */
+}
+
+static ir_op *reshape_op(parser *p, sp_loc loc, ir_opkind k, ir_value *src, ir_type to) {
+    bool expand = k == IR_OP_EXPAND_SHAPE;
+    ir_type s = expand ? src->type : to, b = expand ? to : src->type;
+    uint32_t start[IR_MAX_RANK + 1];
+    int64_t dims[IR_MAX_RANK];
+    if (s.rank >= b.rank || !reshape_groups(s.dims, s.rank, b.dims, b.rank, start, dims)) return NULL;
+    return ir_build_reshape(p->m, loc, k, src, to, s.rank, start, dims);
+}
+
+/* The static reshape of src into type to (equal element counts). */
+static ir_op *static_reshape(parser *p, sp_loc loc, ir_value *src, ir_type to) {
+    ir_op *op = reshape_op(p, loc, IR_OP_EXPAND_SHAPE, src, to);
+    if (!op) op = reshape_op(p, loc, IR_OP_COLLAPSE_SHAPE, src, to);
+    if (op) return op;
+    /* through one dimension when both have two or more; else (the same
+     * shape of rank 0 or 1) through an added leading 1 */
+    ir_type from = src->type;
+    int64_t n = ir_type_numel(from), mid[IR_MAX_RANK + 1] = {1};
+    memcpy(mid + 1, from.dims, from.rank * sizeof *mid);
+    bool flat = from.rank >= 2 && to.rank >= 2;
+    if (!flat && from.rank >= IR_MAX_RANK) ps_error_at(p, loc, "tensor.reshape: rank %u is too large", from.rank);
+    ir_type t = flat ? ir_tensor_type(p->m, (ir_dtype)from.dtype, 1, &n)
+                     : ir_tensor_type(p->m, (ir_dtype)from.dtype, from.rank + 1, mid);
+    ir_op *first = reshape_op(p, loc, flat ? IR_OP_COLLAPSE_SHAPE : IR_OP_EXPAND_SHAPE, src, t);
+    ir_op *second = first ? reshape_op(p, loc, flat ? IR_OP_EXPAND_SHAPE : IR_OP_COLLAPSE_SHAPE, &first->res[0], to) : NULL;
+    if (!second) ps_error_at(p, loc, "internal error: no reassociation for tensor.reshape");
+    ir_block_append(p->block, first);
+    return second;
+}
+
+static ir_op *append_new(parser *p, ir_op *op) {
+    ir_block_append(p->block, op);
+    return op;
+}
+
+/* arith.constant v of scalar type dt, put before the op being read */
+static ir_value *int_constant(parser *p, sp_loc loc, ir_dtype dt, int64_t v) {
+    ir_attr *a = sp_arena_alloc(p->ar, sizeof *a);
+    memset(a, 0, sizeof *a);
+    a->kind = IR_A_INT;
+    a->type = ir_scalar_type(dt);
+    a->u.i = v;
+    return &append_new(p, ir_build_constant(p->m, loc, a))->res[0];
+}
+
+/* The shape operand against the result type: its length now, its values
+ * now when it is a constant, else at run time (asserts located at the
+ * reshape, before it). */
+static void check_reshape_shape(parser *p, sp_loc loc, ir_value *shape, ir_type to) {
+    char tb[2][96];
+    ir_type st = shape->type;
+    if (st.kind != IR_T_TENSOR || st.rank != 1 || !ir_dtype_is_int((ir_dtype)st.dtype) || st.dtype == IR_I1)
+        ps_error_at(p, loc, "tensor.reshape's shape operand must be a 1-D tensor of index or integers, found %s",
+                    ir_type_text(st, tb[0], sizeof tb[0]));
+    if (st.dims[0] != to.rank)
+        ps_error_at(p, loc, "tensor.reshape's shape operand has %lld elements but its result type %s has rank %u",
+                    (long long)st.dims[0], ir_type_text(to, tb[0], sizeof tb[0]), to.rank);
+    const ir_op *d = shape->def;
+    if (d && d->kind == IR_OP_CONSTANT && d->u.value->kind == IR_A_ELEMENTS && d->u.value->u.elems->data) {
+        const ir_elements *e = d->u.value->u.elems;
+        for (uint32_t i = 0; i < to.rank; i++) {
+            int64_t v = ir_elements_get_i(e, e->splat ? 0 : i);
+            if (v != to.dims[i])
+                ps_error_at(p, loc, "tensor.reshape's shape operand gives dimension %u as %lld, its result type %s as %lld",
+                            i, (long long)v, ir_type_text(to, tb[0], sizeof tb[0]), (long long)to.dims[i]);
+        }
+        return;
+    }
+    static const char msg[] = "tensor.reshape's shape operand differs from its result type";
+    ir_type et = ir_scalar_type((ir_dtype)st.dtype);
+    for (uint32_t i = 0; i < to.rank; i++) {
+        ir_value *at = int_constant(p, loc, IR_INDEX, i), *want = int_constant(p, loc, (ir_dtype)st.dtype, to.dims[i]);
+        ir_op *x = append_new(p, new_op(p, IR_OP_EXTRACT, loc, 2, 1));
+        x->opnds[0] = shape;
+        x->opnds[1] = at;
+        x->res[0].type = et;
+        ir_op *eq = append_new(p, new_op(p, IR_OP_CMPI, loc, 2, 1));
+        eq->opnds[0] = &x->res[0];
+        eq->opnds[1] = want;
+        eq->res[0].type = ir_scalar_type(IR_I1);
+        eq->u.pred = IR_CMPI_EQ;
+        ir_op *as = append_new(p, new_op(p, IR_OP_ASSERT, loc, 1, 0));
+        as->opnds[0] = &eq->res[0];
+        as->u.msg.str = msg;
+        as->u.msg.len = sizeof msg - 1;
+    }
+}
+
+static ir_op *build_tensor_reshape(parser *p, sp_loc loc, ir_value *src, ir_value *shape, ir_type to) {
+    char tb[2][96];
+    ir_type from = src->type;
+    if (from.kind != IR_T_TENSOR || to.kind != IR_T_TENSOR || from.dtype != to.dtype)
+        ps_error_at(p, loc, "tensor.reshape takes a tensor to a tensor of the same element type, found %s to %s",
+                    ir_type_text(from, tb[0], sizeof tb[0]), ir_type_text(to, tb[1], sizeof tb[1]));
+    if (ir_type_numel(from) != ir_type_numel(to))
+        ps_error_at(p, loc, "tensor.reshape changes the number of elements: %s has %lld, %s has %lld",
+                    ir_type_text(from, tb[0], sizeof tb[0]), (long long)ir_type_numel(from),
+                    ir_type_text(to, tb[1], sizeof tb[1]), (long long)ir_type_numel(to));
+    check_reshape_shape(p, loc, shape, to);
+    return static_reshape(p, loc, src, to);
+}
+
+/* tensor-reshape ::= %src '(' %shape ')' attr-dict? ':' '(' type ',' type ')' '->' type */
+static ir_op *parse_tensor_reshape(parser *p, sp_loc loc) {
+    ir_value *src = ps_parse_use(p);
+    ps_expect(p, TK_LPAREN, "'(' and the shape operand");
+    ir_value *shape = ps_parse_use(p);
+    ps_expect(p, TK_RPAREN, "')'");
+    fn_tail t;
+    parse_fn_tail(p, &t, "':' and the op's function type");
+    if (t.nin != 2 || t.nout != 1)
+        ps_error_at(p, t.tloc, "tensor.reshape's type is (source type, shape type) -> result type, found %u -> %u types",
+                    t.nin, t.nout);
+    check_use_type(p, src, t.in[0], t.tloc, "source operand");
+    check_use_type(p, shape, t.in[1], t.tloc, "shape operand");
+    ir_op *op = build_tensor_reshape(p, loc, src, shape, t.out[0]);
+    if (t.na) set_attrs(op, t.na, t.attrs);
     return op;
 }
 
@@ -948,6 +1109,7 @@ ir_op *ps_parse_custom_op(parser *p, const lx_token *nametok, int kind, uint32_t
     case IR_OP_INSERT_SLICE: return parse_slice(p, loc, true);
     case IR_OP_EXPAND_SHAPE:
     case IR_OP_COLLAPSE_SHAPE: return parse_reshape(p, k, loc);
+    case IR_OP_RESHAPE: return parse_tensor_reshape(p, loc);
     case IR_OP_PAD: return parse_pad(p, loc);
     case IR_OP_FROM_ELEMENTS: return parse_from_elements(p, loc);
     case IR_OP_CONCAT: return parse_concat(p, loc);
@@ -1139,6 +1301,12 @@ ir_op *ps_build_generic(parser *p, op_state *st) {
         keep_props(p, op, st, used, SP_ARRAY_LEN(used));
         return op;
     }
+    case IR_OP_RESHAPE:
+        no_regions(p, st);
+        need_counts(p, st, 2, 1);
+        op = build_tensor_reshape(p, loc, st->opnds[0], st->opnds[1], st->res_types[0]);
+        set_attrs(op, st->nattrs, st->attrs);
+        return op;
     case IR_OP_EXPAND_SHAPE:
     case IR_OP_COLLAPSE_SHAPE: {
         no_regions(p, st);

@@ -210,6 +210,15 @@ static bool special_fn(ir_opkind k) {
 static void vop(vcomp *vc, const ir_op *o) {
     np_dtype dt, at = NP_F32;
     char buf[64];
+    if (o->kind == IR_OP_ASSERT) {
+        /* checked where it stands, per element of the strip: the
+         * reference's check (NV_OP), whose failure stops the simulation
+         * with the assert's diagnostic; its register is never read */
+        int c = voperand(vc, o->opnds[0]), d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_OP, NP_I1, NP_I1, d, c, 0, 0);
+        if (in) in->op_ir = o;
+        return;
+    }
     if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)o->res[0].type.dtype, &dt)) {
         vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
               o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");

@@ -456,9 +456,10 @@ void nf_step(nf_sim *s, const np_insn *in) {
         }
         int bad = nf_vec(in->prog, (np_vmode)in->mode, in->rows, in->cols, d, src, in->nsrc, scal);
         if (bad >= 0) {
-            const ir_op *op = in->prog->insn[bad].op_ir;
-            sp_throw(s->ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "integer division by zero%s",
-                     op ? "" : " (in a vector program)");
+            const ir_op *op = in->prog->insn[bad].op_ir; /* a division by zero, an assert that fails */
+            char text[SP_ERR_MSG_MAX];
+            interp_failure_text(op, text, sizeof text);
+            sp_throw(s->ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "%s%s", text, op ? "" : " (in a vector program)");
         }
         return;
     }

@@ -815,6 +815,37 @@ static void slice_of(const ir_block *b, const ir_value *v, bool *op_in, bool *ar
     }
 }
 
+/* The cf.assert ops of body b that check the prologue's inputs only (torch's
+ * nn.Embedding bounds check on the indices of a gather that MLIR fused into
+ * the next layer's multiply-accumulate) move with it, with their slices:
+ * they then check each element of the prologue once. False when an op that
+ * stays in the contraction's body (but mul, which reads the prologue's
+ * result) would read a value the prologue takes away. */
+static bool take_asserts(const ir_block *b, bool *op_in, const bool *arg_in, uint32_t nops, const ir_op *mul) {
+    uint32_t i = 0;
+    for (const ir_op *o = b->first; o; o = o->next, i++) {
+        if (o->kind != IR_OP_ASSERT || op_in[i]) continue;
+        bool ops[256] = {0}, args[MAX_OPNDS] = {0}, inside = true;
+        slice_of(b, o->opnds[0], ops, args, nops);
+        for (uint32_t a = 0; a < b->nargs && a < MAX_OPNDS; a++) inside &= !args[a] || arg_in[a];
+        if (!inside) continue;
+        op_in[i] = true;
+        for (uint32_t k = 0; k < nops; k++) op_in[k] |= ops[k];
+    }
+    i = 0;
+    for (const ir_op *o = b->first; o; o = o->next, i++) {
+        if (op_in[i] || o == mul) continue;
+        for (uint32_t q = 0; q < o->nopnds; q++) {
+            const ir_op *d = o->opnds[q]->def;
+            if (!d || d->parent != b) continue;
+            uint32_t j = 0;
+            for (const ir_op *p = b->first; p && p != d; p = p->next) j++;
+            if (j < nops && op_in[j]) return false;
+        }
+    }
+    return true;
+}
+
 /* A contraction with an elementwise prologue on one of its factors (what
  * mlir-opt's --linalg-fuse-elementwise-ops writes: the bias and GELU of one
  * layer computed inside the next layer's multiply-accumulate) is split: the
@@ -845,6 +876,7 @@ static bool split_prologue(canon *c, ir_op *S) {
         bool op_in[256] = {0}, arg_in[MAX_OPNDS] = {0};
         slice_of(b, x, op_in, arg_in, nops);
         if (arg_in[l->nins]) return false; /* reads the accumulator */
+        if (!take_asserts(b, op_in, arg_in, nops, mul)) return false;
         /* the other factor and the accumulation must not need the slice */
         bool other_op[256] = {0}, other_arg[MAX_OPNDS] = {0};
         slice_of(b, mul->opnds[1 - side], other_op, other_arg, nops);
@@ -860,6 +892,13 @@ static bool split_prologue(canon *c, ir_op *S) {
             nin++;
         }
         if (!nin) return false;
+        /* and the loops its linalg.index ops read (a gather's column) */
+        uint32_t oi = 0;
+        for (const ir_op *o = b->first; o; o = o->next, oi++)
+            if (op_in[oi] && o->kind == IR_OP_LINALG_INDEX) {
+                if ((uint64_t)o->u.dim >= l->ndims) return false;
+                uses[o->u.dim] = true;
+            }
         int64_t bounds[KN_LOOPS_MAX], loop_of[KN_LOOPS_MAX], dims[KN_LOOPS_MAX];
         if (!ir_linalg_loop_bounds(S, bounds)) return false;
         uint32_t nl = 0;
@@ -906,6 +945,7 @@ static bool split_prologue(canon *c, ir_op *S) {
             next = o->next;
             if (!op_in[i]) continue;
             ir_block_remove(b, o);
+            if (o->kind == IR_OP_LINALG_INDEX) o->u.dim = (uint32_t)loop_of[o->u.dim];
             for (uint32_t q = 0; q < o->nopnds; q++) {
                 ir_value *v = o->opnds[q];
                 if (!v->def && v->owner == b) o->opnds[q] = to[v->index];

@@ -39,6 +39,12 @@ print(len(ref), len(d["kernels"]), " | ".join("%s: %s" % (k["name"], k.get("reas
 # out of here and out of NPU_TODO in tests/cli/torch_corpus.sh.
 BF16_TODO="mlp_bf16 bert_ffn_bf16 gpt2_block_bf16"
 bf16_why="element type bf16: the npu holds f32, f64, integers and i1"
+# TODO(issue 33): the gathers (a tensor.extract in a generic's body:
+# nn.Embedding's) run on the host with exactly this reason; this fails when
+# one runs on the npu: then take its model out of here and out of
+# tests/cli/cpu_loops.sh's GATHER_TODO.
+GATHER_TODO="embedding_mlp"
+gather_why="k0: its body reads the tensor %arg1"
 
 # 1. the torch corpus: no kernel on the reference path, --check passes
 for m in "$SPADC_SRC"/tests/corpus/torch/*.mlir; do
@@ -66,6 +72,19 @@ print(" | ".join("%s: %s" % (k["name"], k.get("reason")) for k in d["kernels"]
     continue
   fi
   read -r nref nk why < <("$SPADC" plan "$m" --target npu --json | ref_count)
+  if [[ " $GATHER_TODO " == *" $name "* ]]; then
+    # its gather on the host, the rest on the npu, with PyTorch's indices
+    # (random ones fail its bounds check)
+    [ "$nref" = 1 ] && [ "$why" = "$gather_why" ] || no "$name: $nref of $nk kernels on the reference path: $why"
+    args="" i=0
+    while [ -f "${m%.mlir}.arg$i.npy" ]; do args="$args${args:+,}${m%.mlir}.arg$i.npy"; i=$((i + 1)); done
+    out=$("$SPADC" run "$m" --target npu --check --inputs "$args" 2>&1); rc=$?
+    if [ $rc != 0 ] || ! grep -q ': ok$' <<<"$out" || grep -q 'MISMATCH' <<<"$out" ||
+       ! grep -q "^npu total: .*; $((nk - 1)) of $nk kernels on the npu" <<<"$out"; then
+      no "$name on the npu (exit $rc)"; grep -v '^npu k' <<<"$out" | tail -3
+    fi
+    continue
+  fi
   [ "$nref" = 0 ] && [ "${nk:-0}" -gt 0 ] || no "$name: $nref of $nk kernels on the reference path: $why"
   out=$("$SPADC" run "$m" --target npu --check 2>&1); rc=$?
   if [ $rc != 0 ] || ! grep -q ': ok$' <<<"$out" || grep -q 'MISMATCH\|on the host' <<<"$out" ||

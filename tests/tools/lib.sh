@@ -73,3 +73,18 @@ expect_exact() {
     echo "FAIL: $*"; echo "  want exit $want: $msg"; echo "  got  exit $rc: $err"; fail=1
   fi
 }
+
+# check_on_targets FILE FUNC: FUNC runs on the reference, and its results
+# pass run --check on the cpu at 1 and 2 threads and on the npu; prints a
+# FAIL line (and the run's last lines) per target that does not, and
+# returns 1 if any did not.
+check_on_targets() {
+  local f=$1 fn=$2 t out rc bad=0
+  "$SPADC" run "$f" -e "$fn" --target ref >/dev/null || { echo "FAIL @$fn --target ref"; bad=1; }
+  for t in "cpu --threads 1" "cpu --threads 2" "npu"; do
+    # shellcheck disable=SC2086
+    out=$("$SPADC" run "$f" -e "$fn" --target $t --check 2>&1); rc=$?
+    { [ $rc = 0 ] && grep -q '^check result0: .*: ok$' <<<"$out"; } || { echo "FAIL @$fn --target $t (exit $rc)"; echo "$out" | tail -3; bad=1; }
+  done
+  return $bad
+}
