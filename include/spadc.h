@@ -114,7 +114,7 @@ typedef struct spadc_options {
     int time_kernels;   /* record each kernel's wall time (the run reports show medians) */
     FILE *print;        /* where vector.print writes (driver code on "ref"); NULL: nowhere */
     const char *objective; /* npu: what the tile search minimises: "cycles" (default when NULL),
-                              "energy", "dram" (DMA bytes) or "edp" (energy x cycles) */
+                              "energy", "dram" (DRAM energy) or "edp" (energy x cycles) */
 } spadc_options;
 
 /* Compile function func (NULL: the module's only public function; a leading

@@ -396,8 +396,8 @@ typedef struct nl_buf {
 } nl_buf;
 
 /* What the tile search minimises (--objective): cycles (then DMA bytes);
- * energy (nc_energy_of's total, then cycles); dram (DMA bytes, then DRAM
- * energy, then cycles); edp (energy x cycles, then cycles). Ties then go to
+ * energy (nc_energy_of's total, then cycles); dram (DRAM energy: the
+ * bursts' bits and the row activations, then cycles); edp (energy x cycles, then cycles). Ties then go to
  * fewer DMA bytes, a smaller footprint, the earlier candidate. */
 typedef enum nl_objective { NL_OBJ_CYCLES, NL_OBJ_ENERGY, NL_OBJ_DRAM, NL_OBJ_EDP, NL_NOBJECTIVES } nl_objective;
 const char *nl_objective_name(nl_objective o);

@@ -109,6 +109,10 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
                      ch->ncand, nv[NL_TIMED], nv[NL_OVER_PEAK], nv[NL_OVER_PLANNED], nv[NL_BOUND],
                      nv[NL_LIMIT] ? "" : "\n");
     if (nv[NL_LIMIT]) sp_strbuf_printf(o, "; %u left untimed at the search's effort limit (best found)\n", nv[NL_LIMIT]);
+    if (ch->objective != NL_OBJ_CYCLES)
+        sp_strbuf_printf(o, "    objective: the least %s\n", ch->objective == NL_OBJ_ENERGY ? "energy"
+                                                             : ch->objective == NL_OBJ_DRAM ? "DRAM energy"
+                                                                                            : "energy x cycles");
     char buf[96];
     for (uint32_t i = 0; i < ch->ntop; i++) {
         const nl_cand_rec *r = &ch->top[i];
@@ -422,6 +426,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_int(w, "fitting_planned", ch->nsim); /* every fitting candidate is timed */
         json_kv_int(w, "timed", ch->nsim);
         json_kv_bool(w, "exact", ch->exact);
+        json_kv_string(w, "objective", nl_objective_name((nl_objective)ch->objective));
         for (int v = 1; v < NL_NVERDICTS; v++) json_kv_int(w, nl_verdict_name((nl_verdict)v), ch->nverdict[v]);
         json_end_object(w);
         candidates_json(w, ki.kp, ch);
@@ -607,7 +612,9 @@ static void run_text(ex_program *x, sp_strbuf *o) {
         nc_energy en = nc_energy_of(t, &ki.sim);
         sp_strbuf_printf(o, "npu k%u energy: ", i);
         energy_text(o, &en);
-        sp_strbuf_printf(o, "\n");
+        sp_strbuf_printf(o, "; %lld MACs, scratchpad %lld bytes read and %lld written, DRAM %lld bytes in %lld row activations\n",
+                         (long long)ki.sim.macs, (long long)ki.sim.spad_read_bytes, (long long)ki.sim.spad_write_bytes,
+                         (long long)ki.sim.dram_request_bytes, (long long)ki.sim.dram_activations);
     }
     sp_strbuf_printf(o, "npu total: %lld cycles (%.1f us at %lld MHz), roofline %lld (%.2fx), DMA %lld bytes (minimum %lld); %u of %u "
            "kernels on the npu\n",

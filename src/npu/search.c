@@ -795,8 +795,8 @@ int nl_objective_parse(const char *s) {
 /* The choice's order under the objective. Cycles: fewer cycles, then fewer
  * DRAM bytes moved (a schedule that hides more traffic under the arrays is
  * no faster, only busier), then a smaller footprint; the earlier candidate
- * on a tie. Energy: less energy first, then as cycles. DRAM: fewer DMA
- * bytes, then less DRAM energy (fewer row activations), then as cycles.
+ * on a tie. Energy: less energy first, then as cycles. DRAM: less DRAM
+ * energy (bursts' bits and row activations), then as cycles.
  * EDP: the smaller energy x cycles, then as cycles. Every key is a fact of
  * the candidate, the same under every budget it fits, so a larger budget
  * never chooses a worse one by the objective. */
@@ -814,7 +814,6 @@ static bool rec_before(int obj, const nl_cand_rec *a, const nl_cand_rec *b) {
         if (a->energy_pj != b->energy_pj) return a->energy_pj < b->energy_pj;
         break;
     case NL_OBJ_DRAM:
-        if (a->dma_bytes != b->dma_bytes) return a->dma_bytes < b->dma_bytes;
         if (a->dram_pj != b->dram_pj) return a->dram_pj < b->dram_pj;
         break;
     case NL_OBJ_EDP: {
