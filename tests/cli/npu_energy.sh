@@ -11,7 +11,8 @@
 # targets are usage errors (2); --print-machine lists the spadc_energy_*
 # keys, and a negative price is refused with the key named (1).
 # (With the default objective, cycles, a larger budget may buy cycles with
-# DRAM energy: BERT's k6 at --budget 0.25 moves more than at 0.1.)
+# DRAM energy: BERT's k6 at --budget 0.25 is 3.6% faster than at 0.1 and
+# moves the same bytes in 6147 row activations against 4355.)
 set -u
 C=$SPADC_CORPUS
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
