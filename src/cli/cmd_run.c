@@ -436,8 +436,10 @@ int cli_cmd_run(int argc, char **argv) {
     if (!o.path) return cli_usage_error("run", "no input file");
     if (strcmp(o.target, "ref") && strcmp(o.target, "cpu") && !cli_npu_target(o.target))
         return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
-    if ((o.budget > 0 || o.tile[0] || o.objective) && !cli_npu_target(o.target))
-        return cli_usage_error("run", "--budget, --tile and --objective are options of the npu target");
+    if ((o.budget > 0 || o.tile[0]) && !cli_npu_target(o.target))
+        return cli_usage_error("run", "--budget and --tile are options of the npu target");
+    if (o.objective && !cli_npu_target(o.target))
+        return cli_usage_error("run", "--objective is an option of the npu target");
     if (o.trace && !cli_npu_target(o.target))
         return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
                                       "--target npu or npu=FILE.yml)",
