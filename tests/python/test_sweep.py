@@ -75,7 +75,7 @@ def test_resumable_and_files(tmp_path):
     sw.run(spec, out_dir=str(tmp_path), workers=1, log=logs.append)
     first = (tmp_path / "results.csv").read_text()
     assert "0 done before, 6 to run" in logs[0]
-    for f in ("results.parquet", "report.html", "heatmap.png"):
+    for f in ("results.parquet", "report.html", "heatmap.png", "model0_energy_vs_vpu_spad_size_kb_per_lane.png"):
         assert (tmp_path / f).exists(), f
     html = (tmp_path / "report.html").read_text()
     for img in [s.split("'")[0] for s in html.split("<img src='")[1:]]:
