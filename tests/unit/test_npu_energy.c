@@ -175,6 +175,45 @@ static void plan_run_sum(sp_ctx *ctx) {
     }
 }
 
+/* ------------------------------------------------------ DRAM rows */
+
+static void dram_rows(void) {
+    /* 1024 f32 in a row: 4 KiB, 4 rows of 1 KiB */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 1024, 1}, 1, 1024, 4, 1024), 4);
+    /* 4 x 64 f32 rows back to back: one 1 KiB row */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 64, 1}, 4, 64, 4, 1024), 1);
+    /* 4 x 64 f32, rows 512 B apart: two runs in each of two DRAM rows */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 128, 1}, 4, 64, 4, 1024), 2);
+    /* the same from element 192 (byte 768): runs at 768, 1280, 1792, 2304
+     * of 256 B each: rows 0, 1, 1, 2 */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 192, 128, 1}, 4, 64, 4, 1024), 3);
+    /* a run across a row boundary: bytes 896..1151 touch rows 0 and 1 */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 224, 128, 1}, 1, 64, 4, 1024), 2);
+    /* rows 3 KiB apart (FFN1's 768 columns): one row each, 8 in all */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 768, 1}, 8, 128, 4, 1024), 8);
+    /* many rows, a period of alignments: 100 runs of 40 B, 40 B apart (contiguous 4000 B) */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 10, 1}, 100, 10, 4, 1024), 4);
+    /* a broadcast (stride 0) row: its one run */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 0, 1}, 512, 256, 4, 1024), 1);
+    /* a transposed read (columns 3 KiB apart, rows one element apart):
+     * runs along the rows, one DRAM row each per column */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 1, 768}, 128, 4, 4, 1024), 4);
+    /* a brute-force check: distinct rows of every element, on odd shapes */
+    for (int64_t off = 0; off < 300; off += 37)
+        for (int64_t ld = 5; ld < 700; ld += 97)
+            for (int64_t r = 1; r < 40; r += 13)
+                for (int64_t c = 1; c <= ld && c < 300; c += 71) {
+                    np_dram d = {0, off, ld, 1};
+                    int64_t n = 0, last = -1;
+                    for (int64_t i = 0; i < r; i++)
+                        for (int64_t j = 0; j < c; j++) {
+                            int64_t row = (off + i * ld + j) * 4 / 1024;
+                            if (row != last) n++, last = row; /* addresses go up: distinct = changes */
+                        }
+                    CHECK_EQ_INT(nc_dram_rows(&d, r, c, 4, 1024), n);
+                }
+}
+
 /* ---------------------------------------------------------- the keys */
 
 typedef struct load_job {
@@ -283,6 +322,7 @@ int main(void) {
     sp_ctx_init(&ctx, NULL);
     ffn1(&ctx);
     plan_run_sum(&ctx);
+    dram_rows();
     keys(&ctx);
     objectives(&ctx);
     TEST_DONE();
