@@ -330,6 +330,9 @@ static void load_body(sp_ctx *ctx, void *ud) {
                 (long long)t->vlen_bits);
     int64_t rb = t->dram_req_bytes;
     if (rb & (rb - 1)) fail_at(ctx, s, root->start_mark, "the DRAM request size must be a power of two (got %lld)", (long long)rb);
+    int64_t rr = t->dram_row_bytes;
+    if (rr & (rr - 1))
+        fail_at(ctx, s, root->start_mark, "'spadc_energy_dram_row_bytes' must be a power of two (got %lld)", (long long)rr);
 }
 
 void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t) {

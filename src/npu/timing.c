@@ -85,7 +85,24 @@ static int64_t gcd64(int64_t a, int64_t b) {
     return a;
 }
 
-int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S) {
+/* A run's DRAM rows of R bytes, as if its first burst began a row (so the
+ * count depends on its alignment to bursts only, which repeats with the
+ * tile loops' periods, and not to rows, which would need periods R / S
+ * times longer for the search's extrapolation to stay exact): its bursts'
+ * bytes in whole rows when they are dense (stride under a burst), its
+ * extent in whole rows when its elements are a burst or more apart, one
+ * row an element when they are a row or more apart. */
+static int64_t run_rows(int64_t start, int64_t n, int64_t s, int64_t elem, int64_t S, int64_t R) {
+    if (n <= 0) return 0;
+    int64_t as = s < 0 ? -s : s;
+    if (as * elem >= R) return n;
+    if (as * elem >= S) return ceil_div((n - 1) * as * elem + elem, R);
+    return ceil_div(run_blocks(start, n, s, elem, S) * S, R);
+}
+
+/* The sum over a rows x cols region's runs of bursts (R = 0) or rows of R
+ * bytes (run_rows); a region whose runs lie back to back is one run. */
+static int64_t region_sum(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S, int64_t R) {
     if (rows <= 0 || cols <= 0) return 0;
     int64_t nr = d->rs == 0 ? 1 : rows, ncol = d->cs == 0 ? 1 : cols;
     int64_t ars = d->rs < 0 ? -d->rs : d->rs, acs = d->cs < 0 ? -d->cs : d->cs;
@@ -96,6 +113,10 @@ int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t el
     } else {
         ni = nr, si = d->rs, no = ncol, so = d->cs;
     }
+    if (R && si == 1 && so == ni) { /* one contiguous block */
+        ni *= no;
+        no = 1;
+    }
     /* the runs' alignment repeats with period S / gcd(so*elem mod S, S) */
     int64_t step = ((so * elem) % S + S) % S;
     int64_t period = step == 0 ? 1 : S / gcd64(step, S);
@@ -103,47 +124,20 @@ int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t el
     int64_t sum = 0, part = 0;
     int64_t rem = no % period;
     for (int64_t j = 0; j < period; j++) {
-        int64_t b = run_blocks((d->off + j * so) * elem, ni, si, elem, S);
+        int64_t at = (d->off + j * so) * elem;
+        int64_t b = R ? run_rows(at, ni, si, elem, S, R) : run_blocks(at, ni, si, elem, S);
         sum += b;
         if (j < rem) part += b;
     }
     return (no / period) * sum + part;
 }
 
-static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -ceil_div(-a, b); }
+int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S) {
+    return region_sum(d, rows, cols, elem, S, 0);
+}
 
-int64_t nc_dram_rows(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t R) {
-    if (rows <= 0 || cols <= 0) return 0;
-    int64_t nr = d->rs == 0 ? 1 : rows, ncol = d->cs == 0 ? 1 : cols;
-    int64_t ars = d->rs < 0 ? -d->rs : d->rs, acs = d->cs < 0 ? -d->cs : d->cs;
-    int64_t ni, si, no, so;
-    if (ncol > 1 && (nr == 1 || acs <= ars)) {
-        ni = ncol, si = d->cs, no = nr, so = d->rs;
-    } else {
-        ni = nr, si = d->rs, no = ncol, so = d->cs;
-    }
-    /* the runs in increasing addresses, none overlapping the next: rows
-     * shared by neighbours counted once; else each run's rows apart */
-    int64_t span = ni > 1 ? (ni - 1) * si + 1 : 1; /* elements from a run's first to past its last */
-    if (no <= 1 || si < 0 || so < span || d->off < 0) return nc_dma_requests(d, rows, cols, elem, R);
-    int64_t step = (so * elem) % R;
-    int64_t period = step == 0 ? 1 : R / gcd64(step, R);
-    if (period > no) period = no;
-    /* per run j of a period: its rows, and whether its last row is the
-     * next run's first; both repeat with the period */
-    int64_t blocks = 0, part = 0, shared = 0, shared_part = 0;
-    int64_t rem = no % period, rem1 = (no - 1) % period;
-    for (int64_t j = 0; j < period; j++) {
-        int64_t start = (d->off + j * so) * elem;
-        int64_t b = run_blocks(start, ni, si, elem, R);
-        int64_t last = floor_div(start + span * elem - 1, R), next = floor_div(start + so * elem, R);
-        int64_t sh = last == next;
-        blocks += b;
-        if (j < rem) part += b;
-        shared += sh;
-        if (j < rem1) shared_part += sh;
-    }
-    return (no / period) * blocks + part - ((no - 1) / period) * shared - shared_part;
+int64_t nc_dram_rows(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S, int64_t R) {
+    return region_sum(d, rows, cols, elem, S, R);
 }
 
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests) {
@@ -396,12 +390,14 @@ static int64_t vec_groups(const nc_model *m, const np_view *v) {
  *           after the first, and the first too when the GEMM accumulates
  *           (NP_ACC), is added to what is there (a read)
  * DRAM row activations (nc_dram_rows): DRAM is taken as rows of
- * dram_row_bytes of the flat address space; a transfer activates each
- * distinct row it touches once (its bursts go out in address order, so a
- * row stays open while they last), and no row stays open from one
- * transfer to the next (a closed-page policy between transfers). A
- * transfer whose runs do not go up in addresses without overlapping (a
- * negative or overlapping stride) counts each run's rows apart. Channel
+ * dram_row_bytes; a transfer activates, for each of its runs (the rows of a
+ * 2-D region, as nc_dma_requests counts bursts; a region whose rows lie
+ * back to back is one run), the rows it spans as if it began at a row
+ * boundary (run_rows), and no row stays open from one run or transfer to
+ * the next (closed page). Tensors are taken to start at row boundaries,
+ * and a run's misalignment to rows is not counted: it would make the count
+ * depend on addresses modulo the row, whose period the search's
+ * extrapolation cannot afford (npu-timing's periods are in bursts). Channel
  * interleaving is not modelled: a row is one row however the controller
  * spreads it over channels. */
 static int64_t view_bytes(const np_view *v) { return nc_mul(nc_mul(v->rows, v->cols), np_view_elem(v)); }
@@ -415,7 +411,7 @@ static bool vprog_reads_acc(const np_vprog *p) {
 static void count_dma(nc_model *m, const np_dram *d, const np_view *v, bool load) {
     nc_stats *st = &m->st;
     int64_t e = np_view_elem(v);
-    int64_t rows = nc_dram_rows(d, v->rows, v->cols, e, m->t->dram_row_bytes);
+    int64_t rows = nc_dram_rows(d, v->rows, v->cols, e, m->S, m->t->dram_row_bytes);
     st->dram_activations = nc_add(st->dram_activations, rows);
     if (load)
         st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(v));

@@ -171,9 +171,10 @@ nc_stats nc_finish(nc_model *m);
 /* DRAM bursts and distinct bytes of a rows x cols region (elem bytes each). */
 int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t req_bytes);
 int64_t nc_dma_bytes(const np_dram *d, int64_t rows, int64_t cols, int64_t elem);
-/* DRAM rows of R bytes a rows x cols region touches (distinct rows when
- * its runs go up in addresses without overlapping, else per run). */
-int64_t nc_dram_rows(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t R);
+/* DRAM row activations of a rows x cols region: rows of R bytes per run,
+ * each run as if it began a row (timing.c, "DRAM row activations"); S the
+ * burst bytes. */
+int64_t nc_dram_rows(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S, int64_t R);
 /* Occupancy of a DMA of n bursts. */
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests);
 

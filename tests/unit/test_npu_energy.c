@@ -26,6 +26,8 @@
         }                                                                                                     \
     } while (0)
 
+static int64_t ceil_div_(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
 typedef struct job {
     const char *path;
     nx_opts o;
@@ -179,38 +181,41 @@ static void plan_run_sum(sp_ctx *ctx) {
 
 static void dram_rows(void) {
     /* 1024 f32 in a row: 4 KiB, 4 rows of 1 KiB */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 1024, 1}, 1, 1024, 4, 1024), 4);
-    /* 4 x 64 f32 rows back to back: one 1 KiB row */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 64, 1}, 4, 64, 4, 1024), 1);
-    /* 4 x 64 f32, rows 512 B apart: two runs in each of two DRAM rows */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 128, 1}, 4, 64, 4, 1024), 2);
-    /* the same from element 192 (byte 768): runs at 768, 1280, 1792, 2304
-     * of 256 B each: rows 0, 1, 1, 2 */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 192, 128, 1}, 4, 64, 4, 1024), 3);
-    /* a run across a row boundary: bytes 896..1151 touch rows 0 and 1 */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 224, 128, 1}, 1, 64, 4, 1024), 2);
-    /* rows 3 KiB apart (FFN1's 768 columns): one row each, 8 in all */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 768, 1}, 8, 128, 4, 1024), 8);
-    /* many rows, a period of alignments: 100 runs of 40 B, 40 B apart (contiguous 4000 B) */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 10, 1}, 100, 10, 4, 1024), 4);
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 1024, 1}, 1, 1024, 4, 32, 1024), 4);
+    /* 4 x 64 f32 rows back to back: one block, one 1 KiB row */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 64, 1}, 4, 64, 4, 32, 1024), 1);
+    /* 100 runs of 10 f32 back to back: one block of 4000 B, 4 rows */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 10, 1}, 100, 10, 4, 32, 1024), 4);
+    /* 4 x 64 f32, rows 512 B apart: a row per run (closed page) */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 128, 1}, 4, 64, 4, 32, 1024), 4);
+    /* a run's misalignment to rows is not counted, to bursts it is: 256 B
+     * from byte 896 is 8 bursts, one row; from byte 900, 9 bursts, 288 B,
+     * still one row */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 224, 128, 1}, 1, 64, 4, 32, 1024), 1);
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 225, 128, 1}, 1, 64, 4, 32, 1024), 1);
+    /* 1024 B from byte 4: 33 bursts, 1056 B, two rows */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 1, 1024, 1}, 1, 256, 4, 32, 1024), 2);
+    /* rows 3 KiB apart (FFN1's 768 columns), 512 B each: 8 */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 768, 1}, 8, 128, 4, 32, 1024), 8);
     /* a broadcast (stride 0) row: its one run */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 0, 1}, 512, 256, 4, 1024), 1);
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 0, 1}, 512, 256, 4, 32, 1024), 1);
     /* a transposed read (columns 3 KiB apart, rows one element apart):
-     * runs along the rows, one DRAM row each per column */
-    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 1, 768}, 128, 4, 4, 1024), 4);
-    /* a brute-force check: distinct rows of every element, on odd shapes */
+     * runs along the rows, 512 B each, one row each */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 1, 768}, 128, 4, 4, 32, 1024), 4);
+    /* elements 512 B apart: their extent in rows; 2 KiB apart: one each */
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 128, 1}, 8, 1, 4, 32, 1024), 4);
+    CHECK_EQ_INT(nc_dram_rows(&(np_dram){0, 0, 512, 1}, 8, 1, 4, 32, 1024), 8);
+    /* bounds on odd shapes: at least the bytes' rows, at most one a burst;
+     * and the count depends on the start's alignment to bursts only */
     for (int64_t off = 0; off < 300; off += 37)
         for (int64_t ld = 5; ld < 700; ld += 97)
             for (int64_t r = 1; r < 40; r += 13)
                 for (int64_t c = 1; c <= ld && c < 300; c += 71) {
-                    np_dram d = {0, off, ld, 1};
-                    int64_t n = 0, last = -1;
-                    for (int64_t i = 0; i < r; i++)
-                        for (int64_t j = 0; j < c; j++) {
-                            int64_t row = (off + i * ld + j) * 4 / 1024;
-                            if (row != last) n++, last = row; /* addresses go up: distinct = changes */
-                        }
-                    CHECK_EQ_INT(nc_dram_rows(&d, r, c, 4, 1024), n);
+                    np_dram d = {0, off, ld, 1}, e = {0, off + 256, ld, 1}; /* 1 KiB later */
+                    int64_t n = nc_dram_rows(&d, r, c, 4, 32, 1024);
+                    CHECK(n >= ceil_div_(r * c * 4, 1024));
+                    CHECK(n <= nc_dma_requests(&d, r, c, 4, 32));
+                    CHECK_EQ_INT(nc_dram_rows(&e, r, c, 4, 32, 1024), n);
                 }
 }
 
