@@ -79,9 +79,11 @@
  *     spadc_energy_dram_pj_per_bit 3.48   a bit moved to or from HBM2: 1.51
  *                                  (array) + 1.17 (I/O) + 0.80 (PHY), the same
  *                                  table
- *     spadc_energy_dram_row_bytes  1024   bytes of a DRAM row (page): HBM2's 1
- *                                  KiB pseudo-channel page (JESD235; Ramulator's
- *                                  HBM org: 64 columns x 128 bits)
+ *     spadc_energy_dram_row_bytes  1024   bytes of a DRAM row (page), a power
+ *                                  of two: HBM2's 1 KiB pseudo-channel page
+ *                                  (JESD235; Ramulator's HBM org: 64 columns x
+ *                                  128 bits). Activations are counted per DMA
+ *                                  run (timing.c, "DRAM row activations")
  * Ownership: nt_target is a plain value; nothing to free.
  */
 #ifndef SPADC_NPU_MACHINE_H
