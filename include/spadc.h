@@ -113,6 +113,8 @@ typedef struct spadc_options {
     long long tile[3];  /* npu: force the tile M, N, K of every contraction kernel (0: search) */
     int time_kernels;   /* record each kernel's wall time (the run reports show medians) */
     FILE *print;        /* where vector.print writes (driver code on "ref"); NULL: nowhere */
+    const char *objective; /* npu: what the tile search minimises: "cycles" (default when NULL),
+                              "energy", "dram" (DRAM energy) or "edp" (energy x cycles) */
 } spadc_options;
 
 /* Compile function func (NULL: the module's only public function; a leading

@@ -247,7 +247,7 @@ def _free_all(ctx, mod, prog):
 
 
 def compile(source, func=None, target="cpu", threads=None, budget=None, tile=None, name=None,
-            time_kernels=True):
+            time_kernels=True, objective=None):
     """Compile one function of an MLIR module; returns a callable Program.
 
     source   a path (str or os.PathLike) or MLIR text (str with a newline, or
@@ -262,6 +262,8 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
     tile     npu: (M, N, K) forced on every contraction kernel
     time_kernels  cpu: record each kernel's time (two clock reads a kernel;
              Program.last_run shows the medians)
+    objective  npu: what the tile search minimises: "cycles" (None: the
+             default), "energy", "dram" or "edp" (as --objective)
 
     Raises InputError (bad MLIR), UsageError (bad arguments), NoFitError.
     """
@@ -281,6 +283,11 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
         for i in range(3):
             o.tile[i] = _int(tile[i], "a tile size", 1, 1 << 31)
     cfunc = _c_str(func, "func")
+    if objective is not None:
+        if objective not in ("cycles", "energy", "dram", "edp"):
+            raise _usage("objective must be one of cycles, energy, dram, edp, not %r" % (objective,),
+                         not isinstance(objective, str))
+        o.objective = objective.encode()
     o.time_kernels = 1 if time_kernels else 0
     ctx = _n.ctx_new()
     if not ctx:

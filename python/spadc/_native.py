@@ -48,7 +48,8 @@ P = ctypes.POINTER
 
 class Options(ctypes.Structure):
     _fields_ = [("target", c_char_p), ("threads", c_int), ("budget", ctypes.c_double),
-                ("tile", c_longlong * 3), ("time_kernels", c_int), ("print", c_void_p)]
+                ("tile", c_longlong * 3), ("time_kernels", c_int), ("print", c_void_p),
+                ("objective", c_char_p)]
 
 
 class Type(ctypes.Structure):

@@ -23,8 +23,10 @@ on the simulator with fixed random inputs, and gives one row per (point,
 model, kernel): the chosen tile, footprint and peak live bytes, simulated
 and estimated cycles, the roofline and what bounds it, DRAM bytes, the
 compulsory minimum, the capacity's lower bound (plan's
-dram_bytes_lower_bound, where this spadc reports one), array utilisation;
-and fits. A model that does not fit a point (NoFitError) gives one row with
+dram_bytes_lower_bound, where this spadc reports one), array utilisation,
+energy (energy_pj: the kernel's total in pJ at the machine's spadc_energy_*
+prices; energy_dram_pj its DRAM part) and edp (energy_pj x cycles, pJ x
+cycles); and fits. A model that does not fit a point (NoFitError) gives one row with
 fits false and the planner's message in `why`, not a failure; `fits` false
 means only that. Anything else that fails is bad input and ends the sweep
 (SpecError, exit 1) naming the spec's own line and the point: a model that
@@ -86,6 +88,9 @@ MACHINE_KEYS = (
     "icnt_injection_ports_per_core", "sa_weight_buffer_depth", "dram_req_size_byte",
     "spadc_dram_gbps_per_channel", "spadc_dma_latency_cycles", "spadc_dram_request_bytes", "spadc_budget",
     "spadc_sa_weight_slots", "spadc_sfu_latency_cycles",
+    "spadc_energy_fp32_mult_pj", "spadc_energy_fp32_add_pj", "spadc_energy_vector_op_pj", "spadc_energy_spad_read_pj",
+    "spadc_energy_spad_write_pj", "spadc_energy_dram_activation_pj", "spadc_energy_dram_pj_per_bit",
+    "spadc_energy_dram_row_bytes",
 )
 
 #: Columns of results.csv, before the grid's keys (one column each).
@@ -93,6 +98,7 @@ COLUMNS = (
     "point", "model", "func", "kernel", "kind", "dims", "path", "fits", "why", "tile", "footprint_bytes",
     "peak_live_bytes", "budget_bytes", "spad_bytes_per_lane", "cycles", "est_cycles", "roofline_cycles",
     "roofline_bound", "dram_bytes", "dram_bytes_min", "dram_bytes_lower_bound", "utilisation",
+    "energy_pj", "energy_dram_pj", "edp",
 )
 
 
@@ -498,12 +504,15 @@ def _kernel_row(k, ran, target):
         "roofline_bound": bound, "dram_bytes_min": k.get("min_dma_bytes"),
         "dram_bytes_lower_bound": k.get("dram_bytes_lower_bound"), "utilisation": k.get("sa_utilization"),
     }
-    if ran is not None:
-        row["cycles"] = ran.get("cycles")
-        row["dram_bytes"] = ran.get("dma_bytes")
-    else:
-        row["cycles"] = k.get("est_cycles")
-        row["dram_bytes"] = k.get("dma_bytes")
+    src = ran if ran is not None else k  # the simulated run's figures, else the plan's (the same)
+    row["cycles"] = src.get("cycles" if ran is not None else "est_cycles")
+    row["dram_bytes"] = src.get("dma_bytes")
+    # energy in pJ (energy_pj's total and its DRAM part) and the
+    # energy-delay product in pJ x cycles
+    energy = src.get("energy_pj") or {}
+    row["energy_pj"] = energy.get("total")
+    row["energy_dram_pj"] = energy.get("dram")
+    row["edp"] = row["energy_pj"] * row["cycles"] if row["energy_pj"] is not None and row["cycles"] is not None else None
     return row
 
 

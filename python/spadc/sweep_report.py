@@ -5,6 +5,8 @@ matplotlib from the rows spadc.sweep wrote:
   the scratchpad per lane, one line per setting of the other grid keys;
 - per model, the DRAM bytes against the scratchpad, with the capacity's
   lower bound (dram_bytes_lower_bound, summed) and the compulsory traffic;
+- per model, the energy of the whole model (the kernels' energy_pj summed)
+  against the scratchpad, with its DRAM part dashed;
 - per model, the Pareto front of cycles against on-chip bytes (scratchpad
   per lane x lanes): the machines no other beats on both;
 - a heat map of the first model's cycles over two grid keys (the spec's
@@ -27,6 +29,7 @@ def _totals(rows, spec):
     out = {}
     for r in rows:
         t = out.setdefault((r["model"], r["point"]), {"fits": True, "cycles": 0, "dram": 0, "bound": 0,
+                                                      "energy": 0, "energy_dram": 0,
                                                       "min": 0, "has_bound": True, "spad_bpl": None,
                                                       **{k: r.get(k) for k in keys}})
         if not r.get("fits"):
@@ -34,6 +37,8 @@ def _totals(rows, spec):
             continue
         t["cycles"] += r.get("cycles") or 0
         t["dram"] += r.get("dram_bytes") or 0
+        t["energy"] += r.get("energy_pj") or 0
+        t["energy_dram"] += r.get("energy_dram_pj") or 0
         t["min"] += r.get("dram_bytes_min") or 0
         if r.get("dram_bytes_lower_bound") is None:
             t["has_bound"] = False
@@ -99,6 +104,27 @@ def write(rows, spec, out_dir):
         ax[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
         fig.suptitle(model)
         save(fig, "model%d_vs_%s.png" % (mi, xkey), "%s: cycles and DRAM bytes against %s" % (model, xkey))
+
+        # energy: the whole model's, its DRAM part dashed (rows of a journal
+        # written before energy was reported have none: no plot)
+        if any(t["energy"] for t in pts):
+            fig, ax = plt.subplots(figsize=(8.5, 4.2))
+            for n, lbl in enumerate(shown):
+                s = sorted(series[lbl], key=lambda t: t[xkey])
+                name = ", ".join("%s=%s" % (_short(k), v) for k, v in zip(others, lbl)) or model
+                ax.plot([t[xkey] for t in s], [t["energy"] * 1e-6 for t in s], marker="o", ms=3, color="C%d" % (n % 10),
+                        label=name)
+                ax.plot([t[xkey] for t in s], [t["energy_dram"] * 1e-6 for t in s], ls="--", lw=1, color="C%d" % (n % 10))
+            ax.plot([], [], ls="--", color="gray", label="its DRAM part")
+            ax.set_xlabel(xkey)
+            ax.set_ylabel("energy, uJ (whole model)")
+            ax.set_ylim(bottom=0)
+            if xkey == SPAD:
+                ax.set_xscale("log", base=2)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+            ax.set_title(model)
+            save(fig, "model%d_energy_vs_%s.png" % (mi, xkey), "%s: energy against %s" % (model, xkey))
 
         # Pareto front: cycles against on-chip bytes
         pp = []

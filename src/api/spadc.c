@@ -284,6 +284,12 @@ static void npu_options(sp_ctx *c, const char *target, const spadc_options *o, n
         no->tile[i] = o->tile[i];
     }
     no->nthreads = o && o->threads > 0 ? o->threads : 1;
+    if (o && o->objective) {
+        int obj = nl_objective_parse(o->objective);
+        if (obj < 0)
+            sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown objective '%s' (objectives: cycles, energy, dram, edp)", o->objective);
+        no->objective = obj;
+    }
 }
 
 static void compile_body(sp_ctx *c, void *ud) {
@@ -301,6 +307,8 @@ static void compile_body(sp_ctx *c, void *ud) {
                  o->threads);
     if (!npu && o && (o->budget != 0 || o->tile[0] || o->tile[1] || o->tile[2]))
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a budget and a tile are options of the npu target");
+    if (!npu && o && o->objective)
+        sp_throw(c, SP_EUSAGE, (sp_loc){0}, "an objective is an option of the npu target");
     nx_opts no;
     if (npu) npu_options(c, target, o, &no); /* the machine file's errors before the function's */
     ir_op *f = pick_function(c, m, j->func);

@@ -44,6 +44,9 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 bool cli_npu_target(const char *target); /* "npu" or "npu=FILE" */
 int cli_parse_budget(const char *cmd, const char *v, double *budget);
 int cli_parse_tile(const char *cmd, const char *v, long long tile[3]);
+/* --objective cycles|energy|dram|edp into *objective (the value itself), or
+ * a usage error (2). */
+int cli_parse_objective(const char *cmd, const char *v, const char **objective);
 
 /* data written to path whole or not at all (io/fileio.h); on failure prints
  * "PATH: error: cannot write the WHAT file: REASON" and returns 1. */

@@ -29,7 +29,7 @@ static const char *const HELP =
 
 static const char *const NPU_HELP =
     "usage: spadc plan FILE.mlir --target npu[=FILE.yml] [-e FUNC] [--budget F|BYTES]\n"
-    "                  [--tile M,N,K] [--json] [--program] [--svg OUT.svg]\n"
+    "                  [--tile M,N,K] [--objective O] [--json] [--program] [--svg OUT.svg]\n"
     "\n"
     "Compile function FUNC of FILE for the npu (a PyTorchSim-style NPU) and print\n"
     "its plan: per kernel the fused ops, the tile the search chose, the buffers\n"
@@ -37,7 +37,13 @@ static const char *const NPU_HELP =
     "lifetimes, the timing model's estimate against the roofline, the search in\n"
     "brief (candidates per verdict; the best timed ones with their footprint\n"
     "and cycles, the chosen one marked *; the first rejected ones with the\n"
-    "reason), and the DRAM arena.\n"
+    "reason), the energy, and the DRAM arena.\n"
+    "\n"
+    "Energy per kernel (energy_pj in --json: mac, vec, spad, dram, total, in pJ)\n"
+    "prices the counts of the kernel's program, the simulator's own: MACs at\n"
+    "fp32 multiply + add, vector element ops, scratchpad bytes read and written\n"
+    "per 64-bit access, DRAM bursts per bit and DRAM row activations; the\n"
+    "prices are the machine's spadc_energy_* keys (see --print-machine).\n"
     "\n"
     "  --target npu       the TPUv3 machine (PyTorchSim's tpuv3 YAML, built in)\n"
     "  --target npu=FILE  a PyTorchSim hardware YAML file\n"
@@ -49,6 +55,14 @@ static const char *const NPU_HELP =
     "  --tile M,N,K       force the tile of every contraction kernel (the search\n"
     "                     still picks loop order and buffering); exit 3 if it does\n"
     "                     not fit\n"
+    "  --objective O      what the tile search minimises per kernel: cycles\n"
+    "                     (default; ties: fewer DMA bytes), energy (the\n"
+    "                     kernel's energy_pj total, then cycles), dram (its DRAM\n"
+    "                     energy: bytes moved and row activations, then cycles)\n"
+    "                     or edp (energy x cycles). A larger budget never\n"
+    "                     chooses worse by the objective. Only cycles prunes\n"
+    "                     candidates by a cycle bound; the others time every\n"
+    "                     fitting candidate, within the same effort limit\n"
     "  --json             one JSON object instead of the report (per kernel also\n"
     "                     \"candidates\": the search's brief)\n"
     "  --program          also print each kernel's npu program (instructions)\n"
@@ -100,7 +114,7 @@ static int cpu_args(int argc, char **argv, plan_args *a) {
                 if (!e || *e || t < 1) return cli_usage_error("plan", "--threads needs an integer in [1, %d] (got '%s')", SPADC_MAX_THREADS, v);
                 a->o.threads = (int)t;
             }
-        } else if (!strcmp(s, "--budget") || !strcmp(s, "--tile") || !strcmp(s, "--program")) {
+        } else if (!strcmp(s, "--budget") || !strcmp(s, "--tile") || !strcmp(s, "--program") || !strcmp(s, "--objective")) {
             return cli_usage_error("plan", "%s is an option of the npu target (--target npu or npu=FILE.yml)", s);
         } else {
             int rc = file_arg(s, a);
@@ -124,7 +138,7 @@ static int npu_args(int argc, char **argv, plan_args *a) {
         } else if (!strcmp(s, "--print-machine")) {
             a->print_machine = true;
         } else if (!strcmp(s, "--target") || !strcmp(s, "-e") || !strcmp(s, "--budget") || !strcmp(s, "--tile") ||
-                   !strcmp(s, "--svg")) {
+                   !strcmp(s, "--svg") || !strcmp(s, "--objective")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", s);
             const char *v = argv[++i];
             int rc = 0;
@@ -136,6 +150,8 @@ static int npu_args(int argc, char **argv, plan_args *a) {
                 a->func = v;
             else if (!strcmp(s, "--budget"))
                 rc = cli_parse_budget("plan", v, &a->o.budget);
+            else if (!strcmp(s, "--objective"))
+                rc = cli_parse_objective("plan", v, &a->o.objective);
             else
                 rc = cli_parse_tile("plan", v, a->o.tile);
             if (rc) return rc;

@@ -19,7 +19,8 @@
 static const char *const HELP =
     "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
     "                 [-o DIR] [--check] [--threads N] [--repeat N]\n"
-    "                 [--budget F|BYTES] [--tile M,N,K] [--trace OUT.json]   (npu)\n"
+    "                 [--budget F|BYTES] [--tile M,N,K] [--objective O]\n"
+    "                 [--trace OUT.json]   (npu)\n"
     "\n"
     "Run function FUNC of FILE and print a summary of its results.\n"
     "\n"
@@ -33,6 +34,8 @@ static const char *const HELP =
     "  --budget F|BYTES  npu: scratchpad per lane a kernel may plan (a fraction\n"
     "                 of the slice, or bytes; see 'spadc plan --target npu --help')\n"
     "  --tile M,N,K   npu: force the tile of every contraction kernel\n"
+    "  --objective O  npu: what the tile search minimises: cycles (default),\n"
+    "                 energy, dram or edp (see 'spadc plan --target npu --help')\n"
     "  --trace OUT.json  npu: write the simulated timeline of the (first) run as\n"
     "                 Chrome trace events, for ui.perfetto.dev or chrome://tracing:\n"
     "                 one track per unit (DMA loads, DMA stores, each systolic\n"
@@ -77,6 +80,7 @@ typedef struct run_opts {
     int64_t trace_max;  /* --trace: unit events at most */
     double budget;      /* npu */
     long long tile[3];
+    const char *objective; /* npu */
 } run_opts;
 
 /* What one run holds: the program (API), and the buffers of its arguments
@@ -297,7 +301,8 @@ static int run(run_state *st, sp_ctx *ctx) {
     const run_opts *o = st->o;
     bool cpu = !strcmp(o->target, "cpu"), npu = cli_npu_target(o->target);
     spadc_options so = {.target = o->target, .threads = o->threads, .budget = o->budget,
-                        .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = cpu, .print = stdout};
+                        .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = cpu, .print = stdout,
+                        .objective = o->objective};
     if (o->outdir && sp_pcall(ctx, make_outdir, (void *)o->outdir) != SP_OK) goto internal;
     if (spadc_read_file(st->api, o->path, &st->m) || spadc_compile(st->api, st->m, o->func, &so, &st->p) ||
         spadc_program_check_memory(st->p))
@@ -379,7 +384,7 @@ int cli_cmd_run(int argc, char **argv) {
         bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
                      !strcmp(a, "-o") || !strcmp(a, "--repeat") || !strcmp(a, "--threads") ||
                      !strcmp(a, "--check-samples") || !strcmp(a, "--budget") || !strcmp(a, "--tile") ||
-                     !strcmp(a, "--trace");
+                     !strcmp(a, "--trace") || !strcmp(a, "--objective");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
             const char *v = argv[++i], *e;
@@ -399,6 +404,9 @@ int cli_cmd_run(int argc, char **argv) {
                 if (rc) return rc;
             } else if (!strcmp(a, "--tile")) {
                 int rc = cli_parse_tile("run", v, o.tile);
+                if (rc) return rc;
+            } else if (!strcmp(a, "--objective")) {
+                int rc = cli_parse_objective("run", v, &o.objective);
                 if (rc) return rc;
             } else if (!strcmp(a, "--seed")) {
                 e = cli_scan_uint(v, UINT64_MAX, &o.seed);
@@ -430,6 +438,8 @@ int cli_cmd_run(int argc, char **argv) {
         return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
     if ((o.budget > 0 || o.tile[0]) && !cli_npu_target(o.target))
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
+    if (o.objective && !cli_npu_target(o.target))
+        return cli_usage_error("run", "--objective is an option of the npu target");
     if (o.trace && !cli_npu_target(o.target))
         return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
                                       "--target npu or npu=FILE.yml)",

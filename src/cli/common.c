@@ -47,6 +47,16 @@ const char *cli_scan_uint(const char *v, uint64_t hi, uint64_t *out) {
 
 bool cli_npu_target(const char *t) { return !strcmp(t, "npu") || !strncmp(t, "npu=", 4); }
 
+int cli_parse_objective(const char *cmd, const char *v, const char **objective) {
+    static const char *const names[] = {"cycles", "energy", "dram", "edp"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(v, names[i])) {
+            *objective = names[i];
+            return 0;
+        }
+    return cli_usage_error(cmd, "--objective needs one of cycles, energy, dram, edp (got '%s')", v);
+}
+
 /* F: a number with a decimal point or an exponent, or exactly 1, in (0, 1];
  * BYTES: digits and an optional K/KiB/k (1024) or M/MiB (1024^2) suffix, at
  * least 2 bytes once multiplied (a bare 1 is the fraction 1.0) and at most

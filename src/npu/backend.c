@@ -321,6 +321,7 @@ ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
     nb->lo.budget = nb->budget;
     memcpy(nb->lo.tile, o->tile, sizeof nb->lo.tile);
     nb->lo.shorten_acc = o->shorten_acc;
+    nb->lo.objective = (uint8_t)(o->objective > 0 && o->objective < NL_NOBJECTIVES ? o->objective : NL_OBJ_CYCLES);
     return &nb->base;
 }
 
@@ -336,12 +337,28 @@ void nx_set_trace(ex_program *x, const nx_trace *t) {
 
 const nt_target *nx_target(const ex_program *x) { return &npu_of(x)->o.target; }
 int64_t nx_budget(const ex_program *x) { return npu_of(x)->budget; }
+static void energy_add(nc_energy *sum, nc_energy e) {
+    sum->mac += e.mac;
+    sum->vec += e.vec;
+    sum->spad += e.spad;
+    sum->dram += e.dram;
+    sum->total += e.total;
+}
+
 nx_stats nx_get_stats(const ex_program *x) {
     const nx_backend *nb = npu_of(x);
     nx_stats st = nb->stats;
     st.sim_cycles = 0; /* the last run's: every npu kernel runs in each */
-    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++)
-        if (nb->kp[i].ran) st.sim_cycles = nc_add(st.sim_cycles, nb->kp[i].sim.cycles);
+    memset(&st.est_energy, 0, sizeof st.est_energy);
+    memset(&st.sim_energy, 0, sizeof st.sim_energy);
+    const nt_target *t = &nb->o.target;
+    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
+        const kplan *k = &nb->kp[i];
+        if (k->npu) energy_add(&st.est_energy, nc_energy_of(t, &k->ch.est));
+        if (!k->ran) continue;
+        st.sim_cycles = nc_add(st.sim_cycles, k->sim.cycles);
+        energy_add(&st.sim_energy, nc_energy_of(t, &k->sim));
+    }
     return st;
 }
 

@@ -32,6 +32,7 @@ typedef struct nx_opts {
     double budget_fraction; /* of each lane's slice; 0: the target's spadc_budget */
     int64_t budget_bytes;   /* per lane; wins over the fraction when > 0 */
     int64_t tile[3];        /* forced contraction tile (0: search) */
+    int objective;          /* nl_objective the tile search minimises (0: cycles) */
     int nthreads;           /* host threads for the simulator's arithmetic */
     bool shorten_acc;       /* tests: plan and emit Y dying before its store */
     bool no_access_check;   /* tests: let poisoned bytes through to the results */
@@ -53,6 +54,8 @@ typedef struct nx_stats {
     int64_t dma_bytes, min_dma_bytes;
     int64_t dram_lower_bound; /* sum over npu kernels of nl_choice.dram_lower_bound */
     int64_t roofline_cycles;  /* sum over npu kernels of max(compute, vector, minimum DMA) */
+    nc_energy est_energy;     /* sum over npu kernels of their estimates' energy (in kernel order) */
+    nc_energy sim_energy;     /* the same of the last run's simulated counts */
 } nx_stats;
 
 /* An observer of the runs (trace.h writes a timeline with it): busy gets

@@ -395,8 +395,18 @@ typedef struct nl_buf {
     int64_t offset;      /* planned */
 } nl_buf;
 
+/* What the tile search minimises (--objective): cycles (then DMA bytes);
+ * energy (nc_energy_of's total, then cycles); dram (DRAM energy: the
+ * bursts' bits and the row activations, then cycles); edp (energy x cycles, then cycles). Ties then go to
+ * fewer DMA bytes, a smaller footprint, the earlier candidate. */
+typedef enum nl_objective { NL_OBJ_CYCLES, NL_OBJ_ENERGY, NL_OBJ_DRAM, NL_OBJ_EDP, NL_NOBJECTIVES } nl_objective;
+const char *nl_objective_name(nl_objective o);
+/* The objective named s ("cycles", ...); -1 for none. */
+int nl_objective_parse(const char *s);
+
 typedef struct nl_opts {
     int64_t budget;           /* bytes per lane */
+    uint8_t objective;        /* nl_objective */
     int64_t tile[3];          /* forced tile (0: search) */
     int64_t search_insns;     /* cap on the instructions the search's timing steps through one by one,
                                  the ones it extrapolates not counted (<= 0: 10^7) */
@@ -422,6 +432,7 @@ typedef struct nl_cand_rec {
     uint8_t verdict; /* nl_verdict */
     int64_t footprint, cycles;
     int64_t dma_bytes; /* NL_TIMED: the bytes its program moves (else 0) */
+    double energy_pj, dram_pj; /* NL_TIMED: its energy (nc_energy_of: total, DRAM's part; else 0) */
 } nl_cand_rec;
 
 #define NL_MAX_TOP 8     /* best timed candidates kept, the chosen one first */
@@ -439,6 +450,7 @@ typedef struct nl_choice {
     int64_t dram_lower_bound; /* nl_dram_lower_bound(kp, budget) */
     uint32_t ncand, nsim; /* candidates; planned, fitting and timed (= nverdict[NL_TIMED]) */
     bool exact; /* every candidate that could beat the choice was timed */
+    uint8_t objective; /* nl_objective the search minimised */
     /* the search in brief: candidates per verdict, the best timed ones
      * (top[0] is the choice), and the first few of every other verdict */
     uint32_t nverdict[NL_NVERDICTS];
@@ -459,9 +471,9 @@ uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_
 sp_status nl_plan(sp_ctx *ctx, const nl_kernel *kp, nl_buf *bufs, uint32_t nbufs, int64_t budget, plan_result *pr);
 /* The program of a candidate with planned buffers. */
 void nl_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, const nl_opts *o, np_sink sink);
-/* Choose the tile: every candidate planned, the fitting ones ranked by the
- * timing model's cycles, ties by the DRAM bytes they move, then by
- * footprint. Raises SP_ENOFIT (at the
+/* Choose the tile: every candidate planned, the fitting ones ranked by
+ * o->objective (cycles: the timing model's cycles, ties by the DRAM bytes
+ * they move, then by footprint; see nl_objective). Raises SP_ENOFIT (at the
  * kernel's root op) with the buffers, bytes, footprint and budget when
  * nothing fits, or when a forced tile does not; SP_EINPUT when the best
  * takes 2^62 cycles or more (or bytes, or operations): more than the

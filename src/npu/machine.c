@@ -26,13 +26,28 @@ static void set_defaults(nt_target *t) {
     t->budget = 1.0;
     t->sa_weight_slots = 2;
     t->sfu_latency = 10;
+    t->e_mult_pj = 3.7; /* Horowitz, ISSCC 2014, 45 nm: fp32 multiply */
+    t->e_add_pj = 0.9;  /* the same: fp32 add */
+    t->e_vec_op_pj = 0.9; /* a vector element operation, as an fp32 add */
+    t->e_spad_read_pj = t->e_spad_write_pj = -1; /* by the slice's size class (finish) */
+    t->e_dram_act_pj = 909; /* PyTorchSim configs/energy_tables/hbm2.yml: PRE + ACT */
+    t->e_dram_bit_pj = 3.48; /* the same: 1.51 array + 1.17 I/O + 0.80 PHY */
+    t->dram_row_bytes = 1024; /* HBM2 pseudo-channel page (JESD235) */
 }
+
+/* Horowitz 2014's SRAM energy per 64-bit access by size class (45 nm): 8
+ * KiB ~10 pJ, 32 KiB ~20 pJ, 1 MiB ~100 pJ; a slice takes the smallest
+ * class that holds it (larger than 1 MiB: the 1 MiB figure, an
+ * underestimate). */
+static double spad_class_pj(int64_t kb) { return kb <= 8 ? 10.0 : kb <= 32 ? 20.0 : 100.0; }
 
 static void finish(nt_target *t) {
     if (t->dram_freq_mhz == 0) t->dram_freq_mhz = t->core_freq_mhz;
     t->dma_latency_derived = t->dma_latency < 0;
     if (t->dma_latency < 0)
         t->dma_latency = 2 * t->icnt_latency + (int64_t)ceil(t->dram_latency_ns * (double)t->core_freq_mhz / 1000.0);
+    if (t->e_spad_read_pj < 0) t->e_spad_read_pj = spad_class_pj(t->spad_kb_per_lane);
+    if (t->e_spad_write_pj < 0) t->e_spad_write_pj = spad_class_pj(t->spad_kb_per_lane);
 }
 
 void nt_target_builtin(nt_target *t) {
@@ -130,6 +145,17 @@ static const key_spec KEYS[] = {
     K_REAL("spadc_budget", budget, 1e-9, 1.0, "fraction of each lane's scratchpad a kernel may plan"),
     K_INT("spadc_sa_weight_slots", sa_weight_slots, false, 1, 64, "weight tiles an array holds (= sa_weight_buffer_depth)"),
     K_INT("spadc_sfu_latency_cycles", sfu_latency, false, 0, 1000000, "latency of exp, tanh, erf, ... (pipelined)"),
+    /* energy prices in pJ (machine.h cites each default) */
+    K_REAL("spadc_energy_fp32_mult_pj", e_mult_pj, 0, 1e6, "pJ of an fp32 multiply (3.7: Horowitz ISSCC 2014, 45 nm)"),
+    K_REAL("spadc_energy_fp32_add_pj", e_add_pj, 0, 1e6, "pJ of an fp32 add (0.9: Horowitz 2014); a MAC is both"),
+    K_REAL("spadc_energy_vector_op_pj", e_vec_op_pj, 0, 1e6, "pJ of a vector unit element op (an fp32 add: Horowitz 2014)"),
+    K_REAL("spadc_energy_spad_read_pj", e_spad_read_pj, 0, 1e6,
+           "pJ per 64-bit scratchpad read (Horowitz 2014 SRAM: 8K 10, 32K 20, 1M 100)"),
+    K_REAL("spadc_energy_spad_write_pj", e_spad_write_pj, 0, 1e6, "pJ per 64-bit scratchpad write (the same class)"),
+    K_REAL("spadc_energy_dram_activation_pj", e_dram_act_pj, 0, 1e9,
+           "pJ of a DRAM row activation (909: PyTorchSim's HBM2 table)"),
+    K_REAL("spadc_energy_dram_pj_per_bit", e_dram_bit_pj, 0, 1e6, "pJ per DRAM bit moved (3.48: PyTorchSim's HBM2 table)"),
+    K_INT("spadc_energy_dram_row_bytes", dram_row_bytes, false, 1, 1 << 30, "bytes of a DRAM row (HBM2 page: 1 KiB)"),
 };
 
 void nt_target_print(sp_strbuf *out, const nt_target *t) {
@@ -309,6 +335,9 @@ static void load_body(sp_ctx *ctx, void *ud) {
                 (long long)t->vlen_bits);
     int64_t rb = t->dram_req_bytes;
     if (rb & (rb - 1)) fail_at(ctx, s, root->start_mark, "the DRAM request size must be a power of two (got %lld)", (long long)rb);
+    int64_t rr = t->dram_row_bytes;
+    if (rr & (rr - 1))
+        fail_at(ctx, s, root->start_mark, "'spadc_energy_dram_row_bytes' must be a power of two (got %lld)", (long long)rr);
 }
 
 void nt_target_load(sp_ctx *ctx, const char *path, nt_target *t) {

@@ -57,6 +57,33 @@
  *     spadc_sa_weight_slots        sa_weight_buffer_depth (2): weight tiles
  *                                  an array holds (2 = weight double buffering)
  *     spadc_sfu_latency_cycles     10    latency of exp/tanh/erf/... (pipelined)
+ *   energy prices (timing.h nc_energy_of; each a property of the machine's
+ *   circuits, in pJ, with a published default):
+ *     spadc_energy_fp32_mult_pj    3.7    one fp32 multiply, 45 nm (Horowitz,
+ *                                  "Computing's energy problem", ISSCC 2014)
+ *     spadc_energy_fp32_add_pj     0.9    one fp32 add (Horowitz 2014); a MAC
+ *                                  of the arrays is one multiply and one add
+ *     spadc_energy_vector_op_pj    0.9    one element operation of the vector
+ *                                  unit, priced as an fp32 add (Horowitz 2014)
+ *     spadc_energy_spad_read_pj,   by the size class of a lane's slice, per
+ *     spadc_energy_spad_write_pj   64-bit access: Horowitz 2014's SRAM figure
+ *                                  for the smallest of its classes that holds
+ *                                  the slice: 8 KiB 10 pJ, 32 KiB 20 pJ, above
+ *                                  that the 1 MiB class's 100 pJ (TPUv3's 128
+ *                                  KiB slice: 100); one figure for reads and
+ *                                  writes, as Horowitz gives one. Given, it
+ *                                  replaces the class's figure
+ *     spadc_energy_dram_activation_pj  909  one DRAM row activation (PRE +
+ *                                  ACT) of HBM2: PyTorchSim's
+ *                                  configs/energy_tables/hbm2.yml
+ *     spadc_energy_dram_pj_per_bit 3.48   a bit moved to or from HBM2: 1.51
+ *                                  (array) + 1.17 (I/O) + 0.80 (PHY), the same
+ *                                  table
+ *     spadc_energy_dram_row_bytes  1024   bytes of a DRAM row (page), a power
+ *                                  of two: HBM2's 1 KiB pseudo-channel page
+ *                                  (JESD235; Ramulator's HBM org: 64 columns x
+ *                                  128 bits). Activations are counted per DMA
+ *                                  run (timing.c, "DRAM row activations")
  * Ownership: nt_target is a plain value; nothing to free.
  */
 #ifndef SPADC_NPU_MACHINE_H
@@ -87,6 +114,11 @@ typedef struct nt_target {
     double budget;          /* default --budget fraction */
     int64_t sa_weight_slots;
     int64_t sfu_latency;
+    /* energy prices, pJ (see above); spad_*_pj < 0 until finished: the size class's */
+    double e_mult_pj, e_add_pj, e_vec_op_pj;
+    double e_spad_read_pj, e_spad_write_pj; /* per 64-bit access */
+    double e_dram_act_pj, e_dram_bit_pj;
+    int64_t dram_row_bytes;
 } nt_target;
 
 /* PyTorchSim's systolic_ws_128x128_c1_simple_noc_tpuv3.yml with spadc's

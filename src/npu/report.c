@@ -38,6 +38,30 @@ static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
     return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * (double)cycles) : 0;
 }
 
+/* "energy_pj": {mac, vec, spad, dram, total} of a kernel's counts or a
+ * program's sums, and the counts behind them (st NULL: a program's). */
+static void energy_json(json_writer *w, const nc_energy *e, const nc_stats *st) {
+    if (st) {
+        json_kv_int(w, "spad_read_bytes", st->spad_read_bytes);
+        json_kv_int(w, "spad_write_bytes", st->spad_write_bytes);
+        json_kv_int(w, "dram_activations", st->dram_activations);
+    }
+    json_key(w, "energy_pj");
+    json_begin_object(w);
+    json_kv_double(w, "mac", e->mac);
+    json_kv_double(w, "vec", e->vec);
+    json_kv_double(w, "spad", e->spad);
+    json_kv_double(w, "dram", e->dram);
+    json_kv_double(w, "total", e->total);
+    json_end_object(w);
+}
+
+/* The energy in words: "12.3 uJ (MAC 5.6, vector 0.1, scratchpad 1.2, DRAM 5.4)". */
+static void energy_text(sp_strbuf *o, const nc_energy *e) {
+    sp_strbuf_printf(o, "%.4g uJ (MAC %.4g, vector %.4g, scratchpad %.4g, DRAM %.4g)", e->total * 1e-6, e->mac * 1e-6,
+                     e->vec * 1e-6, e->spad * 1e-6, e->dram * 1e-6);
+}
+
 /* A loop kernel's mode: a map, a reduction, or a copy (no vector program). */
 static const char *mode_text(const nl_kernel *kp) {
     return kp->copy ? "copy" : kp->rows ? "row-wise" : kp->win ? "window" : kp->mode == NP_VMAP ? "map" : "reduction";
@@ -85,6 +109,10 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
                      ch->ncand, nv[NL_TIMED], nv[NL_OVER_PEAK], nv[NL_OVER_PLANNED], nv[NL_BOUND],
                      nv[NL_LIMIT] ? "" : "\n");
     if (nv[NL_LIMIT]) sp_strbuf_printf(o, "; %u left untimed at the search's effort limit (best found)\n", nv[NL_LIMIT]);
+    if (ch->objective != NL_OBJ_CYCLES)
+        sp_strbuf_printf(o, "    objective: the least %s\n", ch->objective == NL_OBJ_ENERGY ? "energy"
+                                                             : ch->objective == NL_OBJ_DRAM ? "DRAM energy"
+                                                                                            : "energy x cycles");
     char buf[96];
     for (uint32_t i = 0; i < ch->ntop; i++) {
         const nl_cand_rec *r = &ch->top[i];
@@ -224,6 +252,13 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
                      (long long)ch->dram_lower_bound,
                      ch->dram_lower_bound ? (double)ch->est.dma_bytes / (double)ch->dram_lower_bound : 0,
                      100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
+    nc_energy en = nc_energy_of(t, &ch->est);
+    sp_strbuf_printf(o, "    energy: ");
+    energy_text(o, &en);
+    sp_strbuf_printf(o, "; %lld MACs, scratchpad %lld bytes read and %lld written, DRAM %lld bytes in %lld row "
+                        "activations\n",
+                     (long long)ch->est.macs, (long long)ch->est.spad_read_bytes, (long long)ch->est.spad_write_bytes,
+                     (long long)ch->est.dram_request_bytes, (long long)ch->est.dram_activations);
     print_search(o, ki.kp, ch);
 }
 
@@ -383,12 +418,15 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_int(w, "dram_bytes_lower_bound", ch->dram_lower_bound);
         json_kv_double(w, "sa_utilization", sa_util(t, ch->est.macs, ch->est.cycles));
         json_kv_int(w, "macs", ki.kp->macs); /* multiply-adds on the arrays (an attention's two products) */
+        nc_energy en = nc_energy_of(t, &ch->est);
+        energy_json(w, &en, &ch->est);
         json_key(w, "search");
         json_begin_object(w);
         json_kv_int(w, "candidates", ch->ncand);
         json_kv_int(w, "fitting_planned", ch->nsim); /* every fitting candidate is timed */
         json_kv_int(w, "timed", ch->nsim);
         json_kv_bool(w, "exact", ch->exact);
+        json_kv_string(w, "objective", nl_objective_name((nl_objective)ch->objective));
         for (int v = 1; v < NL_NVERDICTS; v++) json_kv_int(w, nl_verdict_name((nl_verdict)v), ch->nverdict[v]);
         json_end_object(w);
         candidates_json(w, ki.kp, ch);
@@ -416,6 +454,17 @@ static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
     json_kv_int(w, "dma_latency_cycles", t->dma_latency);
     json_kv_int(w, "dram_request_bytes", t->dram_req_bytes);
     json_kv_int(w, "sfu_latency_cycles", t->sfu_latency);
+    json_key(w, "energy_prices_pj"); /* the spadc_energy_* keys */
+    json_begin_object(w);
+    json_kv_double(w, "fp32_mult", t->e_mult_pj);
+    json_kv_double(w, "fp32_add", t->e_add_pj);
+    json_kv_double(w, "vector_op", t->e_vec_op_pj);
+    json_kv_double(w, "spad_read_64b", t->e_spad_read_pj);
+    json_kv_double(w, "spad_write_64b", t->e_spad_write_pj);
+    json_kv_double(w, "dram_activation", t->e_dram_act_pj);
+    json_kv_double(w, "dram_bit", t->e_dram_bit_pj);
+    json_end_object(w);
+    json_kv_int(w, "dram_row_bytes", t->dram_row_bytes);
     json_kv_double(w, "budget_fraction", (double)budget / (double)nt_spad_bytes(t));
     json_kv_int(w, "budget_bytes", budget);
     json_end_object(w);
@@ -444,6 +493,8 @@ static void plan_json(sp_strbuf *out, ex_program *x) {
     json_kv_int(&w, "dma_bytes", st.dma_bytes);
     json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
     json_kv_int(&w, "dram_bytes_lower_bound", st.dram_lower_bound);
+    energy_json(&w, &st.est_energy, NULL); /* the npu kernels' sum */
+    json_kv_double(&w, "edp_pj_cycles", st.est_energy.total * (double)st.est_cycles);
     json_kv_int(&w, "npu_kernels", st.nnpu);
     json_kv_int(&w, "host_kernels", es.nkernels - st.nnpu);
     ex_json_arena_buffers(&w, x);
@@ -478,6 +529,9 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
                      st.roofline_cycles ? (double)st.est_cycles / (double)st.roofline_cycles : 0,
                      (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes,
                      (long long)st.dram_lower_bound);
+    sp_strbuf_printf(o, "energy: ");
+    energy_text(o, &st.est_energy);
+    sp_strbuf_printf(o, " over the npu kernels\n");
     sp_strbuf_printf(o, "DRAM arena: %lld bytes for the intermediates (peak live %lld); constants read in place: %lld bytes; "
                         "copied: %lld bytes\n",
                      (long long)es.arena_bytes, (long long)es.arena_peak_live, (long long)es.constant_bytes,
@@ -555,12 +609,21 @@ static void run_text(ex_program *x, sp_strbuf *o) {
                (long long)ki.sim.dma_store_busy);
         for (int64_t a = 0; a < t->num_sa && a < NC_MAX_SA; a++) sp_strbuf_printf(o, ", sa%lld %lld", (long long)a, (long long)ki.sim.sa_busy_each[a]);
         sp_strbuf_printf(o, ", vector %lld (of %lld)\n", (long long)ki.sim.vu_busy, (long long)ki.sim.cycles);
+        nc_energy en = nc_energy_of(t, &ki.sim);
+        sp_strbuf_printf(o, "npu k%u energy: ", i);
+        energy_text(o, &en);
+        sp_strbuf_printf(o, "; %lld MACs, scratchpad %lld bytes read and %lld written, DRAM %lld bytes in %lld row activations\n",
+                         (long long)ki.sim.macs, (long long)ki.sim.spad_read_bytes, (long long)ki.sim.spad_write_bytes,
+                         (long long)ki.sim.dram_request_bytes, (long long)ki.sim.dram_activations);
     }
     sp_strbuf_printf(o, "npu total: %lld cycles (%.1f us at %lld MHz), roofline %lld (%.2fx), DMA %lld bytes (minimum %lld); %u of %u "
            "kernels on the npu\n",
            (long long)st.sim_cycles, (double)st.sim_cycles / (double)t->core_freq_mhz, (long long)t->core_freq_mhz,
            (long long)st.roofline_cycles, st.roofline_cycles ? (double)st.sim_cycles / (double)st.roofline_cycles : 0,
            (long long)st.dma_bytes, (long long)st.min_dma_bytes, st.nnpu, es.nkernels);
+    sp_strbuf_printf(o, "npu total energy: ");
+    energy_text(o, &st.sim_energy);
+    sp_strbuf_printf(o, "\n");
 }
 
 static void run_json(ex_program *x, sp_strbuf *out) {
@@ -590,6 +653,8 @@ static void run_json(ex_program *x, sp_strbuf *out) {
             json_kv_int(&w, "dma_bytes", ki.sim.dma_bytes);
             json_kv_int(&w, "min_dma_bytes", ki.kp->min_dma_bytes);
             json_kv_int(&w, "macs", ki.sim.macs);
+            nc_energy en = nc_energy_of(t, &ki.sim);
+            energy_json(&w, &en, &ki.sim);
             json_key(&w, "busy_cycles");
             json_begin_object(&w);
             json_kv_int(&w, "dma_load", ki.sim.dma_load_busy);
@@ -609,6 +674,7 @@ static void run_json(ex_program *x, sp_strbuf *out) {
     json_kv_int(&w, "roofline_cycles", st.roofline_cycles);
     json_kv_int(&w, "dma_bytes", st.dma_bytes);
     json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
+    energy_json(&w, &st.sim_energy, NULL);
     json_kv_int(&w, "npu_kernels", st.nnpu);
     json_kv_int(&w, "host_kernels", p->nk - st.nnpu);
     json_end_object(&w);

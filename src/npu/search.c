@@ -781,12 +781,48 @@ const char *nl_verdict_name(nl_verdict v) {
     return v < NL_NVERDICTS ? names[v] : "?";
 }
 
-/* The choice's order: fewer cycles, then fewer DRAM bytes moved (a
- * schedule that hides more traffic under the arrays is no faster, only
- * busier), then a smaller footprint; the earlier candidate on a tie. All
- * three are facts of the candidate, the same under every budget it fits,
- * so a larger budget never chooses a slower one. */
-static bool rec_before(const nl_cand_rec *a, const nl_cand_rec *b) {
+const char *nl_objective_name(nl_objective o) {
+    static const char *const names[] = {"cycles", "energy", "dram", "edp"};
+    return o < NL_NOBJECTIVES ? names[o] : "?";
+}
+
+int nl_objective_parse(const char *s) {
+    for (int o = 0; s && o < NL_NOBJECTIVES; o++)
+        if (!strcmp(s, nl_objective_name((nl_objective)o))) return o;
+    return -1;
+}
+
+/* The choice's order under the objective. Cycles: fewer cycles, then fewer
+ * DRAM bytes moved (a schedule that hides more traffic under the arrays is
+ * no faster, only busier), then a smaller footprint; the earlier candidate
+ * on a tie. Energy: less energy first, then as cycles. DRAM: less DRAM
+ * energy (bursts' bits and row activations), then as cycles.
+ * EDP: the smaller energy x cycles, then as cycles. Every key is a fact of
+ * the candidate, the same under every budget it fits, so a larger budget
+ * never chooses a worse one by the objective. */
+/* A timed candidate's energy; one beyond the model's count (2^62 cycles:
+ * its counts were not stepped) is worse than any other. */
+static nc_energy cand_energy(const nt_target *t, const nc_stats *st) {
+    nc_energy e = nc_energy_of(t, st);
+    if (st->cycles >= NC_TIME_MAX) e.total = e.dram = HUGE_VAL;
+    return e;
+}
+
+static bool rec_before(int obj, const nl_cand_rec *a, const nl_cand_rec *b) {
+    switch ((nl_objective)obj) {
+    case NL_OBJ_ENERGY:
+        if (a->energy_pj != b->energy_pj) return a->energy_pj < b->energy_pj;
+        break;
+    case NL_OBJ_DRAM:
+        if (a->dram_pj != b->dram_pj) return a->dram_pj < b->dram_pj;
+        break;
+    case NL_OBJ_EDP: {
+        double ea = a->energy_pj * (double)a->cycles, eb = b->energy_pj * (double)b->cycles;
+        if (ea != eb) return ea < eb;
+        break;
+    }
+    default: break;
+    }
     if (a->cycles != b->cycles) return a->cycles < b->cycles;
     if (a->dma_bytes != b->dma_bytes) return a->dma_bytes < b->dma_bytes;
     return a->footprint < b->footprint;
@@ -795,15 +831,16 @@ static bool rec_before(const nl_cand_rec *a, const nl_cand_rec *b) {
 /* Keep a candidate in the choice's brief: a timed one among the best (by
  * the choice's own order: cycles, then footprint, earlier first), any other
  * among the first few of its verdict. */
-static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles, int64_t dma) {
-    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles, v == NL_TIMED ? dma : 0};
+static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t footprint, int64_t cycles, int64_t dma,
+                      const nc_energy *en) {
+    nl_cand_rec r = {*c, (uint8_t)v, footprint, cycles, v == NL_TIMED ? dma : 0, en ? en->total : 0, en ? en->dram : 0};
     uint32_t cnt = ch->nverdict[v]++;
     if (v != NL_TIMED) {
         if (cnt < NL_MAX_REJECTS) ch->rejects[ch->nrejects++] = r;
         return;
     }
     uint32_t i = ch->ntop;
-    while (i > 0 && rec_before(&r, &ch->top[i - 1])) i--;
+    while (i > 0 && rec_before(ch->objective, &r, &ch->top[i - 1])) i--;
     if (i >= NL_MAX_TOP) return;
     uint32_t n = ch->ntop < NL_MAX_TOP ? ch->ntop : NL_MAX_TOP - 1;
     memmove(&ch->top[i + 1], &ch->top[i], (n - i) * sizeof r);
@@ -891,6 +928,11 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->ncand = cl->n;
     ch->exact = true;
     ch->budget = o->budget;
+    ch->objective = o->objective < NL_NOBJECTIVES ? o->objective : NL_OBJ_CYCLES;
+    /* the cycle bound prunes for the cycles objective only; the others time
+     * every fitting candidate (still within the effort limit below, so the
+     * search stays bounded and deterministic) */
+    bool prune = ch->objective == NL_OBJ_CYCLES;
     cs->tf = sp_malloc(ctx, (cl->n ? cl->n : 1) * sizeof *cs->tf);
     cs->tw = sp_malloc(ctx, (cl->n ? cl->n : 1) * sizeof *cs->tw);
     uint32_t ntimed = 0;
@@ -908,21 +950,21 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             const cand_rec *r = &cl->v[i];
             if (!pass && r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
             if (r->lbytes > o->budget) {
-                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound, 0);
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
             /* cannot beat the best: sorted, but keep min_lb; and once the
              * best is beyond the model (2^62 cycles: an error below), a
              * candidate whose bound is there too could only tie with it */
-            if (have && (r->bound > ch->est.cycles || (r->bound >= NC_TIME_MAX && ch->est.cycles >= NC_TIME_MAX))) {
-                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound, 0);
+            if (prune && have && (r->bound > ch->est.cycles || (r->bound >= NC_TIME_MAX && ch->est.cycles >= NC_TIME_MAX))) {
+                note_cand(ch, &r->c, NL_BOUND, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
             /* its footprint is at least its peak live bytes: when the work
              * counted up to those is over the limit, so is its own (not planned) */
             if (!pass && work_upto(cs, ntimed, r->lbytes) > limit) {
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
             nl_buf bufs[NL_MAX_BUFS];
@@ -931,18 +973,18 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
             if (st != SP_OK) sp_rethrow(ctx);
             if (pr.footprint > o->budget) {
-                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0);
+                if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0, NULL);
                 continue;
             }
             if (!pass && (kp->att || kp->rows || kp->win) && r->stages > limit) {
                 if (first_big == UINT32_MAX) first_big = i;
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
             if (!pass && work_upto(cs, ntimed, pr.footprint) > limit) {
                 ch->exact = false;
-                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0);
+                note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
             /* a candidate whose lower bound is already beyond the model's
@@ -966,11 +1008,12 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                         break;
                     }
             }
-            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes);
+            nc_energy en = cand_energy(kp->t, &est), ben = cand_energy(kp->t, &ch->est);
+            note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, &en);
             work_add(cs, ntimed++, pr.footprint, est.stepped);
-            nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes};
-            nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes};
-            bool better = !have || rec_before(&mine, &best);
+            nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, en.total, en.dram};
+            nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes, ben.total, ben.dram};
+            bool better = !have || rec_before(ch->objective, &mine, &best);
             if (better) {
                 have = true;
                 ch->cand = r->c;

@@ -85,7 +85,24 @@ static int64_t gcd64(int64_t a, int64_t b) {
     return a;
 }
 
-int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S) {
+/* A run's DRAM rows of R bytes, as if its first burst began a row (so the
+ * count depends on its alignment to bursts only, which repeats with the
+ * tile loops' periods, and not to rows, which would need periods R / S
+ * times longer for the search's extrapolation to stay exact): its bursts'
+ * bytes in whole rows when they are dense (stride under a burst), its
+ * extent in whole rows when its elements are a burst or more apart, one
+ * row an element when they are a row or more apart. */
+static int64_t run_rows(int64_t start, int64_t n, int64_t s, int64_t elem, int64_t S, int64_t R) {
+    if (n <= 0) return 0;
+    int64_t as = s < 0 ? -s : s;
+    if (as * elem >= R) return n;
+    if (as * elem >= S) return ceil_div((n - 1) * as * elem + elem, R);
+    return ceil_div(run_blocks(start, n, s, elem, S) * S, R);
+}
+
+/* The sum over a rows x cols region's runs of bursts (R = 0) or rows of R
+ * bytes (run_rows); a region whose runs lie back to back is one run. */
+static int64_t region_sum(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S, int64_t R) {
     if (rows <= 0 || cols <= 0) return 0;
     int64_t nr = d->rs == 0 ? 1 : rows, ncol = d->cs == 0 ? 1 : cols;
     int64_t ars = d->rs < 0 ? -d->rs : d->rs, acs = d->cs < 0 ? -d->cs : d->cs;
@@ -96,6 +113,10 @@ int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t el
     } else {
         ni = nr, si = d->rs, no = ncol, so = d->cs;
     }
+    if (R && si == 1 && so == ni) { /* one contiguous block */
+        ni *= no;
+        no = 1;
+    }
     /* the runs' alignment repeats with period S / gcd(so*elem mod S, S) */
     int64_t step = ((so * elem) % S + S) % S;
     int64_t period = step == 0 ? 1 : S / gcd64(step, S);
@@ -103,11 +124,20 @@ int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t el
     int64_t sum = 0, part = 0;
     int64_t rem = no % period;
     for (int64_t j = 0; j < period; j++) {
-        int64_t b = run_blocks((d->off + j * so) * elem, ni, si, elem, S);
+        int64_t at = (d->off + j * so) * elem;
+        int64_t b = R ? run_rows(at, ni, si, elem, S, R) : run_blocks(at, ni, si, elem, S);
         sum += b;
         if (j < rem) part += b;
     }
     return (no / period) * sum + part;
+}
+
+int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S) {
+    return region_sum(d, rows, cols, elem, S, 0);
+}
+
+int64_t nc_dram_rows(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S, int64_t R) {
+    return region_sum(d, rows, cols, elem, S, R);
 }
 
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests) {
@@ -344,6 +374,61 @@ static int64_t vec_groups(const nc_model *m, const np_view *v) {
     return ceil_div(np_view_lane_elems(v, m->L), nt_vector_elems(m->t, np_view_elem(v)));
 }
 
+/* ------------------------------------------------------ energy counts
+ *
+ * Scratchpad accesses, in bytes summed over the lanes (a view's rows x
+ * cols elements at its element size; padding in a lane's slice is not
+ * accessed):
+ *   MVIN    writes its destination; MVOUT reads its tile
+ *   FILL    writes its destination
+ *   VEC     reads each source view once and, when its program reads the
+ *           accumulator (NV_ACC), the destination; writes the destination
+ *   GEMM    weight-stationary arrays of L x L: the weights [k x cols] are
+ *           read once; the input rows [rows x k] stream once per block of
+ *           L weight columns; each block of L of k leaves its partial sums
+ *           [rows x cols] in the accumulator (a write), and every such sum
+ *           after the first, and the first too when the GEMM accumulates
+ *           (NP_ACC), is added to what is there (a read)
+ * DRAM row activations (nc_dram_rows): DRAM is taken as rows of
+ * dram_row_bytes; a transfer activates, for each of its runs (the rows of a
+ * 2-D region, as nc_dma_requests counts bursts; a region whose rows lie
+ * back to back is one run), the rows it spans as if it began at a row
+ * boundary (run_rows), and no row stays open from one run or transfer to
+ * the next (closed page). Tensors are taken to start at row boundaries,
+ * and a run's misalignment to rows is not counted: it would make the count
+ * depend on addresses modulo the row, whose period the search's
+ * extrapolation cannot afford (npu-timing's periods are in bursts). Channel
+ * interleaving is not modelled: a row is one row however the controller
+ * spreads it over channels. */
+static int64_t view_bytes(const np_view *v) { return nc_mul(nc_mul(v->rows, v->cols), np_view_elem(v)); }
+
+static bool vprog_reads_acc(const np_vprog *p) {
+    for (uint32_t i = 0; i < p->n; i++)
+        if (p->insn[i].op == NV_ACC) return true;
+    return false;
+}
+
+static void count_dma(nc_model *m, const np_dram *d, const np_view *v, bool load) {
+    nc_stats *st = &m->st;
+    int64_t e = np_view_elem(v);
+    int64_t rows = nc_dram_rows(d, v->rows, v->cols, e, m->S, m->t->dram_row_bytes);
+    st->dram_activations = nc_add(st->dram_activations, rows);
+    if (load)
+        st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(v));
+    else
+        st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(v));
+}
+
+nc_energy nc_energy_of(const nt_target *t, const nc_stats *s) {
+    nc_energy e;
+    e.mac = (double)s->macs * (t->e_mult_pj + t->e_add_pj);
+    e.vec = (double)s->vec_elem_ops * t->e_vec_op_pj;
+    e.spad = ((double)s->spad_read_bytes * t->e_spad_read_pj + (double)s->spad_write_bytes * t->e_spad_write_pj) / 8.0;
+    e.dram = (double)s->dram_request_bytes * 8.0 * t->e_dram_bit_pj + (double)s->dram_activations * t->e_dram_act_pj;
+    e.total = e.mac + e.vec + e.spad + e.dram;
+    return e;
+}
+
 void nc_step(nc_model *m, const np_insn *in) {
     nc_stats *st = &m->st;
     st->ninsn = nc_add(st->ninsn, 1);
@@ -385,6 +470,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         st->dma_load_busy = nc_add(st->dma_load_busy, occ);
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
         st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, e));
+        count_dma(m, &in->dram, &in->dst, true);
         return;
     }
     case NP_MVOUT: {
@@ -401,6 +487,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         st->ndma = nc_add(st->ndma, 1);
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
         st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, e));
+        count_dma(m, &in->dram, &in->a, false);
         return;
     }
     case NP_FILL: {
@@ -414,6 +501,7 @@ void nc_step(nc_model *m, const np_insn *in) {
         note_write(m, &in->dst, done, UNIT_VU);
         m->end = max64(m->end, done);
         st->vu_busy = nc_add(st->vu_busy, occ);
+        st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(&in->dst));
         st->nvec = nc_add(st->nvec, 1);
         return;
     }
@@ -438,6 +526,9 @@ void nc_step(nc_model *m, const np_insn *in) {
         st->vu_busy = nc_add(st->vu_busy, occ);
         st->vec_elem_ops = nc_add(st->vec_elem_ops, nc_mul(nc_mul(in->rows, in->cols), alu));
         st->vec_op_bytes = nc_add(st->vec_op_bytes, nc_mul(nc_mul(in->rows, in->cols), p->nalu ? np_vprog_op_bytes(p) : de));
+        for (uint32_t s = 0; s < in->nsrc; s++) st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(&in->src[s]));
+        if (vprog_reads_acc(p)) st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(&in->dst));
+        st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(&in->dst));
         st->nvec = nc_add(st->nvec, 1);
         return;
     }
@@ -467,6 +558,15 @@ void nc_step(nc_model *m, const np_insn *in) {
         note_write(m, &in->dst, done, UNIT_SA);
         m->end = max64(m->end, done);
         st->macs = nc_add(st->macs, nc_mul(nc_mul(in->rows, in->k), in->cols));
+        {
+            int64_t kb = ceil_div(in->k, m->L), cb = ceil_div(in->cols, m->L);
+            int64_t acc = nc_mul(nc_mul(in->rows, in->cols), np_view_elem(&in->dst));
+            int64_t rd = nc_add(nc_mul(nc_mul(in->k, in->cols), np_view_elem(&in->b)),
+                                nc_mul(nc_mul(nc_mul(in->rows, in->k), np_view_elem(&in->a)), cb));
+            if (kb > 0) rd = nc_add(rd, nc_mul(acc, kb - 1 + ((in->flags & NP_ACC) ? 1 : 0)));
+            st->spad_read_bytes = nc_add(st->spad_read_bytes, rd);
+            st->spad_write_bytes = nc_add(st->spad_write_bytes, nc_mul(acc, kb));
+        }
         st->ngemm = nc_add(st->ngemm, 1);
         return;
     }
@@ -702,10 +802,11 @@ static void slide_on(nc_model *m, const nc_slide *sl, int64_t win, int64_t D, in
 static void stats_on(nc_stats *now, const nc_stats *then, int64_t q) {
     int64_t *a[] = {&now->dma_bytes, &now->dram_request_bytes, &now->dma_busy, &now->dma_load_busy, &now->dma_store_busy,
                     &now->sa_busy, &now->vu_busy, &now->macs, &now->vec_elem_ops, &now->vec_op_bytes, &now->ninsn, &now->ndma, &now->ngemm,
-                    &now->nvec};
+                    &now->nvec, &now->spad_read_bytes, &now->spad_write_bytes, &now->dram_activations};
     const int64_t *b[] = {&then->dma_bytes, &then->dram_request_bytes, &then->dma_busy, &then->dma_load_busy,
                           &then->dma_store_busy, &then->sa_busy, &then->vu_busy, &then->macs, &then->vec_elem_ops, &then->vec_op_bytes,
-                          &then->ninsn, &then->ndma, &then->ngemm, &then->nvec};
+                          &then->ninsn, &then->ndma, &then->ngemm, &then->nvec, &then->spad_read_bytes,
+                          &then->spad_write_bytes, &then->dram_activations};
     for (size_t i = 0; i < sizeof a / sizeof *a; i++) *a[i] = nc_add(*a[i], nc_mul(q, *a[i] - *b[i]));
     for (int i = 0; i < NC_MAX_SA; i++)
         now->sa_busy_each[i] = nc_add(now->sa_busy_each[i], nc_mul(q, now->sa_busy_each[i] - then->sa_busy_each[i]));

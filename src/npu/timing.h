@@ -88,6 +88,12 @@ typedef struct nc_stats {
     int64_t macs;               /* multiply-accumulates of the GEMMs */
     int64_t vec_elem_ops;       /* element operations of the vector unit */
     int64_t vec_op_bytes;       /* the same weighted by their elements' bytes */
+    /* For energy (nc_energy_of): bytes read from and written to the
+     * scratchpad, summed over the lanes (a view's rows x cols elements;
+     * see "Scratchpad accesses" in timing.c), and the DRAM rows the DMA's
+     * transfers activate (see "DRAM row activations" there). */
+    int64_t spad_read_bytes, spad_write_bytes;
+    int64_t dram_activations;
     int64_t ninsn;              /* instructions (markers included) */
     int64_t ndma, ngemm, nvec;
     /* not the program's: instructions the model stepped through one by
@@ -144,6 +150,18 @@ typedef struct nc_model {
     nc_stats st;
 } nc_model;
 
+/* The energy of a program's counts at the machine's prices (machine.h's
+ * spadc_energy_* keys), in pJ: mac = macs x (multiply + add), vec =
+ * vec_elem_ops x the vector op's, spad = the scratchpad's bytes read and
+ * written, priced per 64-bit access, dram = dram_request_bytes x 8 x the
+ * price of a bit + dram_activations x an activation's; total their sum.
+ * A function of the counts alone, so a plan's estimate and the simulated
+ * run give the same energy exactly when their counts agree. */
+typedef struct nc_energy {
+    double mac, vec, spad, dram, total;
+} nc_energy;
+nc_energy nc_energy_of(const nt_target *t, const nc_stats *s);
+
 void nc_init(nc_model *m, sp_ctx *ctx, const nt_target *t);
 void nc_free(nc_model *m);
 void nc_step(nc_model *m, const np_insn *in);
@@ -153,6 +171,10 @@ nc_stats nc_finish(nc_model *m);
 /* DRAM bursts and distinct bytes of a rows x cols region (elem bytes each). */
 int64_t nc_dma_requests(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t req_bytes);
 int64_t nc_dma_bytes(const np_dram *d, int64_t rows, int64_t cols, int64_t elem);
+/* DRAM row activations of a rows x cols region: rows of R bytes per run,
+ * each run as if it began a row (timing.c, "DRAM row activations"); S the
+ * burst bytes. */
+int64_t nc_dram_rows(const np_dram *d, int64_t rows, int64_t cols, int64_t elem, int64_t S, int64_t R);
 /* Occupancy of a DMA of n bursts. */
 int64_t nc_dma_cycles(const nc_model *m, int64_t requests);
 

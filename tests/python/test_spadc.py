@@ -268,6 +268,19 @@ def test_budget_and_tile_reach_the_planner():
         else True
 
 
+def test_objective_is_the_cli_s():
+    path = os.path.join(ROOT, "tests", "corpus", "seeds", "ffn1_bert.mlir")
+    for obj in ("cycles", "energy", "dram", "edp"):
+        p = spadc.compile(path, target="npu", objective=obj)
+        want = json.loads(cli("plan", path, "--json", "--target", "npu", "--objective", obj).stdout)
+        assert p.plan() == want
+        assert want["kernels"][0]["search"]["objective"] == obj
+    with pytest.raises(spadc.UsageError, match="objective"):
+        spadc.compile(path, target="npu", objective="speed")
+    with pytest.raises(spadc.UsageError, match="objective"):
+        spadc.compile(path, target="cpu", objective="energy")
+
+
 def test_svg_is_the_cli_s(tmp_path):
     path = os.path.join(ROOT, "tests", "corpus", "seeds", "bert_ffn_block.mlir")
     p = spadc.compile(path, target="npu")

@@ -75,6 +75,10 @@ def test_rows_are_the_points_compiled_directly(tmp_path):
         assert r["roofline_cycles"] == max(k["roofline"]["compute_cycles"], k["roofline"]["dma_min_cycles"],
                                            k["roofline"]["vector_cycles"])
         assert r["dram_bytes_lower_bound"] == k.get("dram_bytes_lower_bound")
+        # energy: the run's is the plan's; edp = energy x cycles
+        assert r["energy_pj"] == kr["energy_pj"]["total"] == k["energy_pj"]["total"] > 0
+        assert r["energy_dram_pj"] == k["energy_pj"]["dram"]
+        assert r["edp"] == r["energy_pj"] * r["cycles"]
 
 
 def test_resumable_and_files(tmp_path):
@@ -83,14 +87,15 @@ def test_resumable_and_files(tmp_path):
     sw.run(spec, out_dir=str(tmp_path), workers=1, log=logs.append)
     first = (tmp_path / "results.csv").read_text()
     assert "0 done before, 6 to run" in logs[0]
-    for f in ("results.parquet", "report.html", "heatmap.png"):
+    for f in ("results.parquet", "report.html", "heatmap.png", "model0_energy_vs_vpu_spad_size_kb_per_lane.png"):
         assert (tmp_path / f).exists(), f
     html = (tmp_path / "report.html").read_text()
     for img in [s.split("'")[0] for s in html.split("<img src='")[1:]]:
         assert (tmp_path / img).exists(), img
     header = next(csv.reader(first.splitlines()))
     for c in ("model", "kernel", "fits", "tile", "footprint_bytes", "cycles", "roofline_cycles", "dram_bytes",
-              "dram_bytes_lower_bound", "vpu_spad_size_kb_per_lane", "num_systolic_array_per_core"):
+              "dram_bytes_lower_bound", "energy_pj", "energy_dram_pj", "edp", "vpu_spad_size_kb_per_lane",
+              "num_systolic_array_per_core"):
         assert c in header, c
     import pyarrow.parquet as pq
     assert pq.read_table(tmp_path / "results.parquet").num_rows == len(first.splitlines()) - 1
