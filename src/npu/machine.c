@@ -35,11 +35,19 @@ static void set_defaults(nt_target *t) {
     t->dram_row_bytes = 1024; /* HBM2 pseudo-channel page (JESD235) */
 }
 
-/* Horowitz 2014's SRAM energy per 64-bit access by size class (45 nm): 8
- * KiB ~10 pJ, 32 KiB ~20 pJ, 1 MiB ~100 pJ; a slice takes the smallest
- * class that holds it (larger than 1 MiB: the 1 MiB figure, an
- * underestimate). */
-static double spad_class_pj(int64_t kb) { return kb <= 8 ? 10.0 : kb <= 32 ? 20.0 : 100.0; }
+/* Horowitz 2014's SRAM energy per 64-bit access (45 nm) at three sizes:
+ * 8 KiB ~10 pJ, 32 KiB ~20 pJ, 1 MiB ~100 pJ. Between them the energy is
+ * interpolated on log-log axes (an SRAM's access energy grows as a power
+ * of its size, its wires' length: here about size^0.5 and size^0.46);
+ * below 8 KiB the 8 KiB figure, above 1 MiB the last segment extended.
+ * TPUv3's 128 KiB slice: 20 x 5^(2/5) = 38.1 pJ. */
+static double spad_class_pj(int64_t kb) {
+    static const double KB[] = {8, 32, 1024}, PJ[] = {10, 20, 100};
+    double x = kb < 8 ? 8 : (double)kb;
+    int i = x <= 32 ? 0 : 1;
+    double f = log(x / KB[i]) / log(KB[i + 1] / KB[i]);
+    return PJ[i] * pow(PJ[i + 1] / PJ[i], f);
+}
 
 static void finish(nt_target *t) {
     if (t->dram_freq_mhz == 0) t->dram_freq_mhz = t->core_freq_mhz;
@@ -150,8 +158,8 @@ static const key_spec KEYS[] = {
     K_REAL("spadc_energy_fp32_add_pj", e_add_pj, 0, 1e6, "pJ of an fp32 add (0.9: Horowitz 2014); a MAC is both"),
     K_REAL("spadc_energy_vector_op_pj", e_vec_op_pj, 0, 1e6, "pJ of a vector unit element op (an fp32 add: Horowitz 2014)"),
     K_REAL("spadc_energy_spad_read_pj", e_spad_read_pj, 0, 1e6,
-           "pJ per 64-bit scratchpad read (Horowitz 2014 SRAM: 8K 10, 32K 20, 1M 100)"),
-    K_REAL("spadc_energy_spad_write_pj", e_spad_write_pj, 0, 1e6, "pJ per 64-bit scratchpad write (the same class)"),
+           "pJ per 64-bit scratchpad read (Horowitz 2014 SRAM: 8K 10, 32K 20, 1M 100; log-log between, at the slice size)"),
+    K_REAL("spadc_energy_spad_write_pj", e_spad_write_pj, 0, 1e6, "pJ per 64-bit scratchpad write (the same figure)"),
     K_REAL("spadc_energy_dram_activation_pj", e_dram_act_pj, 0, 1e9,
            "pJ of a DRAM row activation (909: PyTorchSim's HBM2 table)"),
     K_REAL("spadc_energy_dram_pj_per_bit", e_dram_bit_pj, 0, 1e6, "pJ per DRAM bit moved (3.48: PyTorchSim's HBM2 table)"),
@@ -165,8 +173,11 @@ void nt_target_print(sp_strbuf *out, const nt_target *t) {
         /* the PyTorchSim key a spadc_* alias refines is printed once, under its own name */
         if (!strcmp(k->name, "spadc_dram_request_bytes") || !strcmp(k->name, "spadc_sa_weight_slots")) continue;
         char v[64];
-        if (k->is_real)
-            snprintf(v, sizeof v, "%.9g", *(const double *)((const char *)t + k->off));
+        if (k->is_real) { /* the shortest of 9 or 17 digits that reads back to the same double */
+            double d = *(const double *)((const char *)t + k->off);
+            snprintf(v, sizeof v, "%.9g", d);
+            if (strtod(v, NULL) != d) snprintf(v, sizeof v, "%.17g", d);
+        }
         else
             snprintf(v, sizeof v, "%lld", (long long)*(const int64_t *)((const char *)t + k->off));
         char key[48];

@@ -65,14 +65,13 @@
  *                                  of the arrays is one multiply and one add
  *     spadc_energy_vector_op_pj    0.9    one element operation of the vector
  *                                  unit, priced as an fp32 add (Horowitz 2014)
- *     spadc_energy_spad_read_pj,   by the size class of a lane's slice, per
- *     spadc_energy_spad_write_pj   64-bit access: Horowitz 2014's SRAM figure
- *                                  for the smallest of its classes that holds
- *                                  the slice: 8 KiB 10 pJ, 32 KiB 20 pJ, above
- *                                  that the 1 MiB class's 100 pJ (TPUv3's 128
- *                                  KiB slice: 100); one figure for reads and
+ *     spadc_energy_spad_read_pj,   by the size of a lane's slice, per
+ *     spadc_energy_spad_write_pj   64-bit access: Horowitz 2014's SRAM figures
+ *                                  (8 KiB 10 pJ, 32 KiB 20 pJ, 1 MiB 100 pJ)
+ *                                  interpolated on log-log axes (TPUv3's 128
+ *                                  KiB slice: 38.1); one figure for reads and
  *                                  writes, as Horowitz gives one. Given, it
- *                                  replaces the class's figure
+ *                                  replaces the interpolated figure
  *     spadc_energy_dram_activation_pj  909  one DRAM row activation (PRE +
  *                                  ACT) of HBM2: PyTorchSim's
  *                                  configs/energy_tables/hbm2.yml

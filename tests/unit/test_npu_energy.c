@@ -108,13 +108,14 @@ static void ffn1(sp_ctx *ctx) {
         CHECK(s->spad_read_bytes >= M * K * F * (N / L) + K * N * F + M * N * F);
         CHECK(s->spad_write_bytes >= M * N * F * (K / L) + (M * K + K * N) * F);
         /* the prices, as published: Horowitz ISSCC 2014 (45 nm) fp32 mult 3.7
-         * + add 0.9 pJ, SRAM 100 pJ per 64 bits in the 1 MiB class (a 128
-         * KiB lane slice), a vector element op as an fp32 add; PyTorchSim's
+         * + add 0.9 pJ, SRAM 20 x 5^(2/5) = 38.1 pJ per 64 bits (a 128 KiB
+         * lane slice, between the 32 KiB and 1 MiB figures on log-log
+         * axes), a vector element op as an fp32 add; PyTorchSim's
          * HBM2 table: 909 pJ per activation, 3.48 pJ per bit */
         nc_energy e = nc_energy_of(&j.o.target, s);
         double mac = (double)(M * N * K) * (3.7 + 0.9);
         double vec = (double)s->vec_elem_ops * 0.9;
-        double spad = (double)(s->spad_read_bytes + s->spad_write_bytes) / 8.0 * 100.0;
+        double spad = (double)(s->spad_read_bytes + s->spad_write_bytes) / 8.0 * (20.0 * pow(5.0, 0.4));
         double dram = (double)bytes * 8.0 * 3.48 + (double)s->dram_activations * 909.0;
         CHECK_NEAR(e.mac, mac);
         CHECK_NEAR(e.mac, 5556613939.2); /* 1207959552 MACs x 4.6 pJ */
@@ -254,13 +255,15 @@ static void keys(sp_ctx *ctx) {
     nt_target_builtin(&t);
     CHECK_NEAR(t.e_mult_pj, 3.7);
     CHECK_NEAR(t.e_add_pj, 0.9);
-    CHECK_NEAR(t.e_spad_read_pj, 100); /* 128 KiB: the 1 MiB class */
+    CHECK_NEAR(t.e_spad_read_pj, 20.0 * pow(5.0, 0.4)); /* 128 KiB: 38.1, between 32 KiB and 1 MiB */
     CHECK_NEAR(t.e_dram_act_pj, 909);
     CHECK_NEAR(t.e_dram_bit_pj, 3.48);
     CHECK_EQ_INT(t.dram_row_bytes, 1024);
-    /* Horowitz's size classes: 8 KiB 10 pJ, 32 KiB 20 pJ, above 100 pJ */
-    const int64_t kb[] = {4, 8, 16, 32, 64};
-    const double pj[] = {10, 10, 20, 20, 100};
+    /* Horowitz's figures, 8 KiB 10 pJ, 32 KiB 20 pJ, 1 MiB 100 pJ, and
+       log-log between: 16 KiB 10 x 2^(1/2), 64 KiB 20 x 5^(1/5); below 8
+       KiB the 8 KiB figure, above 1 MiB the last segment extended */
+    const int64_t kb[] = {4, 8, 16, 32, 64, 1024, 2048};
+    const double pj[] = {10, 10, 10 * sqrt(2.0), 20, 20 * pow(5.0, 0.2), 100, 100 * pow(5.0, 0.2)};
     for (size_t i = 0; i < SP_ARRAY_LEN(kb); i++) {
         char text[512];
         snprintf(text, sizeof text, BASE "vpu_spad_size_kb_per_lane: %lld\n", (long long)kb[i]);
@@ -268,11 +271,11 @@ static void keys(sp_ctx *ctx) {
         CHECK_NEAR(t.e_spad_read_pj, pj[i]);
         CHECK_NEAR(t.e_spad_write_pj, pj[i]);
     }
-    /* a given price replaces the class's, and every key reads back */
+    /* a given price replaces the interpolated one, and every key reads back */
     CHECK_EQ_INT(load_text(ctx, BASE "vpu_spad_size_kb_per_lane: 64\nspadc_energy_spad_read_pj: 40\n"
                                     "spadc_energy_dram_activation_pj: 0\nspadc_energy_dram_row_bytes: 2048\n", &t), SP_OK);
     CHECK_NEAR(t.e_spad_read_pj, 40);
-    CHECK_NEAR(t.e_spad_write_pj, 100);
+    CHECK_NEAR(t.e_spad_write_pj, 20 * pow(5.0, 0.2)); /* 64 KiB's, not given */
     CHECK_NEAR(t.e_dram_act_pj, 0);
     CHECK_EQ_INT(t.dram_row_bytes, 2048);
     /* negative prices are refused with the key named */
