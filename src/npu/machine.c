@@ -54,6 +54,8 @@ static void finish(nt_target *t) {
     t->dma_latency_derived = t->dma_latency < 0;
     if (t->dma_latency < 0)
         t->dma_latency = 2 * t->icnt_latency + (int64_t)ceil(t->dram_latency_ns * (double)t->core_freq_mhz / 1000.0);
+    t->spad_read_pj_derived = t->e_spad_read_pj < 0;
+    t->spad_write_pj_derived = t->e_spad_write_pj < 0;
     if (t->e_spad_read_pj < 0) t->e_spad_read_pj = spad_class_pj(t->spad_kb_per_lane);
     if (t->e_spad_write_pj < 0) t->e_spad_write_pj = spad_class_pj(t->spad_kb_per_lane);
 }
@@ -181,10 +183,12 @@ void nt_target_print(sp_strbuf *out, const nt_target *t) {
         else
             snprintf(v, sizeof v, "%lld", (long long)*(const int64_t *)((const char *)t + k->off));
         char key[48];
-        /* a derived latency is shown commented out, so that a file made
-         * from this one and given another DRAM latency or NoC derives it
-         * again (uncomment it to override) */
-        bool derived = !strcmp(k->name, "spadc_dma_latency_cycles") && t->dma_latency_derived;
+        /* a derived value is shown commented out, so that a file made from
+         * this one and given another DRAM latency, NoC or slice size
+         * derives it again (uncomment it to override) */
+        bool derived = (!strcmp(k->name, "spadc_dma_latency_cycles") && t->dma_latency_derived) ||
+                       (!strcmp(k->name, "spadc_energy_spad_read_pj") && t->spad_read_pj_derived) ||
+                       (!strcmp(k->name, "spadc_energy_spad_write_pj") && t->spad_write_pj_derived);
         snprintf(key, sizeof key, "%s%s:", derived ? "# " : "", k->name);
         sp_strbuf_printf(out, "%-33s %-12s # %s%s\n", key, v, k->what, derived ? " (derived)" : "");
     }

@@ -109,6 +109,7 @@ typedef struct nt_target {
     double dram_latency_ns;       /* DRAM access latency (into dma_latency) */
     int64_t dma_latency;    /* cycles from a load's last request to its data */
     bool dma_latency_derived; /* dma_latency from icnt_latency and dram_latency_ns (not given) */
+    bool spad_read_pj_derived, spad_write_pj_derived; /* from the slice size (not given) */
     int64_t dram_req_bytes; /* DRAM burst */
     double budget;          /* default --budget fraction */
     int64_t sa_weight_slots;
