@@ -94,8 +94,9 @@ sweep("budget", [("--budget %s" % b, ["--target", "npu", "--budget", b]) for b i
 sweep("8x8", [("8x8 %d KiB" % kb, ["--target", "npu=%s/small%d.yml" % (tmp, kb)]) for kb in (16, 24, 32, 64)],
       [corpus + "/seeds/ffn1_bert.mlir"])
 
-# the simulated clock is the estimate, kernel by kernel
-for f in (corpus + "/seeds/ffn1_bert.mlir", corpus + "/torch/mlp.mlir"):
+# the simulated clock is the estimate, kernel by kernel (at a reduced size
+# on the MLP only: simulating FFN1's 1.2 GMACs was most of the test under ASan)
+for f in ((corpus + "/torch/mlp.mlir",) if 0 < scale < 1 else (corpus + "/seeds/ffn1_bert.mlir", corpus + "/torch/mlp.mlir")):
     for kb in (spads[0], spads[-1]):
         t = "npu=%s/spad%d.yml" % (tmp, kb)
         d, err = plan(f, ["--target", t])
