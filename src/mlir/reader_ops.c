@@ -296,7 +296,6 @@ static ir_op *parse_module(parser *p, sp_loc loc) {
     return op;
 }
 
-/* call ::= 'func.call' '@' name '(' ssa-uses ')' attr-dict? ':' function-type */
 /* An op's tail: attr-dict? ':' function-type (the type located at tloc). */
 typedef struct fn_tail {
     uint32_t na, nin, nout;
@@ -312,6 +311,7 @@ static void parse_fn_tail(parser *p, fn_tail *t, const char *colon_what) {
     ps_parse_function_type(p, &t->nin, &t->in, &t->nout, &t->out);
 }
 
+/* call ::= 'func.call' '@' name '(' ssa-uses ')' attr-dict? ':' function-type */
 static ir_op *parse_call(parser *p, sp_loc loc) {
     if (!ps_is(p, TK_AT)) ps_error_expected(p, "callee '@...'");
     const char *callee = ps_parse_attr(p)->u.str.s;
