@@ -20,7 +20,9 @@ set(SPADC_TEST_SCALE ${SPADC_TEST_SCALE_DEFAULT} CACHE STRING "size fraction of 
 # load the sanitized libspadc.so (tests/python/pytest.sh).
 if(SPADC_SANITIZED)
   if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
-    set(spadc_rt_names libclang_rt.asan-x86_64.so libclang_rt.ubsan_standalone-x86_64.so)
+    # (clang's shared ASan runtime holds UBSan's handlers too; preloading
+    # ubsan_standalone beside it breaks ASan's sigaction interception)
+    set(spadc_rt_names libclang_rt.asan-x86_64.so)
   else()
     set(spadc_rt_names libasan.so libubsan.so)
   endif()

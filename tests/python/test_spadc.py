@@ -22,8 +22,14 @@ NPU_TODO = {"mlp_bf16", "bert_ffn_bf16", "gpt2_block_bf16"}
 THREADS = 2
 
 
+# The CLI is a program of its own: the sanitizer runtimes pytest.sh
+# preloads into python are not for it (clang links its ASan runtime in
+# statically, and a preloaded shared one is "incompatible ASan runtimes").
+CLI_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
 def cli(*args, check=True):
-    r = subprocess.run([CLI, *args], capture_output=True, text=True)
+    r = subprocess.run([CLI, *args], capture_output=True, text=True, env=CLI_ENV)
     if check and r.returncode:
         raise AssertionError("spadc %s: exit %d\n%s" % (" ".join(args), r.returncode, r.stderr))
     return r
