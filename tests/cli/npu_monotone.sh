@@ -91,7 +91,11 @@ sweep("budget", [("--budget %s" % b, ["--target", "npu", "--budget", b]) for b i
 # larger scratchpad's extra candidates once used up the effort before the
 # smaller one's choice was timed (FFN1: 18874604 cycles at 24 KiB, 18874702
 # at 32); the limit is now counted per footprint (src/npu/search.c)
-sweep("8x8", [("8x8 %d KiB" % kb, ["--target", "npu=%s/small%d.yml" % (tmp, kb)]) for kb in (16, 24, 32, 64)],
+# (at a reduced size the two scratchpads of that regression only: each
+# plan of FFN1 on 8 lanes uses the search's whole effort: tens of seconds
+# under ASan)
+sweep("8x8", [("8x8 %d KiB" % kb, ["--target", "npu=%s/small%d.yml" % (tmp, kb)])
+              for kb in ((24, 32) if 0 < scale < 1 else (16, 24, 32, 64))],
       [corpus + "/seeds/ffn1_bert.mlir"])
 
 # the simulated clock is the estimate, kernel by kernel (at a reduced size
