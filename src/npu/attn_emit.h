@@ -5,13 +5,7 @@
  * its ST_S before including this, as loop_exec.h is included per ISA. */
 static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
-static void marker(aem *e, np_opcode op, int32_t buf) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.buf = buf;
-    put(e, &in);
-}
+static void marker(aem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
 static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
     const nl_buf *b = &e->b[buf];
@@ -41,29 +35,11 @@ static void mvin(aem *e, np_view v, const nl_aop *p, int64_t off, int64_t rs, in
     put(e, &in);
 }
 
-static void fill(aem *e, np_view v, double x) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_FILL;
-    in.dst = v;
-    in.imm.f = x;
-    in.scalar = -1;
-    put(e, &in);
-}
+static void fill(aem *e, np_view v, double x) { np_put_fill(e->sink, v, (np_scalar){.f = x}, -1); }
 
 static void vec(aem *e, np_vmode mode, np_view dst, int64_t rows, int64_t cols, const np_view *src, uint32_t nsrc,
                 const np_vprog *prog) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_VEC;
-    in.mode = (uint8_t)mode;
-    in.dst = dst;
-    in.rows = rows;
-    in.cols = cols;
-    in.nsrc = (uint8_t)nsrc;
-    in.src = src;
-    in.prog = prog;
-    put(e, &in);
+    np_put_vec(e->sink, mode, dst, rows, cols, src, nsrc, prog);
 }
 
 static void gemm(aem *e, np_view dst, np_view x, np_view w, bool acc) {

@@ -8,13 +8,7 @@
 
 static void put(em *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
-void nl_marker(em *e, np_opcode op, int32_t buf) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.buf = buf;
-    put(e, &in);
-}
+void nl_marker(em *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
 static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
     const nl_buf *b = &e->b[buf];
@@ -70,13 +64,7 @@ static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t
 }
 
 static void fill_tile(em *e, np_view v, const nl_access *a) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_FILL;
-    in.dst = v;
-    if (a->kind == NL_A_IMM) in.imm = a->imm;
-    in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
-    put(e, &in);
+    np_put_fill(e->sink, v, a->kind == NL_A_IMM ? a->imm : (np_scalar){0}, a->kind == NL_A_SCALAR ? (int64_t)a->value : -1);
 }
 
 /* Stores go out in row blocks of nt_dma_chunk_rows (about 256 DMA cycles):

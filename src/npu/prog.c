@@ -2,6 +2,7 @@
 #include "prog.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "ir/ir.h"
 
@@ -197,4 +198,37 @@ void np_print_insn(sp_strbuf *o, const np_names *nm, const np_insn *in) {
     }
     case NP_BARRIER: break;
     }
+}
+
+void np_put_marker(np_sink s, np_opcode op, int32_t buf) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.buf = buf;
+    s.fn(s.ud, &in);
+}
+
+void np_put_fill(np_sink s, np_view dst, np_scalar imm, int64_t scalar) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_FILL;
+    in.dst = dst;
+    in.imm = imm;
+    in.scalar = scalar;
+    s.fn(s.ud, &in);
+}
+
+void np_put_vec(np_sink s, np_vmode mode, np_view dst, int64_t rows, int64_t cols, const np_view *src, uint32_t nsrc,
+                const np_vprog *prog) {
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_VEC;
+    in.mode = (uint8_t)mode;
+    in.dst = dst;
+    in.rows = rows;
+    in.cols = cols;
+    in.nsrc = (uint8_t)nsrc;
+    in.src = src;
+    in.prog = prog;
+    s.fn(s.ud, &in);
 }

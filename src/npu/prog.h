@@ -186,6 +186,15 @@ typedef struct np_sink {
     void *ud;
 } np_sink;
 
+/* One instruction of each common shape, fed to a sink: the builders every
+ * emitter shares (emit.c, conv.c, window.c, rows.c, attn_emit.h), so an
+ * instruction's fields are set in one place. A FILL of imm when scalar is
+ * -1, else of run-time scalar number `scalar`. */
+void np_put_marker(np_sink s, np_opcode op, int32_t buf);
+void np_put_fill(np_sink s, np_view dst, np_scalar imm, int64_t scalar);
+void np_put_vec(np_sink s, np_vmode mode, np_view dst, int64_t rows, int64_t cols, const np_view *src, uint32_t nsrc,
+                const np_vprog *prog);
+
 /* Names for printing: buffers by index, DRAM tensors by id, scalars. */
 typedef struct np_names {
     const char *(*buf)(void *ud, int32_t b);

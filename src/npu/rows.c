@@ -315,13 +315,7 @@ typedef struct rem {
 
 static void put(rem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
-static void marker(rem *e, np_opcode op, int32_t buf) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.buf = buf;
-    put(e, &in);
-}
+static void marker(rem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
 /* Value v's buffer in tile t. */
 static int32_t vbuf(const rem *e, int32_t v, int64_t t) {
@@ -383,28 +377,12 @@ static void loads(rem *e, int64_t t) {
 }
 
 static void fill(rem *e, np_view v, const nl_access *a) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_FILL;
-    in.dst = v;
-    if (a->kind == NL_A_IMM) in.imm = a->imm;
-    in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
-    put(e, &in);
+    np_put_fill(e->sink, v, a->kind == NL_A_IMM ? a->imm : (np_scalar){0}, a->kind == NL_A_SCALAR ? (int64_t)a->value : -1);
 }
 
 static void vec(rem *e, np_vmode mode, np_view dst, int64_t rows, int64_t cols, const np_view *src, uint32_t nsrc,
                 const np_vprog *prog) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_VEC;
-    in.mode = (uint8_t)mode;
-    in.dst = dst;
-    in.rows = rows;
-    in.cols = cols;
-    in.nsrc = (uint8_t)nsrc;
-    in.src = src;
-    in.prog = prog;
-    put(e, &in);
+    np_put_vec(e->sink, mode, dst, rows, cols, src, nsrc, prog);
 }
 
 /* Deaths after step p: every home buffer whose values nothing reads later

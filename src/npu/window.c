@@ -430,13 +430,7 @@ typedef struct wem {
 
 static void put(wem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
-static void marker(wem *e, np_opcode op, int32_t buf) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.buf = buf;
-    put(e, &in);
-}
+static void marker(wem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
 static np_view bview(const wem *e, int32_t buf, int64_t row, int64_t rows, int64_t cols) {
     const nl_buf *b = &e->b[buf];
@@ -505,27 +499,11 @@ static void loads(wem *e, int64_t t) {
 }
 
 static void fill(wem *e, np_view v, const nl_access *a) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_FILL;
-    in.dst = v;
-    if (a->kind == NL_A_IMM) in.imm = a->imm;
-    in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
-    put(e, &in);
+    np_put_fill(e->sink, v, a->kind == NL_A_IMM ? a->imm : (np_scalar){0}, a->kind == NL_A_SCALAR ? (int64_t)a->value : -1);
 }
 
 static void vec(wem *e, np_view dst, const np_view *src, uint32_t nsrc, const np_vprog *prog) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.op = NP_VEC;
-    in.mode = NP_VMAP;
-    in.dst = dst;
-    in.rows = dst.rows;
-    in.cols = dst.cols;
-    in.nsrc = (uint8_t)nsrc;
-    in.src = src;
-    in.prog = prog;
-    put(e, &in);
+    np_put_vec(e->sink, NP_VMAP, dst, dst.rows, dst.cols, src, nsrc, prog);
 }
 
 static void compute(wem *e, int64_t t) {
