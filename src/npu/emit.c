@@ -279,17 +279,7 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
                     src[i].rows = nr;
                 }
             }
-            np_insn in;
-            memset(&in, 0, sizeof in);
-            in.op = NP_VEC;
-            in.mode = NP_VMAP;
-            in.dst = yb_rows;
-            in.rows = nr;
-            in.cols = tn;
-            in.nsrc = (uint8_t)kp->nin;
-            in.src = src;
-            in.prog = &kp->prog;
-            put(e, &in);
+            np_put_vec(e->sink, NP_VMAP, yb_rows, nr, tn, src, kp->nin, &kp->prog);
         }
         if (r0 + per >= tm)
             for (uint32_t i = 0; i < kp->nin; i++) nl_marker(e, NP_DEATH, e->ly.op[i]);
