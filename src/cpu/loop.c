@@ -120,23 +120,31 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
             L->comb_value = last->a == L->acc ? last->b : last->a;
         }
     }
-    /* The lane loop: the one along which the fewest tensors are strided
-     * (a gather per lane), then a parallel one, then the longest. */
+    /* The lane loop: the one with the least work per useful lane. An
+     * instruction costs 2 per lane chunk, each tensor strided along the
+     * loop 2 more (a gather per lane), a reduction loop 1 more (partials
+     * combined per row); a loop shorter than a chunk fills only its extent
+     * of the CPU_LOOP_LANES lanes (a 3-wide pooling window along the lanes
+     * wastes 125 of 128: the output columns, strided, are the better
+     * loop). Ties go to the longest. */
     L->lane_dim = -1;
     L->mode = CPU_LOOP_PARALLEL_LANES;
-    int best_cost = 1 << 30;
+    int64_t best_cost = 1, best_fill = 0;
     for (uint32_t d = 0; d < L->ndims; d++) {
         if (L->bounds[d] <= 1) continue;
         if (L->reduction[d] && L->comb == CPU_L_OP_COUNT) continue;
-        int cost = 0;
+        int64_t cost = 2;
         for (uint32_t i = 0; i < L->nin; i++)
             if ((input_loaded(L, i) || (int)i == L->init_input) && iabs64(L->in[i].stride[d]) > 1) cost += 2;
         if (!L->reduction[d] && iabs64(L->out.stride[d]) > 1) cost += 2;
-        if (L->reduction[d]) cost += 1; /* partials combined per row */
-        bool better = cost < best_cost ||
-                      (cost == best_cost && L->bounds[d] > L->bounds[L->lane_dim]);
+        if (L->reduction[d]) cost += 1;
+        int64_t fill = L->bounds[d] < CPU_LOOP_LANES ? L->bounds[d] : CPU_LOOP_LANES;
+        /* cost / fill < best_cost / best_fill, in integers */
+        bool better = L->lane_dim < 0 || cost * best_fill < best_cost * fill ||
+                      (cost * best_fill == best_cost * fill && L->bounds[d] > L->bounds[L->lane_dim]);
         if (better) {
             best_cost = cost;
+            best_fill = fill;
             L->lane_dim = (int)d;
             L->mode = L->reduction[d] ? CPU_LOOP_REDUCTION_LANES : CPU_LOOP_PARALLEL_LANES;
         }

@@ -13,7 +13,7 @@ f=$D/cpu_loops.mlir
 fail=0
 no() { echo "FAIL $*"; fail=1; }
 
-funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window tensor_ops gelus"
+funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window tensor_ops gelus pools"
 for fn in $funcs divzero; do
   n=$("$SPADC" plan "$f" -e "$fn" --json | python3 -c '
 import json, sys
@@ -39,6 +39,9 @@ for isa in generic avx2 avx512; do
     [ $rc = 0 ] || { no "$fn with SPADC_ISA=$isa: exit $rc"; echo "$out" | tail -2; }
   done
 done
+# a pooling window's lanes go along the output columns, not the window
+n=$("$SPADC" plan "$f" -e pools | grep -c "lanes along loop d3")
+[ "$n" = 2 ] || no "pools: $n of 2 pooling kernels with their lanes along the output columns (d3)"
 # the softmax's max is exact, and so is every result of stats_f64 here
 out=$("$SPADC" run "$f" -e masked_softmax_parts --check 2>&1)
 grep -q '^check result1: max abs err 0,' <<<"$out" || no "the row max is not exact: $out"

@@ -3,7 +3,7 @@
 // (a row reduction, lanes along the row), a column reduction (lanes along
 // the columns, the reference's order), a max with its softmax epilogue,
 // masks from linalg.index in i1 and i64, bf16, an init read from a tensor,
-// a pooling window, ops the engine runs through the reference's semantics
+// pooling windows (lanes along the output columns), ops the engine runs through the reference's semantics
 // per lane, and an integer division by zero.
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0, 0)>
@@ -230,4 +230,20 @@ func.func @gelus(%x: tensor<13x300xf32>) -> (tensor<13x300xf32>, tensor<13x300xf
     linalg.yield %t4 : f32
   } -> tensor<13x300xf32>
   return %g1, %g2 : tensor<13x300xf32>, tensor<13x300xf32>
+}
+
+// pools: a 3x3 stride-2 max and a 2x2 sum pool. The lanes go along the
+// output columns (loop d3, 14 of them, their input strided by 2), not
+// along the 3- or 2-wide window (3 or 2 of 128 lanes busy: 5-14x slower).
+func.func @pools(%x: tensor<1x8x29x29xf32>) -> (tensor<1x8x14x14xf32>, tensor<1x8x14x14xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x14x14xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x8x14x14xf32>) -> tensor<1x8x14x14xf32>
+  %w3 = tensor.empty() : tensor<3x3xf32>
+  %m = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w3 : tensor<1x8x29x29xf32>, tensor<3x3xf32>) outs(%m0 : tensor<1x8x14x14xf32>) -> tensor<1x8x14x14xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x14x14xf32>) -> tensor<1x8x14x14xf32>
+  %w2 = tensor.empty() : tensor<2x2xf32>
+  %s = linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w2 : tensor<1x8x29x29xf32>, tensor<2x2xf32>) outs(%s0 : tensor<1x8x14x14xf32>) -> tensor<1x8x14x14xf32>
+  return %m, %s : tensor<1x8x14x14xf32>, tensor<1x8x14x14xf32>
 }
