@@ -34,11 +34,13 @@ const char *nl_op_text(const ir_op *op, char *buf, size_t n) {
 }
 
 /* The npu's element type of an IR element type (index as i64, as the
- * reference stores it); false for one the npu does not hold (bf16, f16). */
+ * reference stores it); false for one the npu does not hold. */
 static bool dtype_of(ir_dtype d, np_dtype *out) {
     switch (d) {
     case IR_F32: *out = NP_F32; return true;
     case IR_F64: *out = NP_F64; return true;
+    case IR_BF16: *out = NP_BF16; return true;
+    case IR_F16: *out = NP_F16; return true;
     case IR_I1: *out = NP_I1; return true;
     case IR_I8: *out = NP_I8; return true;
     case IR_I16: *out = NP_I16; return true;
@@ -230,7 +232,7 @@ static void vop(vcomp *vc, const ir_op *o) {
         return;
     }
     np_vop k;
-    bool fl = np_dtype_float(dt);
+    bool fl = np_dtype_vfloat(dt);
     switch ((ir_opkind)o->kind) {
     case IR_OP_CONSTANT: {
         np_scalar c;
@@ -250,7 +252,7 @@ static void vop(vcomp *vc, const ir_op *o) {
     case IR_OP_MAXNUMF: k = NV_MAXNUM; goto bin;
     case IR_OP_MINNUMF: k = NV_MINNUM; goto bin;
     case IR_OP_CMPF: {
-        if (!np_dtype_float(at)) break;
+        if (!np_dtype_vfloat(at)) break;
         int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_CMP, NP_I1, at, d, a, b, 0);
         if (in) in->pred = (uint8_t)o->u.pred;
@@ -258,6 +260,7 @@ static void vop(vcomp *vc, const ir_op *o) {
         return;
     }
     case IR_OP_SELECT: {
+        if (np_dtype_half(dt)) break;
         int c = voperand(vc, o->opnds[0]), t = voperand(vc, o->opnds[1]), f = voperand(vc, o->opnds[2]), d = vnew(vc);
         vemit(vc, NV_SELECT, dt, dt, d, c, t, f);
         vbind(vc, &o->res[0], d);
@@ -274,8 +277,9 @@ static void vop(vcomp *vc, const ir_op *o) {
     default: break;
     }
     /* any other scalar op of arith and math (casts, integer arithmetic,
-     * integer compares, ...): one instruction with the reference's
-     * semantics, on operands the vector unit holds */
+     * integer compares, every op on bf16 or f16, ...): one instruction
+     * with the reference's semantics, on operands the vector unit holds */
+generic:
     if (o->kind >= IR_OP_CMPF && o->kind <= IR_OP_BITCAST && o->nopnds >= 1 && o->nopnds <= 3) {
         int r[3] = {0, 0, 0};
         for (uint32_t j = 0; j < o->nopnds; j++) {
@@ -297,20 +301,21 @@ static void vop(vcomp *vc, const ir_op *o) {
     vfail(vc, "body op '%s' has no vector instruction", nl_op_text(o, buf, sizeof buf));
     return;
 bin : {
-    if (!fl) goto other;
+    if (!fl) goto half_or_other;
     int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
     vemit(vc, k, dt, dt, d, a, b, 0);
     vbind(vc, &o->res[0], d);
     return;
 }
 un : {
-    if (!fl) goto other;
+    if (!fl) goto half_or_other;
     int a = voperand(vc, o->opnds[0]), d = vnew(vc);
     vemit(vc, k, dt, dt, d, a, 0, 0);
     vbind(vc, &o->res[0], d);
     return;
 }
-other:
+half_or_other:
+    if (np_dtype_half(dt)) goto generic;
     vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf), np_dtype_name(dt));
 }
 
@@ -458,14 +463,30 @@ static bool tile_loop_before(const kernel *k, const nl_access *ref, int col, int
 static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
     const ir_block *body = ir_linalg_body(k->root);
-    for (const ir_op *o = body->first; o; o = o->next)
-        if (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF || o->kind == IR_OP_SITOFP)
+    /* a bf16 or f16 input widened to f32 where it is read (torch-mlir's
+     * spelling of a bf16 matmul: extf, then an f32 contraction) is what
+     * the arrays do with it; any other cast is not */
+    for (const ir_op *o = body->first; o; o = o->next) {
+        bool widen = o->kind == IR_OP_EXTF && o->nopnds == 1 && o->opnds[0]->def == NULL &&
+                     (o->opnds[0]->type.dtype == IR_BF16 || o->opnds[0]->type.dtype == IR_F16) && o->res[0].type.dtype == IR_F32;
+        if (!widen && (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF || o->kind == IR_OP_SITOFP))
             { host(kp, "the contraction casts its elements (mixed precision)"); return; }
+    }
+    /* the arrays multiply f32, bf16 or f16 operands (both of one type)
+     * into f32 accumulators; a bf16 or f16 result (the epilogue's truncf)
+     * is written by the epilogue into a tile of its own */
     if (!make_access(kp, env, k->inputs[0].value, k->inputs[0].map, &kp->lhs) ||
-        !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs) || kp->lhs.dt != NP_F32 || kp->rhs.dt != NP_F32)
-        { host(kp, "an input of the contraction is not an f32 tensor read through an affine map (the systolic arrays compute f32)"); return; }
-    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR || kp->out.dt != NP_F32)
-        { host(kp, "the result is not an f32 tensor (the contraction accumulates in f32 and its epilogue runs in place)"); return; }
+        !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs) || kp->lhs.dt != kp->rhs.dt ||
+        (kp->lhs.dt != NP_F32 && !np_dtype_half((np_dtype)kp->lhs.dt)))
+        { host(kp, "the contraction's inputs are not two f32, bf16 or f16 tensors of one type read through affine maps (what the systolic arrays multiply)"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR ||
+        (kp->out.dt != NP_F32 && !np_dtype_half((np_dtype)kp->out.dt)))
+        { host(kp, "the result is not an f32, bf16 or f16 tensor (the contraction accumulates in f32)"); return; }
+    /* MLIR accumulates in the contraction's own result type: the arrays'
+     * f32 is that only for an f32 contraction (a bf16 one rounds every
+     * partial sum to bf16) */
+    if (ir_value_elem(&k->root->res[0]) != IR_F32)
+        { host(kp, "the contraction accumulates in %s; the systolic arrays accumulate in f32", ir_dtype_name(ir_value_elem(&k->root->res[0]))); return; }
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         int64_t os = abs64(kp->out.stride[d]);
@@ -500,8 +521,14 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         if ((slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
             { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
     }
-    if (k->nops > 1) {
-        compile_ops(kp, &kp->prog, 1, k->nops, true, -1, false, NP_F32, NP_F32, inacc, slot);
+    kp->out_dt = kp->out.dt;
+    kp->epi_own = kp->out_dt != NP_F32;
+    if (kp->epi_own && kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS - 1); return; }
+    if (k->nops > 1 || kp->epi_own) {
+        /* the accumulator read in place, or (a tile of its own) as the
+         * source after the operands */
+        compile_ops(kp, &kp->prog, 1, k->nops, true, kp->epi_own ? (int)kp->nin : -1, false, NP_F32,
+                    (np_dtype)kp->out_dt, inacc, slot);
         kp->has_prog = true;
     }
     if (k->init_scalar) {
@@ -512,7 +539,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         kp->init.dt = NP_F32;
         kp->init.imm.f = 0.0;
     }
-    kp->acc_dt = kp->out_dt = NP_F32;
+    kp->acc_dt = NP_F32;
     /* a convolution runs as an implicit GEMM over its pixels (conv.c); a
      * pad folded into its input (nl_conv_takes_pad) is read only so */
     if (!nl_conv_setup(kp))
@@ -818,24 +845,27 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     kp->dm = kp->dn = kp->dk = -1;
     kp->ndims = k->ndims;
     for (uint32_t d = 0; d < k->ndims && d < KN_MAX_DIMS; d++) kp->bounds[d] = k->bounds[d];
-    /* element types the scratchpad holds: f32, f64, integers, i1 */
+    /* element types the scratchpad holds: f32, f64, bf16, f16, integers, i1 */
     np_dtype dt;
     for (uint32_t i = 0; i <= k->ninputs; i++) {
         const ir_value *v = i < k->ninputs ? k->inputs[i].value : k->out;
         if (v->type.kind == IR_T_TENSOR && !dtype_of(ir_value_elem(v), &dt)) {
-            host(kp, "element type %s: the npu holds f32, f64, integers and i1", ir_dtype_name(ir_value_elem(v)));
+            host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name(ir_value_elem(v)));
             return;
         }
     }
     bool depthwise = k->kind == KN_CONTRACTION && k->n == 1 && nl_conv_is_depthwise(k);
+    /* the arrays multiply f32, bf16 or f16 (analyze_gemm checks the
+     * pairs); a depthwise convolution's taps run on the vector unit in f32 */
     if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise))
-        for (uint32_t i = 0; i < 2 && i < k->ninputs; i++)
-            if (ir_value_elem(k->inputs[i].value) != IR_F32 || ir_value_elem(k->out) != IR_F32) {
-                host(kp, "element type %s: the systolic arrays compute f32 only",
-                     ir_dtype_name(ir_value_elem(k->inputs[i].value) != IR_F32 ? ir_value_elem(k->inputs[i].value)
-                                                                               : ir_value_elem(k->out)));
+        for (uint32_t i = 0; i < 3 && i <= k->ninputs; i++) {
+            ir_dtype d = ir_value_elem(i < 2 && i < k->ninputs ? k->inputs[i].value : k->out);
+            if (d != IR_F32 && (depthwise || (d != IR_BF16 && d != IR_F16))) {
+                host(kp, "element type %s: the systolic arrays multiply f32, bf16 and f16%s", ir_dtype_name(d),
+                     depthwise ? " (a depthwise convolution's vector taps: f32)" : "");
                 return;
             }
+        }
     if (k->kind == KN_ATTENTION) {
         nl_attn_analyze(ctx, t, k, env, kp);
     } else if (k->kind == KN_ROWS) {

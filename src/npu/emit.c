@@ -258,6 +258,11 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
     int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
     np_view y = view_of(e, yb, 0, tm, tn);
+    /* the tile stored: the accumulator, or (a bf16 or f16 result) the
+     * epilogue's own tile of it */
+    int32_t ob = kp->epi_own ? e->ly.res0 + (int32_t)(t % e->ly.ny) : yb;
+    np_view out = view_of(e, ob, 0, tm, tn);
+    if (kp->epi_own) nl_marker(e, NP_BIRTH, ob);
     if (!e->c->early || g->ks == 0) gemm_operand_loads(e, o, mi, ni, tm, tn, 0, INT64_MAX);
     /* the epilogue and the store go by row blocks, so the first rows
      * leave while the vector unit works on the next ones */
@@ -267,9 +272,11 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     int64_t per = operand_chunk_rows(e, tn);
     for (int64_t r0 = 0; r0 < tm; r0 += per) {
         int64_t nr = min64(per, tm - r0);
-        np_view yb_rows = y;
+        np_view yb_rows = y, out_rows = out;
         yb_rows.off += r0 * y.ld * np_view_elem(&y);
         yb_rows.rows = nr;
+        out_rows.off += r0 * out.ld * np_view_elem(&out);
+        out_rows.rows = nr;
         if (kp->has_prog) {
             np_view src[NP_VMAX_SRCS];
             for (uint32_t i = 0; i < kp->nin; i++) {
@@ -279,20 +286,25 @@ static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
                     src[i].rows = nr;
                 }
             }
-            np_put_vec(e->sink, NP_VMAP, yb_rows, nr, tn, src, kp->nin, &kp->prog);
+            if (kp->epi_own) src[kp->nin] = yb_rows; /* the accumulator, read as the source after the operands */
+            np_put_vec(e->sink, NP_VMAP, out_rows, nr, tn, src, kp->nin + (kp->epi_own ? 1 : 0), &kp->prog);
         }
         if (r0 + per >= tm)
             for (uint32_t i = 0; i < kp->nin; i++) nl_marker(e, NP_DEATH, e->ly.op[i]);
-        if (e->o && e->o->shorten_acc && r0 + per >= tm) nl_marker(e, NP_DEATH, yb);
+        if (kp->epi_own && r0 + per >= tm) nl_marker(e, NP_DEATH, yb); /* read whole: its result is in out */
+        else if (e->o && e->o->shorten_acc && r0 + per >= tm) nl_marker(e, NP_DEATH, yb);
         if (kp->cv.on) {
             nl_ctile ct = nl_conv_tile(kp, e->c->tm, mi);
-            nl_conv_rows_dma(e, &kp->out, &ct, yb_rows, r0, nr,
+            nl_conv_rows_dma(e, &kp->out, &ct, out_rows, r0, nr,
                              outer_off(kp, &kp->out, kp->par, kp->npar, o) + ni * e->c->tn * stride_of(&kp->out, kp->dn), cs, true);
         } else {
-            store_tile(e, yb_rows, &kp->out, off + r0 * rs, rs, cs);
+            store_tile(e, out_rows, &kp->out, off + r0 * rs, rs, cs);
         }
     }
-    if (!(e->o && e->o->shorten_acc)) nl_marker(e, NP_DEATH, yb);
+    if (kp->epi_own)
+        nl_marker(e, NP_DEATH, ob);
+    else if (!(e->o && e->o->shorten_acc))
+        nl_marker(e, NP_DEATH, yb);
 }
 
 /* Stage s of a contraction's program: its GEMM and what goes with it. A

@@ -48,6 +48,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         /* the next tile's X and W may load during this tile's epilogue and
          * store: then they live through those steps too */
         int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
+        np_dtype in_dt = (np_dtype)kp->lhs.dt; /* f32, bf16 or f16: X and W at their width */
         /* a convolution's X is its halo tile, its W every tap's weights */
         int64_t xr = c->tm, wr = c->tk, xc = c->tk;
         if (kp->cv.on) {
@@ -59,24 +60,24 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         }
         ly->x0 = (int32_t)n;
         if (c->xbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "X", NL_LHS, NP_F32, xr, xc, ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "X", NL_LHS, in_dt, xr, xc, ks, 0, 4);
             ly->nx = 1;
         } else {
             for (int i = 0; i < c->xbuf; i++) {
                 snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
-                nl_set_buf(&bufs[n++], t, name, NL_LHS, NP_F32, xr, xc, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_LHS, in_dt, xr, xc, 1, 1, xw_hi);
             }
             ly->nx = c->xbuf;
         }
         ly->w0 = (int32_t)n;
         if (c->wbuf == NL_PANEL) {
             gdims g = nl_gemm_dims(kp, c);
-            nl_set_buf(&bufs[n++], t, "W", NL_RHS, NP_F32, wr, c->tn, gemm_w_whole(kp, c, &g) ? g.tiles_n * ks : ks, 0, 4);
+            nl_set_buf(&bufs[n++], t, "W", NL_RHS, in_dt, wr, c->tn, gemm_w_whole(kp, c, &g) ? g.tiles_n * ks : ks, 0, 4);
             ly->nw = 1;
         } else {
             for (int i = 0; i < c->wbuf; i++) {
                 snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
-                nl_set_buf(&bufs[n++], t, name, NL_RHS, NP_F32, wr, c->tn, 1, 1, xw_hi);
+                nl_set_buf(&bufs[n++], t, name, NL_RHS, in_dt, wr, c->tn, 1, 1, xw_hi);
             }
             ly->nw = c->wbuf;
         }
@@ -86,6 +87,15 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
             nl_set_buf(&bufs[n++], t, name, NL_ACC, NP_F32, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
         }
         ly->ny = c->ybuf;
+        /* a bf16 or f16 result: the epilogue's tile of it beside each
+         * accumulator, written at the epilogue and stored from */
+        if (kp->epi_own) {
+            ly->res0 = (int32_t)n;
+            for (int i = 0; i < c->ybuf; i++) {
+                snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", i);
+                nl_set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, c->tm, c->tn, 1, 2, o && o->shorten_acc ? 3 : 4);
+            }
+        }
         for (uint32_t i = 0; i < kp->nin; i++) {
             const nl_operand *op = &kp->in[i];
             operand_name(op, i, name, sizeof name);

@@ -189,7 +189,7 @@ typedef struct nl_kernel {
     bool copy;     /* a copy kernel: in[0] is DMA'd into the output tile, no vector program */
     uint32_t ndims;                 /* the loops (the root's; a copy's: the result's dims) */
     int64_t bounds[KN_MAX_DIMS];
-    uint8_t acc_dt;                 /* loop reductions: the accumulator's type (np_dtype) */
+    uint8_t acc_dt;                 /* the accumulator's type (np_dtype; a contraction's: f32) */
     uint8_t out_dt;                 /* the result's type */
     /* copy kernels: in[0] (the patch) holds psize[d] elements along loop
      * d, element k at loop index plo[d] + k * pstep[d] (phi[d]: one past
@@ -212,7 +212,8 @@ typedef struct nl_kernel {
     np_vprog prog;      /* contraction: epilogue on the accumulator; loop: the body */
     np_vprog epi;       /* loop reduction followed by a chain: the chain */
     bool has_prog, has_epi;
-    bool epi_own;       /* the chain's result type is not the accumulator's: it writes a tile of its own */
+    bool epi_own;       /* the chain's result type is not the accumulator's: it writes a tile of its own
+                         * (a loop reduction's chain; a contraction's bf16 or f16 result) */
     /* loop reduction followed by a chain: the tensors the chain reads, at the
      * output tile's logical shape (they cannot vary along a reduced loop) */
     uint32_t nein;

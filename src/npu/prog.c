@@ -19,12 +19,12 @@ const char *np_vop_name(np_vop op) {
 }
 
 int np_dtype_bytes(np_dtype t) {
-    static const int bytes[] = {4, 8, 1, 1, 2, 4, 8};
+    static const int bytes[] = {4, 8, 1, 1, 2, 4, 8, 2, 2};
     return (unsigned)t < SP_ARRAY_LEN(bytes) ? bytes[t] : 4;
 }
 
 const char *np_dtype_name(np_dtype t) {
-    static const char *const names[] = {"f32", "f64", "i1", "i8", "i16", "i32", "i64"};
+    static const char *const names[] = {"f32", "f64", "i1", "i8", "i16", "i32", "i64", "bf16", "f16"};
     return (unsigned)t < SP_ARRAY_LEN(names) ? names[t] : "?";
 }
 

@@ -11,8 +11,8 @@
  * the simulator can run a 4096^3 GEMM without holding its program.
  *
  * The machine (machine.h): per lane a scratchpad slice; a tile view is
- * rows x cols elements of one element type (np_dtype: f32, f64, or an
- * integer of 1 to 8 bytes; an i1 takes a byte), split over the lanes by
+ * rows x cols elements of one element type (np_dtype: f32, f64, bf16, f16,
+ * or an integer of 1 to 8 bytes; an i1 takes a byte), split over the lanes by
  * columns (the view's column c is the tile's column c0 + c, in lane
  * (c0 + c) mod L at per-lane element (c0 + c) / L), row r starting ld
  * per-lane elements after row r - 1, element (0, 0) of the tile at per-lane
@@ -56,11 +56,19 @@
 #include "base/strbuf.h"
 
 /* Element types of the scratchpad and the vector unit's registers. */
-typedef enum np_dtype { NP_F32, NP_F64, NP_I1, NP_I8, NP_I16, NP_I32, NP_I64, NP_NDTYPES } np_dtype;
-/* Bytes an element takes on chip and in DRAM (i1: 1). */
+typedef enum np_dtype { NP_F32, NP_F64, NP_I1, NP_I8, NP_I16, NP_I32, NP_I64, NP_BF16, NP_F16, NP_NDTYPES } np_dtype;
+/* Bytes an element takes on chip and in DRAM (i1: 1; bf16, f16: 2). */
 int np_dtype_bytes(np_dtype t);
 const char *np_dtype_name(np_dtype t);
-static inline bool np_dtype_float(np_dtype t) { return t == NP_F32 || t == NP_F64; }
+/* bf16 and f16: held on chip and moved at 2 bytes, multiplied by the
+ * arrays into f32 accumulators; the vector unit computes on them with the
+ * reference's semantics (NV_OP), each result rounded to its type. */
+static inline bool np_dtype_half(np_dtype t) { return t == NP_BF16 || t == NP_F16; }
+/* A float type (its scalars are np_scalar.f). */
+static inline bool np_dtype_float(np_dtype t) { return t == NP_F32 || t == NP_F64 || np_dtype_half(t); }
+/* f32 and f64: the types the vector unit's own float instructions
+ * (NV_ADD ... NV_ERF, NV_CMP) take. */
+static inline bool np_dtype_vfloat(np_dtype t) { return t == NP_F32 || t == NP_F64; }
 
 /* A scalar of any element type: floats as double (already rounded to
  * their type), integers sign-extended from their width (i1: 0 or 1), as

@@ -404,6 +404,11 @@ typedef struct cand_rec {
 /* Cycles from a real estimate, saturated as the timing model's are. */
 static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (int64_t)c : 0) : NC_TIME_MAX; }
 
+/* An epilogue's vector instructions per f32 element group, for a bound:
+ * one each, but a bf16 or f16 instruction covers twice the elements of an
+ * f32 one (np_vprog_groups), so half. */
+static double epi_ops(const np_vprog *p) { return (double)p->nalu - 0.5 * (double)p->nalu_bytes[1]; }
+
 /* A convolution's (cand_estimate): the same bound and estimate with the
  * halo tiles' bytes (their interiors: the border is filled) and one GEMM
  * per tap. */
@@ -425,13 +430,15 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     nl_ctile t0 = nl_conv_tile(kp, c->tm, 0);
     int64_t tk0 = min64(c->tk, kp->K), tn0 = min64(c->tn, kp->N);
     double fold = c->fold ? (double)(c->fold * cv->KW) : 1.0; /* a folded window loads fold * KW copies */
-    double x_all = fold * (double)cv->NB * (double)hrows * (double)nl_conv_in_cols(kp) * (double)kp->K * 4; /* every halo of one pass */
-    double w_all = (double)kp->K * (double)cv->T * (double)kp->N * 4;
+    double ie = (double)np_dtype_bytes((np_dtype)kp->lhs.dt), oe = (double)np_dtype_bytes((np_dtype)kp->out_dt);
+    double x_all = fold * (double)cv->NB * (double)hrows * (double)nl_conv_in_cols(kp) * (double)kp->K * ie; /* every halo of one pass */
+    double w_all = (double)kp->K * (double)cv->T * (double)kp->N * ie;
     double bytes = P * x_all * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
     if (kp->rhs.kind == NL_A_TENSOR) bytes += P * w_all * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
-    bytes += P * (double)kp->M * (double)kp->N * 4;
+    bytes += P * (double)kp->M * (double)kp->N * oe;
     for (uint32_t i = 0; i < kp->nin; i++)
-        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) *
+                 (double)np_dtype_bytes((np_dtype)kp->in[i].a.dt);
     double kb = 0, nb = 0, vu = 0;
     /* GEMMs per K step and their weight blocks */
     for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)nl_conv_kblocks(kp, min64(c->tk, kp->K - i * c->tk), c->fold);
@@ -457,16 +464,16 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double epi = 0;
     if (kp->has_prog) {
         double groups = (double)ceil_div(tl.tm * ceil_div(tnl, L), V);
-        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
-        epi = groups * (double)kp->prog.nalu + 1;
+        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * epi_ops(&kp->prog);
+        epi = groups * epi_ops(&kp->prog) + 1;
     }
-    double lx = fold * (double)(t0.tb * nl_conv_in_rows(kp, &t0) * nl_conv_in_cols(kp) * tk0 * 4) / bw;
+    double lx = fold * (double)(t0.tb * nl_conv_in_rows(kp, &t0) * nl_conv_in_cols(kp) * tk0) * ie / bw;
     /* the first GEMM's weights: a tap's (or a folded group's) rows when
      * they lie apart from the others' (tap major), else the K step's */
     int64_t wrows = cv->tap_major ? (c->fold ? min64(c->fold, cv->KH) * cv->KW : 1) * tk0 : tk0 * cv->T;
-    double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(wrows * tn0 * 4) / bw : 0;
+    double lw = kp->rhs.kind == NL_A_TENSOR ? (double)(wrows * tn0) * ie / bw : 0;
     double startup = g.nstages ? lx + lw + lat : 0;
-    double last_store = (double)(nl_conv_last_piece(kp, &tl, nt_dma_chunk_rows(t, (double)(tnl * 4))) * tnl * 4) / bw + lat;
+    double last_store = (double)(nl_conv_last_piece(kp, &tl, nt_dma_chunk_rows(t, (double)(tnl * 4))) * tnl) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
     double b = startup + sa_b + tail;
     if (bytes / bw > b) b = bytes / bw;
@@ -551,13 +558,15 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     bool xt = kp->lhs.kind == NL_A_TENSOR, wt = kp->rhs.kind == NL_A_TENSOR;
     double xl = P * R * (double)kp->M * (double)kp->K * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
     double wl = P * R * (double)kp->K * (double)kp->N * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
-    if (xt) bytes += xl * 4;
+    double ie = (double)np_dtype_bytes((np_dtype)kp->lhs.dt), oe = (double)np_dtype_bytes((np_dtype)kp->out_dt);
+    if (xt) bytes += xl * ie;
     else vu += xl / (double)(L * V);
-    if (wt) bytes += wl * 4;
+    if (wt) bytes += wl * ie;
     else vu += wl / (double)(L * V);
-    bytes += P * (double)kp->M * (double)kp->N * 4;
+    bytes += P * (double)kp->M * (double)kp->N * oe;
     for (uint32_t i = 0; i < kp->nin; i++)
-        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) * 4;
+        bytes += P * (kp->in[i].uses_r ? (double)kp->M : (double)g.tiles_m) * (kp->in[i].uses_c ? (double)kp->N : (double)g.tiles_n) *
+                 (double)np_dtype_bytes((np_dtype)kp->in[i].a.dt);
     double kb = 0, nb = 0;
     for (int64_t i = 0; i < g.tiles_k; i++) kb += (double)ceil_div(min64(c->tk, kp->K - i * c->tk), L);
     for (int64_t i = 0; i < g.tiles_n; i++) nb += (double)ceil_div(min64(c->tn, kp->N - i * c->tn), L);
@@ -566,12 +575,12 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double epi = 0;
     if (kp->has_prog) {
         double groups = (double)ceil_div(tm * ceil_div(tn, L), V);
-        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * (double)kp->prog.nalu;
-        epi = groups * (double)kp->prog.nalu + 1;
+        vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * epi_ops(&kp->prog);
+        epi = groups * epi_ops(&kp->prog) + 1;
     }
-    double lx = xt ? (double)(tm * tk * 4) / bw : 0, lw = wt ? (double)(tk * tn * 4) / bw : 0;
+    double lx = xt ? (double)(tm * tk) * ie / bw : 0, lw = wt ? (double)(tk * tn) * ie / bw : 0;
     double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
-    double last_store = (double)(min64(tm, nt_dma_chunk_rows(t, (double)(tn * 4))) * tn * 4) / bw + lat;
+    double last_store = (double)(min64(tm, nt_dma_chunk_rows(t, (double)(tn * 4))) * tn) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
     double b = startup + sa + tail;
     if (bytes / bw > b) b = bytes / bw;

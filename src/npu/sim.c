@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/fp16.h"
 #include "interp/interp.h"
 
 void nf_init(nf_sim *s, sp_ctx *ctx, const nt_target *t, int64_t footprint, const nf_buf *bufs, uint32_t nbufs,
@@ -121,6 +122,14 @@ static void load_elems(vreg *r, np_dtype t, const uint8_t *p, int64_t st, int64_
     case NP_F64:
         for (int64_t i = 0; i < n; i++) memcpy(&r->d[i], p + i * st * 8, 8);
         return;
+    case NP_BF16:
+    case NP_F16: /* held as doubles, as the reference holds them */
+        for (int64_t i = 0; i < n; i++) {
+            uint16_t h;
+            memcpy(&h, p + i * st * 2, 2);
+            r->d[i] = t == NP_BF16 ? (double)sp_bf16_to_f32(h) : (double)sp_f16_to_f32(h);
+        }
+        return;
     case NP_I1: for (int64_t i = 0; i < n; i++) r->i[i] = p[i * st] & 1; return;
     case NP_I8: for (int64_t i = 0; i < n; i++) r->i[i] = (int8_t)p[i * st]; return;
     case NP_I16:
@@ -150,6 +159,13 @@ static void store_elems(const vreg *r, np_dtype t, uint8_t *p, int64_t st, int64
             for (int64_t i = 0; i < n; i++) memcpy(p + i * st * 4, &r->f[i], 4);
         return;
     case NP_F64: for (int64_t i = 0; i < n; i++) memcpy(p + i * st * 8, &r->d[i], 8); return;
+    case NP_BF16:
+    case NP_F16:
+        for (int64_t i = 0; i < n; i++) {
+            uint16_t h = t == NP_BF16 ? sp_f64_to_bf16(r->d[i]) : sp_f64_to_f16(r->d[i]);
+            memcpy(p + i * st * 2, &h, 2);
+        }
+        return;
     case NP_I1: for (int64_t i = 0; i < n; i++) p[i * st] = (uint8_t)(r->i[i] & 1); return;
     case NP_I8: for (int64_t i = 0; i < n; i++) p[i * st] = (uint8_t)r->i[i]; return;
     case NP_I16:
@@ -168,12 +184,26 @@ static void store_elems(const vreg *r, np_dtype t, uint8_t *p, int64_t st, int64
     }
 }
 
+/* f64, bf16 and f16 registers hold doubles (bf16 and f16 values already
+ * rounded to their type), f32 ones floats, integers int64s. */
+static bool reg_double(np_dtype t) { return t == NP_F64 || np_dtype_half(t); }
+
+/* x rounded to float type t. */
+static double round_to(double x, np_dtype t) {
+    switch (t) {
+    case NP_F32: return (double)(float)x;
+    case NP_BF16: return (double)sp_bf16_to_f32(sp_f64_to_bf16(x));
+    case NP_F16: return (double)sp_f16_to_f32(sp_f64_to_f16(x));
+    default: return x;
+    }
+}
+
 /* One element of a register as the reference interpreter holds it. */
 static interp_scalar reg_get(const vreg *r, np_dtype t, int64_t i) {
     interp_scalar s;
     if (t == NP_F32)
         s.f = r->f[i];
-    else if (t == NP_F64)
+    else if (reg_double(t))
         s.f = r->d[i];
     else
         s.i = r->i[i];
@@ -183,8 +213,8 @@ static interp_scalar reg_get(const vreg *r, np_dtype t, int64_t i) {
 static void reg_set(vreg *r, np_dtype t, int64_t i, interp_scalar s) {
     if (t == NP_F32)
         r->f[i] = (float)s.f;
-    else if (t == NP_F64)
-        r->d[i] = s.f;
+    else if (reg_double(t))
+        r->d[i] = round_to(s.f, t);
     else
         r->i[i] = s.i;
 }
@@ -193,8 +223,8 @@ static void reg_fill(vreg *r, np_dtype t, np_scalar v, int64_t n) {
     for (int64_t i = 0; i < n; i++) {
         if (t == NP_F32)
             r->f[i] = (float)v.f;
-        else if (t == NP_F64)
-            r->d[i] = v.f;
+        else if (reg_double(t))
+            r->d[i] = round_to(v.f, t);
         else
             r->i[i] = v.i;
     }
@@ -361,6 +391,19 @@ int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile
     return -1;
 }
 
+/* n elements of a row of type t (f32, bf16 or f16) as f32. */
+static void widen_row(float *out, const uint8_t *p, np_dtype t, int64_t n) {
+    if (t == NP_F32) {
+        memcpy(out, p, (size_t)n * 4);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        uint16_t h;
+        memcpy(&h, p + i * 2, 2);
+        out[i] = t == NP_BF16 ? sp_bf16_to_f32(h) : sp_f16_to_f32(h);
+    }
+}
+
 /* An element of type t holding v. */
 static void put_scalar(uint8_t *p, np_dtype t, np_scalar v) {
     vreg r;
@@ -416,28 +459,36 @@ void nf_step(nf_sim *s, const np_insn *in) {
     }
     case NP_GEMM: {
         nf_tile y = tile_of(s, in, &in->dst), x = tile_of(s, in, &in->a), w = tile_of(s, in, &in->b);
+        bool half = np_dtype_half((np_dtype)x.dt);
         if (x.rows != in->rows || x.cols != in->k || w.rows != in->k || w.cols != in->cols || y.rows != in->rows ||
-            y.cols != in->cols || x.dt != NP_F32 || w.dt != NP_F32 || y.dt != NP_F32)
+            y.cols != in->cols || (x.dt != NP_F32 && !half) || w.dt != x.dt || y.dt != NP_F32)
             bad_access(s, in, "operand shapes or types that do not match in", &in->dst);
         if (np_view_grouped(&in->dst)) bad_access(s, in, "grouped rows (only a GEMM's operands may have them) in", &in->dst);
-        /* grouped weights (a folded window's rows): gathered, as the array's
-         * preload reads them row by row */
+        /* grouped weights (a folded window's rows) are gathered, as the
+         * array's preload reads them row by row; bf16 and f16 operands
+         * widened to f32 (exactly), products summed in the f32 accumulator */
         const float *wp = (const float *)w.p;
         int64_t wld = w.ld;
-        float *wg = NULL;
-        if (np_view_grouped(&in->b)) {
-            wg = sp_malloc(s->ctx, sp_size_mul(s->ctx, (size_t)(in->k > 0 ? in->k : 1), (size_t)in->cols * sizeof *wg));
-            for (int64_t r = 0; r < in->k; r++) memcpy(wg + r * in->cols, row_of(&w, r), (size_t)in->cols * sizeof *wg);
+        float *wg = NULL, *xg = NULL;
+        if (np_view_grouped(&in->b) || half) {
+            wg = sp_malloc(s->ctx, sp_size_mul(s->ctx, (size_t)(in->k > 0 ? in->k : 1), (size_t)(in->cols > 0 ? in->cols : 1) * sizeof *wg));
+            for (int64_t r = 0; r < in->k; r++) widen_row(wg + r * in->cols, row_of(&w, r), (np_dtype)w.dt, in->cols);
             wp = wg;
             wld = in->cols;
         }
+        if (half) { /* the lhs widened whole, its rows k apart */
+            xg = sp_malloc(s->ctx, sp_size_mul(s->ctx, (size_t)(in->rows > 0 ? in->rows : 1), (size_t)(in->k > 0 ? in->k : 1) * sizeof *xg));
+            for (int64_t r = 0; r < in->rows; r++) widen_row(xg + r * in->k, row_of(&x, r), (np_dtype)x.dt, in->k);
+            nf_gemm(in->rows, in->cols, in->k, xg, in->k, wp, wld, (float *)y.p, y.ld, in->flags & NP_ACC, s->nthreads);
+        }
         /* the lhs's rows in runs at its ld (a grouped view: one run per group) */
-        for (int64_t r = 0, n; r < in->rows; r += n) {
+        for (int64_t r = 0, n; !half && r < in->rows; r += n) {
             n = run_of(&x, r, in->rows - r);
             nf_gemm(n, in->cols, in->k, (const float *)row_of(&x, r), x.ld, wp, wld, (float *)(y.p + r * y.ld * 4), y.ld,
                     in->flags & NP_ACC, s->nthreads);
         }
         if (wg) sp_free(s->ctx, wg);
+        if (xg) sp_free(s->ctx, xg);
         return;
     }
     case NP_VEC: {

@@ -31,13 +31,9 @@ OK="mlp mlp_frozen mlp_onnx bert_ffn bert_ffn_onnx bert_layer encoder_layer enco
 # 3.7e-3 and 4.2e-3 of max|want|). A bf16 ulp is 2^-7..2^-8 of a value.
 BF16="mlp_bf16 bert_ffn_bf16 gpt2_block_bf16"
 BF16_REL=2e-2
-# TODO(issue 16): models the npu target does not run yet (checked on the cpu only).
-# TODO(issue 18): the bf16 models: the npu holds no bf16 ("element type bf16:
-# the npu holds f32, f64, integers and i1"), so `run --target npu` leaves
-# every kernel that touches bf16 on the reference path (all of mlp_bf16's
-# and bert_ffn_bf16's, 26 of gpt2_block_bf16's 37); tests/cli/npu_types.sh
-# asserts exactly that.
-NPU_TODO="mlp_bf16 bert_ffn_bf16 gpt2_block_bf16"
+# Models the npu target does not run yet (checked on the cpu only): none
+# since the npu holds bf16 (issue 32).
+NPU_TODO=""
 
 # TODO(issue 16): models spadc does not read yet, with the exit code and the
 # first line of `spadc check`'s stderr (after "FILE:") they give today.
