@@ -236,6 +236,11 @@ BAD_INPUT = [
     ("models: [FFN1]\ngrid:\n  num_cores: [0]\n", "3:15", r"'num_cores' must be between 1 and 4096 \(got 0\)"),
     ("models: [FFN1]\ngrid:\n  budget: [0.5, 0]\n", "3:17", r"grid: budget: 0 is neither a fraction"),
     ("models: [FFN1]\ngrid:\n  budget: [-1]\n", "3:12", r"grid: budget: -1 is neither a fraction"),
+    ("models: [FFN1]\ngrid:\n  budget: [1.0, 1.5]\n", "3:17", r"grid: budget: 1.5 is neither a fraction"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes:\n", "3:17", r"grid: vpu_num_lanes: None is not a finite number"),
+    ("models: [FFN1]\nhardware: {core_freq_mhz: -5}\n", "2:11", r"hardware: 'core_freq_mhz' must be between"),
+    ("models: [FFN1]\ngrid:\n  spadc_dram_gbps_per_channel: [0]\n", "3:33",
+     r"'spadc_dram_gbps_per_channel' must be a positive number"),
     ("models: [FFN1]\nthreads: many\ngrid:\n  budget: [0.5]\n", "2:10", r"threads: an integer in \[1, 1024\]"),
     ("models: [FFN1]\nseed: -1\ngrid:\n  budget: [0.5]\n", "2:7", r"seed: a non-negative integer"),
     ("models: [FFN1]\nhardware: {vpu_num_lanes: 0}\n", "2:11", r"hardware: 'vpu_num_lanes' must be between"),
@@ -326,7 +331,7 @@ def test_dask_addresses_that_are_not_a_scheduler(tmp_path, capsys, monkeypatch):
     free.close()  # nothing listens there now
     try:
         for addr in ("tcp://127.0.0.1:%d" % s.getsockname()[1], "tcp://127.0.0.1:%d" % dead, "garbage", "tcp://",
-                     "foo://x:1"):
+                     "foo://x:1", "tcp://nosuchhost.invalid:8786"):
             t0 = time.time()
             rc, lines, _ = _main(tmp_path, capsys, text, "--dask", addr)
             assert rc == 1 and len(lines) == 1, (addr, lines)
@@ -334,3 +339,39 @@ def test_dask_addresses_that_are_not_a_scheduler(tmp_path, capsys, monkeypatch):
             assert time.time() - t0 < 4, addr
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("grid", ["", "grid:\n", "grid: {}\n", "grid: []\n"], ids=["missing", "null", "empty", "list"])
+def test_no_grid_is_one_point(tmp_path, capsys, grid):
+    # once an AttributeError ('NoneType' object has no attribute 'items')
+    rc, lines, _ = _main(tmp_path, capsys, "models: [%s]\n%s" % (FFN1, grid))
+    assert rc == 0 and not lines, lines
+    with open(tmp_path / "out" / "results.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 1 and rows[0]["point"] == "" and rows[0]["fits"] == "True"
+
+
+def test_run_from_a_script_without_a_main_guard(tmp_path):
+    # the local pool's workers import spadc.sweep only, not the caller's
+    # script: multiprocessing's spawn workers ran an unguarded script again
+    # in each worker (BrokenProcessPool: "bootstrapping phase")
+    import subprocess
+    import sys
+    script = tmp_path / "noguard.py"
+    script.write_text("import spadc.sweep as sw\nprint('body ran')\n"
+                      "rows = sw.run({'models': [%r], 'grid': {'vpu_spad_size_kb_per_lane': [1, 16, 64]}}, workers=2)\n"
+                      "print('rows', len(rows), sum(r['fits'] for r in rows))\n" % SWEEP_MODELS[1])
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("body ran") == 1, r.stdout
+    nrows = int(r.stdout.split("rows ")[1].split()[0])
+    assert nrows > 2 and "rows %d %d" % (nrows, nrows - 1) in r.stdout  # 1 KiB fits nothing: one row
+
+
+def test_a_point_s_error_in_a_worker_ends_the_sweep(tmp_path, capsys):
+    # the budget in bytes fits 512 KiB per lane and not 16: an error at the
+    # point, raised in a worker of the local pool, named by the point
+    rc, lines, spec = _main(tmp_path, capsys, "models: [%s]\ngrid:\n  vpu_spad_size_kb_per_lane: [512, 16, 32, 64]\n"
+                            "  budget: [262144]\n" % SWEEP_MODELS[1], "--workers", "2")
+    assert rc == 1 and len(lines) == 1, lines
+    assert lines[0].startswith("%s:4:12: error: at point vpu_spad_size_kb_per_lane=16,budget=262144" % spec), lines
