@@ -26,7 +26,8 @@ compulsory minimum, the capacity's lower bound (plan's
 dram_bytes_lower_bound, where this spadc reports one), array utilisation,
 energy (energy_pj: the kernel's total in pJ at the machine's spadc_energy_*
 prices; energy_dram_pj its DRAM part) and edp (energy_pj x cycles, pJ x
-cycles); and fits. A model that does not fit a point (NoFitError) gives one row with
+cycles); the core clock (clock_mhz) and the time it gives (time_us); and
+fits. A model that does not fit a point (NoFitError) gives one row with
 fits false and the planner's message in `why`, not a failure; `fits` false
 means only that. Anything else that fails is bad input and ends the sweep
 (SpecError, exit 1) naming the spec's own line and the point: a model that
@@ -100,7 +101,7 @@ COLUMNS = (
     "point", "model", "func", "kernel", "kind", "dims", "path", "fits", "why", "tile", "footprint_bytes",
     "peak_live_bytes", "budget_bytes", "spad_bytes_per_lane", "cycles", "est_cycles", "roofline_cycles",
     "roofline_bound", "dram_bytes", "dram_bytes_min", "dram_bytes_lower_bound", "utilisation",
-    "energy_pj", "energy_dram_pj", "edp",
+    "energy_pj", "energy_dram_pj", "edp", "clock_mhz", "time_us",
 )
 
 
@@ -515,6 +516,10 @@ def _kernel_row(k, ran, target):
     row["energy_pj"] = energy.get("total")
     row["energy_dram_pj"] = energy.get("dram")
     row["edp"] = row["energy_pj"] * row["cycles"] if row["energy_pj"] is not None and row["cycles"] is not None else None
+    # the time at the machine's core clock (cycles alone do not compare
+    # machines of different clocks)
+    row["clock_mhz"] = target.get("core_freq_mhz")
+    row["time_us"] = row["cycles"] / row["clock_mhz"] if row["cycles"] is not None and row["clock_mhz"] else None
     return row
 
 
