@@ -647,7 +647,7 @@ def _execute(todo, dask, workers):
             workers = len(os.sched_getaffinity(0))
         except AttributeError:
             workers = os.cpu_count() or 1
-    if workers <= 1:
+    if workers <= 1 or os.name != "posix" or not sys.executable:  # (no interpreter to start: an embedding host)
         for t in todo:
             yield _task(t)
         return

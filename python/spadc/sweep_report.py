@@ -227,14 +227,21 @@ def _x_axis(ax, key, xs, kind=None):
     ax.set_xlabel(key_label(key, kind))
     if not xs:
         return
-    if xs[0] > 0 and xs[-1] / xs[0] >= 8:
+    log = xs[0] > 0 and xs[-1] / xs[0] >= 8
+    if log:
         ax.set_xscale("log", base=2)
     ticks = xs
-    if len(xs) > 12:  # at most about 12 labels, the first and the last among them
-        step = math.ceil(len(xs) / 12)
-        ticks = xs[::step]
-        if ticks[-1] != xs[-1]:
-            ticks = ticks[:-1] + [xs[-1]]
+    if len(xs) > 12:
+        # at most about 12 labels: on a log axis the grid's powers of two
+        # (evenly apart there), else every n-th value and the last
+        pow2 = [x for x in xs if x == int(x) and int(x) & (int(x) - 1) == 0]
+        if log and len(pow2) >= 3:
+            ticks = pow2
+        else:
+            step = math.ceil(len(xs) / 12)
+            ticks = xs[::step]
+            if ticks[-1] != xs[-1]:
+                ticks = ticks[:-1] + [xs[-1]]
     ax.minorticks_off()
     ax.set_xticks(ticks)
     ax.set_xticklabels([_num(v) for v in ticks], rotation=45 if len(ticks) > 8 else 0, fontsize=8)
@@ -456,16 +463,19 @@ def _heatmap(plt, model, pts, hx, hy, xs, ys, kx, ky, tname, tf):
         grid[i, j] = v if np.isnan(grid[i, j]) else min(grid[i, j], v)
     vals = grid[~np.isnan(grid)]
     d = round_apart(vals.tolist())
-    width = max(4.5, 1.8 + len(xs) * (0.22 + 0.075 * (len("%.*f" % (d, vals.max())) if vals.size else 4)))
-    fig, ax = plt.subplots(figsize=(min(width, 40), max(3.0, 1.4 + 0.32 * len(ys))))
+    # values printed in the cells where they can be read (up to 16 columns
+    # and 24 rows); a larger map is colours and its range only
+    text = vals.size and len(xs) <= 16 and len(ys) <= 24
+    cell = 0.22 + 0.075 * len("%.*f" % (d, vals.max())) if text else 0.18
+    fig, ax = plt.subplots(figsize=(min(max(4.5, 1.8 + len(xs) * cell), 16), min(max(3.0, 1.4 + 0.32 * len(ys)), 12)))
     im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis_r")
-    step_x = max(1, math.ceil(len(xs) / 32))
-    step_y = max(1, math.ceil(len(ys) / 32))
+    step_x = max(1, math.ceil(len(xs) / 24))
+    step_y = max(1, math.ceil(len(ys) / 24))
     ax.set_xticks(range(0, len(xs), step_x), [_num(v) for v in xs[::step_x]], rotation=60, fontsize=7)
     ax.set_yticks(range(0, len(ys), step_y), [_num(v) for v in ys[::step_y]], fontsize=7)
     ax.set_xlabel(key_label(hx, kx))
     ax.set_ylabel(key_label(hy, ky))
-    if grid.size <= 400 and vals.size:
+    if text:
         for i in range(len(ys)):
             for j in range(len(xs)):
                 if not np.isnan(grid[i, j]):

@@ -455,6 +455,16 @@ def test_report_axes_units_zero_and_many_series(report_figures):
     assert et_ax.get_xlabel() == "time, ms (whole model)" and et_ax.get_ylabel() == "energy, µJ (whole model)"
 
 
+def test_report_many_scratchpads_ticked_at_powers_of_two_large_heat_map_without_text(report_figures):
+    rows, spec = _synthetic({"vpu_spad_size_kb_per_lane": list(range(16, 1025, 16)),
+                             "num_systolic_array_per_core": [1, 2]})
+    figs = report_figures(rows, spec)
+    ax = figs["model0_vs_vpu_spad_size_kb_per_lane.png"].axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["16", "32", "64", "128", "256", "512", "1024"]
+    heat = figs["heatmap0.png"]
+    assert not heat.axes[0].texts and heat.get_size_inches()[0] <= 16  # 64 columns: colours and the range
+
+
 def test_report_budget_fractions_and_bytes_never_share_an_axis(report_figures):
     rows, spec = _synthetic({"budget": [0.25, 0.5, 1.0, 8192, 16384], "num_systolic_array_per_core": [1, 2]})
     figs = report_figures(rows, spec)
