@@ -647,11 +647,12 @@ def _execute(todo, dask, workers):
             workers = len(os.sched_getaffinity(0))
         except AttributeError:
             workers = os.cpu_count() or 1
+    workers = min(workers, len(todo))  # one point left: in this process, no worker to start
     if workers <= 1 or os.name != "posix" or not sys.executable:  # (no interpreter to start: an embedding host)
         for t in todo:
             yield _task(t)
         return
-    yield from _execute_local(todo, min(workers, len(todo)))
+    yield from _execute_local(todo, workers)
 
 
 # The local pool: worker processes that run `python -c` with this module,

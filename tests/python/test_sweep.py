@@ -335,7 +335,7 @@ def test_dask_addresses_that_are_not_a_scheduler(tmp_path, capsys, monkeypatch):
     free.close()  # nothing listens there now
     try:
         for addr in ("tcp://127.0.0.1:%d" % s.getsockname()[1], "tcp://127.0.0.1:%d" % dead, "garbage", "tcp://",
-                     "foo://x:1", "tcp://nosuchhost.invalid:8786"):
+                     "foo://x:1"):
             t0 = time.time()
             rc, lines, _ = _main(tmp_path, capsys, text, "--dask", addr)
             assert rc == 1 and len(lines) == 1, (addr, lines)
@@ -348,7 +348,7 @@ def test_dask_addresses_that_are_not_a_scheduler(tmp_path, capsys, monkeypatch):
 @pytest.mark.parametrize("grid", ["", "grid:\n", "grid: {}\n", "grid: []\n"], ids=["missing", "null", "empty", "list"])
 def test_no_grid_is_one_point(tmp_path, capsys, grid):
     # once an AttributeError ('NoneType' object has no attribute 'items')
-    rc, lines, _ = _main(tmp_path, capsys, "models: [%s]\n%s" % (FFN1, grid))
+    rc, lines, _ = _main(tmp_path, capsys, "models: [%s]\nsimulate: false\n%s" % (FFN1, grid))
     assert rc == 0 and not lines, lines
     with open(tmp_path / "out" / "results.csv") as f:
         rows = list(csv.DictReader(f))
@@ -363,7 +363,8 @@ def test_run_from_a_script_without_a_main_guard(tmp_path):
     import sys
     script = tmp_path / "noguard.py"
     script.write_text("import spadc.sweep as sw\nprint('body ran')\n"
-                      "rows = sw.run({'models': [%r], 'grid': {'vpu_spad_size_kb_per_lane': [1, 16, 64]}}, workers=2)\n"
+                      "rows = sw.run({'models': [%r], 'simulate': False,\n"
+                      "               'grid': {'vpu_spad_size_kb_per_lane': [1, 16, 64]}}, workers=2)\n"
                       "print('rows', len(rows), sum(r['fits'] for r in rows))\n" % SWEEP_MODELS[1])
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
