@@ -26,7 +26,8 @@ compulsory minimum, the capacity's lower bound (plan's
 dram_bytes_lower_bound, where this spadc reports one), array utilisation,
 energy (energy_pj: the kernel's total in pJ at the machine's spadc_energy_*
 prices; energy_dram_pj its DRAM part) and edp (energy_pj x cycles, pJ x
-cycles); and fits. A model that does not fit a point (NoFitError) gives one row with
+cycles); the core clock (clock_mhz) and the time it gives (time_us); and
+fits. A model that does not fit a point (NoFitError) gives one row with
 fits false and the planner's message in `why`, not a failure; `fits` false
 means only that. Anything else that fails is bad input and ends the sweep
 (SpecError, exit 1) naming the spec's own line and the point: a model that
@@ -41,8 +42,10 @@ a rerun skips the points already there (resumable); the rows do not depend
 on the machine running them (the planner is bounded by counted work, not
 time), so the same spec gives the same rows anywhere.
 
-Execution: a local process pool (--workers, default the cores this process
-may use), or with --dask ADDRESS the tasks of a Dask distributed cluster
+Execution: a local pool of worker processes (--workers, default the cores
+this process may use; each imports spadc.sweep only, not the caller's
+script, so spadc.sweep.run works from a script without an `if __name__ ==
+"__main__"` guard), or with --dask ADDRESS the tasks of a Dask distributed cluster
 (dask-jobqueue on Slurm, dask-kubernetes, or a dask.distributed
 LocalCluster); each point is one task. The models' MLIR text travels with
 the tasks, so workers need no shared file system, only `pip install
@@ -98,7 +101,7 @@ COLUMNS = (
     "point", "model", "func", "kernel", "kind", "dims", "path", "fits", "why", "tile", "footprint_bytes",
     "peak_live_bytes", "budget_bytes", "spad_bytes_per_lane", "cycles", "est_cycles", "roofline_cycles",
     "roofline_bound", "dram_bytes", "dram_bytes_min", "dram_bytes_lower_bound", "utilisation",
-    "energy_pj", "energy_dram_pj", "edp",
+    "energy_pj", "energy_dram_pj", "edp", "clock_mhz", "time_us",
 )
 
 
@@ -513,6 +516,10 @@ def _kernel_row(k, ran, target):
     row["energy_pj"] = energy.get("total")
     row["energy_dram_pj"] = energy.get("dram")
     row["edp"] = row["energy_pj"] * row["cycles"] if row["energy_pj"] is not None and row["cycles"] is not None else None
+    # the time at the machine's core clock (cycles alone do not compare
+    # machines of different clocks)
+    row["clock_mhz"] = target.get("core_freq_mhz")
+    row["time_us"] = row["cycles"] / row["clock_mhz"] if row["cycles"] is not None and row["clock_mhz"] else None
     return row
 
 
@@ -640,22 +647,149 @@ def _execute(todo, dask, workers):
             workers = len(os.sched_getaffinity(0))
         except AttributeError:
             workers = os.cpu_count() or 1
-    if workers <= 1:
+    workers = min(workers, len(todo))  # one point left: in this process, no worker to start
+    if workers <= 1 or os.name != "posix" or not sys.executable:  # (no interpreter to start: an embedding host)
         for t in todo:
             yield _task(t)
         return
-    import concurrent.futures as cf
-    import multiprocessing
-    # spawn: a fresh interpreter per worker (fork after OpenMP threads
-    # started in this process is unsafe)
-    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as ex:
-        futs = [ex.submit(_task, t) for t in todo]
+    yield from _execute_local(todo, workers)
+
+
+# The local pool: worker processes that run `python -c` with this module,
+# not multiprocessing's spawn or forkserver workers. Those import the
+# caller's main script again in every worker, so a script that calls
+# spadc.sweep.run at its top level without an `if __name__ == "__main__"`
+# guard ran itself once more per worker and failed ("An attempt has been
+# made to start a new process before the current process has finished its
+# bootstrapping phase"); these workers import only spadc.sweep. (fork is
+# not used: it is unsafe after OpenMP's or any other threads started in
+# this process.) Messages are pickles with an 8-byte length, over pipes of
+# their own (a point's prints on stdout do not corrupt them).
+
+_WORKER = ("import sys; sys.path.insert(0, sys.argv[1]); import spadc.sweep as s; "
+           "s._worker(int(sys.argv[2]), int(sys.argv[3]))")
+
+
+def _send(fd, obj):
+    import pickle
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    data = len(data).to_bytes(8, "little") + data
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _recv(fd):
+    """The next message, or EOFError when the other end closed."""
+    import pickle
+
+    def exactly(n):
+        buf = bytearray()
+        while len(buf) < n:
+            chunk = os.read(fd, min(n - len(buf), 1 << 20))
+            if not chunk:
+                raise EOFError
+            buf += chunk
+        return bytes(buf)
+    return pickle.loads(exactly(int.from_bytes(exactly(8), "little")))
+
+
+def _worker(rfd, wfd):
+    """A local pool's worker: the spec, then points until None (or the
+    pipe closed: the sweep ended early)."""
+    try:
+        _worker_loop(rfd, wfd)
+    except (EOFError, BrokenPipeError, KeyboardInterrupt):
+        pass
+
+
+def _worker_loop(rfd, wfd):
+    spec_path = _recv(rfd)
+    sys.path[:] = spec_path[0]
+    spec = spec_path[1]
+    while True:
+        msg = _recv(rfd)
+        if msg is None:
+            return
+        index, point = msg
         try:
-            for fut in cf.as_completed(futs):
-                yield fut.result()
-        except BaseException:
-            ex.shutdown(wait=True, cancel_futures=True)  # a point's error ends the sweep: no more points start
-            raise
+            out = ("ok", index, run_point(spec, point))
+        except BaseException as e:  # the parent re-raises it (or says what it was)
+            import pickle
+            import traceback
+            try:
+                pickle.dumps(e)
+                exc = e
+            except Exception:
+                exc = None
+            out = ("err", index, exc, "%s: %s" % (type(e).__name__, _one_line(e)), traceback.format_exc())
+        _send(wfd, out)
+
+
+def _execute_local(todo, workers):
+    import select
+    import subprocess
+    spec = todo[0][0]
+    pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    procs = []  # [Popen, to_child fd, from_child fd, index of the point it runs or None]
+    try:
+        for _ in range(workers):
+            c_r, p_w = os.pipe()
+            p_r, c_w = os.pipe()
+            try:
+                p = subprocess.Popen([sys.executable, "-c", _WORKER, pkg_parent, str(c_r), str(c_w)],
+                                     pass_fds=(c_r, c_w), stdin=subprocess.DEVNULL)
+            finally:
+                os.close(c_r)
+                os.close(c_w)
+            procs.append([p, p_w, p_r, None])
+            _send(p_w, (list(sys.path), spec))
+        queue = [(i, pt) for _, i, pt in todo]
+        queue.reverse()
+        left = len(queue)
+        while left:
+            for w in procs:
+                if w[3] is None and queue:
+                    w[3] = queue.pop()
+                    _send(w[1], w[3])
+            ready, _, _ = select.select([w[2] for w in procs if w[3] is not None], [], [])
+            for w in procs:
+                if w[2] not in ready:
+                    continue
+                try:
+                    msg = _recv(w[2])
+                except EOFError:
+                    rc = w[0].wait()
+                    raise SweepError("spadc-sweep: error: the worker running point %s died (%s)"
+                                     % (point_id(w[3][1]), "signal %d" % -rc if rc < 0 else "exit %d" % rc)) from None
+                w[3] = None
+                left -= 1
+                if msg[0] == "ok":
+                    yield msg[1], msg[2]
+                    continue
+                _, index, exc, what, tb = msg
+                if exc is not None:
+                    raise exc
+                point = next(p for _, i, p in todo if i == index)
+                raise SweepError("spadc-sweep: error: point %s failed in its worker: %s\n%s"
+                                 % (point_id(point), what, tb))
+        for w in procs:
+            _send(w[1], None)
+    finally:
+        for w in procs:
+            for fd in (w[1], w[2]):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        for w in procs:
+            if w[0].poll() is None:
+                try:
+                    w[0].wait(timeout=5 if w[3] is None else 0)
+                except subprocess.TimeoutExpired:
+                    w[0].kill()
+                    w[0].wait()
 
 
 def _connect(address):
@@ -698,8 +832,11 @@ def _connect(address):
         except Exception as e:
             err.append(e)
     e = err[0]
-    raise SweepError("spadc-sweep: error: --dask %s: no Dask scheduler there (%s: %s)"
-                     % (address, type(e).__name__, _one_line(e)))
+    if isinstance(e, MemoryError):  # a reply's first bytes read as a frame's length
+        why = "something answered there that does not speak Dask's protocol"
+    else:
+        why = "%s: %s" % (type(e).__name__, _one_line(e))
+    raise SweepError("spadc-sweep: error: --dask %s: no Dask scheduler there (%s)" % (address, why))
 
 
 def _execute_dask(todo, dask):

@@ -79,6 +79,8 @@ def test_rows_are_the_points_compiled_directly(tmp_path):
         assert r["energy_pj"] == kr["energy_pj"]["total"] == k["energy_pj"]["total"] > 0
         assert r["energy_dram_pj"] == k["energy_pj"]["dram"]
         assert r["edp"] == r["energy_pj"] * r["cycles"]
+        assert r["clock_mhz"] == plan["target"]["core_freq_mhz"] == 940
+        assert r["time_us"] == r["cycles"] / 940
 
 
 def test_resumable_and_files(tmp_path):
@@ -87,22 +89,24 @@ def test_resumable_and_files(tmp_path):
     sw.run(spec, out_dir=str(tmp_path), workers=1, log=logs.append)
     first = (tmp_path / "results.csv").read_text()
     assert "0 done before, 6 to run" in logs[0]
-    for f in ("results.parquet", "report.html", "heatmap.png", "model0_energy_vs_vpu_spad_size_kb_per_lane.png"):
+    for f in ("results.parquet", "report.html", "heatmap0.png", "heatmap1.png",
+              "model0_energy_vs_vpu_spad_size_kb_per_lane.png", "model1_energy_time.png", "model1_pareto.png"):
         assert (tmp_path / f).exists(), f
     html = (tmp_path / "report.html").read_text()
     for img in [s.split("'")[0] for s in html.split("<img src='")[1:]]:
         assert (tmp_path / img).exists(), img
     header = next(csv.reader(first.splitlines()))
     for c in ("model", "kernel", "fits", "tile", "footprint_bytes", "cycles", "roofline_cycles", "dram_bytes",
-              "dram_bytes_lower_bound", "energy_pj", "energy_dram_pj", "edp", "vpu_spad_size_kb_per_lane",
+              "dram_bytes_lower_bound", "energy_pj", "energy_dram_pj", "edp", "clock_mhz", "time_us",
+              "vpu_spad_size_kb_per_lane",
               "num_systolic_array_per_core"):
         assert c in header, c
     import pyarrow.parquet as pq
     assert pq.read_table(tmp_path / "results.parquet").num_rows == len(first.splitlines()) - 1
 
-    # rerun: nothing to do, the same file
+    # rerun: nothing to do, the same file (no report: the test's time)
     logs.clear()
-    sw.run(spec, out_dir=str(tmp_path), workers=1, log=logs.append)
+    sw.run(spec, out_dir=str(tmp_path), workers=1, log=logs.append, report=False)
     assert "6 done before, 0 to run" in logs[0]
     assert (tmp_path / "results.csv").read_text() == first
     # a run killed after two points (a cut line too), then the grid extended
@@ -236,6 +240,11 @@ BAD_INPUT = [
     ("models: [FFN1]\ngrid:\n  num_cores: [0]\n", "3:15", r"'num_cores' must be between 1 and 4096 \(got 0\)"),
     ("models: [FFN1]\ngrid:\n  budget: [0.5, 0]\n", "3:17", r"grid: budget: 0 is neither a fraction"),
     ("models: [FFN1]\ngrid:\n  budget: [-1]\n", "3:12", r"grid: budget: -1 is neither a fraction"),
+    ("models: [FFN1]\ngrid:\n  budget: [1.0, 1.5]\n", "3:17", r"grid: budget: 1.5 is neither a fraction"),
+    ("models: [FFN1]\ngrid:\n  vpu_num_lanes:\n", "3:17", r"grid: vpu_num_lanes: None is not a finite number"),
+    ("models: [FFN1]\nhardware: {core_freq_mhz: -5}\n", "2:11", r"hardware: 'core_freq_mhz' must be between"),
+    ("models: [FFN1]\ngrid:\n  spadc_dram_gbps_per_channel: [0]\n", "3:33",
+     r"'spadc_dram_gbps_per_channel' must be a positive number"),
     ("models: [FFN1]\nthreads: many\ngrid:\n  budget: [0.5]\n", "2:10", r"threads: an integer in \[1, 1024\]"),
     ("models: [FFN1]\nseed: -1\ngrid:\n  budget: [0.5]\n", "2:7", r"seed: a non-negative integer"),
     ("models: [FFN1]\nhardware: {vpu_num_lanes: 0}\n", "2:11", r"hardware: 'vpu_num_lanes' must be between"),
@@ -334,3 +343,192 @@ def test_dask_addresses_that_are_not_a_scheduler(tmp_path, capsys, monkeypatch):
             assert time.time() - t0 < 4, addr
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("grid", ["", "grid:\n", "grid: {}\n", "grid: []\n"], ids=["missing", "null", "empty", "list"])
+def test_no_grid_is_one_point(tmp_path, capsys, grid):
+    # once an AttributeError ('NoneType' object has no attribute 'items')
+    rc, lines, _ = _main(tmp_path, capsys, "models: [%s]\nsimulate: false\n%s" % (FFN1, grid))
+    assert rc == 0 and not lines, lines
+    with open(tmp_path / "out" / "results.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 1 and rows[0]["point"] == "" and rows[0]["fits"] == "True"
+
+
+def test_run_from_a_script_without_a_main_guard(tmp_path):
+    # the local pool's workers import spadc.sweep only, not the caller's
+    # script: multiprocessing's spawn workers ran an unguarded script again
+    # in each worker (BrokenProcessPool: "bootstrapping phase")
+    import subprocess
+    import sys
+    script = tmp_path / "noguard.py"
+    script.write_text("import spadc.sweep as sw\nprint('body ran')\n"
+                      "rows = sw.run({'models': [%r], 'simulate': False,\n"
+                      "               'grid': {'vpu_spad_size_kb_per_lane': [1, 16, 64]}}, workers=2)\n"
+                      "print('rows', len(rows), sum(r['fits'] for r in rows))\n" % SWEEP_MODELS[1])
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("body ran") == 1, r.stdout
+    nrows = int(r.stdout.split("rows ")[1].split()[0])
+    assert nrows > 2 and "rows %d %d" % (nrows, nrows - 1) in r.stdout  # 1 KiB fits nothing: one row
+
+
+def test_a_point_s_error_in_a_worker_ends_the_sweep(tmp_path, capsys):
+    # the budget in bytes fits 512 KiB per lane and not 16: an error at the
+    # point, raised in a worker of the local pool, named by the point
+    rc, lines, spec = _main(tmp_path, capsys, "models: [%s]\ngrid:\n  vpu_spad_size_kb_per_lane: [512, 16]\n"
+                            "  budget: [262144]\n" % SWEEP_MODELS[1], "--workers", "2")
+    assert rc == 1 and len(lines) == 1, lines
+    assert lines[0].startswith("%s:4:12: error: at point vpu_spad_size_kb_per_lane=16,budget=262144" % spec), lines
+
+
+# ------------------------------------------------------------ issue 32: the report, as an architect reads it
+# (on rows made up here: what the figures say, not what a model costs)
+
+def _synthetic(grid, models=("m0",), f=None, heatmap=None):
+    spec = {"models": [{"name": m} for m in models], "grid": list(grid.items()), "machine": dict(sw.MACHINES["tpuv3"]),
+            "hardware": "tpuv3", "simulate": True, "heatmap": heatmap}
+    rows = []
+    for p in sw.points(spec):
+        for m in models:
+            r = dict(point=sw.point_id(p), model=m, kernel="k0", fits=True, cycles=1000000, roofline_cycles=900000,
+                     roofline_bound="dma", dram_bytes=3 << 20, dram_bytes_min=1 << 20,
+                     dram_bytes_lower_bound=2 << 20, energy_pj=5e6, energy_dram_pj=2e6,
+                     spad_bytes_per_lane=p.get("vpu_spad_size_kb_per_lane", 128) * 1024, clock_mhz=940, **p)
+            r.update(f(p, m) if f else {})
+            rows.append(r)
+    return rows, spec
+
+
+@pytest.fixture
+def report_figures():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import spadc.sweep_report as rep
+    made = []
+
+    def make(rows, spec):
+        figs = rep.figures(rows, spec)
+        made.extend(f for _, _, f in figs)
+        return {name: fig for name, _, fig in figs}
+    yield make
+    for f in made:
+        plt.close(f)
+
+
+def _series_lines(ax):
+    return [l for l in ax.get_lines() if not l.get_label().startswith("_")]
+
+
+def test_report_axes_units_zero_and_many_series(report_figures):
+    # 16 settings of the other keys; the time differs by 0.02% between them
+    grid = {"vpu_spad_size_kb_per_lane": [16, 32, 64, 128, 256], "num_systolic_array_per_core": [1, 2, 3, 4],
+            "vpu_num_lanes": [64, 128], "spadc_dram_gbps_per_channel": [15.05, 30.1]}
+    rows, spec = _synthetic(grid, f=lambda p, m: {"cycles": 1000000 + 200 * p["num_systolic_array_per_core"]})
+    figs = report_figures(rows, spec)
+    t_ax, d_ax = figs["model0_vs_vpu_spad_size_kb_per_lane.png"].axes[:2]
+    for ax in (t_ax, d_ax):
+        # the scratchpad in KiB, ticked at the grid's values (not 2^n of the raw key)
+        assert ax.get_xlabel() == "scratchpad per lane (KiB)"
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["16", "32", "64", "128", "256"]
+        assert ax.get_ylim()[0] == 0  # a 0.02% difference is not a cliff
+    assert t_ax.get_ylabel() == "time, ms (whole model, at 940 MHz)"
+    assert any(a.get_ylabel() == "Mcycles" for a in t_ax.child_axes)  # the cycles beside the time
+    assert d_ax.get_ylabel() == "DRAM traffic, MiB (whole model)"
+    # 16 settings, each its own (colour, marker, line style)
+    series = _series_lines(t_ax)
+    assert len(series) == 16
+    assert len({(l.get_color(), l.get_marker(), l.get_linestyle()) for l in series}) == 16
+    # the roofline drawn: one wide pale line per setting at its sum (0.9 Mcycles = 957.4 us)
+    pale = [l for l in t_ax.get_lines() if l.get_linewidth() >= 5]
+    assert len(pale) == 16 and all(abs(y - 900000 / 940 / 1000) < 1e-9 for l in pale for y in l.get_ydata())
+    # the compulsory line and the lower bounds told apart: thin black dotted, wide pale
+    comp = [l for l in d_ax.get_lines() if l.get_label().startswith("compulsory")]
+    bounds = [l for l in d_ax.get_lines() if l.get_linewidth() >= 5]
+    assert len(comp) == 1 and comp[0].get_color() == "black" and comp[0].get_linestyle() == ":"
+    assert comp[0].get_linewidth() < 2 and len(bounds) == 16 and all(l.get_alpha() < 0.5 for l in bounds)
+    assert list(comp[0].get_ydata()) == [1.0] * 5 and all(list(l.get_ydata()) == [2.0] * 5 for l in bounds)
+    # energy plots, from zero, with units
+    e_ax = figs["model0_energy_vs_vpu_spad_size_kb_per_lane.png"].axes[0]
+    assert e_ax.get_ylabel() == "energy, µJ (whole model)" and e_ax.get_ylim()[0] == 0
+    et_ax = figs["model0_energy_time.png"].axes[0]
+    assert et_ax.get_xlabel() == "time, ms (whole model)" and et_ax.get_ylabel() == "energy, µJ (whole model)"
+
+
+def test_report_many_scratchpads_ticked_at_powers_of_two_large_heat_map_without_text(report_figures):
+    rows, spec = _synthetic({"vpu_spad_size_kb_per_lane": list(range(16, 1025, 16)),
+                             "num_systolic_array_per_core": [1, 2]})
+    figs = report_figures(rows, spec)
+    ax = figs["model0_vs_vpu_spad_size_kb_per_lane.png"].axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["16", "32", "64", "128", "256", "512", "1024"]
+    heat = figs["heatmap0.png"]
+    assert not heat.axes[0].texts and heat.get_size_inches()[0] <= 16  # 64 columns: colours and the range
+
+
+def test_report_budget_fractions_and_bytes_never_share_an_axis(report_figures):
+    rows, spec = _synthetic({"budget": [0.25, 0.5, 1.0, 8192, 16384], "num_systolic_array_per_core": [1, 2]})
+    figs = report_figures(rows, spec)
+    seen = set()
+    for name, fig in figs.items():
+        for ax in fig.axes:
+            if "budget" not in ax.get_xlabel() and "budget" not in ax.get_ylabel():
+                continue
+            if name.startswith("heatmap"):
+                labels = [float(t.get_text()) for t in ax.get_xticklabels()]
+            else:
+                labels = [x for l in ax.get_lines() for x in l.get_xdata()]
+            kinds = {x <= 1 for x in labels}
+            assert len(kinds) == 1, (name, labels)
+            assert ax.get_xlabel() == ("budget (fraction of the scratchpad slice)" if kinds == {True}
+                                       else "budget (bytes per lane)"), name
+            seen.add((name, kinds.pop()))
+    assert {n for n, _ in seen} >= {"model0_vs_budget_fraction.png", "model0_vs_budget_bytes.png",
+                                     "heatmap0_fraction.png", "heatmap0_bytes.png"}
+
+
+def test_report_pareto_front_over_every_grid_key():
+    import spadc.sweep_report as rep
+    grid = {"vpu_spad_size_kb_per_lane": [16, 32], "num_systolic_array_per_core": [1, 2], "budget": [0.5, 1.0],
+            "icnt_latency_cycles": [5, 10]}
+    times = {(16, 1): 100, (16, 2): 80, (32, 1): 100, (32, 2): 60}
+
+    def f(p, m):
+        c = times[(p["vpu_spad_size_kb_per_lane"], p["num_systolic_array_per_core"])] * 940
+        return {"cycles": c - (p["budget"] == 0.5) * 940 + (p["icnt_latency_cycles"] == 10) * 0}
+    rows, spec = _synthetic(grid, f=f)
+    pts = list(rep.totals(rows, spec).values())
+    front = {(t["vpu_spad_size_kb_per_lane"], t["num_systolic_array_per_core"], t["budget"], t["icnt_latency_cycles"])
+             for t in rep.pareto(pts, [k for k, _ in spec["grid"]])}
+    # the slower 1-array machine is on it (it has fewer arrays: once the
+    # front was over the scratchpad's bytes alone); the larger scratchpad at
+    # the same time is not; a budget is not hardware: each has its front; a
+    # longer latency at the same time is the cheaper machine
+    assert front == {(16, 1, 0.5, 10), (16, 2, 0.5, 10), (32, 2, 0.5, 10),
+                     (16, 1, 1.0, 10), (16, 2, 1.0, 10), (32, 2, 1.0, 10)}
+
+
+def test_report_heat_map_per_model_values_apart(report_figures):
+    grid = {"vpu_spad_size_kb_per_lane": [16, 32, 64], "num_systolic_array_per_core": [1, 2]}
+    rows, spec = _synthetic(grid, models=("m0", "m1"), f=lambda p, m: {
+        "cycles": 1000000 + 200 * p["num_systolic_array_per_core"] + 20 * (m == "m1") + p["vpu_spad_size_kb_per_lane"]})
+    figs = report_figures(rows, spec)
+    for mi in (0, 1):
+        ax = figs["heatmap%d.png" % mi].axes[0]
+        texts = [t.get_text() for t in ax.texts]
+        assert len(texts) == 6 and len(set(texts)) == 6, texts  # 0.0017% apart, printed apart
+        assert ax.get_title().startswith("m%d: time from " % mi) and "above the fastest" in ax.get_title()
+        assert ax.get_xlabel() == "scratchpad per lane (KiB)" and ax.get_ylabel() == "systolic arrays per core"
+    import spadc.sweep_report as rep
+    assert rep.round_apart([1063.83, 1063.85, 1064.04]) == 2 and rep.round_apart([5.0, 7.0]) == 0
+
+
+def test_report_compute_bound_is_not_red(tmp_path):
+    import spadc.sweep_report as rep
+    rows, spec = _synthetic({"vpu_spad_size_kb_per_lane": [16, 32]}, models=("m0",), f=lambda p, m: {
+        "roofline_bound": "compute" if p["vpu_spad_size_kb_per_lane"] == 32 else "dma"})
+    assert rep.bound_table(rows, spec) == {("m0", "k0"): {16: (1.5, True), 32: (1.5, False)}}
+    rep._write_html(rows, spec, str(tmp_path), [])
+    html = (tmp_path / "report.html").read_text()
+    assert "<td class=bad>1.50</td><td class=cb>1.50</td>" in html
+    assert "the machines on the Pareto front of time over every grid key (1 of 2)" in html
