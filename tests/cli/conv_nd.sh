@@ -39,6 +39,28 @@ for e in c5 c6; do
     { echo "FAIL @$e: not the npu's depthwise path"; fail=1; }
 done
 grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e c2)" || { echo "FAIL @c2: not the window-as-B path"; fail=1; }
+# nn.Conv1d as torch-mlir writes it (tests/corpus/torch/tcn_block.mlir:
+# tensor.pad + linalg.conv_1d_ncw_fcw, the bias broadcast and added after;
+# torch_corpus.sh checks its results against PyTorch's): every kernel on the
+# engines; on the npu the pads folded into the convolutions' halo loads (no
+# pad kernel), the dilated and the strided Conv1d on its implicit GEMM, the
+# depthwise one on the vector unit, each with its bias (and ReLU) fused
+t="$SPADC_CORPUS/torch/tcn_block.mlir"
+p=$("$SPADC" plan "$t")
+grep -q '^plan of @tcn_block for the cpu (1 thread): 8 kernels, 8 on the engine$' <<<"$p" ||
+  { echo "FAIL tcn_block cpu plan: $(head -1 <<<"$p")"; fail=1; }
+p=$("$SPADC" plan --target npu "$t")
+grep -q '^plan of @tcn_block for the npu .*: 5 kernels, 5 on the npu$' <<<"$p" ||
+  { echo "FAIL tcn_block npu plan: $(head -1 <<<"$p")"; fail=1; }
+[ "$(grep -c '^    convolution: 2 images of 1x.* (in the halo loads)' <<<"$p")" = 2 ] &&
+  grep -q '^    depthwise (on the vector unit.* (in the halo loads)' <<<"$p" &&
+  ! grep -q '^    ops: tensor.pad' <<<"$p" && grep -q '^    epilogue: bias_add relu$' <<<"$p" ||
+  { echo "FAIL tcn_block: the npu's Conv1d kernels"; grep -E '^k|^    (ops|epilogue|convolution|depthwise)' <<<"$p"; fail=1; }
+# a Conv3d (conv_3d_ncdhw_fcdhw, its pad a kernel of its own on the npu)
+for tg in cpu npu; do
+  p=$("$SPADC" plan --target $tg "$SPADC_CORPUS/torch/conv3d_block.mlir")
+  grep -q ': 3 kernels, 3 on the \(engine\|npu\)$' <<<"$p" || { echo "FAIL conv3d_block $tg plan: $(head -1 <<<"$p")"; fail=1; }
+done
 echo "$n convolution and pooling ops checked"
 [ "$n" -ge 28 ] || { echo "too few functions in conv_ops_nd.mlir"; fail=1; }
 exit $fail
