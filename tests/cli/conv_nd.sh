@@ -39,6 +39,21 @@ for e in c5 c6; do
     { echo "FAIL @$e: not the npu's depthwise path"; fail=1; }
 done
 grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e c2)" || { echo "FAIL @c2: not the window-as-B path"; fail=1; }
+# and the same plan as the 2-D op of unit height (tests/data/conv1d_as_2d.mlir:
+# @X1 1-D, @X2 2-D; the plans but for names, locations and loop numbers),
+# and the same results on each target
+g="$SPADC_SRC/tests/data/conv1d_as_2d.mlir"
+plan_of() { "$SPADC" plan "$@" | sed -e 's/linalg\.[a-z0-9_]*@[0-9:]*//g; s/@[a-z0-9]*//g; s/loop d[0-9]*/loop d/g'; }
+for x in a b c; do
+  for tg in cpu npu; do
+    [ "$(plan_of --target $tg "$g" -e ${x}1)" = "$(plan_of --target $tg "$g" -e ${x}2)" ] ||
+      { echo "FAIL @${x}1: its $tg plan is not @${x}2's"; diff <(plan_of --target $tg "$g" -e ${x}1) <(plan_of --target $tg "$g" -e ${x}2) | head -6; fail=1; }
+    "$SPADC" run "$g" -e ${x}1 --target $tg --seed 5 -o "$tmp/p1" >/dev/null &&
+      "$SPADC" run "$g" -e ${x}2 --target $tg --seed 5 -o "$tmp/p2" >/dev/null &&
+      cmp -s <(tail -c +129 "$tmp/p1/result0.npy") <(tail -c +129 "$tmp/p2/result0.npy") ||
+      { echo "FAIL @${x}1: its $tg results are not @${x}2's"; fail=1; }
+  done
+done
 # nn.Conv1d as torch-mlir writes it (tests/corpus/torch/tcn_block.mlir:
 # tensor.pad + linalg.conv_1d_ncw_fcw, the bias broadcast and added after;
 # torch_corpus.sh checks its results against PyTorch's): every kernel on the
