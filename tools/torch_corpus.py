@@ -264,6 +264,37 @@ class Pools(nn.Module):
         return m, F.avg_pool2d(m, 2), F.adaptive_avg_pool2d(m, 1).flatten(1)
 
 
+class TCNBlock(nn.Module):
+    """A temporal convolution block (every nn.Conv1d reaches linalg as
+    tensor.pad + linalg.conv_1d_ncw_fcw, the bias broadcast and added after):
+    a dilated Conv1d + ReLU, a depthwise Conv1d (groups = channels) and a
+    pointwise one, a residual, a strided Conv1d without bias + GELU, and a
+    max_pool1d."""
+
+    def __init__(self, c):
+        super().__init__()
+        self.conv = nn.Conv1d(c, c, 3, padding=2, dilation=2)
+        self.dw = nn.Conv1d(c, c, 5, padding=2, groups=c)
+        self.pw = nn.Conv1d(c, c, 1)
+        self.down = nn.Conv1d(c, 2 * c, 3, stride=2, padding=1, bias=False)
+
+    def forward(self, x):
+        y = x + self.pw(self.dw(torch.relu(self.conv(x))))
+        return F.max_pool1d(F.gelu(self.down(y)), 2)
+
+
+class Conv3dBlock(nn.Module):
+    """A video/volume stem: Conv3d (stride 1x2x2, padding 1) + ReLU, then
+    max_pool3d(2)."""
+
+    def __init__(self, c, f):
+        super().__init__()
+        self.conv = nn.Conv3d(c, f, 3, stride=(1, 2, 2), padding=1)
+
+    def forward(self, x):
+        return F.max_pool3d(torch.relu(self.conv(x)), 2)
+
+
 class EmbeddingMLP(nn.Module):
     """nn.Embedding's gather (torch-mlir bounds-checks each index with two
     cf.assert inside the gather's linalg.generic), then a Linear + ReLU."""
@@ -363,6 +394,12 @@ def model_specs():
     def pools(g):
         return Pools(), [torch.randn(1, 64, 32, 32, generator=g)]
 
+    def tcn(g):
+        return TCNBlock(32), [torch.randn(2, 32, 64, generator=g)]
+
+    def conv3d(g):
+        return Conv3dBlock(3, 16), [torch.randn(1, 3, 8, 16, 16, generator=g)]
+
     def embedding(g):
         return EmbeddingMLP(32, 16, 8), [torch.randint(0, 32, (2, 5), generator=g)]
 
@@ -370,7 +407,7 @@ def model_specs():
             ("encoder_layer", encoder), ("encoder_layer_masked", encoder_masked),
             ("gpt2_block", gpt2), ("llama_mlp", llama), ("vit_patch_embed", vit),
             ("resnet_block", resnet), ("mobilenet_v2_block", mobilenet), ("pools", pools),
-            ("embedding_mlp", embedding)]
+            ("embedding_mlp", embedding), ("tcn_block", tcn), ("conv3d_block", conv3d)]
 
 
 FROZEN = {"mlp"}                       # also written with weights as dense_resource

@@ -279,7 +279,13 @@ static const char *const LINALG_NAMES[IR_LN_COUNT] = {
     "min", "exp", "log", "abs", "negf", "sqrt", "rsqrt", "tanh", "erf", "floor", "ceil",
     "reciprocal", "square", "powf", "conv_2d_nchw_fchw", "conv_2d_nhwc_hwcf", "conv_2d_nhwc_fhwc",
     "conv_2d_ngchw_fgchw", "conv_2d_ngchw_gfchw", "depthwise_conv_2d_nchw_chw", "depthwise_conv_2d_nhwc_hwc",
-    "pooling_nchw_max", "pooling_nchw_sum", "pooling_nhwc_max", "pooling_nhwc_sum"};
+    "pooling_nchw_max", "pooling_nchw_sum", "pooling_nhwc_max", "pooling_nhwc_sum", "conv_1d", "conv_1d_nwc_wcf",
+    "conv_1d_ncw_fcw", "depthwise_conv_1d_nwc_wc", "depthwise_conv_1d_ncw_cw", "depthwise_conv_1d_nwc_wcm",
+    "pooling_nwc_max", "pooling_nwc_max_unsigned", "pooling_nwc_min", "pooling_nwc_min_unsigned", "pooling_nwc_sum",
+    "pooling_ncw_max", "pooling_ncw_sum", "conv_2d", "conv_2d_nhwgc_gfhwc", "depthwise_conv_2d_nhwc_hwcm",
+    "pooling_nhwc_max_unsigned", "pooling_nhwc_min", "pooling_nhwc_min_unsigned", "conv_3d", "conv_3d_ndhwc_dhwcf",
+    "conv_3d_ncdhw_fcdhw", "depthwise_conv_3d_ndhwc_dhwc", "depthwise_conv_3d_ncdhw_cdhw",
+    "depthwise_conv_3d_ndhwc_dhwcm", "pooling_ndhwc_max", "pooling_ndhwc_min", "pooling_ndhwc_sum"};
 _Static_assert(SP_ARRAY_LEN(LINALG_NAMES) == IR_LN_COUNT, "LINALG_NAMES out of sync");
 
 const char *ir_linalg_kind_name(ir_linalg_kind k) { return k < IR_LN_COUNT ? LINALG_NAMES[k] : "?"; }

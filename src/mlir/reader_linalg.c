@@ -154,56 +154,122 @@ static void need_arity(parser *p, sp_loc loc, const char *what, uint32_t nins, u
 }
 
 /* Convolutions and pooling as MLIR defines them (linalg's opdsl: loops in
- * the order they first appear in the definition, which is the order
- * mlir-opt's generalization prints and the reference sums in). A window
- * result is d_out * stride + d_k * dilation along spatial axis `axis`. */
+ * the order of each op's domain(), which is the order mlir-opt's
+ * generalization prints and the reference sums in). A window result is
+ * d_out * stride + d_k * dilation along spatial axis `axis`. */
 typedef struct win_res {
     int8_t d, k, axis; /* k < 0: the plain loop d */
 } win_res;
 
+enum { WB_MAC, WB_MAX, WB_SUM, WB_MIN, WB_MAXU, WB_MINU }; /* out + in * kernel, max(out, in), ... */
+
 typedef struct win_op {
     ir_linalg_kind kind;
-    uint8_t ndims, nred; /* the last nred loops reduce */
-    uint8_t body;        /* 0: out + in * kernel, 1: max(out, in), 2: out + in */
-    uint8_t rank[3];     /* results of the input, kernel and output maps */
-    win_res res[3][5];
+    uint8_t ndims;
+    uint8_t nsp;     /* strides / dilations entries (0: the op has neither, all 1) */
+    uint16_t red;    /* the loops that reduce, bit d for loop d */
+    uint8_t body;    /* WB_* */
+    uint8_t rank[3]; /* results of the input, kernel and output maps */
+    win_res res[3][6];
 } win_op;
 
 #define D(x) {x, -1, 0}
 #define W(o, k, a) {o, k, a}
+#define LAST(nd, nr) (uint16_t)(((1u << (nd)) - 1) & ~((1u << ((nd) - (nr))) - 1)) /* the last nr of nd loops */
 static const win_op WIN_OPS[] = {
-    {IR_LN_CONV_2D_NCHW_FCHW, 7, 3, 0, {4, 4, 4},
+    /* 2-D */
+    {IR_LN_CONV_2D_NCHW_FCHW, 7, 2, LAST(7, 3), WB_MAC, {4, 4, 4},
      {{D(0), D(4), W(2, 5, 0), W(3, 6, 1)}, {D(1), D(4), D(5), D(6)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_CONV_2D_NHWC_HWCF, 7, 3, 0, {4, 4, 4},
+    {IR_LN_CONV_2D_NHWC_HWCF, 7, 2, LAST(7, 3), WB_MAC, {4, 4, 4},
      {{D(0), W(1, 4, 0), W(2, 5, 1), D(6)}, {D(4), D(5), D(6), D(3)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_CONV_2D_NHWC_FHWC, 7, 3, 0, {4, 4, 4},
+    {IR_LN_CONV_2D_NHWC_FHWC, 7, 2, LAST(7, 3), WB_MAC, {4, 4, 4},
      {{D(0), W(1, 4, 0), W(2, 5, 1), D(6)}, {D(3), D(4), D(5), D(6)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_CONV_2D_NGCHW_FGCHW, 8, 3, 0, {5, 5, 5},
+    {IR_LN_CONV_2D_NGCHW_FGCHW, 8, 2, LAST(8, 3), WB_MAC, {5, 5, 5},
      {{D(0), D(1), D(5), W(3, 6, 0), W(4, 7, 1)}, {D(2), D(1), D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(4)}}},
-    {IR_LN_CONV_2D_NGCHW_GFCHW, 8, 3, 0, {5, 5, 5},
+    {IR_LN_CONV_2D_NGCHW_GFCHW, 8, 2, LAST(8, 3), WB_MAC, {5, 5, 5},
      {{D(0), D(1), D(5), W(3, 6, 0), W(4, 7, 1)}, {D(1), D(2), D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(4)}}},
-    {IR_LN_DEPTHWISE_CONV_2D_NCHW_CHW, 6, 2, 0, {4, 3, 4},
+    {IR_LN_CONV_2D_NHWGC_GFHWC, 8, 2, LAST(8, 3), WB_MAC, {5, 5, 5},
+     {{D(0), W(1, 5, 0), W(2, 6, 1), D(3), D(7)}, {D(3), D(4), D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(4)}}},
+    {IR_LN_CONV_2D, 4, 0, LAST(4, 2), WB_MAC, {2, 2, 2}, {{W(0, 2, 0), W(1, 3, 1)}, {D(2), D(3)}, {D(0), D(1)}}},
+    {IR_LN_DEPTHWISE_CONV_2D_NCHW_CHW, 6, 2, LAST(6, 2), WB_MAC, {4, 3, 4},
      {{D(0), D(3), W(1, 4, 0), W(2, 5, 1)}, {D(3), D(4), D(5)}, {D(0), D(3), D(1), D(2)}}},
-    {IR_LN_DEPTHWISE_CONV_2D_NHWC_HWC, 6, 2, 0, {4, 3, 4},
+    {IR_LN_DEPTHWISE_CONV_2D_NHWC_HWC, 6, 2, LAST(6, 2), WB_MAC, {4, 3, 4},
      {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5), D(3)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_POOLING_NCHW_MAX, 6, 2, 1, {4, 2, 4}, {{D(0), D(1), W(2, 4, 0), W(3, 5, 1)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_POOLING_NCHW_SUM, 6, 2, 2, {4, 2, 4}, {{D(0), D(1), W(2, 4, 0), W(3, 5, 1)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_POOLING_NHWC_MAX, 6, 2, 1, {4, 2, 4}, {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
-    {IR_LN_POOLING_NHWC_SUM, 6, 2, 2, {4, 2, 4}, {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}},
+    {IR_LN_DEPTHWISE_CONV_2D_NHWC_HWCM, 7, 2, LAST(7, 2), WB_MAC, {4, 4, 5},
+     {{D(0), W(1, 5, 0), W(2, 6, 1), D(3)}, {D(5), D(6), D(3), D(4)}, {D(0), D(1), D(2), D(3), D(4)}}},
+#define POOL2_NCHW(kind, body)                                                                                           \
+    {kind, 6, 2, LAST(6, 2), body, {4, 2, 4}, {{D(0), D(1), W(2, 4, 0), W(3, 5, 1)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}}
+#define POOL2_NHWC(kind, body)                                                                                           \
+    {kind, 6, 2, LAST(6, 2), body, {4, 2, 4}, {{D(0), W(1, 4, 0), W(2, 5, 1), D(3)}, {D(4), D(5)}, {D(0), D(1), D(2), D(3)}}}
+    POOL2_NCHW(IR_LN_POOLING_NCHW_MAX, WB_MAX),
+    POOL2_NCHW(IR_LN_POOLING_NCHW_SUM, WB_SUM),
+    POOL2_NHWC(IR_LN_POOLING_NHWC_MAX, WB_MAX),
+    POOL2_NHWC(IR_LN_POOLING_NHWC_SUM, WB_SUM),
+    POOL2_NHWC(IR_LN_POOLING_NHWC_MIN, WB_MIN),
+    POOL2_NHWC(IR_LN_POOLING_NHWC_MAX_UNSIGNED, WB_MAXU),
+    POOL2_NHWC(IR_LN_POOLING_NHWC_MIN_UNSIGNED, WB_MINU),
+    /* 1-D */
+    {IR_LN_CONV_1D, 2, 0, LAST(2, 1), WB_MAC, {1, 1, 1}, {{W(0, 1, 0)}, {D(1)}, {D(0)}}},
+    {IR_LN_CONV_1D_NWC_WCF, 5, 1, LAST(5, 2), WB_MAC, {3, 3, 3},
+     {{D(0), W(1, 3, 0), D(4)}, {D(3), D(4), D(2)}, {D(0), D(1), D(2)}}},
+    {IR_LN_CONV_1D_NCW_FCW, 5, 1, LAST(5, 2), WB_MAC, {3, 3, 3},
+     {{D(0), D(3), W(2, 4, 0)}, {D(1), D(3), D(4)}, {D(0), D(1), D(2)}}},
+    {IR_LN_DEPTHWISE_CONV_1D_NWC_WC, 4, 1, LAST(4, 1), WB_MAC, {3, 2, 3},
+     {{D(0), W(1, 3, 0), D(2)}, {D(3), D(2)}, {D(0), D(1), D(2)}}},
+    {IR_LN_DEPTHWISE_CONV_1D_NCW_CW, 4, 1, LAST(4, 1), WB_MAC, {3, 2, 3},
+     {{D(0), D(2), W(1, 3, 0)}, {D(2), D(3)}, {D(0), D(2), D(1)}}},
+    {IR_LN_DEPTHWISE_CONV_1D_NWC_WCM, 5, 1, LAST(5, 1), WB_MAC, {3, 3, 4},
+     {{D(0), W(1, 4, 0), D(2)}, {D(4), D(2), D(3)}, {D(0), D(1), D(2), D(3)}}},
+#define POOL1_NWC(kind, body) {kind, 4, 1, LAST(4, 1), body, {3, 1, 3}, {{D(0), W(1, 3, 0), D(2)}, {D(3)}, {D(0), D(1), D(2)}}}
+#define POOL1_NCW(kind, body) {kind, 4, 1, LAST(4, 1), body, {3, 1, 3}, {{D(0), D(1), W(2, 3, 0)}, {D(3)}, {D(0), D(1), D(2)}}}
+    POOL1_NWC(IR_LN_POOLING_NWC_MAX, WB_MAX),
+    POOL1_NWC(IR_LN_POOLING_NWC_SUM, WB_SUM),
+    POOL1_NWC(IR_LN_POOLING_NWC_MIN, WB_MIN),
+    POOL1_NWC(IR_LN_POOLING_NWC_MAX_UNSIGNED, WB_MAXU),
+    POOL1_NWC(IR_LN_POOLING_NWC_MIN_UNSIGNED, WB_MINU),
+    POOL1_NCW(IR_LN_POOLING_NCW_MAX, WB_MAX),
+    POOL1_NCW(IR_LN_POOLING_NCW_SUM, WB_SUM),
+    /* 3-D (the depthwise ones reduce before their channel loop) */
+    {IR_LN_CONV_3D, 6, 0, LAST(6, 3), WB_MAC, {3, 3, 3},
+     {{W(0, 3, 0), W(1, 4, 1), W(2, 5, 2)}, {D(3), D(4), D(5)}, {D(0), D(1), D(2)}}},
+    {IR_LN_CONV_3D_NDHWC_DHWCF, 9, 3, LAST(9, 4), WB_MAC, {5, 5, 5},
+     {{D(0), W(1, 5, 0), W(2, 6, 1), W(3, 7, 2), D(8)}, {D(5), D(6), D(7), D(8), D(4)}, {D(0), D(1), D(2), D(3), D(4)}}},
+    {IR_LN_CONV_3D_NCDHW_FCDHW, 9, 3, LAST(9, 4), WB_MAC, {5, 5, 5},
+     {{D(0), D(5), W(2, 6, 0), W(3, 7, 1), W(4, 8, 2)}, {D(1), D(5), D(6), D(7), D(8)}, {D(0), D(1), D(2), D(3), D(4)}}},
+    {IR_LN_DEPTHWISE_CONV_3D_NDHWC_DHWC, 8, 3, 0x70, WB_MAC, {5, 4, 5},
+     {{D(0), W(1, 4, 0), W(2, 5, 1), W(3, 6, 2), D(7)}, {D(4), D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(7)}}},
+    {IR_LN_DEPTHWISE_CONV_3D_NCDHW_CDHW, 8, 3, 0x70, WB_MAC, {5, 4, 5},
+     {{D(0), D(7), W(1, 4, 0), W(2, 5, 1), W(3, 6, 2)}, {D(7), D(4), D(5), D(6)}, {D(0), D(7), D(1), D(2), D(3)}}},
+    {IR_LN_DEPTHWISE_CONV_3D_NDHWC_DHWCM, 9, 3, 0xe0, WB_MAC, {5, 5, 6},
+     {{D(0), W(1, 5, 0), W(2, 6, 1), W(3, 7, 2), D(8)},
+      {D(5), D(6), D(7), D(8), D(4)},
+      {D(0), D(1), D(2), D(3), D(8), D(4)}}},
+#define POOL3_NDHWC(kind, body)                                                                                          \
+    {kind, 8, 3, LAST(8, 3), body, {5, 3, 5},                                                                              \
+     {{D(0), W(1, 5, 0), W(2, 6, 1), W(3, 7, 2), D(4)}, {D(5), D(6), D(7)}, {D(0), D(1), D(2), D(3), D(4)}}}
+    POOL3_NDHWC(IR_LN_POOLING_NDHWC_MAX, WB_MAX),
+    POOL3_NDHWC(IR_LN_POOLING_NDHWC_MIN, WB_MIN),
+    POOL3_NDHWC(IR_LN_POOLING_NDHWC_SUM, WB_SUM),
 };
 #undef D
 #undef W
+#undef LAST
+#undef POOL1_NWC
+#undef POOL1_NCW
+#undef POOL2_NCHW
+#undef POOL2_NHWC
+#undef POOL3_NDHWC
 
-/* strides / dilations: a dense attribute of 2 integers (default 1, 1) */
-static void window_param(parser *p, const ir_op *op, const char *name, int64_t out[2]) {
-    out[0] = out[1] = 1;
+/* strides / dilations: a dense attribute of n integers (default all 1) */
+static void window_param(parser *p, const ir_op *op, const char *name, uint32_t n, int64_t out[3]) {
+    out[0] = out[1] = out[2] = 1;
     const ir_attr *a = ir_dict_get(op->attrs, op->nattrs, name);
-    if (!a) return;
+    if (!a || n == 0) return; /* conv_1d/2d/3d: no such parameter (a discardable attribute) */
     const ir_elements *e = a->kind == IR_A_ELEMENTS ? a->u.elems : NULL;
-    if (!e || !ir_dtype_is_int((ir_dtype)e->type.dtype) || ir_type_numel(e->type) != 2)
-        ps_error_at(p, op->loc, "linalg.%s: %s must be a dense attribute of 2 integers",
-                    ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named), name);
-    for (int i = 0; i < 2; i++) {
+    if (!e || !ir_dtype_is_int((ir_dtype)e->type.dtype) || ir_type_numel(e->type) != n)
+        ps_error_at(p, op->loc, "linalg.%s: %s must be a dense attribute of %u integer%s",
+                    ir_linalg_kind_name((ir_linalg_kind)op->u.lin.named), name, n, n == 1 ? "" : "s");
+    for (uint32_t i = 0; i < n; i++) {
         out[i] = ir_elements_get_i(e, e->splat ? 0 : i);
         if (out[i] < 1 || out[i] > (1 << 20))
             ps_error_at(p, op->loc, "linalg.%s: %s must be between 1 and 2^20, found %lld",
@@ -221,11 +287,11 @@ static void import_window(parser *p, ir_op *op, const win_op *w) {
         if (rank_of(op->opnds[i]) != w->rank[i])
             ps_error_at(p, loc, "linalg.%s: operand #%d must have rank %u, found %u", name, i, w->rank[i],
                         rank_of(op->opnds[i]));
-    int64_t strides[2], dilations[2];
-    window_param(p, op, "strides", strides);
-    window_param(p, op, "dilations", dilations);
-    uint8_t iters[8] = {0};
-    for (int d = w->ndims - w->nred; d < w->ndims; d++) iters[d] = IR_ITER_REDUCTION;
+    int64_t strides[3], dilations[3];
+    window_param(p, op, "strides", w->nsp, strides);
+    window_param(p, op, "dilations", w->nsp, dilations);
+    uint8_t iters[16] = {0};
+    for (int d = 0; d < w->ndims; d++) iters[d] = (w->red >> d) & 1 ? IR_ITER_REDUCTION : IR_ITER_PARALLEL;
     set_iters(p, op, w->ndims, iters);
     for (int i = 0; i < 3; i++) {
         ir_amap *m = ir_amap_new(p->m, w->ndims, 0, w->rank[i]);
@@ -242,20 +308,28 @@ static void import_window(parser *p, ir_op *op, const win_op *w) {
         l->maps[i] = m;
     }
     ir_dtype ot = ir_value_elem(op->opnds[2]);
-    bool fl = ir_dtype_is_float(ot);
+    bool fl = ir_dtype_is_float(ot), uns = w->body == WB_MAXU || w->body == WB_MINU;
     if (ot == IR_I1) ps_error_at(p, loc, "linalg.%s on i1 is not supported", name);
+    if (uns && fl) ps_error_at(p, loc, "linalg.%s needs an integer result, found a float one", name);
     ir_block *b = new_body(p, op);
     ir_type st = ir_scalar_type(ot);
-    ir_value *in = cast_to(p, b, loc, &b->args[0], ot, false), *r;
-    if (w->body == 0) {
-        ir_value *k = cast_to(p, b, loc, &b->args[1], ot, false);
-        ir_value *m = body_op(p, b, fl ? IR_OP_MULF : IR_OP_MULI, loc, st, in, k, NULL);
-        r = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, st, &b->args[2], m, NULL);
-    } else if (w->body == 1) {
-        r = body_op(p, b, fl ? IR_OP_MAXIMUMF : IR_OP_MAXSI, loc, st, &b->args[2], in, NULL);
-    } else {
-        r = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, st, &b->args[2], in, NULL);
+    ir_value *in = cast_to(p, b, loc, &b->args[0], ot, uns), *r;
+    ir_opkind k;
+    switch (w->body) {
+    case WB_MAC: {
+        ir_value *kv = cast_to(p, b, loc, &b->args[1], ot, false);
+        ir_value *m = body_op(p, b, fl ? IR_OP_MULF : IR_OP_MULI, loc, st, in, kv, NULL);
+        in = m;
+        k = fl ? IR_OP_ADDF : IR_OP_ADDI;
+        break;
     }
+    case WB_MAX: k = fl ? IR_OP_MAXIMUMF : IR_OP_MAXSI; break;
+    case WB_MIN: k = fl ? IR_OP_MINIMUMF : IR_OP_MINSI; break;
+    case WB_MAXU: k = IR_OP_MAXUI; break;
+    case WB_MINU: k = IR_OP_MINUI; break;
+    default: k = fl ? IR_OP_ADDF : IR_OP_ADDI; break;
+    }
+    r = body_op(p, b, k, loc, st, &b->args[2], in, NULL);
     body_yield(p, b, loc, r);
 }
 

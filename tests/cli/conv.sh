@@ -8,6 +8,7 @@
 # results (the npu: window loads, and a pooling op's window-shape operand,
 # a tensor.empty nothing reads, is not loaded).
 set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
 f="$SPADC_SRC/tests/data/conv_ops.mlir"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0
@@ -17,17 +18,7 @@ have_mlir=0; command -v mlir-opt-22 >/dev/null && have_mlir=1
 [ $have_mlir = 1 ] && { "$SPADC" opt "$f" | mlir-opt-22 >/dev/null 2>&1 || { echo "FAIL: mlir-opt-22 rejects spadc opt's print"; fail=1; }; }
 for e in a b c d e f g h i j; do
   n=$((n + 1))
-  "$SPADC" run "$f" -e "$e" --target ref --seed 7 -o "$tmp/s_$e" >/dev/null || { echo "FAIL @$e: ref exit $?"; fail=1; }
-  if [ $have_mlir = 1 ]; then
-    "$SPADC" run "$tmp/gen.mlir" -e "$e" --target ref --seed 7 -o "$tmp/g_$e" >/dev/null &&
-      cmp -s "$tmp/s_$e/result0.npy" "$tmp/g_$e/result0.npy" ||
-      { echo "FAIL @$e: spadc's import and MLIR's generalization differ"; fail=1; }
-  fi
-  out=$("$SPADC" run "$f" -e "$e" --target cpu --threads 2 --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" ||
-    { echo "FAIL @$e: cpu --check"; echo "$out" | tail -3; fail=1; }
-  out=$("$SPADC" run "$f" -e "$e" --target npu --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" &&
-    grep -q '^npu k0: tile' <<<"$out" ||
-    { echo "FAIL @$e: npu --check (on the npu)"; echo "$out" | tail -3; fail=1; }
+  check_generalized "$f" "$([ $have_mlir = 1 ] && echo "$tmp/gen.mlir")" "$e" "$tmp" || fail=1
 done
 # the cpu runs a stride-1 NCHW convolution (@j, the corpus's ResNet block)
 # with the window's input rows packed as B and the weights read as A, the

@@ -88,3 +88,25 @@ check_on_targets() {
   done
   return $bad
 }
+
+# check_generalized FILE GEN FUNC TMP: FUNC of FILE (named linalg ops) gives
+# on the reference the same bits as in GEN (mlir-opt-22
+# --linalg-generalize-named-ops of FILE; skipped when GEN is empty), with
+# --seed 7, and passes run --check on the cpu (2 threads) and the npu, the
+# npu running its kernel k0 itself; prints a FAIL line per check that does
+# not and returns 1 if any did not.
+check_generalized() {
+  local f=$1 gen=$2 e=$3 tmp=$4 out bad=0
+  "$SPADC" run "$f" -e "$e" --target ref --seed 7 -o "$tmp/s_$e" >/dev/null || { echo "FAIL @$e: ref exit $?"; bad=1; }
+  if [ -n "$gen" ]; then
+    "$SPADC" run "$gen" -e "$e" --target ref --seed 7 -o "$tmp/g_$e" >/dev/null &&
+      cmp -s "$tmp/s_$e/result0.npy" "$tmp/g_$e/result0.npy" ||
+      { echo "FAIL @$e: spadc's import and MLIR's generalization differ"; bad=1; }
+  fi
+  out=$("$SPADC" run "$f" -e "$e" --target cpu --threads 2 --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" ||
+    { echo "FAIL @$e: cpu --check"; echo "$out" | tail -3; bad=1; }
+  out=$("$SPADC" run "$f" -e "$e" --target npu --seed 7 --check 2>&1) && grep -q ': ok$' <<<"$out" &&
+    grep -q '^npu k0: tile' <<<"$out" ||
+    { echo "FAIL @$e: npu --check (on the npu)"; echo "$out" | tail -3; bad=1; }
+  return $bad
+}
