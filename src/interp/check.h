@@ -19,8 +19,10 @@
  * samples: 0 runs the whole reference; N > 0 compares N elements per
  * result (runs of 16 neighbours from seeded random anchors, the first and
  * the last included), each computed from only what it depends on
- * (interp_points); < 0 picks: the whole reference unless it would take more
- * than 2^28 loop steps, else 256 samples.
+ * (interp_points); < 0 picks: 256 samples when the whole reference would
+ * take more than 2^28 loop steps and the samples' points (an upper bound
+ * on their dependence cones, at point evaluation's cost per step) under
+ * half of that, else the whole reference.
  */
 #ifndef SPADC_INTERP_CHECK_H
 #define SPADC_INTERP_CHECK_H
