@@ -131,3 +131,4 @@ bench: peers-ext
 	@bash tools/pyenv.sh && $${SPADC_PY_VENV:-$$HOME/.cache/spadc-py}/bin/python bench/py_overhead.py
 	bash bench/sweep.sh
 	bash bench/silicon.sh
+	$${VENV:-$$HOME/.cache/spadc-venv}/bin/python bench/pools.py
