@@ -84,6 +84,13 @@ void spadc_ctx_free(spadc_ctx *ctx) {
 const char *spadc_error(const spadc_ctx *ctx) { return ctx ? ctx->msg : "spadc: error: no context"; }
 int spadc_last_status(const spadc_ctx *ctx) { return ctx ? ctx->status : SPADC_EUSAGE; }
 
+void spadc_error_location(const spadc_ctx *ctx, const char **file, unsigned *line, unsigned *col) {
+    int on = ctx && ctx->status != SPADC_OK;
+    if (file) *file = on ? ctx->c.err.file : "";
+    if (line) *line = on ? ctx->c.err.line : 0;
+    if (col) *col = on ? ctx->c.err.col : 0;
+}
+
 /* ----------------------------------------------------------------- modules */
 
 typedef struct read_job {
