@@ -3,28 +3,42 @@ them on numpy arrays, on the host cpu, the simulated npu or the reference
 interpreter.
 
     import spadc, numpy as np
-    p = spadc.compile("tests/corpus/seeds/ffn1_bert.mlir")
+    p = spadc.compile(path="tests/corpus/seeds/ffn1_bert.mlir")
     y = p(*[np.ones(a.shape, a.dtype) for a in p.inputs])
+
+Arrays may be numpy arrays, torch tensors or anything else with DLPack
+(``__dlpack__``) or ``__array__``: passed without a copy where their memory
+is already C-contiguous of the argument's type.
 
 Everything here is a thin layer over the C API (include/spadc.h), loaded
 with ctypes from libspadc.so (see spadc/_native.py): the same compiler, plans
-and errors as the `spadc` command. PyTorch models: `spadc.torch`.
+and errors as the `spadc` command. PyTorch models: `spadc.torch`. The command line tool itself: `python -m
+spadc` (and the `spadc` command the package installs).
 """
+from __future__ import annotations
+
 import json
 import math
 import operator
 import os
+import re
 import tempfile
 import threading
+import warnings
 import weakref
 from collections import namedtuple
+from typing import Any, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _native as _n
 
-__all__ = ["compile", "opt", "Program", "Arg", "Error", "InputError", "UsageError", "NoFitError",
-           "MismatchError", "InternalError", "version", "__version__"]
+# not "compile" (nor "opt"): `from spadc import *` must not shadow the
+# built-in compile(); call them as spadc.compile, spadc.opt
+__all__ = ["Program", "Arg", "Error", "InputError", "UsageError", "NoFitError", "MismatchError",
+           "InternalError", "ThreadsWarning", "version", "__version__"]
+
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 __version__ = _n.version().decode()
 
@@ -38,7 +52,7 @@ def __getattr__(name):
     raise AttributeError("module 'spadc' has no attribute %r" % name)
 
 
-def version():
+def version() -> str:
     """The library's version ("0.1.0"), as `spadc --version` prints it."""
     return __version__
 
@@ -48,18 +62,17 @@ def version():
 class Error(Exception):
     """A spadc error. `status` is the command-line tool's exit code for it;
     `message` the located text `FILE:LINE:COL: error: ...` (also str(e));
-    `file`, `line`, `col` its location where it has one (else None)."""
+    `file`, `line`, `col` its location where it has one (else None): the
+    C API's fields (spadc_error_location), not read back from the text."""
     status = 5
 
-    def __init__(self, message, status=None):
+    def __init__(self, message: str, status: Optional[int] = None, file: Optional[str] = None,
+                 line: Optional[int] = None, col: Optional[int] = None):
         super().__init__(message)
         self.message = message
         if status is not None:
             self.status = status
-        self.file = self.line = self.col = None
-        parts = message.split(":", 3)
-        if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
-            self.file, self.line, self.col = parts[0], int(parts[1]), int(parts[2])
+        self.file, self.line, self.col = file, line, col
 
 
 class InputError(Error):
@@ -93,6 +106,11 @@ class _UsageTypeError(UsageError, TypeError):
 
 
 _UsageTypeError.__name__ = _UsageTypeError.__qualname__ = "UsageError"  # as tracebacks name it
+
+
+class ThreadsWarning(UserWarning):
+    """threads= asked for more threads than the cores this process may run
+    on (os.sched_getaffinity): the program was compiled for those cores."""
 
 
 _BY_STATUS = {1: InputError, 2: UsageError, 3: NoFitError, 4: MismatchError, 5: InternalError}
@@ -142,7 +160,11 @@ def _int(value, what, lo, hi):
 
 def _raise(ctx, status):
     msg = _n.error(ctx).decode("utf-8", "replace")
-    raise _BY_STATUS.get(status, Error)(msg or "spadc: error %d" % status, status)
+    f, line, col = _n.c_char_p(), _n.c_uint(), _n.c_uint()
+    _n.error_location(ctx, f, line, col)
+    file = f.value.decode("utf-8", "surrogateescape") if f.value else None
+    raise _BY_STATUS.get(status, Error)(msg or "spadc: error %d" % status, status, file,
+                                        line.value or None, col.value or None)
 
 
 # ------------------------------------------------------------------ types
@@ -189,44 +211,108 @@ def _arg(t, i):
 
 # ------------------------------------------------------------------ compile
 
-def _read(ctx, source, name):
-    """A spadc_module* read from a path or from MLIR text."""
-    mod = _n.c_void_p()
-    label = _c_str(name, "name") or b"<string>"
+def _source(source, path, text):
+    """(path, text) from compile()'s and opt()'s source arguments: exactly
+    one of path= and text=, or the positional source (kept from before those
+    existed: text when it has a newline or starts as MLIR does, else a path)."""
+    given = [n for n, v in (("source", source), ("path", path), ("text", text)) if v is not None]
+    if len(given) != 1:
+        raise _usage("give the MLIR as path=... (a file) or text=... (the text itself)%s"
+                     % ("" if not given else ", not %s together" % " and ".join(given)), not given)
+    if path is not None:
+        return _c_path(path, "path"), None
+    if text is not None:
+        if isinstance(text, str):
+            return None, text.encode("utf-8", "surrogateescape")
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            return None, bytes(text)
+        raise _usage("text must be MLIR text (str or bytes), not %s" % type(text).__name__, True)
+    return _guess(source)
+
+
+def _guess(source):
     if isinstance(source, (bytes, bytearray)):
         data = bytes(source)
         if b"\n" in data or data.lstrip().startswith((b"module", b"func.func", b"#", b"//")):
-            st = _n.read_string(ctx, label, data, len(data), mod)  # as given: the reader locates what it cannot read
-            if st:
-                _raise(ctx, st)
-            return mod.value
+            return None, data
         source = os.fsdecode(data)
     if isinstance(source, os.PathLike):
-        st = _n.read_file(ctx, _c_path(source, "source"), mod)
-    elif not isinstance(source, str):
+        return _c_path(source, "source"), None
+    if not isinstance(source, str):
         raise _usage("source must be MLIR text or a path, not %s" % type(source).__name__, True)
-    elif "\n" in source or source.lstrip().startswith(("module", "func.func", "#", "//")):
-        data = source.encode("utf-8", "surrogateescape")  # the text as given: the reader reports what it cannot read
+    if "\n" in source or source.lstrip().startswith(("module", "func.func", "#", "//")):
+        return None, source.encode("utf-8", "surrogateescape")
+    return _c_path(source, "source"), None
+
+
+def _read(ctx, source, name, path=None, text=None):
+    """A spadc_module* read from a path or from MLIR text."""
+    mod = _n.c_void_p()
+    label = _c_str(name, "name") or b"<string>"
+    cpath, data = _source(source, path, text)
+    if cpath is not None:
+        st = _n.read_file(ctx, cpath, mod)
+    else:  # the text as given: the reader locates what it cannot read
         st = _n.read_string(ctx, label, data, len(data), mod)
-    else:
-        st = _n.read_file(ctx, _c_path(source, "source"), mod)
     if st:
         _raise(ctx, st)
     return mod.value
 
 
+_BUDGET_FORM = ("budget must be a fraction 0 < F <= 1 (0.5, 1) or a byte count >= 2 (65536, \"64K\", "
+                "\"1M\"), as --budget")
+_BUDGET_UNITS = {"": 1, "K": 1024, "k": 1024, "KiB": 1024, "M": 1 << 20, "MiB": 1 << 20}
+
+
 def _budget(budget):
+    """budget= as the C API's double: None (the machine's default), a number
+    (a fraction in (0, 1], or a whole number of bytes), or a string read as
+    `--budget` reads it (src/cli/common.c: "0.5", "65536", "64K", "1M")."""
     if budget is None:
         return 0.0
-    if isinstance(budget, (bool, str, bytes)):
-        raise _usage("budget must be a number, not %s" % type(budget).__name__, True)
+    if isinstance(budget, str):
+        v = budget
+        if re.search(r"[.eE]", v) or v == "1":
+            try:
+                f = float(v)
+            except ValueError:
+                f = float("nan")
+            if (not re.fullmatch(r"[0-9.][0-9.eE+-]*", v) or not f > 0 or f > 1):
+                raise _usage("%s; got %r" % (_BUDGET_FORM, budget))
+            return f
+        m = re.fullmatch(r"([0-9]+)(.*)", v, re.S)
+        mul = _BUDGET_UNITS.get(m.group(2)) if m else None
+        if mul is None or int(m.group(1)) * mul < 2:
+            raise _usage("%s; got %r" % (_BUDGET_FORM, budget))
+        b = int(m.group(1)) * mul
+        if b > 1 << 40:
+            raise _usage("budget %r is more than 2^40 bytes" % (budget,))
+        return float(b)
+    if isinstance(budget, (bool, bytes)):
+        raise _usage("%s, not %s" % (_BUDGET_FORM, type(budget).__name__), True)
     try:
         b = float(budget)
     except (TypeError, ValueError, OverflowError):
-        raise _usage("budget must be a number, not %s" % type(budget).__name__, True) from None
+        raise _usage("%s, not %s" % (_BUDGET_FORM, type(budget).__name__), True) from None
     if not b > 0 or math.isinf(b) or (b > 1 and b != int(b)):
-        raise _usage("budget must be a fraction in (0, 1] or a whole number of bytes, not %r" % (budget,))
+        raise _usage("%s; got %r" % (_BUDGET_FORM, budget))
+    if b > 1 << 40:
+        raise _usage("budget %r is more than 2^40 bytes" % (budget,))
     return b
+
+
+def _tile(tile):
+    """tile= as three sizes: a sequence (M, N, K) or "M,N,K" as --tile."""
+    if isinstance(tile, str):
+        parts = tile.split(",")
+        if len(parts) != 3 or not all(re.fullmatch(r"[0-9]+", x) for x in parts):
+            raise _usage("tile must be three positive integers M,N,K up to 2^31, as --tile (got %r)" % (tile,))
+        tile = [int(x) for x in parts]
+    if isinstance(tile, bytes) or not hasattr(tile, "__len__") or not hasattr(tile, "__getitem__"):
+        raise _usage("tile must be three positive integers (M, N, K), not %r" % (tile,), True)
+    if len(tile) != 3:
+        raise _usage("tile must be three positive integers (M, N, K), not %r" % (tile,))
+    return [_int(tile[i], "a tile size", 1, 1 << 31) for i in range(3)]
 
 
 def _default_threads():
@@ -234,6 +320,24 @@ def _default_threads():
         return len(os.sched_getaffinity(0))
     except AttributeError:
         return os.cpu_count() or 1
+
+
+def _threads(threads):
+    """threads= checked as the C API checks it (an integer in [1, 1024]),
+    then clamped to the cores this process may run on, with a
+    ThreadsWarning: more threads than cores only take turns (10000 threads
+    made a run 20x slower)."""
+    cores = min(_default_threads(), _n.MAX_THREADS)
+    if threads is None:
+        return cores
+    # the C API's own rule (SPADC_MAX_THREADS), checked before ctypes would wrap it to 32 bits
+    threads = _int(threads, "threads", 1, _n.MAX_THREADS)
+    if threads > cores:
+        warnings.warn("spadc: threads=%d is more than the %d core%s this process may run on "
+                      "(os.sched_getaffinity): compiling for %d" % (threads, cores, "" if cores == 1 else "s", cores),
+                      ThreadsWarning, stacklevel=3)
+        threads = cores
+    return threads
 
 
 def _free_all(ctx, mod, prog):
@@ -246,31 +350,41 @@ def _free_all(ctx, mod, prog):
         _n.ctx_free(ctx)
 
 
-def compile(source, func=None, target="cpu", threads=None, budget=None, tile=None, name=None,
-            time_kernels=True, objective=None):
+def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str] = None, target: str = "cpu",
+            threads: Optional[int] = None, budget: Optional[Union[float, int, str]] = None,
+            tile: Optional[Union[Sequence[int], str]] = None, name: Optional[str] = None,
+            time_kernels: bool = True, objective: Optional[str] = None, *,
+            path: Optional[PathLike] = None, text: Optional[Union[str, bytes]] = None) -> "Program":
     """Compile one function of an MLIR module; returns a callable Program.
 
-    source   a path (str or os.PathLike) or MLIR text (str with a newline, or
-             starting with "module"/"func.func"); name labels text in messages
+    path     the MLIR file (str, bytes or os.PathLike), or
+    text     the MLIR text itself (str or bytes); name labels it in messages
+             ("<string>" by default). Give exactly one of the two.
+    source   the older positional form, kept working: a path, or text when it
+             has a newline or starts with "module"/"func.func"; path= and
+             text= say which without guessing.
     func     the function (None: the module's only public one; "@f" allowed)
     target   "cpu", "npu" (the built-in TPUv3), "npu=HW.yml" (a PyTorchSim
              hardware file) or "ref" (the reference interpreter)
-    threads  cpu threads (the npu simulator's host threads); None: the cores
-             this process may run on
-    budget   npu: scratchpad per lane a kernel may plan: a fraction in (0, 1]
-             of the slice, or bytes
-    tile     npu: (M, N, K) forced on every contraction kernel
+    threads  cpu threads (the npu simulator's host threads), 1 to 1024;
+             None, and any number above the cores this process may run on
+             (os.sched_getaffinity; the latter with a ThreadsWarning): those
+             cores
+    budget   npu: scratchpad per lane a kernel may plan, as --budget: a
+             fraction in (0, 1] of the slice, or bytes (a whole number, or a
+             string "65536", "64K", "1M")
+    tile     npu: (M, N, K) forced on every contraction kernel ("M,N,K" too)
     time_kernels  cpu: record each kernel's time (two clock reads a kernel;
              Program.last_run shows the medians)
     objective  npu: what the tile search minimises: "cycles" (None: the
              default), "energy", "dram" or "edp" (as --objective)
 
-    Raises InputError (bad MLIR), UsageError (bad arguments), NoFitError.
+    Raises InputError (bad MLIR), UsageError (bad arguments: every value
+    the command would refuse, and any argument of the wrong type, which is
+    also a TypeError), NoFitError.
     """
-    if threads is None:
-        threads = min(_default_threads(), _n.MAX_THREADS)
-    # the C API's own rule (SPADC_MAX_THREADS), checked before ctypes would wrap it to 32 bits
-    threads = _int(threads, "threads", 1, _n.MAX_THREADS)
+    asked = threads
+    threads = _threads(threads)
     if not isinstance(target, str):
         raise _usage("target must be a string such as \"cpu\", not %r" % (target,), True)
     o = _n.Options()
@@ -278,10 +392,7 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
     o.threads = threads
     o.budget = _budget(budget)
     if tile is not None:
-        if isinstance(tile, (str, bytes)) or not hasattr(tile, "__len__") or len(tile) != 3:
-            raise _usage("tile must be three positive integers (M, N, K), not %r" % (tile,), True)
-        for i in range(3):
-            o.tile[i] = _int(tile[i], "a tile size", 1, 1 << 31)
+        o.tile[:] = _tile(tile)
     cfunc = _c_str(func, "func")
     if objective is not None:
         if objective not in ("cycles", "energy", "dram", "edp"):
@@ -289,12 +400,13 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
                          not isinstance(objective, str))
         o.objective = objective.encode()
     o.time_kernels = 1 if time_kernels else 0
+    _source(source, path, text)  # the usage errors before anything is allocated
     ctx = _n.ctx_new()
     if not ctx:
         raise MemoryError("spadc: cannot allocate a context")
     mod = prog = None
     try:
-        mod = _read(ctx, source, name)
+        mod = _read(ctx, source, name, path, text)
         out = _n.c_void_p()
         st = _n.compile_(ctx, mod, cfunc or None, o, out)
         if st:
@@ -304,37 +416,125 @@ def compile(source, func=None, target="cpu", threads=None, budget=None, tile=Non
     except BaseException:
         _free_all(ctx, mod, prog)
         raise
+    # what save() and pickle keep to compile it again (threads as asked:
+    # None follows the cores of the process that loads it)
+    p._options = dict(func=func, target=target, threads=None if asked is None else int(asked),
+                      budget=o.budget or None, tile=list(o.tile) if tile is not None else None, name=name,
+                      time_kernels=bool(time_kernels), objective=objective)
     return p
 
 
-def opt(source, passes=None, name=None):
+_SAVE_FORMAT = "spadc-program"
+_SAVE_VERSION = 1
+
+
+def _program_state(p):
+    """What a Program is made of, to compile it again: the module's MLIR
+    text (as the C library prints it), compile()'s options and the bound
+    arrays."""
+    if p._options is None:
+        raise _usage("this program was not made by spadc.compile(): it cannot be saved")
+    with p._lock:
+        out = _n.c_void_p()
+        st = _n.print_(p._ctx, p._handle_mod(), None, out)
+        if st:
+            _raise(p._ctx, st)
+        text = _n.take_string(out)
+        return {"format": _SAVE_FORMAT, "version": _SAVE_VERSION, "spadc": __version__,
+                "options": dict(p._options), "mlir": text, "bound": dict(p._bound)}
+
+
+def _from_state(state):
+    if not isinstance(state, dict) or state.get("format") != _SAVE_FORMAT:
+        raise InputError("spadc: error: not a saved spadc program", 1)
+    if state.get("version") != _SAVE_VERSION:
+        raise InputError("spadc: error: a saved spadc program of format version %r (this spadc reads %d)"
+                         % (state.get("version"), _SAVE_VERSION), 1)
+    o = dict(state["options"])
+    tile = o.pop("tile")
+    p = compile(text=state["mlir"], tile=tuple(tile) if tile is not None else None, **o)
+    for i, a in sorted(state["bound"].items()):
+        p.bind(int(i), a)
+    return p
+
+
+def load(path: PathLike) -> "Program":
+    """A program Program.save() wrote, compiled again here: the file holds
+    the module's MLIR text, compile()'s options and the bound arrays, not
+    machine code, so loading costs one compile (no MLIR export, no torch)
+    and works with any spadc version that reads the format (this one: 1).
+    threads=None at compile time means this process's cores again."""
+    import zipfile
+    cpath = os.fsdecode(_c_path(path, "path"))
+    try:
+        with zipfile.ZipFile(cpath) as z:
+            meta = json.loads(z.read("spadc.json").decode("utf-8"))
+            meta["mlir"] = z.read("module.mlir").decode("utf-8", "surrogateescape")
+            bound = {}
+            for i, dt in meta.pop("bound_dtypes", {}).items():
+                with z.open("bound%s.npy" % i) as f:
+                    a = np.load(f, allow_pickle=False)
+                bound[int(i)] = a.view(_dtype(dt)) if dt == "bf16" else a
+            meta["bound"] = bound
+    except FileNotFoundError:
+        raise InputError("%s: error: cannot open file" % cpath, 1, cpath) from None
+    except (zipfile.BadZipFile, KeyError, ValueError) as e:
+        raise InputError("%s: error: not a saved spadc program (%s)" % (cpath, e), 1, cpath) from None
+    return _from_state(meta)
+
+
+def opt(source: Optional[Union[PathLike, bytes]] = None, passes: Optional[str] = None, name: Optional[str] = None,
+        *, path: Optional[PathLike] = None, text: Optional[Union[str, bytes]] = None) -> str:
     """The module as MLIR text after the passes (a comma list of
     "canonicalize", "fuse"; None or "" prints it as read), as `spadc opt
-    --passes` prints it."""
+    --passes` prints it. The MLIR: path= or text= (or source, as compile())."""
     cpasses = _c_str(passes, "passes")
+    _source(source, path, text)
     ctx = _n.ctx_new()
     if not ctx:
         raise MemoryError("spadc: cannot allocate a context")
     mod = None
     try:
-        mod = _read(ctx, source, name)
-        text = _n.c_void_p()
-        st = _n.print_(ctx, mod, cpasses or None, text)
+        mod = _read(ctx, source, name, path, text)
+        out = _n.c_void_p()
+        st = _n.print_(ctx, mod, cpasses or None, out)
         if st:
             _raise(ctx, st)
-        return _n.take_string(text)
+        return _n.take_string(out)
     finally:
         _free_all(ctx, mod, None)
 
 
-def _write_atomic(path, data):
+def _umask():
+    try:  # Linux 4.7+: read, without the set-and-restore race of os.umask
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
+
+def _write_atomic(path, data, what="output"):
     """data to path through a temporary beside it, renamed into place: a
-    failed write leaves no partial file (the CLI's rule)."""
+    failed write leaves no partial file, and the file gets the mode a plain
+    open() would give it (0666 less the umask: 0644 under the usual 022),
+    not mkstemp's 0600 (the CLI's rules, src/io/fileio.c). A missing folder
+    is an InputError naming that folder, as the command says it."""
     path = os.fsdecode(_c_path(path, "path"))
     d = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(d):
+        shown = os.path.dirname(path) or d
+        raise InputError("%s: error: cannot write the %s file: the folder '%s' %s"
+                         % (path, what, shown, "is not a folder" if os.path.exists(d) else "does not exist"),
+                         1, path)
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".spadc-")
     try:
         with os.fdopen(fd, "wb") as f:
+            os.fchmod(f.fileno(), 0o666 & ~_umask())
             f.write(data)
         os.replace(tmp, path)
     except BaseException:
@@ -361,6 +561,51 @@ def _addr(a):
         return a.ctypes.data
 
 
+def _as_array(a, what):
+    """a as a numpy array sharing its memory where it can: a numpy array as
+    it is; a DLPack producer (a torch tensor, JAX, CuPy, ...) through
+    np.from_dlpack, a view; anything else with __array__ or the buffer
+    protocol through np.asarray. A torch tensor that requires grad or lives
+    on another device than the host cpu is a UsageError saying what to do."""
+    if isinstance(a, np.ndarray):
+        return a
+    mod = type(a).__module__ or ""
+    if mod.startswith("torch"):
+        if getattr(a, "requires_grad", False):
+            raise _usage("%s is a torch tensor that requires grad: pass it .detach()ed (spadc computes "
+                         "no gradients)" % what)
+        dev = getattr(a, "device", None)
+        if dev is not None and getattr(dev, "type", "cpu") != "cpu":
+            raise _usage("%s is a torch tensor on %s: spadc reads host memory, pass it .cpu()" % (what, dev))
+        if str(getattr(a, "dtype", "")) == "torch.bfloat16":
+            # numpy's DLPack has no bf16: the same bits as int16, seen as ml_dtypes.bfloat16
+            import torch
+            bf = _bfloat16()
+            if bf is not None:
+                return np.from_dlpack(a.view(torch.int16)).view(bf)
+    if hasattr(a, "__dlpack__"):
+        try:
+            return np.from_dlpack(a)
+        except (BufferError, TypeError, ValueError, RuntimeError, AttributeError):
+            pass  # a dtype or device numpy cannot take: __array__ may still convert it
+    err = None
+    if hasattr(a, "__array__") or hasattr(a, "__dlpack__") or _has_buffer(a):
+        try:
+            return np.asarray(a)
+        except Exception as e:
+            err = e
+    raise _usage("%s must be an array (numpy, a torch tensor, anything with DLPack, __array__ or the buffer "
+                 "protocol), not %s%s" % (what, type(a).__name__, " (%s)" % err if err else ""), True) from None
+
+
+def _has_buffer(a):
+    try:
+        memoryview(a).release()
+        return True
+    except TypeError:
+        return False
+
+
 class Program:
     """A compiled function. Call it with numpy arrays, one per argument not
     bound (`inputs` lists them); it returns the result, or a tuple of them.
@@ -368,7 +613,19 @@ class Program:
     Arguments are checked against the function's signature (shape and dtype;
     bf16 is ml_dtypes.bfloat16, i1 is bool); a C-contiguous array is passed
     without a copy, any other is copied first. Python numbers are accepted
-    for scalar arguments.
+    for scalar arguments. Torch tensors and anything with DLPack or
+    __array__ are taken too, read in place where they can be.
+
+    Threads: a Program is safe to share. Every call into the library holds
+    the program's lock, so calls from several threads take turns (the C API
+    runs a program from one thread at a time; each run uses `threads`
+    threads itself); close() waits for calls under way.
+
+    Ctrl-C: a run in progress is not interrupted; Python sees the signal
+    when it returns. The C library has no way yet to stop a run part way.
+
+    Pickling and save()/spadc.load() keep the MLIR text, the options and
+    the bound arrays, and compile again where the program is loaded.
     """
 
     def __init__(self, ctx, mod, prog, target, threads):
@@ -399,6 +656,7 @@ class Program:
         self._av = _n.c_void_p(_n.ctypes.addressof(self._argv))
         self._rv = _n.c_void_p(_n.ctypes.addressof(self._resv))
         self._scalars = {}
+        self._options = None  # compile() sets them: what save() and pickle need
         self._run_json = None
         self._ran = False
         self._trace_counts = None
@@ -412,7 +670,7 @@ class Program:
         self._last = [_NOTHING] * len(self._free)  # the arrays whose addresses _argv holds
         self._last_out = None
 
-    def close(self):
+    def close(self) -> None:
         """Release the program now (otherwise when it is garbage). Calls
         under way in other threads finish first; later calls raise
         UsageError."""
@@ -420,13 +678,13 @@ class Program:
             self._p = None
             self._finalizer()
 
-    def __enter__(self):
+    def __enter__(self) -> "Program":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         sig = ", ".join(a.mlir_type + (" (bound)" if a.index in self._bound else "") for a in self.args)
         res = ", ".join(r.mlir_type for r in self.results)
         return "<spadc.Program @%s(%s) -> (%s) on %s>" % (self.function, sig, res, self.target)
@@ -436,11 +694,47 @@ class Program:
             raise UsageError("spadc: error: this program was closed")
         return self._p
 
+    def _handle_mod(self):
+        self._handle()
+        return self._mod
+
+    # -------------------------------------------------------------- saving
+
+    def save(self, path: PathLike) -> PathLike:
+        """Write the program to path (whole or not at all; spadc.load()
+        reads it back). What is kept is what compiles it again: the module's
+        MLIR text as spadc prints it, compile()'s options and the bound
+        arrays (as .npy in the same zip file) - not machine code: loading
+        costs one compile, which plans the same kernels. Returns path."""
+        import io
+        import zipfile
+        st = _program_state(self)
+        meta = {k: v for k, v in st.items() if k not in ("mlir", "bound")}
+        meta["bound_dtypes"] = {}
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("module.mlir", st["mlir"].encode("utf-8", "surrogateescape"))
+            for i, a in sorted(st["bound"].items()):
+                dt = "bf16" if a.dtype.name == "bfloat16" else a.dtype.str  # .npy has no bf16
+                meta["bound_dtypes"][str(i)] = dt
+                f = io.BytesIO()
+                np.save(f, a.view(np.uint16) if dt == "bf16" else a, allow_pickle=False)
+                z.writestr("bound%d.npy" % i, f.getvalue())
+            z.writestr("spadc.json", json.dumps(meta, indent=1, sort_keys=True))
+        _write_atomic(path, buf.getvalue(), "program")
+        return path
+
+    def __reduce__(self):
+        # pickling keeps the same as save(): the program compiles again where it is unpickled
+        return (_from_state, (_program_state(self),))
+
     # -------------------------------------------------------------- arguments
 
     def _coerce(self, i, a, what="argument"):
         """a as a C-contiguous array of argument i's type, or UsageError."""
         spec = self.args[i]
+        if not isinstance(a, np.ndarray) and (hasattr(a, "__dlpack__") or hasattr(a, "__array__")):
+            a = _as_array(a, "%s %d of '@%s' (%s)" % (what, i, self.function, spec.mlir_type))
         if spec.scalar and not isinstance(a, np.ndarray):
             try:
                 return np.array(a, dtype=spec.dtype).reshape(())
@@ -448,14 +742,13 @@ class Program:
                 raise _usage("%s %d of '@%s' is a scalar %s, not %r (%s)"
                              % (what, i, self.function, spec.mlir_type, a, e), True) from None
         if not isinstance(a, np.ndarray):
-            raise _usage("%s %d of '@%s' (%s) must be a numpy array, not %s"
-                         % (what, i, self.function, spec.mlir_type, type(a).__name__), True)
+            a = _as_array(a, "%s %d of '@%s' (%s)" % (what, i, self.function, spec.mlir_type))
         if a.dtype != spec.dtype or a.shape != spec.shape:
             raise UsageError("spadc: error: %s %d of '@%s' must be %s (numpy %s %s), not %s %s"
                              % (what, i, self.function, spec.mlir_type, spec.dtype, spec.shape, a.dtype, a.shape))
         return np.ascontiguousarray(a)
 
-    def bind(self, i, array):
+    def bind(self, i: int, array: Any) -> "Program":
         """Make argument i constant: every later call reads `array`, and the
         weights the kernels consume packed are packed now, once. Later calls
         pass one array fewer. The array must stay unchanged (bind it again to
@@ -473,19 +766,19 @@ class Program:
         return self
 
     @property
-    def bound(self):
+    def bound(self) -> dict:
         """{argument index: the bound array}"""
         return dict(self._bound)
 
     # -------------------------------------------------------------- running
 
-    def __call__(self, *arrays, out=None, trace=None, trace_max_events=None, check=False):
-        with self._lock:
-            return self._call(arrays, out, trace, trace_max_events, check)
-
-    def _call(self, arrays, out, trace, trace_max_events, check):
-        """Run once. out: result array(s) to write instead of new ones
-        (C-contiguous, the result's type). trace (npu): write this run's
+    def __call__(self, *arrays: Any, out: Any = None, trace: Optional[PathLike] = None,
+                 trace_max_events: Optional[int] = None, check: bool = False) -> Any:
+        """Run once on the unbound arguments (`inputs`): numpy arrays, torch
+        tensors or anything with DLPack or __array__, read in place when
+        C-contiguous of the argument's type. out: result array(s) to write
+        instead of new ones (C-contiguous, the result's type; a torch tensor
+        too, written in place and returned as given). trace (npu): write this run's
         simulated timeline to that path as Chrome trace events. check: compare
         the results with the reference interpreter (MismatchError).
 
@@ -493,6 +786,10 @@ class Program:
         same arrays passed again skip finding their data pointers, a good
         part of a small call's cost; their shape, dtype and layout are
         checked on every call all the same."""
+        with self._lock:
+            return self._call(arrays, out, trace, trace_max_events, check)
+
+    def _call(self, arrays, out, trace, trace_max_events, check):
         p = self._p
         if p is None:
             self._handle()
@@ -540,6 +837,8 @@ class Program:
                 self._last_out = res
         else:
             res = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+            res = tuple(x if x.__class__ is np.ndarray else _as_array(x, "out[%d]" % r)
+                        for r, x in enumerate(res))
             self._check_out(res)
             lo = self._last_out
             if lo is None or len(lo) != len(res) or any(x is not y for x, y in zip(res, lo)):
@@ -565,6 +864,8 @@ class Program:
             _raise(self._ctx, st)
         if check:
             self.last_check = self._check()
+        if out is not None and out.__class__ is not np.ndarray:
+            return tuple(out) if isinstance(out, (tuple, list)) else out  # the caller's own objects, written
         if len(res) == 1:
             return res[0]
         return res if res.__class__ is tuple else tuple(res)
@@ -590,7 +891,7 @@ class Program:
             _raise(self._ctx, st)
         return text
 
-    def check(self, *arrays, results, samples=-1):
+    def check(self, *arrays: Any, results: Any, samples: int = -1) -> str:
         """The reference interpreter's verdict on results (an array or a
         tuple, as a call returned them) for these arguments (the unbound ones,
         as a call takes them): a report with one line per result, or
@@ -622,6 +923,8 @@ class Program:
 
     def _coerce_result(self, r, a):
         spec = self.results[r]
+        if not isinstance(a, np.ndarray) and (hasattr(a, "__dlpack__") or hasattr(a, "__array__")):
+            a = _as_array(a, "result %d of '@%s'" % (r, self.function))
         if not isinstance(a, np.ndarray) and spec.scalar:
             a = np.array(a, dtype=spec.dtype)
         if not isinstance(a, np.ndarray) or a.dtype != spec.dtype or a.shape != spec.shape:
@@ -630,7 +933,7 @@ class Program:
                                 "%s %s" % (a.dtype, a.shape) if isinstance(a, np.ndarray) else type(a).__name__))
         return np.ascontiguousarray(a)
 
-    def check_memory(self):
+    def check_memory(self) -> None:
         """UsageError-free when one run's arguments, results and intermediates
         fit the memory limit; InputError with the numbers otherwise."""
         with self._lock:
@@ -648,26 +951,26 @@ class Program:
                 _raise(self._ctx, st)
         return _n.take_string(text.value)
 
-    def plan(self):
+    def plan(self) -> dict:
         """The plan as a dict: the object `spadc plan --json` prints."""
         return json.loads(self._report(_n.PLAN_JSON))
 
-    def plan_text(self, program=False):
+    def plan_text(self, program: bool = False) -> str:
         """The plan as `spadc plan` prints it (program=True: with each npu
         kernel's instructions, `--program`)."""
         return self._report(_n.PLAN_PROGRAM if program else _n.PLAN_TEXT)
 
-    def svg(self, path=None):
+    def svg(self, path: Optional[PathLike] = None) -> Any:
         """The memory map (every planned buffer over steps x address) as SVG:
         written to path (whole or not at all), or returned when path is None."""
         text = self._report(_n.PLAN_SVG)
         if path is None:
             return text
-        _write_atomic(path, text.encode())
+        _write_atomic(path, text.encode(), "SVG")
         return path
 
     @property
-    def last_run(self):
+    def last_run(self) -> Optional[dict]:
         """What the runs so far did, as a dict (None before the first run):
         on the npu the last run's simulated cycles, DMA bytes and busy cycles
         per unit; on the cpu each kernel's median time. A traced run adds
@@ -680,6 +983,6 @@ class Program:
                 self._run_json["trace_events"], self._run_json["trace_left_out"] = self._trace_counts
         return self._run_json
 
-    def run_text(self):
+    def run_text(self) -> str:
         """The runs so far as `spadc run` prints its tables."""
         return self._report(_n.RUN_TEXT)
