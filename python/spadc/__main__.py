@@ -1,7 +1,7 @@
-"""`python -m spadc ARGS` and the `spadc` command pip installs: the command
-line tool itself (the C program CMake builds from src/cli, shipped in the
-package beside libspadc.so), run in place of this process, so its output,
-exit codes and signals are the tool's own."""
+"""`python -m spadc ARGS`: the command line tool itself (the C program CMake
+builds from src/cli; a wheel ships it as spadc/bin/spadc, and also as the
+`spadc` command in the environment's bin/), run in place of this process,
+so its output, exit codes and signals are the tool's own."""
 import os
 import sys
 from typing import List, Optional
