@@ -108,6 +108,16 @@ class _UsageTypeError(UsageError, TypeError):
 _UsageTypeError.__name__ = _UsageTypeError.__qualname__ = "UsageError"  # as tracebacks name it
 
 
+def _usage_type_error(message, state):
+    e = _UsageTypeError(message)
+    e.__dict__.update(state)
+    return e
+
+
+# pickled by this function, not by its class (whose name is UsageError's)
+_UsageTypeError.__reduce__ = lambda self: (_usage_type_error, (self.message, dict(self.__dict__)))
+
+
 class ThreadsWarning(UserWarning):
     """threads= asked for more threads than the cores this process may run
     on (os.sched_getaffinity): the program was compiled for those cores."""
@@ -418,6 +428,8 @@ def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str]
         raise
     # what save() and pickle keep to compile it again (threads as asked:
     # None follows the cores of the process that loads it)
+    if name is None and path is not None:  # messages after a load still name the file
+        name = os.fsdecode(_c_path(path, "path"))
     p._options = dict(func=func, target=target, threads=None if asked is None else int(asked),
                       budget=o.budget or None, tile=list(o.tile) if tile is not None else None, name=name,
                       time_kernels=bool(time_kernels), objective=objective)

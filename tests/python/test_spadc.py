@@ -662,8 +662,26 @@ def test_save_load_and_pickle_compile_again(tmp_path):
     n = spadc.compile(path=FFN1_PATH, target="npu", budget="64K", tile="64,64,64")
     m = pickle.loads(pickle.dumps(n))
     assert m.plan() == n.plan() and m._options["threads"] is None
+    assert m._options["name"] == FFN1_PATH  # its messages still name the file
     (tmp_path / "junk").write_text("not a program")
     with pytest.raises(spadc.InputError, match="not a saved spadc program"):
         spadc.load(tmp_path / "junk")
     with pytest.raises(spadc.InputError, match="cannot open"):
         spadc.load(tmp_path / "none.spadc")
+
+
+def test_errors_pickle_with_their_fields(tmp_path):
+    import pickle
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f() {\n  %x = arith.bogus\n}\n")
+    errors = []
+    for call in (lambda: spadc.compile(path=bad), lambda: spadc.compile(path=FFN1_PATH, threads="2"),
+                 lambda: spadc.compile(path=FFN1_PATH, target="npu", budget="1.5")):
+        with pytest.raises(spadc.Error) as e:
+            call()
+        errors.append(e.value)
+    for e in errors:
+        f = pickle.loads(pickle.dumps(e))
+        assert type(f) is type(e) and isinstance(f, spadc.Error)
+        assert (f.message, f.status, f.file, f.line, f.col) == (e.message, e.status, e.file, e.line, e.col)
+    assert isinstance(pickle.loads(pickle.dumps(errors[1])), TypeError)
