@@ -85,10 +85,10 @@ const char *spadc_error(const spadc_ctx *ctx) { return ctx ? ctx->msg : "spadc: 
 int spadc_last_status(const spadc_ctx *ctx) { return ctx ? ctx->status : SPADC_EUSAGE; }
 
 void spadc_error_location(const spadc_ctx *ctx, const char **file, unsigned *line, unsigned *col) {
-    int on = ctx && ctx->status != SPADC_OK;
-    if (file) *file = on ? ctx->c.err.file : "";
-    if (line) *line = on ? ctx->c.err.line : 0;
-    if (col) *col = on ? ctx->c.err.col : 0;
+    sp_loc at = ctx && ctx->status != SPADC_OK ? sp_error_loc(&ctx->c) : (sp_loc){"", 0, 0};
+    if (file) *file = at.file;
+    if (line) *line = at.line;
+    if (col) *col = at.col;
 }
 
 /* ----------------------------------------------------------------- modules */
