@@ -80,6 +80,11 @@ SPADC_API void spadc_ctx_free(spadc_ctx *ctx);
  * status (SPADC_OK if none): what the last call on the context said. */
 SPADC_API const char *spadc_error(const spadc_ctx *ctx);
 SPADC_API int spadc_last_status(const spadc_ctx *ctx);
+/* Where the last error is, the FILE:LINE:COL spadc_error prints: *file the
+ * path or name the text was read under ("" when the error has no location),
+ * *line and *col 1-based (0: unknown). Any pointer may be NULL; *file lives
+ * until the next call on the context. */
+SPADC_API void spadc_error_location(const spadc_ctx *ctx, const char **file, unsigned *line, unsigned *col);
 
 /* Read and verify MLIR text (name labels it in messages). */
 SPADC_API int spadc_read_string(spadc_ctx *ctx, const char *name, const char *text, size_t len, spadc_module **out);

@@ -72,6 +72,7 @@ ctx_new = _decl("spadc_ctx_new", c_void_p)
 ctx_free = _decl("spadc_ctx_free", None, c_void_p)
 error = _decl("spadc_error", c_char_p, c_void_p)
 last_status = _decl("spadc_last_status", c_int, c_void_p)
+error_location = _decl("spadc_error_location", None, c_void_p, P(c_char_p), P(c_uint), P(c_uint))
 read_string = _decl("spadc_read_string", c_int, c_void_p, c_char_p, c_char_p, c_size_t, P(c_void_p))
 read_file = _decl("spadc_read_file", c_int, c_void_p, c_char_p, P(c_void_p))
 module_free = _decl("spadc_module_free", None, c_void_p)
@@ -94,6 +95,15 @@ program_report = _decl("spadc_program_report", c_int, c_void_p, c_int, P(c_void_
 program_trace = _decl("spadc_program_trace", c_int, c_void_p, c_char_p, c_longlong)
 program_trace_counts = _decl("spadc_program_trace_counts", None, c_void_p, P(c_longlong), P(c_longlong))
 program_free = _decl("spadc_program_free", None, c_void_p)
+
+
+def cli_candidates():
+    """Where the `spadc` command built with this library is: beside the
+    library the package loaded (build/spadc beside build/libspadc.so), in the
+    package's bin/ (the copy a wheel installed), then the checkout's build/."""
+    return [os.path.join(os.path.dirname(os.path.abspath(path)), "spadc"),
+            os.path.join(_HERE, "bin", "spadc"),
+            os.path.normpath(os.path.join(_HERE, "..", "..", "build", "spadc"))]
 
 
 def take_string(ptr):

@@ -233,7 +233,7 @@ def _export(module, inputs, weights, names, func_name, label):
 
 def _compile_text(text, func_name, label, target, options):
     try:
-        return _spadc_compile(text, func=func_name, target=target, name="<%s>" % label.replace(":", " "),
+        return _spadc_compile(text=text, func=func_name, target=target, name="<%s>" % label.replace(":", " "),
                               **options)
     except Error as e:
         # spadc's message locates the error in the exported text: keep it at hand

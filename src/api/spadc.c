@@ -84,6 +84,13 @@ void spadc_ctx_free(spadc_ctx *ctx) {
 const char *spadc_error(const spadc_ctx *ctx) { return ctx ? ctx->msg : "spadc: error: no context"; }
 int spadc_last_status(const spadc_ctx *ctx) { return ctx ? ctx->status : SPADC_EUSAGE; }
 
+void spadc_error_location(const spadc_ctx *ctx, const char **file, unsigned *line, unsigned *col) {
+    sp_loc at = ctx && ctx->status != SPADC_OK ? sp_error_loc(&ctx->c) : (sp_loc){"", 0, 0};
+    if (file) *file = at.file;
+    if (line) *line = at.line;
+    if (col) *col = at.col;
+}
+
 /* ----------------------------------------------------------------- modules */
 
 typedef struct read_job {

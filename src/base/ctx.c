@@ -69,6 +69,7 @@ void sp_set_error_at(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, ...
 }
 
 const char *sp_error_message(const sp_ctx *ctx) { return ctx->err.msg; }
+sp_loc sp_error_loc(const sp_ctx *ctx) { return (sp_loc){ctx->err.file, ctx->err.line, ctx->err.col}; }
 sp_error sp_error_save(const sp_ctx *ctx) { return ctx->err; }
 void sp_error_restore(sp_ctx *ctx, const sp_error *e) { ctx->err = *e; }
 

@@ -100,6 +100,9 @@ void sp_set_error(sp_ctx *ctx, sp_status st, const char *fmt, ...) SP_PRINTF(3, 
 void sp_set_error_at(sp_ctx *ctx, sp_status st, sp_loc loc, const char *fmt, ...) SP_PRINTF(4, 5);
 /* The recorded error's message alone (no location, no prefix). */
 const char *sp_error_message(const sp_ctx *ctx);
+/* The recorded error's location: file "" when it has none (pointing into
+ * ctx), line and col 0 when unknown. */
+sp_loc sp_error_loc(const sp_ctx *ctx);
 /* The recorded error, to put back later: a caller that tries something
  * which may record an error it then ignores keeps what was there before. */
 sp_error sp_error_save(const sp_ctx *ctx);

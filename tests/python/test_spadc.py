@@ -220,7 +220,7 @@ def test_wrong_arrays_are_usage_errors(ffn1):
         ffn1(xs[0], xs[1].astype(np.float64), xs[2])
     with pytest.raises(ValueError, match=r"argument 2 .*\(3072,\).*\(3071,\)"):
         ffn1(xs[0], xs[1], xs[2][:-1])
-    with pytest.raises(spadc.UsageError, match="must be a numpy array"):
+    with pytest.raises(spadc.UsageError, match="must be an array"):
         ffn1(xs[0].tolist(), xs[1], xs[2])
 
 
@@ -417,3 +417,271 @@ def test_the_same_arrays_again_are_read_again(ffn1):
     b.dtype = np.int32
     with pytest.raises(spadc.UsageError, match="argument 2"):
         ffn1(x, w, b)
+
+
+# ------------------------------------------------------------ the Python door (issue 33)
+
+FFN1_PATH = os.path.join(ROOT, "tests", "corpus", "seeds", "ffn1_bert.mlir")
+
+
+def test_python_m_spadc_is_the_cli(tmp_path):
+    import sys
+    r = subprocess.run([sys.executable, "-m", "spadc", "--version"], capture_output=True, text=True, env=CLI_ENV)
+    assert r.returncode == 0 and r.stdout == cli("--version").stdout
+    # the tool's own output and exit codes, byte for byte
+    want = cli("plan", FFN1_PATH, "--target", "npu")
+    r = subprocess.run([sys.executable, "-m", "spadc", "plan", FFN1_PATH, "--target", "npu"],
+                       capture_output=True, text=True, env=CLI_ENV)
+    assert (r.returncode, r.stdout) == (0, want.stdout)
+    bad = str(tmp_path / "missing.mlir")
+    r = subprocess.run([sys.executable, "-m", "spadc", "check", bad], capture_output=True, text=True, env=CLI_ENV)
+    assert (r.returncode, r.stderr) == (1, cli("check", bad, check=False).stderr)
+
+
+@pytest.mark.parametrize("budget", ["64K", "65536", "64k", "64KiB", "0.5", "1", "1e-1", "100000"])
+def test_budget_strings_are_the_cli_s(budget):
+    # the same string means the same at both doors: the same plan
+    p = spadc.compile(path=FFN1_PATH, target="npu", budget=budget, threads=1)
+    assert p.plan() == json.loads(cli("plan", FFN1_PATH, "--json", "--target", "npu", "--budget", budget).stdout)
+
+
+@pytest.mark.parametrize("budget", ["0x10", "1.5", "-1", "64G", " 64K", "64K ", "1M1", "", "0", "1", "nan",
+                                    "inf", "2e12", "1099511627777", "0.", "+0.5"])
+def test_budget_strings_the_cli_refuses_are_usage_errors(budget):
+    rc = cli("plan", FFN1_PATH, "--target", "npu", "--budget", budget, check=False).returncode
+    if budget == "1":  # the fraction 1: accepted at both doors
+        assert rc == 0 and spadc.compile(path=FFN1_PATH, target="npu", budget=budget, threads=1)
+        return
+    assert rc == 2
+    with pytest.raises(spadc.UsageError, match="budget") as e:
+        spadc.compile(path=FFN1_PATH, target="npu", budget=budget, threads=1)
+    assert e.value.status == 2
+
+
+@pytest.mark.parametrize("kw", [dict(budget=float("inf")), dict(budget=float("nan")), dict(budget=1.5),
+                                dict(budget=2.0 ** 41), dict(budget=[64]), dict(budget=b"64K"), dict(tile=3),
+                                dict(tile=(64, 64)), dict(tile="64,64"), dict(tile="64,64,-1"),
+                                dict(tile=(64, 64, 64.0)), dict(tile=(64, 64, 2 ** 40)), dict(threads=1.0),
+                                dict(threads="2"), dict(objective=3), dict(target=3), dict(func=3),
+                                dict(time_kernels=[], budget="x")])
+def test_bad_values_are_usage_errors_never_bare_python_errors(kw):
+    try:
+        spadc.compile(path=FFN1_PATH, **{"target": "npu", "threads": 1, **kw})
+    except spadc.UsageError as e:
+        assert e.status == 2 and str(e).startswith("spadc: error: ")
+    else:
+        raise AssertionError("no UsageError for %r" % (kw,))
+
+
+def test_tile_string_is_the_cli_s():
+    p = spadc.compile(path=FFN1_PATH, target="npu", tile="128,128,128", threads=1)
+    assert p.plan() == spadc.compile(path=FFN1_PATH, target="npu", tile=(128, 128, 128), threads=1).plan()
+
+
+def test_threads_above_the_cores_are_clamped_with_a_warning():
+    cores = len(os.sched_getaffinity(0))
+    if cores >= 1024:
+        pytest.skip("as many cores as the limit")
+    with pytest.warns(spadc.ThreadsWarning, match="threads=%d is more than the %d core" % (cores + 1, cores)):
+        p = spadc.compile(path=FFN1_PATH, threads=cores + 1)
+    assert p.threads == cores
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert spadc.compile(path=FFN1_PATH, threads=cores).threads == cores  # no warning
+        assert spadc.compile(path=FFN1_PATH).threads == min(cores, 1024)
+
+
+class _ArrayOnly:
+    """An array-like with __array__ only (as pandas, xarray, PIL images)."""
+    def __init__(self, a):
+        self.a = a
+
+    def __array__(self, dtype=None, copy=None):
+        return self.a
+
+
+class _DLPackOnly:
+    """A DLPack producer that is not a numpy array (as JAX, CuPy on the host)."""
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack__(self, **kw):
+        return self.a.__dlpack__(**kw)
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+
+def test_array_likes_and_dlpack_are_taken_without_a_copy(ffn1):
+    xs = draw(ffn1.inputs, 20)
+    want = ffn1(*xs)
+    for wrap in (_ArrayOnly, _DLPackOnly):
+        np.testing.assert_array_equal(ffn1(*[wrap(x) for x in xs]), want)
+        # the callee read the caller's memory: no copy
+        assert [ffn1._argv[i] for i in range(3)] == [x.ctypes.data for x in xs]
+    buf = np.zeros_like(want)
+    out = _DLPackOnly(buf)
+    assert ffn1(*xs, out=out) is out
+    np.testing.assert_array_equal(buf, want)
+    assert "result0" in ffn1.check(*[_DLPackOnly(x) for x in xs], results=_ArrayOnly(want))
+
+
+def test_torch_tensors_are_taken_without_a_copy(ffn1):
+    torch = pytest.importorskip("torch")
+    if not hasattr(torch, "from_numpy"):  # tests/python/torch, the folder, found as a namespace package
+        pytest.skip("no torch")
+    xs = draw(ffn1.inputs, 21)
+    want = ffn1(*xs)
+    ts = [torch.from_numpy(x.copy()) for x in xs]
+    np.testing.assert_array_equal(ffn1(*ts), want)
+    assert [ffn1._argv[i] for i in range(3)] == [t.data_ptr() for t in ts]
+    out = torch.empty(want.shape)
+    assert ffn1(*ts, out=out) is out
+    np.testing.assert_array_equal(out.numpy(), want)
+    np.testing.assert_array_equal(ffn1(ts[0].T.contiguous().T, ts[1], ts[2]), want)  # strided: copied
+    with pytest.raises(spadc.UsageError, match="requires grad"):
+        ffn1(ts[0].requires_grad_(), ts[1], ts[2])
+    with pytest.raises(spadc.UsageError, match="argument 1 .*float64"):
+        ffn1(ts[0].detach(), ts[1].double(), ts[2])
+    src = ("func.func @f(%x: tensor<4xbf16>) -> tensor<4xbf16> {\n  %e = tensor.empty() : tensor<4xbf16>\n"
+           "  %y = linalg.add ins(%x, %x : tensor<4xbf16>, tensor<4xbf16>) outs(%e : tensor<4xbf16>) -> tensor<4xbf16>\n"
+           "  return %y : tensor<4xbf16>\n}\n")
+    x = torch.tensor([1.0, 2.0, -3.0, 0.5], dtype=torch.bfloat16)
+    y = spadc.compile(text=src, threads=1)(x)
+    assert torch.equal(torch.from_numpy(y.view(np.int16)).view(torch.bfloat16), x + x)
+
+
+def test_import_star_does_not_shadow_compile():
+    import builtins
+    ns = {}
+    exec("from spadc import *", ns)
+    assert "compile" not in ns and "opt" not in ns
+    assert ns.get("compile", builtins.compile) is builtins.compile
+    assert {"Program", "Error", "UsageError", "InputError"} <= set(ns)
+    assert callable(spadc.compile)
+
+
+def test_typed_package():
+    import inspect
+    import typing
+    assert os.path.isfile(os.path.join(os.path.dirname(spadc.__file__), "py.typed"))
+    for f in (spadc.compile, spadc.opt, spadc.version, spadc.Program.__call__, spadc.Program.bind,
+              spadc.Program.plan, spadc.Program.svg, spadc.Program.check):
+        hints = typing.get_type_hints(f)
+        assert "return" in hints, f
+        assert set(inspect.signature(f).parameters) - {"self", "arrays"} <= set(hints) | {"kw"}, f
+
+
+def test_path_and_text_are_explicit(tmp_path, monkeypatch):
+    text = open(FFN1_PATH).read()
+    # a file whose name reads as MLIR to the guessing positional form
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "module.mlir").write_text(text)
+    assert spadc.compile(path="module.mlir", threads=1).function == "ffn1"
+    assert spadc.compile(path=tmp_path / "module.mlir", threads=1).function == "ffn1"
+    assert spadc.compile(text=text, threads=1).function == "ffn1"
+    assert spadc.compile(text=text.encode(), threads=1).function == "ffn1"
+    # one line of text, without a newline and not starting as MLIR does
+    with pytest.raises(spadc.InputError, match="^<string>:1:1: error"):
+        spadc.compile(text="ffn1_bert.mlir")
+    with pytest.raises(spadc.InputError, match="x.mlir: error: cannot open"):
+        spadc.compile(path="x.mlir")
+    with pytest.raises(spadc.UsageError, match="path=.* or text="):
+        spadc.compile(path="module.mlir", text=text)
+    with pytest.raises(spadc.UsageError, match="path=.* or text=") as e:
+        spadc.compile()
+    assert isinstance(e.value, TypeError)
+    with pytest.raises(spadc.UsageError, match="text must be MLIR text"):
+        spadc.compile(text=5)
+    assert spadc.opt(text=text) == spadc.opt(path="module.mlir")
+    assert spadc.compile(FFN1_PATH, threads=1).function == "ffn1"  # the old positional form still works
+
+
+def test_error_location_comes_from_the_c_api(tmp_path):
+    # a file name that looks like a location: parsing the message would get it wrong
+    bad = tmp_path / "a:7:9:b.mlir"
+    bad.write_text("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %b : tensor<4xf32>\n}\n")
+    with pytest.raises(spadc.InputError) as e:
+        spadc.compile(path=bad)
+    assert (e.value.file, e.value.line) == (str(bad), 2) and e.value.col > 0
+    assert e.value.message.startswith("%s:2:%d: error: " % (bad, e.value.col))
+    with pytest.raises(spadc.InputError) as e:
+        spadc.compile(path=tmp_path / "none.mlir")
+    assert (e.value.file, e.value.line, e.value.col) == (str(tmp_path / "none.mlir"), None, None)
+    with pytest.raises(spadc.UsageError) as e:
+        spadc.compile(path=FFN1_PATH, target="gpu")
+    assert (e.value.file, e.value.line, e.value.col) == (None, None, None)
+
+
+def test_svg_into_a_missing_folder_names_it_and_files_are_0644(tmp_path):
+    p = spadc.compile(path=FFN1_PATH, target="npu", threads=1)
+    missing = tmp_path / "no" / "such"
+    with pytest.raises(spadc.InputError, match="the folder '%s' does not exist" % missing) as e:
+        p.svg(missing / "map.svg")
+    assert e.value.file == str(missing / "map.svg") and e.value.status == 1
+    old = os.umask(0o022)
+    try:
+        p.svg(tmp_path / "map.svg")
+        x = np.ones((512, 768), np.float32)
+        p(x, np.ones((768, 3072), np.float32), np.ones(3072, np.float32), trace=tmp_path / "t.json")
+    finally:
+        os.umask(old)
+    assert oct((tmp_path / "map.svg").stat().st_mode & 0o777) == oct(0o644)
+    assert oct((tmp_path / "t.json").stat().st_mode & 0o777) == oct(0o644)
+
+
+_MM_BF16 = """func.func @mm(%x: tensor<8x16xbf16>, %w: tensor<16x4xbf16>, %s: f32) -> tensor<8x4xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<8x16xbf16>, tensor<16x4xbf16>) outs(%f : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]} ins(%y : tensor<8x4xf32>) outs(%e : tensor<8x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.mulf %a, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<8x4xf32>
+  return %o : tensor<8x4xf32>
+}
+"""
+
+
+def test_save_load_and_pickle_compile_again(tmp_path):
+    import pickle
+    p = spadc.compile(text=_MM_BF16, name="mm.mlir", threads=1, time_kernels=False)
+    x, w = draw(p.inputs[:2], 30)
+    p.bind(1, w)  # bound arrays travel with the program (bf16 too)
+    want = p(x, 2.0)
+    for q in (pickle.loads(pickle.dumps(p)), spadc.load(p.save(tmp_path / "mm.spadc"))):
+        assert repr(q) == repr(p) and q.plan() == p.plan() and q.threads == 1
+        np.testing.assert_array_equal(q(x, 2.0), want)
+        np.testing.assert_array_equal(q.bound[1].view(np.uint16), w.view(np.uint16))
+    assert sorted(os.listdir(tmp_path)) == ["mm.spadc"]
+    # threads=None follows the cores of the process that loads it; npu options travel
+    n = spadc.compile(path=FFN1_PATH, target="npu", budget="64K", tile="64,64,64")
+    m = pickle.loads(pickle.dumps(n))
+    assert m.plan() == n.plan() and m._options["threads"] is None
+    assert m._options["name"] == FFN1_PATH  # its messages still name the file
+    (tmp_path / "junk").write_text("not a program")
+    with pytest.raises(spadc.InputError, match="not a saved spadc program"):
+        spadc.load(tmp_path / "junk")
+    with pytest.raises(spadc.InputError, match="cannot open"):
+        spadc.load(tmp_path / "none.spadc")
+
+
+def test_errors_pickle_with_their_fields(tmp_path):
+    import pickle
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f() {\n  %x = arith.bogus\n}\n")
+    errors = []
+    for call in (lambda: spadc.compile(path=bad), lambda: spadc.compile(path=FFN1_PATH, threads="2"),
+                 lambda: spadc.compile(path=FFN1_PATH, target="npu", budget="1.5")):
+        with pytest.raises(spadc.Error) as e:
+            call()
+        errors.append(e.value)
+    for e in errors:
+        f = pickle.loads(pickle.dumps(e))
+        assert type(f) is type(e) and isinstance(f, spadc.Error)
+        assert (f.message, f.status, f.file, f.line, f.col) == (e.message, e.status, e.file, e.line, e.col)
+    assert isinstance(pickle.loads(pickle.dumps(errors[1])), TypeError)

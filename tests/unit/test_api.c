@@ -212,12 +212,25 @@ int main(void) {
     CHECK(bad == NULL);
     CHECK_CONTAINS(spadc_error(ctx), "bad.mlir:2:");
     CHECK_CONTAINS(spadc_error(ctx), ": error: expected");
+    /* the location as fields, the same the message starts with */
+    const char *efile = NULL;
+    unsigned eline = 0, ecol = 0;
+    spadc_error_location(ctx, &efile, &eline, &ecol);
+    CHECK_EQ_STR(efile, "bad.mlir");
+    CHECK_EQ_INT(eline, 2);
+    CHECK(ecol > 0);
     CHECK_EQ_INT(spadc_read_file(ctx, "/nonexistent/x.mlir", &bad), SPADC_EINPUT);
     CHECK_CONTAINS(spadc_error(ctx), "/nonexistent/x.mlir: error: cannot open file");
+    spadc_error_location(ctx, &efile, &eline, NULL);
+    CHECK_EQ_STR(efile, "/nonexistent/x.mlir");
+    CHECK_EQ_INT(eline, 0);
 
     spadc_module *m = NULL;
     CHECK_EQ_INT(spadc_read_string(ctx, "layer.mlir", LAYER, strlen(LAYER), &m), SPADC_OK);
     CHECK_EQ_STR(spadc_error(ctx), "");
+    spadc_error_location(ctx, &efile, &eline, &ecol);
+    CHECK_EQ_STR(efile, "");
+    CHECK_EQ_INT(eline + ecol, 0);
 
     /* compile before printing: the program has its own copy of the IR */
     spadc_program *cpu = NULL, *ref = NULL, *none = NULL;
