@@ -205,6 +205,28 @@ def _decompositions():
     return table
 
 
+def _dim_text(d):
+    return d if isinstance(d, int) else str(d)
+
+
+def _op_name(node):
+    t = node.target
+    return getattr(t, "__name__", None) or str(t)
+
+
+def _data_dependent(ep):
+    """The first node of the exported graph whose result has a size that
+    is not a number (an unbacked size: boolean indexing, nonzero, unique,
+    masked_select), or None."""
+    for n in ep.graph.nodes:
+        if n.op != "call_function":
+            continue
+        v = n.meta.get("val")
+        if isinstance(v, torch.Tensor) and any(not isinstance(d, int) for d in v.shape):
+            return n
+    return None
+
+
 def _export(module, inputs, weights, names, func_name, label):
     """(MLIR text, output TreeSpec) of module(*inputs) with `weights` (its
     tensors `names`) as the function's trailing arguments."""
@@ -221,6 +243,14 @@ def _export(module, inputs, weights, names, func_name, label):
         raise ExportError("spadc.torch: error: torch.export could not export %s, so torch-mlir cannot import "
                           "it:\n%s" % (label, _short(e)), "torch.export") from e
     out_spec = ep.call_spec.out_spec
+    node = _data_dependent(ep)
+    if node is not None:  # before torch-mlir, which may take unbounded memory on it (23.7 GB on x[x > 0])
+        where = (node.meta.get("stack_trace") or "").strip().splitlines()
+        raise ExportError("spadc.torch: error: %s computes a tensor whose shape depends on the data: %s gives "
+                          "shape %s%s; spadc compiles static shapes"
+                          % (label, _op_name(node), tuple(_dim_text(d) for d in node.meta["val"].shape),
+                             " (%s: %s)" % (where[-2].strip(), where[-1].strip()) if len(where) >= 2 else ""),
+                          "torch.export")
     try:
         module_ir = fx.export_and_import(ep, output_type="linalg-on-tensors", func_name=func_name,
                                          decomposition_table=_decompositions())

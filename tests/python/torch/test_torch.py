@@ -289,6 +289,19 @@ def test_export_error_is_an_input_error():
     assert e.value.__cause__ is not None
 
 
+def test_data_dependent_shape_is_refused_before_torch_mlir():
+    # torch-mlir took 23.7 GB on this before being killed (issue 33)
+    class BoolIndex(nn.Module):
+        def forward(self, x):
+            return x[x > 0] * 2
+
+    with pytest.raises(st.ExportError) as e:
+        st.compile(BoolIndex(), (torch.randn(8),))
+    msg = str(e.value)
+    assert "BoolIndex computes a tensor whose shape depends on the data: index.Tensor gives shape ('u0',)" in msg, msg
+    assert "x[x > 0]" in msg and e.value.step == "torch.export"
+
+
 def test_spadc_rejects_exported_op():
     # torch-mlir writes cumsum as tm_tensor.scan, which spadc does not take
     class Cumsum(nn.Module):
