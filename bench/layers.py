@@ -286,10 +286,13 @@ def main():
     if "spadc" not in na:
         for m in models:
             rc, so, se = sh([a.spadc, "plan", files[m], "--target", "cpu", "--json"], 300)
+            try:
+                ks = None if rc else json.loads(so)["kernels"]
+            except (ValueError, KeyError) as e:
+                rc, se = 1, f"error: plan --json printed no kernels ({type(e).__name__})"
             if rc:
                 plan[m] = f"error: {first_error(se)}"
             else:
-                ks = json.loads(so)["kernels"]
                 eng = sum(k.get("path") == "engine" for k in ks)
                 ref = sum(k.get("path") == "reference" for k in ks)
                 plan[m] = (eng, ref, len(ks))
@@ -504,7 +507,8 @@ def main():
     for p in PEERS:
         if p in na:
             w(f"{p}: n/a: {na[p]}")
-    hdr = f"{'model':16s} {'T':>2s} " + " ".join(f"{p + ' ms':>25s}" for p in peers) + " " + \
+    MW = max([16] + [len(m) for m in models])  # the model column's width
+    hdr = f"{'model':{MW}s} {'T':>2s} " + " ".join(f"{p + ' ms':>25s}" for p in peers) + " " + \
         " ".join(f"{'x ' + p:>20s}" for p in peers if p != "spadc")
     w("")
     w(hdr)
@@ -533,11 +537,11 @@ def main():
                 rats.append(f"{statistics.median(v):.2f}x ({min(v):.2f}-{max(v):.2f})" if len(v) > 1
                             else f"{v[0]:.2f}x")
         wide = [c.startswith("error") for c in cols]
-        w(f"{m:16s} {T:2d} " + " ".join(f"{('error (below)' if e else c):>25s}" for c, e in zip(cols, wide)) +
+        w(f"{m:{MW}s} {T:2d} " + " ".join(f"{('error (below)' if e else c):>25s}" for c, e in zip(cols, wide)) +
           " " + " ".join(f"{c:>20s}" for c in rats))
         for p, c, e in zip(peers, cols, wide):
             if e:  # an error message does not fit a column: a line of its own
-                w(f"{'':19s} {p}: {c}")
+                w(f"{'':{MW + 3}s} {p}: {c}")
     w("(x PEER: PEER's time / spadc's, median of the rounds' ratios; > 1 means spadc is faster)")
 
     w("")
@@ -556,16 +560,16 @@ def main():
                 parts.append(f"{p} -")
         if not any((("eager", m, T) in state and "error" not in state[("eager", m, T)]) for T in threads):
             parts = []
-        w(f"  {m:16s} " + ("; ".join(parts) if parts else "no comparison (no eager output)"))
+        w(f"  {m:{MW}s} " + ("; ".join(parts) if parts else "no comparison (no eager output)"))
 
     w("")
     w("spadc's kernels (spadc plan FILE --target cpu --json: kernels[].path)")
     for m in models:
         v = plan.get(m)
         if v is None:
-            w(f"  {m:16s} n/a")
+            w(f"  {m:{MW}s} n/a")
         elif isinstance(v, str):
-            w(f"  {m:16s} {v}")
+            w(f"  {m:{MW}s} {v}")
         else:
             split = []
             for T in threads:
@@ -574,7 +578,7 @@ def main():
                     ref, eng = kernel_split(open(f).read())
                     if ref + eng > 0:
                         split.append(f"t{T} {ref:.1f} of {ref + eng:.1f} ms")
-            w(f"  {m:16s} {v[0]:3d} on the engine, {v[1]:3d} on the reference path, of {v[2]}" +
+            w(f"  {m:{MW}s} {v[0]:3d} on the engine, {v[1]:3d} on the reference path, of {v[2]}" +
               (f"; time on the reference path (warm-up run's kernel table): {', '.join(split)}" if split else ""))
 
     inst = os.path.join(out, "install-times.txt")
@@ -595,32 +599,32 @@ def main():
         w("")
         w("cpu attention (the fused kernel: spadc run FILE --threads T --repeat 20, its row of the table; FMA peak of")
         w("     the same threads measured just before by build/bench_cpu_gemm; goal at sequence 512: >= 70% of peak)")
-        w(f"  {'model':16s} {'T':>2s} {'b x m x n x d':>16s} {'ms':>8s} {'GFLOP/s':>8s} {'peak':>7s} {'%peak':>6s}  score bytes in memory")
+        w(f"  {'model':{MW}s} {'T':>2s} {'b x m x n x d':>16s} {'ms':>8s} {'GFLOP/s':>8s} {'peak':>7s} {'%peak':>6s}  score bytes in memory")
         for (m, T), d in attn.items():
             if "error" in d:
-                w(f"  {m:16s} {T:2d} error: {d['error']}")
+                w(f"  {m:{MW}s} {T:2d} error: {d['error']}")
                 continue
             pk = f"{d['peak']:7.1f} {100 * d['gflops'] / d['peak']:5.0f}%" if d.get("peak") else f"{'n/a':>7s} {'':6s}"
-            w(f"  {m:16s} {T:2d} {d['dims']:>16s} {d['ms']:8.3f} {d['gflops']:8.1f} {pk}  {d['score_bytes']}"
+            w(f"  {m:{MW}s} {T:2d} {d['dims']:>16s} {d['ms']:8.3f} {d['gflops']:8.1f} {pk}  {d['score_bytes']}"
               + ("" if d["path"] == "engine" else "  (reference path)"))
 
     if a.npu:
         w("")
         w("npu (spadc run FILE --target npu: TPUv3 defaults; simulated cycles of the kernels the npu runs;")
         w("     kernels it leaves on the host are not simulated and not in these cycles)")
-        h = f"  {'model':16s} {'cycles':>10s} {'us':>9s} {'roofline':>10s} {'x roof':>7s} {'DRAM bytes':>12s} " \
+        h = f"  {'model':{MW}s} {'cycles':>10s} {'us':>9s} {'roofline':>10s} {'x roof':>7s} {'DRAM bytes':>12s} " \
             f"{'minimum':>12s} {'x min':>6s} {'on npu':>8s} {'err vs eager':>22s}"
         w(h)
         for m in models:
             d = npu.get(m)
             if d is None:
-                w(f"  {m:16s} n/a")
+                w(f"  {m:{MW}s} n/a")
                 continue
             if "error" in d:
-                w(f"  {m:16s} error: {d['error'].replace(ROOT + '/', '')}")
+                w(f"  {m:{MW}s} error: {d['error'].replace(ROOT + '/', '')}")
                 continue
             if "cycles" not in d:
-                w(f"  {m:16s} n/a: run --target npu printed no 'npu total' line")
+                w(f"  {m:{MW}s} n/a: run --target npu printed no 'npu total' line")
                 continue
             roof = f"{d['roofline']:10d} {d['cycles'] / d['roofline']:6.2f}x" if d.get("roofline") else \
                 f"{'n/a':>10s} {'':7s}"
@@ -628,7 +632,7 @@ def main():
                 f"{'n/a':>12s} {'n/a':>12s} {'':6s}"
             on = f"{d['on_npu'][0]}/{d['on_npu'][1]}" if d.get("on_npu") else "n/a"
             er = f"{d['err'][0]:.2e} / {d['err'][1]:.2e}" if d.get("err") else "-"
-            w(f"  {m:16s} {d['cycles']:10d} {d['us']:9.1f} {roof} {dma} {on:>8s} {er:>22s}")
+            w(f"  {m:{MW}s} {d['cycles']:10d} {d['us']:9.1f} {roof} {dma} {on:>8s} {er:>22s}")
     w("")
     w(f"time: setup {t_setup:.0f} s (inputs, plans, compiles, warm-up), rounds {t_rounds:.0f} s, "
       f"npu {t_npu:.0f} s, attention {time.time() - t_start - t_setup - t_rounds - t_npu:.0f} s; "

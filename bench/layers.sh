@@ -2,7 +2,11 @@
 # layers.sh - whole layers, spadc against PyTorch eager, torch.compile and
 # IREE 3.13 (issue 17): a BERT-base encoder layer at sequence 128 and 512, a
 # GPT-2 small block (sequence 128, causal) and a ResNet basic block (64
-# channels, 56x56), batch 1, f32, at 1 and 2 threads. All peers run the same
+# channels, 56x56); and (issue 34) whole models and blocks of them: ResNet-50
+# and MobileNetV2 at 224x224, a small Llama decoder block (d 1024, GQA 16/4
+# heads, RoPE, SwiGLU; sequence 128), a ViT-B/16 encoder block (197 tokens)
+# and a ConvNeXt-T stage-1 block (96 channels, 56x56) -- bench/models/README.md
+# says exactly what each is; batch 1, f32, at 1 and 2 threads. All peers run the same
 # model on the same inputs: bench/models/NAME.mlir (torch-mlir's FX importer,
 # linalg-on-tensors, weights as function arguments; written by
 # tools/bench_models.py export) for spadc and IREE, the same torch module for
@@ -18,6 +22,9 @@
 #
 #   bash bench/layers.sh                      (make bench runs it)
 #   ROUNDS=3 THREADS=2 MODELS="bert_base_s128 resnet_basic_56" bash bench/layers.sh
+#   MODELS="resnet50_b1 mobilenet_v2_b1 llama_block_s128 vit_b16_block convnext_block_56" ...
+#                     only the whole models (MODELS: a subset of
+#                     tools/bench_models.py's SPECS, all of them by default)
 #   PEERS="spadc iree" NPU=0 bash bench/layers.sh
 #   TARGET_MS=300     each measurement runs REPS calls, REPS ~ TARGET_MS / one call, >= 3
 #   SEED=0            the inputs' seed
@@ -33,8 +40,10 @@
 # each install takes is printed. A peer whose package cannot be installed
 # is reported "n/a: why" and the others still run.
 #
-# Cost with the defaults (ROUNDS=5, 4 models, 1 and 2 threads, on the 2-core
-# host of 2026-11): 107 s on a quiet host with warm caches (setup 26 s,
+# Cost with the defaults as they were before the whole models of issue 34
+# (ROUNDS=5, the first 4 models, 1 and 2 threads, on the 2-core host of
+# 2026-11; the 9 models of today take longer, not yet measured in full):
+# 107 s on a quiet host with warm caches (setup 26 s,
 # rounds 80 s -- ~16 s a round, half of it spadc's BERT-512 while 12 of its
 # kernels run on the reference path -- npu 1 s); 4.5 min with cold caches on
 # a loaded host (IREE compiles ~13 s, cached in build/bench/layers/iree/;
