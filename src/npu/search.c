@@ -1037,8 +1037,51 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
     ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
     ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
+    /* the budget's part of the gap: the same search with the whole slice */
+    ch->free_dma_bytes = ch->est.dma_bytes;
+    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
+    int64_t slice = nt_spad_bytes(t);
+    if (o->budget < slice && g0.tile + g0.halo > 0) {
+        nl_opts o2 = *o;
+        o2.budget = slice;
+        nl_choice c2;
+        nl_choose(ctx, kp, &o2, &c2);
+        ch->free_dma_bytes = c2.est.dma_bytes;
+    }
+    ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
     ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
     beyond_the_model(ctx, kp, ch);
+}
+
+nl_gap nl_gap_of(const nl_kernel *kp, const nc_stats *st, int64_t lb, int64_t free_dma) {
+    nl_gap g;
+    memset(&g, 0, sizeof g);
+    const int64_t *w = st->dma_why;
+    g.total = st->dma_bytes - lb;
+    /* a convolution's (or pool's) halo loads move its input once or more */
+    int64_t in_once = w[NP_WHY_HALO] ? kp->halo_bytes : 0;
+    g.halo = w[NP_WHY_HALO] - in_once;
+    g.tile = w[NP_WHY_TILE];
+    g.outer = w[NP_WHY_OUTER];
+    g.epilogue = w[NP_WHY_EPI];
+    /* the re-reads the bound itself counts (no schedule avoids them) */
+    int64_t cap = lb - kp->min_dma_bytes;
+    int64_t *from[] = {&g.tile, &g.halo, &g.outer};
+    for (size_t i = 0; i < sizeof from / sizeof *from && cap > 0; i++) {
+        int64_t d = min64(cap, *from[i]);
+        *from[i] -= d;
+        cap -= d;
+    }
+    /* the budget's: tile (then halo) re-reads the choice at the slice avoids */
+    int64_t b = min64(max64(0, st->dma_bytes - free_dma), g.tile + g.halo);
+    if (b > 0) {
+        int64_t d = min64(b, g.tile);
+        g.tile -= d;
+        g.halo -= b - d;
+        g.budget = b;
+    }
+    g.other = g.total - g.tile - g.budget - g.outer - g.epilogue - g.halo;
+    return g;
 }
 
 typedef struct choose_args {
