@@ -399,6 +399,7 @@ typedef struct cand_rec {
     int64_t bucket; /* heur on a 0.5% log scale: within one, fewer stages first */
     int64_t stages; /* tile steps: what timing a candidate costs */
     int64_t lbytes; /* lower bound on its footprint (peak live) */
+    bool over;      /* the search found it over the budget (peak live or planned) */
 } cand_rec;
 
 /* Cycles from a real estimate, saturated as the timing model's are. */
@@ -636,6 +637,7 @@ static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_c
         r->stages = d.nstages;
     }
     r->lbytes = lb;
+    r->over = false;
 }
 
 uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl_cand *out, uint32_t cap) {
@@ -950,6 +952,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             const cand_rec *r = &cl->v[i];
             if (!pass && r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
             if (r->lbytes > o->budget) {
+                cl->v[i].over = true;
                 if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
@@ -973,6 +976,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
             if (st != SP_OK) sp_rethrow(ctx);
             if (pr.footprint > o->budget) {
+                cl->v[i].over = true;
                 if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0, NULL);
                 continue;
             }
@@ -1041,7 +1045,12 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->free_dma_bytes = ch->est.dma_bytes;
     nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
     int64_t slice = nt_spad_bytes(t);
-    if (o->budget < slice && g0.tile + g0.halo > 0) {
+    /* (needed only when a candidate the budget excluded could beat the
+     * choice: by its cycle bound, for the cycles objective) */
+    bool could = false;
+    for (uint32_t i = 0; i < cl->n && !could; i++)
+        could = cl->v[i].over && cl->v[i].lbytes <= slice && (ch->objective != NL_OBJ_CYCLES || cl->v[i].bound <= ch->est.cycles);
+    if (o->budget < slice && g0.tile + g0.halo > 0 && could) {
         nl_opts o2 = *o;
         o2.budget = slice;
         nl_choice c2;

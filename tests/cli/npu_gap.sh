@@ -82,7 +82,7 @@ known("bert_base.mlir", "1", "k4", "epilogue", "the bias re-read per M tile")
 known("bert_ffn_onnx.mlir", "1", "k0", "outer", "ONNX's batched MatMul re-reads the shared weights per batch index")
 known("conv_64x56x56x64x64x3x1x1.mlir", "1", "k0", "halo", "the folded window's shifted copies of the halo")
 known("pools.mlir", "1", "k0", "halo", "the pool's halo rows shared by neighbouring tiles")
-known("conv_64x14x14x256x256x3x1x1.mlir", "1", "k0", "burst_padding_bytes", "NCHW input: a tile's channels are strided rows")
+known("conv_64x14x14x256x256x3x1x1.mlir", "1", "k0", "burst_padding_bytes", "NCHW input: rows of 14 floats (56 bytes) in 32-byte requests")
 
 # the simulated run counts the same bytes by cause as the plan's estimate
 for name in (["resnet_block.mlir"] if reduced else ["bert_ffn_onnx.mlir", "resnet_block.mlir", "pools.mlir"]):
