@@ -461,10 +461,10 @@ typedef struct nl_cand_rec {
  *   budget    of the tile and halo re-reads, the part the budget forces:
  *             at most dma_bytes minus the DMA bytes of the search's choice
  *             with the whole scratchpad slice as its budget (the
- *             unconstrained best, searched once per kernel, only when the
- *             budget is smaller, there are such re-reads and a candidate
- *             the budget excluded could beat the choice); 0 at the whole
- *             slice
+ *             unconstrained best: the choice against the candidates the
+ *             budget excluded that fit the slice, by their cycle bound,
+ *             search.c free_pass; weighed only when the budget is smaller
+ *             and there are such re-reads); 0 at the whole slice
  *   other     the remainder: first fetches (FIRST) above min_dma_bytes
  *             (elements moved that are not compulsory and no emitter
  *             tagged as a re-read). 0 on the corpus (tests/cli/npu_gap.sh)

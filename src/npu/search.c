@@ -876,6 +876,7 @@ static void beyond_the_model(sp_ctx *ctx, const nl_kernel *kp, const nl_choice *
 typedef struct choose_state {
     cand_list cl;
     int64_t *tf, *tw; /* the timed candidates' footprints (sorted) and work up to each (work_add) */
+    struct free_rec *fr; /* free_pass's candidates */
 } choose_state;
 
 /* Monotone in the budget. A larger budget admits every candidate a smaller
@@ -919,6 +920,52 @@ static void work_add(choose_state *cs, uint32_t n, int64_t footprint, int64_t wo
     }
     cs->tf[i] = footprint;
     cs->tw[i] = nc_add(i ? cs->tw[i - 1] : 0, work);
+}
+
+/* The DMA bytes of the candidate the search would choose with the whole
+ * scratchpad slice as its budget (nl_gap's budget part), from the choice
+ * at o->budget: every candidate that fits the budget was weighed for it
+ * already, so only the ones over the budget that fit the slice compete
+ * with it, taken by their cycle bound, least first, until (the cycles
+ * objective) the bound exceeds the best so far's cycles, and timed within
+ * the search's effort limit (counted apart). Candidates the search at the
+ * budget cut for effort (NL_LIMIT) are not weighed again. */
+typedef struct free_rec {
+    int64_t bound;
+    uint32_t i;
+} free_rec; /* a candidate free_pass weighs (its index in the list) and its cycle bound */
+
+static int cmp_free(const void *a, const void *b) {
+    const free_rec *x = a, *y = b;
+    return x->bound != y->bound ? (x->bound < y->bound ? -1 : 1) : (x->i < y->i ? -1 : x->i > y->i);
+}
+
+static int64_t free_pass(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, const nl_opts *o, const nl_choice *ch, int64_t limit) {
+    const cand_list *cl = &cs->cl;
+    int64_t slice = nt_spad_bytes(kp->t), work = 0;
+    nc_energy ben = cand_energy(kp->t, &ch->est);
+    nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes, ben.total, ben.dram};
+    free_rec *fr = cs->fr = sp_malloc(ctx, (cl->n ? cl->n : 1) * sizeof *fr);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < cl->n; i++)
+        if (cl->v[i].over && cl->v[i].lbytes <= slice && cl->v[i].bound < NC_TIME_MAX) fr[n++] = (free_rec){cl->v[i].bound, i};
+    qsort(fr, n, sizeof *fr, cmp_free);
+    for (uint32_t j = 0; j < n && work <= limit; j++) {
+        const cand_rec *r = &cl->v[fr[j].i];
+        if (ch->objective == NL_OBJ_CYCLES && r->bound > best.cycles) break;
+        if ((kp->att || kp->rows || kp->win) && r->stages > limit) continue;
+        nl_buf bufs[NL_MAX_BUFS];
+        uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
+        plan_result pr;
+        if (nl_plan(ctx, kp, bufs, nb, 0, &pr) != SP_OK) sp_rethrow(ctx);
+        if (pr.footprint > slice) continue;
+        nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
+        work = nc_add(work, est.stepped);
+        nc_energy en = cand_energy(kp->t, &est);
+        nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, en.total, en.dram};
+        if (rec_before(ch->objective, &mine, &best)) best = mine;
+    }
+    return best.dma_bytes;
 }
 
 static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
@@ -1041,22 +1088,11 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
     ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
     ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
-    /* the budget's part of the gap: the same search with the whole slice */
-    ch->free_dma_bytes = ch->est.dma_bytes;
-    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
-    int64_t slice = nt_spad_bytes(t);
-    /* (needed only when a candidate the budget excluded could beat the
-     * choice: by its cycle bound, for the cycles objective) */
-    bool could = false;
-    for (uint32_t i = 0; i < cl->n && !could; i++)
-        could = cl->v[i].over && cl->v[i].lbytes <= slice && (ch->objective != NL_OBJ_CYCLES || cl->v[i].bound <= ch->est.cycles);
-    if (o->budget < slice && g0.tile + g0.halo > 0 && could) {
-        nl_opts o2 = *o;
-        o2.budget = slice;
-        nl_choice c2;
-        nl_choose(ctx, kp, &o2, &c2);
-        ch->free_dma_bytes = c2.est.dma_bytes;
-    }
+    /* the budget's part of the gap: what the search would choose with the
+     * whole slice (free_pass) */
+    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->est.dma_bytes);
+    ch->free_dma_bytes = o->budget < nt_spad_bytes(t) && g0.tile + g0.halo > 0 ? free_pass(ctx, cs, kp, o, ch, limit)
+                                                                                 : ch->est.dma_bytes;
     ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
     ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
     beyond_the_model(ctx, kp, ch);
@@ -1115,6 +1151,7 @@ void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch
     sp_free(ctx, a.cs.cl.v);
     sp_free(ctx, a.cs.tf);
     sp_free(ctx, a.cs.tw);
+    sp_free(ctx, a.cs.fr);
     if (st != SP_OK) sp_rethrow(ctx);
     (void)max64;
 }
