@@ -922,14 +922,6 @@ static void work_add(choose_state *cs, uint32_t n, int64_t footprint, int64_t wo
     cs->tw[i] = nc_add(i ? cs->tw[i - 1] : 0, work);
 }
 
-/* The DMA bytes of the candidate the search would choose with the whole
- * scratchpad slice as its budget (nl_gap's budget part), from the choice
- * at o->budget: every candidate that fits the budget was weighed for it
- * already, so only the ones over the budget that fit the slice compete
- * with it, taken by their cycle bound, least first, until (the cycles
- * objective) the bound exceeds the best so far's cycles, and timed within
- * the search's effort limit (counted apart). Candidates the search at the
- * budget cut for effort (NL_LIMIT) are not weighed again. */
 typedef struct free_rec {
     int64_t bound;
     uint32_t i;
@@ -940,6 +932,14 @@ static int cmp_free(const void *a, const void *b) {
     return x->bound != y->bound ? (x->bound < y->bound ? -1 : 1) : (x->i < y->i ? -1 : x->i > y->i);
 }
 
+/* The DMA bytes of the candidate the search would choose with the whole
+ * scratchpad slice as its budget (nl_gap's budget part), from the choice
+ * at o->budget: every candidate that fits the budget was weighed for it
+ * already, so only the ones over the budget that fit the slice compete
+ * with it, taken by their cycle bound, least first, until (the cycles
+ * objective) the bound exceeds the best so far's cycles, and timed within
+ * the search's effort limit (counted apart). Candidates the search at the
+ * budget cut for effort (NL_LIMIT) are not weighed again. */
 static int64_t free_pass(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, const nl_opts *o, const nl_choice *ch, int64_t limit) {
     const cand_list *cl = &cs->cl;
     int64_t slice = nt_spad_bytes(kp->t), work = 0;

@@ -7,7 +7,8 @@
 # compulsory bytes that no emitter tagged as a re-read) is 0 everywhere, so
 # a load tagged with the wrong cause shows; burst_padding_bytes is
 # dram_request_bytes - dma_bytes. One known case of each cause is nonzero
-# (and budget is 0 at the whole slice); the simulated run (`spadc run`'s
+# (and budget is 0 at the whole slice, and is the tile and halo re-reads
+# that --budget 1's choice does not move); the simulated run (`spadc run`'s
 # text) reports the plan's gap, part for part, so the tags are counted the
 # same when the search's timing extrapolates the tile loops.
 set -u
@@ -57,6 +58,21 @@ for f in files:
                 fail.append("%s: burst_padding_bytes %d, requests %d, DMA %d" % (at, k["burst_padding_bytes"], k["dram_request_bytes"], k["dma_bytes"]))
             if b == "1" and g["budget"] != 0:
                 fail.append("%s: budget %d at the whole slice" % (at, g["budget"]))
+
+# budget is the tile and halo re-reads (the parts it is taken from) that
+# the choice at the whole slice (--budget 1's) does not move
+for (name, b), d in plans.items():
+    full = plans.get((name, "1"))
+    if b == "1" or full is None:
+        continue
+    for k, k1 in zip(d["kernels"], full["kernels"]):
+        if k["path"] != "npu" or k1["path"] != "npu":
+            continue
+        g = k["dram_gap"]
+        want = min(max(0, k["dma_bytes"] - k1["dma_bytes"]), g["tile"] + g["halo"] + g["budget"])
+        if g["budget"] != want:
+            fail.append("%s --budget %s %s: budget %d, expected min(max(0, %d - %d at the whole slice), tile + halo + budget %d) = %d"
+                        % (name, b, k["name"], g["budget"], k["dma_bytes"], k1["dma_bytes"], g["tile"] + g["halo"] + g["budget"], want))
 
 def kernel(name, b, kn):
     d = plans.get((name, b))
