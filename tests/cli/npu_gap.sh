@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Why not the bound (issue 32 part 4): every npu kernel's dram_gap in plan
 # --json, {total, tile, budget, outer, epilogue, halo, other} (lower.h,
-# nl_gap). Over the silicon corpus and a few torch models at budgets 1,
+# nl_gap), and the program's, the kernels' sums. Over the silicon corpus and a few torch models at budgets 1,
 # 0.25 and 0.05: total is dma_bytes - dram_bytes_lower_bound, the parts
 # sum to it exactly, each is >= 0, and `other` (first fetches above the
 # compulsory bytes that no emitter tagged as a re-read) is 0 everywhere, so
@@ -58,6 +58,15 @@ for f in files:
                 fail.append("%s: burst_padding_bytes %d, requests %d, DMA %d" % (at, k["burst_padding_bytes"], k["dram_request_bytes"], k["dma_bytes"]))
             if b == "1" and g["budget"] != 0:
                 fail.append("%s: budget %d at the whole slice" % (at, g["budget"]))
+        # the program's: the npu kernels' sums, part by part
+        pg, ks = d["program"]["dram_gap"], [k for k in d["kernels"] if k["path"] == "npu"]
+        for p in ("total",) + PARTS:
+            if pg[p] != sum(k["dram_gap"][p] for k in ks):
+                fail.append("%s --budget %s: program %s %d != the kernels' sum %d" % (name, b, p, pg[p], sum(k["dram_gap"][p] for k in ks)))
+        if pg["total"] != d["program"]["dma_bytes"] - d["program"]["dram_bytes_lower_bound"]:
+            fail.append("%s --budget %s: program total %d != dma_bytes - lower bound" % (name, b, pg["total"]))
+        if d["program"]["burst_padding_bytes"] != sum(k["burst_padding_bytes"] for k in ks):
+            fail.append("%s --budget %s: program burst_padding_bytes %d != the kernels' sum" % (name, b, d["program"]["burst_padding_bytes"]))
 
 # budget is the tile and halo re-reads (the parts it is taken from) that
 # the choice at the whole slice (--budget 1's) does not move
