@@ -917,7 +917,9 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
              * strided 1x1 convolution skips rows and columns) */
             bool only_lhs = i == 0 && kp->cv.on;
             for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
-            bytes += only_lhs ? kp->cv.in_bytes : value_bytes(v);
+            int64_t vb = only_lhs ? kp->cv.in_bytes : value_bytes(v);
+            if (i == 0 && (kp->cv.on || kp->win)) kp->halo_bytes = vb;
+            bytes += vb;
         }
     }
     kp->min_dma_bytes = bytes;

@@ -514,21 +514,21 @@ static void loads(aem *e, int64_t s) {
     if (st.t == 0) {
         int32_t qb = q_buf(e, &st);
         marker(e, NP_BIRTH, qb);
-        mvin(e, view(e, qb, a->d, st.tr), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.cs, a->q.rs);
+        mvin(e, aop_why(&a->q, st.o, false, false), view(e, qb, a->d, st.tr), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.cs, a->q.rs);
     }
     int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
     marker(e, NP_BIRTH, kb);
-    mvin(e, view(e, kb, st.tk, a->d), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.cs, a->k.rs);
+    mvin(e, aop_why(&a->k, st.o, st.ri > 0, false), view(e, kb, st.tk, a->d), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.cs, a->k.rs);
     if (s < e->l.nkv) { /* V^T's row of ones, once: the copies live through the kernel */
         marker(e, NP_BIRTH, vb);
         fill(e, row_view(view(e, vb, a->dv + 1, e->c->tn), a->dv, 1), 1.0);
     }
-    mvin(e, view(e, vb, a->dv, st.tk), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.cs, a->v.rs);
+    mvin(e, aop_why(&a->v, st.o, st.ri > 0, false), view(e, vb, a->dv, st.tk), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.cs, a->v.rs);
     for (uint32_t i = 0; i < a->nsop; i++) {
         const nl_aop *p = &a->sop[i];
         np_view v = sop_view(e, i, &st);
         marker(e, NP_BIRTH, v.buf);
-        mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_c ? p->cs : 0,
+        mvin(e, aop_why(p, st.o, (!p->uses_r && st.ri > 0) || (!p->uses_c && st.t > 0), true), v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_c ? p->cs : 0,
              p->uses_r ? p->rs : 0);
     }
 }
@@ -566,7 +566,7 @@ static void step(aem *e, int64_t s) {
             const nl_aop *p = &a->pop[i];
             np_view v = pop_view(e, i, &st);
             marker(e, NP_BIRTH, v.buf);
-            mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_c ? p->cs : 0,
+            mvin(e, aop_why(p, st.o, !p->uses_r && st.ri > 0, true), v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_c ? p->cs : 0,
                  p->uses_r ? p->rs : 0);
         }
     }

@@ -20,12 +20,13 @@ static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
     return v;
 }
 
-static void mvin(aem *e, np_view v, const nl_aop *p, int64_t off, int64_t rs, int64_t cs) {
+static void mvin(aem *e, uint8_t why, np_view v, const nl_aop *p, int64_t off, int64_t rs, int64_t cs) {
     np_insn in;
     memset(&in, 0, sizeof in);
     in.dst = v;
     if (p->a.kind == NL_A_TENSOR) {
         in.op = NP_MVIN;
+        in.why = why;
         in.dram = (np_dram){p->a.value, off, rs, cs};
     } else {
         in.op = NP_FILL;

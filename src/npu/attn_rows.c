@@ -167,20 +167,20 @@ static void loads(aem *e, int64_t s) {
     if (st.t == 0) {
         int32_t qb = e->l.q + (int32_t)(st.rt % e->l.nq);
         marker(e, NP_BIRTH, qb);
-        mvin(e, view(e, qb, st.tr, a->d), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.rs, a->q.cs);
+        mvin(e, aop_why(&a->q, st.o, false, false), view(e, qb, st.tr, a->d), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.rs, a->q.cs);
     }
     int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
     marker(e, NP_BIRTH, kb);
-    mvin(e, view(e, kb, a->d, st.tk), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.rs, a->k.cs);
+    mvin(e, aop_why(&a->k, st.o, st.ri > 0, false), view(e, kb, a->d, st.tk), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.rs, a->k.cs);
     if (!e->l.ones || s < e->l.nkv) marker(e, NP_BIRTH, vb);
     if (e->l.ones && s < e->l.nkv) /* V's column of ones, once: the copies live through the kernel */
         fill(e, col_view(e, view(e, vb, e->c->tn, a->dv + 1), a->dv, 1), 1.0);
-    mvin(e, view(e, vb, st.tk, a->dv), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.rs, a->v.cs);
+    mvin(e, aop_why(&a->v, st.o, st.ri > 0, false), view(e, vb, st.tk, a->dv), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.rs, a->v.cs);
     for (uint32_t i = 0; i < a->nsop; i++) {
         const nl_aop *p = &a->sop[i];
         np_view v = sop_view(e, i, &st);
         marker(e, NP_BIRTH, v.buf);
-        mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_r ? p->rs : 0,
+        mvin(e, aop_why(p, st.o, (!p->uses_r && st.ri > 0) || (!p->uses_c && st.t > 0), true), v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_r ? p->rs : 0,
              p->uses_c ? p->cs : 0);
     }
 }
@@ -221,7 +221,7 @@ static void step(aem *e, int64_t s) {
             const nl_aop *p = &a->pop[i];
             np_view v = pop_view(e, i, &st);
             marker(e, NP_BIRTH, v.buf);
-            mvin(e, v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_r ? p->rs : 0,
+            mvin(e, aop_why(p, st.o, !p->uses_r && st.ri > 0, true), v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_r ? p->rs : 0,
                  p->uses_c ? p->cs : 0);
         }
     }

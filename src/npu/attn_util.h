@@ -20,6 +20,20 @@ static int64_t aop_outer(const nl_aop *p, int64_t o) {
     return off;
 }
 
+/* np_why (prog.h) of a load of operand p at outer iteration o: an earlier
+ * load moved its elements when o is past 0 in a loop p does not depend on
+ * (OUTER, or EPI for a score or output operand: epi), or when `again` (a
+ * row or key tile it does not depend on is past its first: TILE, or
+ * EPI). */
+static uint8_t aop_why(const nl_aop *p, int64_t o, bool again, bool epi) {
+    if (p->a.kind != NL_A_TENSOR) return NP_WHY_FIRST;
+    for (uint32_t i = p->nouter; i-- > 0;) {
+        if (o % p->obound[i] && !p->ostride[i]) return epi ? NP_WHY_EPI : NP_WHY_OUTER;
+        o /= p->obound[i];
+    }
+    return again ? (epi ? NP_WHY_EPI : NP_WHY_TILE) : NP_WHY_FIRST;
+}
+
 /* A buffer of one chunk, live for the whole kernel. */
 static void abuf(nl_buf *b, const nt_target *t, const char *name, nl_role role, np_dtype dt, int64_t rows, int64_t cols) {
     nl_set_buf(b, t, name, role, dt, rows, cols, 1, 0, 1);

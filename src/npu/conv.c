@@ -333,6 +333,7 @@ static void mvin(em *e, np_view v, uint32_t tensor, int64_t off, int64_t rs, int
     np_insn in;
     memset(&in, 0, sizeof in);
     in.op = NP_MVIN;
+    in.why = e->why;
     in.dst = v;
     in.dram = (np_dram){tensor, off, rs, cs};
     put(e, &in);
@@ -592,6 +593,7 @@ void nl_conv_rows_dma(em *e, const nl_access *a, const nl_ctile *t, np_view v, i
             np_insn in;
             memset(&in, 0, sizeof in);
             in.op = NP_MVIN;
+            in.why = e->why;
             in.dst = sub;
             in.dram = (np_dram){a->value, a->off + d, aW, cs};
             put(e, &in);

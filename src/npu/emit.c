@@ -46,6 +46,45 @@ static int64_t outer_off(const nl_kernel *kp, const nl_access *a, const uint32_t
 
 static int64_t stride_of(const nl_access *a, int d) { return d >= 0 ? a->stride[d] : 0; }
 
+/* Whether outer index o (over the listed loops, outer_off's order) is past
+ * 0 in a loop that access a does not depend on. */
+static bool outer_again(const nl_kernel *kp, const nl_access *a, const uint32_t *dims, uint32_t n, int64_t o) {
+    for (uint32_t i = n; i-- > 0;) {
+        int64_t bnd = kp->bounds[dims[i]];
+        if (o % bnd && a->stride[dims[i]] == 0) return true;
+        o /= bnd;
+    }
+    return false;
+}
+
+/* np_why of a load of access a (prog.h): at outer parallel index o, outer
+ * reduction index ri and tile indices im, in, ik along the loops dm, dn,
+ * dk, elements an earlier load moved when one of those indices is past 0
+ * in a loop a does not depend on: OUTER for an outer loop (EPI when
+ * tile_why is EPI: a tensor the epilogue reads), else tile_why; else the
+ * first fetch, first_why. */
+static uint8_t why_of(const nl_kernel *kp, const nl_access *a, int64_t o, int64_t ri, int64_t im, int64_t in_, int64_t ik,
+                      uint8_t tile_why, uint8_t first_why) {
+    if (a->kind != NL_A_TENSOR) return NP_WHY_FIRST;
+    if (outer_again(kp, a, kp->par, kp->npar, o) || outer_again(kp, a, kp->red, kp->nred, ri))
+        return tile_why == NP_WHY_EPI ? NP_WHY_EPI : NP_WHY_OUTER;
+    if ((im > 0 && stride_of(a, kp->dm) == 0) || (in_ > 0 && stride_of(a, kp->dn) == 0) || (ik > 0 && stride_of(a, kp->dk) == 0))
+        return tile_why;
+    return first_why;
+}
+
+/* Whether tensor a is one an earlier access of the kernel (the lhs, the
+ * rhs, epilogue operand j < i) reads too: min_dma_bytes counts it once, so
+ * every load of it is a re-read. */
+static bool read_before(const nl_kernel *kp, const nl_access *a, uint32_t i) {
+    if (a->kind != NL_A_TENSOR) return false;
+    if (kp->gemm && ((kp->lhs.kind == NL_A_TENSOR && kp->lhs.value == a->value) || (kp->rhs.kind == NL_A_TENSOR && kp->rhs.value == a->value)))
+        return true;
+    for (uint32_t j = 0; j < i; j++)
+        if (kp->in[j].a.kind == NL_A_TENSOR && kp->in[j].a.value == a->value) return true;
+    return false;
+}
+
 /* Fill a tile from an access: DMA for tensors, the vector unit for a
  * constant or run-time scalar (a splat weight is never a tensor). */
 static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
@@ -54,6 +93,7 @@ static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t
     in.dst = v;
     if (a->kind == NL_A_TENSOR) {
         in.op = NP_MVIN;
+        in.why = e->why;
         in.dram = (np_dram){a->value, a->off + off, rs, cs};
     } else {
         in.op = NP_FILL;
@@ -165,6 +205,7 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
     /* X */
     if (!xp || st.first_x) {
         if (!xp || st.ks == 0) nl_marker(e, NP_BIRTH, xp ? e->ly.x0 : e->ly.x0 + (int32_t)(s % e->ly.nx));
+        e->why = why_of(kp, &kp->lhs, st.o, st.ri, st.mi, st.ni, st.ki, NP_WHY_TILE, kp->cv.on ? NP_WHY_HALO : NP_WHY_FIRST);
         if (kp->cv.on) {
             nl_conv_load_x(e, &st, x_view(e, &st, s), outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o));
         } else {
@@ -172,11 +213,15 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
                           st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
             load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
         }
+        e->why = NP_WHY_FIRST;
     }
     /* W: the panel group of order n, m is the first m tile */
     if (!wp || st.first_w) {
         if (!wp || (st.ks == 0 && (st.ni == 0 || !gemm_w_whole(kp, e->c, g))))
             nl_marker(e, NP_BIRTH, wp ? e->ly.w0 : e->ly.w0 + (int32_t)(s % e->ly.nw));
+        e->why = kp->rhs.kind == NL_A_TENSOR && kp->lhs.kind == NL_A_TENSOR && kp->rhs.value == kp->lhs.value
+                     ? NP_WHY_TILE
+                     : why_of(kp, &kp->rhs, st.o, st.ri, st.mi, st.ni, st.ki, NP_WHY_TILE, NP_WHY_FIRST);
         if (kp->cv.on && kp->rhs.kind == NL_A_TENSOR) {
             nl_conv_load_w(e, &st, w_view(e, &st, s), outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o));
         } else {
@@ -184,6 +229,7 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
                           st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
             load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
         }
+        e->why = NP_WHY_FIRST;
     }
 }
 
@@ -219,17 +265,20 @@ static void gemm_operand_loads(em *e, int64_t o, int64_t mi, int64_t ni, int64_t
             np_view v = operand_view(e, i, e->ly.op[i], tm, tn);
             v.off += r0 * v.ld * np_view_elem(&v);
             v.rows = nr;
+            e->why = read_before(kp, &op->a, i) ? NP_WHY_EPI : why_of(kp, &op->a, o, 0, mi, ni, 0, NP_WHY_EPI, NP_WHY_FIRST);
             if (kp->cv.on && op->uses_r && op->a.kind == NL_A_TENSOR) { /* pixel rows, in runs */
                 nl_ctile ct = nl_conv_tile(kp, e->c->tm, mi);
                 nl_conv_rows_dma(e, &op->a, &ct, v, r0, nr,
                                  outer_off(kp, &op->a, kp->par, kp->npar, o) + ni * e->c->tn * stride_of(&op->a, kp->dn),
                                  op->uses_c ? stride_of(&op->a, kp->dn) : 0, false);
+                e->why = NP_WHY_FIRST;
                 continue;
             }
             int64_t rs = op->uses_r ? stride_of(&op->a, kp->dm) : 0;
             int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, o) + mi * e->c->tm * stride_of(&op->a, kp->dm) +
                           ni * e->c->tn * stride_of(&op->a, kp->dn) + r0 * rs;
             load_tile(e, &op->a, v, off, rs, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+            e->why = NP_WHY_FIRST;
         }
     }
 }
@@ -498,8 +547,10 @@ static void loop_loads(em *e, const ldims *d, int64_t s) {
         nl_marker(e, NP_BIRTH, b);
         int64_t off = outer_off(kp, &op->a, kp->par, kp->npar, st.o) + outer_off(kp, &op->a, kp->red, kp->nred, st.ri) +
                       st.rt * e->c->tm * stride_of(&op->a, kp->dm) + st.ct * e->c->tn * stride_of(&op->a, kp->dn);
+        e->why = read_before(kp, &op->a, i) ? NP_WHY_TILE : why_of(kp, &op->a, st.o, st.ri, st.rt, st.ct, 0, NP_WHY_TILE, NP_WHY_FIRST);
         load_tile(e, &op->a, view_of(e, b, 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1), off,
                   op->uses_r ? stride_of(&op->a, kp->dm) : 0, op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+        e->why = NP_WHY_FIRST;
     }
 }
 
@@ -519,8 +570,10 @@ static void loop_tile_start(em *e, const lstage *st, int64_t s) {
         const nl_operand *op = &kp->ein[i];
         np_view ov = loop_chain_view(e, i, st);
         nl_marker(e, NP_BIRTH, ov.buf);
+        e->why = why_of(kp, &op->a, st->o, 0, kp->red_r ? 0 : st->rt, kp->red_c ? 0 : st->ct, 0, NP_WHY_EPI, NP_WHY_FIRST);
         load_tile(e, &op->a, ov, out_tile_off(kp, &op->a, e->c, st), op->uses_r ? stride_of(&op->a, kp->dm) : 0,
                   op->uses_c ? stride_of(&op->a, kp->dn) : 0);
+        e->why = NP_WHY_FIRST;
     }
 }
 

@@ -221,6 +221,7 @@ typedef struct nl_kernel {
     np_vmode mode;
     int32_t inplace;    /* loop map: the operand whose tile the output takes, or -1 */
     int64_t min_dma_bytes; /* every input read once, the output written once */
+    int64_t halo_bytes;    /* of those, a convolution's or pool's input, which its halo tiles load (nl_gap) */
     int64_t macs, vec_ops;
     struct nl_attn *att; /* a fused attention (kp->k->kind == KN_ATTENTION): its parts, allocated by
                            nl_analyze from ctx; free it with nl_kernel_free */
@@ -439,6 +440,51 @@ typedef struct nl_cand_rec {
 #define NL_MAX_TOP 8     /* best timed candidates kept, the chosen one first */
 #define NL_MAX_REJECTS 3 /* first candidates kept per other verdict, in search order */
 
+/* Why a kernel moves more DRAM bytes than its lower bound: dram_gap in
+ * plan --json, the text plan and run's report. total = dma_bytes -
+ * dram_lower_bound, and the parts, each >= 0, sum to it exactly. They
+ * come from the bytes of the program's DMA by np_why (prog.h: the emitter
+ * tags each load with the operand and the loop that made it move elements
+ * again; nc_stats.dma_why, which the simulated run counts the same):
+ *   epilogue  re-reads of tensors only the epilogue reads (a bias loaded
+ *             once per M tile, a residual read twice): np_why EPI
+ *   outer     re-reads of an operand across an outer loop it does not
+ *             depend on (the batch loop of a batch GEMM with shared
+ *             weights): OUTER
+ *   tile      re-reads of an operand across a tile loop it does not depend
+ *             on (the lhs once per N tile, the rhs once per M tile, a
+ *             broadcast input per row tile, K/V per attention row tile):
+ *             TILE, less the lower bound's own re-reads and less `budget`
+ *   halo      a convolution's or pool's halo tiles' overlap: the bytes
+ *             their first loads (HALO) move above the input's compulsory
+ *             bytes (rows shared by neighbouring pixel tiles, a folded
+ *             window's shifted copies)
+ *   budget    of the tile and halo re-reads, the part the budget forces:
+ *             at most dma_bytes minus the DMA bytes of the search's choice
+ *             with the whole scratchpad slice as its budget (the
+ *             unconstrained best: the choice against the candidates the
+ *             budget excluded that fit the slice, by their cycle bound,
+ *             search.c free_pass; weighed only when the budget is smaller
+ *             and there are such re-reads); 0 at the whole slice
+ *   other     the remainder: first fetches (FIRST) above min_dma_bytes
+ *             (elements moved that are not compulsory and no emitter
+ *             tagged as a re-read). 0 on the corpus (tests/cli/npu_gap.sh)
+ * The lower bound's excess over min_dma_bytes (re-reads no schedule avoids
+ * at the budget: a contraction's capacity bound) is taken out of tile,
+ * then halo, then outer. Burst padding (32-byte DRAM requests covering
+ * elements a transfer does not need) is not in dma_bytes, which counts
+ * elements: it is dram_request_bytes - dma_bytes, reported beside
+ * (burst_padding_bytes). No kernel is split over cores yet, so there is no
+ * part for the reduction of a split. */
+typedef struct nl_gap {
+    int64_t total, tile, budget, outer, epilogue, halo, other;
+} nl_gap;
+/* The gap of a program with statistics st (the plan's estimate or the
+ * simulated run's) for kernel kp with lower bound lb; free_dma: the DMA
+ * bytes of the choice at the whole slice (the budget part), or
+ * st->dma_bytes when there is none. */
+nl_gap nl_gap_of(const nl_kernel *kp, const nc_stats *st, int64_t lb, int64_t free_dma);
+
 typedef struct nl_choice {
     nl_cand cand;
     uint32_t nbufs;
@@ -449,6 +495,8 @@ typedef struct nl_choice {
      * program moves, DMA of the minimum bytes, vector unit */
     int64_t bound_compute, bound_dma, bound_dma_min, bound_vector;
     int64_t dram_lower_bound; /* nl_dram_lower_bound(kp, budget) */
+    int64_t free_dma_bytes;   /* DMA bytes of the choice with the whole slice as budget (nl_gap) */
+    nl_gap gap;               /* nl_gap_of(kp, &est, dram_lower_bound, free_dma_bytes) */
     uint32_t ncand, nsim; /* candidates; planned, fitting and timed (= nverdict[NL_TIMED]) */
     bool exact; /* every candidate that could beat the choice was timed */
     uint8_t objective; /* nl_objective the search minimised */

@@ -55,6 +55,7 @@ typedef struct em {
     np_sink sink;
     layout ly;
     int64_t L;
+    uint8_t why; /* np_why of the loads being emitted (0: FIRST) */
 } em;
 
 /* The emitter of candidate c with planned buffers, into sink. */

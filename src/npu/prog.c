@@ -11,6 +11,11 @@ const char *np_opcode_name(np_opcode op) {
     return (unsigned)op < SP_ARRAY_LEN(names) ? names[op] : "?";
 }
 
+const char *np_why_name(np_why w) {
+    static const char *const names[] = {"first", "tile", "outer", "epilogue", "halo"};
+    return (unsigned)w < SP_ARRAY_LEN(names) ? names[w] : "?";
+}
+
 const char *np_vop_name(np_vop op) {
     static const char *const names[] = {"load", "acc", "const", "scalar", "add", "sub", "mul", "div",
                                         "max", "min", "maxnum", "minnum", "neg", "abs", "sqrt", "rsqrt",

@@ -171,11 +171,30 @@ typedef enum np_vmode {
 
 enum { NP_ACC = 1 };
 
+/* Why a DMA moves its bytes, as the emitter that issues it knows (the
+ * per-kernel dram_gap of lower.h, nl_dram_gap, adds them up):
+ *   FIRST  the first time the kernel moves these elements (and every store)
+ *   TILE   a load of elements an earlier load of the same operand moved,
+ *          because the tile loop it does not depend on (an M or N tile, a
+ *          row or column tile, an attention's row tile) moved on: the tile
+ *          does not cover the operand
+ *   OUTER  the same, because an outer loop it does not depend on (a batch
+ *          or other parallel loop run one index at a time, an outer
+ *          reduction loop) moved on; takes precedence over TILE
+ *   EPI    TILE or OUTER for a tensor only the epilogue (the elementwise
+ *          work after the contraction or reduction) reads
+ *   HALO   a convolution's (or a pool's) first load of a halo tile: its
+ *          rows overlap the neighbouring tiles' halos, so these loads move
+ *          the input's elements once or more each */
+typedef enum np_why { NP_WHY_FIRST, NP_WHY_TILE, NP_WHY_OUTER, NP_WHY_EPI, NP_WHY_HALO, NP_NWHY } np_why;
+const char *np_why_name(np_why w);
+
 typedef struct np_insn {
     uint8_t op;    /* np_opcode */
     uint8_t flags; /* GEMM: NP_ACC accumulates into dst */
     uint8_t mode;  /* VEC: np_vmode */
     uint8_t nsrc;  /* VEC: sources */
+    uint8_t why;   /* MVIN / MVOUT: np_why (0 FIRST); changes no timing */
     int32_t buf;   /* BIRTH / DEATH */
     int64_t rows, cols, k; /* VEC: iteration tile; GEMM: rows x k x cols */
     np_view dst;   /* MVIN, FILL, GEMM, VEC */

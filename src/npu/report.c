@@ -56,6 +56,42 @@ static void energy_json(json_writer *w, const nc_energy *e, const nc_stats *st) 
     json_end_object(w);
 }
 
+/* Why a kernel moves more than its lower bound (lower.h, nl_gap); burst:
+ * the bytes its DRAM requests fetch beyond its dma_bytes. */
+static void gap_json(json_writer *w, const nl_gap *g, int64_t burst) {
+    static const char *const names[] = {"total", "tile", "budget", "outer", "epilogue", "halo", "other"};
+    const int64_t v[] = {g->total, g->tile, g->budget, g->outer, g->epilogue, g->halo, g->other};
+    json_key(w, "dram_gap");
+    json_begin_object(w);
+    for (size_t i = 0; i < SP_ARRAY_LEN(names); i++) json_kv_int(w, names[i], v[i]);
+    json_end_object(w);
+    json_kv_int(w, "burst_padding_bytes", burst);
+}
+
+/* The npu kernels' gaps and burst padding summed, part by part (the plan's
+ * estimates). */
+static nl_gap program_gap(ex_program *x, int64_t *burst) {
+    nl_gap s;
+    memset(&s, 0, sizeof s);
+    *burst = 0;
+    for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
+        const nl_choice *ch = nx_kernel(x, i).ch;
+        if (!ch) continue;
+        int64_t *a[] = {&s.total, &s.tile, &s.budget, &s.outer, &s.epilogue, &s.halo, &s.other, burst};
+        const int64_t b[] = {ch->gap.total, ch->gap.tile, ch->gap.budget, ch->gap.outer, ch->gap.epilogue, ch->gap.halo,
+                             ch->gap.other, ch->est.dram_request_bytes - ch->est.dma_bytes};
+        for (size_t j = 0; j < SP_ARRAY_LEN(b); j++) *a[j] = nc_add(*a[j], b[j]);
+    }
+    return s;
+}
+
+static void gap_text(sp_strbuf *o, const nl_gap *g, int64_t burst) {
+    sp_strbuf_printf(o, "%lld bytes above the lower bound: tile %lld, budget %lld, outer loops %lld, epilogue %lld, halo %lld, other %lld; "
+                        "burst padding %lld more bytes in DRAM requests",
+                     (long long)g->total, (long long)g->tile, (long long)g->budget, (long long)g->outer, (long long)g->epilogue,
+                     (long long)g->halo, (long long)g->other, (long long)burst);
+}
+
 /* The energy in words: "12.3 uJ (MAC 5.6, vector 0.1, scratchpad 1.2, DRAM 5.4)". */
 static void energy_text(sp_strbuf *o, const nc_energy *e) {
     sp_strbuf_printf(o, "%.4g uJ (MAC %.4g, vector %.4g, scratchpad %.4g, DRAM %.4g)", e->total * 1e-6, e->mac * 1e-6,
@@ -252,6 +288,9 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
                      (long long)ch->dram_lower_bound,
                      ch->dram_lower_bound ? (double)ch->est.dma_bytes / (double)ch->dram_lower_bound : 0,
                      100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
+    sp_strbuf_printf(o, "    DRAM gap: ");
+    gap_text(o, &ch->gap, ch->est.dram_request_bytes - ch->est.dma_bytes);
+    sp_strbuf_printf(o, "\n");
     nc_energy en = nc_energy_of(t, &ch->est);
     sp_strbuf_printf(o, "    energy: ");
     energy_text(o, &en);
@@ -416,6 +455,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_int(w, "dram_request_bytes", ch->est.dram_request_bytes);
         json_kv_int(w, "min_dma_bytes", ki.kp->min_dma_bytes);
         json_kv_int(w, "dram_bytes_lower_bound", ch->dram_lower_bound);
+        gap_json(w, &ch->gap, ch->est.dram_request_bytes - ch->est.dma_bytes);
         json_kv_double(w, "sa_utilization", sa_util(t, ch->est.macs, ch->est.cycles));
         json_kv_int(w, "macs", ki.kp->macs); /* multiply-adds on the arrays (an attention's two products) */
         nc_energy en = nc_energy_of(t, &ch->est);
@@ -493,6 +533,9 @@ static void plan_json(sp_strbuf *out, ex_program *x) {
     json_kv_int(&w, "dma_bytes", st.dma_bytes);
     json_kv_int(&w, "min_dma_bytes", st.min_dma_bytes);
     json_kv_int(&w, "dram_bytes_lower_bound", st.dram_lower_bound);
+    int64_t burst;
+    nl_gap pg = program_gap(x, &burst);
+    gap_json(&w, &pg, burst); /* the npu kernels' sum */
     energy_json(&w, &st.est_energy, NULL); /* the npu kernels' sum */
     json_kv_double(&w, "edp_pj_cycles", st.est_energy.total * (double)st.est_cycles);
     json_kv_int(&w, "npu_kernels", st.nnpu);
@@ -529,6 +572,11 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
                      st.roofline_cycles ? (double)st.est_cycles / (double)st.roofline_cycles : 0,
                      (long long)st.roofline_cycles, (long long)st.dma_bytes, (long long)st.min_dma_bytes,
                      (long long)st.dram_lower_bound);
+    int64_t burst;
+    nl_gap pg = program_gap(x, &burst);
+    sp_strbuf_printf(o, "DRAM gap: ");
+    gap_text(o, &pg, burst);
+    sp_strbuf_printf(o, " over the npu kernels\n");
     sp_strbuf_printf(o, "energy: ");
     energy_text(o, &st.est_energy);
     sp_strbuf_printf(o, " over the npu kernels\n");
@@ -609,6 +657,10 @@ static void run_text(ex_program *x, sp_strbuf *o) {
                (long long)ki.sim.dma_store_busy);
         for (int64_t a = 0; a < t->num_sa && a < NC_MAX_SA; a++) sp_strbuf_printf(o, ", sa%lld %lld", (long long)a, (long long)ki.sim.sa_busy_each[a]);
         sp_strbuf_printf(o, ", vector %lld (of %lld)\n", (long long)ki.sim.vu_busy, (long long)ki.sim.cycles);
+        nl_gap gp = nl_gap_of(ki.kp, &ki.sim, ch->dram_lower_bound, ch->free_dma_bytes);
+        sp_strbuf_printf(o, "npu k%u DRAM gap: ", i);
+        gap_text(o, &gp, ki.sim.dram_request_bytes - ki.sim.dma_bytes);
+        sp_strbuf_printf(o, "\n");
         nc_energy en = nc_energy_of(t, &ki.sim);
         sp_strbuf_printf(o, "npu k%u energy: ", i);
         energy_text(o, &en);
@@ -652,6 +704,9 @@ static void run_json(ex_program *x, sp_strbuf *out) {
             json_kv_int(&w, "est_cycles", ki.ch->est.cycles);
             json_kv_int(&w, "dma_bytes", ki.sim.dma_bytes);
             json_kv_int(&w, "min_dma_bytes", ki.kp->min_dma_bytes);
+            json_kv_int(&w, "dram_bytes_lower_bound", ki.ch->dram_lower_bound);
+            nl_gap gp = nl_gap_of(ki.kp, &ki.sim, ki.ch->dram_lower_bound, ki.ch->free_dma_bytes);
+            gap_json(&w, &gp, ki.sim.dram_request_bytes - ki.sim.dma_bytes);
             json_kv_int(&w, "macs", ki.sim.macs);
             nc_energy en = nc_energy_of(t, &ki.sim);
             energy_json(&w, &en, &ki.sim);

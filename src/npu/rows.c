@@ -369,6 +369,9 @@ static void loads(rem *e, int64_t t) {
         memset(&in, 0, sizeof in);
         in.dst = view;
         in.op = NP_MVIN;
+        /* np_why: elements an earlier tile loaded when a loop the value
+         * does not vary along is past its first */
+        in.why = !x->once && x->su == 0 && r.u > 0 ? NP_WHY_OUTER : !x->once && !x->uses_b && r.b0 > 0 ? NP_WHY_TILE : NP_WHY_FIRST;
         int64_t rs, cs;
         dram_strides(e, x->uses_b ? x->sb : 0, x->uses_a ? x->sa : 0, &rs, &cs);
         in.dram = (np_dram){x->a.value, x->a.off + r.u * x->su + r.b0 * x->sb, rs, cs};

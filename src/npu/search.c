@@ -399,6 +399,7 @@ typedef struct cand_rec {
     int64_t bucket; /* heur on a 0.5% log scale: within one, fewer stages first */
     int64_t stages; /* tile steps: what timing a candidate costs */
     int64_t lbytes; /* lower bound on its footprint (peak live) */
+    bool over;      /* the search found it over the budget (peak live or planned) */
 } cand_rec;
 
 /* Cycles from a real estimate, saturated as the timing model's are. */
@@ -645,6 +646,7 @@ static void add_cand(sp_ctx *ctx, cand_list *cl, const nl_kernel *kp, const nl_c
         r->stages = d.nstages;
     }
     r->lbytes = lb;
+    r->over = false;
 }
 
 uint32_t nl_variants(const nl_kernel *kp, int64_t tm, int64_t tn, int64_t tk, nl_cand *out, uint32_t cap) {
@@ -883,6 +885,7 @@ static void beyond_the_model(sp_ctx *ctx, const nl_kernel *kp, const nl_choice *
 typedef struct choose_state {
     cand_list cl;
     int64_t *tf, *tw; /* the timed candidates' footprints (sorted) and work up to each (work_add) */
+    struct free_rec *fr; /* free_pass's candidates */
 } choose_state;
 
 /* Monotone in the budget. A larger budget admits every candidate a smaller
@@ -928,6 +931,52 @@ static void work_add(choose_state *cs, uint32_t n, int64_t footprint, int64_t wo
     cs->tw[i] = nc_add(i ? cs->tw[i - 1] : 0, work);
 }
 
+typedef struct free_rec {
+    int64_t bound;
+    uint32_t i;
+} free_rec; /* a candidate free_pass weighs (its index in the list) and its cycle bound */
+
+static int cmp_free(const void *a, const void *b) {
+    const free_rec *x = a, *y = b;
+    return x->bound != y->bound ? (x->bound < y->bound ? -1 : 1) : (x->i < y->i ? -1 : x->i > y->i);
+}
+
+/* The DMA bytes of the candidate the search would choose with the whole
+ * scratchpad slice as its budget (nl_gap's budget part), from the choice
+ * at o->budget: every candidate that fits the budget was weighed for it
+ * already, so only the ones over the budget that fit the slice compete
+ * with it, taken by their cycle bound, least first, until (the cycles
+ * objective) the bound exceeds the best so far's cycles, and timed within
+ * the search's effort limit (counted apart). Candidates the search at the
+ * budget cut for effort (NL_LIMIT) are not weighed again. */
+static int64_t free_pass(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, const nl_opts *o, const nl_choice *ch, int64_t limit) {
+    const cand_list *cl = &cs->cl;
+    int64_t slice = nt_spad_bytes(kp->t), work = 0;
+    nc_energy ben = cand_energy(kp->t, &ch->est);
+    nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes, ben.total, ben.dram};
+    free_rec *fr = cs->fr = sp_malloc(ctx, (cl->n ? cl->n : 1) * sizeof *fr);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < cl->n; i++)
+        if (cl->v[i].over && cl->v[i].lbytes <= slice && cl->v[i].bound < NC_TIME_MAX) fr[n++] = (free_rec){cl->v[i].bound, i};
+    qsort(fr, n, sizeof *fr, cmp_free);
+    for (uint32_t j = 0; j < n && work <= limit; j++) {
+        const cand_rec *r = &cl->v[fr[j].i];
+        if (ch->objective == NL_OBJ_CYCLES && r->bound > best.cycles) break;
+        if ((kp->att || kp->rows || kp->win) && r->stages > limit) continue;
+        nl_buf bufs[NL_MAX_BUFS];
+        uint32_t nb = nl_buffers(kp, &r->c, o, bufs);
+        plan_result pr;
+        if (nl_plan(ctx, kp, bufs, nb, 0, &pr) != SP_OK) sp_rethrow(ctx);
+        if (pr.footprint > slice) continue;
+        nc_stats est = nl_time(ctx, kp, &r->c, bufs, o);
+        work = nc_add(work, est.stepped);
+        nc_energy en = cand_energy(kp->t, &est);
+        nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, en.total, en.dram};
+        if (rec_before(ch->objective, &mine, &best)) best = mine;
+    }
+    return best.dma_bytes;
+}
+
 static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
     choose_state *cs = ud;
     gen_cands(ctx, &cs->cl, kp, o);
@@ -959,6 +1008,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             const cand_rec *r = &cl->v[i];
             if (!pass && r->lbytes < min_lb) min_lb = r->lbytes, min_i = i;
             if (r->lbytes > o->budget) {
+                cl->v[i].over = true;
                 if (!pass) note_cand(ch, &r->c, NL_OVER_PEAK, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
@@ -982,6 +1032,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             sp_status st = nl_plan(ctx, kp, bufs, nb, 0, &pr);
             if (st != SP_OK) sp_rethrow(ctx);
             if (pr.footprint > o->budget) {
+                cl->v[i].over = true;
                 if (!pass) note_cand(ch, &r->c, NL_OVER_PLANNED, pr.footprint, r->bound, 0, NULL);
                 continue;
             }
@@ -1046,8 +1097,45 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
     ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
     ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
     ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
+    /* the budget's part of the gap: what the search would choose with the
+     * whole slice (free_pass) */
+    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->est.dma_bytes);
+    ch->free_dma_bytes = o->budget < nt_spad_bytes(t) && g0.tile + g0.halo > 0 ? free_pass(ctx, cs, kp, o, ch, limit)
+                                                                                 : ch->est.dma_bytes;
+    ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
     ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
     beyond_the_model(ctx, kp, ch);
+}
+
+nl_gap nl_gap_of(const nl_kernel *kp, const nc_stats *st, int64_t lb, int64_t free_dma) {
+    nl_gap g;
+    memset(&g, 0, sizeof g);
+    const int64_t *w = st->dma_why;
+    g.total = st->dma_bytes - lb;
+    /* a convolution's (or pool's) halo loads move its input once or more */
+    int64_t in_once = w[NP_WHY_HALO] ? kp->halo_bytes : 0;
+    g.halo = w[NP_WHY_HALO] - in_once;
+    g.tile = w[NP_WHY_TILE];
+    g.outer = w[NP_WHY_OUTER];
+    g.epilogue = w[NP_WHY_EPI];
+    /* the re-reads the bound itself counts (no schedule avoids them) */
+    int64_t cap = lb - kp->min_dma_bytes;
+    int64_t *from[] = {&g.tile, &g.halo, &g.outer};
+    for (size_t i = 0; i < sizeof from / sizeof *from && cap > 0; i++) {
+        int64_t d = min64(cap, *from[i]);
+        *from[i] -= d;
+        cap -= d;
+    }
+    /* the budget's: tile (then halo) re-reads the choice at the slice avoids */
+    int64_t b = min64(max64(0, st->dma_bytes - free_dma), g.tile + g.halo);
+    if (b > 0) {
+        int64_t d = min64(b, g.tile);
+        g.tile -= d;
+        g.halo -= b - d;
+        g.budget = b;
+    }
+    g.other = g.total - g.tile - g.budget - g.outer - g.epilogue - g.halo;
+    return g;
 }
 
 typedef struct choose_args {
@@ -1072,6 +1160,7 @@ void nl_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nl_choice *ch
     sp_free(ctx, a.cs.cl.v);
     sp_free(ctx, a.cs.tf);
     sp_free(ctx, a.cs.tw);
+    sp_free(ctx, a.cs.fr);
     if (st != SP_OK) sp_rethrow(ctx);
     (void)max64;
 }

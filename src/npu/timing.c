@@ -469,7 +469,9 @@ void nc_step(nc_model *m, const np_insn *in) {
         st->dma_busy = nc_add(st->dma_busy, occ);
         st->dma_load_busy = nc_add(st->dma_load_busy, occ);
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, e));
+        int64_t nb = nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, e);
+        st->dma_bytes = nc_add(st->dma_bytes, nb);
+        st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nb);
         count_dma(m, &in->dram, &in->dst, true);
         return;
     }
@@ -486,7 +488,9 @@ void nc_step(nc_model *m, const np_insn *in) {
         m->nenq++;
         st->ndma = nc_add(st->ndma, 1);
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-        st->dma_bytes = nc_add(st->dma_bytes, nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, e));
+        int64_t nb = nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, e);
+        st->dma_bytes = nc_add(st->dma_bytes, nb);
+        st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nb);
         count_dma(m, &in->dram, &in->a, false);
         return;
     }
@@ -808,6 +812,7 @@ static void stats_on(nc_stats *now, const nc_stats *then, int64_t q) {
                           &then->ninsn, &then->ndma, &then->ngemm, &then->nvec, &then->spad_read_bytes,
                           &then->spad_write_bytes, &then->dram_activations};
     for (size_t i = 0; i < sizeof a / sizeof *a; i++) *a[i] = nc_add(*a[i], nc_mul(q, *a[i] - *b[i]));
+    for (int i = 0; i < NP_NWHY; i++) now->dma_why[i] = nc_add(now->dma_why[i], nc_mul(q, now->dma_why[i] - then->dma_why[i]));
     for (int i = 0; i < NC_MAX_SA; i++)
         now->sa_busy_each[i] = nc_add(now->sa_busy_each[i], nc_mul(q, now->sa_busy_each[i] - then->sa_busy_each[i]));
 }

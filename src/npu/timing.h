@@ -80,6 +80,7 @@ typedef struct nc_stats {
     int64_t cycles;             /* when the last instruction completes */
     int64_t dma_bytes;          /* bytes DMA'd (distinct elements of each transfer) */
     int64_t dram_request_bytes; /* bursts x request size */
+    int64_t dma_why[NP_NWHY];   /* dma_bytes by the transfers' np_why (their sum is dma_bytes) */
     int64_t dma_busy;           /* DMA engine occupancy (loads and stores) */
     int64_t dma_load_busy, dma_store_busy; /* the two parts of dma_busy */
     int64_t sa_busy;            /* streaming cycles, summed over the arrays */

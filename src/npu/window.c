@@ -426,6 +426,7 @@ typedef struct wem {
     const nl_buf *b;
     np_sink sink;
     int64_t L, n;
+    uint8_t why; /* np_why of the loads being emitted */
 } wem;
 
 static void put(wem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
@@ -455,6 +456,7 @@ static void mvin(wem *e, np_view v, const nl_access *a, int64_t off, int64_t rs,
     np_insn in;
     memset(&in, 0, sizeof in);
     in.op = NP_MVIN;
+    in.why = e->why;
     in.dst = v;
     in.dram = (np_dram){a->value, off, rs, cs};
     put(e, &in);
@@ -492,10 +494,14 @@ static void loads(wem *e, int64_t t) {
         }
         if (i1 <= i0 || j1 <= j0) return;
     } else if (hpr == hp && (hq == 1 || w->XQ == hp * w->XP)) {
+        e->why = NP_WHY_HALO;
         mvin(e, bview(e, b, 0, hq * hp, r.tc), a, base, w->XP, cs);
+        e->why = NP_WHY_FIRST;
         return;
     }
+    e->why = NP_WHY_HALO;
     for (int64_t i = i0; i < i1; i++) mvin(e, bview(e, b, i * hp + j0, j1 - j0, r.tc), a, base + i * w->XQ + j0 * w->XP, w->XP, cs);
+    e->why = NP_WHY_FIRST;
 }
 
 static void fill(wem *e, np_view v, const nl_access *a) {
