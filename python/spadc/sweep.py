@@ -102,7 +102,12 @@ COLUMNS = (
     "peak_live_bytes", "budget_bytes", "spad_bytes_per_lane", "cycles", "est_cycles", "roofline_cycles",
     "roofline_bound", "dram_bytes", "dram_bytes_min", "dram_bytes_lower_bound", "utilisation",
     "energy_pj", "energy_dram_pj", "edp", "clock_mhz", "time_us",
+    "dram_gap", "dram_gap_tile", "dram_gap_budget", "dram_gap_outer", "dram_gap_epilogue", "dram_gap_halo",
+    "dram_gap_other", "burst_padding_bytes",
 )
+
+#: The causes of dram_gap (npu/lower.h nl_gap), as their columns.
+GAP_PARTS = ("tile", "budget", "outer", "epilogue", "halo", "other")
 
 
 class SpecError(InputError):
@@ -516,6 +521,13 @@ def _kernel_row(k, ran, target):
     row["energy_pj"] = energy.get("total")
     row["energy_dram_pj"] = energy.get("dram")
     row["edp"] = row["energy_pj"] * row["cycles"] if row["energy_pj"] is not None and row["cycles"] is not None else None
+    # the DRAM bytes above the lower bound by cause (parts summing to
+    # dram_gap), and the bytes the 32-byte requests fetch beside them
+    gap = (ran or {}).get("dram_gap") or k.get("dram_gap") or {}
+    row["dram_gap"] = gap.get("total")
+    for part in GAP_PARTS:
+        row["dram_gap_" + part] = gap.get(part)
+    row["burst_padding_bytes"] = (ran or {}).get("burst_padding_bytes", k.get("burst_padding_bytes"))
     # the time at the machine's core clock (cycles alone do not compare
     # machines of different clocks)
     row["clock_mhz"] = target.get("core_freq_mhz")

@@ -529,6 +529,21 @@ def bound_table(rows, spec):
     return out
 
 
+GAP_PARTS = ("tile", "budget", "outer", "epilogue", "halo", "other")
+
+
+def gap_table(rows):
+    """{(model, kernel): the row where its dram_gap is largest}, for the
+    kernels with a gap anywhere."""
+    out = {}
+    for r in rows:
+        if r.get("fits") and r.get("dram_gap"):
+            mk = (r["model"], r["kernel"])
+            if mk not in out or r["dram_gap"] > out[mk]["dram_gap"]:
+                out[mk] = r
+    return out
+
+
 def _write_html(rows, spec, out_dir, figs):
     e = html.escape
     keys = [k for k, _ in spec["grid"]]
@@ -583,6 +598,22 @@ def _write_html(rows, spec, out_dir, figs):
                 cls = " class=bad" if red else (" class=cb" if q and q > 1.25 else "")
                 cells.append("<td%s>%s</td>" % (cls, "%.2f" % q if q else ""))
             parts.append("<tr><td>%s</td><td>%s</td>%s</tr>" % (e(mk[0]), e(mk[1]), "".join(cells)))
+        parts.append("</table>")
+    gaps = gap_table(rows)
+    if gaps:
+        parts.append("<h2>Why not the bound: each kernel's DRAM bytes above its lower bound, by cause, at the point "
+                     "where that gap is largest (MiB)</h2><p>tile: operands re-read across tile loops; budget: the "
+                     "re-reads the whole scratchpad would have avoided; outer: re-read across outer loops; epilogue: "
+                     "epilogue operands re-read; halo: convolution and pool halos; burst padding (beside the gap): "
+                     "bytes the DRAM requests fetch that no element uses.</p>")
+        parts.append("<table><tr><th>model</th><th>kernel</th><th>point</th><th>gap</th>%s<th>burst padding</th></tr>"
+                     % "".join("<th>%s</th>" % p for p in GAP_PARTS))
+        mib = lambda v: "%.3f" % (v / 2**20) if v else ""  # noqa: E731
+        for mk in sorted(gaps, key=lambda mk: (mk[0], int(mk[1][1:]) if mk[1][1:].isdigit() else 0)):
+            r = gaps[mk]
+            parts.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td>%s<td>%s</td></tr>" % (
+                e(mk[0]), e(mk[1]), e(str(r["point"])), mib(r["dram_gap"]),
+                "".join("<td>%s</td>" % mib(r.get("dram_gap_" + p)) for p in GAP_PARTS), mib(r.get("burst_padding_bytes"))))
         parts.append("</table>")
     if nofit:
         parts.append("<h2>Points that do not fit</h2><table><tr><th>point</th><th>model</th><th>why</th></tr>")

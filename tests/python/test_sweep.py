@@ -81,6 +81,10 @@ def test_rows_are_the_points_compiled_directly(tmp_path):
         assert r["edp"] == r["energy_pj"] * r["cycles"]
         assert r["clock_mhz"] == plan["target"]["core_freq_mhz"] == 940
         assert r["time_us"] == r["cycles"] / 940
+        # why not the bound: the plan's dram_gap, its parts summing to it
+        assert r["dram_gap"] == k["dram_gap"]["total"] == r["dram_bytes"] - r["dram_bytes_lower_bound"]
+        assert sum(r["dram_gap_" + c] for c in sw.GAP_PARTS) == r["dram_gap"]
+        assert r["burst_padding_bytes"] == k["burst_padding_bytes"]
 
 
 def test_resumable_and_files(tmp_path):
@@ -521,6 +525,19 @@ def test_report_heat_map_per_model_values_apart(report_figures):
         assert ax.get_xlabel() == "scratchpad per lane (KiB)" and ax.get_ylabel() == "systolic arrays per core"
     import spadc.sweep_report as rep
     assert rep.round_apart([1063.83, 1063.85, 1064.04]) == 2 and rep.round_apart([5.0, 7.0]) == 0
+
+
+def test_report_gap_table_at_the_largest_gap(tmp_path):
+    import spadc.sweep_report as rep
+    rows, spec = _synthetic({"vpu_spad_size_kb_per_lane": [16, 32]}, models=("m0",), f=lambda p, m: dict(
+        dram_gap=3 * 2**20 if p["vpu_spad_size_kb_per_lane"] == 16 else 2**20,
+        dram_gap_tile=2**20, dram_gap_budget=2 * 2**20 if p["vpu_spad_size_kb_per_lane"] == 16 else 0,
+        burst_padding_bytes=0))
+    t = rep.gap_table(rows)
+    assert list(t) == [("m0", "k0")] and t[("m0", "k0")]["vpu_spad_size_kb_per_lane"] == 16
+    rep._write_html(rows, spec, str(tmp_path), [])
+    html = (tmp_path / "report.html").read_text()
+    assert "Why not the bound" in html and "<td>3.000</td><td>1.000</td><td>2.000</td>" in html
 
 
 def test_report_compute_bound_is_not_red(tmp_path):
