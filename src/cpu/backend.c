@@ -1133,16 +1133,28 @@ static bool epilogue_asserts(const kernel *k) {
     }
     return false;
 }
+/* Whether an input is read through a window: a map result that is not a
+ * loop or a constant (a convolution's oh * stride + kh). */
+static bool reads_a_window(const kernel *k) {
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const ir_amap *m = k->inputs[i].map;
+        for (uint32_t r = 0; m && r < m->nres; r++)
+            if (ir_aexpr_dim(m->res[r]) < 0 && m->res[r]->kind != IR_AE_CONST) return true;
+    }
+    return false;
+}
+
 static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
     cpu_backend *cb = (cpu_backend *)b;
     kplan *kp = &cb->kp[i];
     kp->path = PATH_INTERP;
     bool ok = false;
-    if (kp->k->kind == KN_CONTRACTION && kp->k->n == 1) {
-        /* one output column (a depthwise convolution: per channel a window
-         * sum; a matrix-vector product): the GEMM microkernels would fill
-         * 1 of their 64 columns (ConvNeXt's 7x7 depthwise: 0.4 GFLOP/s),
-         * the loop engine puts its lanes along the output's pixels */
+    if (kp->k->kind == KN_CONTRACTION && kp->k->n == 1 && reads_a_window(kp->k)) {
+        /* one output column over a window (a depthwise convolution: per
+         * channel a window sum): the GEMM microkernels would fill 1 of their
+         * 64 columns (ConvNeXt's 7x7 depthwise: 0.4 GFLOP/s), the loop
+         * engine puts its lanes along the output's pixels. A plain
+         * matrix-vector product keeps the GEMV kernel (faster there). */
         kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
         ok = cpu_loop_lower(cb->ctx, x, kp->k, kp->lk, why, nwhy);
         if (ok) {
