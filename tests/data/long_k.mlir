@@ -6,13 +6,3 @@ func.func @f(%a: tensor<1x30000000xf32>, %b: tensor<30000000x1xf32>) -> tensor<1
   %r = linalg.matmul ins(%a, %b : tensor<1x30000000xf32>, tensor<30000000x1xf32>) outs(%f : tensor<1x1xf32>) -> tensor<1x1xf32>
   return %r : tensor<1x1xf32>
 }
-
-// Two output columns with K = 1.5e7: the GEMM microkernels (one column
-// runs on the loop engine, as a dot product), blocked in K
-func.func @g(%a: tensor<1x15000000xf32>, %b: tensor<15000000x2xf32>) -> tensor<1x2xf32> {
-  %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1x2xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x2xf32>) -> tensor<1x2xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<1x15000000xf32>, tensor<15000000x2xf32>) outs(%f : tensor<1x2xf32>) -> tensor<1x2xf32>
-  return %r : tensor<1x2xf32>
-}
