@@ -29,6 +29,11 @@ grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e a)" && { echo "FAI
 for t in 1 2; do
   "$SPADC" run "$f" -e j --threads $t --seed 3 --check >/dev/null 2>&1 || { echo "FAIL @j --threads $t --check"; fail=1; }
 done
+# a depthwise convolution (one output column per channel) runs on the cpu's
+# loop engine, its lanes along the output's pixels, not on the GEMM
+# microkernels (1 of their 64 columns busy: 4x slower on ConvNeXt's 7x7)
+grep -A1 '^k4  contraction  b=144 m=256 n=1 k=9' <<<"$("$SPADC" plan "$SPADC_SRC/tests/corpus/torch/mobilenet_v2_block.mlir")" |
+  grep -q 'loop engine: 128 lanes along loop d3' || { echo "FAIL mobilenet's depthwise conv is not on the cpu's loop engine"; fail=1; }
 # the npu runs a convolution as an implicit GEMM over its output pixels
 # (a tile of output rows, its halo on chip, the pad folded into the loads:
 # no pad kernel); a 64-channel convolution large enough to be bound by the
