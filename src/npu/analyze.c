@@ -554,12 +554,12 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     const ir_op *root = k->root;
     if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
     if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
-        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, integers, i1)"); return; }
+        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
     kp->out_dt = kp->out.dt;
     /* the root's accumulator (its outs argument) has the root's result type */
     np_dtype acc_dt = (np_dtype)kp->out_dt;
     if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
-        { host(kp, "element type %s: the npu holds f32, f64, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
+        { host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
     kp->acc_dt = (uint8_t)acc_dt;
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;

@@ -10,9 +10,9 @@
  *     nx_kernel_info ki = nx_kernel(x, 0);        // plan, estimate, simulated stats
  *
  * Kernels run one at a time on core 0, each from an idle machine (a BARRIER
- * ends every program). A kernel the npu expresses (f32 contractions with
- * their epilogues; elementwise and reduction loops in f32, f64, integers
- * and i1; tensor.extract_slice, insert_slice and pad as copy programs) is
+ * ends every program). A kernel the npu expresses (f32, bf16 and f16
+ * contractions accumulating in f32, with their epilogues; elementwise and
+ * reduction loops in f32, f64, bf16, f16, integers and i1; tensor.extract_slice, insert_slice and pad as copy programs) is
  * lowered with the tile the search chose and simulated; any other kernel
  * (bf16 or f16 elements, linalg.pack, dynamic offsets) is left to the
  * executor's interpreter fallback, which says so with the reason. Constants are read in place from

@@ -48,7 +48,8 @@
  * 1] a scalar), one set per output buffer, live as long as the output.
  *
  * Element types: loop kernels compute in any type the vector unit holds
- * (f32, f64, integers and i1: np_dtype); each buffer holds its tensor's
+ * (f32, f64, bf16, f16, integers and i1: np_dtype; contractions multiply
+ * f32, bf16 or f16 into f32 accumulators); each buffer holds its tensor's
  * type, sized by its bytes (an f64 tile twice an f32 one, an i1 mask one
  * byte an element). A tile is never reused in place by a value of another
  * type: an elementwise map that changes the type (extf) has its own output
