@@ -77,7 +77,7 @@ for pair in mlp:mlp_bf16 bert_ffn:bert_ffn_bf16 gpt2_block:gpt2_block_bf16; do
 done
 
 # 2. npu_types.mlir: all on the npu, bit for bit, on three machines
-funcs="stats_f64 colsum_f64 masks ints scale_f32 scale_f64 scale_i8 pads pad_large slices"
+funcs="stats_f64 colsum_f64 masks ints scale_f32 scale_f64 scale_i8 pads pad_large slices gemm_f16"
 for fn in $funcs; do
   read -r nref nk why < <("$SPADC" plan "$f" -e "$fn" --target npu --json | ref_count)
   [ "$nref" = 0 ] || no "$fn: $nref of $nk kernels on the reference path: $why"
@@ -101,14 +101,17 @@ for fn in $funcs; do
 import json, sys
 d = json.load(open(sys.argv[1])); what = sys.argv[2]
 lanes = d["target"]["lanes"]
-size = {"f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+size = {"f32": 4, "f64": 8, "bf16": 2, "f16": 2, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
 bad, types = [], set()
 for k in d["kernels"]:
     bufs = k["buffers"]
     for b in bufs:
         r, c = b["shape"][-2:]
+        chunks = 1  # a panel's shape leads with its chunks
+        for x in b["shape"][:-2]:
+            chunks *= x
         types.add(b["dtype"])
-        if b["bytes"] != r * -(-c // lanes) * size[b["dtype"]]:
+        if b["bytes"] != chunks * r * -(-c // lanes) * size[b["dtype"]]:
             bad.append("%s %s: %d bytes for %s %s" % (k["name"], b["name"], b["bytes"], b["shape"], b["dtype"]))
     top = max(b["offset"] + b["bytes"] for b in bufs)
     if top != k["footprint_bytes"] or top > k["budget_bytes"]:
@@ -118,8 +121,8 @@ for k in d["kernels"]:
             live = a["live"][0] <= b["live"][1] and b["live"][0] <= a["live"][1]
             if live and a["offset"] < b["offset"] + b["bytes"] and b["offset"] < a["offset"] + a["bytes"]:
                 bad.append("%s: %s and %s overlap" % (k["name"], a["name"], b["name"]))
-    copy = k["schedule"]["mode"] == "copy"
-    if copy != (k["kind"] == "op"): bad.append("%s: a %s kernel in mode %s" % (k["name"], k["kind"], k["schedule"]["mode"]))
+    copy = k["schedule"].get("mode") == "copy"  # (a contraction's schedule has no mode)
+    if copy != (k["kind"] == "op"): bad.append("%s: a %s kernel in mode %s" % (k["name"], k["kind"], k["schedule"].get("mode")))
     # a pad or an extract_slice moves each element once each way
     if copy and not k["ops"][0].startswith("tensor.insert_slice") and k["dma_bytes"] != k["min_dma_bytes"]:
         bad.append("%s (%s): DMA %d bytes, minimum %d" % (k["name"], k["ops"][0], k["dma_bytes"], k["min_dma_bytes"]))

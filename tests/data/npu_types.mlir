@@ -6,7 +6,9 @@
 // integers (i32 arithmetic, an i64 sum, sitofp), the same map in f32, f64
 // and i8 (the vector unit's occupancy by element width), pads (a constant,
 // a value known at run time, an i32 pad, padded outer loops), strided and
-// rank-reducing slices, insert_slice (unit and row strides), and an integer
+// rank-reducing slices, insert_slice (unit and row strides), an f16
+// contraction as torch-mlir writes one (extf inputs, an f32 matmul, an f16
+// epilogue after truncf: f16 tiles, f32 accumulators), and an integer
 // division by zero.
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0, 0)>
@@ -252,4 +254,35 @@ func.func @divzero(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
     linalg.yield %q : i32
   } -> tensor<4x8xi32>
   return %y : tensor<4x8xi32>
+}
+
+#f16id = affine_map<(d0, d1) -> (d0, d1)>
+#f16b = affine_map<(d0, d1) -> (d1)>
+func.func @gemm_f16(%a: tensor<64x96xf16>, %w: tensor<96x80xf16>, %bias: tensor<80xf16>) -> tensor<64x80xf16> {
+  %z = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<64x96xf32>
+  %a32 = linalg.generic {indexing_maps = [#f16id, #f16id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<64x96xf16>) outs(%ea : tensor<64x96xf32>) {
+  ^bb0(%x: f16, %o: f32):
+    %y = arith.extf %x : f16 to f32
+    linalg.yield %y : f32
+  } -> tensor<64x96xf32>
+  %ew = tensor.empty() : tensor<96x80xf32>
+  %w32 = linalg.generic {indexing_maps = [#f16id, #f16id], iterator_types = ["parallel", "parallel"]} ins(%w : tensor<96x80xf16>) outs(%ew : tensor<96x80xf32>) {
+  ^bb0(%x: f16, %o: f32):
+    %y = arith.extf %x : f16 to f32
+    linalg.yield %y : f32
+  } -> tensor<96x80xf32>
+  %e = tensor.empty() : tensor<64x80xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x80xf32>) -> tensor<64x80xf32>
+  %m = linalg.matmul ins(%a32, %w32 : tensor<64x96xf32>, tensor<96x80xf32>) outs(%f : tensor<64x80xf32>) -> tensor<64x80xf32>
+  %eo = tensor.empty() : tensor<64x80xf16>
+  %r = linalg.generic {indexing_maps = [#f16id, #f16b, #f16id], iterator_types = ["parallel", "parallel"]} ins(%m, %bias : tensor<64x80xf32>, tensor<80xf16>) outs(%eo : tensor<64x80xf16>) {
+  ^bb0(%x: f32, %bb: f16, %o: f16):
+    %t = arith.truncf %x : f32 to f16
+    %s = arith.addf %t, %bb : f16
+    %c0 = arith.constant 0.0 : f16
+    %rl = arith.maximumf %s, %c0 : f16
+    linalg.yield %rl : f16
+  } -> tensor<64x80xf16>
+  return %r : tensor<64x80xf16>
 }
