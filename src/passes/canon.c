@@ -134,12 +134,39 @@ static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
     const ir_amap *mp = l->maps[i];
     const ir_aexpr *zero = ir_ae_const(m, 0);
     ir_amap *nm = ir_amap_new(m, l->ndims, mp->nsyms, expand ? R->ngroups : hi.rank);
+    /* a group of unit dims only is read at a loop S read it with, if any
+     * (of extent 1, the same element as at 0): the loop stays an index of
+     * the input, as where the program spells the unit dim without a
+     * reshape */
     for (uint32_t g = 0; g < R->ngroups; g++)
-        if (expand)
-            nm->res[g] = keep[g] >= 0 ? mp->res[keep[g]] : zero;
-        else
+        if (expand) {
+            nm->res[g] = zero;
+            if (keep[g] >= 0)
+                nm->res[g] = mp->res[keep[g]];
+            else
+                for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++)
+                    if (mp->res[j]->kind == IR_AE_DIM) {
+                        nm->res[g] = mp->res[j];
+                        break;
+                    }
+        } else
             for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++)
-                nm->res[j] = (int64_t)j == keep[g] ? mp->res[g] : zero;
+                nm->res[j] = (int64_t)j == keep[g] || (keep[g] < 0 && j == R->group_start[g]) ? mp->res[g] : zero;
+    /* a contraction's parallel loops are classified by the inputs that
+     * read them (B, M, N): a unit loop that only the reshape's unit dims
+     * read would change class if it were read at 0 (M to N: a query of one
+     * row no longer has a row loop), so the kernels would depend on how the
+     * program spells a unit dim (law L5); such a reshape stays, a view the
+     * kernel reads through. (A reduction loop stays a K loop while another
+     * operand reads it, which reread_input checks.) */
+    if (!all_parallel(S))
+        for (uint32_t x = 0; x < l->ndims; x++) {
+            if (l->iters[x] != IR_ITER_PARALLEL) continue;
+            bool was = false, is = false;
+            for (uint32_t r = 0; r < mp->nres; r++) was |= ir_aexpr_dim(mp->res[r]) == (int)x;
+            for (uint32_t r = 0; r < nm->nres; r++) is |= ir_aexpr_dim(nm->res[r]) == (int)x;
+            if (was && !is) return false;
+        }
     return reread_input(S, i, d->opnds[0], nm);
 }
 
@@ -242,6 +269,40 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
     return false;
 }
 
+
+/* An elementwise op reads a unit dim of an input at 0 where its loop of
+ * the same position has extent 1 and the map does not read that loop
+ * otherwise: it reads the dim at that loop instead, the same element. A
+ * keepdim statistic written (d0, 0) by a reduction is then read as the
+ * permutation (d0, d1) its consumers would read it with had the program
+ * spelled it through expand_shape, and fuses the same way (law L5). */
+static bool unit_zero_to_loop(canon *c, ir_op *S) {
+    ir_linalg *l = &S->u.lin;
+    int64_t bounds[KN_LOOPS_MAX];
+    if (!all_parallel(S) || l->ndims > KN_LOOPS_MAX || !ir_linalg_loop_bounds(S, bounds)) return false;
+    bool changed = false;
+    for (uint32_t i = 0; i < l->nins; i++) {
+        const ir_amap *mp = l->maps[i];
+        const ir_value *v = S->opnds[i];
+        if (v->type.kind != IR_T_TENSOR || mp->nres != l->ndims || mp->nres != v->type.rank) continue;
+        ir_amap *nm = NULL;
+        for (uint32_t r = 0; r < mp->nres; r++) {
+            const ir_aexpr *e = mp->res[r];
+            if (e->kind != IR_AE_CONST || e->val != 0 || v->type.dims[r] != 1 || bounds[r] != 1) continue;
+            bool read = false;
+            for (uint32_t q = 0; q < mp->nres; q++) read |= ir_aexpr_dim(mp->res[q]) == (int)r;
+            if (read) continue;
+            if (!nm) {
+                nm = ir_amap_new(c->m, mp->ndims, mp->nsyms, mp->nres);
+                for (uint32_t q = 0; q < mp->nres; q++) nm->res[q] = mp->res[q];
+            }
+            nm->res[r] = ir_ae_dim(c->m, r);
+        }
+        if (nm && reread_input(S, i, S->opnds[i], nm)) changed = true;
+    }
+    if (changed) c->changes++;
+    return changed;
+}
 
 /* Scalar inputs are captured by the body instead of passed as operands. */
 static bool capture_scalars(canon *c, ir_op *S) {
@@ -639,9 +700,19 @@ static void group_of_dims(const ir_reshape_info *r, uint32_t *group) {
         for (uint32_t j = r->group_start[g]; j < r->group_start[g + 1]; j++) group[j] = g;
 }
 
+/* Whether loop j (of size t->dims[j]) is a unit dim that shares its group
+ * of R with other dims: one unit_dims_at_zero reads at 0. */
+static bool unit_in_group(const ir_reshape_info *R, const uint32_t *group, const ir_type *t, uint32_t j) {
+    uint32_t g = group[j];
+    return t && t->dims[j] == 1 && R->group_start[g + 1] - R->group_start[g] > 1;
+}
+
 /* Whether map reads each group of R whole and in order, or not at all
- * (results at 0 aside). */
-static bool reads_groups_whole(const ir_amap *mp, const ir_reshape_info *R, const uint32_t *group) {
+ * (results at 0 aside). With t, the unit dims that share a group with
+ * others (unit_in_group) are not part of their group: the map reads them
+ * at 0 (unit_dims_at_zero), so a keepdim reduction spelled (d0, 0) and one
+ * spelled (d0, d1) over a unit d1 read the same group. */
+static bool reads_groups_whole(const ir_amap *mp, const ir_reshape_info *R, const uint32_t *group, const ir_type *t) {
     if (!ir_amap_is_projected_perm(mp, true)) return false;
     for (uint32_t r = 0; r < mp->nres;) {
         if (mp->res[r]->kind == IR_AE_CONST) {
@@ -649,21 +720,26 @@ static bool reads_groups_whole(const ir_amap *mp, const ir_reshape_info *R, cons
             continue;
         }
         uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
-        if (d != R->group_start[g]) return false;
-        uint32_t len = R->group_start[g + 1] - R->group_start[g];
-        for (uint32_t j = 1; j < len; j++)
-            if (r + j >= mp->nres || ir_aexpr_dim(mp->res[r + j]) != (int)(d + j)) return false;
-        r += len;
+        if (unit_in_group(R, group, t, d)) return false;
+        for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++) {
+            if (unit_in_group(R, group, t, j)) continue;
+            if (r >= mp->nres || ir_aexpr_dim(mp->res[r]) != (int)j) return false;
+            r++;
+        }
     }
     return true;
 }
 
 /* mp with each loop of size 1 (in type t) that shares its group of R with
- * other dims read at 0 instead. */
+ * other dims read at 0 instead (results already at 0 stay). */
 static const ir_amap *unit_dims_at_zero(ir_module *m, const ir_amap *mp, const ir_reshape_info *R,
                                         const uint32_t *group, ir_type t) {
     ir_amap *um = ir_amap_new(m, mp->ndims, mp->nsyms, mp->nres);
     for (uint32_t r = 0; r < mp->nres; r++) {
+        if (mp->res[r]->kind == IR_AE_CONST) {
+            um->res[r] = mp->res[r];
+            continue;
+        }
         uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
         bool unit = t.dims[d] == 1 && R->group_start[g + 1] - R->group_start[g] > 1;
         um->res[r] = unit ? ir_ae_const(m, 0) : mp->res[r];
@@ -702,10 +778,10 @@ static bool collapse_elementwise(canon *c, ir_op *E) {
     const ir_amap *umaps[MAX_OPNDS];
     for (uint32_t i = 0; i < n; i++) {
         umaps[i] = l->maps[i];
-        if (reads_groups_whole(l->maps[i], R, group)) continue;
-        if (i == l->nins || !ir_amap_is_projected_perm(l->maps[i], false)) return false;
+        if (reads_groups_whole(l->maps[i], R, group, NULL)) continue;
+        if (i == l->nins || !ir_amap_is_projected_perm(l->maps[i], true)) return false;
         umaps[i] = unit_dims_at_zero(m, l->maps[i], R, group, E->res[0].type);
-        if (!reads_groups_whole(umaps[i], R, group)) return false;
+        if (!reads_groups_whole(umaps[i], R, group, &E->res[0].type)) return false;
     }
     const ir_aexpr *zero = ir_ae_const(m, 0);
     ir_op *N = ir_op_new(m, IR_OP_LINALG, E->loc, n, 1, 1);
@@ -729,11 +805,14 @@ static bool collapse_elementwise(canon *c, ir_op *E) {
                 r++;
                 continue;
             }
-            uint32_t g = group[ir_aexpr_dim(mp->res[r])], len = R->group_start[g + 1] - R->group_start[g];
+            /* the group's dims the map reads (its unit dims at 0 aside) */
+            uint32_t g = group[ir_aexpr_dim(mp->res[r])];
             starts[ng] = r;
             res[ng++] = g;
-            for (uint32_t j = 0; j < len; j++) dims[r + j] = r + j;
-            r += len;
+            do {
+                dims[r] = r;
+                r++;
+            } while (r < mp->nres && mp->res[r]->kind == IR_AE_DIM && group[ir_aexpr_dim(mp->res[r])] == g);
         }
         starts[ng] = mp->nres;
         ir_amap *nm = ir_amap_new(m, R->ngroups, 0, ng);
@@ -1105,6 +1184,7 @@ static void visit_block(canon *c, ir_block *b) {
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);
             capture_scalars(c, op);
             outs_to_input(c, op);
+            unit_zero_to_loop(c, op);
             detach_init(c, op);
             fold_const_casts(c, ir_linalg_body(op));
             minmax_in_body(c, ir_linalg_body(op));

@@ -346,6 +346,21 @@ static void set_why(builder *bd, const ir_value *v, const char *before, const ir
     bd->p->why[v->id] = sp_arena_strdup(&bd->m->arena, buf);
 }
 
+/* m reads a value of type t as a permutation of the loops up to unit
+ * extents: a projected permutation whose results at 0 are dims of size 1 of
+ * t, every loop it leaves out of extent 1 (bounds). */
+static bool covers_but_units(const ir_amap *m, uint32_t ndims, const int64_t *bounds, ir_type t) {
+    if (!ir_amap_is_projected_perm(m, true) || m->nres != t.rank) return false;
+    for (uint32_t r = 0; r < m->nres; r++)
+        if (m->res[r]->kind == IR_AE_CONST && t.dims[r] != 1) return false;
+    for (uint32_t d = 0; d < ndims; d++) {
+        bool in = false;
+        for (uint32_t r = 0; r < m->nres; r++) in |= ir_aexpr_dim(m->res[r]) == (int)d;
+        if (!in && bounds[d] != 1) return false;
+    }
+    return true;
+}
+
 /* Extend kernel k with the elementwise consumers of its result, each the
  * only user of the value before it. */
 static void grow_chain(builder *bd, ir_op *func) {
@@ -383,14 +398,22 @@ static void grow_chain(builder *bd, ir_op *func) {
             return;
         }
         const ir_linalg *l = &E->u.lin;
-        /* every use of v in E: an input through one permutation covering E */
+        /* every use of v in E: an input through one permutation covering E;
+         * of a loop kernel, also one up to unit extents (covers_but_units: a
+         * statistic of rank n - 1 read over n loops, or a keepdim one read
+         * at 0 by an op collapse_elementwise ran in fewer loops, read the
+         * same elements as through a permutation, law L5) */
+        int64_t eb[KN_MAX_DIMS];
+        bool unit_ok = k->kind == KN_LOOP && l->ndims <= KN_MAX_DIMS && ir_linalg_loop_bounds(E, eb);
         const ir_amap *vm = NULL;
         bool ok = true, chain_arg[64] = {0};
         if (l->nins > 64) ok = false;
         for (uint32_t i = 0; ok && i < ir_linalg_nopnds(E); i++) {
             if (E->opnds[i] != v) continue;
             if (i >= l->nins) continue; /* as E's outs: only its shape is used (E does not read it) */
-            if (!is_perm(l->maps[i], l->ndims) || (vm && !ir_amap_eq(vm, l->maps[i]))) ok = false;
+            if (!(is_perm(l->maps[i], l->ndims) || (unit_ok && covers_but_units(l->maps[i], l->ndims, eb, v->type))) ||
+                (vm && !ir_amap_eq(vm, l->maps[i])))
+                ok = false;
             vm = l->maps[i];
             chain_arg[i] = true;
         }
@@ -401,7 +424,9 @@ static void grow_chain(builder *bd, ir_op *func) {
         /* E's loop j is the chain's dimension r with vm.res[r] = d_j, which
          * the kernel's loops index through out_map.res[r] */
         const ir_aexpr *q[KN_MAX_DIMS];
-        for (uint32_t r = 0; r < vm->nres; r++) q[ir_aexpr_dim(vm->res[r])] = k->out_map->res[r];
+        for (uint32_t j = 0; j < l->ndims; j++) q[j] = ir_ae_const(bd->m, 0); /* a unit loop vm leaves out */
+        for (uint32_t r = 0; r < vm->nres; r++)
+            if (vm->res[r]->kind == IR_AE_DIM) q[ir_aexpr_dim(vm->res[r])] = k->out_map->res[r];
         const ir_amap *maps[64];
         int32_t *ai = new_arg_input(bd, l->nins);
         for (uint32_t i = 0; i < l->nins; i++) {
