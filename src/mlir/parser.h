@@ -18,6 +18,7 @@ typedef struct ps_scope {
     struct ps_scope *outer; /* enclosing isolated scope (not searched) */
     ps_name *slots;         /* open addressing, NULL name = empty */
     uint32_t cap, count;
+    uint32_t ntomb; /* slots a nested region's names left (TOMBSTONE): they fill the table too */
     uint32_t *log; /* slot indices in definition order */
     uint32_t nlog, caplog;
 } ps_scope;

@@ -937,10 +937,12 @@ static uint32_t scope_find(ps_scope *s, const char *name, uint32_t len, bool for
     }
 }
 
-static void scope_grow(parser *p, ps_scope *s) {
+/* Rehash into cap slots (the live names only: the tombstones go). */
+static void scope_rehash(parser *p, ps_scope *s, uint32_t cap) {
     ps_name *old = s->slots;
     uint32_t oldcap = s->cap;
-    s->cap *= 2;
+    s->cap = cap;
+    s->ntomb = 0;
     s->slots = sp_arena_array(p->ar, s->cap, sizeof *s->slots);
     /* rehash; the undo log refers to slots, so rebuild it in order */
     uint32_t *log = s->log;
@@ -962,7 +964,11 @@ void ps_define(parser *p, const lx_token *name, ir_value *v) {
     uint32_t i = scope_find(s, n, len, false);
     if (s->slots[i].name && s->slots[i].name != TOMBSTONE)
         ps_error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)(len > 64 ? 64 : len), n);
-    if ((s->count + 1) * 2 > s->cap) scope_grow(p, s);
+    /* at most half the slots taken, tombstones included, so a probe
+     * always meets an empty slot: a program whose regions define and drop
+     * many names (block arguments, region by region) otherwise filled the
+     * table with tombstones and looked up an absent name forever */
+    if ((s->count + s->ntomb + 1) * 2 > s->cap) scope_rehash(p, s, (s->count + 1) * 4 > s->cap ? s->cap * 2 : s->cap);
     i = scope_find(s, n, len, true);
     s->slots[i].name = sp_arena_strndup(p->ar, n, len);
     s->slots[i].len = len;
@@ -985,6 +991,7 @@ static void scope_pop_to(ps_scope *s, uint32_t mark) {
         uint32_t i = s->log[--s->nlog];
         s->slots[i].name = TOMBSTONE;
         s->count--;
+        s->ntomb++;
     }
 }
 
