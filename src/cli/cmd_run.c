@@ -49,7 +49,7 @@ static const char *const HELP =
     "                 (f32/f64: |err| <= 1e-5 + 1e-4 * max|ref|; bf16/f16: 1e-2;\n"
     "                 integers: exact). Past that, the whole reference runs\n"
     "                 again with its float inputs moved by 4 ulps, and an error\n"
-    "                 up to twice how far that moves a result is rounding the\n"
+    "                 up to 4x how far that moves a result is rounding the\n"
     "                 program magnifies, not a bug. Programs whose reference\n"
     "                 would take more than 2^28 loop steps, and whose sampled\n"
     "                 elements depend on far less than all of it (a large\n"

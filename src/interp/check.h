@@ -12,7 +12,7 @@
  * for a reduction of K terms (u = 2^-24: the reference sums in order);
  * integers exactly; a NaN must sit where the reference has one. Past that
  * tolerance the whole reference runs again on inputs moved by +-4 ulps and
- * an error within twice how far that moves the result passes (rounding the
+ * an error within 4x how far that moves the result passes (rounding the
  * program itself magnifies: probe_sensitivity in check.c); the sampled
  * check has no such probe.
  *
