@@ -37,10 +37,12 @@ from ._program import Program, load  # noqa: F401 (spadc.load)
 __all__ = ["Program", "Arg", "Error", "InputError", "UsageError", "NoFitError", "MismatchError",
            "InternalError", "ThreadsWarning", "version", "__version__"]
 
-__version__ = _n.version().decode()
-
-
 def __getattr__(name):
+    # the library's version: asked of it when first named (the library
+    # loads at its first use, not at `import spadc`: _native)
+    if name == "__version__":
+        globals()["__version__"] = v = _n.version().decode()
+        return v
     # spadc.torch imports torch (seconds, and only where it is installed):
     # loaded when first named, not by `import spadc`
     if name == "torch":
@@ -51,7 +53,7 @@ def __getattr__(name):
 
 def version() -> str:
     """The library's version ("0.1.0"), as `spadc --version` prints it."""
-    return __version__
+    return __getattr__("__version__")
 
 
 # ------------------------------------------------------------------ compile

@@ -33,7 +33,19 @@ def _load():
                       % ", ".join(tried))
 
 
-lib, path = _load()
+# The library loads at the first call, not at import: `python -m spadc`
+# (spadc/__main__.py, which execs the command) then never loads it, so it
+# starts fast and runs where the library cannot be loaded into Python (a
+# sanitizer build without its runtime preloaded).
+_lib = None
+_path = None
+
+
+def _library():
+    global _lib, _path
+    if _lib is None:
+        _lib, _path = _load()
+    return _lib
 
 MAX_RANK = 16
 MAX_THREADS = 1024  # SPADC_MAX_THREADS
@@ -60,48 +72,64 @@ class Type(ctypes.Structure):
 PLAN_TEXT, PLAN_JSON, PLAN_PROGRAM, PLAN_SVG, RUN_TEXT, RUN_JSON = range(6)
 
 
+_DECLS = {}  # the Python name of each entry point: (its C name, restype, argtypes)
+
+
 def _decl(name, restype, *argtypes):
-    f = getattr(lib, name)
-    f.restype = restype
-    f.argtypes = list(argtypes)
+    return (name, restype, list(argtypes))
+
+
+def __getattr__(name):
+    """An entry point (or `lib`, `path`), bound at its first use (PEP 562)."""
+    if name in ("lib", "path"):
+        _library()
+        return _lib if name == "lib" else _path
+    d = _DECLS.get(name)
+    if d is None:
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+    f = getattr(_library(), d[0])
+    f.restype, f.argtypes = d[1], d[2]
+    globals()[name] = f
     return f
 
 
-version = _decl("spadc_version", c_char_p)
-ctx_new = _decl("spadc_ctx_new", c_void_p)
-ctx_free = _decl("spadc_ctx_free", None, c_void_p)
-error = _decl("spadc_error", c_char_p, c_void_p)
-last_status = _decl("spadc_last_status", c_int, c_void_p)
-error_location = _decl("spadc_error_location", None, c_void_p, P(c_char_p), P(c_uint), P(c_uint))
-read_string = _decl("spadc_read_string", c_int, c_void_p, c_char_p, c_char_p, c_size_t, P(c_void_p))
-read_file = _decl("spadc_read_file", c_int, c_void_p, c_char_p, P(c_void_p))
-module_free = _decl("spadc_module_free", None, c_void_p)
-print_ = _decl("spadc_print", c_int, c_void_p, c_void_p, c_char_p, P(c_void_p))
-string_free = _decl("spadc_string_free", None, c_void_p)
-compile_ = _decl("spadc_compile", c_int, c_void_p, c_void_p, c_char_p, P(Options), P(c_void_p))
-program_function = _decl("spadc_program_function", c_char_p, c_void_p)
-program_num_args = _decl("spadc_program_num_args", c_uint, c_void_p)
-program_num_results = _decl("spadc_program_num_results", c_uint, c_void_p)
-program_arg_type = _decl("spadc_program_arg_type", c_int, c_void_p, c_uint, P(Type))
-program_result_type = _decl("spadc_program_result_type", c_int, c_void_p, c_uint, P(Type))
-program_bind = _decl("spadc_program_bind", c_int, c_void_p, c_uint, c_void_p)
+_DECLS["version"] = _decl("spadc_version", c_char_p)
+_DECLS["ctx_new"] = _decl("spadc_ctx_new", c_void_p)
+_DECLS["ctx_free"] = _decl("spadc_ctx_free", None, c_void_p)
+_DECLS["error"] = _decl("spadc_error", c_char_p, c_void_p)
+_DECLS["last_status"] = _decl("spadc_last_status", c_int, c_void_p)
+_DECLS["error_location"] = _decl("spadc_error_location", None, c_void_p, P(c_char_p), P(c_uint), P(c_uint))
+_DECLS["read_string"] = _decl("spadc_read_string", c_int, c_void_p, c_char_p, c_char_p, c_size_t, P(c_void_p))
+_DECLS["read_file"] = _decl("spadc_read_file", c_int, c_void_p, c_char_p, P(c_void_p))
+_DECLS["module_free"] = _decl("spadc_module_free", None, c_void_p)
+_DECLS["print_"] = _decl("spadc_print", c_int, c_void_p, c_void_p, c_char_p, P(c_void_p))
+_DECLS["string_free"] = _decl("spadc_string_free", None, c_void_p)
+_DECLS["compile_"] = _decl("spadc_compile", c_int, c_void_p, c_void_p, c_char_p, P(Options), P(c_void_p))
+_DECLS["program_function"] = _decl("spadc_program_function", c_char_p, c_void_p)
+_DECLS["program_num_args"] = _decl("spadc_program_num_args", c_uint, c_void_p)
+_DECLS["program_num_results"] = _decl("spadc_program_num_results", c_uint, c_void_p)
+_DECLS["program_arg_type"] = _decl("spadc_program_arg_type", c_int, c_void_p, c_uint, P(Type))
+_DECLS["program_result_type"] = _decl("spadc_program_result_type", c_int, c_void_p, c_uint, P(Type))
+_DECLS["program_bind"] = _decl("spadc_program_bind", c_int, c_void_p, c_uint, c_void_p)
 # run takes the argument and result pointer arrays as raw addresses: the
 # Program keeps one (c_void_p * n) array of each and passes their address,
 # which ctypes converts faster than a typed pointer.
-program_run = _decl("spadc_program_run", c_int, c_void_p, c_void_p, c_void_p)
-program_check = _decl("spadc_program_check", c_int, c_void_p, c_void_p, c_void_p, c_longlong, P(c_void_p))
-program_check_memory = _decl("spadc_program_check_memory", c_int, c_void_p)
-program_report = _decl("spadc_program_report", c_int, c_void_p, c_int, P(c_void_p))
-program_trace = _decl("spadc_program_trace", c_int, c_void_p, c_char_p, c_longlong)
-program_trace_counts = _decl("spadc_program_trace_counts", None, c_void_p, P(c_longlong), P(c_longlong))
-program_free = _decl("spadc_program_free", None, c_void_p)
+_DECLS["program_run"] = _decl("spadc_program_run", c_int, c_void_p, c_void_p, c_void_p)
+_DECLS["program_check"] = _decl("spadc_program_check", c_int, c_void_p, c_void_p, c_void_p, c_longlong, P(c_void_p))
+_DECLS["program_check_memory"] = _decl("spadc_program_check_memory", c_int, c_void_p)
+_DECLS["program_report"] = _decl("spadc_program_report", c_int, c_void_p, c_int, P(c_void_p))
+_DECLS["program_trace"] = _decl("spadc_program_trace", c_int, c_void_p, c_char_p, c_longlong)
+_DECLS["program_trace_counts"] = _decl("spadc_program_trace_counts", None, c_void_p, P(c_longlong), P(c_longlong))
+_DECLS["program_free"] = _decl("spadc_program_free", None, c_void_p)
 
 
 def cli_candidates():
     """Where the `spadc` command built with this library is: beside the
-    library the package loaded (build/spadc beside build/libspadc.so), in the
-    package's bin/ (the copy a wheel installed), then the checkout's build/."""
-    return [os.path.join(os.path.dirname(os.path.abspath(path)), "spadc"),
+    library the package loads (build/spadc beside build/libspadc.so; found
+    without loading it), in the package's bin/ (the copy a wheel installed),
+    then the checkout's build/."""
+    lib_path = _path or next((p for p in _candidates() if os.path.exists(p)), None)
+    return ([os.path.join(os.path.dirname(os.path.abspath(lib_path)), "spadc")] if lib_path else []) + [
             os.path.join(_HERE, "bin", "spadc"),
             os.path.normpath(os.path.join(_HERE, "..", "..", "build", "spadc"))]
 
@@ -111,4 +139,4 @@ def take_string(ptr):
     try:
         return ctypes.string_at(ptr).decode("utf-8", "replace")
     finally:
-        string_free(ptr)
+        __getattr__("string_free")(ptr)

@@ -17,7 +17,6 @@ from ._errors import (InputError, MismatchError, PathLike, UsageError, _c_path, 
                       _usage)
 from ._options import _free_all
 
-_run = _n.program_run
 
 def _umask():
     try:  # Linux 4.7+: read, without the set-and-restore race of os.umask
@@ -306,7 +305,7 @@ class Program:
             st = _n.program_trace(p, tpath, tmax)
             if st:
                 _raise(self._ctx, st)
-        st = _run(self._pv, self._av, self._rv)
+        st = _n.program_run(self._pv, self._av, self._rv)
         self._ran = True
         self._run_json = None
         if trace is not None:
