@@ -1149,23 +1149,21 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
     kplan *kp = &cb->kp[i];
     kp->path = PATH_INTERP;
     bool ok = false;
-    if (kp->k->kind == KN_CONTRACTION && kp->k->n == 1 && reads_a_window(kp->k)) {
+    if (kp->k->kind == KN_CONTRACTION) {
         /* one output column over a window (a depthwise convolution: per
          * channel a window sum): the GEMM microkernels would fill 1 of their
          * 64 columns (ConvNeXt's 7x7 depthwise: 0.4 GFLOP/s), the loop
          * engine puts its lanes along the output's pixels. A plain
          * matrix-vector product keeps the GEMV kernel (faster there). */
-        kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
-        ok = cpu_loop_lower(cb->ctx, x, kp->k, kp->lk, why, nwhy);
-        if (ok) {
-            kp->path = PATH_LOOP;
-            return true;
+        if (kp->k->n == 1 && reads_a_window(kp->k)) {
+            kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
+            if (cpu_loop_lower(cb->ctx, x, kp->k, kp->lk, why, nwhy)) {
+                kp->path = PATH_LOOP;
+                return true;
+            }
+            sp_free(cb->ctx, kp->lk);
+            kp->lk = NULL;
         }
-        sp_free(cb->ctx, kp->lk);
-        kp->lk = NULL;
-        ok = plan_gemm(cb, kp);
-        if (ok) kp->path = PATH_GEMM;
-    } else if (kp->k->kind == KN_CONTRACTION) {
         ok = plan_gemm(cb, kp);
         if (ok) kp->path = PATH_GEMM;
     } else if (kp->k->kind == KN_LOOP) {

@@ -12,14 +12,15 @@ static uint64_t splitmix(uint64_t *s) {
 }
 
 typedef struct tol_scan {
-    bool narrow;     /* a value is rounded to bf16 or f16 */
+    bool f16, bf16;  /* a value is rounded to f16, to bf16 */
     double longest;  /* the most terms one reduction sums */
 } tol_scan;
 
 static void scan_tolerance(ir_op *op, void *ud) {
     tol_scan *t = ud;
     for (uint32_t r = 0; r < op->nres; r++)
-        if (op->res[r].type.dtype == IR_BF16 || op->res[r].type.dtype == IR_F16) t->narrow = true;
+        if (op->res[r].type.dtype == IR_F16) t->f16 = true;
+        else if (op->res[r].type.dtype == IR_BF16) t->bf16 = true;
     if (op->kind != IR_OP_LINALG) return;
     int64_t bounds[IR_MAX_RANK * 4];
     if (op->u.lin.ndims > SP_ARRAY_LEN(bounds) || !ir_linalg_loop_bounds(op, bounds)) return;
@@ -27,15 +28,6 @@ static void scan_tolerance(ir_op *op, void *ud) {
     for (uint32_t d = 0; d < op->u.lin.ndims; d++)
         if (op->u.lin.iters[d] == IR_ITER_REDUCTION) terms *= (double)bounds[d];
     if (terms > t->longest) t->longest = terms;
-}
-
-/* Which narrow floats (f16, bf16) the function rounds values to. */
-static void scan_narrowest(ir_op *op, void *ud) {
-    bool **seen = ud;
-    for (uint32_t r = 0; r < op->nres; r++) {
-        if (op->res[r].type.dtype == IR_F16) *seen[0] = true;
-        if (op->res[r].type.dtype == IR_BF16) *seen[1] = true;
-    }
 }
 
 /* Relative tolerance of a result, against the largest reference magnitude:
@@ -48,9 +40,9 @@ static void scan_narrowest(ir_op *op, void *ud) {
  * differs from a blocked sum by ~1.5e-4); 4 u sqrt(K), u = 2^-24, passes
  * 1e-4 from K ~ 4e5 on. */
 static double rel_tolerance(const ir_op *fn, ir_dtype dt) {
-    tol_scan t = {dt == IR_BF16 || dt == IR_F16, 1};
+    tol_scan t = {dt == IR_F16, dt == IR_BF16, 1};
     ir_walk_block(fn->regions[0], scan_tolerance, &t);
-    double rtol = t.narrow ? 1e-2 : 1e-4, sum = 4 * 0x1p-24 * sqrt(t.longest);
+    double rtol = t.f16 || t.bf16 ? 1e-2 : 1e-4, sum = 4 * 0x1p-24 * sqrt(t.longest);
     return sum > rtol ? sum : rtol;
 }
 
@@ -280,11 +272,9 @@ static void probe_sensitivity(sp_ctx *ctx, check_job *j) {
      * function that truncates its inputs to f16 forgets 4 ulps of f32 (seed
      * 20250: its probe moved nothing, so a sum of deviations from a mean,
      * cancelling to 4e-7, was checked against 1e-10) */
-    tol_scan t = {false, 1};
-    bool f16 = false, bf16 = false;
+    tol_scan t = {false, false, 1};
     ir_walk_block(j->fn->regions[0], scan_tolerance, &t);
-    if (t.narrow) ir_walk_block(j->fn->regions[0], scan_narrowest, (bool *[2]){&f16, &bf16});
-    const double ulp = bf16 ? 0x1p-8 : f16 ? 0x1p-11 : 0x1p-24;
+    const double ulp = t.bf16 ? 0x1p-8 : t.f16 ? 0x1p-11 : 0x1p-24;
     for (uint32_t a = 0; a < na; a++) {
         const interp_value *v = &j->args[a];
         ir_dtype dt = (ir_dtype)v->type.dtype;

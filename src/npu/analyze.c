@@ -233,6 +233,9 @@ static void vop(vcomp *vc, const ir_op *o) {
     }
     np_vop k;
     bool fl = np_dtype_vfloat(dt);
+    /* bf16 and f16: every op but a constant with the reference's
+     * semantics (NV_OP below) */
+    if ((np_dtype_half(dt) || np_dtype_half(at)) && o->kind != IR_OP_CONSTANT) goto generic;
     switch ((ir_opkind)o->kind) {
     case IR_OP_CONSTANT: {
         np_scalar c;
@@ -260,7 +263,6 @@ static void vop(vcomp *vc, const ir_op *o) {
         return;
     }
     case IR_OP_SELECT: {
-        if (np_dtype_half(dt)) break;
         int c = voperand(vc, o->opnds[0]), t = voperand(vc, o->opnds[1]), f = voperand(vc, o->opnds[2]), d = vnew(vc);
         vemit(vc, NV_SELECT, dt, dt, d, c, t, f);
         vbind(vc, &o->res[0], d);
@@ -301,21 +303,20 @@ generic:
     vfail(vc, "body op '%s' has no vector instruction", nl_op_text(o, buf, sizeof buf));
     return;
 bin : {
-    if (!fl) goto half_or_other;
+    if (!fl) goto other;
     int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
     vemit(vc, k, dt, dt, d, a, b, 0);
     vbind(vc, &o->res[0], d);
     return;
 }
 un : {
-    if (!fl) goto half_or_other;
+    if (!fl) goto other;
     int a = voperand(vc, o->opnds[0]), d = vnew(vc);
     vemit(vc, k, dt, dt, d, a, 0, 0);
     vbind(vc, &o->res[0], d);
     return;
 }
-half_or_other:
-    if (np_dtype_half(dt)) goto generic;
+other:
     vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf), np_dtype_name(dt));
 }
 
