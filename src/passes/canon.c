@@ -1138,6 +1138,54 @@ static bool swap_pad_copy(canon *c, ir_op *P) {
     return true;
 }
 
+/* tensor.concat along d becomes a tensor.empty and one tensor.insert_slice
+ * per operand, at the running offset along d: the copies every engine
+ * already runs (the cpu loop engine's copy, the npu's copy kernel), where
+ * a concat of its own had none and went to the reference path (Llama's
+ * rotate_half, UNet's skip connections). Static shapes only: a dynamic
+ * size would need the offsets as operands. */
+static bool concat_to_inserts(canon *c, ir_op *C) {
+    if (C->kind != IR_OP_CONCAT || C->nres != 1 || !C->nopnds) return false;
+    const ir_type rt = C->res[0].type;
+    const uint32_t d = (uint32_t)C->u.dim, rank = rt.rank;
+    if (rt.kind != IR_T_TENSOR || d >= rank) return false;
+    for (uint32_t k = 0; k < rank; k++)
+        if (rt.dims[k] == IR_DYNAMIC) return false;
+    for (uint32_t i = 0; i < C->nopnds; i++) {
+        const ir_type t = C->opnds[i]->type;
+        if (t.kind != IR_T_TENSOR || t.rank != rank) return false;
+        for (uint32_t k = 0; k < rank; k++)
+            if (t.dims[k] == IR_DYNAMIC) return false;
+    }
+    ir_module *m = c->m;
+    ir_op *E = ir_build_empty(m, C->loc, rt);
+    ir_block_insert_before(C->parent, C, E);
+    ir_value *into = &E->res[0];
+    int64_t at = 0;
+    for (uint32_t i = 0; i < C->nopnds; i++) {
+        ir_value *x = C->opnds[i];
+        ir_op *S = ir_op_new(m, IR_OP_INSERT_SLICE, C->loc, 2, 1, 0);
+        S->opnds[0] = x;
+        S->opnds[1] = into;
+        S->res[0].type = rt;
+        ir_slice_info *si = &S->u.slice;
+        si->rank = rank;
+        si->offsets = sp_arena_array(&m->arena, rank, sizeof *si->offsets);
+        si->sizes = sp_arena_array(&m->arena, rank, sizeof *si->sizes);
+        si->strides = sp_arena_array(&m->arena, rank, sizeof *si->strides);
+        for (uint32_t k = 0; k < rank; k++) {
+            si->offsets[k] = k == d ? at : 0;
+            si->sizes[k] = x->type.dims[k];
+            si->strides[k] = 1;
+        }
+        at += x->type.dims[d];
+        ir_block_insert_before(C->parent, C, S);
+        into = &S->res[0];
+    }
+    forward(c, &C->res[0], into);
+    return true;
+}
+
 /* ----------------------------------------------------------------- walk */
 
 /* Operands of ops nested in a structured op's body that name values from
@@ -1179,6 +1227,7 @@ static void visit_block(canon *c, ir_block *b) {
         }
         if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) fold_reshape_pair(c, op);
         if (op->kind == IR_OP_PAD) swap_pad_copy(c, op);
+        if (op->kind == IR_OP_CONCAT) concat_to_inserts(c, op);
         if (op->kind == IR_OP_LINALG) {
             for (uint32_t r = 0; r < op->nregions; r++) resolve_nested(c, op->regions[r]);
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);
