@@ -1311,6 +1311,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
     cb->base = (ex_backend){
         .name = "cpu",
         .fuses_attention = true,
+        .gathers = true, /* the loop engine's CPU_L_GATHER */
         .start = start,
         .lower = lower,
         .elementwise = elementwise,

@@ -33,6 +33,7 @@ static int nreads(cpu_lop op) {
     case CPU_L_ERFF: return 1;
     case CPU_L_SELECT: return 3;
     case CPU_L_SCALAR: return -1; /* those not LOOP_NONE */
+    case CPU_L_GATHER: return 3;  /* the unused ones LOOP_NONE, checked below */
     default: return 2;
     }
 }
@@ -93,6 +94,11 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
         bool ok = in->op < CPU_L_OP_COUNT && in->dst < L->nregs;
         int n = nreads((cpu_lop)in->op);
         const uint8_t ops[3] = {in->a, in->b, in->c};
+        if (in->op == CPU_L_GATHER) { /* table in[pred], one index register per dim of it */
+            ok = ok && in->pred < L->nin && L->in[in->pred].grank >= 1 && L->in[in->pred].grank <= CPU_LOOP_GATHER_RANK;
+            n = ok ? L->in[in->pred].grank : 0;
+            for (int i = n; i < 3 && ok; i++) ok = ops[i] == LOOP_NONE;
+        }
         for (int i = 0; i < 3 && ok; i++)
             if (n < 0 ? ops[i] != LOOP_NONE && ops[i] >= L->nregs : i < n && ops[i] >= L->nregs) ok = false;
         if (in->op == CPU_L_LOAD) ok = ok && in->a < L->nin;

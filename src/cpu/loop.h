@@ -49,6 +49,7 @@
 #define CPU_LOOP_MAX_INPUTS 16
 #define CPU_LOOP_MAX_REGS 40
 #define CPU_LOOP_MAX_INSNS 256
+#define CPU_LOOP_GATHER_RANK 3 /* a gather's indices: the insn's a, b, c */
 
 /* Element types as stored in memory. */
 typedef enum cpu_ltype {
@@ -103,6 +104,9 @@ typedef enum cpu_lop {
     CPU_L_TANHF,  /* f32 tanh, within 2 ulp of tanhf */
     CPU_L_ERFF,   /* f32 erf, within 3 ulp of erff */
     CPU_L_SCALAR, /* r[dst] = scalar(ud, r[a], r[b], r[c]) per lane */
+    CPU_L_GATHER, /* r[dst] = element (r[a], r[b], r[c]) (the first grank) of
+                   * the gather table in[pred]; an index out of its dims
+                   * fails the instruction, as the scalar hook does */
     CPU_L_OP_COUNT
 } cpu_lop;
 
@@ -121,6 +125,10 @@ typedef struct cpu_loop_tensor {
     uint8_t dtype; /* cpu_ltype */
     int64_t off;
     int64_t stride[CPU_LOOP_MAX_DIMS];
+    /* a gather table (grank > 0: read by CPU_L_GATHER only, never through
+     * the loops): element (i0, .., i_grank-1) at ptr[sum i_d * gstride[d]] */
+    uint8_t grank;
+    int64_t gdims[CPU_LOOP_GATHER_RANK], gstride[CPU_LOOP_GATHER_RANK];
 } cpu_loop_tensor;
 
 /* The reference semantics of one instruction on one lane: 0, or nonzero

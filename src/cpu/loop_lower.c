@@ -183,13 +183,68 @@ static bool assert_op(lowerer *lw, const ir_op *o) {
     return true;
 }
 
+/* The input slot of gather table t: one more input of the kernel (the
+ * same slot for every extract of it), read through no loop. -1 when the
+ * engine cannot hold it. */
+static int gather_table(lowerer *lw, const ir_value *t) {
+    cpu_loop *L = &lw->lk->L;
+    for (uint32_t i = lw->k->ninputs; i < L->nin; i++)
+        if (lw->lk->in_value[i] == t->id) return (int)i;
+    uint8_t dt;
+    if (t->type.kind != IR_T_TENSOR || t->type.rank < 1 || t->type.rank > CPU_LOOP_GATHER_RANK ||
+        !ltype_of((ir_dtype)t->type.dtype, &dt) || L->nin >= CPU_LOOP_MAX_INPUTS || t->id >= ex_kernels(lw->x)->nvalues ||
+        ex_value_storage(lw->x, t->id) == EX_EMPTY)
+        return -1;
+    for (uint32_t d = 0; d < t->type.rank; d++)
+        if (t->type.dims[d] == IR_DYNAMIC) return -1;
+    cpu_loop_tensor *g = &L->in[L->nin];
+    memset(g, 0, sizeof *g);
+    g->dtype = dt;
+    g->grank = (uint8_t)t->type.rank;
+    int64_t ts[IR_MAX_RANK];
+    ir_type_strides(t->type, ts);
+    for (uint32_t d = 0; d < t->type.rank; d++) g->gdims[d] = t->type.dims[d], g->gstride[d] = ts[d];
+    lw->lk->in_value[L->nin] = t->id;
+    return (int)L->nin++;
+}
+
+/* tensor.extract %t[%i, ...] of a tensor from outside the body: a gather
+ * (CPU_L_GATHER), its indices bounds-checked per lane as the reference's
+ * extract checks them. */
+static bool gather_op(lowerer *lw, const ir_op *o) {
+    const char *name = ir_op_name((ir_opkind)o->kind);
+    const ir_value *t = o->opnds[0];
+    uint8_t dt;
+    if (o->nres != 1 || !ltype_of((ir_dtype)o->res[0].type.dtype, &dt))
+        return refuse(lw, "'%s' has a result type the engine does not hold", name);
+    const int slot = gather_table(lw, t);
+    if (slot < 0 || o->nopnds != 1u + t->type.rank)
+        return refuse(lw, "its body reads a tensor the engine cannot gather from (%s: static dims, rank 1 to 3, "
+                          "with storage)", name);
+    int r[3] = {VNONE, VNONE, VNONE};
+    for (uint32_t d = 0; d < t->type.rank; d++) {
+        r[d] = operand(lw, o->opnds[1 + d]);
+        if (r[d] < 0) return refuse(lw, "an index of '%s' is not a scalar the engine holds", name);
+    }
+    vinsn *v = emit(lw, CPU_L_GATHER, o);
+    int d = new_vreg(lw, &o->res[0]);
+    if (!v || d < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+    v->dst = (uint16_t)d;
+    v->a = (uint16_t)r[0], v->b = (uint16_t)r[1], v->c = (uint16_t)r[2];
+    v->in.dt = dt;
+    v->in.at = v->in.bt = v->in.ct = CPU_LT_I64;
+    v->in.pred = (uint8_t)slot;
+    v->in.ud = o;
+    return true;
+}
+
 /* Emit one body op. */
 static bool body_op(lowerer *lw, const ir_op *o) {
     const char *name = ir_op_name((ir_opkind)o->kind);
     if (o->kind == IR_OP_ASSERT) return assert_op(lw, o);
+    if (o->kind == IR_OP_EXTRACT) return gather_op(lw, o);
     if (o->nres != 1 || o->nregions || o->nopnds > 3 || o->res[0].type.kind != IR_T_SCALAR)
         return refuse(lw, "its body has '%s', which is not a scalar op", name);
-    if (o->kind == IR_OP_EXTRACT) return refuse(lw, "its body reads a tensor (%s)", name);
     uint8_t dt, ot[3] = {0, 0, 0};
     if (!ltype_of((ir_dtype)o->res[0].type.dtype, &dt)) return refuse(lw, "'%s' has a result type the engine does not hold", name);
     for (uint32_t i = 0; i < o->nopnds; i++)
@@ -722,13 +777,15 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
     for (uint32_t i = 0; i < L->nin; i++) {
         in[i] = ex_value_ptr(x, lk->in_value[i]);
         bool read = (int)i == L->init_input;
-        for (uint32_t k = 0; k < L->ninsn && !read; k++) read = L->insn[k].op == CPU_L_LOAD && L->insn[k].a == i;
+        for (uint32_t k = 0; k < L->ninsn && !read; k++)
+            read = (L->insn[k].op == CPU_L_LOAD && L->insn[k].a == i) || (L->insn[k].op == CPU_L_GATHER && L->insn[k].pred == i);
         if (read && !in[i]) /* lowering refuses empties: a storage bug, not a crash */
             sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: input %u of a loop kernel has no storage", i);
     }
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
         if (bad == UINT32_MAX) sp_rethrow(ctx); /* not the program's: e.g. a bad SPADC_ISA */
-        /* an integer division by zero or a cf.assert that does not hold */
+        /* an integer division by zero, a cf.assert that does not hold or a
+         * gather out of its table */
         const ir_op *op = bad < L->ninsn ? (const ir_op *)L->insn[bad].ud : NULL;
         char text[SP_ERR_MSG_MAX];
         interp_failure_text(op, text, sizeof text);

@@ -5,9 +5,11 @@
  * Every body op becomes one instruction: the arithmetic the engine has
  * loops for directly, any other pure scalar op through the reference's
  * own semantics per lane (interp_scalar_op), so that the engine and the
- * reference compute the same thing. What it refuses, it names in why: a
- * body that reads tensor.extract, an elementwise root that reads its outs,
- * more live values than registers.
+ * reference compute the same thing. A tensor.extract of a tensor from
+ * outside the body (an Embedding's table) is a gather: the table becomes
+ * one more input, read by CPU_L_GATHER. What it refuses, it names in why:
+ * an extract of a table of rank above 3 or of no storage, an elementwise
+ * root that reads its outs, more live values than registers.
  */
 #ifndef SPADC_CPU_LOOP_LOWER_H
 #define SPADC_CPU_LOOP_LOWER_H

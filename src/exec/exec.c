@@ -471,13 +471,14 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     for (uint32_t i = 0; i < x->prog.nk; i++) {
         char why[256] = "";
         /* what no engine takes: a kernel writing several results, or one
-         * whose body reads a tensor (a gather); the reference path runs it */
+         * whose body reads a tensor (a gather) unless it is a loop kernel of
+         * a backend that gathers; the reference path runs it */
         if (x->prog.k[i].nextra) {
             snprintf(why, sizeof why, "it writes %u results", x->prog.k[i].nextra + 1);
             x->why[i] = sp_arena_strdup(&x->m->arena, why);
             continue;
         }
-        if (x->ncaptures[i]) {
+        if (x->ncaptures[i] && !(b->gathers && x->prog.k[i].kind == KN_LOOP)) {
             const ir_value *c = x->captures[i][0];
             snprintf(why, sizeof why, "its body reads the tensor %%%s", c->name ? c->name : "?");
             x->why[i] = sp_arena_strdup(&x->m->arena, why);

@@ -52,6 +52,7 @@ struct ex_report_opts;
 struct ex_backend {
     const char *name; /* "cpu", "npu" */
     bool fuses_attention; /* runs KN_ATTENTION kernels (kn_fuse_attention before lowering) */
+    bool gathers;         /* lowers loop kernels whose bodies read a tensor from outside (tensor.extract) */
     /* Whether kernel k can read its input `input` as `folded` says: through
      * a tensor.pad (and a transpose) as well as the pad's result (optional;
      * a pad it takes is no kernel of its own: kn_fold_pads, before

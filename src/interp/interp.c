@@ -538,6 +538,8 @@ static SP_NORETURN void assert_failed(interp *it, const ir_op *op) {
 void interp_failure_text(const ir_op *op, char *buf, size_t size) {
     if (op && op->kind == IR_OP_ASSERT)
         assert_text(op, buf, size);
+    else if (op && op->kind == IR_OP_EXTRACT)
+        snprintf(buf, size, "tensor.extract index out of bounds");
     else
         snprintf(buf, size, "integer division by zero");
 }

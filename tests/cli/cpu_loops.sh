@@ -53,18 +53,14 @@ for t in cpu ref; do
   grep -q "cpu_loops.mlir:[0-9]*:[0-9]*: error: integer division by zero" <<<"$out" || no "divzero --target $t: $out"
 done
 
-# no kernel of the torch corpus is left to the reference; TODO(issue 33):
-# but the gathers (a tensor.extract in a generic's body: nn.Embedding's),
-# each with exactly this reason. This fails when one runs on the engine:
-# then take its model out of GATHER_TODO (and out of tests/cli/npu_types.sh's).
-GATHER_TODO="embedding_mlp"
+# no kernel of the torch corpus is left to the reference (the gathers of
+# nn.Embedding included: CPU_L_GATHER, tests/cli/gather.sh)
 for m in "$SPADC_SRC"/tests/corpus/torch/*.mlir; do
   n=$("$SPADC" plan "$m" --json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 print(" | ".join([k.get("reason") or "?" for k in d["kernels"] if k["path"] != "engine"]))')
   want=""
-  [[ " $GATHER_TODO " == *" $(basename "$m" .mlir) "* ]] && want="its body reads the tensor %arg1"
   [ "$n" = "$want" ] || no "$(basename "$m"): on the reference path: '$n', want '$want'"
 done
 # a kernel the engine does not run says why, in the plan and its JSON

@@ -33,9 +33,9 @@ print(len(ref), len(d["kernels"]), " | ".join("%s: %s" % (k["name"], k.get("reas
 }
 
 # TODO(issue 33): the gathers (a tensor.extract in a generic's body:
-# nn.Embedding's) run on the host with exactly this reason; this fails when
-# one runs on the npu: then take its model out of here and out of
-# tests/cli/cpu_loops.sh's GATHER_TODO.
+# nn.Embedding's) run on the host with exactly this reason: the npu has no
+# gathering DMA (the cpu runs them on its loop engine, tests/cli/gather.sh);
+# this fails when one runs on the npu: then take its model out of here.
 GATHER_TODO="embedding_mlp"
 gather_why="k0: its body reads the tensor %arg1"
 
