@@ -308,6 +308,27 @@ class EmbeddingMLP(nn.Module):
         return F.relu(self.fc(self.emb(idx)))
 
 
+class UNetUp(nn.Module):
+    """A UNet decoder step: ConvTranspose2d up, the skip concatenated
+    (tensor.concat), GroupNorm + SiLU, a 3x3 conv, plus a nearest-upsampled
+    shortcut. torch-mlir writes the transposed conv's flipped weight, the
+    GroupNorm's statistics and the upsampling as gathers (tensor.extract in
+    a generic's body)."""
+
+    def __init__(self, c_in, c_skip, c_out):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(c_in, c_out, 2, stride=2)
+        self.norm = nn.GroupNorm(4, c_out + c_skip)
+        self.conv = nn.Conv2d(c_out + c_skip, c_out, 3, padding=1)
+        self.up2 = nn.Upsample(scale_factor=2, mode="nearest")
+        self.c_out = c_out
+
+    def forward(self, x, skip):
+        h = torch.cat([self.up(x), skip], dim=1)
+        h = self.conv(F.silu(self.norm(h)))
+        return h + self.up2(x[:, :self.c_out])
+
+
 # ---------------------------------------------------------------- corpus
 
 def randomize_norms(model, g):
@@ -403,11 +424,15 @@ def model_specs():
     def embedding(g):
         return EmbeddingMLP(32, 16, 8), [torch.randint(0, 32, (2, 5), generator=g)]
 
+    def unet(g):
+        return UNetUp(32, 16, 16), [torch.randn(1, 32, 8, 8, generator=g), torch.randn(1, 16, 16, 16, generator=g)]
+
     return [("mlp", mlp), ("bert_ffn", bert_ffn), ("bert_layer", bert_layer),
             ("encoder_layer", encoder), ("encoder_layer_masked", encoder_masked),
             ("gpt2_block", gpt2), ("llama_mlp", llama), ("vit_patch_embed", vit),
             ("resnet_block", resnet), ("mobilenet_v2_block", mobilenet), ("pools", pools),
-            ("embedding_mlp", embedding), ("tcn_block", tcn), ("conv3d_block", conv3d)]
+            ("embedding_mlp", embedding), ("tcn_block", tcn), ("conv3d_block", conv3d),
+            ("unet_up", unet)]
 
 
 FROZEN = {"mlp"}                       # also written with weights as dense_resource

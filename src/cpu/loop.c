@@ -33,7 +33,8 @@ static int nreads(cpu_lop op) {
     case CPU_L_ERFF: return 1;
     case CPU_L_SELECT: return 3;
     case CPU_L_SCALAR: return -1; /* those not LOOP_NONE */
-    case CPU_L_GATHER: return 3;  /* the unused ones LOOP_NONE, checked below */
+    case CPU_L_GATHER: return 1;
+    case CPU_L_GINDEX: return -1; /* a may be none */
     default: return 2;
     }
 }
@@ -94,11 +95,10 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
         bool ok = in->op < CPU_L_OP_COUNT && in->dst < L->nregs;
         int n = nreads((cpu_lop)in->op);
         const uint8_t ops[3] = {in->a, in->b, in->c};
-        if (in->op == CPU_L_GATHER) { /* table in[pred], one index register per dim of it */
+        if (in->op == CPU_L_GATHER || in->op == CPU_L_GINDEX) /* table in[pred] */
             ok = ok && in->pred < L->nin && L->in[in->pred].grank >= 1 && L->in[in->pred].grank <= CPU_LOOP_GATHER_RANK;
-            n = ok ? L->in[in->pred].grank : 0;
-            for (int i = n; i < 3 && ok; i++) ok = ops[i] == LOOP_NONE;
-        }
+        if (in->op == CPU_L_GINDEX)
+            ok = ok && in->b != LOOP_NONE && in->c == LOOP_NONE && in->imm.i >= 0 && in->imm.i < L->in[in->pred].grank;
         for (int i = 0; i < 3 && ok; i++)
             if (n < 0 ? ops[i] != LOOP_NONE && ops[i] >= L->nregs : i < n && ops[i] >= L->nregs) ok = false;
         if (in->op == CPU_L_LOAD) ok = ok && in->a < L->nin;

@@ -49,7 +49,7 @@
 #define CPU_LOOP_MAX_INPUTS 16
 #define CPU_LOOP_MAX_REGS 40
 #define CPU_LOOP_MAX_INSNS 256
-#define CPU_LOOP_GATHER_RANK 3 /* a gather's indices: the insn's a, b, c */
+#define CPU_LOOP_GATHER_RANK 8 /* dims of a gather table */
 
 /* Element types as stored in memory. */
 typedef enum cpu_ltype {
@@ -104,9 +104,12 @@ typedef enum cpu_lop {
     CPU_L_TANHF,  /* f32 tanh, within 2 ulp of tanhf */
     CPU_L_ERFF,   /* f32 erf, within 3 ulp of erff */
     CPU_L_SCALAR, /* r[dst] = scalar(ud, r[a], r[b], r[c]) per lane */
-    CPU_L_GATHER, /* r[dst] = element (r[a], r[b], r[c]) (the first grank) of
-                   * the gather table in[pred]; an index out of its dims
-                   * fails the instruction, as the scalar hook does */
+    CPU_L_GINDEX, /* gather index, one dim at a time: r[dst] = r[a] * gdims[k]
+                   * + r[b] for k = imm.i of table in[pred] (r[a] = 0 when a
+                   * is none), or -1 when r[a] is or r[b] is out of [0, gdims[k]) */
+    CPU_L_GATHER, /* r[dst] = element r[a] (row-major, from CPU_L_GINDEX) of
+                   * the table in[pred]; -1 fails the instruction, as the
+                   * scalar hook does */
     CPU_L_OP_COUNT
 } cpu_lop;
 
@@ -126,9 +129,9 @@ typedef struct cpu_loop_tensor {
     int64_t off;
     int64_t stride[CPU_LOOP_MAX_DIMS];
     /* a gather table (grank > 0: read by CPU_L_GATHER only, never through
-     * the loops): element (i0, .., i_grank-1) at ptr[sum i_d * gstride[d]] */
+     * the loops), dense row-major of dims gdims[0, grank) */
     uint8_t grank;
-    int64_t gdims[CPU_LOOP_GATHER_RANK], gstride[CPU_LOOP_GATHER_RANK];
+    int64_t gdims[CPU_LOOP_GATHER_RANK];
 } cpu_loop_tensor;
 
 /* The reference semantics of one instruction on one lane: 0, or nonzero

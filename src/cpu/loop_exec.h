@@ -75,18 +75,14 @@ static void store_lanes(void *p, uint8_t dt, int64_t off, int64_t ls, const lreg
 
 /* ------------------------------------------------------------ the program */
 
-/* A gather (CPU_L_GATHER): lane l reads the table element the index
- * registers name; false when an index is out of the table's dims (the
- * reference's tensor.extract fails there, and so does the instruction). */
-static bool gather_lanes(lreg *d, const cpu_loop_tensor *t, const void *p, const lreg *const *ix, int cnt) {
+/* A gather (CPU_L_GATHER): lane l reads element ix[l] of the table; false
+ * at an index -1 (CPU_L_GINDEX found one out of the table's dims, where the
+ * reference's tensor.extract fails, and so does the instruction). */
+static bool gather_lanes(lreg *d, uint8_t dt, const void *p, const lreg *ix, int cnt) {
     for (int l = 0; l < cnt; l++) {
-        int64_t off = 0;
-        for (int k = 0; k < t->grank; k++) {
-            const int64_t i = ix[k]->i[l];
-            if (i < 0 || i >= t->gdims[k]) return false;
-            off += i * t->gstride[k];
-        }
-        switch ((cpu_ltype)t->dtype) {
+        const int64_t off = ix->i[l];
+        if (off < 0) return false;
+        switch ((cpu_ltype)dt) {
         case CPU_LT_F32: d->s[l] = ((const float *)p)[off]; break;
         case CPU_LT_F64: d->f[l] = ((const double *)p)[off]; break;
         case CPU_LT_BF16: d->s[l] = sp_bf16_to_f32(((const uint16_t *)p)[off]); break;
@@ -262,11 +258,17 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
                 lane_put(d, in->dt, l, t);
             }
             break;
-        case CPU_L_GATHER: {
-            const lreg *const ix[3] = {a, b, e};
-            if (!gather_lanes(d, &L->in[in->pred], c->ptr[in->pred], ix, cnt)) return k + 1;
+        case CPU_L_GINDEX: {
+            const int64_t n = L->in[in->pred].gdims[in->imm.i];
+            for (int l = 0; l < cnt; l++) {
+                const int64_t lin = a ? a->i[l] : 0, i = b->i[l];
+                d->i[l] = lin < 0 || i < 0 || i >= n ? -1 : lin * n + i;
+            }
             break;
         }
+        case CPU_L_GATHER:
+            if (!gather_lanes(d, L->in[in->pred].dtype, c->ptr[in->pred], a, cnt)) return k + 1;
+            break;
         default: break; /* rejected by cpu_loop_plan */
         }
     }

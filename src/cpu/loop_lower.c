@@ -201,16 +201,15 @@ static int gather_table(lowerer *lw, const ir_value *t) {
     memset(g, 0, sizeof *g);
     g->dtype = dt;
     g->grank = (uint8_t)t->type.rank;
-    int64_t ts[IR_MAX_RANK];
-    ir_type_strides(t->type, ts);
-    for (uint32_t d = 0; d < t->type.rank; d++) g->gdims[d] = t->type.dims[d], g->gstride[d] = ts[d];
+    for (uint32_t d = 0; d < t->type.rank; d++) g->gdims[d] = t->type.dims[d];
     lw->lk->in_value[L->nin] = t->id;
     return (int)L->nin++;
 }
 
-/* tensor.extract %t[%i, ...] of a tensor from outside the body: a gather
- * (CPU_L_GATHER), its indices bounds-checked per lane as the reference's
- * extract checks them. */
+/* tensor.extract %t[%i, ...] of a tensor from outside the body: a gather,
+ * its row-major index built one dim at a time (CPU_L_GINDEX, -1 once an
+ * index is out of its dim, as the reference's extract checks them), then
+ * the element read (CPU_L_GATHER, failing at -1). */
 static bool gather_op(lowerer *lw, const ir_op *o) {
     const char *name = ir_op_name((ir_opkind)o->kind);
     const ir_value *t = o->opnds[0];
@@ -219,20 +218,29 @@ static bool gather_op(lowerer *lw, const ir_op *o) {
         return refuse(lw, "'%s' has a result type the engine does not hold", name);
     const int slot = gather_table(lw, t);
     if (slot < 0 || o->nopnds != 1u + t->type.rank)
-        return refuse(lw, "its body reads a tensor the engine cannot gather from (%s: static dims, rank 1 to 3, "
+        return refuse(lw, "its body reads a tensor the engine cannot gather from (%s: static dims, rank 1 to 8, "
                           "with storage)", name);
-    int r[3] = {VNONE, VNONE, VNONE};
+    int lin = VNONE;
     for (uint32_t d = 0; d < t->type.rank; d++) {
-        r[d] = operand(lw, o->opnds[1 + d]);
-        if (r[d] < 0) return refuse(lw, "an index of '%s' is not a scalar the engine holds", name);
+        const int ix = operand(lw, o->opnds[1 + d]);
+        if (ix < 0) return refuse(lw, "an index of '%s' is not a scalar the engine holds", name);
+        vinsn *v = emit(lw, CPU_L_GINDEX, o);
+        const int r = new_vreg(lw, NULL);
+        if (!v || r < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+        v->dst = (uint16_t)r;
+        v->a = (uint16_t)lin, v->b = (uint16_t)ix;
+        v->in.dt = v->in.at = v->in.bt = CPU_LT_I64;
+        v->in.pred = (uint8_t)slot;
+        v->in.imm.i = d;
+        lin = r;
     }
     vinsn *v = emit(lw, CPU_L_GATHER, o);
-    int d = new_vreg(lw, &o->res[0]);
-    if (!v || d < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
-    v->dst = (uint16_t)d;
-    v->a = (uint16_t)r[0], v->b = (uint16_t)r[1], v->c = (uint16_t)r[2];
+    const int r = new_vreg(lw, &o->res[0]);
+    if (!v || r < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+    v->dst = (uint16_t)r;
+    v->a = (uint16_t)lin;
     v->in.dt = dt;
-    v->in.at = v->in.bt = v->in.ct = CPU_LT_I64;
+    v->in.at = CPU_LT_I64;
     v->in.pred = (uint8_t)slot;
     v->in.ud = o;
     return true;

@@ -21,7 +21,7 @@ fail=0 n=0
 # Read by spadc: checked against PyTorch's results.
 OK="mlp mlp_frozen mlp_onnx bert_ffn bert_ffn_onnx bert_layer encoder_layer encoder_layer_masked gpt2_block llama_mlp
     vit_patch_embed resnet_block resnet_block_folded resnet_block_folded_onnx mobilenet_v2_block pools
-    mlp_bf16 bert_ffn_bf16 gpt2_block_bf16 embedding_mlp tcn_block conv3d_block"
+    mlp_bf16 bert_ffn_bf16 gpt2_block_bf16 embedding_mlp tcn_block conv3d_block unet_up"
 # bf16 models (all arguments and results bf16): compared as bf16 values with
 # max|got - want| <= BF16_REL * max|want|. PyTorch's eager bf16 computes e.g.
 # GELU or softmax in f32 and rounds once, the exported graph rounds every op
