@@ -15,7 +15,7 @@ flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
 isas=generic
 [[ " $flags " == *" avx2 "* ]] && isas+=" avx2"
 [[ " $flags " == *" avx512f "* && " $flags " == *" avx512bw "* ]] && isas+=" avx512"
-for fn in embed from_intermediate flip_bf16 rank3_i32; do
+for fn in embed from_intermediate flip_bf16 rank3_i32 upsample_rank4; do
   plan=$("$SPADC" plan "$f" -e "$fn")
   grep -q 'reference' <<<"$plan" && { no "$fn: a kernel on the reference path"; grep -A1 '^k' <<<"$plan"; }
   for isa in $isas; do

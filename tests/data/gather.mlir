@@ -93,3 +93,22 @@ func.func @out_of_bounds(%ids: tensor<4xi64>, %table: tensor<8x2xf32>) -> tensor
   } -> tensor<4x2xf32>
   return %r : tensor<4x2xf32>
 }
+
+// nearest upsampling by 2 of a rank-4 tensor: out[n, c, h, w] = x[n, c, h / 2, w / 2]
+func.func @upsample_rank4(%x: tensor<2x3x4x5xf32>) -> tensor<2x3x8x10xf32> {
+  %e = tensor.empty() : tensor<2x3x8x10xf32>
+  %c2 = arith.constant 2 : index
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%e : tensor<2x3x8x10xf32>) {
+  ^bb0(%out: f32):
+    %n = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %h = linalg.index 2 : index
+    %w = linalg.index 3 : index
+    %h2 = arith.divui %h, %c2 : index
+    %w2 = arith.divui %w, %c2 : index
+    %v = tensor.extract %x[%n, %c, %h2, %w2] : tensor<2x3x4x5xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x3x8x10xf32>
+  return %r : tensor<2x3x8x10xf32>
+}
