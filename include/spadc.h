@@ -58,7 +58,9 @@ typedef enum spadc_status {
     SPADC_EUSAGE = 2,    /* bad arguments (unknown function, target, ...) */
     SPADC_ENOFIT = 3,    /* the plan does not fit its budget */
     SPADC_EMISMATCH = 4, /* a check found a difference */
-    SPADC_EINTERNAL = 5  /* a bug in spadc */
+    SPADC_EINTERNAL = 5, /* a bug in spadc */
+    SPADC_EINTERRUPT = 6 /* a run or check stopped by SIGINT (spadc_options.interruptible); the
+                            command-line tool never returns it */
 } spadc_status;
 
 typedef struct spadc_ctx spadc_ctx;
@@ -120,6 +122,10 @@ typedef struct spadc_options {
     FILE *print;        /* where vector.print writes (driver code on "ref"); NULL: nowhere */
     const char *objective; /* npu: what the tile search minimises: "cycles" (default when NULL),
                               "energy", "dram" (DRAM energy) or "edp" (energy x cycles) */
+    int interruptible;  /* runs and checks of the program catch SIGINT (calling the handler that was
+                           installed before, e.g. Python's; not a default or ignore) and stop at the
+                           next kernel (the reference: the next op) with SPADC_EINTERRUPT, results
+                           unwritten; 0: SIGINT keeps the process's disposition */
 } spadc_options;
 
 /* Compile function func (NULL: the module's only public function; a leading

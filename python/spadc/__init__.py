@@ -108,6 +108,7 @@ def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str]
                          not isinstance(objective, str))
         o.objective = objective.encode()
     o.time_kernels = 1 if time_kernels else 0
+    o.interruptible = 1  # Ctrl-C stops a run at the next kernel (KeyboardInterrupt)
     _source(source, path, text)  # the usage errors before anything is allocated
     ctx = _n.ctx_new()
     if not ctx:

@@ -124,6 +124,8 @@ def _raise(ctx, status):
     f, line, col = _n.c_char_p(), _n.c_uint(), _n.c_uint()
     _n.error_location(ctx, f, line, col)
     file = f.value.decode("utf-8", "surrogateescape") if f.value else None
+    if status == 6:  # SPADC_EINTERRUPT: SIGINT stopped the run (Python's own handler usually raises first)
+        raise KeyboardInterrupt(msg)
     raise _BY_STATUS.get(status, Error)(msg or "spadc: error %d" % status, status, file,
                                         line.value or None, col.value or None)
 

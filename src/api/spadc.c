@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "base/strbuf.h"
 #include "cpu/backend.h"
 #include "exec/report.h"
@@ -43,6 +44,7 @@ struct spadc_program {
     /* --trace: armed for the next run (path set), then its counts */
     char *trace_path;
     long long trace_max, trace_events, trace_left;
+    bool interruptible; /* spadc_options.interruptible: runs and checks hold base/interrupt.h */
 };
 
 static int finish(spadc_ctx *ctx, sp_status st) {
@@ -348,6 +350,7 @@ int spadc_compile(spadc_ctx *ctx, spadc_module *m, const char *func, const spadc
     }
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
+    p->interruptible = o && o->interruptible;
     compile_job j = {m, func, o, p};
     sp_status st = sp_pcall(&ctx->c, compile_body, &j);
     if (st != SP_OK) {
@@ -477,7 +480,9 @@ static void run_body(sp_ctx *c, void *ud) {
 int spadc_program_run(spadc_program *p, const void *const *args, void *const *results) {
     if (!p) return SPADC_EUSAGE;
     run_job j = {p, args, results, NULL};
+    if (p->interruptible) sp_interrupt_begin();
     sp_status st = sp_pcall(&p->ctx->c, run_body, &j);
+    if (p->interruptible) sp_interrupt_end();
     ntr_free(j.trace);
     if (p->trace_path) { /* one run traced */
         sp_free(&p->ctx->c, p->trace_path);
@@ -557,7 +562,9 @@ int spadc_program_check(spadc_program *p, const void *const *args, const void *c
     *report = NULL;
     check_job j = {p, args, results, samples, {0}, NULL, NULL, NULL, SP_OK};
     sp_strbuf_init(&j.out, &p->ctx->c);
+    if (p->interruptible) sp_interrupt_begin();
     sp_status st = sp_pcall(&p->ctx->c, check_body, &j);
+    if (p->interruptible) sp_interrupt_end();
     const ir_func_info *fn = &p->fn->u.fn;
     for (uint32_t i = 0; j.a && i < fn->nargs; i++) interp_release(j.it, &j.a[i]);
     for (uint32_t r = 0; j.got && r < fn->nres; r++) interp_release(j.it, &j.got[r]);

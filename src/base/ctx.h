@@ -31,7 +31,8 @@ typedef enum sp_status {
     SP_EUSAGE = 2,    /* bad command line */
     SP_ENOFIT = 3,    /* plan does not fit its budget (L8) */
     SP_EMISMATCH = 4, /* --check found a difference */
-    SP_EINTERNAL = 5  /* a bug in spadc */
+    SP_EINTERNAL = 5, /* a bug in spadc */
+    SP_EINTERRUPT = 6 /* a run stopped by SIGINT (base/interrupt.h); never the CLI's */
 } sp_status;
 
 /* realloc-like hook: nsize == 0 frees ptr and returns NULL; otherwise returns

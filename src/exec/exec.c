@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/interrupt.h"
 #include "base/threads.h"
 #include "passes/passes.h"
 
@@ -564,6 +565,7 @@ void ex_run(ex_program *x, const interp_value *args, interp_value *results) {
         sp_throw(x->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the arena needs %lld bytes", (long long)x->arena_bytes);
     bool interpreted = false; /* a step ran the interpreter, which may leave values */
     for (uint32_t s = 0; s < x->nsteps; s++) {
+        sp_interrupt_poll(x->ctx); /* Ctrl-C, when the caller asked (base/interrupt.h) */
         if (x->steps[s].op) {
             run_op(x, x->steps[s].op);
             interpreted = true;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/fp16.h"
+#include "base/interrupt.h"
 
 struct interp_tensor {
     uint8_t *data;
@@ -1450,6 +1451,7 @@ static void run_block(interp *it, frame *f, const ir_block *b, interp_value *yie
     release_range(it, f, bi, 0);
     for (uint32_t i = 0; i < bi->nops; i++) {
         const ir_op *op = bi->ops[i];
+        sp_interrupt_poll(it->ctx); /* Ctrl-C, when the caller asked (base/interrupt.h) */
         for (uint32_t r = 0; r < op->nres; r++) {
             f->vals[op->res[r].id].type = op->res[r].type;
             f->vals[op->res[r].id].t = NULL;

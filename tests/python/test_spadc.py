@@ -685,3 +685,49 @@ def test_errors_pickle_with_their_fields(tmp_path):
         assert type(f) is type(e) and isinstance(f, spadc.Error)
         assert (f.message, f.status, f.file, f.line, f.col) == (e.message, e.status, e.file, e.line, e.col)
     assert isinstance(pickle.loads(pickle.dumps(errors[1])), TypeError)
+
+
+def _chain(n, size):
+    """@chain: n matmuls of size^3, each reading the one before (n kernels)."""
+    t = "tensor<%dx%dxf32>" % (size, size)
+    lines = ["func.func @chain(%%x: %s, %%w: %s) -> %s {" % (t, t, t),
+             "  %%z = arith.constant 0.0 : f32",
+             "  %%e = tensor.empty() : %s" % t,
+             "  %%f = linalg.fill ins(%%z : f32) outs(%%e : %s) -> %s" % (t, t)]
+    prev = "%x"
+    for i in range(n):
+        lines.append("  %%m%d = linalg.matmul ins(%s, %%w : %s, %s) outs(%%f : %s) -> %s" % (i, prev, t, t, t, t))
+        prev = "%%m%d" % i
+    lines += ["  return %s : %s" % (prev, t), "}"]
+    return "\n".join(lines).replace("%%", "%")
+
+
+@pytest.mark.parametrize("target", ["cpu", "ref"])
+def test_ctrl_c_stops_a_long_run(target):
+    """SIGINT during a run raises KeyboardInterrupt within a second (the run
+    stops at the next kernel, or the reference's next op), the handler the
+    process had is back afterwards, and the program runs again, right."""
+    import signal
+    import threading
+    import time
+    scale = float(os.environ.get("SPADC_TEST_SCALE", "1"))
+    size = 512 if target == "cpu" else 256
+    n = max(8, int((300 if target == "cpu" else 200) * scale))  # a whole run: ~2-3 s here
+    prog = spadc.compile(text=_chain(n, size), target=target, threads=1)
+    x = np.full((size, size), 1.0 / size, np.float32)
+    w = np.eye(size, dtype=np.float32)
+    before = signal.getsignal(signal.SIGINT)
+    sent, done = [], []
+    timer = threading.Timer(0.2, lambda: (sent.append(time.perf_counter()), os.kill(os.getpid(), signal.SIGINT)))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        prog(x, w)
+        done.append(time.perf_counter())
+        time.sleep(5)  # the signal lands here if the run ended first
+    stopped = time.perf_counter()
+    timer.join()
+    assert not done, "the run ended %.2f s before SIGINT: make it longer" % (sent[0] - done[0])
+    limit = 3.0 if os.environ.get("SPADC_SANITIZE") == "1" else 1.0
+    assert stopped - sent[0] < limit, "stopped %.2f s after SIGINT" % (stopped - sent[0])
+    assert signal.getsignal(signal.SIGINT) is before
+    np.testing.assert_allclose(prog(x, w), x, rtol=1e-5)
