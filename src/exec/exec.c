@@ -481,7 +481,10 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
         }
         if (x->ncaptures[i] && !(b->gathers && x->prog.k[i].kind == KN_LOOP)) {
             const ir_value *c = x->captures[i][0];
-            snprintf(why, sizeof why, "its body reads the tensor %%%s", c->name ? c->name : "?");
+            if (c->name)
+                snprintf(why, sizeof why, "its body reads the tensor %%%s", c->name);
+            else /* as the plan names an unnamed value */
+                snprintf(why, sizeof why, "its body reads the tensor %%v%u", c->id);
             x->why[i] = sp_arena_strdup(&x->m->arena, why);
             continue;
         }
