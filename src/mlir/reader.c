@@ -549,13 +549,18 @@ static int hexdigit(char c) {
 }
 
 /* Decode "0x..." into bytes; returns arena data and its length. */
-static uint8_t *decode_hex(parser *p, const lx_token *t, size_t *n, sp_loc loc) {
+/* The bytes of a hex string; those after the first `header` bytes (a
+ * resource blob's alignment word) start 64-byte aligned, as the kernels
+ * read an i64 or f64 tensor in place there (a blob's data at +4 was
+ * misaligned for them: UBSan, unet_up's index tables). */
+static uint8_t *decode_hex(parser *p, const lx_token *t, size_t header, size_t *n, sp_loc loc) {
     char *s = sp_arena_alloc(p->ar, t->len + 1);
     size_t len = lx_string_value(t, s);
     if (len < 2 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || (len - 2) % 2)
         ps_error_at(p, loc, "expected hexadecimal string \"0x...\" with an even number of digits");
     size_t nb = (len - 2) / 2;
-    uint8_t *out = sp_arena_alloc(p->ar, nb ? nb : 1);
+    uint8_t *base = sp_arena_alloc(p->ar, nb + 64);
+    uint8_t *out = base + (64 - ((uintptr_t)(base + header) & 63)) % 64;
     for (size_t i = 0; i < nb; i++) {
         int hi = hexdigit(s[2 + 2 * i]), lo = hexdigit(s[3 + 2 * i]);
         if (hi < 0 || lo < 0) ps_error_at(p, loc, "invalid hexadecimal digit in string");
@@ -600,7 +605,7 @@ static const ir_attr *parse_dense(parser *p) {
     int64_t numel = ir_type_numel(ty);
     if (is_hex) {
         size_t n;
-        uint8_t *bytes = decode_hex(p, &hex, &n, loc);
+        uint8_t *bytes = decode_hex(p, &hex, 0, &n, loc);
         if (dt == IR_I1) ps_error_at(p, loc, "hexadecimal dense literals of i1 are not supported");
         if (n == (size_t)nb) {
             e->splat = true;
@@ -1353,7 +1358,7 @@ static void resolve_resources(parser *p, blob *blobs, uint32_t nblobs) {
             ps_error_at(p, p->pending[i].loc, "undefined resource '%s' (no dialect_resources entry)", e->resource);
         }
         size_t n;
-        uint8_t *bytes = decode_hex(p, &bl->text, &n, bl->loc);
+        uint8_t *bytes = decode_hex(p, &bl->text, 4, &n, bl->loc);
         if (n < 4) ps_error_at(p, bl->loc, "resource blob too short (no alignment header)");
         ir_dtype dt = (ir_dtype)e->type.dtype;
         size_t need = (size_t)ir_type_numel(e->type) * (size_t)ir_dtype_bytes(dt);
