@@ -193,12 +193,42 @@ typedef enum spadc_report {
 SPADC_API int spadc_program_report(spadc_program *p, spadc_report which, char **text);
 
 /* npu: the next run also writes its simulated timeline to path as Chrome
- * trace events (ui.perfetto.dev), at most max_events unit events (< 0: a
- * million); the file is written whole or not at all. Afterwards *events and
+ * trace events (ui.perfetto.dev), at most max_events unit events (< 0:
+ * SPADC_TRACE_DEFAULT_MAX_EVENTS); the file is written whole or not at all. Afterwards *events and
  * *left_out (either may be NULL) say how many were written and left out. */
 SPADC_API int spadc_program_trace(spadc_program *p, const char *path, long long max_events);
 SPADC_API void spadc_program_trace_counts(const spadc_program *p, long long *events, long long *left_out);
 SPADC_API void spadc_program_free(spadc_program *p);
+#define SPADC_TRACE_DEFAULT_MAX_EVENTS 1000000
+
+/* Data files and inputs, as the command-line tool reads and writes them.
+ *
+ * A .npy file (NumPy's format 1.0-3.0, C order; bf16, which NumPy lacks, as
+ * its 16-bit patterns in '<u2'): its element type and shape into *t (scalar
+ * 0; rank 0 for a 0-d array), its data into *data (a dense row-major buffer
+ * of *bytes bytes, bytes may be NULL) to release with spadc_buffer_free.
+ * Anything but a well-formed file is SPADC_EINPUT naming what is wrong. */
+SPADC_API int spadc_npy_read(spadc_ctx *ctx, const char *path, spadc_type *t, void **data, size_t *bytes);
+/* Write data of type t (a scalar as a 0-d array) as a .npy file, whole or
+ * not at all (a temporary file renamed into place). */
+SPADC_API int spadc_npy_write(spadc_ctx *ctx, const char *path, const spadc_type *t, const void *data);
+SPADC_API void spadc_buffer_free(spadc_ctx *ctx, void *data);
+/* Write n bytes to path, whole or not at all; an error says "cannot write
+ * the WHAT file: REASON" at the path. */
+SPADC_API int spadc_write_file(spadc_ctx *ctx, const char *path, const void *data, size_t n, const char *what);
+/* The inputs `spadc run --seed S` draws for an argument of type t (seed S *
+ * 1000003 + the argument's index there): floats uniform in [-1, 1),
+ * integers in [-8, 8), index in [0, 8), i1 random bits, from SplitMix64;
+ * the same bytes on every machine. SPADC_EUSAGE for a type spadc does not
+ * know. */
+SPADC_API int spadc_fill_random(const spadc_type *t, unsigned long long seed, void *data);
+/* Element i of data (elements of t's dtype) as a double: floats exactly,
+ * integers exactly up to 2^53, i1 as 0 or 1. */
+SPADC_API double spadc_element(const spadc_type *t, const void *data, size_t i);
+/* Bytes of one element of dtype ("f32": 4, "i1": 1, "index": 8), 0 when the
+ * name is not a type spadc knows; elements of t (1 for a scalar). */
+SPADC_API size_t spadc_dtype_bytes(const char *dtype);
+SPADC_API size_t spadc_type_numel(const spadc_type *t);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "api_int.h"
+
 #include "base/interrupt.h"
 #include "base/strbuf.h"
 #include "cpu/backend.h"
@@ -21,11 +23,6 @@
 #include "npu/trace.h"
 #include "passes/passes.h"
 
-struct spadc_ctx {
-    sp_ctx c;
-    int status;
-    char msg[SP_ERR_FILE_MAX + SP_ERR_MSG_MAX + 64];
-};
 
 struct spadc_module {
     spadc_ctx *ctx;
@@ -47,7 +44,7 @@ struct spadc_program {
     bool interruptible; /* spadc_options.interruptible: runs and checks hold base/interrupt.h */
 };
 
-static int finish(spadc_ctx *ctx, sp_status st) {
+int api_finish(spadc_ctx *ctx, sp_status st) {
     ctx->status = (int)st;
     if (st != SP_OK)
         sp_format_error(&ctx->c, ctx->msg, sizeof ctx->msg);
@@ -58,7 +55,7 @@ static int finish(spadc_ctx *ctx, sp_status st) {
 
 static int usage(spadc_ctx *ctx, const char *msg) {
     sp_set_error(&ctx->c, SP_EUSAGE, "%s", msg);
-    return finish(ctx, SP_EUSAGE);
+    return api_finish(ctx, SP_EUSAGE);
 }
 
 const char *spadc_version(void) { return SPADC_VERSION; }
@@ -118,7 +115,7 @@ static int read_module(spadc_ctx *ctx, read_job *j, spadc_module **out) {
     spadc_module *mod = sp_try_malloc(&ctx->c, sizeof *mod);
     if (!mod) {
         sp_set_error(&ctx->c, SP_EINPUT, "out of memory");
-        return finish(ctx, SP_EINPUT);
+        return api_finish(ctx, SP_EINPUT);
     }
     memset(mod, 0, sizeof *mod);
     mod->ctx = ctx;
@@ -127,10 +124,10 @@ static int read_module(spadc_ctx *ctx, read_job *j, spadc_module **out) {
     sp_status st = sp_pcall(&ctx->c, read_body, j);
     if (st != SP_OK) {
         spadc_module_free(mod);
-        return finish(ctx, st);
+        return api_finish(ctx, st);
     }
     *out = mod;
-    return finish(ctx, SP_OK);
+    return api_finish(ctx, SP_OK);
 }
 
 int spadc_read_string(spadc_ctx *ctx, const char *name, const char *text, size_t len, spadc_module **out) {
@@ -139,7 +136,7 @@ int spadc_read_string(spadc_ctx *ctx, const char *name, const char *text, size_t
     if (!text) return usage(ctx, "spadc_read_string: no text");
     if (len > MLIR_MAX_FILE_BYTES) {
         sp_set_error(&ctx->c, SP_EINPUT, "input larger than %zu bytes", (size_t)MLIR_MAX_FILE_BYTES);
-        return finish(ctx, SP_EINPUT);
+        return api_finish(ctx, SP_EINPUT);
     }
     read_job j = {NULL, name ? name : "<string>", NULL, text, len};
     return read_module(ctx, &j, out);
@@ -201,7 +198,7 @@ int spadc_print(spadc_ctx *ctx, spadc_module *m, const char *passes, char **text
         st = SP_EINPUT;
     }
     sp_strbuf_free(&j.out);
-    return finish(ctx, st);
+    return api_finish(ctx, st);
 }
 
 typedef struct describe_job {
@@ -227,7 +224,7 @@ int spadc_target_describe(spadc_ctx *ctx, const char *target, char **text) {
         st = SP_EINPUT;
     }
     sp_strbuf_free(&j.out);
-    return finish(ctx, st);
+    return api_finish(ctx, st);
 }
 
 void spadc_string_free(char *s) {
@@ -346,7 +343,7 @@ int spadc_compile(spadc_ctx *ctx, spadc_module *m, const char *func, const spadc
     spadc_program *p = sp_try_malloc(&ctx->c, sizeof *p);
     if (!p) {
         sp_set_error(&ctx->c, SP_EINPUT, "out of memory");
-        return finish(ctx, SP_EINPUT);
+        return api_finish(ctx, SP_EINPUT);
     }
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
@@ -355,10 +352,10 @@ int spadc_compile(spadc_ctx *ctx, spadc_module *m, const char *func, const spadc
     sp_status st = sp_pcall(&ctx->c, compile_body, &j);
     if (st != SP_OK) {
         spadc_program_free(p);
-        return finish(ctx, st);
+        return api_finish(ctx, st);
     }
     *out = p;
-    return finish(ctx, SP_OK);
+    return api_finish(ctx, SP_OK);
 }
 
 const char *spadc_program_function(const spadc_program *p) { return p ? p->fn->u.fn.name : NULL; }
@@ -410,7 +407,7 @@ int spadc_program_bind(spadc_program *p, unsigned arg, const void *data) {
     if (arg >= p->fn->u.fn.nargs) return usage(p->ctx, "spadc_program_bind: no such argument");
     if (!data) return usage(p->ctx, "spadc_program_bind: no data");
     bind_job j = {p, arg, data};
-    return finish(p->ctx, sp_pcall(&p->ctx->c, bind_body, &j));
+    return api_finish(p->ctx, sp_pcall(&p->ctx->c, bind_body, &j));
 }
 
 typedef struct run_job {
@@ -491,7 +488,7 @@ int spadc_program_run(spadc_program *p, const void *const *args, void *const *re
     /* the reference interpreter's values are per run; compiled targets keep
      * their borrows (see borrow) unless the run failed */
     if (!p->x || st != SP_OK) release_all(p);
-    return finish(p->ctx, st);
+    return api_finish(p->ctx, st);
 }
 
 int spadc_program_trace(spadc_program *p, const char *path, long long max_events) {
@@ -503,14 +500,14 @@ int spadc_program_trace(spadc_program *p, const char *path, long long max_events
     char *copy = sp_try_malloc(&p->ctx->c, n + 1);
     if (!copy) {
         sp_set_error(&p->ctx->c, SP_EINPUT, "out of memory");
-        return finish(p->ctx, SP_EINPUT);
+        return api_finish(p->ctx, SP_EINPUT);
     }
     memcpy(copy, path, n + 1);
     sp_free(&p->ctx->c, p->trace_path);
     p->trace_path = copy;
-    p->trace_max = max_events >= 0 ? max_events : NTR_DEFAULT_MAX_EVENTS;
+    p->trace_max = max_events >= 0 ? max_events : SPADC_TRACE_DEFAULT_MAX_EVENTS;
     p->trace_events = p->trace_left = 0;
-    return finish(p->ctx, SP_OK);
+    return api_finish(p->ctx, SP_OK);
 }
 
 void spadc_program_trace_counts(const spadc_program *p, long long *events, long long *left_out) {
@@ -580,7 +577,7 @@ int spadc_program_check(spadc_program *p, const void *const *args, const void *c
         sp_set_error(&p->ctx->c, j.verdict, "--check found a mismatch with the reference interpreter");
         st = j.verdict;
     }
-    return finish(p->ctx, st);
+    return api_finish(p->ctx, st);
 }
 
 static void memory_body(sp_ctx *c, void *ud) {
@@ -600,7 +597,7 @@ static void memory_body(sp_ctx *c, void *ud) {
 
 int spadc_program_check_memory(spadc_program *p) {
     if (!p) return SPADC_EUSAGE;
-    return finish(p->ctx, sp_pcall(&p->ctx->c, memory_body, p));
+    return api_finish(p->ctx, sp_pcall(&p->ctx->c, memory_body, p));
 }
 
 typedef struct report_job {
@@ -629,7 +626,7 @@ int spadc_program_report(spadc_program *p, spadc_report which, char **text) {
         st = SP_EINPUT;
     }
     sp_strbuf_free(&j.out);
-    return finish(p->ctx, st);
+    return api_finish(p->ctx, st);
 }
 
 void spadc_program_free(spadc_program *p) {

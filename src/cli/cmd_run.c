@@ -1,7 +1,8 @@
 /* cmd_run.c - spadc run: run a function on a target with given or seeded
  * random inputs, write the results as .npy, print a summary. The program,
- * its runs, its reports and the reference's check come from the public API
- * (include/spadc.h); this file reads and writes the files and prints. */
+ * its runs, its reports, the reference's check, the .npy files and the
+ * seeded inputs all come from the public API (include/spadc.h), as any
+ * client's would; this file parses the options and prints. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,10 +10,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "base/fp16.h"
-#include "interp/interp.h"
-#include "io/npy.h"
-#include "npu/trace.h"
 #include "cli.h"
 #include "spadc.h"
 
@@ -87,148 +84,111 @@ typedef struct run_opts {
 } run_opts;
 
 /* What one run holds: the program (API), and the buffers of its arguments
- * and results (through the internal context, as the .npy files are). */
+ * and results, described by the API's types (spadc_type). */
 typedef struct run_state {
     const run_opts *o;
     spadc_ctx *api;
     spadc_module *m;
     spadc_program *p;
     unsigned nargs, nres;
-    ir_type *at, *rt; /* the signature */
-    int64_t (*dims)[IR_MAX_RANK];
+    spadc_type *at, *rt; /* the signature */
     void **args, **res;
-    npy_array arr; /* input being loaded */
 } run_state;
 
-static uint64_t splitmix(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void fill_random(uint8_t *data, ir_type t, uint64_t seed) {
-    uint64_t s = seed;
-    ir_dtype dt = (ir_dtype)t.dtype;
-    int nb = ir_dtype_bytes(dt);
-    int64_t n = ir_type_numel(t);
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t r = splitmix(&s);
-        uint8_t *p = data + i * nb;
-        double u = (double)(r >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0; /* [-1, 1) */
-        switch (dt) {
-        case IR_F32: {
-            float f = (float)u;
-            memcpy(p, &f, 4);
-            break;
-        }
-        case IR_F64: memcpy(p, &u, 8); break;
-        case IR_BF16: {
-            uint16_t h = sp_f64_to_bf16(u);
-            memcpy(p, &h, 2);
-            break;
-        }
-        case IR_F16: {
-            uint16_t h = sp_f64_to_f16(u);
-            memcpy(p, &h, 2);
-            break;
-        }
-        case IR_I1: p[0] = (uint8_t)(r & 1); break;
-        default: {
-            int64_t v = (int64_t)(r % 16) - 8;
-            if (dt == IR_INDEX) v = (int64_t)(r % 8);
-            for (int k = 0; k < nb; k++) p[k] = (uint8_t)((uint64_t)v >> (8 * k));
-        }
-        }
-    }
-}
-
-static void type_text(char *buf, size_t n, ir_type t) {
+static void type_text(char *buf, size_t n, const spadc_type *t) {
     size_t k = 0;
-    if (t.kind == IR_T_SCALAR) {
-        snprintf(buf, n, "%s", ir_dtype_name((ir_dtype)t.dtype));
+    if (t->scalar) {
+        snprintf(buf, n, "%s", t->dtype);
         return;
     }
-    k += (size_t)snprintf(buf, n, "%s<", t.kind == IR_T_TENSOR ? "tensor" : "vector");
-    for (uint32_t i = 0; i < t.rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", (long long)t.dims[i]);
-    if (k < n) snprintf(buf + k, n - k, "%s>", ir_dtype_name((ir_dtype)t.dtype));
+    k += (size_t)snprintf(buf, n, "tensor<");
+    for (int i = 0; i < t->rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%lldx", t->dims[i]);
+    if (k < n) snprintf(buf + k, n - k, "%s>", t->dtype);
 }
 
-/* The API's description of a type as the IR's (dims in st->dims[slot]). */
-static ir_type ir_type_of(run_state *st, const spadc_type *t, unsigned slot) {
-    for (int d = 0; d < t->rank; d++) st->dims[slot][d] = t->dims[d];
-    return (ir_type){t->scalar ? IR_T_SCALAR : IR_T_TENSOR, (uint8_t)ir_dtype_from_name(t->dtype, strlen(t->dtype)),
-                     (uint8_t)t->rank, st->dims[slot]};
+/* A buffer for one value of type t (a scalar: 8 bytes), or NULL. */
+static void *new_buffer(const spadc_type *t) {
+    size_t n = t->scalar ? 8 : spadc_type_numel(t) * spadc_dtype_bytes(t->dtype);
+    return calloc(n ? n : 1, 1);
 }
 
-/* A buffer for one value of type t (a scalar: 8 bytes). */
-static void *new_buffer(sp_ctx *ctx, ir_type t) {
-    size_t n = t.kind == IR_T_SCALAR ? 8 : (size_t)ir_type_bytes(t);
-    return sp_calloc(ctx, n ? n : 1, 1);
-}
-
-static void signature_body(sp_ctx *ctx, void *ud) {
-    run_state *st = ud;
+/* The signature and the result buffers; false when out of memory (said). */
+static bool signature(run_state *st) {
     st->nargs = spadc_program_num_args(st->p);
     st->nres = spadc_program_num_results(st->p);
     size_t n = (size_t)st->nargs + st->nres;
-    st->at = sp_calloc(ctx, n ? n : 1, sizeof *st->at);
+    st->at = calloc(n ? n : 1, sizeof *st->at);
+    st->args = calloc(st->nargs ? st->nargs : 1, sizeof *st->args);
+    st->res = calloc(st->nres ? st->nres : 1, sizeof *st->res);
+    if (!st->at || !st->args || !st->res) return false;
     st->rt = st->at + st->nargs;
-    st->dims = sp_calloc(ctx, n ? n : 1, sizeof *st->dims);
-    st->args = sp_calloc(ctx, st->nargs ? st->nargs : 1, sizeof *st->args);
-    st->res = sp_calloc(ctx, st->nres ? st->nres : 1, sizeof *st->res);
-    for (unsigned i = 0; i < st->nargs; i++) {
-        spadc_type t;
-        spadc_program_arg_type(st->p, i, &t);
-        st->at[i] = ir_type_of(st, &t, i);
-    }
+    for (unsigned i = 0; i < st->nargs; i++) spadc_program_arg_type(st->p, i, &st->at[i]);
     for (unsigned r = 0; r < st->nres; r++) {
-        spadc_type t;
-        spadc_program_result_type(st->p, r, &t);
-        st->rt[r] = ir_type_of(st, &t, st->nargs + r);
-        st->res[r] = new_buffer(ctx, st->rt[r]);
+        spadc_program_result_type(st->p, r, &st->rt[r]);
+        if (!(st->res[r] = new_buffer(&st->rt[r]))) return false;
     }
+    return true;
 }
 
-static void load_inputs(sp_ctx *ctx, void *ud) {
-    run_state *st = ud;
+static bool same_type(const spadc_type *a, const spadc_type *want) {
+    bool ok = !strcmp(a->dtype, want->dtype) || (!strcmp(want->dtype, "index") && !strcmp(a->dtype, "i64"));
+    const int rank = want->scalar ? 0 : want->rank;
+    ok = ok && a->rank == rank;
+    for (int d = 0; ok && d < rank; d++) ok = a->dims[d] == want->dims[d];
+    return ok;
+}
+
+/* The arguments: each file of --inputs, or seeded random values. 0, or the
+ * exit status (the error printed). */
+static int load_inputs(run_state *st) {
     const char *list = st->o->inputs, *name = spadc_program_function(st->p);
     if (list) {
         uint32_t nfiles = 1;
         for (const char *c = list; *c; c++) nfiles += *c == ',';
-        if (nfiles != st->nargs)
-            sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--inputs lists %u file%s, '@%s' takes %u argument%s", nfiles,
-                     nfiles == 1 ? "" : "s", name, st->nargs, st->nargs == 1 ? "" : "s");
+        if (nfiles != st->nargs) {
+            fprintf(stderr, "spadc: error: --inputs lists %u file%s, '@%s' takes %u argument%s\n", nfiles,
+                    nfiles == 1 ? "" : "s", name, st->nargs, st->nargs == 1 ? "" : "s");
+            return SPADC_EUSAGE;
+        }
     }
     for (uint32_t i = 0; i < st->nargs; i++) {
-        ir_type t = st->at[i];
-        st->args[i] = new_buffer(ctx, t);
+        const spadc_type *t = &st->at[i];
+        if (!(st->args[i] = new_buffer(t))) return cli_out_of_memory();
         if (!list) { /* seeded random */
-            fill_random(st->args[i], t, st->o->seed * 1000003u + i);
+            spadc_fill_random(t, st->o->seed * 1000003u + i, st->args[i]);
             continue;
         }
         /* next file name from the list */
         const char *comma = strchr(list, ',');
         size_t len = comma ? (size_t)(comma - list) : strlen(list);
         char path[4096];
-        if (len == 0 || len >= sizeof path)
-            sp_throw(ctx, SP_EUSAGE, (sp_loc){0}, "--inputs: file name #%u is empty or too long", i);
+        if (len == 0 || len >= sizeof path) {
+            fprintf(stderr, "spadc: error: --inputs: file name #%u is empty or too long\n", i);
+            return SPADC_EUSAGE;
+        }
         memcpy(path, list, len);
         path[len] = 0;
         list = comma ? comma + 1 : NULL;
-        npy_read(ctx, path, &st->arr);
-        char want[128], got[128];
-        type_text(want, sizeof want, t);
-        ir_type at = {IR_T_TENSOR, (uint8_t)st->arr.dtype, (uint8_t)st->arr.rank, st->arr.dims};
-        type_text(got, sizeof got, at);
-        bool ok = st->arr.dtype == (ir_dtype)t.dtype || (t.dtype == IR_INDEX && st->arr.dtype == IR_I64);
-        uint32_t trank = t.kind == IR_T_SCALAR ? 0 : t.rank;
-        ok = ok && st->arr.rank == trank;
-        for (uint32_t d = 0; ok && d < trank; d++) ok = st->arr.dims[d] == t.dims[d];
-        if (!ok) sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "%s holds %s, argument #%u of '@%s' is %s", path, got, i, name, want);
-        memcpy(st->args[i], st->arr.data, st->arr.bytes);
-        npy_free(ctx, &st->arr);
+        spadc_type ft;
+        void *data = NULL;
+        size_t bytes = 0;
+        if (spadc_npy_read(st->api, path, &ft, &data, &bytes)) {
+            fprintf(stderr, "%s\n", spadc_error(st->api));
+            return spadc_last_status(st->api);
+        }
+        if (!same_type(&ft, t)) {
+            char want[128], got[128];
+            ft.scalar = 0;
+            type_text(want, sizeof want, t);
+            type_text(got, sizeof got, &ft);
+            spadc_buffer_free(st->api, data);
+            fprintf(stderr, "spadc: error: %s holds %s, argument #%u of '@%s' is %s\n", path, got, i, name, want);
+            return SPADC_EINPUT;
+        }
+        memcpy(st->args[i], data, bytes);
+        spadc_buffer_free(st->api, data);
     }
+    return 0;
 }
 
 static double now_s(void) {
@@ -242,25 +202,22 @@ static int cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void summarize(ir_type t, const void *data, uint32_t i) {
+static void summarize(const spadc_type *t, const void *data, uint32_t i) {
     char ty[128];
     type_text(ty, sizeof ty, t);
-    ir_dtype dt = (ir_dtype)t.dtype;
-    if (t.kind == IR_T_SCALAR) {
-        interp_scalar s = interp_load_elem(data, dt);
-        if (ir_dtype_is_float(dt))
-            printf("result%u: %s = %.9g\n", i, ty, s.f);
+    const bool fl = t->dtype[0] == 'f' || t->dtype[0] == 'b'; /* f16/f32/f64, bf16 */
+    if (t->scalar) {
+        const double x = spadc_element(t, data, 0);
+        if (fl)
+            printf("result%u: %s = %.9g\n", i, ty, x);
         else
-            printf("result%u: %s = %lld\n", i, ty, (long long)s.i);
+            printf("result%u: %s = %lld\n", i, ty, (long long)x);
         return;
     }
-    int64_t n = ir_type_numel(t);
-    int nb = ir_dtype_bytes(dt);
+    const size_t n = spadc_type_numel(t);
     double sum = 0, mn = INFINITY, mx = -INFINITY;
-    const uint8_t *d = data;
-    for (int64_t k = 0; k < n; k++) {
-        interp_scalar e = interp_load_elem(d + k * nb, dt);
-        double x = ir_dtype_is_float(dt) ? e.f : (double)e.i;
+    for (size_t k = 0; k < n; k++) {
+        const double x = spadc_element(t, data, k);
         sum += x;
         if (x < mn) mn = x;
         if (x > mx) mx = x;
@@ -269,24 +226,31 @@ static void summarize(ir_type t, const void *data, uint32_t i) {
 }
 
 /* -o DIR: made (or found) before the run, so that a bad DIR is said before
- * the run's time is spent and its summary printed */
-static void make_outdir(sp_ctx *ctx, void *ud) {
-    const char *dir = ud;
+ * the run's time is spent and its summary printed; 0 or the exit status */
+static int make_outdir(const char *dir) {
     struct stat sb;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        sp_throw(ctx, SP_EINPUT, (sp_loc){dir, 0, 0}, "cannot create directory: %s", strerror(errno));
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        sp_throw(ctx, SP_EINPUT, (sp_loc){dir, 0, 0}, "not a directory (-o DIR writes DIR/result0.npy, ...)");
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: error: cannot create directory: %s\n", dir, strerror(errno));
+        return SPADC_EINPUT;
+    }
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "%s: error: not a directory (-o DIR writes DIR/result0.npy, ...)\n", dir);
+        return SPADC_EINPUT;
+    }
+    return 0;
 }
 
-static void write_results(sp_ctx *ctx, void *ud) {
-    run_state *st = ud;
+/* 0, or the exit status (the error printed). */
+static int write_results(run_state *st) {
     for (uint32_t i = 0; i < st->nres; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/result%u.npy", st->o->outdir, i);
-        ir_type t = st->rt[i];
-        npy_write(ctx, path, (ir_dtype)t.dtype, t.kind == IR_T_SCALAR ? 0 : t.rank, t.dims, st->res[i]);
+        if (spadc_npy_write(st->api, path, &st->rt[i], st->res[i])) {
+            fprintf(stderr, "%s\n", spadc_error(st->api));
+            return spadc_last_status(st->api);
+        }
     }
+    return 0;
 }
 
 /* Prints a report of the program; false when the API failed (said). */
@@ -298,20 +262,22 @@ static bool print_report(run_state *st, spadc_report which) {
     return true;
 }
 
-/* Everything after the options: the exit status. Errors of the API are
- * printed as it formats them, the file's and buffers' as sp_print_error. */
-static int run(run_state *st, sp_ctx *ctx) {
+/* Everything after the options: the exit status. Errors are printed as the
+ * API formats them (FILE:LINE:COL: error: ...). */
+static int run(run_state *st) {
     const run_opts *o = st->o;
     bool cpu = !strcmp(o->target, "cpu"), npu = cli_npu_target(o->target);
     spadc_options so = {.target = o->target, .threads = o->threads, .budget = o->budget,
                         .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = cpu, .print = stdout,
                         .objective = o->objective};
-    if (o->outdir && sp_pcall(ctx, make_outdir, (void *)o->outdir) != SP_OK) goto internal;
+    int rc;
+    if (o->outdir && (rc = make_outdir(o->outdir))) return rc;
     if (spadc_read_file(st->api, o->path, &st->m) || spadc_compile(st->api, st->m, o->func, &so, &st->p) ||
         spadc_program_check_memory(st->p))
         goto api;
-    if (sp_pcall(ctx, signature_body, st) != SP_OK || sp_pcall(ctx, load_inputs, st) != SP_OK) goto internal;
-    double *times = sp_try_malloc(ctx, (size_t)o->repeat * sizeof *times);
+    if (!signature(st)) return cli_out_of_memory();
+    if ((rc = load_inputs(st))) return rc;
+    double *times = malloc((size_t)o->repeat * sizeof *times);
     if (!times) return cli_out_of_memory();
     for (int r = 0; r < o->repeat; r++) {
         if (r == 0 && o->trace && spadc_program_trace(st->p, o->trace, o->trace_max)) goto api_times;
@@ -320,7 +286,7 @@ static int run(run_state *st, sp_ctx *ctx) {
         times[r] = now_s() - t0;
     }
     cli_flush_stdout();
-    for (uint32_t i = 0; i < st->nres; i++) summarize(st->rt[i], st->res[i], i);
+    for (uint32_t i = 0; i < st->nres; i++) summarize(&st->rt[i], st->res[i], i);
     qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
     if (npu && !print_report(st, SPADC_RUN_TEXT)) goto api_times;
     if (o->trace) {
@@ -335,13 +301,13 @@ static int run(run_state *st, sp_ctx *ctx) {
         }
     }
     printf("time: %.6f s (%s, median of %d run%s)\n", times[o->repeat / 2], o->target, o->repeat, o->repeat == 1 ? "" : "s");
-    sp_free(ctx, times);
+    free(times);
     times = NULL;
     if (cpu && !print_report(st, SPADC_RUN_TEXT)) goto api;
     int status = 0;
     if (o->check) {
         char *report = NULL;
-        int rc = spadc_program_check(st->p, (const void *const *)st->args, (const void *const *)st->res, o->samples, &report);
+        rc = spadc_program_check(st->p, (const void *const *)st->args, (const void *const *)st->res, o->samples, &report);
         cli_flush_stdout();
         if (report) cli_print(report, strlen(report));
         spadc_string_free(report);
@@ -350,22 +316,21 @@ static int run(run_state *st, sp_ctx *ctx) {
         else if (rc)
             goto api;
     }
-    if (o->outdir && sp_pcall(ctx, write_results, st) != SP_OK) goto internal;
+    if (o->outdir) {
+        cli_flush_stdout();
+        if ((rc = write_results(st))) return rc;
+    }
     if (status) {
         cli_flush_stdout();
         fprintf(stderr, "spadc run: error: --check found a mismatch with the reference interpreter\n");
     }
     return status;
 api_times:
-    sp_free(ctx, times);
+    free(times);
 api:
     cli_flush_stdout();
     fprintf(stderr, "%s\n", spadc_error(st->api));
     return spadc_last_status(st->api);
-internal:
-    cli_flush_stdout();
-    sp_print_error(ctx, stderr);
-    return (int)sp_error_save(ctx).status;
 }
 
 int cli_cmd_run(int argc, char **argv) {
@@ -449,7 +414,7 @@ int cli_cmd_run(int argc, char **argv) {
                                o.target);
     if (o.trace) {
         const char *env = getenv("SPADC_TRACE_MAX_EVENTS");
-        o.trace_max = NTR_DEFAULT_MAX_EVENTS;
+        o.trace_max = SPADC_TRACE_DEFAULT_MAX_EVENTS;
         uint64_t v;
         const char *e = env ? cli_scan_uint(env, INT64_MAX, &v) : NULL;
         if (env && (!e || *e))
@@ -462,20 +427,16 @@ int cli_cmd_run(int argc, char **argv) {
     if (o.check && !strcmp(o.target, "ref"))
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
                                       "--target cpu or npu");
-    sp_ctx ctx;
-    sp_ctx_init(&ctx, NULL);
     run_state st = {0};
     st.o = &o;
     st.api = spadc_ctx_new();
     if (!st.api) return cli_out_of_memory();
-    int rc = run(&st, &ctx);
-    npy_free(&ctx, &st.arr);
-    for (unsigned i = 0; st.args && i < st.nargs; i++) sp_free(&ctx, st.args[i]);
-    for (unsigned i = 0; st.res && i < st.nres; i++) sp_free(&ctx, st.res[i]);
-    sp_free(&ctx, st.args);
-    sp_free(&ctx, st.res);
-    sp_free(&ctx, st.at);
-    sp_free(&ctx, st.dims);
+    int rc = run(&st);
+    for (unsigned i = 0; st.args && i < st.nargs; i++) free(st.args[i]);
+    for (unsigned i = 0; st.res && i < st.nres; i++) free(st.res[i]);
+    free(st.args);
+    free(st.res);
+    free(st.at);
     spadc_program_free(st.p);
     spadc_module_free(st.m);
     spadc_ctx_free(st.api);

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/fileio.h"
 #include "cli.h"
+#include "spadc.h"
 
 bool cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
 
@@ -102,15 +102,12 @@ int cli_parse_tile(const char *cmd, const char *v, long long tile[3]) {
 }
 
 int cli_save(const char *path, const void *data, size_t n, const char *what) {
-    fio_out o;
-    int err = fio_out_open(&o, path);
-    if (!err) {
-        fio_out_write(&o, data, n);
-        err = fio_out_commit(&o);
-    }
-    if (!err) return 0;
-    fprintf(stderr, "%s: error: cannot write the %s file: %s\n", *path ? path : "spadc", what, strerror(err));
-    return 1;
+    spadc_ctx *ctx = spadc_ctx_new();
+    if (!ctx) return cli_out_of_memory();
+    int rc = spadc_write_file(ctx, path, data, n, what);
+    if (rc) fprintf(stderr, "%s\n", spadc_error(ctx));
+    spadc_ctx_free(ctx);
+    return rc;
 }
 
 int cli_out_of_memory(void) {

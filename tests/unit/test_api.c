@@ -6,7 +6,10 @@
  * reports, the reference's check, and a context whose allocator sees every
  * block freed. */
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "io/npy.h"
 #include "spadc.h"
@@ -195,6 +198,55 @@ static void npu_block(void) {
     CHECK_EQ_INT(live_blocks, 0); /* every block came from the allocator and went back */
 }
 
+/* The data door: .npy round trip at 64-byte-unaligned shapes, the seeded
+ * inputs' determinism and ranges, elements as numbers, errors said. */
+static void data_files(spadc_ctx *ctx) {
+    spadc_type t = {.dtype = "i64", .rank = 2, .dims = {3, 5}};
+    CHECK_EQ_INT(spadc_type_numel(&t), 15);
+    CHECK_EQ_INT(spadc_dtype_bytes("bf16"), 2);
+    CHECK_EQ_INT(spadc_dtype_bytes("index"), 8);
+    CHECK_EQ_INT(spadc_dtype_bytes("f13"), 0);
+    int64_t a[15], b[15];
+    CHECK_EQ_INT(spadc_fill_random(&t, 7, a), SPADC_OK);
+    CHECK_EQ_INT(spadc_fill_random(&t, 7, b), SPADC_OK);
+    CHECK(!memcmp(a, b, sizeof a)); /* the same seed, the same inputs */
+    bool differ = false;
+    for (int i = 0; i < 15; i++) {
+        CHECK(a[i] >= -8 && a[i] < 8);
+        CHECK_EQ_INT((long long)spadc_element(&t, a, (size_t)i), a[i]);
+    }
+    CHECK_EQ_INT(spadc_fill_random(&t, 8, b), SPADC_OK);
+    for (int i = 0; i < 15; i++) differ |= a[i] != b[i];
+    CHECK(differ);
+    spadc_type unknown = {.dtype = "q7", .rank = 1, .dims = {2}};
+    CHECK_EQ_INT(spadc_fill_random(&unknown, 1, b), SPADC_EUSAGE);
+    char path[] = "/tmp/spadc_test_api_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    close(fd);
+    CHECK_EQ_INT(spadc_npy_write(ctx, path, &t, a), SPADC_OK);
+    spadc_type got;
+    void *data = NULL;
+    size_t bytes = 0;
+    CHECK_EQ_INT(spadc_npy_read(ctx, path, &got, &data, &bytes), SPADC_OK);
+    CHECK_EQ_STR(got.dtype, "i64");
+    CHECK_EQ_INT(got.rank, 2);
+    CHECK_EQ_INT(got.dims[0] * 10 + got.dims[1], 35);
+    CHECK_EQ_INT(bytes, sizeof a);
+    CHECK(data && !memcmp(data, a, sizeof a));
+    spadc_buffer_free(ctx, data);
+    /* a file that is not .npy: located at the path, nothing handed out */
+    const char junk[] = "not an npy file";
+    CHECK_EQ_INT(spadc_write_file(ctx, path, junk, sizeof junk - 1, "test"), SPADC_OK);
+    data = (void *)1;
+    CHECK_EQ_INT(spadc_npy_read(ctx, path, &got, &data, NULL), SPADC_EINPUT);
+    CHECK(data == NULL);
+    CHECK(!strncmp(spadc_error(ctx), path, strlen(path)));
+    unlink(path);
+    CHECK_EQ_INT(spadc_write_file(ctx, "/nonexistent/dir/x.bin", junk, 3, "test"), SPADC_EINPUT);
+    CHECK_CONTAINS(spadc_error(ctx), "/nonexistent/dir/x.bin: error: cannot write the test file");
+}
+
 int main(void) {
     for (int i = 0; i < 7 * 13; i++) X[i] = (float)((i * 7 % 11) - 5) / 8;
     for (int i = 0; i < 13 * 37; i++) W[i] = (float)((i * 5 % 13) - 6) / 16;
@@ -204,6 +256,7 @@ int main(void) {
     spadc_ctx *ctx = spadc_ctx_new();
     CHECK(ctx != NULL);
     CHECK_EQ_STR(spadc_version(), SPADC_VERSION);
+    data_files(ctx);
 
     /* errors are located and formatted like the tool's */
     spadc_module *bad = NULL;
