@@ -9,8 +9,10 @@
  *     ex_run(x, args, results);                   // simulates every npu kernel
  *     nx_kernel_info ki = nx_kernel(x, 0);        // plan, estimate, simulated stats
  *
- * Kernels run one at a time on core 0, each from an idle machine (a BARRIER
- * ends every program). A kernel the npu expresses (f32, bf16 and f16
+ * Kernels run one at a time, each from an idle machine (a BARRIER ends
+ * every program), on the cores its plan splits it over (cores.h: each
+ * core's program simulated in turn, the kernel's cycles the slowest
+ * core's, then split K's reduction). A kernel the npu expresses (f32, bf16 and f16
  * contractions accumulating in f32, with their epilogues; elementwise and
  * reduction loops in f32, f64, bf16, f16, integers and i1; tensor.extract_slice, insert_slice and pad as copy programs) is
  * lowered with the tile the search chose and simulated; any other kernel
@@ -42,6 +44,7 @@ typedef struct nx_kernel_info {
     const kernel *k;
     const nl_kernel *kp;
     const nl_choice *ch; /* NULL when the host runs it */
+    const struct nk_plan *split; /* its split over the cores (cores.h); NULL when the host runs it */
     bool ran;            /* the simulator ran it in the last run */
     nc_stats sim;        /* the last run's simulated statistics */
 } nx_kernel_info;

@@ -7,6 +7,7 @@
 
 #include "exec/report.h"
 #include "backend.h"
+#include "cores.h"
 
 /* ------------------------------------------------------------- report */
 
@@ -59,8 +60,8 @@ static void energy_json(json_writer *w, const nc_energy *e, const nc_stats *st) 
 /* Why a kernel moves more than its lower bound (lower.h, nl_gap); burst:
  * the bytes its DRAM requests fetch beyond its dma_bytes. */
 static void gap_json(json_writer *w, const nl_gap *g, int64_t burst) {
-    static const char *const names[] = {"total", "tile", "budget", "outer", "epilogue", "halo", "other"};
-    const int64_t v[] = {g->total, g->tile, g->budget, g->outer, g->epilogue, g->halo, g->other};
+    static const char *const names[] = {"total", "tile", "budget", "outer", "epilogue", "halo", "other", "split"};
+    const int64_t v[] = {g->total, g->tile, g->budget, g->outer, g->epilogue, g->halo, g->other, g->split};
     json_key(w, "dram_gap");
     json_begin_object(w);
     for (size_t i = 0; i < SP_ARRAY_LEN(names); i++) json_kv_int(w, names[i], v[i]);
@@ -77,19 +78,20 @@ static nl_gap program_gap(ex_program *x, int64_t *burst) {
     for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
         const nl_choice *ch = nx_kernel(x, i).ch;
         if (!ch) continue;
-        int64_t *a[] = {&s.total, &s.tile, &s.budget, &s.outer, &s.epilogue, &s.halo, &s.other, burst};
+        int64_t *a[] = {&s.total, &s.tile, &s.budget, &s.outer, &s.epilogue, &s.halo, &s.other, &s.split, burst};
         const int64_t b[] = {ch->gap.total, ch->gap.tile, ch->gap.budget, ch->gap.outer, ch->gap.epilogue, ch->gap.halo,
-                             ch->gap.other, ch->est.dram_request_bytes - ch->est.dma_bytes};
+                             ch->gap.other, ch->gap.split, ch->est.dram_request_bytes - ch->est.dma_bytes};
         for (size_t j = 0; j < SP_ARRAY_LEN(b); j++) *a[j] = nc_add(*a[j], b[j]);
     }
     return s;
 }
 
 static void gap_text(sp_strbuf *o, const nl_gap *g, int64_t burst) {
-    sp_strbuf_printf(o, "%lld bytes above the lower bound: tile %lld, budget %lld, outer loops %lld, epilogue %lld, halo %lld, other %lld; "
-                        "burst padding %lld more bytes in DRAM requests",
+    sp_strbuf_printf(o, "%lld bytes above the lower bound: tile %lld, budget %lld, outer loops %lld, epilogue %lld, halo %lld, other %lld",
                      (long long)g->total, (long long)g->tile, (long long)g->budget, (long long)g->outer, (long long)g->epilogue,
-                     (long long)g->halo, (long long)g->other, (long long)burst);
+                     (long long)g->halo, (long long)g->other);
+    if (g->split) sp_strbuf_printf(o, ", split over cores %lld", (long long)g->split);
+    sp_strbuf_printf(o, "; burst padding %lld more bytes in DRAM requests", (long long)burst);
 }
 
 /* The energy in words: "12.3 uJ (MAC 5.6, vector 0.1, scratchpad 1.2, DRAM 5.4)". */
@@ -182,6 +184,54 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
     }
 }
 
+static void core_cycles_text(sp_strbuf *o, const nk_phase *ph) {
+    for (uint32_t c = 0; c < ph->cores; c++) sp_strbuf_printf(o, "%s%lld", c ? " " : "", (long long)ph->core_est[c].cycles);
+}
+
+/* "cores: 4 of 8, split m: 128 rows a core (the last 64); ..." */
+static void cores_text(sp_strbuf *o, const nk_plan *sp) {
+    static const char *const what[] = {"", "rows", "columns", "reduction steps"};
+    const nk_phase *m = &sp->main;
+    int64_t ncores = m->t.num_cores;
+    sp_strbuf_printf(o, "    cores: %u of %lld", m->cores, (long long)ncores);
+    if (sp->kind == NK_NONE) {
+        sp_strbuf_printf(o, " (the split over more cost more by the objective)\n");
+        return;
+    }
+    sp_strbuf_printf(o, ", split %s: %lld %s a core", nk_kind_name((nk_kind)sp->kind), (long long)m->chunk, what[sp->kind]);
+    if (m->nparts > 1) sp_strbuf_printf(o, " (the last %lld)", (long long)m->last);
+    sp_strbuf_printf(o, "; the DRAM channels shared: %.1f B/cycle sustained a core; tile and buffers: core 0's\n",
+                     nt_dram_bytes_per_cycle(&m->t));
+    sp_strbuf_printf(o, "    cycles per core: ");
+    core_cycles_text(o, m);
+    if (sp->kind == NK_K) {
+        sp_strbuf_printf(o, "; then the %u partial sums reduced through DRAM on %u cores: ", sp->npartials, sp->red.cores);
+        core_cycles_text(o, &sp->red);
+    }
+    sp_strbuf_printf(o, "\n");
+}
+
+static void cores_json(json_writer *w, const nk_plan *sp) {
+    json_key(w, "cores");
+    json_begin_object(w);
+    json_kv_int(w, "used", sp->main.cores);
+    json_kv_int(w, "available", sp->main.t.num_cores);
+    json_kv_string(w, "split", nk_kind_name((nk_kind)sp->kind));
+    json_kv_int(w, "chunk", sp->main.chunk);
+    json_kv_int(w, "last_chunk", sp->main.nparts > 1 ? sp->main.last : sp->main.chunk);
+    json_kv_string(w, "reduction", sp->kind == NK_K ? "dram" : "none");
+    json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&sp->main.t));
+    const nk_phase *ph[] = {&sp->main, &sp->red};
+    static const char *const key[] = {"core_cycles", "reduction_core_cycles"};
+    for (int i = 0; i < (sp->kind == NK_K ? 2 : 1); i++) {
+        json_key(w, key[i]);
+        json_begin_array(w);
+        for (uint32_t c = 0; c < ph[i]->cores; c++) json_int(w, ph[i]->core_est[c].cycles);
+        json_end_array(w);
+    }
+    json_end_object(w);
+}
+
 static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
@@ -259,6 +309,7 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     if (0)
         sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
                          c->xbuf, out_text(ki.kp, c));
+    if (ki.split && t->num_cores > 1) cores_text(o, ki.split);
     sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
                      (long long)ch->budget, (long long)ch->peak_live);
     for (uint32_t b = 0; b < ch->nbufs; b++) {
@@ -432,6 +483,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
     if (ch) {
         json_kv_int(w, "est_cycles", ch->est.cycles);
         json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
+        if (ki.split) cores_json(w, ki.split);
         json_key(w, "schedule");
         json_begin_object(w);
         if (ki.kp->att)

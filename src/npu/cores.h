@@ -1,0 +1,128 @@
+/* cores.h - a kernel's work split over the machine's num_cores cores: the
+ * planner's choice of how many cores and along which loop, each core's
+ * program the single-core lowering's (lower.h) on its share of the loop.
+ *
+ *     nk_plan sp;
+ *     nk_choose(ctx, &kp, &opts, &sp);   // sp.kind, sp.cores; sp.est the whole kernel's
+ *     for (uint32_t c = 0; c < sp.main.cores; c++) {
+ *         const nk_part *p = nk_part_of(&sp.main, c);   // its kernel, choice, target
+ *         nl_emit(&p->kp, &p->ch.cand, p->ch.bufs, &opts, sink_of_core_c);
+ *     }
+ *     // split K: then sp.red likewise (the partial sums reduced), after every core's part
+ *     nk_plan_free(ctx, &sp);
+ *
+ * Splits (nk_kind), of a plain contraction (no convolution, attention or
+ * outer reduction loop) or an elementwise loop kernel (a map):
+ *   NONE  core 0 runs the kernel (the plan of one core, today's)
+ *   M, N  the output's row (column) loop cut into `cores` chunks of
+ *         `chunk` (the last one the rest): core c runs the kernel on its
+ *         rows (columns), its operands' DRAM offsets shifted. Each core
+ *         reads the whole of the operand its chunk does not cut (W for M,
+ *         X for N): the split's cost in DRAM bytes
+ *   K     the reduction loop cut so (contractions): core c writes its f32
+ *         partial sums of the whole output to a DRAM workspace of its own
+ *         (no epilogue; core 0 adds the accumulator's init), then a
+ *         reduction pass, a map kernel split over its rows on the same
+ *         cores, loads the partials, adds them in core order and runs the
+ *         epilogue on the sum. The partials go through DRAM: an on-chip
+ *         route over the interconnect would need every core to hold its
+ *         whole output tile until its neighbour takes it, which the
+ *         one-core programs do not express; it is not built (so never
+ *         chosen). At most NP_VMAX_SRCS partials and epilogue operands
+ *         together (the reduction's vector sources)
+ * Timing: the cores of a phase start together from an idle machine and run
+ * programs of one shape (two when the chunk does not divide the loop); the
+ * phase ends when its slowest core does; a split-K kernel's reduction
+ * starts when every core's part has ended (a barrier: the partials must
+ * be in DRAM). DRAM: the channels are shared, not multiplied: a core of a
+ * phase on `cores` cores is timed on the machine with its channels'
+ * bandwidth divided by `cores` (nt_target.dram_sharers), capped by its own
+ * injection ports (icnt_injection_ports_per_core x dram_req_size_byte a
+ * cycle). This is exact for cores streaming in lock step (one program
+ * shape, started together: their demands coincide) and pessimistic when a
+ * core's DMA idles while another's streams (it cannot borrow the idle
+ * share), and for the last, shorter chunk (it keeps its share after the
+ * others end). The interconnect's latency is already in each load's
+ * (spadc_dma_latency_cycles); the cores do not otherwise talk.
+ * The plan and the simulator run the same per-core programs on the same
+ * per-core machines, so the simulated cycles equal the plan's.
+ * Scratchpad: every core plans its own slice with the offset planner, each
+ * within the budget (nl_choose, verified like a one-core plan).
+ * Choice: cores 1, 2, 4, ... up to num_cores and num_cores itself, each
+ * kind that applies; the least by the objective (nl_objective: cycles,
+ * then DMA bytes; energy; DRAM energy; edp), ties to fewer cores, then the
+ * kinds in the order NONE, M, N, K. Fewer cores than the machine has are a
+ * choice like any other: a small kernel stays on one.
+ *
+ * Ownership: nk_plan holds the per-core kernels and choices by value; the
+ * kernel it was made from (and its target) must outlive it; nk_plan_free
+ * releases what nl_choose's parts allocated (nothing today) and is safe on
+ * a zeroed plan.
+ */
+#ifndef SPADC_NPU_CORES_H
+#define SPADC_NPU_CORES_H
+
+#include "lower.h"
+
+typedef enum nk_kind { NK_NONE, NK_M, NK_N, NK_K, NK_NKINDS } nk_kind;
+/* "none", "m", "n", "k" */
+const char *nk_kind_name(nk_kind k);
+
+/* DRAM tensor ids of split-K's workspaces: partial c is NK_WS_BASE + c,
+ * laid out as the kernel's result (its offset and strides), f32. */
+#define NK_WS_BASE 0xF0000000u
+
+/* One program shape of a phase: the kernel restricted to a chunk, its
+ * choice, and the machine it runs on (the channels shared). */
+typedef struct nk_part {
+    nl_kernel kp;
+    nl_choice ch;
+} nk_part;
+
+/* A kernel run on `cores` cores, cut along loop `dim` (-1: not cut) into
+ * chunks of `chunk` (the last one `last`): part[0] the full chunks',
+ * part[1] the last one's when it differs (nparts 2). */
+typedef struct nk_phase {
+    uint32_t cores, nparts;
+    int dim;
+    bool workspace; /* split K's: each core's sums to its workspace */
+    int64_t chunk, last;
+    nt_target t; /* the machine one core of the phase sees */
+    nk_part part[2];
+    nc_stats *core_est; /* each core's estimate (cores of them, allocated) */
+    nl_kernel *tmp;     /* scratch for timing a core's kernel */
+    int64_t cycles;     /* the slowest core's */
+} nk_phase;
+
+typedef struct nk_plan {
+    uint8_t kind; /* nk_kind */
+    nk_phase main;
+    nk_phase red;     /* NK_K: the reduction of the partials, split over rows */
+    nl_kernel *red_base; /* NK_K: the reduction's whole kernel (allocated) */
+    uint32_t npartials;
+    int64_t ws_elems; /* NK_K: elements of each partial's workspace */
+    nc_stats est;     /* the whole kernel: cycles end to end, counts summed over the cores */
+} nk_plan;
+
+/* Choose the split of kernel kp (analysed for the whole machine) by
+ * o->objective; with num_cores 1 (or a kernel no split applies to) the
+ * plan is NONE with nl_choose's choice, exactly. Raises as nl_choose. */
+void nk_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_plan *sp);
+/* The part core c of the phase runs, and the loop range of its chunk
+ * ([*lo, *lo + extent) along ph->dim). */
+const nk_part *nk_part_of(const nk_phase *ph, uint32_t c);
+int64_t nk_chunk_lo(const nk_phase *ph, uint32_t c);
+/* Core c's kernel of the phase, made from the kernel the phase cuts (kp,
+ * or for sp.red *sp.red_base): out's target is the phase's machine. */
+void nk_core_kernel(const nk_phase *ph, const nl_kernel *base, uint32_t c, nl_kernel *out);
+/* Statistics of the whole kernel from each core's (cores in order; red
+ * after main for NK_K): cycles end to end, counts summed. */
+nc_stats nk_combine(const nk_plan *sp, const nc_stats *main_core, const nc_stats *red_core);
+void nk_plan_free(sp_ctx *ctx, nk_plan *sp);
+/* The kernel's choice as the reports show it: core 0's tile, buffers and
+ * footprint; the whole kernel's estimate (sp->est), rooflines over the
+ * cores used, DRAM lower bound and gap (its split part: lower.h nl_gap).
+ * NONE: core 0's choice, exactly. */
+void nk_kernel_choice(const nl_kernel *kp, const nk_plan *sp, int64_t budget, nl_choice *ch);
+
+#endif
