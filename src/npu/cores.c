@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const KIND_NAMES[NK_NKINDS] = {"none", "m", "n", "k"};
+static const char *const KIND_NAMES[NK_NKINDS] = {"none", "m", "n", "k", "mn"};
 const char *nk_kind_name(nk_kind k) { return k < NK_NKINDS ? KIND_NAMES[k] : "?"; }
 
 static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -52,17 +52,23 @@ static void to_workspace(nl_kernel *p, uint32_t c) {
     }
 }
 
-static int64_t chunk_of(const nk_phase *ph, uint32_t c) { return c + 1 < ph->cores ? ph->chunk : ph->last; }
-int64_t nk_chunk_lo(const nk_phase *ph, uint32_t c) { return (int64_t)c * ph->chunk; }
-const nk_part *nk_part_of(const nk_phase *ph, uint32_t c) {
-    return c + 1 == ph->cores && ph->nparts > 1 ? &ph->part[1] : &ph->part[0];
+/* Core c's place in the grid along axis a, and its chunk there. */
+static uint32_t grid_idx(const nk_phase *ph, uint32_t c, int a) { return a == 0 ? c / ph->n[1] : c % ph->n[1]; }
+static bool last_of(const nk_phase *ph, uint32_t c, int a) {
+    return grid_idx(ph, c, a) + 1 == ph->n[a] && ph->last[a] != ph->chunk[a];
 }
+int64_t nk_chunk_lo(const nk_phase *ph, uint32_t c, int a) { return (int64_t)grid_idx(ph, c, a) * ph->chunk[a]; }
+int64_t nk_chunk_len(const nk_phase *ph, uint32_t c, int a) {
+    return grid_idx(ph, c, a) + 1 == ph->n[a] ? ph->last[a] : ph->chunk[a];
+}
+static uint32_t part_idx(const nk_phase *ph, uint32_t c) { return (last_of(ph, c, 0) ? 2u : 0u) + (last_of(ph, c, 1) ? 1u : 0u); }
+const nk_part *nk_part_of(const nk_phase *ph, uint32_t c) { return &ph->part[part_idx(ph, c)]; }
 
 void nk_core_kernel(const nk_phase *ph, const nl_kernel *base, uint32_t c, nl_kernel *out) {
     *out = *base;
     out->t = &ph->t;
-    if (ph->dim < 0) return;
-    restrict_loop(out, ph->dim, nk_chunk_lo(ph, c), chunk_of(ph, c));
+    for (int a = 0; a < 2; a++)
+        if (ph->dim[a] >= 0) restrict_loop(out, ph->dim[a], nk_chunk_lo(ph, c, a), nk_chunk_len(ph, c, a));
     if (ph->workspace) to_workspace(out, c);
 }
 
@@ -151,36 +157,39 @@ static bool reduction_kernel(const nl_kernel *kp, uint32_t np, nl_kernel *r) {
 /* ------------------------------------------------------------ phases */
 
 static void fix_targets(nk_phase *ph) {
-    for (int i = 0; i < 2; i++) ph->part[i].kp.t = &ph->t;
+    for (int i = 0; i < 4; i++) ph->part[i].kp.t = &ph->t;
 }
 
-/* Plan base on `cores` cores along loop dim in chunks of `chunk` (dim -1:
- * one core, the whole loop nest): each program shape chosen by nl_choose
- * on the machine one core of the phase sees, every core's program timed. */
-static void phase_plan(sp_ctx *ctx, const nl_kernel *base, int dim, uint32_t cores, int64_t chunk, bool ws,
-                       const nl_opts *o, nk_phase *ph) {
+/* Plan base on a grid of n[0] x n[1] cores, loop dim[a] cut into chunks
+ * of chunk[a] (dim -1: not cut, n 1): each program shape chosen by
+ * nl_choose on the machine one core of the phase sees, every core's
+ * program timed. */
+static void phase_plan(sp_ctx *ctx, const nl_kernel *base, const int dim[2], const uint32_t n[2], const int64_t chunk[2],
+                       bool ws, const nl_opts *o, nk_phase *ph) {
     memset(ph, 0, sizeof *ph);
-    ph->cores = cores;
-    ph->dim = dim;
-    ph->workspace = ws;
-    ph->chunk = chunk;
-    ph->last = dim < 0 ? 0 : base->bounds[dim] - (int64_t)(cores - 1) * chunk;
-    ph->t = *base->t;
-    ph->t.dram_sharers = cores;
-    ph->core_est = sp_calloc(ctx, cores, sizeof *ph->core_est);
-    ph->nparts = cores > 1 && ph->last != ph->chunk ? 2 : 1;
-    for (uint32_t i = 0; i < ph->nparts; i++) {
-        nk_core_kernel(ph, base, i ? cores - 1 : 0, &ph->part[i].kp);
-        nl_choose(ctx, &ph->part[i].kp, o, &ph->part[i].ch);
+    ph->cores = n[0] * n[1];
+    for (int a = 0; a < 2; a++) {
+        ph->dim[a] = dim[a];
+        ph->n[a] = n[a];
+        ph->chunk[a] = dim[a] < 0 ? 1 : chunk[a];
+        ph->last[a] = dim[a] < 0 ? 1 : base->bounds[dim[a]] - (int64_t)(n[a] - 1) * chunk[a];
     }
-    /* the cores' programs differ in their DRAM offsets, and so may in the
-     * bursts a row straddles: each is timed */
+    ph->workspace = ws;
+    ph->t = *base->t;
+    ph->t.dram_sharers = ph->cores;
+    ph->core_est = sp_calloc(ctx, ph->cores, sizeof *ph->core_est);
     nl_kernel *tmp = ph->tmp = sp_malloc(ctx, sizeof *tmp);
-    for (uint32_t c = 0; c < cores; c++) {
-        const nk_part *p = nk_part_of(ph, c);
-        if (c == 0 || (c + 1 == cores && ph->nparts > 1)) {
+    for (uint32_t c = 0; c < ph->cores; c++) {
+        uint32_t i = part_idx(ph, c);
+        nk_part *p = &ph->part[i];
+        if (!(ph->has & (1u << i))) { /* the first core of its shape: the search */
+            ph->has |= 1u << i;
+            nk_core_kernel(ph, base, c, &p->kp);
+            nl_choose(ctx, &p->kp, o, &p->ch);
             ph->core_est[c] = p->ch.est;
         } else {
+            /* the others differ in their DRAM offsets, and so may in the
+             * bursts a row straddles: each is timed */
             nk_core_kernel(ph, base, c, tmp);
             ph->core_est[c] = nl_time(ctx, tmp, &p->ch.cand, p->ch.bufs, o);
         }
@@ -245,67 +254,83 @@ static int64_t ws_elems(const nl_kernel *kp) {
     return hi + 1;
 }
 
-/* Whether the kernel's loops may be cut so (see cores.h). */
-static bool splits(const nl_kernel *kp, nk_kind kind) {
-    if (kp->copy || kp->att || kp->rows || kp->win || kp->cv.on || kp->nred) return false;
-    if (kp->out.kind != NL_A_TENSOR || kp->out.off < 0) return false;
+/* Whether the kernel's loop of rows (axis 0), columns (1) or reduction
+ * (2) may be cut (see cores.h). */
+static int cut_dim(const nl_kernel *kp, int axis) {
+    if (kp->copy || kp->att || kp->rows || kp->win || kp->cv.on || kp->nred) return -1;
+    if (kp->out.kind != NL_A_TENSOR || kp->out.off < 0) return -1;
     for (uint32_t d = 0; d < kp->ndims; d++)
-        if (kp->out.stride[d] < 0) return false;
-    if (!kp->gemm && (kp->has_epi || (kind == NK_M && kp->red_r) || (kind == NK_N && kp->red_c))) return false;
-    int d = kind == NK_M ? kp->dm : kind == NK_N ? kp->dn : kp->dk;
-    return d >= 0 && (kind != NK_K || kp->gemm) && kp->bounds[d] > 1;
+        if (kp->out.stride[d] < 0) return -1;
+    if (!kp->gemm && (kp->has_epi || axis == 2 || (axis == 0 && kp->red_r) || (axis == 1 && kp->red_c))) return -1;
+    int d = axis == 0 ? kp->dm : axis == 1 ? kp->dn : kp->dk;
+    return d >= 0 && kp->bounds[d] > 1 ? d : -1;
 }
 
 /* Chunks along a loop: columns and K depths a whole number of DRAM bursts
  * (a chunk starting mid-burst would fetch its neighbour's bytes too). */
-static int64_t chunk_for(const nl_kernel *kp, nk_kind kind, uint32_t cores) {
-    int d = kind == NK_M ? kp->dm : kind == NK_N ? kp->dn : kp->dk;
-    int64_t c = cdiv(kp->bounds[d], cores);
-    if (kind != NK_M) {
-        int64_t e = np_dtype_bytes((np_dtype)(kind == NK_K ? kp->lhs.dt : kp->out.dt));
+static int64_t chunk_for(const nl_kernel *kp, int axis, uint32_t cores) {
+    int64_t c = cdiv(kp->bounds[cut_dim(kp, axis)], cores);
+    if (axis != 0) {
+        int64_t e = np_dtype_bytes((np_dtype)(axis == 2 ? kp->lhs.dt : kp->out.dt));
         int64_t q = kp->t->dram_req_bytes / e > 1 ? kp->t->dram_req_bytes / e : 1;
         c = cdiv(c, q) * q;
     }
     return c;
 }
 
+/* A split: its kind, and the cores along its two cut loops (M and N for
+ * NK_M, NK_N, NK_MN; K for NK_K), as asked and as the chunks give. */
 typedef struct try_args {
     const nl_kernel *kp;
     const nl_opts *o;
     nk_kind kind;
-    uint32_t cores;
+    uint32_t want[2];
     nk_plan *sp;
 } try_args;
+
+static void grid_of(const nl_kernel *kp, nk_kind kind, const uint32_t want[2], int dim[2], uint32_t n[2], int64_t chunk[2]) {
+    static const int axes[NK_NKINDS][2] = {{-1, -1}, {0, -1}, {-1, 1}, {2, -1}, {0, 1}};
+    for (int a = 0; a < 2; a++) {
+        int ax = axes[kind][a];
+        dim[a] = ax < 0 ? -1 : cut_dim(kp, ax);
+        chunk[a] = dim[a] < 0 ? 1 : chunk_for(kp, ax, want[a]);
+        n[a] = dim[a] < 0 ? 1 : (uint32_t)cdiv(kp->bounds[dim[a]], chunk[a]);
+    }
+}
 
 static void try_body(sp_ctx *ctx, void *ud) {
     try_args *a = ud;
     const nl_kernel *kp = a->kp;
     nk_plan *sp = a->sp;
     sp->kind = (uint8_t)a->kind;
-    int d = a->kind == NK_M ? kp->dm : a->kind == NK_N ? kp->dn : a->kind == NK_K ? kp->dk : -1;
-    int64_t chunk = d < 0 ? 0 : chunk_for(kp, a->kind, a->cores);
-    uint32_t cores = d < 0 ? 1 : (uint32_t)cdiv(kp->bounds[d], chunk);
-    phase_plan(ctx, kp, d, cores, chunk, a->kind == NK_K, a->o, &sp->main);
+    int dim[2];
+    uint32_t n[2];
+    int64_t chunk[2];
+    grid_of(kp, a->kind, a->want, dim, n, chunk);
+    phase_plan(ctx, kp, dim, n, chunk, a->kind == NK_K, a->o, &sp->main);
     nc_stats *red = NULL;
     if (a->kind == NK_K) {
+        uint32_t cores = sp->main.cores;
         sp->npartials = cores;
         sp->ws_elems = ws_elems(kp);
         sp->red_base = sp_malloc(ctx, sizeof *sp->red_base);
         if (!reduction_kernel(kp, cores, sp->red_base))
             sp_throw(ctx, SP_EINPUT, kp->k->root->loc, "split K: the reduction's vector program does not fit");
         nl_kernel *rb = sp->red_base;
-        int64_t rc = cdiv(rb->M, cores);
-        phase_plan(ctx, rb, rb->M > 1 ? rb->dm : -1, rb->M > 1 ? (uint32_t)cdiv(rb->M, rc) : 1, rc, false, a->o, &sp->red);
+        int rdim[2] = {rb->M > 1 ? rb->dm : -1, -1};
+        int64_t rchunk[2] = {cdiv(rb->M, cores), 1};
+        uint32_t rn[2] = {rdim[0] < 0 ? 1 : (uint32_t)cdiv(rb->M, rchunk[0]), 1};
+        phase_plan(ctx, rb, rdim, rn, rchunk, false, a->o, &sp->red);
         red = sp->red.core_est;
     }
     sp->est = nk_combine(sp, sp->main.core_est, red);
 }
 
-/* Plan the split (kind, cores) into sp; false (sp freed) when it does not
- * plan: no fit at the budget, a reduction that does not fit a program. */
-static bool try_split(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_kind kind, uint32_t cores, nk_plan *sp) {
+/* Plan the split into sp; false (sp freed) when it does not plan: no fit
+ * at the budget, a reduction that does not fit a program. */
+static bool try_split(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_kind kind, const uint32_t want[2], nk_plan *sp) {
     memset(sp, 0, sizeof *sp);
-    try_args a = {kp, o, kind, cores, sp};
+    try_args a = {kp, o, kind, {want[0], want[1]}, sp};
     sp_error saved = sp_error_save(ctx);
     if (sp_pcall(ctx, try_body, &a) == SP_OK) return true;
     sp_error_restore(ctx, &saved);
@@ -319,34 +344,65 @@ static nl_cand_rec rec_of(const nl_kernel *kp, const nk_plan *sp) {
                          .energy_pj = e.total, .dram_pj = e.dram};
 }
 
+/* The splits tried: for P = 2, 4, ... and num_cores, each kind's grids of
+ * P cores (NK_MN: every factoring P = pm x pn, pm, pn >= 2), skipping a
+ * grid the chunks make one already tried. */
+typedef struct chooser {
+    sp_ctx *ctx;
+    const nl_kernel *kp;
+    const nl_opts *o;
+    nk_plan *best, *cand;
+    uint32_t ntried;
+    nk_tried tried[NK_MAX_TRIED];
+} chooser;
+
+static void consider(chooser *ch, nk_kind kind, uint32_t w0, uint32_t w1) {
+    const uint32_t want[2] = {w0, w1};
+    int dim[2];
+    uint32_t n[2];
+    int64_t chunk[2];
+    grid_of(ch->kp, kind, want, dim, n, chunk);
+    if (n[0] * n[1] < 2 || (kind == NK_MN && (n[0] < 2 || n[1] < 2))) return;
+    for (uint32_t i = 0; i < ch->ntried; i++)
+        if (ch->tried[i].kind == (uint8_t)kind && ch->tried[i].n[0] == n[0] && ch->tried[i].n[1] == n[1]) return;
+    if (ch->ntried >= NK_MAX_TRIED) return;
+    nk_tried *t = &ch->tried[ch->ntried++];
+    *t = (nk_tried){(uint8_t)kind, {n[0], n[1]}, 0, 0};
+    if (!try_split(ch->ctx, ch->kp, ch->o, kind, want, ch->cand)) return;
+    t->cycles = ch->cand->est.cycles;
+    t->dma_bytes = ch->cand->est.dma_bytes;
+    nl_cand_rec mine = rec_of(ch->kp, ch->cand), best = rec_of(ch->kp, ch->best);
+    bool better = nl_rec_before(ch->o->objective, &mine, &best) ||
+                  /* ties: fewer cores */
+                  (!nl_rec_before(ch->o->objective, &best, &mine) && ch->cand->main.cores < ch->best->main.cores);
+    nk_plan_free(ch->ctx, better ? ch->best : ch->cand);
+    if (better) plan_move(ch->best, ch->cand);
+}
+
 void nk_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_plan *sp) {
     memset(sp, 0, sizeof *sp);
     /* one core: today's plan exactly; raises as nl_choose */
-    try_args a = {kp, o, NK_NONE, 1, sp};
+    try_args a = {kp, o, NK_NONE, {1, 1}, sp};
     try_body(ctx, &a);
     int64_t ncores = kp->t->num_cores;
     if (ncores < 2 || o->tile[0] > 0) return; /* a forced tile is the whole kernel's */
-    nk_plan *cand = sp_malloc(ctx, sizeof *cand);
-    for (int kind = NK_M; kind < NK_NKINDS; kind++) {
-        if (!splits(kp, (nk_kind)kind)) continue;
-        uint32_t done = 1;
-        for (int64_t p = 2; p <= ncores; p = p < ncores && p * 2 > ncores ? ncores : p * 2) {
-            int d = kind == NK_M ? kp->dm : kind == NK_N ? kp->dn : kp->dk;
-            uint32_t used = (uint32_t)cdiv(kp->bounds[d], chunk_for(kp, (nk_kind)kind, (uint32_t)p));
-            if (used > done && try_split(ctx, kp, o, (nk_kind)kind, (uint32_t)p, cand)) {
-                done = used;
-                nl_cand_rec mine = rec_of(kp, cand), best = rec_of(kp, sp);
-                if (nl_rec_before(o->objective, &mine, &best)) {
-                    nk_plan_free(ctx, sp);
-                    plan_move(sp, cand);
-                } else {
-                    nk_plan_free(ctx, cand);
-                }
-            }
-            if (p == ncores) break;
-        }
+    chooser *ch = sp_calloc(ctx, 1, sizeof *ch);
+    *ch = (chooser){.ctx = ctx, .kp = kp, .o = o, .best = sp, .cand = sp_malloc(ctx, sizeof *ch->cand), .ntried = 1};
+    ch->tried[0] = (nk_tried){NK_NONE, {1, 1}, sp->est.cycles, sp->est.dma_bytes};
+    bool cut[3] = {cut_dim(kp, 0) >= 0, cut_dim(kp, 1) >= 0, kp->gemm && cut_dim(kp, 2) >= 0};
+    for (int64_t p = 2; p <= ncores; p = p < ncores && p * 2 > ncores ? ncores : p * 2) {
+        uint32_t P = (uint32_t)p;
+        if (cut[0]) consider(ch, NK_M, P, 1);
+        if (cut[1]) consider(ch, NK_N, 1, P);
+        if (cut[2]) consider(ch, NK_K, P, 1);
+        for (uint32_t pm = 2; cut[0] && cut[1] && pm <= P / 2; pm++)
+            if (P % pm == 0) consider(ch, NK_MN, pm, P / pm);
+        if (p == ncores) break;
     }
-    sp_free(ctx, cand);
+    sp->ntried = ch->ntried;
+    memcpy(sp->tried, ch->tried, ch->ntried * sizeof *ch->tried);
+    sp_free(ctx, ch->cand);
+    sp_free(ctx, ch);
 }
 
 /* ------------------------------------------------ the kernel's figures */

@@ -19,6 +19,9 @@
  *         rows (columns), its operands' DRAM offsets shifted. Each core
  *         reads the whole of the operand its chunk does not cut (W for M,
  *         X for N): the split's cost in DRAM bytes
+ *   MN    both: a grid of pm x pn cores over the output tiles, each core
+ *         reading 1/pm of X and 1/pn of W (less re-read than M or N alone
+ *         on many cores)
  *   K     the reduction loop cut so (contractions): core c writes its f32
  *         partial sums of the whole output to a DRAM workspace of its own
  *         (no epilogue; core 0 adds the accumulator's init), then a
@@ -49,9 +52,10 @@
  * Scratchpad: every core plans its own slice with the offset planner, each
  * within the budget (nl_choose, verified like a one-core plan).
  * Choice: cores 1, 2, 4, ... up to num_cores and num_cores itself, each
- * kind that applies; the least by the objective (nl_objective: cycles,
- * then DMA bytes; energy; DRAM energy; edp), ties to fewer cores, then the
- * kinds in the order NONE, M, N, K. Fewer cores than the machine has are a
+ * kind that applies (MN: every grid pm x pn of that many, pm, pn >= 2);
+ * the least by the objective (nl_objective: cycles, then DMA bytes;
+ * energy; DRAM energy; edp), ties to fewer cores, then the order tried
+ * (NONE, then by P: M, N, K, MN). Fewer cores than the machine has are a
  * choice like any other: a small kernel stays on one.
  *
  * Ownership: nk_plan holds the per-core kernels and choices by value; the
@@ -64,8 +68,8 @@
 
 #include "lower.h"
 
-typedef enum nk_kind { NK_NONE, NK_M, NK_N, NK_K, NK_NKINDS } nk_kind;
-/* "none", "m", "n", "k" */
+typedef enum nk_kind { NK_NONE, NK_M, NK_N, NK_K, NK_MN, NK_NKINDS } nk_kind;
+/* "none", "m", "n", "k", "mn" */
 const char *nk_kind_name(nk_kind k);
 
 /* DRAM tensor ids of split-K's workspaces: partial c is NK_WS_BASE + c,
@@ -79,23 +83,37 @@ typedef struct nk_part {
     nl_choice ch;
 } nk_part;
 
-/* A kernel run on `cores` cores, cut along loop `dim` (-1: not cut) into
- * chunks of `chunk` (the last one `last`): part[0] the full chunks',
- * part[1] the last one's when it differs (nparts 2). */
+/* A kernel run on a grid of n[0] x n[1] cores (core c at row c / n[1],
+ * column c % n[1]), loop dim[a] cut into chunks of chunk[a] (the last one
+ * last[a]; dim -1: not cut, n 1). Core 0's loop ranges start at 0. The
+ * program shapes: part[i] for the cores with the last, shorter chunk
+ * along axis 0 (i & 2) and axis 1 (i & 1); has: the shapes present. */
 typedef struct nk_phase {
-    uint32_t cores, nparts;
-    int dim;
+    uint32_t cores;
+    int dim[2];
+    uint32_t n[2];
+    int64_t chunk[2], last[2];
     bool workspace; /* split K's: each core's sums to its workspace */
-    int64_t chunk, last;
-    nt_target t; /* the machine one core of the phase sees */
-    nk_part part[2];
+    nt_target t;    /* the machine one core of the phase sees */
+    uint32_t has;
+    nk_part part[4];
     nc_stats *core_est; /* each core's estimate (cores of them, allocated) */
     nl_kernel *tmp;     /* scratch for timing a core's kernel */
     int64_t cycles;     /* the slowest core's */
 } nk_phase;
 
+/* A split the choice weighed (cycles 0: it did not plan). */
+typedef struct nk_tried {
+    uint8_t kind;
+    uint32_t n[2];
+    int64_t cycles, dma_bytes;
+} nk_tried;
+#define NK_MAX_TRIED 64
+
 typedef struct nk_plan {
     uint8_t kind; /* nk_kind */
+    uint32_t ntried;
+    nk_tried tried[NK_MAX_TRIED]; /* the splits nk_choose weighed, in order (NONE first) */
     nk_phase main;
     nk_phase red;     /* NK_K: the reduction of the partials, split over rows */
     nl_kernel *red_base; /* NK_K: the reduction's whole kernel (allocated) */
@@ -108,10 +126,11 @@ typedef struct nk_plan {
  * o->objective; with num_cores 1 (or a kernel no split applies to) the
  * plan is NONE with nl_choose's choice, exactly. Raises as nl_choose. */
 void nk_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_plan *sp);
-/* The part core c of the phase runs, and the loop range of its chunk
- * ([*lo, *lo + extent) along ph->dim). */
+/* The part core c of the phase runs, and its loop range along axis a
+ * ([lo, lo + len) of loop ph->dim[a]). */
 const nk_part *nk_part_of(const nk_phase *ph, uint32_t c);
-int64_t nk_chunk_lo(const nk_phase *ph, uint32_t c);
+int64_t nk_chunk_lo(const nk_phase *ph, uint32_t c, int a);
+int64_t nk_chunk_len(const nk_phase *ph, uint32_t c, int a);
 /* Core c's kernel of the phase, made from the kernel the phase cuts (kp,
  * or for sp.red *sp.red_base): out's target is the phase's machine. */
 void nk_core_kernel(const nk_phase *ph, const nl_kernel *base, uint32_t c, nl_kernel *out);

@@ -188,18 +188,23 @@ static void core_cycles_text(sp_strbuf *o, const nk_phase *ph) {
     for (uint32_t c = 0; c < ph->cores; c++) sp_strbuf_printf(o, "%s%lld", c ? " " : "", (long long)ph->core_est[c].cycles);
 }
 
-/* "cores: 4 of 8, split m: 128 rows a core (the last 64); ..." */
+static void tried_text(sp_strbuf *o, const nk_plan *sp);
+
+/* "cores: 4 of 8, split mn (a 2x2 grid): 256 rows x 1536 columns a core
+ * (the last core's 128 x 1536); ..." */
 static void cores_text(sp_strbuf *o, const nk_plan *sp) {
-    static const char *const what[] = {"", "rows", "columns", "reduction steps"};
     const nk_phase *m = &sp->main;
-    int64_t ncores = m->t.num_cores;
-    sp_strbuf_printf(o, "    cores: %u of %lld", m->cores, (long long)ncores);
+    sp_strbuf_printf(o, "    cores: %u of %lld", m->cores, (long long)m->t.num_cores);
     if (sp->kind == NK_NONE) {
-        sp_strbuf_printf(o, " (the split over more cost more by the objective)\n");
+        sp_strbuf_printf(o, " (a split over more costs more by the objective)\n");
+        tried_text(o, sp);
         return;
     }
-    sp_strbuf_printf(o, ", split %s: %lld %s a core", nk_kind_name((nk_kind)sp->kind), (long long)m->chunk, what[sp->kind]);
-    if (m->nparts > 1) sp_strbuf_printf(o, " (the last %lld)", (long long)m->last);
+    const nl_kernel *k0 = &nk_part_of(m, 0)->kp, *kl = &nk_part_of(m, m->cores - 1)->kp;
+    sp_strbuf_printf(o, ", split %s (a %ux%u grid): %lld rows x %lld columns x %lld reduction steps a core",
+                     nk_kind_name((nk_kind)sp->kind), m->n[0], m->n[1], (long long)k0->M, (long long)k0->N, (long long)k0->K);
+    if (kl->M != k0->M || kl->N != k0->N || kl->K != k0->K)
+        sp_strbuf_printf(o, " (the last core's %lld x %lld x %lld)", (long long)kl->M, (long long)kl->N, (long long)kl->K);
     sp_strbuf_printf(o, "; the DRAM channels shared: %.1f B/cycle sustained a core; tile and buffers: core 0's\n",
                      nt_dram_bytes_per_cycle(&m->t));
     sp_strbuf_printf(o, "    cycles per core: ");
@@ -209,19 +214,46 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
         core_cycles_text(o, &sp->red);
     }
     sp_strbuf_printf(o, "\n");
+    tried_text(o, sp);
+}
+
+/* "splits weighed: none 1x1 48650, m 2x1 26675, ..." */
+static void tried_text(sp_strbuf *o, const nk_plan *sp) {
+    sp_strbuf_printf(o, "    splits weighed (kind grid cycles):");
+    for (uint32_t i = 0; i < sp->ntried; i++) {
+        const nk_tried *t = &sp->tried[i];
+        sp_strbuf_printf(o, "%s %s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind), t->n[0], t->n[1]);
+        if (t->cycles)
+            sp_strbuf_printf(o, "%lld", (long long)t->cycles);
+        else
+            sp_strbuf_printf(o, "(does not plan)");
+    }
+    sp_strbuf_printf(o, "\n");
+}
+
+static void dims_json(json_writer *w, const char *key, const nl_kernel *k) {
+    json_key(w, key);
+    json_begin_object(w);
+    json_kv_int(w, "m", k->M);
+    json_kv_int(w, "n", k->N);
+    json_kv_int(w, "k", k->K);
+    json_end_object(w);
 }
 
 static void cores_json(json_writer *w, const nk_plan *sp) {
+    const nk_phase *m = &sp->main;
     json_key(w, "cores");
     json_begin_object(w);
-    json_kv_int(w, "used", sp->main.cores);
-    json_kv_int(w, "available", sp->main.t.num_cores);
+    json_kv_int(w, "used", m->cores);
+    json_kv_int(w, "available", m->t.num_cores);
     json_kv_string(w, "split", nk_kind_name((nk_kind)sp->kind));
-    json_kv_int(w, "chunk", sp->main.chunk);
-    json_kv_int(w, "last_chunk", sp->main.nparts > 1 ? sp->main.last : sp->main.chunk);
+    json_key(w, "grid");
+    ex_json_ints(w, (int64_t[]){m->n[0], m->n[1]}, 2);
+    dims_json(w, "chunk", &nk_part_of(m, 0)->kp);
+    dims_json(w, "last_chunk", &nk_part_of(m, m->cores - 1)->kp);
     json_kv_string(w, "reduction", sp->kind == NK_K ? "dram" : "none");
-    json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&sp->main.t));
-    const nk_phase *ph[] = {&sp->main, &sp->red};
+    json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&m->t));
+    const nk_phase *ph[] = {m, &sp->red};
     static const char *const key[] = {"core_cycles", "reduction_core_cycles"};
     for (int i = 0; i < (sp->kind == NK_K ? 2 : 1); i++) {
         json_key(w, key[i]);
