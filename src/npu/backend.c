@@ -99,6 +99,8 @@ typedef struct sim_state {
     const nt_target *t;
     float *ws;
     int64_t ws_elems;
+    uint32_t core; /* for the trace: the core, and its phase's start */
+    int64_t t0;
     nf_sim f;
     nc_model m;
     nf_buf bufs[NL_MAX_BUFS];
@@ -128,7 +130,7 @@ static void both_fn(void *ud, const np_insn *in) {
 
 static void trace_busy(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
     sim_state *s = ud;
-    s->x->trace.busy(s->x->trace.ud, s->ki, in, unit, start, end);
+    s->x->trace.busy(s->x->trace.ud, s->ki, s->core, s->ch, in, unit, start + s->t0, end + s->t0);
 }
 
 static void sim_body(sp_ctx *ctx, void *ud) {
@@ -153,7 +155,8 @@ static void sim_body(sp_ctx *ctx, void *ud) {
 }
 
 /* One core's program of kernel ki, simulated: its statistics. */
-static nc_stats run_core(nx_backend *x, uint32_t ki, const nl_kernel *kp, const nl_choice *ch, float *ws, int64_t ws_elems) {
+static nc_stats run_core(nx_backend *x, uint32_t ki, const nl_kernel *kp, const nl_choice *ch, float *ws, int64_t ws_elems,
+                         uint32_t core, int64_t t0) {
     sim_state s;
     memset(&s, 0, sizeof s);
     s.x = x;
@@ -163,6 +166,8 @@ static nc_stats run_core(nx_backend *x, uint32_t ki, const nl_kernel *kp, const 
     s.t = kp->t;
     s.ws = ws;
     s.ws_elems = ws_elems;
+    s.core = core;
+    s.t0 = t0;
     sp_status st = sp_pcall(x->ctx, sim_body, &s);
     nf_free(&s.f);
     nc_free(&s.m);
@@ -180,11 +185,11 @@ typedef struct split_run {
 
 /* Every core of a phase in turn (the cores are independent within a
  * phase: they write disjoint outputs or workspaces). */
-static void run_phase(split_run *r, const nk_phase *ph, const nl_kernel *base, nc_stats *out) {
+static void run_phase(split_run *r, const nk_phase *ph, const nl_kernel *base, int64_t t0, nc_stats *out) {
     const nk_plan *sp = &r->x->kp[r->ki].sp;
     for (uint32_t c = 0; c < ph->cores; c++) {
         nk_core_kernel(ph, base, c, r->ck);
-        out[c] = run_core(r->x, r->ki, r->ck, &nk_part_of(ph, c)->ch, r->ws, sp->ws_elems);
+        out[c] = run_core(r->x, r->ki, r->ck, &nk_part_of(ph, c)->ch, r->ws, sp->ws_elems, c, t0);
         /* each core's clock and its estimate are one model */
         SP_ASSERT(r->x->ctx, out[c].cycles == ph->core_est[c].cycles);
     }
@@ -197,10 +202,10 @@ static void split_body(sp_ctx *ctx, void *ud) {
     if (sp->kind == NK_K) r->ws = sp_calloc(ctx, (size_t)(sp->npartials * sp->ws_elems), sizeof *r->ws);
     r->ck = sp_malloc(ctx, sizeof *r->ck);
     r->est[0] = sp_calloc(ctx, sp->main.cores, sizeof *r->est[0]);
-    run_phase(r, &sp->main, &k->kp, r->est[0]);
+    run_phase(r, &sp->main, &k->kp, 0, r->est[0]);
     if (sp->kind == NK_K) {
         r->est[1] = sp_calloc(ctx, sp->red.cores, sizeof *r->est[1]);
-        run_phase(r, &sp->red, sp->red_base, r->est[1]);
+        run_phase(r, &sp->red, sp->red_base, sp->main.cycles, r->est[1]);
     }
     k->sim = nk_combine(sp, r->est[0], r->est[1]);
 }
@@ -208,7 +213,7 @@ static void split_body(sp_ctx *ctx, void *ud) {
 static void run_npu(nx_backend *x, uint32_t ki) {
     kplan *k = &x->kp[ki];
     if (k->sp.kind == NK_NONE) {
-        k->sim = run_core(x, ki, &k->kp, &k->ch, NULL, 0);
+        k->sim = run_core(x, ki, &k->kp, &k->ch, NULL, 0, 0, 0);
     } else {
         split_run r = {x, ki, NULL, NULL, {NULL, NULL}};
         sp_status st = sp_pcall(x->ctx, split_body, &r);

@@ -62,12 +62,15 @@ typedef struct nx_stats {
 } nx_stats;
 
 /* An observer of the runs (trace.h writes a timeline with it): busy gets
- * every interval [start, end) a unit (NC_UNIT_*) is busy, in cycles from
- * the start of kernel `kernel` (each kernel starts from an idle machine at
- * 0); kernel_done comes after each kernel ran, on the npu or on the host
- * (nx_kernel then has its simulated figures). Either may be NULL. */
+ * every interval [start, end) a unit (NC_UNIT_*) of core `core` is busy,
+ * in cycles from the start of kernel `kernel` (each kernel starts from an
+ * idle machine at 0; a split K's reduction after its parts), with the
+ * core's choice ch (its buffers' names); kernel_done comes after each
+ * kernel ran, on the npu or on the host (nx_kernel then has its simulated
+ * figures). Either may be NULL. */
 typedef struct nx_trace {
-    void (*busy)(void *ud, uint32_t kernel, const np_insn *in, int unit, int64_t start, int64_t end);
+    void (*busy)(void *ud, uint32_t kernel, uint32_t core, const nl_choice *ch, const np_insn *in, int unit,
+                 int64_t start, int64_t end);
     void (*kernel_done)(void *ud, uint32_t kernel);
     void *ud;
 } nx_trace;

@@ -672,42 +672,83 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
 
 /* --svg: one panel per npu kernel (its buffers in each lane's scratchpad),
  * then the DRAM arena. */
+/* One panel: a plan's buffers per lane over its steps. */
+static void svg_choice(svg_doc *d, const char *title, const nl_choice *ch) {
+    char detail[96];
+    int64_t steps = 1;
+    for (uint32_t b = 0; b < ch->nbufs; b++)
+        if (ch->bufs[b].hi > steps) steps = ch->bufs[b].hi;
+    svg_panel_begin(d, title, "bytes per lane", steps, ch->budget > ch->footprint ? ch->budget : ch->footprint);
+    for (uint32_t b = 0; b < ch->nbufs; b++) {
+        const nl_buf *bb = &ch->bufs[b];
+        if (bb->bytes <= 0) continue;
+        const char *dt = np_dtype_name((np_dtype)bb->dt);
+        if (bb->nchunks > 1)
+            snprintf(detail, sizeof detail, "%lld x %lldx%lld %s", (long long)bb->nchunks, (long long)bb->rows,
+                     (long long)bb->cols, dt);
+        else
+            snprintf(detail, sizeof detail, "%lldx%lld %s%s", (long long)bb->rows, (long long)bb->cols, dt,
+                     bb->broadcast ? " (broadcast)" : "");
+        svg_buffer(d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, nl_role_name((nl_role)bb->role)});
+    }
+    svg_hline(d, ch->budget, "budget", SVG_BUDGET);
+    svg_hline(d, ch->peak_live, "peak live", SVG_PEAK);
+    svg_hline(d, ch->footprint, "footprint", SVG_FOOTPRINT);
+    svg_panel_end(d);
+}
+
+/* The other program shapes of a split kernel (cores.h), a panel each: the
+ * cores with a shorter last chunk, split K's reduction (returns how many;
+ * d NULL: only counts). */
+static uint32_t svg_split_parts(svg_doc *d, const char *kt, const nk_plan *sp) {
+    const nk_phase *ph[] = {&sp->main, &sp->red};
+    uint32_t n = 0;
+    char title[320];
+    for (int i = 0; i < (sp->kind == NK_K ? 2 : 1); i++) {
+        uint32_t shown = i == 0 ? 1u : 0u; /* the main phase's core 0: the kernel's own panel */
+        for (uint32_t c = 0; c < ph[i]->cores; c++) {
+            const nk_part *p = nk_part_of(ph[i], c);
+            uint32_t bit = 1u << (p - ph[i]->part);
+            if (shown & bit) continue;
+            shown |= bit;
+            n++;
+            if (!d) continue;
+            snprintf(title, sizeof title, "%s  %s core %u (%lldx%lldx%lld; tile %lld,%lld,%lld; %lld cycles est.)", kt,
+                     i ? "split K's reduction," : "", c, (long long)p->kp.M, (long long)p->kp.N, (long long)p->kp.K,
+                     (long long)p->ch.cand.tm, (long long)p->ch.cand.tn, (long long)p->ch.cand.tk, (long long)p->ch.est.cycles);
+            svg_choice(d, title, &p->ch);
+        }
+    }
+    return n;
+}
+
 static void plan_svg(ex_program *x, sp_strbuf *out) {
     const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
     svg_doc d;
-    char title[256], detail[96];
+    char title[256], kt[160];
     snprintf(title, sizeof title, "spadc plan of @%s for the npu %s: %lld lanes x %lld KiB, budget %lld B per lane",
              p->func->u.fn.name, t->name, (long long)t->lanes, (long long)t->spad_kb_per_lane, (long long)nx_budget(x));
-    svg_begin(&d, out, title, st.nnpu + 1);
+    uint32_t panels = st.nnpu + 1;
+    for (uint32_t i = 0; i < p->nk; i++)
+        if (nx_kernel(x, i).ch) panels += svg_split_parts(NULL, "", nx_kernel(x, i).split);
+    svg_begin(&d, out, title, panels);
     for (uint32_t i = 0; i < p->nk; i++) {
         nx_kernel_info ki = nx_kernel(x, i);
         const nl_choice *ch = ki.ch;
         if (!ch) continue;
-        size_t n = nx_kernel_title(x, i, title, sizeof title);
-        snprintf(title + n, sizeof title - n, "  (tile %lld,%lld,%lld; %lld cycles est.)", (long long)ch->cand.tm,
-                 (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
-        int64_t steps = 1;
-        for (uint32_t b = 0; b < ch->nbufs; b++)
-            if (ch->bufs[b].hi > steps) steps = ch->bufs[b].hi;
-        svg_panel_begin(&d, title, "bytes per lane", steps, ch->budget > ch->footprint ? ch->budget : ch->footprint);
-        for (uint32_t b = 0; b < ch->nbufs; b++) {
-            const nl_buf *bb = &ch->bufs[b];
-            if (bb->bytes <= 0) continue;
-            const char *dt = np_dtype_name((np_dtype)bb->dt);
-            if (bb->nchunks > 1)
-                snprintf(detail, sizeof detail, "%lld x %lldx%lld %s", (long long)bb->nchunks, (long long)bb->rows,
-                         (long long)bb->cols, dt);
-            else
-                snprintf(detail, sizeof detail, "%lldx%lld %s%s", (long long)bb->rows, (long long)bb->cols, dt,
-                         bb->broadcast ? " (broadcast)" : "");
-            svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, nl_role_name((nl_role)bb->role)});
-        }
-        svg_hline(&d, ch->budget, "budget", SVG_BUDGET);
-        svg_hline(&d, ch->peak_live, "peak live", SVG_PEAK);
-        svg_hline(&d, ch->footprint, "footprint", SVG_FOOTPRINT);
-        svg_panel_end(&d);
+        nx_kernel_title(x, i, kt, sizeof kt);
+        const nk_plan *sp = ki.split;
+        if (sp->kind == NK_NONE)
+            snprintf(title, sizeof title, "%s  (tile %lld,%lld,%lld; %lld cycles est.)", kt, (long long)ch->cand.tm,
+                     (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
+        else
+            snprintf(title, sizeof title, "%s  on %u cores, split %s %ux%u: core 0 (tile %lld,%lld,%lld); %lld cycles est.", kt,
+                     sp->main.cores, nk_kind_name((nk_kind)sp->kind), sp->main.n[0], sp->main.n[1], (long long)ch->cand.tm,
+                     (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
+        svg_choice(&d, title, ch);
+        svg_split_parts(&d, kt, sp);
     }
     ex_svg_arena(&d, x, "DRAM bytes");
     svg_end(&d);

@@ -8,7 +8,8 @@
 # bytes (the bandwidth is contended, not multiplied), so a DRAM-bound
 # kernel on TPUv3's 16 channels gains at most what they give; cycles never
 # rise from 1 to 2 to 4 cores; every split kernel's core_cycles add up to
-# its est_cycles; num_cores 1 plans exactly as the built-in machine; a bad
+# its est_cycles; the trace has a process per core and the SVG a panel per
+# core's program; num_cores 1 plans exactly as the built-in machine; a bad
 # num_cores is refused with the key named (exit 1).
 set -u
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -114,6 +115,29 @@ if j1 and j4:
         jj = plan(f, c4)
         if r.returncode or not m or not jj or int(m.group(1)) != cycles(jj):
             fail.append("run --check %s on 4 cores: exit %d, %s (plan %s)" % (f, r.returncode, (m.group(0) if m else r.stderr[:300]), jj and cycles(jj)))
+
+# the trace shows each core (pid core + 1), its events adding up to the
+# kernel's busy cycles over the cores; the SVG a panel per program shape
+tr = os.path.join(tmp, "t.json")
+r = subprocess.run([spadc, "run", kh, "--target", "npu=" + c4, "--trace", tr], capture_output=True, text=True)
+if r.returncode:
+    fail.append("run --trace: exit %d: %s" % (r.returncode, r.stderr[:300]))
+else:
+    ev = json.load(open(tr))["traceEvents"]
+    pids = {e["pid"] for e in ev if e["ph"] == "X" and e["tid"] != 1}
+    kern = [e for e in ev if e["ph"] == "X" and e["tid"] == 1][0]["args"]
+    busy = {}
+    for e in ev:
+        if e["ph"] == "X" and e["tid"] != 1:
+            busy[e["args"]["unit"]] = busy.get(e["args"]["unit"], 0) + e["args"]["cycles"]
+    if pids != {1, 2, 3, 4} or any(busy.get(u, 0) != c for u, c in kern["busy_cycles"].items()):
+        fail.append("trace: cores %s, busy %s against the kernel's %s" % (sorted(pids), busy, kern["busy_cycles"]))
+    if max(e["args"]["start_cycle"] + e["args"]["cycles"] for e in ev if e["ph"] == "X" and e["tid"] != 1) > kern["cycles"]:
+        fail.append("trace: a core's event ends after its kernel")
+svg = os.path.join(tmp, "k.svg")
+r = subprocess.run([spadc, "plan", kh, "--target", "npu=" + c4, "--svg", svg], capture_output=True, text=True)
+if r.returncode or "split K's reduction, core 0" not in open(svg).read() or "on 4 cores, split k" not in open(svg).read():
+    fail.append("plan --svg: no panel per core's program (exit %d)" % r.returncode)
 
 # DRAM shared: on 16 channels (about one core's injection ports' worth) a
 # DRAM-bound kernel gains at most what the channels give
