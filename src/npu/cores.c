@@ -165,7 +165,7 @@ static void fix_targets(nk_phase *ph) {
  * nl_choose on the machine one core of the phase sees, every core's
  * program timed. */
 static void phase_plan(sp_ctx *ctx, const nl_kernel *base, const int dim[2], const uint32_t n[2], const int64_t chunk[2],
-                       bool ws, const nl_opts *o, nk_phase *ph) {
+                       bool ws, uint32_t noc, const nl_opts *o, nk_phase *ph) {
     memset(ph, 0, sizeof *ph);
     ph->cores = n[0] * n[1];
     for (int a = 0; a < 2; a++) {
@@ -177,6 +177,7 @@ static void phase_plan(sp_ctx *ctx, const nl_kernel *base, const int dim[2], con
     ph->workspace = ws;
     ph->t = *base->t;
     ph->t.dram_sharers = ph->cores;
+    ph->t.noc_tensors = noc;
     ph->core_est = sp_calloc(ctx, ph->cores, sizeof *ph->core_est);
     nl_kernel *tmp = ph->tmp = sp_malloc(ctx, sizeof *tmp);
     for (uint32_t c = 0; c < ph->cores; c++) {
@@ -205,6 +206,7 @@ static void stats_add(nc_stats *s, const nc_stats *a) {
                           &a->sa_busy, &a->vu_busy, &a->macs, &a->vec_elem_ops, &a->vec_op_bytes, &a->spad_read_bytes,
                           &a->spad_write_bytes, &a->dram_activations, &a->ninsn, &a->ndma, &a->ngemm, &a->nvec, &a->stepped};
     for (size_t i = 0; i < sizeof f / sizeof *f; i++) *f[i] = nc_add(*f[i], *g[i]);
+    s->noc_bytes = nc_add(s->noc_bytes, a->noc_bytes);
     for (int i = 0; i < NP_NWHY; i++) s->dma_why[i] = nc_add(s->dma_why[i], a->dma_why[i]);
     for (int i = 0; i < NC_MAX_SA; i++) s->sa_busy_each[i] = nc_add(s->sa_busy_each[i], a->sa_busy_each[i]);
 }
@@ -285,6 +287,7 @@ typedef struct try_args {
     const nl_opts *o;
     nk_kind kind;
     uint32_t want[2];
+    bool onchip; /* NK_K: the partials over the interconnect, parked on chip */
     nk_plan *sp;
 } try_args;
 
@@ -298,29 +301,52 @@ static void grid_of(const nl_kernel *kp, nk_kind kind, const uint32_t want[2], i
     }
 }
 
+/* Split K's reduction: the kernel (sp->red_base) and how its rows are cut
+ * over the cores that made the partials. */
+static void reduction_grid(sp_ctx *ctx, const nl_kernel *kp, nk_plan *sp, int dim[2], uint32_t n[2], int64_t chunk[2]) {
+    uint32_t cores = sp->main.cores;
+    sp->npartials = cores;
+    sp->ws_elems = ws_elems(kp);
+    sp->red_base = sp_malloc(ctx, sizeof *sp->red_base);
+    if (!reduction_kernel(kp, cores, sp->red_base))
+        sp_throw(ctx, SP_EINPUT, kp->k->root->loc, "split K: the reduction's vector program does not fit");
+    const nl_kernel *rb = sp->red_base;
+    dim[0] = rb->M > 1 ? rb->dm : -1;
+    dim[1] = -1;
+    chunk[0] = cdiv(rb->M, cores);
+    chunk[1] = 1;
+    n[0] = dim[0] < 0 ? 1 : (uint32_t)cdiv(rb->M, chunk[0]);
+    n[1] = 1;
+}
+
 static void try_body(sp_ctx *ctx, void *ud) {
     try_args *a = ud;
     const nl_kernel *kp = a->kp;
     nk_plan *sp = a->sp;
     sp->kind = (uint8_t)a->kind;
-    int dim[2];
-    uint32_t n[2];
-    int64_t chunk[2];
+    sp->onchip = a->onchip;
+    int dim[2], rdim[2];
+    uint32_t n[2], rn[2];
+    int64_t chunk[2], rchunk[2];
     grid_of(kp, a->kind, a->want, dim, n, chunk);
-    phase_plan(ctx, kp, dim, n, chunk, a->kind == NK_K, a->o, &sp->main);
+    nl_opts o = *a->o;
+    uint32_t noc = 0;
+    if (a->onchip) {
+        /* each reducing core parks every core's partial sums of its rows
+         * in its scratchpad from the start: the parts and the reduction
+         * plan with what the park leaves of the budget */
+        sp->main.cores = n[0] * n[1];
+        reduction_grid(ctx, kp, sp, rdim, rn, rchunk);
+        sp->park_bytes = (int64_t)sp->npartials * nt_tile_bytes(kp->t, rchunk[0] * kp->npar_total, kp->N, 4);
+        o.budget -= sp->park_bytes;
+        if (o.budget < 1) sp_throw(ctx, SP_ENOFIT, kp->k->root->loc, "split K on chip: the partials do not fit the scratchpads");
+        noc = NK_WS_BASE;
+    }
+    phase_plan(ctx, kp, dim, n, chunk, a->kind == NK_K, noc, &o, &sp->main);
     nc_stats *red = NULL;
     if (a->kind == NK_K) {
-        uint32_t cores = sp->main.cores;
-        sp->npartials = cores;
-        sp->ws_elems = ws_elems(kp);
-        sp->red_base = sp_malloc(ctx, sizeof *sp->red_base);
-        if (!reduction_kernel(kp, cores, sp->red_base))
-            sp_throw(ctx, SP_EINPUT, kp->k->root->loc, "split K: the reduction's vector program does not fit");
-        nl_kernel *rb = sp->red_base;
-        int rdim[2] = {rb->M > 1 ? rb->dm : -1, -1};
-        int64_t rchunk[2] = {cdiv(rb->M, cores), 1};
-        uint32_t rn[2] = {rdim[0] < 0 ? 1 : (uint32_t)cdiv(rb->M, rchunk[0]), 1};
-        phase_plan(ctx, rb, rdim, rn, rchunk, false, a->o, &sp->red);
+        if (!a->onchip) reduction_grid(ctx, kp, sp, rdim, rn, rchunk);
+        phase_plan(ctx, sp->red_base, rdim, rn, rchunk, false, noc, &o, &sp->red);
         red = sp->red.core_est;
     }
     sp->est = nk_combine(sp, sp->main.core_est, red);
@@ -328,9 +354,10 @@ static void try_body(sp_ctx *ctx, void *ud) {
 
 /* Plan the split into sp; false (sp freed) when it does not plan: no fit
  * at the budget, a reduction that does not fit a program. */
-static bool try_split(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_kind kind, const uint32_t want[2], nk_plan *sp) {
+static bool try_split(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_kind kind, const uint32_t want[2], bool onchip,
+                      nk_plan *sp) {
     memset(sp, 0, sizeof *sp);
-    try_args a = {kp, o, kind, {want[0], want[1]}, sp};
+    try_args a = {kp, o, kind, {want[0], want[1]}, onchip, sp};
     sp_error saved = sp_error_save(ctx);
     if (sp_pcall(ctx, try_body, &a) == SP_OK) return true;
     sp_error_restore(ctx, &saved);
@@ -356,7 +383,7 @@ typedef struct chooser {
     nk_tried tried[NK_MAX_TRIED];
 } chooser;
 
-static void consider(chooser *ch, nk_kind kind, uint32_t w0, uint32_t w1) {
+static void consider(chooser *ch, nk_kind kind, uint32_t w0, uint32_t w1, bool onchip) {
     const uint32_t want[2] = {w0, w1};
     int dim[2];
     uint32_t n[2];
@@ -364,11 +391,13 @@ static void consider(chooser *ch, nk_kind kind, uint32_t w0, uint32_t w1) {
     grid_of(ch->kp, kind, want, dim, n, chunk);
     if (n[0] * n[1] < 2 || (kind == NK_MN && (n[0] < 2 || n[1] < 2))) return;
     for (uint32_t i = 0; i < ch->ntried; i++)
-        if (ch->tried[i].kind == (uint8_t)kind && ch->tried[i].n[0] == n[0] && ch->tried[i].n[1] == n[1]) return;
+        if (ch->tried[i].kind == (uint8_t)kind && ch->tried[i].n[0] == n[0] && ch->tried[i].n[1] == n[1] &&
+            ch->tried[i].onchip == onchip)
+            return;
     if (ch->ntried >= NK_MAX_TRIED) return;
     nk_tried *t = &ch->tried[ch->ntried++];
-    *t = (nk_tried){(uint8_t)kind, {n[0], n[1]}, 0, 0};
-    if (!try_split(ch->ctx, ch->kp, ch->o, kind, want, ch->cand)) return;
+    *t = (nk_tried){(uint8_t)kind, onchip, {n[0], n[1]}, 0, 0};
+    if (!try_split(ch->ctx, ch->kp, ch->o, kind, want, onchip, ch->cand)) return;
     t->cycles = ch->cand->est.cycles;
     t->dma_bytes = ch->cand->est.dma_bytes;
     nl_cand_rec mine = rec_of(ch->kp, ch->cand), best = rec_of(ch->kp, ch->best);
@@ -382,21 +411,21 @@ static void consider(chooser *ch, nk_kind kind, uint32_t w0, uint32_t w1) {
 void nk_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_plan *sp) {
     memset(sp, 0, sizeof *sp);
     /* one core: today's plan exactly; raises as nl_choose */
-    try_args a = {kp, o, NK_NONE, {1, 1}, sp};
+    try_args a = {kp, o, NK_NONE, {1, 1}, false, sp};
     try_body(ctx, &a);
     int64_t ncores = kp->t->num_cores;
     if (ncores < 2 || o->tile[0] > 0) return; /* a forced tile is the whole kernel's */
     chooser *ch = sp_calloc(ctx, 1, sizeof *ch);
     *ch = (chooser){.ctx = ctx, .kp = kp, .o = o, .best = sp, .cand = sp_malloc(ctx, sizeof *ch->cand), .ntried = 1};
-    ch->tried[0] = (nk_tried){NK_NONE, {1, 1}, sp->est.cycles, sp->est.dma_bytes};
+    ch->tried[0] = (nk_tried){NK_NONE, false, {1, 1}, sp->est.cycles, sp->est.dma_bytes};
     bool cut[3] = {cut_dim(kp, 0) >= 0, cut_dim(kp, 1) >= 0, kp->gemm && cut_dim(kp, 2) >= 0};
     for (int64_t p = 2; p <= ncores; p = p < ncores && p * 2 > ncores ? ncores : p * 2) {
         uint32_t P = (uint32_t)p;
-        if (cut[0]) consider(ch, NK_M, P, 1);
-        if (cut[1]) consider(ch, NK_N, 1, P);
-        if (cut[2]) consider(ch, NK_K, P, 1);
+        if (cut[0]) consider(ch, NK_M, P, 1, false);
+        if (cut[1]) consider(ch, NK_N, 1, P, false);
+        for (int onchip = 0; onchip < 2 && cut[2]; onchip++) consider(ch, NK_K, P, 1, onchip);
         for (uint32_t pm = 2; cut[0] && cut[1] && pm <= P / 2; pm++)
-            if (P % pm == 0) consider(ch, NK_MN, pm, P / pm);
+            if (P % pm == 0) consider(ch, NK_MN, pm, P / pm, false);
         if (p == ncores) break;
     }
     sp->ntried = ch->ntried;

@@ -105,6 +105,7 @@ typedef struct nk_phase {
 /* A split the choice weighed (cycles 0: it did not plan). */
 typedef struct nk_tried {
     uint8_t kind;
+    bool onchip;
     uint32_t n[2];
     int64_t cycles, dma_bytes;
 } nk_tried;
@@ -118,6 +119,8 @@ typedef struct nk_plan {
     nk_phase red;     /* NK_K: the reduction of the partials, split over rows */
     nl_kernel *red_base; /* NK_K: the reduction's whole kernel (allocated) */
     uint32_t npartials;
+    bool onchip;        /* NK_K: the partials over the interconnect, parked on chip (else through DRAM) */
+    int64_t park_bytes; /* NK_K on chip: bytes per lane each reducing core parks them in */
     int64_t ws_elems; /* NK_K: elements of each partial's workspace */
     nc_stats est;     /* the whole kernel: cycles end to end, counts summed over the cores */
 } nk_plan;

@@ -85,9 +85,11 @@ int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t el
 double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
     double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
     if (t->dram_sharers > 1) chan /= (double)t->dram_sharers; /* the channels are shared, not multiplied */
-    double ports = (double)t->icnt_ports * (double)t->dram_req_bytes;
+    double ports = nt_noc_bytes_per_cycle(t);
     return chan < ports ? chan : ports;
 }
+
+double nt_noc_bytes_per_cycle(const nt_target *t) { return (double)t->icnt_ports * (double)t->dram_req_bytes; }
 
 double nt_dram_bytes_per_cycle(const nt_target *t) { return nt_dram_peak_bytes_per_cycle(t) * t->dram_efficiency; }
 

@@ -123,6 +123,10 @@ typedef struct nt_target {
      * channels' bandwidth is divided among them; each core keeps its own
      * injection ports. 0 or 1: the core is alone */
     int64_t dram_sharers;
+    /* not a key: DRAM tensor ids at or above it live in the cores'
+     * scratchpads, reached over the interconnect (split K's on-chip route,
+     * cores.h; 0: none) */
+    uint32_t noc_tensors;
 } nt_target;
 
 /* PyTorchSim's systolic_ws_128x128_c1_simple_noc_tpuv3.yml with spadc's
@@ -144,6 +148,9 @@ int64_t nt_spad_bytes(const nt_target *t);
  * when that many cores stream at once) and the core's NoC injection
  * ports' (ports x one request per cycle). The rooflines' rate. */
 double nt_dram_peak_bytes_per_cycle(const nt_target *t);
+/* Bytes a cycle a core injects into the interconnect: its ports, one
+ * request each a cycle (icnt_injection_ports_per_core x dram_req_size_byte). */
+double nt_noc_bytes_per_cycle(const nt_target *t);
 /* The rate a stream of DMA bursts sustains: the peak times
  * dram_efficiency. The timing model's rate (and so the search's and every
  * estimate's). */

@@ -210,7 +210,12 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
     sp_strbuf_printf(o, "    cycles per core: ");
     core_cycles_text(o, m);
     if (sp->kind == NK_K) {
-        sp_strbuf_printf(o, "; then the %u partial sums reduced through DRAM on %u cores: ", sp->npartials, sp->red.cores);
+        if (sp->onchip)
+            sp_strbuf_printf(o, "; then the %u partial sums, parked on chip over the interconnect (%lld B per lane in each "
+                                "reducing core, %lld B of noc traffic), reduced on %u cores: ",
+                             sp->npartials, (long long)sp->park_bytes, (long long)sp->est.noc_bytes, sp->red.cores);
+        else
+            sp_strbuf_printf(o, "; then the %u partial sums reduced through DRAM on %u cores: ", sp->npartials, sp->red.cores);
         core_cycles_text(o, &sp->red);
     }
     sp_strbuf_printf(o, "\n");
@@ -222,7 +227,8 @@ static void tried_text(sp_strbuf *o, const nk_plan *sp) {
     sp_strbuf_printf(o, "    splits weighed (kind grid cycles):");
     for (uint32_t i = 0; i < sp->ntried; i++) {
         const nk_tried *t = &sp->tried[i];
-        sp_strbuf_printf(o, "%s %s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind), t->n[0], t->n[1]);
+        sp_strbuf_printf(o, "%s %s%s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind),
+                         t->kind != NK_K ? "" : t->onchip ? " (on chip)" : " (via DRAM)", t->n[0], t->n[1]);
         if (t->cycles)
             sp_strbuf_printf(o, "%lld", (long long)t->cycles);
         else
@@ -251,8 +257,24 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
     ex_json_ints(w, (int64_t[]){m->n[0], m->n[1]}, 2);
     dims_json(w, "chunk", &nk_part_of(m, 0)->kp);
     dims_json(w, "last_chunk", &nk_part_of(m, m->cores - 1)->kp);
-    json_kv_string(w, "reduction", sp->kind == NK_K ? "dram" : "none");
+    json_kv_string(w, "reduction", sp->kind != NK_K ? "none" : sp->onchip ? "onchip" : "dram");
+    json_kv_int(w, "park_bytes", sp->kind == NK_K && sp->onchip ? sp->park_bytes : 0); /* per lane, each reducing core */
+    json_kv_int(w, "noc_bytes", sp->est.noc_bytes);
     json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&m->t));
+    json_key(w, "weighed"); /* the splits the choice weighed (cycles 0: did not plan) */
+    json_begin_array(w);
+    for (uint32_t i = 0; i < sp->ntried; i++) {
+        const nk_tried *t = &sp->tried[i];
+        json_begin_object(w);
+        json_kv_string(w, "split", nk_kind_name((nk_kind)t->kind));
+        json_key(w, "grid");
+        ex_json_ints(w, (int64_t[]){t->n[0], t->n[1]}, 2);
+        json_kv_string(w, "reduction", t->kind != NK_K ? "none" : t->onchip ? "onchip" : "dram");
+        json_kv_int(w, "cycles", t->cycles);
+        json_kv_int(w, "dma_bytes", t->dma_bytes);
+        json_end_object(w);
+    }
+    json_end_array(w);
     const nk_phase *ph[] = {m, &sp->red};
     static const char *const key[] = {"core_cycles", "reduction_core_cycles"};
     for (int i = 0; i < (sp->kind == NK_K ? 2 : 1); i++) {
