@@ -12,7 +12,9 @@
  *     nk_plan_free(ctx, &sp);
  *
  * Splits (nk_kind), of a plain contraction (no convolution, attention or
- * outer reduction loop) or an elementwise loop kernel (a map):
+ * outer reduction loop) or a vector-unit loop kernel without a chain after
+ * its reduction, along a loop it does not reduce (copies, row-wise chains,
+ * pools and attention stay on one core):
  *   NONE  core 0 runs the kernel (the plan of one core, today's)
  *   M, N  the output's row (column) loop cut into `cores` chunks of
  *         `chunk` (the last one the rest): core c runs the kernel on its
@@ -48,7 +50,11 @@
  * others end). The interconnect's latency is already in each load's
  * (spadc_dma_latency_cycles); the cores do not otherwise talk.
  * The plan and the simulator run the same per-core programs on the same
- * per-core machines, so the simulated cycles equal the plan's.
+ * per-core machines, so the simulated cycles equal the plan's. (The tile
+ * search's cycle bounds, which prune candidates, price every transfer at
+ * the DRAM's rate: for split K's on-chip parts they are loose upward, so a
+ * part's tile may be a candidate short of the best; its estimate is still
+ * its program's.)
  * Scratchpad: every core plans its own slice with the offset planner, each
  * within the budget (nl_choose, verified like a one-core plan).
  * Choice: cores 1, 2, 4, ... up to num_cores and num_cores itself, each
