@@ -54,6 +54,10 @@ static const char *name_buf(void *ud, int32_t b) {
 
 static const char *name_tensor(void *ud, uint32_t t) {
     nx_backend *x = ud;
+    if (t >= NK_WS_BASE) { /* split K's partial sums (cores.h) */
+        snprintf(x->namebuf[0], sizeof x->namebuf[0], "partial%u", t - NK_WS_BASE);
+        return x->namebuf[0];
+    }
     return ex_value_name(x->px, t, x->namebuf[0], sizeof x->namebuf[0]);
 }
 
@@ -85,6 +89,14 @@ void nx_print_program(ex_program *px, uint32_t i, sp_strbuf *out) {
     nl_kernel c0;
     nk_core_kernel(&k->sp.main, &k->kp, 0, &c0);
     nl_emit(&c0, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){print_fn, &ps});
+    if (k->sp.kind != NK_K) return;
+    /* then split K's reduction, core 0's */
+    const nl_choice *rc = &nk_part_of(&k->sp.red, 0)->ch;
+    sp_strbuf_printf(out, "    then the reduction of the partial sums, core 0's:\n");
+    x->cur_ch = rc;
+    ps.n = 0;
+    nk_core_kernel(&k->sp.red, k->sp.red_base, 0, &c0);
+    nl_emit(&c0, &rc->cand, rc->bufs, &x->lo, (np_sink){print_fn, &ps});
 }
 
 /* ------------------------------------------------------------------ run */

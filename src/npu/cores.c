@@ -97,7 +97,9 @@ static bool reduction_kernel(const nl_kernel *kp, uint32_t np, nl_kernel *r) {
         o->a.dt = NP_F32;
         o->uses_r = kp->dm >= 0 && kp->out.stride[kp->dm] != 0;
         o->uses_c = kp->dn >= 0 && kp->out.stride[kp->dn] != 0;
-        o->name = "partial";
+        static const char *const NAMES[NP_VMAX_SRCS] = {"partial0", "partial1", "partial2", "partial3",
+                                                         "partial4", "partial5", "partial6", "partial7"};
+        o->name = NAMES[p];
     }
     for (uint32_t i = 0; i < kp->nin; i++) r->in[np + i] = kp->in[i];
     r->nin = np + kp->nin;

@@ -667,7 +667,12 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
         const char *why = p->why[p->k[i].out->id];
         if (why) sp_strbuf_printf(o, "    materialised: %s\n", why);
         if (program && nx_kernel(x, i).ch) {
-            sp_strbuf_printf(o, "    program:\n");
+            const nk_plan *sp = nx_kernel(x, i).split;
+            if (sp->kind != NK_NONE)
+                sp_strbuf_printf(o, "    program of core 0 (of %u; the others' differ in their DRAM offsets%s):\n", sp->main.cores,
+                                 sp->kind == NK_K ? "; then split K's reduction" : "");
+            else
+                sp_strbuf_printf(o, "    program:\n");
             nx_print_program(x, i, o);
         }
     }
