@@ -89,7 +89,7 @@ void nx_print_program(ex_program *px, uint32_t i, sp_strbuf *out) {
     nl_kernel c0;
     nk_core_kernel(&k->sp.main, &k->kp, 0, &c0);
     nl_emit(&c0, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){print_fn, &ps});
-    if (k->sp.kind != NK_K) return;
+    if (!nk_reduces(k->sp.kind)) return;
     /* then split K's reduction, core 0's */
     const nl_choice *rc = &nk_part_of(&k->sp.red, 0)->ch;
     sp_strbuf_printf(out, "    then the reduction of the partial sums, core 0's:\n");
@@ -211,11 +211,11 @@ static void split_body(sp_ctx *ctx, void *ud) {
     split_run *r = ud;
     kplan *k = &r->x->kp[r->ki];
     const nk_plan *sp = &k->sp;
-    if (sp->kind == NK_K) r->ws = sp_calloc(ctx, (size_t)(sp->npartials * sp->ws_elems), sizeof *r->ws);
+    if (nk_reduces(sp->kind)) r->ws = sp_calloc(ctx, (size_t)(sp->npartials * sp->ws_elems), sizeof *r->ws);
     r->ck = sp_malloc(ctx, sizeof *r->ck);
     r->est[0] = sp_calloc(ctx, sp->main.cores, sizeof *r->est[0]);
     run_phase(r, &sp->main, &k->kp, 0, r->est[0]);
-    if (sp->kind == NK_K) {
+    if (nk_reduces(sp->kind)) {
         r->est[1] = sp_calloc(ctx, sp->red.cores, sizeof *r->est[1]);
         run_phase(r, &sp->red, sp->red_base, sp->main.cycles, r->est[1]);
     }

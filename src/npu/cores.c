@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const KIND_NAMES[NK_NKINDS] = {"none", "m", "n", "k", "mn"};
+static const char *const KIND_NAMES[NK_NKINDS] = {"none", "m", "n", "k", "mn", "kn"};
 const char *nk_kind_name(nk_kind k) { return k < NK_NKINDS ? KIND_NAMES[k] : "?"; }
 
 static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -69,7 +69,7 @@ void nk_core_kernel(const nk_phase *ph, const nl_kernel *base, uint32_t c, nl_ke
     out->t = &ph->t;
     for (int a = 0; a < 2; a++)
         if (ph->dim[a] >= 0) restrict_loop(out, ph->dim[a], nk_chunk_lo(ph, c, a), nk_chunk_len(ph, c, a));
-    if (ph->workspace) to_workspace(out, c);
+    if (ph->workspace) to_workspace(out, grid_idx(ph, c, 0)); /* axis 0 cuts K */
 }
 
 /* ------------------------------------------------ split K's reduction */
@@ -226,7 +226,7 @@ nc_stats nk_combine(const nk_plan *sp, const nc_stats *main_core, const nc_stats
     nc_stats s;
     memset(&s, 0, sizeof s);
     s.cycles = phase_sum(&sp->main, main_core, &s);
-    if (sp->kind == NK_K) s.cycles = nc_add(s.cycles, phase_sum(&sp->red, red_core, &s));
+    if (nk_reduces(sp->kind)) s.cycles = nc_add(s.cycles, phase_sum(&sp->red, red_core, &s));
     return s;
 }
 
@@ -294,7 +294,7 @@ typedef struct try_args {
 } try_args;
 
 static void grid_of(const nl_kernel *kp, nk_kind kind, const uint32_t want[2], int dim[2], uint32_t n[2], int64_t chunk[2]) {
-    static const int axes[NK_NKINDS][2] = {{-1, -1}, {0, -1}, {-1, 1}, {2, -1}, {0, 1}};
+    static const int axes[NK_NKINDS][2] = {{-1, -1}, {0, -1}, {-1, 1}, {2, -1}, {0, 1}, {2, 1}};
     for (int a = 0; a < 2; a++) {
         int ax = axes[kind][a];
         dim[a] = ax < 0 ? -1 : cut_dim(kp, ax);
@@ -305,12 +305,12 @@ static void grid_of(const nl_kernel *kp, nk_kind kind, const uint32_t want[2], i
 
 /* Split K's reduction: the kernel (sp->red_base) and how its rows are cut
  * over the cores that made the partials. */
-static void reduction_grid(sp_ctx *ctx, const nl_kernel *kp, nk_plan *sp, int dim[2], uint32_t n[2], int64_t chunk[2]) {
-    uint32_t cores = sp->main.cores;
-    sp->npartials = cores;
+static void reduction_grid(sp_ctx *ctx, const nl_kernel *kp, nk_plan *sp, uint32_t npartials, uint32_t cores, int dim[2],
+                           uint32_t n[2], int64_t chunk[2]) {
+    sp->npartials = npartials;
     sp->ws_elems = ws_elems(kp);
     sp->red_base = sp_malloc(ctx, sizeof *sp->red_base);
-    if (!reduction_kernel(kp, cores, sp->red_base))
+    if (!reduction_kernel(kp, npartials, sp->red_base))
         sp_throw(ctx, SP_EINPUT, kp->k->root->loc, "split K: the reduction's vector program does not fit");
     const nl_kernel *rb = sp->red_base;
     dim[0] = rb->M > 1 ? rb->dm : -1;
@@ -337,17 +337,16 @@ static void try_body(sp_ctx *ctx, void *ud) {
         /* each reducing core parks every core's partial sums of its rows
          * in its scratchpad from the start: the parts and the reduction
          * plan with what the park leaves of the budget */
-        sp->main.cores = n[0] * n[1];
-        reduction_grid(ctx, kp, sp, rdim, rn, rchunk);
+        reduction_grid(ctx, kp, sp, n[0], n[0] * n[1], rdim, rn, rchunk);
         sp->park_bytes = (int64_t)sp->npartials * nt_tile_bytes(kp->t, rchunk[0] * kp->npar_total, kp->N, 4);
         o.budget -= sp->park_bytes;
         if (o.budget < 1) sp_throw(ctx, SP_ENOFIT, kp->k->root->loc, "split K on chip: the partials do not fit the scratchpads");
         noc = NK_WS_BASE;
     }
-    phase_plan(ctx, kp, dim, n, chunk, a->kind == NK_K, noc, &o, &sp->main);
+    phase_plan(ctx, kp, dim, n, chunk, nk_reduces(a->kind), noc, &o, &sp->main);
     nc_stats *red = NULL;
-    if (a->kind == NK_K) {
-        if (!a->onchip) reduction_grid(ctx, kp, sp, rdim, rn, rchunk);
+    if (nk_reduces(a->kind)) {
+        if (!a->onchip) reduction_grid(ctx, kp, sp, n[0], n[0] * n[1], rdim, rn, rchunk);
         phase_plan(ctx, sp->red_base, rdim, rn, rchunk, false, noc, &o, &sp->red);
         red = sp->red.core_est;
     }
@@ -391,7 +390,7 @@ static void consider(chooser *ch, nk_kind kind, uint32_t w0, uint32_t w1, bool o
     uint32_t n[2];
     int64_t chunk[2];
     grid_of(ch->kp, kind, want, dim, n, chunk);
-    if (n[0] * n[1] < 2 || (kind == NK_MN && (n[0] < 2 || n[1] < 2))) return;
+    if (n[0] * n[1] < 2 || ((kind == NK_MN || kind == NK_KN) && (n[0] < 2 || n[1] < 2))) return;
     for (uint32_t i = 0; i < ch->ntried; i++)
         if (ch->tried[i].kind == (uint8_t)kind && ch->tried[i].n[0] == n[0] && ch->tried[i].n[1] == n[1] &&
             ch->tried[i].onchip == onchip)
@@ -428,6 +427,8 @@ void nk_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_plan *sp) 
         for (int onchip = 0; onchip < 2 && cut[2]; onchip++) consider(ch, NK_K, P, 1, onchip);
         for (uint32_t pm = 2; cut[0] && cut[1] && pm <= P / 2; pm++)
             if (P % pm == 0) consider(ch, NK_MN, pm, P / pm, false);
+        for (uint32_t pk = 2; cut[2] && cut[1] && pk <= P / 2; pk++)
+            for (int onchip = 0; onchip < 2 && P % pk == 0; onchip++) consider(ch, NK_KN, pk, P / pk, onchip);
         if (p == ncores) break;
     }
     sp->ntried = ch->ntried;

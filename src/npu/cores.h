@@ -24,8 +24,11 @@
  *   MN    both: a grid of pm x pn cores over the output tiles, each core
  *         reading 1/pm of X and 1/pn of W (less re-read than M or N alone
  *         on many cores)
+ *   KN    K over pk cores and the output columns over pn: pk partials
+ *         (below), each written by pn cores in column chunks; for more
+ *         cores than split K's partials can be (see the sources' limit)
  *   K     the reduction loop cut so (contractions): core c writes its f32
- *         partial sums of the whole output to a DRAM workspace of its own
+ *         partial sums of the whole output to a workspace of its own
  *         (no epilogue; core 0 adds the accumulator's init), then a
  *         reduction pass, a map kernel split over its rows on the same
  *         cores, loads the partials, adds them in core order and runs the
@@ -74,9 +77,11 @@
 
 #include "lower.h"
 
-typedef enum nk_kind { NK_NONE, NK_M, NK_N, NK_K, NK_MN, NK_NKINDS } nk_kind;
-/* "none", "m", "n", "k", "mn" */
+typedef enum nk_kind { NK_NONE, NK_M, NK_N, NK_K, NK_MN, NK_KN, NK_NKINDS } nk_kind;
+/* "none", "m", "n", "k", "mn", "kn" */
 const char *nk_kind_name(nk_kind k);
+/* Whether the split cuts K (K, KN): partial sums, then their reduction. */
+static inline bool nk_reduces(int k) { return k == NK_K || k == NK_KN; }
 
 /* DRAM tensor ids of split-K's workspaces: partial c is NK_WS_BASE + c,
  * laid out as the kernel's result (its offset and strides), f32. */

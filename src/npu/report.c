@@ -209,7 +209,7 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
                      nt_dram_bytes_per_cycle(&m->t));
     sp_strbuf_printf(o, "    cycles per core: ");
     core_cycles_text(o, m);
-    if (sp->kind == NK_K) {
+    if (nk_reduces(sp->kind)) {
         if (sp->onchip)
             sp_strbuf_printf(o, "; then the %u partial sums, parked on chip over the interconnect (%lld B per lane in each "
                                 "reducing core, %lld B of noc traffic), reduced on %u cores: ",
@@ -228,7 +228,7 @@ static void tried_text(sp_strbuf *o, const nk_plan *sp) {
     for (uint32_t i = 0; i < sp->ntried; i++) {
         const nk_tried *t = &sp->tried[i];
         sp_strbuf_printf(o, "%s %s%s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind),
-                         t->kind != NK_K ? "" : t->onchip ? " (on chip)" : " (via DRAM)", t->n[0], t->n[1]);
+                         !nk_reduces(t->kind) ? "" : t->onchip ? " (on chip)" : " (via DRAM)", t->n[0], t->n[1]);
         if (t->cycles)
             sp_strbuf_printf(o, "%lld", (long long)t->cycles);
         else
@@ -257,8 +257,8 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
     ex_json_ints(w, (int64_t[]){m->n[0], m->n[1]}, 2);
     dims_json(w, "chunk", &nk_part_of(m, 0)->kp);
     dims_json(w, "last_chunk", &nk_part_of(m, m->cores - 1)->kp);
-    json_kv_string(w, "reduction", sp->kind != NK_K ? "none" : sp->onchip ? "onchip" : "dram");
-    json_kv_int(w, "park_bytes", sp->kind == NK_K && sp->onchip ? sp->park_bytes : 0); /* per lane, each reducing core */
+    json_kv_string(w, "reduction", !nk_reduces(sp->kind) ? "none" : sp->onchip ? "onchip" : "dram");
+    json_kv_int(w, "park_bytes", nk_reduces(sp->kind) && sp->onchip ? sp->park_bytes : 0); /* per lane, each reducing core */
     json_kv_int(w, "noc_bytes", sp->est.noc_bytes);
     json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&m->t));
     json_key(w, "weighed"); /* the splits the choice weighed (cycles 0: did not plan) */
@@ -269,7 +269,7 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
         json_kv_string(w, "split", nk_kind_name((nk_kind)t->kind));
         json_key(w, "grid");
         ex_json_ints(w, (int64_t[]){t->n[0], t->n[1]}, 2);
-        json_kv_string(w, "reduction", t->kind != NK_K ? "none" : t->onchip ? "onchip" : "dram");
+        json_kv_string(w, "reduction", !nk_reduces(t->kind) ? "none" : t->onchip ? "onchip" : "dram");
         json_kv_int(w, "cycles", t->cycles);
         json_kv_int(w, "dma_bytes", t->dma_bytes);
         json_end_object(w);
@@ -277,7 +277,7 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
     json_end_array(w);
     const nk_phase *ph[] = {m, &sp->red};
     static const char *const key[] = {"core_cycles", "reduction_core_cycles"};
-    for (int i = 0; i < (sp->kind == NK_K ? 2 : 1); i++) {
+    for (int i = 0; i < (nk_reduces(sp->kind) ? 2 : 1); i++) {
         json_key(w, key[i]);
         json_begin_array(w);
         for (uint32_t c = 0; c < ph[i]->cores; c++) json_int(w, ph[i]->core_est[c].cycles);
@@ -670,7 +670,7 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
             const nk_plan *sp = nx_kernel(x, i).split;
             if (sp->kind != NK_NONE)
                 sp_strbuf_printf(o, "    program of core 0 (of %u; the others' differ in their DRAM offsets%s):\n", sp->main.cores,
-                                 sp->kind == NK_K ? "; then split K's reduction" : "");
+                                 nk_reduces(sp->kind) ? "; then split K's reduction" : "");
             else
                 sp_strbuf_printf(o, "    program:\n");
             nx_print_program(x, i, o);
@@ -731,7 +731,7 @@ static uint32_t svg_split_parts(svg_doc *d, const char *kt, const nk_plan *sp) {
     const nk_phase *ph[] = {&sp->main, &sp->red};
     uint32_t n = 0;
     char title[320];
-    for (int i = 0; i < (sp->kind == NK_K ? 2 : 1); i++) {
+    for (int i = 0; i < (nk_reduces(sp->kind) ? 2 : 1); i++) {
         uint32_t shown = i == 0 ? 1u : 0u; /* the main phase's core 0: the kernel's own panel */
         for (uint32_t c = 0; c < ph[i]->cores; c++) {
             const nk_part *p = nk_part_of(ph[i], c);

@@ -70,7 +70,7 @@ def check_laws(j, f, channels):
         c = k["cores"]
         if len(c["core_cycles"]) != c["used"] or not 1 <= c["used"] <= c["available"]:
             fail.append("%s k%s: cores %s" % (f, k["name"], c))
-        end = max(c["core_cycles"]) + (max(c["reduction_core_cycles"]) if c["split"] == "k" else 0)
+        end = max(c["core_cycles"]) + (max(c["reduction_core_cycles"]) if c["reduction"] != "none" else 0)
         if end != k["est_cycles"]:
             fail.append("%s %s: core cycles end at %d, est_cycles %d" % (f, k["name"], end, k["est_cycles"]))
         if k["est_cycles"] * channels_bw(channels) * 1.0001 < k["min_dma_bytes"]:
@@ -131,6 +131,20 @@ if j1 and j4:
         jj = json.loads(p.stdout) if not p.returncode else None
         if r.returncode or not m or not jj or int(m.group(1)) != cycles(jj):
             fail.append("run --check %s %s on 4 cores: exit %d, %s (plan %s)" % (f, extra, r.returncode, (m.group(0) if m else r.stderr[:300]), jj and cycles(jj)))
+
+# more cores than split K's partials can be: K over 4, columns over 2 (kn),
+# on a machine whose 256 channels keep 8 cores at their ports' rate
+c8 = machine(8, 256)
+j8 = plan(kh, c8)
+if j8:
+    k = j8["kernels"][0]
+    if k["cores"]["split"] != "kn" or k["cores"]["grid"] != [4, 2]:
+        fail.append("K-heavy GEMM on 8 cores, 256 channels: split %s %s (want kn 4x2)" % (k["cores"]["split"], k["cores"]["grid"]))
+    check_laws(j8, kh, 256)
+    r = subprocess.run([spadc, "run", kh, "--target", "npu=" + c8, "--check"], capture_output=True, text=True)
+    m = re.search(r"npu total: (\d+) cycles", r.stdout)
+    if r.returncode or not m or int(m.group(1)) != cycles(j8):
+        fail.append("run --check on 8 cores (kn): exit %d, %s (plan %d)" % (r.returncode, m and m.group(0), cycles(j8)))
 
 # the trace shows each core (pid core + 1), its events adding up to the
 # kernel's busy cycles over the cores; the SVG a panel per program shape
