@@ -196,7 +196,11 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
     const nk_phase *m = &sp->main;
     sp_strbuf_printf(o, "    cores: %u of %lld", m->cores, (long long)m->t.num_cores);
     if (sp->kind == NK_NONE) {
-        sp_strbuf_printf(o, " (a split over more costs more by the objective)\n");
+        nt_target alone = m->t;
+        alone.icnt_ports = INT32_MAX; /* the channels' rate alone */
+        sp_strbuf_printf(o, " (a split over more costs more by the objective; the DRAM channels give %.1f B/cycle at "
+                            "their peak to all cores together, one core's injection ports take %.1f)\n",
+                         nt_dram_peak_bytes_per_cycle(&alone), nt_noc_bytes_per_cycle(&m->t));
         tried_text(o, sp);
         return;
     }
