@@ -5,11 +5,13 @@
 
 #include <string.h>
 
+#include "cores.h"
 #include "sim.h"
 
 typedef struct kplan {
     nl_kernel kp;
-    nl_choice ch;
+    nl_choice ch; /* the kernel's: core 0's program with the whole kernel's figures (cores.h) */
+    nk_plan sp;   /* its split over the cores */
     bool npu;
     bool ran;
     nc_stats sim;
@@ -25,8 +27,9 @@ typedef struct nx_backend {
     kplan *kp;      /* by kernel */
     nx_stats stats;
     nx_trace trace;
-    /* the kernel being printed or simulated, for names */
+    /* the kernel being printed or simulated, and the core's choice, for names */
     uint32_t cur;
+    const nl_choice *cur_ch;
     char namebuf[2][96];
 } nx_backend;
 
@@ -44,18 +47,23 @@ static bool env_splat(void *ud, uint32_t v, const uint8_t **elem) {
 
 static const char *name_buf(void *ud, int32_t b) {
     nx_backend *x = ud;
-    const kplan *k = &x->kp[x->cur];
-    if (b < 0 || (uint32_t)b >= k->ch.nbufs) return "?";
-    return k->ch.bufs[b].name;
+    const nl_choice *ch = x->cur_ch;
+    if (!ch || b < 0 || (uint32_t)b >= ch->nbufs) return "?";
+    return ch->bufs[b].name;
 }
 
 static const char *name_tensor(void *ud, uint32_t t) {
     nx_backend *x = ud;
+    if (t >= NK_WS_BASE) { /* split K's partial sums (cores.h) */
+        snprintf(x->namebuf[0], sizeof x->namebuf[0], "partial%u", t - NK_WS_BASE);
+        return x->namebuf[0];
+    }
     return ex_value_name(x->px, t, x->namebuf[0], sizeof x->namebuf[0]);
 }
 
 static np_names names_of(nx_backend *x, uint32_t i) {
     x->cur = i;
+    x->cur_ch = &x->kp[i].ch;
     return (np_names){name_buf, name_tensor, x};
 }
 
@@ -77,7 +85,18 @@ void nx_print_program(ex_program *px, uint32_t i, sp_strbuf *out) {
     kplan *k = &x->kp[i];
     if (!k->npu) return;
     print_state ps = {out, names_of(x, i), 0};
-    nl_emit(&k->kp, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){print_fn, &ps});
+    /* a split kernel: core 0's program */
+    nl_kernel c0;
+    nk_core_kernel(&k->sp.main, &k->kp, 0, &c0);
+    nl_emit(&c0, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){print_fn, &ps});
+    if (!nk_reduces(k->sp.kind)) return;
+    /* then split K's reduction, core 0's */
+    const nl_choice *rc = &nk_part_of(&k->sp.red, 0)->ch;
+    sp_strbuf_printf(out, "    then the reduction of the partial sums, core 0's:\n");
+    x->cur_ch = rc;
+    ps.n = 0;
+    nk_core_kernel(&k->sp.red, k->sp.red_base, 0, &c0);
+    nl_emit(&c0, &rc->cand, rc->bufs, &x->lo, (np_sink){print_fn, &ps});
 }
 
 /* ------------------------------------------------------------------ run */
@@ -85,6 +104,15 @@ void nx_print_program(ex_program *px, uint32_t i, sp_strbuf *out) {
 typedef struct sim_state {
     nx_backend *x;
     uint32_t ki;
+    /* the core's program: its kernel, choice and machine; split K's
+     * workspaces (partial c at ws + c * ws_elems floats) */
+    const nl_kernel *kp;
+    const nl_choice *ch;
+    const nt_target *t;
+    float *ws;
+    int64_t ws_elems;
+    uint32_t core; /* for the trace: the core, and its phase's start */
+    int64_t t0;
     nf_sim f;
     nc_model m;
     nf_buf bufs[NL_MAX_BUFS];
@@ -93,7 +121,11 @@ typedef struct sim_state {
     nc_stats st;
 } sim_state;
 
-static uint8_t *io_tensor(void *ud, uint32_t t) { return ex_value_ptr(((sim_state *)ud)->x->px, t); }
+static uint8_t *io_tensor(void *ud, uint32_t t) {
+    sim_state *s = ud;
+    if (t >= NK_WS_BASE) return s->ws ? (uint8_t *)(s->ws + (int64_t)(t - NK_WS_BASE) * s->ws_elems) : NULL;
+    return ex_value_ptr(s->x->px, t);
+}
 
 static np_scalar io_scalar(void *ud, int64_t slot) {
     interp_scalar v = ex_scalar(((sim_state *)ud)->x->px, (uint32_t)slot);
@@ -110,43 +142,102 @@ static void both_fn(void *ud, const np_insn *in) {
 
 static void trace_busy(void *ud, const np_insn *in, int unit, int64_t start, int64_t end) {
     sim_state *s = ud;
-    s->x->trace.busy(s->x->trace.ud, s->ki, in, unit, start, end);
+    s->x->trace.busy(s->x->trace.ud, s->ki, s->core, s->ch, in, unit, start + s->t0, end + s->t0);
 }
 
 static void sim_body(sp_ctx *ctx, void *ud) {
     sim_state *s = ud;
     nx_backend *x = s->x;
-    kplan *k = &x->kp[s->ki];
-    for (uint32_t b = 0; b < k->ch.nbufs; b++) s->bufs[b] = (nf_buf){k->ch.bufs[b].offset, k->ch.bufs[b].bytes};
+    const nl_choice *ch = s->ch;
+    for (uint32_t b = 0; b < ch->nbufs; b++) s->bufs[b] = (nf_buf){ch->bufs[b].offset, ch->bufs[b].bytes};
     s->nm = names_of(x, s->ki);
+    x->cur_ch = ch;
     snprintf(s->kname, sizeof s->kname, "k%u", s->ki);
     nf_io io = {io_tensor, io_scalar, &s->nm, s->kname, s};
-    nc_init(&s->m, ctx, &x->o.target);
+    nc_init(&s->m, ctx, s->t);
     if (x->trace.busy) {
         s->m.trace = trace_busy;
         s->m.trace_ud = s;
     }
-    nf_init(&s->f, ctx, &x->o.target, k->ch.footprint, s->bufs, k->ch.nbufs, &io);
+    nf_init(&s->f, ctx, s->t, ch->footprint, s->bufs, ch->nbufs, &io);
     s->f.check = !x->o.no_access_check;
     s->f.nthreads = x->o.nthreads;
-    nl_emit(&k->kp, &k->ch.cand, k->ch.bufs, &x->lo, (np_sink){both_fn, s});
+    nl_emit(s->kp, &ch->cand, ch->bufs, &x->lo, (np_sink){both_fn, s});
     s->st = nc_finish(&s->m);
 }
 
-static void run_npu(nx_backend *x, uint32_t ki) {
+/* One core's program of kernel ki, simulated: its statistics. */
+static nc_stats run_core(nx_backend *x, uint32_t ki, const nl_kernel *kp, const nl_choice *ch, float *ws, int64_t ws_elems,
+                         uint32_t core, int64_t t0) {
     sim_state s;
     memset(&s, 0, sizeof s);
     s.x = x;
     s.ki = ki;
+    s.kp = kp;
+    s.ch = ch;
+    s.t = kp->t;
+    s.ws = ws;
+    s.ws_elems = ws_elems;
+    s.core = core;
+    s.t0 = t0;
     sp_status st = sp_pcall(x->ctx, sim_body, &s);
     nf_free(&s.f);
     nc_free(&s.m);
     if (st != SP_OK) sp_rethrow(x->ctx);
+    return s.st;
+}
+
+typedef struct split_run {
+    nx_backend *x;
+    uint32_t ki;
+    float *ws;
+    nl_kernel *ck;
+    nc_stats *est[2];
+} split_run;
+
+/* Every core of a phase in turn (the cores are independent within a
+ * phase: they write disjoint outputs or workspaces). */
+static void run_phase(split_run *r, const nk_phase *ph, const nl_kernel *base, int64_t t0, nc_stats *out) {
+    const nk_plan *sp = &r->x->kp[r->ki].sp;
+    for (uint32_t c = 0; c < ph->cores; c++) {
+        nk_core_kernel(ph, base, c, r->ck);
+        out[c] = run_core(r->x, r->ki, r->ck, &nk_part_of(ph, c)->ch, r->ws, sp->ws_elems, c, t0);
+        /* each core's clock and its estimate are one model */
+        SP_ASSERT(r->x->ctx, out[c].cycles == ph->core_est[c].cycles);
+    }
+}
+
+static void split_body(sp_ctx *ctx, void *ud) {
+    split_run *r = ud;
+    kplan *k = &r->x->kp[r->ki];
+    const nk_plan *sp = &k->sp;
+    if (nk_reduces(sp->kind)) r->ws = sp_calloc(ctx, (size_t)(sp->npartials * sp->ws_elems), sizeof *r->ws);
+    r->ck = sp_malloc(ctx, sizeof *r->ck);
+    r->est[0] = sp_calloc(ctx, sp->main.cores, sizeof *r->est[0]);
+    run_phase(r, &sp->main, &k->kp, 0, r->est[0]);
+    if (nk_reduces(sp->kind)) {
+        r->est[1] = sp_calloc(ctx, sp->red.cores, sizeof *r->est[1]);
+        run_phase(r, &sp->red, sp->red_base, sp->main.cycles, r->est[1]);
+    }
+    k->sim = nk_combine(sp, r->est[0], r->est[1]);
+}
+
+static void run_npu(nx_backend *x, uint32_t ki) {
     kplan *k = &x->kp[ki];
+    if (k->sp.kind == NK_NONE) {
+        k->sim = run_core(x, ki, &k->kp, &k->ch, NULL, 0, 0, 0);
+    } else {
+        split_run r = {x, ki, NULL, NULL, {NULL, NULL}};
+        sp_status st = sp_pcall(x->ctx, split_body, &r);
+        sp_free(x->ctx, r.ws);
+        sp_free(x->ctx, r.ck);
+        sp_free(x->ctx, r.est[0]);
+        sp_free(x->ctx, r.est[1]);
+        if (st != SP_OK) sp_rethrow(x->ctx);
+    }
     k->ran = true;
-    k->sim = s.st;
     /* the simulator's clock and the tile search's estimate are one model */
-    SP_ASSERT(x->ctx, s.st.cycles == k->ch.est.cycles);
+    SP_ASSERT(x->ctx, k->sim.cycles == k->ch.est.cycles);
 }
 
 /* ---------------------------------------------------------------- hooks */
@@ -168,7 +259,10 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
         snprintf(why, nwhy, "%s", k->kp.why);
         return false;
     }
-    nl_choose(nb->ctx, &k->kp, &nb->lo, &k->ch);
+    nk_plan_free(nb->ctx, &k->sp);
+    nk_choose(nb->ctx, &k->kp, &nb->lo, &k->sp);
+    k->kp.split = k->sp.kind != NK_NONE;
+    nk_kernel_choice(&k->kp, &k->sp, nb->budget, &k->ch);
     /* the simulator's host threads (nf_gemm), started once now: a refusal
      * is a located error (no GEMM is wider than the kernel's dims) */
     const kernel *kn = &ex_kernels(x)->k[i];
@@ -291,7 +385,10 @@ static void report(ex_backend *b, ex_program *x, int kind, const struct ex_repor
 
 static void free_backend(ex_backend *b, sp_ctx *ctx) {
     nx_backend *nb = (nx_backend *)b;
-    for (uint32_t i = 0; nb->kp && nb->px && i < ex_kernels(nb->px)->nk; i++) nl_kernel_free(ctx, &nb->kp[i].kp);
+    for (uint32_t i = 0; nb->kp && nb->px && i < ex_kernels(nb->px)->nk; i++) {
+        nl_kernel_free(ctx, &nb->kp[i].kp);
+        nk_plan_free(ctx, &nb->kp[i].sp);
+    }
     sp_free(ctx, nb->kp);
     sp_free(ctx, nb);
 }
@@ -370,6 +467,7 @@ nx_kernel_info nx_kernel(const ex_program *x, uint32_t i) {
     ki.k = &ex_kernels(x)->k[i];
     ki.kp = &k->kp;
     ki.ch = k->npu ? &k->ch : NULL;
+    ki.split = k->npu ? &k->sp : NULL;
     ki.ran = k->ran;
     ki.sim = k->sim;
     return ki;

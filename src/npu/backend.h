@@ -9,8 +9,10 @@
  *     ex_run(x, args, results);                   // simulates every npu kernel
  *     nx_kernel_info ki = nx_kernel(x, 0);        // plan, estimate, simulated stats
  *
- * Kernels run one at a time on core 0, each from an idle machine (a BARRIER
- * ends every program). A kernel the npu expresses (f32, bf16 and f16
+ * Kernels run one at a time, each from an idle machine (a BARRIER ends
+ * every program), on the cores its plan splits it over (cores.h: each
+ * core's program simulated in turn, the kernel's cycles the slowest
+ * core's, then split K's reduction). A kernel the npu expresses (f32, bf16 and f16
  * contractions accumulating in f32, with their epilogues; elementwise and
  * reduction loops in f32, f64, bf16, f16, integers and i1; tensor.extract_slice, insert_slice and pad as copy programs) is
  * lowered with the tile the search chose and simulated; any other kernel
@@ -42,6 +44,7 @@ typedef struct nx_kernel_info {
     const kernel *k;
     const nl_kernel *kp;
     const nl_choice *ch; /* NULL when the host runs it */
+    const struct nk_plan *split; /* its split over the cores (cores.h); NULL when the host runs it */
     bool ran;            /* the simulator ran it in the last run */
     nc_stats sim;        /* the last run's simulated statistics */
 } nx_kernel_info;
@@ -59,12 +62,15 @@ typedef struct nx_stats {
 } nx_stats;
 
 /* An observer of the runs (trace.h writes a timeline with it): busy gets
- * every interval [start, end) a unit (NC_UNIT_*) is busy, in cycles from
- * the start of kernel `kernel` (each kernel starts from an idle machine at
- * 0); kernel_done comes after each kernel ran, on the npu or on the host
- * (nx_kernel then has its simulated figures). Either may be NULL. */
+ * every interval [start, end) a unit (NC_UNIT_*) of core `core` is busy,
+ * in cycles from the start of kernel `kernel` (each kernel starts from an
+ * idle machine at 0; a split K's reduction after its parts), with the
+ * core's choice ch (its buffers' names); kernel_done comes after each
+ * kernel ran, on the npu or on the host (nx_kernel then has its simulated
+ * figures). Either may be NULL. */
 typedef struct nx_trace {
-    void (*busy)(void *ud, uint32_t kernel, const np_insn *in, int unit, int64_t start, int64_t end);
+    void (*busy)(void *ud, uint32_t kernel, uint32_t core, const nl_choice *ch, const np_insn *in, int unit,
+                 int64_t start, int64_t end);
     void (*kernel_done)(void *ud, uint32_t kernel);
     void *ud;
 } nx_trace;

@@ -229,6 +229,7 @@ typedef struct nl_kernel {
     nl_conv cv;          /* a convolution (cv.on): how it runs as an implicit GEMM */
     struct nl_rows *rows; /* a row-wise chain (KN_ROWS): its parts, likewise */
     struct nl_win *win;   /* a window reduction (a pool, window.c), likewise */
+    bool split;           /* its work is split over cores (cores.h): nl_gap's split part */
 } nl_kernel;
 
 /* Images (TB) and output rows (TOH) of a convolution's tile of tm pixels,
@@ -438,6 +439,10 @@ typedef struct nl_cand_rec {
     double energy_pj, dram_pj; /* NL_TIMED: its energy (nc_energy_of: total, DRAM's part; else 0) */
 } nl_cand_rec;
 
+/* Whether a comes before b by objective obj (nl_objective), ties by
+ * cycles, DMA bytes, footprint: the search's order (cores.c uses it too). */
+bool nl_rec_before(int obj, const nl_cand_rec *a, const nl_cand_rec *b);
+
 #define NL_MAX_TOP 8     /* best timed candidates kept, the chosen one first */
 #define NL_MAX_REJECTS 3 /* first candidates kept per other verdict, in search order */
 
@@ -475,10 +480,14 @@ typedef struct nl_cand_rec {
  * then halo, then outer. Burst padding (32-byte DRAM requests covering
  * elements a transfer does not need) is not in dma_bytes, which counts
  * elements: it is dram_request_bytes - dma_bytes, reported beside
- * (burst_padding_bytes). No kernel is split over cores yet, so there is no
- * part for the reduction of a split. */
+ * (burst_padding_bytes).
+ *   split     a kernel split over cores (cores.h, nl_kernel.split): what
+ *             the cores' programs move above the rest, each core's first
+ *             reads of the operand its chunk shares with the others and a
+ *             split K's partial sums, written and read back (the remainder,
+ *             which is `other` for a kernel on one core); other is then 0 */
 typedef struct nl_gap {
-    int64_t total, tile, budget, outer, epilogue, halo, other;
+    int64_t total, tile, budget, outer, epilogue, halo, other, split;
 } nl_gap;
 /* The gap of a program with statistics st (the plan's estimate or the
  * simulated run's) for kernel kp with lower bound lb; free_dma: the DMA

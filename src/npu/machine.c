@@ -84,9 +84,12 @@ int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t el
 
 double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
     double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
-    double ports = (double)t->icnt_ports * (double)t->dram_req_bytes;
+    if (t->dram_sharers > 1) chan /= (double)t->dram_sharers; /* the channels are shared, not multiplied */
+    double ports = nt_noc_bytes_per_cycle(t);
     return chan < ports ? chan : ports;
 }
+
+double nt_noc_bytes_per_cycle(const nt_target *t) { return (double)t->icnt_ports * (double)t->dram_req_bytes; }
 
 double nt_dram_bytes_per_cycle(const nt_target *t) { return nt_dram_peak_bytes_per_cycle(t) * t->dram_efficiency; }
 
@@ -137,7 +140,7 @@ static const key_spec KEYS[] = {
     K_INT("core_freq_mhz", core_freq_mhz, true, 1, 100000, "core clock"),
     K_INT("dram_channels", dram_channels, true, 1, 4096, "DRAM channels the core's DMA reaches"),
     K_INT("num_systolic_array_per_core", num_sa, false, 1, 64, "weight-stationary arrays"),
-    K_INT("num_cores", num_cores, false, 1, 4096, "cores (spadc runs kernels on core 0)"),
+    K_INT("num_cores", num_cores, false, 1, 4096, "cores a kernel may be split over (the DRAM channels shared)"),
     K_INT("dram_freq_mhz", dram_freq_mhz, false, 1, 100000, "DRAM clock"),
     K_INT("icnt_latency_cycles", icnt_latency, false, 0, 1000000, "NoC latency, one way"),
     K_INT("icnt_injection_ports_per_core", icnt_ports, false, 1, 4096, "DRAM requests the core injects per cycle"),

@@ -23,8 +23,8 @@
  * Keys read from the YAML file (others are ignored):
  *   required: vpu_num_lanes, vpu_spad_size_kb_per_lane, vpu_vector_length_bits,
  *             core_freq_mhz, dram_channels
- *   optional: num_systolic_array_per_core (1), num_cores (1; spadc runs
- *             kernels on core 0), dram_freq_mhz (= core_freq_mhz),
+ *   optional: num_systolic_array_per_core (1), num_cores (1; the planner
+ *             splits a kernel over up to this many cores, cores.h), dram_freq_mhz (= core_freq_mhz),
  *             icnt_latency_cycles (10), icnt_injection_ports_per_core (16),
  *             sa_weight_buffer_depth (2), dram_req_size_byte (32)
  *   spadc's own keys, for what PyTorchSim keeps in other files (Ramulator
@@ -119,6 +119,14 @@ typedef struct nt_target {
     double e_spad_read_pj, e_spad_write_pj; /* per 64-bit access */
     double e_dram_act_pj, e_dram_bit_pj;
     int64_t dram_row_bytes;
+    /* not a key: cores streaming from the channels at once (cores.h). The
+     * channels' bandwidth is divided among them; each core keeps its own
+     * injection ports. 0 or 1: the core is alone */
+    int64_t dram_sharers;
+    /* not a key: DRAM tensor ids at or above it live in the cores'
+     * scratchpads, reached over the interconnect (split K's on-chip route,
+     * cores.h; 0: none) */
+    uint32_t noc_tensors;
 } nt_target;
 
 /* PyTorchSim's systolic_ws_128x128_c1_simple_noc_tpuv3.yml with spadc's
@@ -136,9 +144,13 @@ int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t el
 /* Bytes of one lane's scratchpad slice. */
 int64_t nt_spad_bytes(const nt_target *t);
 /* Peak DMA bandwidth in bytes per core cycle: the smaller of the DRAM
- * channels' (channels x GB/s at core_freq_mhz) and the NoC injection
+ * channels' (channels x GB/s at core_freq_mhz, divided by dram_sharers
+ * when that many cores stream at once) and the core's NoC injection
  * ports' (ports x one request per cycle). The rooflines' rate. */
 double nt_dram_peak_bytes_per_cycle(const nt_target *t);
+/* Bytes a cycle a core injects into the interconnect: its ports, one
+ * request each a cycle (icnt_injection_ports_per_core x dram_req_size_byte). */
+double nt_noc_bytes_per_cycle(const nt_target *t);
 /* The rate a stream of DMA bursts sustains: the peak times
  * dram_efficiency. The timing model's rate (and so the search's and every
  * estimate's). */

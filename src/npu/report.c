@@ -7,6 +7,7 @@
 
 #include "exec/report.h"
 #include "backend.h"
+#include "cores.h"
 
 /* ------------------------------------------------------------- report */
 
@@ -59,8 +60,8 @@ static void energy_json(json_writer *w, const nc_energy *e, const nc_stats *st) 
 /* Why a kernel moves more than its lower bound (lower.h, nl_gap); burst:
  * the bytes its DRAM requests fetch beyond its dma_bytes. */
 static void gap_json(json_writer *w, const nl_gap *g, int64_t burst) {
-    static const char *const names[] = {"total", "tile", "budget", "outer", "epilogue", "halo", "other"};
-    const int64_t v[] = {g->total, g->tile, g->budget, g->outer, g->epilogue, g->halo, g->other};
+    static const char *const names[] = {"total", "tile", "budget", "outer", "epilogue", "halo", "other", "split"};
+    const int64_t v[] = {g->total, g->tile, g->budget, g->outer, g->epilogue, g->halo, g->other, g->split};
     json_key(w, "dram_gap");
     json_begin_object(w);
     for (size_t i = 0; i < SP_ARRAY_LEN(names); i++) json_kv_int(w, names[i], v[i]);
@@ -77,19 +78,20 @@ static nl_gap program_gap(ex_program *x, int64_t *burst) {
     for (uint32_t i = 0; i < ex_kernels(x)->nk; i++) {
         const nl_choice *ch = nx_kernel(x, i).ch;
         if (!ch) continue;
-        int64_t *a[] = {&s.total, &s.tile, &s.budget, &s.outer, &s.epilogue, &s.halo, &s.other, burst};
+        int64_t *a[] = {&s.total, &s.tile, &s.budget, &s.outer, &s.epilogue, &s.halo, &s.other, &s.split, burst};
         const int64_t b[] = {ch->gap.total, ch->gap.tile, ch->gap.budget, ch->gap.outer, ch->gap.epilogue, ch->gap.halo,
-                             ch->gap.other, ch->est.dram_request_bytes - ch->est.dma_bytes};
+                             ch->gap.other, ch->gap.split, ch->est.dram_request_bytes - ch->est.dma_bytes};
         for (size_t j = 0; j < SP_ARRAY_LEN(b); j++) *a[j] = nc_add(*a[j], b[j]);
     }
     return s;
 }
 
 static void gap_text(sp_strbuf *o, const nl_gap *g, int64_t burst) {
-    sp_strbuf_printf(o, "%lld bytes above the lower bound: tile %lld, budget %lld, outer loops %lld, epilogue %lld, halo %lld, other %lld; "
-                        "burst padding %lld more bytes in DRAM requests",
+    sp_strbuf_printf(o, "%lld bytes above the lower bound: tile %lld, budget %lld, outer loops %lld, epilogue %lld, halo %lld, other %lld",
                      (long long)g->total, (long long)g->tile, (long long)g->budget, (long long)g->outer, (long long)g->epilogue,
-                     (long long)g->halo, (long long)g->other, (long long)burst);
+                     (long long)g->halo, (long long)g->other);
+    if (g->split) sp_strbuf_printf(o, ", split over cores %lld", (long long)g->split);
+    sp_strbuf_printf(o, "; burst padding %lld more bytes in DRAM requests", (long long)burst);
 }
 
 /* The energy in words: "12.3 uJ (MAC 5.6, vector 0.1, scratchpad 1.2, DRAM 5.4)". */
@@ -182,6 +184,112 @@ static void print_search(sp_strbuf *o, const nl_kernel *kp, const nl_choice *ch)
     }
 }
 
+static void core_cycles_text(sp_strbuf *o, const nk_phase *ph) {
+    for (uint32_t c = 0; c < ph->cores; c++) sp_strbuf_printf(o, "%s%lld", c ? " " : "", (long long)ph->core_est[c].cycles);
+}
+
+static void tried_text(sp_strbuf *o, const nk_plan *sp);
+
+/* "cores: 4 of 8, split mn (a 2x2 grid): 256 rows x 1536 columns a core
+ * (the last core's 128 x 1536); ..." */
+static void cores_text(sp_strbuf *o, const nk_plan *sp) {
+    const nk_phase *m = &sp->main;
+    sp_strbuf_printf(o, "    cores: %u of %lld", m->cores, (long long)m->t.num_cores);
+    if (sp->kind == NK_NONE) {
+        nt_target alone = m->t;
+        alone.icnt_ports = INT32_MAX; /* the channels' rate alone */
+        sp_strbuf_printf(o, " (a split over more costs more by the objective; the DRAM channels give %.1f B/cycle at "
+                            "their peak to all cores together, one core's injection ports take %.1f)\n",
+                         nt_dram_peak_bytes_per_cycle(&alone), nt_noc_bytes_per_cycle(&m->t));
+        tried_text(o, sp);
+        return;
+    }
+    const nl_kernel *k0 = &nk_part_of(m, 0)->kp, *kl = &nk_part_of(m, m->cores - 1)->kp;
+    sp_strbuf_printf(o, ", split %s (a %ux%u grid): %lld rows x %lld columns x %lld reduction steps a core",
+                     nk_kind_name((nk_kind)sp->kind), m->n[0], m->n[1], (long long)k0->M, (long long)k0->N, (long long)k0->K);
+    if (kl->M != k0->M || kl->N != k0->N || kl->K != k0->K)
+        sp_strbuf_printf(o, " (the last core's %lld x %lld x %lld)", (long long)kl->M, (long long)kl->N, (long long)kl->K);
+    sp_strbuf_printf(o, "; the DRAM channels shared: %.1f B/cycle sustained a core; tile and buffers: core 0's\n",
+                     nt_dram_bytes_per_cycle(&m->t));
+    sp_strbuf_printf(o, "    cycles per core: ");
+    core_cycles_text(o, m);
+    if (nk_reduces(sp->kind)) {
+        if (sp->onchip)
+            sp_strbuf_printf(o, "; then the %u partial sums, parked on chip over the interconnect (%lld B per lane in each "
+                                "reducing core, %lld B of noc traffic), reduced on %u cores: ",
+                             sp->npartials, (long long)sp->park_bytes, (long long)sp->est.noc_bytes, sp->red.cores);
+        else
+            sp_strbuf_printf(o, "; then the %u partial sums reduced through DRAM on %u cores: ", sp->npartials, sp->red.cores);
+        core_cycles_text(o, &sp->red);
+    }
+    sp_strbuf_printf(o, "\n");
+    tried_text(o, sp);
+}
+
+/* "splits weighed: none 1x1 48650, m 2x1 26675, ..." */
+static void tried_text(sp_strbuf *o, const nk_plan *sp) {
+    sp_strbuf_printf(o, "    splits weighed (kind grid cycles):");
+    for (uint32_t i = 0; i < sp->ntried; i++) {
+        const nk_tried *t = &sp->tried[i];
+        sp_strbuf_printf(o, "%s %s%s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind),
+                         !nk_reduces(t->kind) ? "" : t->onchip ? " (on chip)" : " (via DRAM)", t->n[0], t->n[1]);
+        if (t->cycles)
+            sp_strbuf_printf(o, "%lld", (long long)t->cycles);
+        else
+            sp_strbuf_printf(o, "(does not plan)");
+    }
+    sp_strbuf_printf(o, "\n");
+}
+
+static void dims_json(json_writer *w, const char *key, const nl_kernel *k) {
+    json_key(w, key);
+    json_begin_object(w);
+    json_kv_int(w, "m", k->M);
+    json_kv_int(w, "n", k->N);
+    json_kv_int(w, "k", k->K);
+    json_end_object(w);
+}
+
+static void cores_json(json_writer *w, const nk_plan *sp) {
+    const nk_phase *m = &sp->main;
+    json_key(w, "cores");
+    json_begin_object(w);
+    json_kv_int(w, "used", m->cores);
+    json_kv_int(w, "available", m->t.num_cores);
+    json_kv_string(w, "split", nk_kind_name((nk_kind)sp->kind));
+    json_key(w, "grid");
+    ex_json_ints(w, (int64_t[]){m->n[0], m->n[1]}, 2);
+    dims_json(w, "chunk", &nk_part_of(m, 0)->kp);
+    dims_json(w, "last_chunk", &nk_part_of(m, m->cores - 1)->kp);
+    json_kv_string(w, "reduction", !nk_reduces(sp->kind) ? "none" : sp->onchip ? "onchip" : "dram");
+    json_kv_int(w, "park_bytes", nk_reduces(sp->kind) && sp->onchip ? sp->park_bytes : 0); /* per lane, each reducing core */
+    json_kv_int(w, "noc_bytes", sp->est.noc_bytes);
+    json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&m->t));
+    json_key(w, "weighed"); /* the splits the choice weighed (cycles 0: did not plan) */
+    json_begin_array(w);
+    for (uint32_t i = 0; i < sp->ntried; i++) {
+        const nk_tried *t = &sp->tried[i];
+        json_begin_object(w);
+        json_kv_string(w, "split", nk_kind_name((nk_kind)t->kind));
+        json_key(w, "grid");
+        ex_json_ints(w, (int64_t[]){t->n[0], t->n[1]}, 2);
+        json_kv_string(w, "reduction", !nk_reduces(t->kind) ? "none" : t->onchip ? "onchip" : "dram");
+        json_kv_int(w, "cycles", t->cycles);
+        json_kv_int(w, "dma_bytes", t->dma_bytes);
+        json_end_object(w);
+    }
+    json_end_array(w);
+    const nk_phase *ph[] = {m, &sp->red};
+    static const char *const key[] = {"core_cycles", "reduction_core_cycles"};
+    for (int i = 0; i < (nk_reduces(sp->kind) ? 2 : 1); i++) {
+        json_key(w, key[i]);
+        json_begin_array(w);
+        for (uint32_t c = 0; c < ph[i]->cores; c++) json_int(w, ph[i]->core_est[c].cycles);
+        json_end_array(w);
+    }
+    json_end_object(w);
+}
+
 static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
@@ -259,6 +367,7 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     if (0)
         sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
                          c->xbuf, out_text(ki.kp, c));
+    if (ki.split && t->num_cores > 1) cores_text(o, ki.split);
     sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
                      (long long)ch->budget, (long long)ch->peak_live);
     for (uint32_t b = 0; b < ch->nbufs; b++) {
@@ -432,6 +541,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
     if (ch) {
         json_kv_int(w, "est_cycles", ch->est.cycles);
         json_kv_double(w, "est_us", (double)ch->est.cycles / (double)t->core_freq_mhz);
+        if (ki.split) cores_json(w, ki.split);
         json_key(w, "schedule");
         json_begin_object(w);
         if (ki.kp->att)
@@ -561,7 +671,12 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
         const char *why = p->why[p->k[i].out->id];
         if (why) sp_strbuf_printf(o, "    materialised: %s\n", why);
         if (program && nx_kernel(x, i).ch) {
-            sp_strbuf_printf(o, "    program:\n");
+            const nk_plan *sp = nx_kernel(x, i).split;
+            if (sp->kind != NK_NONE)
+                sp_strbuf_printf(o, "    program of core 0 (of %u; the others' differ in their DRAM offsets%s):\n", sp->main.cores,
+                                 nk_reduces(sp->kind) ? "; then split K's reduction" : "");
+            else
+                sp_strbuf_printf(o, "    program:\n");
             nx_print_program(x, i, o);
         }
     }
@@ -588,42 +703,83 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
 
 /* --svg: one panel per npu kernel (its buffers in each lane's scratchpad),
  * then the DRAM arena. */
+/* One panel: a plan's buffers per lane over its steps. */
+static void svg_choice(svg_doc *d, const char *title, const nl_choice *ch) {
+    char detail[96];
+    int64_t steps = 1;
+    for (uint32_t b = 0; b < ch->nbufs; b++)
+        if (ch->bufs[b].hi > steps) steps = ch->bufs[b].hi;
+    svg_panel_begin(d, title, "bytes per lane", steps, ch->budget > ch->footprint ? ch->budget : ch->footprint);
+    for (uint32_t b = 0; b < ch->nbufs; b++) {
+        const nl_buf *bb = &ch->bufs[b];
+        if (bb->bytes <= 0) continue;
+        const char *dt = np_dtype_name((np_dtype)bb->dt);
+        if (bb->nchunks > 1)
+            snprintf(detail, sizeof detail, "%lld x %lldx%lld %s", (long long)bb->nchunks, (long long)bb->rows,
+                     (long long)bb->cols, dt);
+        else
+            snprintf(detail, sizeof detail, "%lldx%lld %s%s", (long long)bb->rows, (long long)bb->cols, dt,
+                     bb->broadcast ? " (broadcast)" : "");
+        svg_buffer(d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, nl_role_name((nl_role)bb->role)});
+    }
+    svg_hline(d, ch->budget, "budget", SVG_BUDGET);
+    svg_hline(d, ch->peak_live, "peak live", SVG_PEAK);
+    svg_hline(d, ch->footprint, "footprint", SVG_FOOTPRINT);
+    svg_panel_end(d);
+}
+
+/* The other program shapes of a split kernel (cores.h), a panel each: the
+ * cores with a shorter last chunk, split K's reduction (returns how many;
+ * d NULL: only counts). */
+static uint32_t svg_split_parts(svg_doc *d, const char *kt, const nk_plan *sp) {
+    const nk_phase *ph[] = {&sp->main, &sp->red};
+    uint32_t n = 0;
+    char title[320];
+    for (int i = 0; i < (nk_reduces(sp->kind) ? 2 : 1); i++) {
+        uint32_t shown = i == 0 ? 1u : 0u; /* the main phase's core 0: the kernel's own panel */
+        for (uint32_t c = 0; c < ph[i]->cores; c++) {
+            const nk_part *p = nk_part_of(ph[i], c);
+            uint32_t bit = 1u << (p - ph[i]->part);
+            if (shown & bit) continue;
+            shown |= bit;
+            n++;
+            if (!d) continue;
+            snprintf(title, sizeof title, "%s  %s core %u (%lldx%lldx%lld; tile %lld,%lld,%lld; %lld cycles est.)", kt,
+                     i ? "split K's reduction," : "", c, (long long)p->kp.M, (long long)p->kp.N, (long long)p->kp.K,
+                     (long long)p->ch.cand.tm, (long long)p->ch.cand.tn, (long long)p->ch.cand.tk, (long long)p->ch.est.cycles);
+            svg_choice(d, title, &p->ch);
+        }
+    }
+    return n;
+}
+
 static void plan_svg(ex_program *x, sp_strbuf *out) {
     const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
     svg_doc d;
-    char title[256], detail[96];
+    char title[256], kt[160];
     snprintf(title, sizeof title, "spadc plan of @%s for the npu %s: %lld lanes x %lld KiB, budget %lld B per lane",
              p->func->u.fn.name, t->name, (long long)t->lanes, (long long)t->spad_kb_per_lane, (long long)nx_budget(x));
-    svg_begin(&d, out, title, st.nnpu + 1);
+    uint32_t panels = st.nnpu + 1;
+    for (uint32_t i = 0; i < p->nk; i++)
+        if (nx_kernel(x, i).ch) panels += svg_split_parts(NULL, "", nx_kernel(x, i).split);
+    svg_begin(&d, out, title, panels);
     for (uint32_t i = 0; i < p->nk; i++) {
         nx_kernel_info ki = nx_kernel(x, i);
         const nl_choice *ch = ki.ch;
         if (!ch) continue;
-        size_t n = nx_kernel_title(x, i, title, sizeof title);
-        snprintf(title + n, sizeof title - n, "  (tile %lld,%lld,%lld; %lld cycles est.)", (long long)ch->cand.tm,
-                 (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
-        int64_t steps = 1;
-        for (uint32_t b = 0; b < ch->nbufs; b++)
-            if (ch->bufs[b].hi > steps) steps = ch->bufs[b].hi;
-        svg_panel_begin(&d, title, "bytes per lane", steps, ch->budget > ch->footprint ? ch->budget : ch->footprint);
-        for (uint32_t b = 0; b < ch->nbufs; b++) {
-            const nl_buf *bb = &ch->bufs[b];
-            if (bb->bytes <= 0) continue;
-            const char *dt = np_dtype_name((np_dtype)bb->dt);
-            if (bb->nchunks > 1)
-                snprintf(detail, sizeof detail, "%lld x %lldx%lld %s", (long long)bb->nchunks, (long long)bb->rows,
-                         (long long)bb->cols, dt);
-            else
-                snprintf(detail, sizeof detail, "%lldx%lld %s%s", (long long)bb->rows, (long long)bb->cols, dt,
-                         bb->broadcast ? " (broadcast)" : "");
-            svg_buffer(&d, &(svg_buf){bb->lo, bb->hi, bb->offset, bb->bytes, bb->name, detail, nl_role_name((nl_role)bb->role)});
-        }
-        svg_hline(&d, ch->budget, "budget", SVG_BUDGET);
-        svg_hline(&d, ch->peak_live, "peak live", SVG_PEAK);
-        svg_hline(&d, ch->footprint, "footprint", SVG_FOOTPRINT);
-        svg_panel_end(&d);
+        nx_kernel_title(x, i, kt, sizeof kt);
+        const nk_plan *sp = ki.split;
+        if (sp->kind == NK_NONE)
+            snprintf(title, sizeof title, "%s  (tile %lld,%lld,%lld; %lld cycles est.)", kt, (long long)ch->cand.tm,
+                     (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
+        else
+            snprintf(title, sizeof title, "%s  on %u cores, split %s %ux%u: core 0 (tile %lld,%lld,%lld); %lld cycles est.", kt,
+                     sp->main.cores, nk_kind_name((nk_kind)sp->kind), sp->main.n[0], sp->main.n[1], (long long)ch->cand.tm,
+                     (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->est.cycles);
+        svg_choice(&d, title, ch);
+        svg_split_parts(&d, kt, sp);
     }
     ex_svg_arena(&d, x, "DRAM bytes");
     svg_end(&d);

@@ -819,7 +819,7 @@ static nc_energy cand_energy(const nt_target *t, const nc_stats *st) {
     return e;
 }
 
-static bool rec_before(int obj, const nl_cand_rec *a, const nl_cand_rec *b) {
+bool nl_rec_before(int obj, const nl_cand_rec *a, const nl_cand_rec *b) {
     switch ((nl_objective)obj) {
     case NL_OBJ_ENERGY:
         if (a->energy_pj != b->energy_pj) return a->energy_pj < b->energy_pj;
@@ -851,7 +851,7 @@ static void note_cand(nl_choice *ch, const nl_cand *c, nl_verdict v, int64_t foo
         return;
     }
     uint32_t i = ch->ntop;
-    while (i > 0 && rec_before(ch->objective, &r, &ch->top[i - 1])) i--;
+    while (i > 0 && nl_rec_before(ch->objective, &r, &ch->top[i - 1])) i--;
     if (i >= NL_MAX_TOP) return;
     uint32_t n = ch->ntop < NL_MAX_TOP ? ch->ntop : NL_MAX_TOP - 1;
     memmove(&ch->top[i + 1], &ch->top[i], (n - i) * sizeof r);
@@ -972,7 +972,7 @@ static int64_t free_pass(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, con
         work = nc_add(work, est.stepped);
         nc_energy en = cand_energy(kp->t, &est);
         nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, en.total, en.dram};
-        if (rec_before(ch->objective, &mine, &best)) best = mine;
+        if (nl_rec_before(ch->objective, &mine, &best)) best = mine;
     }
     return best.dma_bytes;
 }
@@ -1073,7 +1073,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
             work_add(cs, ntimed++, pr.footprint, est.stepped);
             nl_cand_rec mine = {r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, en.total, en.dram};
             nl_cand_rec best = {ch->cand, NL_TIMED, ch->footprint, ch->est.cycles, ch->est.dma_bytes, ben.total, ben.dram};
-            bool better = !have || rec_before(ch->objective, &mine, &best);
+            bool better = !have || nl_rec_before(ch->objective, &mine, &best);
             if (better) {
                 have = true;
                 ch->cand = r->c;
@@ -1135,6 +1135,10 @@ nl_gap nl_gap_of(const nl_kernel *kp, const nc_stats *st, int64_t lb, int64_t fr
         g.budget = b;
     }
     g.other = g.total - g.tile - g.budget - g.outer - g.epilogue - g.halo;
+    if (kp->split) {
+        g.split = g.other;
+        g.other = 0;
+    }
     return g;
 }
 

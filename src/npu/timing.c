@@ -330,7 +330,7 @@ static void run_store(nc_model *m) {
     m->dma_free = nc_add(start, p.occ);
     if (m->trace) m->trace(m->trace_ud, &p.in, NC_UNIT_STORE, start, m->dma_free);
     note_read(m, &p.v, m->dma_free, false);
-    m->end = max64(m->end, nc_add(m->dma_free, m->t->dma_latency));
+    m->end = max64(m->end, nc_add(m->dma_free, p.lat));
     m->nu_dma++;
     m->st.dma_busy = nc_add(m->st.dma_busy, p.occ);
     m->st.dma_store_busy = nc_add(m->st.dma_store_busy, p.occ);
@@ -419,6 +419,45 @@ static void count_dma(nc_model *m, const np_dram *d, const np_view *v, bool load
         st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(v));
 }
 
+/* Split K's on-chip route (cores.h): a transfer of a tensor at or above
+ * t->noc_tensors goes to or from a core's scratchpad over the
+ * interconnect, not to DRAM: at the core's injection rate (its ports, one
+ * request each a cycle; an SRAM has no refresh or row misses to lose
+ * cycles to), the interconnect's latency each way; its bytes are
+ * noc_bytes, not DRAM's (no bursts, rows or DRAM energy). */
+static bool on_noc(const nc_model *m, const np_dram *d) { return m->t->noc_tensors && d->tensor >= m->t->noc_tensors; }
+
+static int64_t noc_cycles(const nc_model *m, int64_t requests) {
+    double c = (double)requests * (double)m->S / nt_noc_bytes_per_cycle(m->t);
+    if (!(c < (double)NC_TIME_MAX)) return NC_TIME_MAX;
+    int64_t ci = (int64_t)c;
+    if ((double)ci < c) ci++;
+    return requests <= 0 ? 0 : ci > 0 ? ci : 1;
+}
+
+/* Occupancy and latency of a transfer of `req` requests, and its counts. */
+static void transfer(nc_model *m, const np_insn *in, const np_view *v, bool load, int64_t req, int64_t *occ, int64_t *lat) {
+    nc_stats *st = &m->st;
+    int64_t nb = nc_dma_bytes(&in->dram, v->rows, v->cols, np_view_elem(v));
+    st->ndma = nc_add(st->ndma, 1);
+    if (on_noc(m, &in->dram)) {
+        *occ = noc_cycles(m, req);
+        *lat = 2 * m->t->icnt_latency; /* a load's request there, its data back; a store's ack */
+        st->noc_bytes = nc_add(st->noc_bytes, nb);
+        if (load)
+            st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(v));
+        else
+            st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(v));
+        return;
+    }
+    *occ = nc_dma_cycles(m, req);
+    *lat = m->t->dma_latency;
+    st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
+    st->dma_bytes = nc_add(st->dma_bytes, nb);
+    st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nb);
+    count_dma(m, &in->dram, v, load);
+}
+
 nc_energy nc_energy_of(const nt_target *t, const nc_stats *s) {
     nc_energy e;
     e.mac = (double)s->macs * (t->e_mult_pj + t->e_add_pj);
@@ -448,7 +487,8 @@ void nc_step(nc_model *m, const np_insn *in) {
         int64_t e = np_view_elem(&in->dst);
         int64_t req = nc_dma_requests(&in->dram, in->dst.rows, in->dst.cols, e, m->S);
         if (req == 0) return;
-        int64_t occ = nc_dma_cycles(m, req);
+        int64_t occ, lat;
+        transfer(m, in, &in->dst, true, req, &occ, &lat);
         flush_conflicts(m, &in->dst);
         int64_t r = ready_for(m, &in->dst, true, false);
         /* stores that can start while the engine would wait for this load */
@@ -461,18 +501,12 @@ void nc_step(nc_model *m, const np_insn *in) {
         int64_t start = max64(m->dma_free, r);
         m->dma_free = nc_add(start, occ);
         m->nu_dma++;
-        int64_t done = nc_add(m->dma_free, m->t->dma_latency);
+        int64_t done = nc_add(m->dma_free, lat);
         note_write(m, &in->dst, done, UNIT_DMA);
         if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_LOAD, start, m->dma_free);
         m->end = max64(m->end, done);
-        st->ndma = nc_add(st->ndma, 1);
         st->dma_busy = nc_add(st->dma_busy, occ);
         st->dma_load_busy = nc_add(st->dma_load_busy, occ);
-        st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-        int64_t nb = nc_dma_bytes(&in->dram, in->dst.rows, in->dst.cols, e);
-        st->dma_bytes = nc_add(st->dma_bytes, nb);
-        st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nb);
-        count_dma(m, &in->dram, &in->dst, true);
         return;
     }
     case NP_MVOUT: {
@@ -484,14 +518,8 @@ void nc_step(nc_model *m, const np_insn *in) {
         p->v = in->a;
         if (m->trace) p->in = *in; /* VEC's pointers are not kept; a store has none */
         p->ready = ready_for(m, &in->a, false, false);
-        p->occ = nc_dma_cycles(m, req);
+        transfer(m, in, &in->a, false, req, &p->occ, &p->lat);
         m->nenq++;
-        st->ndma = nc_add(st->ndma, 1);
-        st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-        int64_t nb = nc_dma_bytes(&in->dram, in->a.rows, in->a.cols, e);
-        st->dma_bytes = nc_add(st->dma_bytes, nb);
-        st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nb);
-        count_dma(m, &in->dram, &in->a, false);
         return;
     }
     case NP_FILL: {
@@ -639,7 +667,7 @@ void nc_snap_take(nc_model *m, nc_snap *s, const nc_slide *sl, int64_t win) {
             seg_append(m->ctx, &s->wnd, &s->nwnd, &s->capwnd, r);
     }
     s->npend = m->npend;
-    for (uint32_t i = 0; i < m->npend; i++) s->pend[i] = (nc_pend_copy){m->pend[i].v, m->pend[i].ready, m->pend[i].occ};
+    for (uint32_t i = 0; i < m->npend; i++) s->pend[i] = (nc_pend_copy){m->pend[i].v, m->pend[i].ready, m->pend[i].occ, m->pend[i].lat};
     s->st = m->st;
 }
 
@@ -707,7 +735,8 @@ static bool units_match(const nc_model *m, const nc_snap *u, period *p) {
     for (uint32_t i = 0; i < m->npend; i++) {
         const nc_store *c = &m->pend[i];
         const nc_pend_copy *o = &u->pend[i];
-        if (!views_eq(&c->v, &o->v) || c->occ != o->occ || c->ready != o->ready + (p->dma ? d : 0)) return false;
+        if (!views_eq(&c->v, &o->v) || c->occ != o->occ || c->lat != o->lat || c->ready != o->ready + (p->dma ? d : 0))
+            return false;
     }
     return true;
 }
@@ -806,11 +835,11 @@ static void slide_on(nc_model *m, const nc_slide *sl, int64_t win, int64_t D, in
 static void stats_on(nc_stats *now, const nc_stats *then, int64_t q) {
     int64_t *a[] = {&now->dma_bytes, &now->dram_request_bytes, &now->dma_busy, &now->dma_load_busy, &now->dma_store_busy,
                     &now->sa_busy, &now->vu_busy, &now->macs, &now->vec_elem_ops, &now->vec_op_bytes, &now->ninsn, &now->ndma, &now->ngemm,
-                    &now->nvec, &now->spad_read_bytes, &now->spad_write_bytes, &now->dram_activations};
+                    &now->nvec, &now->spad_read_bytes, &now->spad_write_bytes, &now->dram_activations, &now->noc_bytes};
     const int64_t *b[] = {&then->dma_bytes, &then->dram_request_bytes, &then->dma_busy, &then->dma_load_busy,
                           &then->dma_store_busy, &then->sa_busy, &then->vu_busy, &then->macs, &then->vec_elem_ops, &then->vec_op_bytes,
                           &then->ninsn, &then->ndma, &then->ngemm, &then->nvec, &then->spad_read_bytes,
-                          &then->spad_write_bytes, &then->dram_activations};
+                          &then->spad_write_bytes, &then->dram_activations, &then->noc_bytes};
     for (size_t i = 0; i < sizeof a / sizeof *a; i++) *a[i] = nc_add(*a[i], nc_mul(q, *a[i] - *b[i]));
     for (int i = 0; i < NP_NWHY; i++) now->dma_why[i] = nc_add(now->dma_why[i], nc_mul(q, now->dma_why[i] - then->dma_why[i]));
     for (int i = 0; i < NC_MAX_SA; i++)

@@ -95,6 +95,9 @@ typedef struct nc_stats {
      * transfers activate (see "DRAM row activations" there). */
     int64_t spad_read_bytes, spad_write_bytes;
     int64_t dram_activations;
+    /* bytes moved between cores' scratchpads over the interconnect (split
+     * K's on-chip route, cores.h; timing.c "on_noc"): not DRAM's */
+    int64_t noc_bytes;
     int64_t ninsn;              /* instructions (markers included) */
     int64_t ndma, ngemm, nvec;
     /* not the program's: instructions the model stepped through one by
@@ -115,7 +118,7 @@ typedef struct nc_range nc_range;
 typedef struct nc_store {
     np_view v;
     np_insn in; /* for the trace */
-    int64_t ready, occ;
+    int64_t ready, occ, lat; /* lat: from its end to its completion */
 } nc_store;
 
 #define NC_MAX_PENDING 64
@@ -192,7 +195,7 @@ typedef struct nc_slide {
 
 typedef struct nc_pend_copy {
     np_view v;
-    int64_t ready, occ;
+    int64_t ready, occ, lat;
 } nc_pend_copy;
 
 typedef struct nc_snap {

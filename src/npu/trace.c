@@ -6,6 +6,7 @@
 
 #include "io/fileio.h"
 #include "io/json.h"
+#include "cores.h"
 
 enum { TID_KERNELS = 1, TID_LOADS = 2, TID_STORES = 3, TID_VECTOR = 4, TID_SA0 = 10 };
 enum { FLUSH_BYTES = 1 << 20 };
@@ -21,6 +22,9 @@ struct ntr_writer {
     double mhz;
     int64_t base; /* cycles of the kernels before the current one */
     int64_t max_events, nevents, nleft;
+    int pid;       /* the process of the next event: core c is pid c + 1 */
+    uint8_t *named; /* by core: its process and tracks named */
+    int64_t ncores;
 };
 
 static void flush(ntr_writer *t) {
@@ -53,7 +57,7 @@ static void begin_event(ntr_writer *t, const char *name, const char *cat, const 
     json_kv_string(w, "name", name);
     if (cat) json_kv_string(w, "cat", cat);
     json_kv_string(w, "ph", ph);
-    json_kv_int(w, "pid", 1);
+    json_kv_int(w, "pid", t->pid);
     json_kv_int(w, "tid", tid);
     if (cycle >= 0) json_kv_fixed(w, "ts", (double)cycle / t->mhz, 6);
     if (dur >= 0) json_kv_fixed(w, "dur", (double)dur / t->mhz, 6);
@@ -81,9 +85,13 @@ static void thread_name(ntr_writer *t, int tid, const char *name) {
 /* The view an instruction writes or (a store) reads. */
 static const np_view *insn_view(const np_insn *in) { return in->op == NP_MVOUT ? &in->a : &in->dst; }
 
-static void on_busy(void *ud, uint32_t ki, const np_insn *in, int unit, int64_t start, int64_t end) {
+static void name_core(ntr_writer *t, uint32_t core);
+
+static void on_busy(void *ud, uint32_t ki, uint32_t core, const nl_choice *ch, const np_insn *in, int unit, int64_t start,
+                    int64_t end) {
     ntr_writer *t = ud;
     int64_t at = t->base + start;
+    name_core(t, core);
     if (t->nevents >= t->max_events) {
         if (t->nleft++ == 0) {
             begin_event(t, "trace truncated", "trace", "i", TID_KERNELS, at, -1);
@@ -93,9 +101,9 @@ static void on_busy(void *ud, uint32_t ki, const np_insn *in, int unit, int64_t 
         return;
     }
     t->nevents++;
-    nx_kernel_info k = nx_kernel(t->x, ki);
     const np_view *v = insn_view(in);
-    const char *bname = k.ch && v->buf >= 0 && (uint32_t)v->buf < k.ch->nbufs ? k.ch->bufs[v->buf].name : "?";
+    const char *bname = ch && v->buf >= 0 && (uint32_t)v->buf < ch->nbufs ? ch->bufs[v->buf].name : "?";
+    t->pid = (int)core + 1;
     char name[64], key[16], tile[48];
     snprintf(name, sizeof name, "%s %s", np_opcode_name((np_opcode)in->op), bname);
     unit_key(unit, key, sizeof key);
@@ -114,8 +122,12 @@ static void on_busy(void *ud, uint32_t ki, const np_insn *in, int unit, int64_t 
     else
         snprintf(tile, sizeof tile, "%lldx%lld", (long long)v->rows, (long long)v->cols);
     json_kv_string(w, "tile", tile);
-    if (dma) json_kv_string(w, "dram", ex_value_name(t->x, in->dram.tensor, name, sizeof name));
+    if (dma)
+        json_kv_string(w, "dram", in->dram.tensor >= NK_WS_BASE ? "partial sums (workspace)"
+                                                                : ex_value_name(t->x, in->dram.tensor, name, sizeof name));
+    json_kv_int(w, "core", core);
     end_event(t);
+    t->pid = 1;
 }
 
 static void on_kernel_done(void *ud, uint32_t ki) {
@@ -152,6 +164,29 @@ static void on_kernel_done(void *ud, uint32_t ki) {
     t->base += s->cycles;
 }
 
+/* Core c's process and tracks, named at its first event (core 0's at the
+ * start). */
+static void name_core(ntr_writer *t, uint32_t core) {
+    if ((int64_t)core >= t->ncores || t->named[core]) return;
+    t->named[core] = 1;
+    const nt_target *tg = nx_target(t->x);
+    t->pid = (int)core + 1;
+    char name[160];
+    snprintf(name, sizeof name, "npu core %u: %s, %lld MHz (spadc simulation)", core, tg->name, (long long)tg->core_freq_mhz);
+    begin_event(t, "process_name", NULL, "M", 0, -1, -1);
+    json_kv_string(&t->w, "name", name);
+    end_event(t);
+    if (core == 0) thread_name(t, TID_KERNELS, "kernels");
+    thread_name(t, TID_LOADS, "DMA loads");
+    thread_name(t, TID_STORES, "DMA stores");
+    thread_name(t, TID_VECTOR, "vector unit");
+    for (int64_t a = 0; a < tg->num_sa && a < NC_MAX_SA; a++) {
+        snprintf(name, sizeof name, "systolic array %lld", (long long)a);
+        thread_name(t, TID_SA0 + (int)a, name);
+    }
+    t->pid = 1;
+}
+
 void ntr_open(sp_ctx *ctx, const char *path, ex_program *x, int64_t max_events, ntr_writer **out) {
     ntr_writer *t = sp_calloc(ctx, 1, sizeof *t);
     *out = t;
@@ -170,19 +205,10 @@ void ntr_open(sp_ctx *ctx, const char *path, ex_program *x, int64_t max_events, 
     json_key(&t->w, "traceEvents");
     json_begin_array(&t->w);
     sp_strbuf_putc(&t->buf, '\n');
-    char name[160];
-    snprintf(name, sizeof name, "npu core 0: %s, %lld MHz (spadc simulation)", tg->name, (long long)tg->core_freq_mhz);
-    begin_event(t, "process_name", NULL, "M", 0, -1, -1);
-    json_kv_string(&t->w, "name", name);
-    end_event(t);
-    thread_name(t, TID_KERNELS, "kernels");
-    thread_name(t, TID_LOADS, "DMA loads");
-    thread_name(t, TID_STORES, "DMA stores");
-    thread_name(t, TID_VECTOR, "vector unit");
-    for (int64_t a = 0; a < tg->num_sa && a < NC_MAX_SA; a++) {
-        snprintf(name, sizeof name, "systolic array %lld", (long long)a);
-        thread_name(t, TID_SA0 + (int)a, name);
-    }
+    t->pid = 1;
+    t->ncores = tg->num_cores > 0 ? tg->num_cores : 1;
+    t->named = sp_calloc(ctx, (size_t)t->ncores, 1);
+    name_core(t, 0);
     nx_set_trace(x, &(nx_trace){on_busy, on_kernel_done, t});
 }
 
@@ -216,6 +242,7 @@ void ntr_free(ntr_writer *t) {
     nx_set_trace(t->x, NULL);
     if (t->open) fio_out_discard(&t->out); /* a failed run: the temporary goes, the old file stays */
     sp_strbuf_free(&t->buf);
+    sp_free(t->ctx, t->named);
     sp_free(t->ctx, t);
 }
 

@@ -16,7 +16,11 @@
  * machine, so kernel i starts at the sum of the simulated cycles of the npu
  * kernels before it; host kernels take no simulated time.
  *
- * Tracks (tid) of process 1, named by "M" metadata events:
+ * Processes: core c is pid c + 1 ("npu core c"), named at its first event
+ * (a kernel split over cores, cores.h, runs on several; a split K's
+ * reduction after its parts); every unit event's args carry its "core".
+ * Tracks (tid) of each core's process, named by "M" metadata events (the
+ * kernels' track only in core 0's):
  *   1       kernels: a span per npu kernel (args: its busy cycles per
  *           unit), an instant event per kernel run on the host
  *   2, 3    DMA loads, DMA stores (the one engine's occupancy; a load's
