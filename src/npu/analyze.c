@@ -883,7 +883,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
          * the vector unit runs it as a reduction loop instead; a window
          * reduction (a pool) gets its own tiles (window.c) */
         analyze_loop(kp, env);
-        if (kp->npu && k->kind == KN_LOOP && !nl_win_analyze(ctx, kp, env))
+        if (kp->npu && k->kind == KN_LOOP && (env->no_window || !nl_win_analyze(ctx, kp, env)))
             for (uint32_t i = 0; i < k->ninputs; i++)
                 if (k->inputs[i].pad) host(kp, "it reads a pad's result through the pad, and is not a window reduction");
     }

@@ -248,21 +248,42 @@ static void start(ex_backend *b, ex_program *x) {
     nb->kp = sp_calloc(nb->ctx, ex_kernels(x)->nk ? ex_kernels(x)->nk : 1, sizeof *nb->kp);
 }
 
-static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
-    nx_backend *nb = (nx_backend *)b;
-    kplan *k = &nb->kp[i];
-    nl_env env = {env_root, env_splat, x, nb->budget};
+/* Analyse kernel i into k, split it over the cores and choose its tile:
+ * false (k->kp.why says why) when the npu does not run it. */
+static bool plan_kernel(nx_backend *nb, ex_program *x, uint32_t i, const nl_env *env, kplan *k) {
     nl_kernel_free(nb->ctx, &k->kp);
-    nl_analyze(nb->ctx, &nb->o.target, &ex_kernels(x)->k[i], &env, &k->kp);
+    nl_analyze(nb->ctx, &nb->o.target, &ex_kernels(x)->k[i], env, &k->kp);
     k->npu = k->kp.npu;
-    if (!k->npu) {
-        snprintf(why, nwhy, "%s", k->kp.why);
-        return false;
-    }
+    if (!k->npu) return false;
     nk_plan_free(nb->ctx, &k->sp);
     nk_choose(nb->ctx, &k->kp, &nb->lo, &k->sp);
     k->kp.split = k->sp.kind != NK_NONE;
     nk_kernel_choice(&k->kp, &k->sp, nb->budget, &k->ch);
+    return true;
+}
+
+static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) {
+    nx_backend *nb = (nx_backend *)b;
+    kplan *k = &nb->kp[i];
+    nl_env env = {env_root, env_splat, x, nb->budget, false};
+    if (!plan_kernel(nb, x, i, &env, k)) {
+        snprintf(why, nwhy, "%s", k->kp.why);
+        return false;
+    }
+    /* a window reduction (window.c) is one lowering of its loop kernel, the
+     * plain reduction loop another: both are planned and the better by the
+     * objective kept, so that a budget large enough for the window's
+     * smallest tile never costs cycles (unet_up's GroupNorm statistics, 4
+     * outputs on 4 lanes: 1285 cycles as a window, 1160 as the loop) */
+    if (k->kp.win) {
+        env.no_window = true;
+        kplan *alt = sp_calloc(nb->ctx, 1, sizeof *alt);
+        bool loop_better = plan_kernel(nb, x, i, &env, alt) && nl_rec_before(nb->lo.objective, &alt->ch.top[0], &k->ch.top[0]);
+        nl_kernel_free(nb->ctx, &alt->kp);
+        nk_plan_free(nb->ctx, &alt->sp);
+        sp_free(nb->ctx, alt);
+        if (loop_better) plan_kernel(nb, x, i, &env, k); /* the same analysis again, in place */
+    }
     /* the simulator's host threads (nf_gemm), started once now: a refusal
      * is a located error (no GEMM is wider than the kernel's dims) */
     const kernel *kn = &ex_kernels(x)->k[i];
@@ -337,7 +358,7 @@ static bool trial_lower(nx_backend *nb, const kernel *k) {
     for (uint32_t i = 0; i < body->nargs; i++) trial_note(&t, &body->args[i]);
     for (const ir_op *op = body->first; op; op = op->next)
         for (uint32_t r = 0; r < op->nres; r++) trial_note(&t, &op->res[r]);
-    nl_env env = {trial_root, trial_splat, &t, nb->budget};
+    nl_env env = {trial_root, trial_splat, &t, nb->budget, false};
     nl_kernel kp;
     memset(&kp, 0, sizeof kp);
     nl_analyze(nb->ctx, &nb->o.target, k, &env, &kp);

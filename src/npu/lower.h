@@ -356,6 +356,9 @@ typedef struct nl_env {
     /* bytes per lane the kernel may plan (0: not known): a lowering with
      * tiles of its own (a pool's) is taken only where its smallest fits */
     int64_t budget;
+    /* analyse a window reduction as the plain reduction loop it also is
+     * (the backend plans both and keeps the better: npu/backend.c) */
+    bool no_window;
 } nl_env;
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp);

@@ -91,7 +91,17 @@ double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
 
 double nt_noc_bytes_per_cycle(const nt_target *t) { return (double)t->icnt_ports * (double)t->dram_req_bytes; }
 
-double nt_dram_bytes_per_cycle(const nt_target *t) { return nt_dram_peak_bytes_per_cycle(t) * t->dram_efficiency; }
+/* Sustained: the channels at their efficiency (row misses, refresh, bus
+ * turnarounds are the DRAM's), capped by the core's injection ports, which
+ * lose nothing of their own (a port cap scaled by the DRAM's efficiency
+ * charged a port-bound core 0.7 of its ports). */
+double nt_dram_bytes_per_cycle(const nt_target *t) {
+    double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
+    if (t->dram_sharers > 1) chan /= (double)t->dram_sharers;
+    chan *= t->dram_efficiency;
+    double ports = nt_noc_bytes_per_cycle(t);
+    return chan < ports ? chan : ports;
+}
 
 int64_t nt_dma_chunk_rows(const nt_target *t, double row_bytes) {
     double per = NT_DMA_CHUNK_CYCLES * nt_dram_bytes_per_cycle(t) / (row_bytes > 1 ? row_bytes : 1);
