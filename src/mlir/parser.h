@@ -90,7 +90,18 @@ SP_NORETURN void ps_error_at(parser *p, sp_loc loc, const char *fmt, ...) SP_PRI
 void ps_enter(parser *p, sp_loc loc);
 void ps_leave(parser *p);
 
-/* --- literals, types, attributes (reader.c) --- */
+/* Token text from byte skip on, as an arena string; whether it equals s[0..n). */
+char *ps_tok_dup(parser *p, const lx_token *t, size_t skip);
+bool ps_tok_eq(const lx_token *t, size_t skip, const char *s, size_t n);
+
+/* --- literals, types (reader.c); affine maps, attributes (reader_attr.c) --- */
+/* A decimal or hex integer token to uint64; false on overflow. */
+bool ps_tok_u64(const lx_token *t, uint64_t *out);
+bool ps_tok_is_hex(const lx_token *t); /* 0x... */
+/* The alias `#name` (is_type: `!name`) token t names, or NULL. */
+const ps_alias *ps_find_alias(parser *p, const lx_token *t, bool is_type);
+/* Decode the string token "0x..." into arena bytes, *n of them. */
+uint8_t *ps_decode_hex(parser *p, const lx_token *t, size_t *n, sp_loc loc);
 int64_t ps_parse_int(parser *p, const char *what);     /* optionally negative */
 uint32_t ps_parse_index(parser *p, const char *what, uint32_t limit); /* 0 <= v < limit */
 ir_type ps_parse_type(parser *p);
