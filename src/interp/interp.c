@@ -416,7 +416,7 @@ static void call_func(interp *it, const ir_op *callee, const interp_value *args,
 
 void interp_run_ops(interp *it, interp_value *vals, uint32_t nvalues, ir_op *const *ops, uint32_t n) {
     it_frame *fr = sp_malloc(it->ctx, sizeof *fr);
-    fr->vals = NULL; /* the caller's array: not freed with the it_frame */
+    fr->vals = NULL; /* the caller's array: not freed with the frame */
     fr->nvalues = nvalues;
     fr->up = it->top;
     it->top = fr;

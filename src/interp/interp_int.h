@@ -8,13 +8,13 @@
  * An op runs on a frame: its operands are read from f->vals by value id and
  * each result is written there with one reference (it_new_result for a
  * fresh tensor); the caller releases values after their last use. Errors
- * are thrown (it_fail: SP_EINPUT located at the op) from inside the
- * interpreter's sp_pcall; anything allocated before is reachable from the
- * interpreter (its live tensors, its frames) and freed by interp_free, so a
- * part never frees on an error path itself, except scratch it holds outside
- * them (interp_structured.c runs its loops under a nested sp_pcall for
- * that). The iteration point of the structured op being run is
- * it->point[0 .. it->npoint) (linalg.index reads it), NULL outside one.
+ * are thrown (it_fail: SP_EINPUT located at the op) to the caller's
+ * sp_pcall (interp.h). What the interpreter holds then (live tensors,
+ * frames, block infos) is freed by interp_free; a part frees scratch of its
+ * own before it throws (block_liveness) or runs under a nested sp_pcall
+ * that frees it (interp_structured.c). The iteration point of the
+ * structured op being run is it->point[0 .. it->npoint) (linalg.index
+ * reads it), NULL outside one.
  */
 #ifndef SPADC_INTERP_INTERP_INT_H
 #define SPADC_INTERP_INTERP_INT_H

@@ -338,7 +338,7 @@ static sp_status start_fit(pl_scratch *s, const pl_prep *p, int64_t *ioff) {
         ioff[i] = -1;
     }
     pl_sort_idx(ord, (size_t)m, cmp_start, p->it);
-    int32_t *owner = pl_scratch_alloc(s, npc, sizeof *owner); /* piece -> pl_item */
+    int32_t *owner = pl_scratch_alloc(s, npc, sizeof *owner); /* piece -> item */
     if (!owner) return pl_oom(s->ctx);
     for (int32_t i = 0; i < m; i++)
         for (int32_t q = p->it[i].p0; q < p->it[i].p0 + p->it[i].np; q++) owner[q] = i;

@@ -543,7 +543,7 @@ static const signed char ORDERS[][3] = {
 
 typedef struct rank_ud {
     const pl_prep *p;
-    const double *feat; /* NFEAT per pl_item */
+    const double *feat; /* NFEAT per item */
     int order;
 } rank_ud;
 
