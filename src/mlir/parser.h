@@ -1,5 +1,6 @@
 /* parser.h - internals shared by the reader's core (reader.c) and its op
- * parsers (reader_ops.c, reader_linalg.c). Not a public interface. */
+ * parsers (reader_ops.c, reader_tensor.c, reader_generic.c,
+ * reader_linalg.c). Not a public interface. */
 #ifndef SPADC_MLIR_PARSER_H
 #define SPADC_MLIR_PARSER_H
 
@@ -89,7 +90,18 @@ SP_NORETURN void ps_error_at(parser *p, sp_loc loc, const char *fmt, ...) SP_PRI
 void ps_enter(parser *p, sp_loc loc);
 void ps_leave(parser *p);
 
-/* --- literals, types, attributes (reader.c) --- */
+/* Token text from byte skip on, as an arena string; whether it equals s[0..n). */
+char *ps_tok_dup(parser *p, const lx_token *t, size_t skip);
+bool ps_tok_eq(const lx_token *t, size_t skip, const char *s, size_t n);
+
+/* --- literals, types (reader.c); affine maps, attributes (reader_attr.c) --- */
+/* A decimal or hex integer token to uint64; false on overflow. */
+bool ps_tok_u64(const lx_token *t, uint64_t *out);
+bool ps_tok_is_hex(const lx_token *t); /* 0x... */
+/* The alias `#name` (is_type: `!name`) token t names, or NULL. */
+const ps_alias *ps_find_alias(parser *p, const lx_token *t, bool is_type);
+/* Decode the string token "0x..." into arena bytes, *n of them. */
+uint8_t *ps_decode_hex(parser *p, const lx_token *t, size_t header, size_t *n, sp_loc loc);
 int64_t ps_parse_int(parser *p, const char *what);     /* optionally negative */
 uint32_t ps_parse_index(parser *p, const char *what, uint32_t limit); /* 0 <= v < limit */
 ir_type ps_parse_type(parser *p);
@@ -126,12 +138,42 @@ ir_block *ps_parse_region(parser *p, const ps_arg *args, int nargs_pre, bool iso
 /* `(%a: T [loc], ...)` block argument list for custom forms */
 uint32_t ps_parse_arg_list(parser *p, ps_arg **args);
 
-/* --- ops (reader_ops.c) --- */
+/* --- ops: custom forms (reader_ops.c, reader_tensor.c) --- */
 /* Parse the op at the current token (after `%r = ` was consumed); the
  * caller binds result names. */
 ir_op *ps_parse_custom_op(parser *p, const lx_token *nametok, int kind, uint32_t nresults_expected);
-ir_op *ps_build_generic(parser *p, op_state *st);
+/* The custom form of tensor op k (its name just read), or NULL when k is
+ * not a tensor op (reader_tensor.c). */
+ir_op *ps_parse_tensor_op(parser *p, ir_opkind k, sp_loc loc);
 ir_op *ps_new_op(parser *p, ir_opkind kind, sp_loc loc, uint32_t nopnds, uint32_t nres);
+/* Pieces the op parsers share (reader_ops.c): */
+ir_type ps_colon_type(parser *p);                                  /* ':' type */
+void ps_set_attrs(ir_op *op, uint32_t n, const ir_named_attr *items);
+void ps_opt_attrs(parser *p, ir_op *op);                           /* attr-dict? */
+/* A fastmath (or, with overflow, an overflow) flag's bits; -1 if unknown. */
+int ps_flag_bits(const char *s, size_t n, bool overflow);
+/* mixed-list ::= '[' ((int | ssa-use) (',' ...)*)? ']'; IR_DYNAMIC marks the
+ * uses, appended to *dyn. */
+int64_t *ps_parse_mixed(parser *p, uint32_t *n, ir_value ***dyn, uint32_t *ndyn, uint32_t *capdyn);
+void ps_check_use_type(parser *p, ir_value *v, ir_type t, sp_loc loc, const char *what);
+/* tail ::= attr-dict? ':' src-type SEP result-type   (slices, reshapes, pad, pack) */
+void ps_parse_src_to_result(parser *p, ir_op *op, ir_value *src, const char *sep);
+/* attr-dict? ':' function-type, as func.call and tensor.reshape end */
+typedef struct ps_fn_tail {
+    uint32_t na, nin, nout;
+    const ir_named_attr *attrs;
+    ir_type *in, *out;
+    sp_loc tloc;
+} ps_fn_tail;
+void ps_parse_fn_tail(parser *p, ps_fn_tail *t, const char *colon_what);
+/* vector.transfer_read's in_bounds and permutation_map from op's attributes */
+void ps_xfer_from_attrs(parser *p, ir_op *op, sp_loc loc);
+/* (reader_tensor.c) '[' ssa-uses ']' indices; tensor.reshape's builder */
+uint32_t ps_parse_indices(parser *p, ir_value ***out);
+ir_op *ps_build_tensor_reshape(parser *p, sp_loc loc, ir_value *src, ir_value *shape, ir_type to);
+
+/* --- ops: generic form (reader_generic.c) --- */
+ir_op *ps_build_generic(parser *p, op_state *st);
 
 /* --- linalg (reader_linalg.c) --- */
 /* Parse the custom form of any structured op named `linalg.<name>`. */
@@ -141,7 +183,7 @@ ir_op *ps_build_linalg_generic(parser *p, op_state *st, ir_linalg_kind named);
 /* Find a named structured op by its name without "linalg." (-1 if none). */
 int ps_linalg_kind(const char *name, uint32_t len);
 
-/* Attribute helpers for builders */
+/* Attribute helpers for builders (reader_generic.c) */
 const ir_attr *st_prop(const op_state *st, const char *name);
 int64_t st_segment(parser *p, const op_state *st, uint32_t i, uint32_t nseg);
 int64_t *attr_darray(parser *p, const op_state *st, const char *name, uint32_t *n, bool required);

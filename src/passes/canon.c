@@ -1,22 +1,17 @@
-/* canon.c - canonicalization (see passes.h). One walk in program order per
+/* canon.c - canonicalization (see passes.h): the walk and the rules on one
+ * structured op's operands, init and body. One walk in program order per
  * round: an op's operands are first resolved through the forwarding table
- * (values replaced earlier in the round), then the rules below rewrite it.
- * Rounds repeat until nothing changes; each round is linear in the IR. */
+ * (values replaced earlier in the round), then the rules below and those of
+ * canon_reshape.c, canon_prologue.c and canon_tensor.c (canon_int.h)
+ * rewrite it. Rounds repeat until nothing changes; each round is linear in
+ * the IR. */
 #include <string.h>
 
 #include "ir/build.h"
 #include "ir/rewrite.h"
 #include "ir/verify.h"
+#include "canon_int.h"
 #include "passes.h"
-
-typedef struct canon {
-    ir_module *m;
-    ir_op *func;
-    ir_value **fwd; /* by value id (ids from the round's numbering) */
-    uint32_t *uses; /* by value id: operand slots using it at the round's start */
-    uint32_t n;
-    uint32_t changes;
-} canon;
 
 static ir_value *resolve(canon *c, ir_value *v) {
     while (v->id < c->n && c->fwd[v->id]) v = c->fwd[v->id];
@@ -26,7 +21,7 @@ static ir_value *resolve(canon *c, ir_value *v) {
 /* Later uses of from read to. A value made in this round has no id in its
  * numbering (a trailing add of detach_init, say): its uses are rewritten
  * at once instead. */
-static void forward(canon *c, ir_value *from, ir_value *to) {
+void canon_forward(canon *c, ir_value *from, ir_value *to) {
     if (from->id < c->n)
         c->fwd[from->id] = to;
     else
@@ -36,24 +31,21 @@ static void forward(canon *c, ir_value *from, ir_value *to) {
 
 /* ------------------------------------------------ editing linalg operands */
 
-#define MAX_OPNDS 64
-#define KN_LOOPS_MAX (IR_MAX_RANK * 4)
-
 /* Point body operands that use old block args at their replacements. */
-static void rewire_block(ir_block *b, const ir_block *old, ir_value *const *to) {
+void canon_rewire_block(ir_block *b, const ir_block *old, ir_value *const *to) {
     for (ir_op *op = b->first; op; op = op->next) {
         for (uint32_t i = 0; i < op->nopnds; i++) {
             ir_value *v = op->opnds[i];
             if (!v->def && v->owner == old) op->opnds[i] = to[v->index];
         }
-        for (uint32_t r = 0; r < op->nregions; r++) rewire_block(op->regions[r], old, to);
+        for (uint32_t r = 0; r < op->nregions; r++) canon_rewire_block(op->regions[r], old, to);
     }
 }
 
 /* Give S new operands (ins then outs, with maps); each old block argument
  * becomes new_arg[i] >= 0 (an argument of the new body) or value[i]. */
-static void relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *const *opnds,
-                   const ir_amap *const *maps, const int *new_arg, ir_value *const *value) {
+void canon_relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *const *opnds,
+                  const ir_amap *const *maps, const int *new_arg, ir_value *const *value) {
     ir_module *m = c->m;
     uint32_t n = nins + nouts;
     ir_block *old = ir_linalg_body(S);
@@ -62,7 +54,7 @@ static void relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *
     ir_block *nb = ir_block_new(m, n, tys);
     ir_value **to = sp_arena_array(&m->arena, old->nargs ? old->nargs : 1, sizeof *to);
     for (uint32_t i = 0; i < old->nargs; i++) to[i] = new_arg[i] >= 0 ? &nb->args[new_arg[i]] : value[i];
-    rewire_block(old, old, to);
+    canon_rewire_block(old, old, to);
     nb->first = old->first;
     nb->last = old->last;
     for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
@@ -80,7 +72,7 @@ static void relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *
 
 /* ---------------------------------------------------------------- rules */
 
-static bool all_parallel(const ir_op *S) {
+bool canon_all_parallel(const ir_op *S) {
     for (uint32_t d = 0; d < S->u.lin.ndims; d++)
         if (S->u.lin.iters[d] != IR_ITER_PARALLEL) return false;
     return true;
@@ -91,8 +83,8 @@ static bool all_parallel(const ir_op *S) {
  * broadcast, a unit dim a reshape added). */
 static bool reread_input(ir_op *S, uint32_t i, ir_value *v, const ir_amap *map) {
     ir_linalg *l = &S->u.lin;
-    int64_t before[KN_LOOPS_MAX], after[KN_LOOPS_MAX];
-    if (l->ndims > KN_LOOPS_MAX || !ir_linalg_loop_bounds(S, before)) return false;
+    int64_t before[CANON_MAX_LOOPS], after[CANON_MAX_LOOPS];
+    if (l->ndims > CANON_MAX_LOOPS || !ir_linalg_loop_bounds(S, before)) return false;
     const ir_amap *om = l->maps[i];
     ir_value *ov = S->opnds[i];
     l->maps[i] = map;
@@ -117,9 +109,9 @@ static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
     const ir_reshape_info *R = &d->u.reshape;
     bool expand = d->kind == IR_OP_EXPAND_SHAPE;
     /* an elementwise op on expand_shape(v) is better run in v's shape
-     * (collapse_elementwise), where it fuses into v's producer, than over a
+     * (canon_collapse_elementwise), where it fuses into v's producer, than over a
      * unit loop of its own */
-    if (expand && all_parallel(S) && ir_amap_is_identity(l->maps[i])) return false;
+    if (expand && canon_all_parallel(S) && ir_amap_is_identity(l->maps[i])) return false;
     ir_type hi = expand ? d->res[0].type : d->opnds[0]->type; /* the side the groups split */
     int64_t keep[IR_MAX_RANK]; /* per group: its non-unit dim, or -1 */
     if (R->ngroups > IR_MAX_RANK || hi.rank > IR_MAX_RANK) return false;
@@ -159,7 +151,7 @@ static bool fold_unit_reshape(ir_module *m, ir_op *S, uint32_t i) {
      * program spells a unit dim (law L5); such a reshape stays, a view the
      * kernel reads through. (A reduction loop stays a K loop while another
      * operand reads it, which reread_input checks.) */
-    if (!all_parallel(S))
+    if (!canon_all_parallel(S))
         for (uint32_t x = 0; x < l->ndims; x++) {
             if (l->iters[x] != IR_ITER_PARALLEL) continue;
             bool was = false, is = false;
@@ -209,7 +201,7 @@ static bool fold_cast_input(canon *c, ir_op *S, uint32_t i, ir_op *d) {
     if (!is_widening_copy(d)) return false;
     /* (not into a copy: a broadcast copy is itself folded into its
      * consumers, which then read the cast through the broadcast) */
-    if (all_parallel(S) && (ir_linalg_is_copy(S) || (ir_amap_is_projected_perm(S->u.lin.maps[i], false) &&
+    if (canon_all_parallel(S) && (ir_linalg_is_copy(S) || (ir_amap_is_projected_perm(S->u.lin.maps[i], false) &&
                                                      S->u.lin.maps[i]->nres == S->u.lin.ndims)))
         return false;
     ir_block *b = ir_linalg_body(S);
@@ -269,7 +261,6 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
     return false;
 }
 
-
 /* An elementwise op reads a unit dim of an input at 0 where its loop of
  * the same position has extent 1 and the map does not read that loop
  * otherwise: it reads the dim at that loop instead, the same element. A
@@ -278,8 +269,8 @@ static bool fold_input(canon *c, ir_op *S, uint32_t i) {
  * spelled it through expand_shape, and fuses the same way (law L5). */
 static bool unit_zero_to_loop(canon *c, ir_op *S) {
     ir_linalg *l = &S->u.lin;
-    int64_t bounds[KN_LOOPS_MAX];
-    if (!all_parallel(S) || l->ndims > KN_LOOPS_MAX || !ir_linalg_loop_bounds(S, bounds)) return false;
+    int64_t bounds[CANON_MAX_LOOPS];
+    if (!canon_all_parallel(S) || l->ndims > CANON_MAX_LOOPS || !ir_linalg_loop_bounds(S, bounds)) return false;
     bool changed = false;
     for (uint32_t i = 0; i < l->nins; i++) {
         const ir_amap *mp = l->maps[i];
@@ -310,13 +301,13 @@ static bool capture_scalars(canon *c, ir_op *S) {
     uint32_t n = ir_linalg_nopnds(S);
     /* elementwise ops only: a fill keeps its scalar operand, and a
      * contraction keeps a broadcast (splat) input as an operand */
-    if (l->named == IR_LN_FILL || !all_parallel(S)) return false;
+    if (l->named == IR_LN_FILL || !canon_all_parallel(S)) return false;
     bool any = false;
     for (uint32_t i = 0; i < l->nins; i++) any |= S->opnds[i]->type.kind == IR_T_SCALAR;
-    if (!any || n > MAX_OPNDS) return false;
-    ir_value *opnds[MAX_OPNDS], *value[MAX_OPNDS];
-    const ir_amap *maps[MAX_OPNDS];
-    int new_arg[MAX_OPNDS];
+    if (!any || n > CANON_MAX_OPNDS) return false;
+    ir_value *opnds[CANON_MAX_OPNDS], *value[CANON_MAX_OPNDS];
+    const ir_amap *maps[CANON_MAX_OPNDS];
+    int new_arg[CANON_MAX_OPNDS];
     uint32_t k = 0, nins = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (i < l->nins && S->opnds[i]->type.kind == IR_T_SCALAR) {
@@ -331,7 +322,7 @@ static bool capture_scalars(canon *c, ir_op *S) {
         k++;
         if (i < l->nins) nins++;
     }
-    relink(c, S, nins, l->nouts, opnds, maps, new_arg, value);
+    canon_relink(c, S, nins, l->nouts, opnds, maps, new_arg, value);
     return true;
 }
 
@@ -339,7 +330,7 @@ static bool capture_scalars(canon *c, ir_op *S) {
  * input and writes a fresh tensor: the same value, without the aliasing. */
 static bool outs_to_input(canon *c, ir_op *S) {
     ir_linalg *l = &S->u.lin;
-    if (l->nouts != 1 || !all_parallel(S) || ir_linalg_nopnds(S) + 1 > MAX_OPNDS) return false;
+    if (l->nouts != 1 || !canon_all_parallel(S) || ir_linalg_nopnds(S) + 1 > CANON_MAX_OPNDS) return false;
     ir_block *b = ir_linalg_body(S);
     if (!ir_block_arg_used(b, &b->args[l->nins])) return false;
     const ir_amap *om = l->maps[l->nins];
@@ -347,9 +338,9 @@ static bool outs_to_input(canon *c, ir_op *S) {
     ir_value *out = S->opnds[l->nins];
     ir_op *e = ir_build_empty(c->m, S->loc, out->type);
     ir_block_insert_before(S->parent, S, e);
-    ir_value *opnds[MAX_OPNDS], *value[MAX_OPNDS] = {0};
-    const ir_amap *maps[MAX_OPNDS];
-    int new_arg[MAX_OPNDS];
+    ir_value *opnds[CANON_MAX_OPNDS], *value[CANON_MAX_OPNDS] = {0};
+    const ir_amap *maps[CANON_MAX_OPNDS];
+    int new_arg[CANON_MAX_OPNDS];
     for (uint32_t i = 0; i < l->nins; i++) {
         opnds[i] = S->opnds[i];
         maps[i] = l->maps[i];
@@ -360,7 +351,7 @@ static bool outs_to_input(canon *c, ir_op *S) {
     opnds[l->nins + 1] = &e->res[0];
     maps[l->nins + 1] = om;
     new_arg[l->nins] = (int)l->nins; /* the old out argument is now the input */
-    relink(c, S, l->nins + 1, 1, opnds, maps, new_arg, value);
+    canon_relink(c, S, l->nins + 1, 1, opnds, maps, new_arg, value);
     return true;
 }
 
@@ -389,7 +380,7 @@ static bool add_combiner(const ir_op *S, ir_opkind *kind) {
 static bool detach_init(canon *c, ir_op *S) {
     ir_module *m = c->m;
     ir_linalg *l = &S->u.lin;
-    if (l->nouts != 1 || all_parallel(S)) return false;
+    if (l->nouts != 1 || canon_all_parallel(S)) return false;
     ir_block *b = ir_linalg_body(S);
     if (!ir_block_arg_used(b, &b->args[l->nins])) return false;
     ir_value *init = S->opnds[l->nins];
@@ -599,10 +590,10 @@ static void mark_needed(const ir_block *b, const bool *keep, bool *need_arg) {
 static bool drop_unused_results(canon *c, ir_op *S) {
     ir_linalg *l = &S->u.lin;
     uint32_t n = ir_linalg_nopnds(S);
-    if (l->nouts < 2 || n > MAX_OPNDS || S->nres != l->nouts) return false;
+    if (l->nouts < 2 || n > CANON_MAX_OPNDS || S->nres != l->nouts) return false;
     ir_block *b = ir_linalg_body(S);
     if (!b->last || b->last->kind != IR_OP_LINALG_YIELD || b->last->nopnds != l->nouts) return false;
-    bool keep[MAX_OPNDS], need_arg[MAX_OPNDS + 8];
+    bool keep[CANON_MAX_OPNDS], need_arg[CANON_MAX_OPNDS + 8];
     uint32_t nkeep = 0;
     for (uint32_t r = 0; r < l->nouts; r++) {
         keep[r] = S->res[r].id >= c->n || c->uses[S->res[r].id] > 0;
@@ -642,7 +633,7 @@ static bool drop_unused_results(canon *c, ir_op *S) {
         to[i] = dropped ? &b->args[i] : &nb->args[k];
         if (!dropped) nb->args[k].name = b->args[i].name, k++;
     }
-    rewire_block(b, b, to);
+    canon_rewire_block(b, b, to);
     /* the yield keeps the kept values; ops that fed only the dropped ones go */
     ir_op *y = b->last;
     k = 0;
@@ -667,522 +658,10 @@ static bool drop_unused_results(canon *c, ir_op *S) {
         if (!keep[r]) continue;
         N->res[k].type = S->res[r].type;
         N->res[k].name = S->res[r].name;
-        forward(c, &S->res[r], &N->res[k]);
+        canon_forward(c, &S->res[r], &N->res[k]);
         k++;
     }
     ir_block_insert_before(S->parent, S, N);
-    return true;
-}
-
-/* -------------------------------------------------- reshapes (views) */
-
-static bool reassoc_eq(const ir_reshape_info *a, const ir_reshape_info *b) {
-    if (a->ngroups != b->ngroups || a->nidx != b->nidx) return false;
-    for (uint32_t g = 0; g <= a->ngroups; g++)
-        if (a->group_start[g] != b->group_start[g]) return false;
-    return true; /* the dims are 0..n in order in a verified reshape */
-}
-
-/* collapse_shape(expand_shape(x)) with the same groups is x, and so is
- * expand_shape(collapse_shape(x)) when it gives x's type back. */
-static bool fold_reshape_pair(canon *c, ir_op *op) {
-    const ir_op *d = op->opnds[0]->def;
-    if (!d || (op->kind == IR_OP_COLLAPSE_SHAPE ? d->kind != IR_OP_EXPAND_SHAPE : d->kind != IR_OP_COLLAPSE_SHAPE))
-        return false;
-    if (!reassoc_eq(&op->u.reshape, &d->u.reshape) || !ir_type_eq(d->opnds[0]->type, op->res[0].type)) return false;
-    forward(c, &op->res[0], d->opnds[0]);
-    return true;
-}
-
-/* The groups of reshape r over its higher-rank side: group of each dim. */
-static void group_of_dims(const ir_reshape_info *r, uint32_t *group) {
-    for (uint32_t g = 0; g < r->ngroups; g++)
-        for (uint32_t j = r->group_start[g]; j < r->group_start[g + 1]; j++) group[j] = g;
-}
-
-/* Whether loop j (of size t->dims[j]) is a unit dim that shares its group
- * of R with other dims: one unit_dims_at_zero reads at 0. */
-static bool unit_in_group(const ir_reshape_info *R, const uint32_t *group, const ir_type *t, uint32_t j) {
-    uint32_t g = group[j];
-    return t && t->dims[j] == 1 && R->group_start[g + 1] - R->group_start[g] > 1;
-}
-
-/* Whether map reads each group of R whole and in order, or not at all
- * (results at 0 aside). With t, the unit dims that share a group with
- * others (unit_in_group) are not part of their group: the map reads them
- * at 0 (unit_dims_at_zero), so a keepdim reduction spelled (d0, 0) and one
- * spelled (d0, d1) over a unit d1 read the same group. */
-static bool reads_groups_whole(const ir_amap *mp, const ir_reshape_info *R, const uint32_t *group, const ir_type *t) {
-    if (!ir_amap_is_projected_perm(mp, true)) return false;
-    for (uint32_t r = 0; r < mp->nres;) {
-        if (mp->res[r]->kind == IR_AE_CONST) {
-            r++;
-            continue;
-        }
-        uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
-        if (unit_in_group(R, group, t, d)) return false;
-        for (uint32_t j = R->group_start[g]; j < R->group_start[g + 1]; j++) {
-            if (unit_in_group(R, group, t, j)) continue;
-            if (r >= mp->nres || ir_aexpr_dim(mp->res[r]) != (int)j) return false;
-            r++;
-        }
-    }
-    return true;
-}
-
-/* mp with each loop of size 1 (in type t) that shares its group of R with
- * other dims read at 0 instead (results already at 0 stay). */
-static const ir_amap *unit_dims_at_zero(ir_module *m, const ir_amap *mp, const ir_reshape_info *R,
-                                        const uint32_t *group, ir_type t) {
-    ir_amap *um = ir_amap_new(m, mp->ndims, mp->nsyms, mp->nres);
-    for (uint32_t r = 0; r < mp->nres; r++) {
-        if (mp->res[r]->kind == IR_AE_CONST) {
-            um->res[r] = mp->res[r];
-            continue;
-        }
-        uint32_t d = (uint32_t)ir_aexpr_dim(mp->res[r]), g = group[d];
-        bool unit = t.dims[d] == 1 && R->group_start[g + 1] - R->group_start[g] > 1;
-        um->res[r] = unit ? ir_ae_const(m, 0) : mp->res[r];
-    }
-    return um;
-}
-
-/* An elementwise op reading expand_shape(v) as its identity-mapped input
- * runs in v's shape instead: E(expand(v), x) = expand(E'(v, collapse(x))).
- * torch-mlir wraps every Linear of a 3-D input in collapse/expand, which
- * otherwise stops its bias, GELU and residual from reaching the GEMM. Each
- * other operand must read every group of the reshape whole, in order, or
- * not at all (a bias over the last dimension; a residual of the same
- * shape, collapsed as a view); the collapsed op's result is expanded back. */
-static bool collapse_elementwise(canon *c, ir_op *E) {
-    ir_linalg *l = &E->u.lin;
-    uint32_t n = ir_linalg_nopnds(E);
-    if (l->nouts != 1 || n > MAX_OPNDS || !all_parallel(E) || l->ndims > KN_LOOPS_MAX) return false;
-    if (!ir_amap_is_identity(l->maps[l->nins]) || ir_block_arg_used(ir_linalg_body(E), &ir_linalg_body(E)->args[l->nins]))
-        return false;
-    int src = -1;
-    for (uint32_t i = 0; i < l->nins && src < 0; i++) {
-        const ir_op *d = E->opnds[i]->def;
-        if (d && d->kind == IR_OP_EXPAND_SHAPE && ir_amap_is_identity(l->maps[i]) && d->u.reshape.ngroups < l->ndims)
-            src = (int)i;
-    }
-    if (src < 0) return false;
-    const ir_reshape_info *R = &E->opnds[src]->def->u.reshape;
-    uint32_t group[KN_LOOPS_MAX];
-    group_of_dims(R, group);
-    ir_module *m = c->m;
-    /* every map: each group whole and in order, or absent; failing that, a
-     * unit loop that shares its group with other dims is read at 0 (a mask
-     * of torch's attention: 1x128 read at (d0, d3) over 1x12x128x128 whose
-     * d0 and d1 came from one dim of 12) */
-    const ir_amap *umaps[MAX_OPNDS];
-    for (uint32_t i = 0; i < n; i++) {
-        umaps[i] = l->maps[i];
-        if (reads_groups_whole(l->maps[i], R, group, NULL)) continue;
-        if (i == l->nins || !ir_amap_is_projected_perm(l->maps[i], true)) return false;
-        umaps[i] = unit_dims_at_zero(m, l->maps[i], R, group, E->res[0].type);
-        if (!reads_groups_whole(umaps[i], R, group, &E->res[0].type)) return false;
-    }
-    const ir_aexpr *zero = ir_ae_const(m, 0);
-    ir_op *N = ir_op_new(m, IR_OP_LINALG, E->loc, n, 1, 1);
-    N->u.lin = *l;
-    ir_linalg *nl = &N->u.lin;
-    nl->named = IR_LN_GENERIC;
-    nl->ndims = R->ngroups;
-    nl->iters = sp_arena_array(&m->arena, R->ngroups, 1); /* all parallel */
-    const ir_amap **maps = sp_arena_array(&m->arena, n, sizeof *maps);
-    for (uint32_t i = 0; i < n; i++) {
-        const ir_amap *mp = umaps[i];
-        /* the operand's groups: one per group of R it reads, and one per
-         * unit dim read at 0 (kept, at 0) */
-        uint32_t starts[KN_LOOPS_MAX + 1], ng = 0;
-        int64_t dims[KN_LOOPS_MAX], res[KN_LOOPS_MAX];
-        for (uint32_t r = 0; r < mp->nres;) {
-            if (mp->res[r]->kind == IR_AE_CONST) {
-                starts[ng] = r;
-                res[ng++] = -1;
-                dims[r] = r;
-                r++;
-                continue;
-            }
-            /* the group's dims the map reads (its unit dims at 0 aside) */
-            uint32_t g = group[ir_aexpr_dim(mp->res[r])];
-            starts[ng] = r;
-            res[ng++] = g;
-            do {
-                dims[r] = r;
-                r++;
-            } while (r < mp->nres && mp->res[r]->kind == IR_AE_DIM && group[ir_aexpr_dim(mp->res[r])] == g);
-        }
-        starts[ng] = mp->nres;
-        ir_amap *nm = ir_amap_new(m, R->ngroups, 0, ng);
-        for (uint32_t g = 0; g < ng; g++) nm->res[g] = res[g] < 0 ? zero : ir_ae_dim(m, res[g]);
-        maps[i] = nm;
-        ir_value *v = E->opnds[i];
-        if (ng == mp->nres || i == l->nins) {
-            N->opnds[i] = v; /* nothing to collapse (the init is replaced below) */
-            continue;
-        }
-        const ir_op *d = v->def;
-        int64_t cd[IR_MAX_RANK];
-        for (uint32_t g = 0; g < ng; g++) {
-            cd[g] = 1;
-            for (uint32_t r = starts[g]; r < starts[g + 1]; r++) cd[g] *= v->type.dims[r];
-        }
-        ir_type ct = ir_tensor_type(m, (ir_dtype)v->type.dtype, ng, cd);
-        if (d && d->kind == IR_OP_EXPAND_SHAPE && ir_type_eq(d->opnds[0]->type, ct)) {
-            N->opnds[i] = d->opnds[0]; /* the expanded value itself */
-            continue;
-        }
-        ir_op *col = ir_build_reshape(m, E->loc, IR_OP_COLLAPSE_SHAPE, v, ct, ng, starts, dims);
-        ir_block_insert_before(E->parent, E, col);
-        N->opnds[i] = &col->res[0];
-    }
-    nl->maps = maps;
-    ir_type out = E->res[0].type;
-    ir_type ot = E->opnds[src]->def->opnds[0]->type;
-    ot = ir_tensor_type(m, (ir_dtype)out.dtype, ot.rank, ot.dims);
-    ir_op *e = ir_build_empty(m, E->loc, ot);
-    ir_block_insert_before(E->parent, E, e);
-    N->opnds[l->nins] = &e->res[0];
-    N->res[0].type = ot;
-    /* the body moves over: its arguments are scalars either way */
-    ir_block *b = ir_linalg_body(E);
-    ir_block *nb = ir_block_new(m, b->nargs, NULL);
-    ir_value **to = sp_arena_array(&m->arena, b->nargs ? b->nargs : 1, sizeof *to);
-    for (uint32_t i = 0; i < b->nargs; i++) {
-        nb->args[i].type = b->args[i].type;
-        nb->args[i].name = b->args[i].name;
-        to[i] = &nb->args[i];
-    }
-    rewire_block(b, b, to);
-    nb->first = b->first;
-    nb->last = b->last;
-    for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
-    b->first = b->last = NULL;
-    ir_op_set_region(N, 0, nb);
-    ir_block_insert_before(E->parent, E, N);
-    ir_op *ex = ir_build_reshape(m, E->loc, IR_OP_EXPAND_SHAPE, &N->res[0], out, R->ngroups, R->group_start, R->group_dims);
-    ir_block_insert_before(E->parent, E, ex);
-    N->res[0].name = E->res[0].name;
-    forward(c, &E->res[0], &ex->res[0]);
-    return true;
-}
-
-/* ------------------------------------------- contractions' prologues */
-
-/* Body values v depends on (a backward slice), as a mask over the body's
- * ops in order, and the block arguments it reads. False if it reads an
- * op outside the body's top level it cannot follow. */
-static void slice_of(const ir_block *b, const ir_value *v, bool *op_in, bool *arg_in, uint32_t nops) {
-    const ir_value *stack[256];
-    uint32_t n = 0;
-    stack[n++] = v;
-    while (n) {
-        const ir_value *x = stack[--n];
-        if (!x->def && x->owner == b) {
-            arg_in[x->index] = true;
-            continue;
-        }
-        if (!x->def || x->def->parent != b) continue; /* captured from outside */
-        uint32_t i = 0;
-        const ir_op *o = b->first;
-        for (; o && o != x->def; o = o->next) i++;
-        if (i >= nops || op_in[i]) continue;
-        op_in[i] = true;
-        for (uint32_t k = 0; k < o->nopnds && n < SP_ARRAY_LEN(stack); k++) stack[n++] = o->opnds[k];
-    }
-}
-
-/* The cf.assert ops of body b that check the prologue's inputs only (torch's
- * nn.Embedding bounds check on the indices of a gather that MLIR fused into
- * the next layer's multiply-accumulate) move with it, with their slices:
- * they then check each element of the prologue once. False when an op that
- * stays in the contraction's body (but mul, which reads the prologue's
- * result) would read a value the prologue takes away. */
-static bool take_asserts(const ir_block *b, bool *op_in, const bool *arg_in, uint32_t nops, const ir_op *mul) {
-    uint32_t i = 0;
-    for (const ir_op *o = b->first; o; o = o->next, i++) {
-        if (o->kind != IR_OP_ASSERT || op_in[i]) continue;
-        bool ops[256] = {0}, args[MAX_OPNDS] = {0}, inside = true;
-        slice_of(b, o->opnds[0], ops, args, nops);
-        for (uint32_t a = 0; a < b->nargs && a < MAX_OPNDS; a++) inside &= !args[a] || arg_in[a];
-        if (!inside) continue;
-        op_in[i] = true;
-        for (uint32_t k = 0; k < nops; k++) op_in[k] |= ops[k];
-    }
-    i = 0;
-    for (const ir_op *o = b->first; o; o = o->next, i++) {
-        if (op_in[i] || o == mul) continue;
-        for (uint32_t q = 0; q < o->nopnds; q++) {
-            const ir_op *d = o->opnds[q]->def;
-            if (!d || d->parent != b) continue;
-            uint32_t j = 0;
-            for (const ir_op *p = b->first; p && p != d; p = p->next) j++;
-            if (j < nops && op_in[j]) return false;
-        }
-    }
-    return true;
-}
-
-/* A contraction with an elementwise prologue on one of its factors (what
- * mlir-opt's --linalg-fuse-elementwise-ops writes: the bias and GELU of one
- * layer computed inside the next layer's multiply-accumulate) is split: the
- * prologue becomes an elementwise op of its own over the loops its inputs
- * use, and the contraction multiplies its result. The fuser then gives the
- * prologue to the kernel that produced its input as an epilogue, as for
- * the unfused spelling (law L5), and each element is computed once instead
- * of once per output column. */
-static bool split_prologue(canon *c, ir_op *S) {
-    ir_linalg *l = &S->u.lin;
-    if (l->nouts != 1 || all_parallel(S) || l->nins + 1 > MAX_OPNDS || l->ndims > KN_LOOPS_MAX) return false;
-    ir_block *b = ir_linalg_body(S);
-    const ir_op *y = b->last;
-    if (!y || y->kind != IR_OP_LINALG_YIELD || y->nopnds != 1) return false;
-    const ir_op *add = y->opnds[0]->def;
-    if (!add || add->parent != b || add->kind != IR_OP_ADDF) return false;
-    const ir_value *out = &b->args[l->nins];
-    const ir_value *mv = add->opnds[0] == out ? add->opnds[1] : add->opnds[1] == out ? add->opnds[0] : NULL;
-    if (!mv || !mv->def || mv->def->parent != b || mv->def->kind != IR_OP_MULF) return false;
-    ir_op *mul = mv->def;
-    uint32_t nops = 0;
-    for (const ir_op *o = b->first; o; o = o->next) nops++;
-    if (nops > 256) return false;
-    for (int side = 0; side < 2; side++) {
-        ir_value *x = mul->opnds[side];
-        if (!x->def || x->def->parent != b) continue; /* a plain input (or a captured scalar) */
-        if (x->def->kind == IR_OP_EXTF && !x->def->opnds[0]->def) continue; /* a widened input: the contraction's own */
-        bool op_in[256] = {0}, arg_in[MAX_OPNDS] = {0};
-        slice_of(b, x, op_in, arg_in, nops);
-        if (arg_in[l->nins]) return false; /* reads the accumulator */
-        if (!take_asserts(b, op_in, arg_in, nops, mul)) return false;
-        /* the other factor and the accumulation must not need the slice */
-        bool other_op[256] = {0}, other_arg[MAX_OPNDS] = {0};
-        slice_of(b, mul->opnds[1 - side], other_op, other_arg, nops);
-        for (uint32_t i = 0; i < nops; i++)
-            if (op_in[i] && other_op[i]) return false;
-        /* the loops the prologue's inputs use */
-        bool uses[KN_LOOPS_MAX] = {0};
-        uint32_t nin = 0;
-        for (uint32_t i = 0; i < l->nins; i++) {
-            if (!arg_in[i]) continue;
-            if (!ir_amap_is_projected_perm(l->maps[i], false) || other_arg[i]) return false;
-            for (uint32_t r = 0; r < l->maps[i]->nres; r++) uses[ir_aexpr_dim(l->maps[i]->res[r])] = true;
-            nin++;
-        }
-        if (!nin) return false;
-        /* and the loops its linalg.index ops read (a gather's column) */
-        uint32_t oi = 0;
-        for (const ir_op *o = b->first; o; o = o->next, oi++)
-            if (op_in[oi] && o->kind == IR_OP_LINALG_INDEX) {
-                if ((uint64_t)o->u.dim >= l->ndims) return false;
-                uses[o->u.dim] = true;
-            }
-        int64_t bounds[KN_LOOPS_MAX], loop_of[KN_LOOPS_MAX], dims[KN_LOOPS_MAX];
-        if (!ir_linalg_loop_bounds(S, bounds)) return false;
-        uint32_t nl = 0;
-        for (uint32_t d = 0; d < l->ndims; d++)
-            if (uses[d]) {
-                loop_of[d] = nl;
-                dims[nl++] = bounds[d];
-            }
-        ir_module *m = c->m;
-        /* the prologue: inputs read through their maps over its own loops */
-        ir_op *P = ir_op_new(m, IR_OP_LINALG, S->loc, nin + 1, 1, 1);
-        ir_linalg *pl = &P->u.lin;
-        pl->named = IR_LN_GENERIC;
-        pl->ndims = nl;
-        pl->nins = nin;
-        pl->nouts = 1;
-        pl->iters = sp_arena_array(&m->arena, nl ? nl : 1, 1);
-        pl->maps = sp_arena_array(&m->arena, nin + 1, sizeof *pl->maps);
-        ir_type *tys = sp_arena_array(&m->arena, nin + 1, sizeof *tys);
-        ir_value **to = sp_arena_array(&m->arena, b->nargs, sizeof *to);
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < l->nins; i++) {
-            if (!arg_in[i]) continue;
-            int64_t sel[KN_LOOPS_MAX];
-            for (uint32_t r = 0; r < l->maps[i]->nres; r++) sel[r] = loop_of[ir_aexpr_dim(l->maps[i]->res[r])];
-            pl->maps[k] = ir_amap_select(m, nl, l->maps[i]->nres, sel);
-            P->opnds[k] = S->opnds[i];
-            tys[k] = b->args[i].type;
-            k++;
-        }
-        pl->maps[nin] = ir_amap_identity(m, nl);
-        ir_type pt = ir_tensor_type(m, (ir_dtype)x->type.dtype, nl, dims);
-        ir_op *e = ir_build_empty(m, S->loc, pt);
-        ir_block_insert_before(S->parent, S, e);
-        P->opnds[nin] = &e->res[0];
-        P->res[0].type = pt;
-        tys[nin] = x->type;
-        ir_block *pb = ir_block_new(m, nin + 1, tys);
-        k = 0;
-        for (uint32_t i = 0; i < b->nargs; i++) to[i] = arg_in[i] && i < l->nins ? &pb->args[k++] : NULL;
-        /* the slice's ops move to the prologue's body, in order */
-        uint32_t i = 0;
-        for (ir_op *o = b->first, *next; o; o = next, i++) {
-            next = o->next;
-            if (!op_in[i]) continue;
-            ir_block_remove(b, o);
-            if (o->kind == IR_OP_LINALG_INDEX) o->u.dim = (uint32_t)loop_of[o->u.dim];
-            for (uint32_t q = 0; q < o->nopnds; q++) {
-                ir_value *v = o->opnds[q];
-                if (!v->def && v->owner == b) o->opnds[q] = to[v->index];
-            }
-            ir_block_append(pb, o);
-        }
-        ir_op *py = ir_op_new(m, IR_OP_LINALG_YIELD, S->loc, 1, 0, 0);
-        py->opnds[0] = x;
-        ir_block_append(pb, py);
-        ir_op_set_region(P, 0, pb);
-        ir_block_insert_before(S->parent, S, P);
-        /* the contraction reads the prologue's result instead of its inputs */
-        ir_value *opnds[MAX_OPNDS], *value[MAX_OPNDS] = {0};
-        const ir_amap *maps[MAX_OPNDS];
-        int new_arg[MAX_OPNDS];
-        uint32_t nk = 0, pidx = 0;
-        bool placed = false;
-        int64_t sel[KN_LOOPS_MAX];
-        for (uint32_t d = 0, r = 0; d < l->ndims; d++)
-            if (uses[d]) sel[r++] = d;
-        for (uint32_t q = 0; q < l->nins; q++) {
-            if (arg_in[q]) { /* the prologue's result stands where its first input stood */
-                new_arg[q] = -1;
-                if (!placed) {
-                    pidx = nk;
-                    opnds[nk] = &P->res[0];
-                    maps[nk++] = ir_amap_select(m, l->ndims, nl, sel);
-                    placed = true;
-                }
-                continue;
-            }
-            new_arg[q] = (int)nk;
-            opnds[nk] = S->opnds[q];
-            maps[nk++] = l->maps[q];
-        }
-        new_arg[l->nins] = (int)nk;
-        opnds[nk] = S->opnds[l->nins];
-        maps[nk] = l->maps[l->nins];
-        /* relink maps the old args; the new input's argument replaces x */
-        relink(c, S, nk, 1, opnds, maps, new_arg, value);
-        ir_block *nb2 = ir_linalg_body(S);
-        for (ir_op *o = nb2->first; o; o = o->next)
-            for (uint32_t q = 0; q < o->nopnds; q++)
-                if (o->opnds[q] == x) o->opnds[q] = &nb2->args[pidx];
-        return true;
-    }
-    return false;
-}
-
-/* ------------------------------------------------------ pads of copies */
-
-/* A pad of a transpose (a copy whose maps are permutations: torch's
- * permute from channels_last before a pool, then torch-mlir's pad) pads
- * the copy's input instead, by the same amounts on the dims they become,
- * and the copy moves after it: pad(transpose(x)) = transpose(pad'(x)).
- * The transpose then folds into its consumer's map (fold_input) and the
- * consumer (a pool) reads the padded input in its own layout, with no copy
- * of it in between. Not before a contraction (a convolution): its engines
- * choose their own layouts of the input. */
-static bool swap_pad_copy(canon *c, ir_op *P) {
-    if (P->kind != IR_OP_PAD || P->nopnds != 1 || P->nres != 1 || P->nregions != 1) return false;
-    for (const ir_op *u = P->next; u; u = u->next)
-        for (uint32_t i = 0; i < u->nopnds; i++)
-            if (u->opnds[i] == &P->res[0] && (u->kind != IR_OP_LINALG || ir_linalg_is_mac(u))) return false;
-    ir_value *s = P->opnds[0];
-    ir_op *d = s->def;
-    if (!d || !ir_linalg_is_copy(d) || s->id >= c->n || c->uses[s->id] != 1 || d->parent != P->parent) return false;
-    const ir_linalg *l = &d->u.lin;
-    const ir_amap *im = l->maps[0], *om = l->maps[1];
-    ir_value *X = d->opnds[0];
-    const uint32_t rank = P->u.pad.rank;
-    if (X->type.kind != IR_T_TENSOR || X->type.rank != rank || s->type.rank != rank || im->nres != rank ||
-        om->nres != rank || !ir_amap_is_projected_perm(im, false))
-        return false;
-    /* out dim j is in dim k where both maps name the same loop */
-    int64_t *low = sp_arena_array(&c->m->arena, rank ? rank : 1, sizeof *low);
-    int64_t *high = sp_arena_array(&c->m->arena, rank ? rank : 1, sizeof *high);
-    int64_t pdims[IR_MAX_RANK];
-    if (rank > IR_MAX_RANK) return false;
-    for (uint32_t j = 0; j < rank; j++) {
-        if (P->u.pad.low[j] == IR_DYNAMIC || P->u.pad.high[j] == IR_DYNAMIC) return false;
-        int loop = ir_aexpr_dim(om->res[j]);
-        uint32_t k = rank;
-        for (uint32_t x = 0; x < rank; x++)
-            if (ir_aexpr_dim(im->res[x]) == loop) k = x;
-        if (k == rank) return false;
-        low[k] = P->u.pad.low[j], high[k] = P->u.pad.high[j];
-        pdims[k] = X->type.dims[k] + low[k] + high[k];
-    }
-    ir_type pt = ir_tensor_type(c->m, (ir_dtype)X->type.dtype, rank, pdims);
-    ir_op *P2 = ir_op_new(c->m, IR_OP_PAD, P->loc, 1, 1, 1);
-    P2->opnds[0] = X;
-    P2->u.pad.rank = rank;
-    P2->u.pad.low = low;
-    P2->u.pad.high = high;
-    P2->u.pad.nofold = P->u.pad.nofold;
-    P2->res[0].type = pt;
-    P2->regions[0] = P->regions[0]; /* the padding value, yielded from outside (P dies) */
-    P2->regions[0]->parent = P2;
-    P2->attrs = P->attrs, P2->nattrs = P->nattrs;
-    ir_op *E = ir_build_empty(c->m, d->loc, P->res[0].type);
-    ir_block_insert_before(d->parent, d, P2);
-    ir_block_insert_before(d->parent, d, E);
-    d->opnds[0] = &P2->res[0];
-    d->opnds[1] = &E->res[0];
-    d->res[0].type = P->res[0].type;
-    forward(c, &P->res[0], &d->res[0]);
-    P->opnds[0] = X; /* P is dead from here: its operand keeps its type */
-    P->regions[0] = ir_block_new(c->m, 0, NULL);
-    P->nregions = 0;
-    return true;
-}
-
-/* tensor.concat along d becomes a tensor.empty and one tensor.insert_slice
- * per operand, at the running offset along d: the copies every engine
- * already runs (the cpu loop engine's copy, the npu's copy kernel), where
- * a concat of its own had none and went to the reference path (Llama's
- * rotate_half, UNet's skip connections). Static shapes only: a dynamic
- * size would need the offsets as operands. */
-static bool concat_to_inserts(canon *c, ir_op *C) {
-    if (C->kind != IR_OP_CONCAT || C->nres != 1 || !C->nopnds) return false;
-    const ir_type rt = C->res[0].type;
-    const uint32_t d = (uint32_t)C->u.dim, rank = rt.rank;
-    if (rt.kind != IR_T_TENSOR || d >= rank) return false;
-    for (uint32_t k = 0; k < rank; k++)
-        if (rt.dims[k] == IR_DYNAMIC) return false;
-    for (uint32_t i = 0; i < C->nopnds; i++) {
-        const ir_type t = C->opnds[i]->type;
-        if (t.kind != IR_T_TENSOR || t.rank != rank) return false;
-        for (uint32_t k = 0; k < rank; k++)
-            if (t.dims[k] == IR_DYNAMIC) return false;
-    }
-    ir_module *m = c->m;
-    ir_op *E = ir_build_empty(m, C->loc, rt);
-    ir_block_insert_before(C->parent, C, E);
-    ir_value *into = &E->res[0];
-    int64_t at = 0;
-    for (uint32_t i = 0; i < C->nopnds; i++) {
-        ir_value *x = C->opnds[i];
-        ir_op *S = ir_op_new(m, IR_OP_INSERT_SLICE, C->loc, 2, 1, 0);
-        S->opnds[0] = x;
-        S->opnds[1] = into;
-        S->res[0].type = rt;
-        ir_slice_info *si = &S->u.slice;
-        si->rank = rank;
-        si->offsets = sp_arena_array(&m->arena, rank, sizeof *si->offsets);
-        si->sizes = sp_arena_array(&m->arena, rank, sizeof *si->sizes);
-        si->strides = sp_arena_array(&m->arena, rank, sizeof *si->strides);
-        for (uint32_t k = 0; k < rank; k++) {
-            si->offsets[k] = k == d ? at : 0;
-            si->sizes[k] = x->type.dims[k];
-            si->strides[k] = 1;
-        }
-        at += x->type.dims[d];
-        ir_block_insert_before(C->parent, C, S);
-        into = &S->res[0];
-    }
-    forward(c, &C->res[0], into);
     return true;
 }
 
@@ -1210,7 +689,7 @@ static void visit_block(canon *c, ir_block *b) {
             bool dup = false;
             for (uint32_t k = 0; k < nconsts; k++)
                 if (ir_attr_eq(consts[k]->u.value, op->u.value)) {
-                    forward(c, &op->res[0], &consts[k]->res[0]);
+                    canon_forward(c, &op->res[0], &consts[k]->res[0]);
                     dup = true;
                     break;
                 }
@@ -1225,9 +704,9 @@ static void visit_block(canon *c, ir_block *b) {
             }
             continue;
         }
-        if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) fold_reshape_pair(c, op);
-        if (op->kind == IR_OP_PAD) swap_pad_copy(c, op);
-        if (op->kind == IR_OP_CONCAT) concat_to_inserts(c, op);
+        if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) canon_fold_reshape_pair(c, op);
+        if (op->kind == IR_OP_PAD) canon_swap_pad_copy(c, op);
+        if (op->kind == IR_OP_CONCAT) canon_concat_to_inserts(c, op);
         if (op->kind == IR_OP_LINALG) {
             for (uint32_t r = 0; r < op->nregions; r++) resolve_nested(c, op->regions[r]);
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);
@@ -1239,8 +718,8 @@ static void visit_block(canon *c, ir_block *b) {
             minmax_in_body(c, ir_linalg_body(op));
             expand_fpowi(c, ir_linalg_body(op));
             drop_unused_results(c, op);
-            collapse_elementwise(c, op);
-            split_prologue(c, op);
+            canon_collapse_elementwise(c, op);
+            canon_split_prologue(c, op);
             /* the body may have been replaced: walk the current one */
             next = op->next;
         }

@@ -401,7 +401,7 @@ static void grow_chain(builder *bd, ir_op *func) {
         /* every use of v in E: an input through one permutation covering E;
          * of a loop kernel, also one up to unit extents (covers_but_units: a
          * statistic of rank n - 1 read over n loops, or a keepdim one read
-         * at 0 by an op collapse_elementwise ran in fewer loops, read the
+         * at 0 by an op canon_collapse_elementwise ran in fewer loops, read the
          * same elements as through a permutation, law L5) */
         int64_t eb[KN_MAX_DIMS];
         bool unit_ok = k->kind == KN_LOOP && l->ndims <= KN_MAX_DIMS && ir_linalg_loop_bounds(E, eb);

@@ -86,7 +86,7 @@ out=$("$SPADC" run "$D/tensor_build.mlir" -e build --target cpu --check --check-
 a=$("$SPADC" run "$D/tensor_build.mlir" -e build --target ref --seed 7 | grep '^result')
 b=$("$SPADC" run "$D/assert_concat_generic.mlir" -e build --target ref --seed 7 | grep '^result')
 [ -n "$a" ] && [ "$a" = "$b" ] || no "the generic @build computes other results"
-# tensor.concat becomes one insert_slice per operand (passes/canon.c), which
+# tensor.concat becomes one insert_slice per operand (passes/canon_tensor.c), which
 # both engines copy: no concat kernel on the host; the npu leaves
 # tensor.from_elements to the host, and says why
 plan=$("$SPADC" plan "$D/tensor_build.mlir" -e build --target npu)

@@ -9,7 +9,7 @@
 // @avgpool_nopad: the same without counting the padding (the divisor per
 // pixel comes from linalg.index: the division runs on the host); @maxpool_dil:
 // 3x3 dilation 2 pad 1; @maxpool_nhwc: channels_last data (permutes around
-// the pool: the pad moves before the permute, canon.c, and the pool reads
+// the pool: the pad moves before the permute, canon_tensor.c, and the pool reads
 // NHWC); @adaptive_avg: adaptive_avg_pool2d to 2x2 from 8x8 (a 4x4 stride 4
 // window); @global_avg: adaptive_avg_pool2d to 1x1 and flatten (a sum over
 // the whole 7x7 and a division: a window of one output pixel); @maxpool1d:
