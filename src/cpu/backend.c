@@ -306,8 +306,14 @@ static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
             bool i1 = b->args[i].type.dtype == IR_I1 && ai[i] != KN_CHAIN;
             if (engine_dt(b->args[i].type.dtype) < 0 && !i1) return false;
             int r;
-            if (ai[i] == KN_CHAIN || (s == first && ai[i] + 1 == kp->chain_in_plus1)) {
+            if (ai[i] == KN_CHAIN) {
                 r = chain;
+            } else if (ai[i] + 1 == kp->chain_in_plus1) {
+                /* the value entering the program (register 0, never
+                 * reallocated), also where a later op reads it again: an
+                 * attention's max(s, 3 s) reads the scores twice, and they
+                 * are never stored (difftest seed 53006: a NULL operand) */
+                r = 0;
             } else {
                 int32_t in = ai[i];
                 if (slot_of_input[in] < 0) {
