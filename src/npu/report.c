@@ -299,10 +299,12 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));
     if (k->kind == KN_CONTRACTION)
         sp_strbuf_printf(o, "  b=%lld m=%lld n=%lld k=%lld", (long long)k->b, (long long)k->m, (long long)k->n, (long long)k->k);
-    else if (ki.kp->att)
+    else if (ki.kp->att && ki.kp->npu)
         sp_strbuf_printf(o, "  heads=%lld rows=%lld keys=%lld d=%lld dv=%lld", (long long)ki.kp->att->heads,
                          (long long)ki.kp->att->rows, (long long)ki.kp->att->keys, (long long)ki.kp->att->d,
                          (long long)ki.kp->att->dv);
+    else if (k->kind == KN_ATTENTION && k->att) /* left to the host before its figures were found: the match's */
+        sp_strbuf_printf(o, "  rows=%lld keys=%lld", (long long)k->att->rows, (long long)k->att->keys);
     else if (ki.kp->npu)
         sp_strbuf_printf(o, "  %lld x %lld (%s)", (long long)ki.kp->M, (long long)ki.kp->N, mode_text(ki.kp));
     sp_strbuf_printf(o, "  -> %s  (%s)\n", ex_value_label(k->out, buf, sizeof buf), ki.ch ? "npu" : "host");
