@@ -79,6 +79,7 @@ typedef struct kplan {
      * the padded coordinates of a folded tensor.pad (bounds: its arrays) */
     cpu_window win;
     int32_t *bounds, *combo;
+    int64_t *krun;
     uint16_t *kcombo;
     bool pack_avx512; /* the window is linear and the ISA AVX-512: cpu_window_pack_linear_avx512 */
     /* window_b read in place (a linear window, a zero pad, a kernel set
@@ -119,10 +120,6 @@ typedef struct cpu_backend {
      * kernel needed, kept, so runs after the first allocate nothing */
     void *work, *work_raw;
     size_t work_bytes;
-    /* gathered lhs matrices (im2col), grown likewise */
-    float *gbuf;
-    void *gbuf_raw;
-    size_t gbuf_bytes;
 } cpu_backend;
 
 /* ------------------------------------------------------- access strides */
@@ -462,6 +459,8 @@ static bool window_linear(cpu_backend *cb, kplan *kp) {
  * (kn_fold_pads) its padded coordinates, which the packing bounds: the
  * pad is never copied. False where a padded coordinate moves with an
  * outer loop or backwards (none a convolution has). */
+static bool window_bounds(cpu_backend *cb, kplan *kp);
+static void window_runs(cpu_backend *cb, kplan *kp);
 static bool plan_window(cpu_backend *cb, kplan *kp) {
     const kernel *k = kp->k;
     const kn_input *in = &k->inputs[0];
@@ -477,7 +476,33 @@ static bool plan_window(cpu_backend *cb, kplan *kp) {
     window_offsets(k, &kp->lhs, kp->mdims, kp->nmdims, kp->moff);
     window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
     w->moff = kp->moff, w->koff = kp->koff;
-    if (!in->pad) return window_linear(cb, kp);
+    if (in->pad && !window_bounds(cb, kp)) return false;
+    window_runs(cb, kp);
+    return window_linear(cb, kp);
+}
+
+/* The runs of window elements (conv.h): unit steps of the source with the
+ * same padded coordinates. */
+static void window_runs(cpu_backend *cb, kplan *kp) {
+    cpu_window *w = &kp->win;
+    int64_t *r = kp->krun = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K + 1, sizeof *r));
+    uint32_t n = 0;
+    for (int64_t k = 0; k < w->K; k++) {
+        bool cont = k > 0 && w->koff[k] == w->koff[k - 1] + 1;
+        for (uint32_t b = 0; b < w->nb && cont; b++) cont = w->kb[b][k] == w->kb[b][k - 1];
+        if (!cont) r[n++] = k;
+    }
+    r[n] = w->K;
+    w->nkrun = n, w->krun = r;
+}
+
+/* A folded pad's padded coordinates and padding value (conv.h). False
+ * where one moves with an outer loop or backwards (none a convolution
+ * has). */
+static bool window_bounds(cpu_backend *cb, kplan *kp) {
+    const kernel *k = kp->k;
+    const kn_input *in = &k->inputs[0];
+    cpu_window *w = &kp->win;
     const ir_type st = in->value->type;
     const ir_amap *map = in->map;
     uint32_t nb = 0, which[IR_MAX_RANK];
@@ -504,7 +529,7 @@ static bool plan_window(cpu_backend *cb, kplan *kp) {
         window_coords(k, coef, 0, kp->kdims, kp->nkdims, p);
         w->kb[b] = p, p += kp->gK;
         w->dim[b] = st.dims[r];
-        w->step[b] = kp->nmdims ? coef[run] : 0;
+        w->step[b] = kp->nmdims ? coef[kp->mdims[kp->nmdims - 1]] : 0;
     }
     w->nb = nb;
     /* the padding value: a constant, else read at each run */
@@ -516,7 +541,7 @@ static bool plan_window(cpu_backend *cb, kplan *kp) {
         kp->padv_rt = true;
         kp->padv_id = pv->id;
     }
-    return window_linear(cb, kp);
+    return true;
 }
 
 /* An implicit GEMM (a convolution: the lhs read through windows). M is the
@@ -795,35 +820,6 @@ static void patch_program(cpu_backend *cb, kplan *kp) {
     for (uint32_t p = 0; p < kp->npatches; p++) kp->epi.insn[kp->patches[p].insn].imm = (float)ex_scalar(cb->px, kp->patches[p].value).f;
 }
 
-/* The gathered lhs's buffer (Mg x Kg floats), grown and kept. */
-static float *gather_buffer(cpu_backend *cb, const kplan *kp) {
-    size_t need = sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gM, (size_t)kp->gK), sizeof(float));
-    if (need > cb->gbuf_bytes) {
-        sp_free(cb->ctx, cb->gbuf_raw);
-        cb->gbuf_bytes = 0;
-        cb->gbuf = cpu_aligned_alloc(cb->ctx, need, &cb->gbuf_raw);
-        if (!cb->gbuf) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: an im2col matrix needs %zu bytes", need);
-        cb->gbuf_bytes = need;
-    }
-    return cb->gbuf;
-}
-
-/* The im2col's team: its rows split where the matrix is large. */
-static int gather_team(const kplan *kp, int nthreads) {
-    return cpu_team(kp->gM * kp->gK >= 65536 ? nthreads : 1, kp->gM);
-}
-
-/* im2col: row m of A2 is the window of output pixel m, in K's order (a
- * folded pad's outside: padv). */
-static void gather_lhs(const kplan *kp, const float *X, int64_t base, float padv, float *A2, int nthreads) {
-    const int64_t M = kp->gM, K = kp->gK;
-    cpu_window win = kp->win;
-    win.padv = padv;
-    const int nt = gather_team(kp, nthreads);
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-    for (int64_t m = 0; m < M; m++) cpu_window_gather(&win, X, base, m, 1, A2 + m * K);
-}
-
 /* Where epilogue operand s of kp reads from this run: the value's storage,
  * or for an i1 mask its copy as floats 0/1, for a bf16/f16 one as f32. */
 static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
@@ -845,18 +841,9 @@ static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
     return kp->f32[s];
 }
 
-/* The packed window's buffer (as cpu_packed, for the blocking's NR):
- * copies of one chunk's panels. */
-static void window_buffer(cpu_backend *cb, kplan *kp, struct cpu_packed *p, int copies) {
-    const int nr = kp->blocking.nr;
-    p->nr = nr;
-    p->pairs = false; /* f32 windows */
-    p->K = p->kv = kp->gK;
-    p->N = kp->chunk;
-    p->nbatch = 1;
-    p->npanels = (kp->chunk + nr - 1) / nr;
-    size_t one = sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)p->npanels * (size_t)nr, (size_t)kp->gK), sizeof(float));
-    size_t need = sp_size_mul(cb->ctx, one, (size_t)copies);
+/* The chunks' buffer (floats, 64-byte aligned), grown and kept. */
+static float *window_buffer(cpu_backend *cb, kplan *kp, size_t floats) {
+    const size_t need = sp_size_mul(cb->ctx, floats, sizeof(float));
     if (need > kp->wpack_bytes) {
         sp_free(cb->ctx, kp->wpack_raw);
         kp->wpack_bytes = 0;
@@ -864,11 +851,11 @@ static void window_buffer(cpu_backend *cb, kplan *kp, struct cpu_packed *p, int 
         if (!kp->wpack) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's window needs %zu bytes", need);
         kp->wpack_bytes = need;
     }
-    p->data = kp->wpack;
-    p->raw = NULL;
+    return kp->wpack;
 }
 
-/* Work items of a window_b convolution: (outer iteration, chunk of pixels). */
+/* Work items of a chunked convolution (window packed as B, or gathered
+ * im2col rows as A): (outer iteration, chunk of pixels). */
 static int64_t window_items(const kplan *kp, int64_t nouter) {
     return nouter * ((kp->npix + kp->chunk - 1) / kp->chunk);
 }
@@ -879,27 +866,29 @@ static bool window_split(const kplan *kp, int nthreads, int64_t nouter) {
     return nthreads > 1 && window_items(kp, nouter) >= 2 * nthreads;
 }
 
-/* The pixels of one call: the most whose packed window (K x chunk floats)
- * takes a quarter of the L2 (measured: one 64-pixel panel of a 3x3x64
- * window packs ~5% faster than three, which push the source out), whole
- * panels, at least one; fewer where that leaves
- * the threads too few items. Then the blocking for calls of that N. */
+/* The pixels of one call: the most whose packed window or im2col rows (K
+ * floats a pixel) take a quarter of the L2 (measured: one 64-pixel panel
+ * of a 3x3x64 window packs ~5% faster than three, which push the source
+ * out), whole panels (window_b) or row strips (im2col), at least one;
+ * fewer where that leaves the threads too few items. Then the blocking
+ * for calls of that size; B, the weights, packed once (im2col). */
 static void plan_chunk(cpu_backend *cb, kplan *kp) {
-    kp->gN = kp->chunk = kp->npix;
-    choose_blocking(cb, kp, true);
-    const int64_t nr = kp->blocking.nr, l2 = cpu_caches_detect().l2;
-    const int64_t all = (kp->npix + nr - 1) / nr * nr;
-    int64_t c = l2 / 4 / (kp->gK * (int64_t)sizeof(float)) / nr * nr;
-    if (c < nr) c = nr;
+    int64_t *dim = kp->window_b ? &kp->gN : &kp->gM;
+    *dim = kp->chunk = kp->npix;
+    choose_blocking(cb, kp, kp->window_b);
+    const int64_t unit = kp->window_b ? kp->blocking.nr : kp->blocking.mr, l2 = cpu_caches_detect().l2;
+    const int64_t all = (kp->npix + unit - 1) / unit * unit;
+    int64_t c = l2 / 4 / (kp->gK * (int64_t)sizeof(float)) / unit * unit;
+    if (c < unit) c = unit;
     if (c > all) c = all;
     int64_t nouter = 1;
     for (uint32_t j = 0; j < kp->nouter; j++) nouter *= kp->k->bounds[kp->outer[j]];
     const int nt = cb->o.nthreads;
-    while (c > nr && nt > 1 && nouter * ((kp->npix + c - 1) / c) < 2 * nt) c -= nr;
-    kp->gN = kp->chunk = c;
-    choose_blocking(cb, kp, true);
-    kp->pack_avx512 = kp->win.linear && kp->blocking.isa >= CPU_ISA_AVX512 && kp->blocking.nr % 16 == 0 &&
-                      kp->blocking.nr <= 128;
+    while (c > unit && nt > 1 && nouter * ((kp->npix + c - 1) / c) < 2 * nt) c -= unit;
+    *dim = kp->chunk = c;
+    choose_blocking(cb, kp, kp->window_b);
+    kp->pack_avx512 = kp->window_b && kp->win.linear && kp->blocking.isa >= CPU_ISA_AVX512 &&
+                      kp->blocking.nr % 16 == 0 && kp->blocking.nr <= 128;
 }
 
 /* Whether the window is read in place (kplan.direct), and then its masks:
@@ -945,12 +934,13 @@ static void plan_direct(cpu_backend *cb, kplan *kp) {
     }
 }
 
-/* Items [i0, i1) of a window_b convolution on one thread: per item the
- * chunk's window packed (pad bounded, conv.h) and one GEMM of the weights
- * (A, read in place) by it, its epilogue on the chunk's columns. */
+/* Items [i0, i1) of a chunked convolution on one thread: per item the
+ * chunk's window packed as B (window_b: the weights A, read in place) or
+ * gathered as im2col rows A (the weights B, packed once: pb), the pad
+ * bounded (conv.h), and one GEMM on them, its epilogue on the chunk. */
 static sp_status run_window_items(const cpu_backend *cb, const kplan *kp, const cpu_gemm_args *g0, float *wbuf,
-                                  const float *X, const float *W, float *C, float *const *opbase, float *init,
-                                  float padv, int64_t i0, int64_t i1, int gthreads, sp_ctx *ctx) {
+                                  const cpu_packed *pb, const float *X, const float *W, float *C, float *const *opbase,
+                                  float *init, float padv, int64_t i0, int64_t i1, int gthreads, sp_ctx *ctx) {
     const kernel *k = kp->k;
     const int64_t nch = (kp->npix + kp->chunk - 1) / kp->chunk;
     const int nr = kp->blocking.nr;
@@ -962,64 +952,85 @@ static sp_status run_window_items(const cpu_backend *cb, const kplan *kp, const 
     g.epi = &e;
     g.nthreads = gthreads;
     g.work = NULL, g.work_bytes = 0, g.work_used = NULL;
-    g.packed_b = &wp;
+    g.packed_b = kp->window_b ? &wp : pb;
     g.B = NULL;
-    const int n = kp->n_dim;
+    const int d = kp->window_b ? kp->n_dim : kp->m_dim; /* the pixels' innermost loop */
     for (int64_t it = i0; it < i1; it++) {
-        const int64_t o = it / nch, n0 = it % nch * kp->chunk;
-        const int64_t cols = kp->npix - n0 < kp->chunk ? kp->npix - n0 : kp->chunk;
+        const int64_t o = it / nch, p0 = it % nch * kp->chunk;
+        const int64_t cnt = kp->npix - p0 < kp->chunk ? kp->npix - p0 : kp->chunk;
         int64_t idx[KN_MAX_DIMS], r = o;
         for (int j = (int)kp->nouter - 1; j >= 0; j--) {
             idx[kp->outer[j]] = r % k->bounds[kp->outer[j]];
             r /= k->bounds[kp->outer[j]];
         }
-        (kp->pack_avx512 ? cpu_window_pack_linear_avx512 : cpu_window_pack)(&win, X, at(&kp->lhs, idx, kp->outer, kp->nouter),
-                                                                          n0, cols, nr, wbuf);
-        wp.N = g.N = cols;
-        wp.npanels = (cols + nr - 1) / nr;
-        g.A = W + at(&kp->rhs, idx, kp->outer, kp->nouter);
-        g.C = C + at(&kp->out, idx, kp->outer, kp->nouter) + n0 * kp->out.stride[n];
+        const int64_t base = at(&kp->lhs, idx, kp->outer, kp->nouter);
+        if (kp->window_b) {
+            (kp->pack_avx512 ? cpu_window_pack_linear_avx512 : cpu_window_pack)(&win, X, base, p0, cnt, nr, wbuf);
+            wp.N = g.N = cnt;
+            wp.npanels = (cnt + nr - 1) / nr;
+            g.A = W + at(&kp->rhs, idx, kp->outer, kp->nouter);
+        } else {
+            cpu_window_gather(&win, X, base, p0, cnt, wbuf);
+            g.M = cnt;
+            g.A = wbuf;
+            if (!pb) { /* weights that move with the outer loops (a grouped conv's): packed by the call */
+                g.packed_b = NULL;
+                g.B = W + at(&kp->rhs, idx, kp->outer, kp->nouter);
+            }
+        }
+        g.C = C + at(&kp->out, idx, kp->outer, kp->nouter) + p0 * kp->out.stride[d];
         for (uint32_t s = 0; s < e.noperands; s++)
             e.operands[s].ptr = (int)s == kp->init_slot
                                     ? init
-                                    : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter) + n0 * kp->operand[s].stride[n];
+                                    : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter) + p0 * kp->operand[s].stride[d];
         if (cpu_gemm(ctx, &g) != SP_OK) return SP_EINPUT;
         g.epi_checked = true;
     }
     return SP_OK;
 }
 
-/* A window_b convolution: its items over the threads (window_split), or
- * in turn with each GEMM over the threads. */
+/* A chunked convolution: its items over the threads (window_split), or
+ * in turn with each GEMM over the threads. An im2col's B (the weights)
+ * not packed before the run (a constant's at prepare, a bound argument's
+ * at bind) is packed here, once for all its calls. */
 static void run_windows(cpu_backend *cb, kplan *kp, const cpu_gemm_args *g0, const float *X, const float *W, float *C,
                         float *const *opbase, float *init, int64_t nouter) {
     const int64_t items = window_items(kp, nouter);
     const float padv = kp->padv_rt ? (float)ex_scalar(cb->px, kp->padv_id).f : kp->win.padv;
-    if (!window_split(kp, cb->o.nthreads, nouter)) {
-        struct cpu_packed wp;
-        window_buffer(cb, kp, &wp, 1);
-        if (run_window_items(cb, kp, g0, wp.data, X, W, C, opbase, init, padv, 0, items, cb->o.nthreads, cb->ctx) != SP_OK)
+    cpu_packed *pb = kp->packed, *own = NULL;
+    if (!kp->window_b && !pb && rhs_packable(kp)) {
+        if (cpu_pack_b(cb->ctx, &kp->blocking, kp->gK, kp->gN, 1, W + kp->rhs.off, CPU_F32, kp->b_sk, kp->b_sn, 0, &own) !=
+            SP_OK)
             sp_rethrow(cb->ctx);
-        kp->epi_checked = true;
-        return;
+        pb = own;
     }
-    const int nt = cpu_team(cb->o.nthreads, items);
-    struct cpu_packed wp0;
-    window_buffer(cb, kp, &wp0, nt);
-    const size_t per = (size_t)wp0.npanels * (size_t)wp0.nr * (size_t)wp0.K;
+    const bool split = window_split(kp, cb->o.nthreads, nouter);
+    const int nt = split ? cpu_team(cb->o.nthreads, items) : 1;
+    const size_t per = kp->window_b ? (size_t)((kp->chunk + kp->blocking.nr - 1) / kp->blocking.nr * kp->blocking.nr) *
+                                          (size_t)kp->gK
+                                    : (size_t)kp->chunk * (size_t)kp->gK;
+    float *buf = window_buffer(cb, kp, sp_size_mul(cb->ctx, per, (size_t)nt));
     sp_status st = SP_OK;
+    if (!split) {
+        st = run_window_items(cb, kp, g0, buf, pb, X, W, C, opbase, init, padv, 0, items, cb->o.nthreads, cb->ctx);
+    } else {
 #pragma omp parallel num_threads(nt)
-    {
-        const int id = omp_get_thread_num(), n = omp_get_num_threads();
-        sp_ctx tctx;
-        sp_ctx_init(&tctx, &cb->ctx->alloc); /* the program's allocator (with packed B nothing is allocated) */
-        if (run_window_items(cb, kp, g0, wp0.data + (size_t)id * per, X, W, C, opbase, init, padv, items * id / n,
-                             items * (id + 1) / n, 1, &tctx) != SP_OK) {
+        {
+            const int id = omp_get_thread_num(), n = omp_get_num_threads();
+            sp_ctx tctx;
+            sp_ctx_init(&tctx, &cb->ctx->alloc); /* the program's allocator (with packed B nothing is allocated) */
+            if (run_window_items(cb, kp, g0, buf + (size_t)id * per, pb, X, W, C, opbase, init, padv, items * id / n,
+                                 items * (id + 1) / n, 1, &tctx) != SP_OK) {
 #pragma omp critical(cpu_window_fail)
-            st = SP_EINPUT;
+                st = SP_EINPUT;
+            }
         }
     }
-    if (st != SP_OK) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's scratch");
+    cpu_packed_free(cb->ctx, own);
+    if (st != SP_OK) {
+        if (!split) sp_rethrow(cb->ctx);
+        sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's scratch");
+    }
     kp->epi_checked = true;
 }
 
@@ -1106,21 +1117,16 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     if (kp->direct) {
         g.bwin = &bw;
         g.N = kp->npix;
-    } else if (kp->window_b) {
+    } else if (kp->window_b || kp->gather) {
         run_windows(cb, kp, &g, A, B, C, opbase, &init, nouter);
         return;
     }
-    float *A2 = kp->gather ? gather_buffer(cb, kp) : NULL;
-    const float padv = kp->padv_rt ? (float)ex_scalar(cb->px, kp->padv_id).f : kp->win.padv;
     for (int64_t o = 0; o < nouter; o++) {
         if (kp->direct) {
             /* the source at the first pixel: may lie before A (a pad), only
              * unmasked lanes are read */
             bw.x = A + (at(&kp->lhs, idx, kp->outer, kp->nouter) + kp->moff[0]);
             g.A = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
-        } else if (A2) {
-            gather_lhs(kp, A, at(&kp->lhs, idx, kp->outer, kp->nouter), padv, A2, cb->o.nthreads);
-            g.A = A2;
         } else {
             g.A = (const char *)A + at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
         }
@@ -1450,8 +1456,7 @@ static int kernel_team(const cpu_backend *cb, const kplan *kp) {
     case PATH_GEMM: {
         const int g = kp->blocking.nthreads < nt ? kp->blocking.nthreads : nt;
         int t = g > 1 ? g : 1;
-        if (kp->gather && gather_team(kp, nt) > t) t = gather_team(kp, nt);
-        if (kp->window_b && !kp->direct) { /* run_windows: its items over the threads */
+        if ((kp->window_b && !kp->direct) || kp->gather) { /* run_windows: its items over the threads */
             int64_t nouter = 1;
             for (uint32_t j = 0; j < kp->nouter; j++) nouter *= kp->k->bounds[kp->outer[j]];
             if (window_split(kp, nt, nouter) && cpu_team(nt, window_items(kp, nouter)) > t)
@@ -1476,12 +1481,12 @@ static void prepare(ex_backend *b, ex_program *x, uint32_t i) {
     if (kp->path == PATH_GEMM) {
         const uint8_t *cdata = ex_value_const(x, kp->rhs.value);
         const bool packed_now = cdata && rhs_packable(kp) && !kp->window_b; /* the window is packed per run */
-        if (kp->window_b) {
+        if (kp->window_b || kp->gather) {
             plan_chunk(cb, kp);
-            plan_direct(cb, kp);
-        }
-        else
+            if (kp->window_b) plan_direct(cb, kp);
+        } else {
             choose_blocking(cb, kp, !packed_now);
+        }
         if (packed_now) pack_rhs(cb, kp, cdata);
     }
     ex_reserve_threads(x, i, kernel_team(cb, kp));
@@ -1530,6 +1535,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             sp_free(ctx, cb->kp[i].bounds);
             sp_free(ctx, cb->kp[i].combo);
             sp_free(ctx, cb->kp[i].kcombo);
+            sp_free(ctx, cb->kp[i].krun);
             sp_free(ctx, cb->kp[i].kmask);
             sp_free(ctx, cb->kp[i].wpack_raw);
         }
@@ -1545,7 +1551,6 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
         sp_free(ctx, cb->kp[i].ap);
     }
     sp_free(ctx, cb->work_raw);
-    sp_free(ctx, cb->gbuf_raw);
     sp_free(ctx, cb->kp);
     sp_free(ctx, cb);
 }

@@ -68,18 +68,19 @@ void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_
     for (int64_t r = 0; r < rows; r++) {
         const int64_t m = m0 + r;
         float *row = dst + r * K;
-        if (!w->nb) {
-            const float *s = X + base + w->moff[m];
-            for (int64_t k = 0; k < K; k++) row[k] = s[w->koff[k]];
-            continue;
-        }
-        for (int64_t k = 0; k < K; k++) {
+        for (uint32_t q = 0; q < w->nkrun; q++) {
+            const int64_t k0 = w->krun[q], len = w->krun[q + 1] - k0;
             bool in = true;
             for (uint32_t i = 0; i < w->nb && in; i++) {
-                const int64_t v = (int64_t)w->mb[i][m] + w->kb[i][k];
+                const int64_t v = (int64_t)w->mb[i][m] + w->kb[i][k0];
                 in = v >= 0 && v < w->dim[i];
             }
-            row[k] = in ? X[base + w->moff[m] + w->koff[k]] : w->padv;
+            if (!in)
+                fill(row + k0, len, w->padv);
+            else if (len == 1)
+                row[k0] = X[base + w->moff[m] + w->koff[k0]];
+            else
+                memcpy(row + k0, X + (base + w->moff[m] + w->koff[k0]), (size_t)len * sizeof *row);
         }
     }
 }

@@ -29,6 +29,11 @@ typedef struct cpu_window {
     int64_t dim[CPU_WIN_MAX_BOUNDS];
     int64_t step[CPU_WIN_MAX_BOUNDS]; /* coordinate change per pixel along a run */
     float padv;
+    /* window elements in runs (krun[r] .. krun[r+1], nkrun of them): each
+     * a unit-stride run of the source with the same padded coordinates
+     * (NHWC's channels under one tap), copied or filled whole */
+    uint32_t nkrun;
+    const int64_t *krun;
     /* linear: a pixel's source offset is moff[0] + its index (a stride-1
      * "same" convolution, or 1x1 unpadded: a window row of the whole image
      * is one run of the source, wrapping from row to row); each window
