@@ -908,7 +908,7 @@ static void plan_direct(cpu_backend *cb, kplan *kp) {
         return;
     }
     kp->blocking.b_inplace = true; /* (as plan reports it: B is never copied) */
-    kp->blocking.pack_seconds = 0;
+    kp->blocking.pack_seconds = kp->blocking.alt_seconds = 0;
     const int64_t np = (w->npix + nr - 1) / nr, K = w->K;
     sp_free(cb->ctx, kp->kmask);
     kp->kmask = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)np, (size_t)K), (size_t)nv * sizeof(uint16_t)));

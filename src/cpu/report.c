@@ -225,9 +225,11 @@ static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
  * read in place) with the estimates that chose it, and how the threads
  * share the work. */
 static void print_b_and_units(sp_strbuf *o, const cpu_blocking *blk, int64_t M, int64_t N) {
-    if (blk->b_inplace)
+    if (blk->b_inplace && blk->alt_seconds > 0)
         sp_strbuf_printf(o, "    B: read in place, not packed (est %.4f ms; packed in each call: est %.4f ms)\n",
                          blk->est_seconds * 1e3, blk->alt_seconds * 1e3);
+    else if (blk->b_inplace) /* (a convolution's window: no packed alternative was weighed) */
+        sp_strbuf_printf(o, "    B: read in place, not packed (est %.4f ms)\n", blk->est_seconds * 1e3);
     else if (blk->b_src == CPU_B_PREPACKED)
         sp_strbuf_puts(o, "    B: packed once, before the calls (constant weights)\n");
     else if (blk->alt_seconds > 0)
