@@ -889,6 +889,7 @@ static void plan_chunk(cpu_backend *cb, kplan *kp) {
     choose_blocking(cb, kp, kp->window_b);
     kp->pack_avx512 = kp->window_b && kp->win.linear && kp->blocking.isa >= CPU_ISA_AVX512 &&
                       kp->blocking.nr % 16 == 0 && kp->blocking.nr <= 128;
+    kp->win.copy = kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512 : NULL;
 }
 
 /* Whether the window is read in place (kplan.direct), and then its masks:

@@ -49,3 +49,21 @@ void cpu_window_pack_linear_avx512(const cpu_window *w, const float *X, int64_t 
         }
     }
 }
+
+void cpu_window_copy_avx512(float *d, const float *s, int64_t n, int64_t stride) {
+    if (stride != 2) {
+        for (int64_t j = 0; j < n; j++) d[j] = s[j * stride];
+        return;
+    }
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    for (int64_t j = 0; j < n; j += 16) {
+        /* source elements s[2j .. 2j + 30] of which s[2(n-1)] is the last
+         * to read: loads masked there */
+        const int64_t left = 2 * (n - j) - 1;
+        const __mmask16 m0 = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+        const __mmask16 m1 = left >= 32 ? (__mmask16)0xffff : left <= 16 ? (__mmask16)0 : (__mmask16)((1u << (left - 16)) - 1);
+        const __m512 lo = _mm512_maskz_loadu_ps(m0, s + 2 * j), hi = _mm512_maskz_loadu_ps(m1, s + 2 * j + 16);
+        const int64_t cnt = n - j < 16 ? n - j : 16;
+        _mm512_mask_storeu_ps(d + j, (__mmask16)(cnt >= 16 ? 0xffff : (1u << cnt) - 1), _mm512_permutex2var_ps(lo, even, hi));
+    }
+}
