@@ -219,13 +219,25 @@ static void make_steps(const cpu_epilogue *e, cpu_epi_prog *p) {
         if (!(left || right) || t >= CPU_EPI_MAX_REGS || src[t] == -2 || live_after(e, i, t)) return;
         s->operand = (int8_t)src[t];
         s->imm = imm[t];
+        if (in->op == CPU_EPI_SELECT_GT) { /* a > b ? c : d over r0 and a constant: a max or a min */
+            if (src[t] != -1 || isnan(imm[t]) || !((in->c == 0 && in->d == t) || (in->c == t && in->d == 0))) return;
+            const bool keep_greater = in->c == in->a; /* picks the larger: a max */
+            /* VMAXPS/VMINPS(p, q) give q where unordered or equal, as the
+             * select gives d: q is d */
+            s->op = keep_greater ? (in->d == 0 ? CPU_STEP_MAXC : CPU_STEP_MAXC_X)
+                                 : (in->d == 0 ? CPU_STEP_MINC : CPU_STEP_MINC_X);
+            s->operand = -1;
+            continue;
+        }
         switch ((cpu_epi_op)in->op) {
         case CPU_EPI_ADD: s->op = CPU_STEP_ADD; break;
         case CPU_EPI_MUL: s->op = CPU_STEP_MUL; break;
         case CPU_EPI_SUB: s->op = left ? CPU_STEP_SUB : CPU_STEP_RSUB; break;
-        case CPU_EPI_MAX: /* max(r0, 0), maximumf: a ReLU */
-            if (src[t] != -1 || imm[t] != 0.0f) return;
-            s->op = CPU_STEP_RELU, s->operand = -1;
+        case CPU_EPI_MAX: /* max(r0, 0), maximumf: a ReLU; or with another constant */
+        case CPU_EPI_MIN: /* (a constant other than zero: no signed zero to order; not NaN: r0 decides) */
+            if (src[t] != -1 || isnan(imm[t]) || (in->op == CPU_EPI_MIN && imm[t] == 0.0f)) return;
+            s->op = in->op == CPU_EPI_MIN ? CPU_STEP_MINC : imm[t] == 0.0f ? CPU_STEP_RELU : CPU_STEP_MAXC;
+            s->operand = -1;
             break;
         default: return;
         }

@@ -45,9 +45,15 @@ typedef enum cpu_epi_kind {
  * each operand it reads has column stride 0 (one value per row, read
  * once a row) or 1 (loaded as vectors), rather than spill the tile to the
  * interpreter. Kernels that do not know steps run the program. */
-typedef enum cpu_epi_step_op { CPU_STEP_ADD, CPU_STEP_SUB, CPU_STEP_RSUB, CPU_STEP_MUL, CPU_STEP_RELU } cpu_epi_step_op;
+typedef enum cpu_epi_step_op {
+    CPU_STEP_ADD, CPU_STEP_SUB, CPU_STEP_RSUB, CPU_STEP_MUL, CPU_STEP_RELU, CPU_STEP_MAXC, CPU_STEP_MINC,
+    CPU_STEP_MAXC_X, CPU_STEP_MINC_X
+} cpu_epi_step_op;
 typedef struct cpu_epi_step {
-    uint8_t op;      /* cpu_epi_step_op: r0 + x, r0 - x, x - r0, r0 * x, max(r0, 0) (maximumf) */
+    uint8_t op;      /* cpu_epi_step_op: r0 + x, r0 - x, x - r0, r0 * x, max(r0, 0) (maximumf); with a
+                        constant x (not NaN): VMAXPS/VMINPS(x, r0) (maximumf/minimumf with x not 0,
+                        ReLU6's min; "x > r0 ? x : r0" and "x > r0 ? r0 : x") and VMAXPS/VMINPS(r0, x)
+                        ("r0 > x ? r0 : x": maxnumf, torch's ReLU as a select; "x > r0 ? r0 : x") */
     int8_t operand;  /* x is e->operands[operand], or imm where -1 */
     float imm;
 } cpu_epi_step;

@@ -110,6 +110,12 @@ static inline __attribute__((always_inline)) __m512 step_op(int op, __m512 x, __
     case CPU_STEP_SUB: return _mm512_sub_ps(x, o);
     case CPU_STEP_RSUB: return _mm512_sub_ps(o, x);
     case CPU_STEP_MUL: return _mm512_mul_ps(x, o);
+    /* VMAXPS/VMINPS return the second operand where either is NaN: x's
+     * NaN is kept (the constant is none); no zero to order against */
+    case CPU_STEP_MAXC: return _mm512_max_ps(o, x);
+    case CPU_STEP_MINC: return _mm512_min_ps(o, x);
+    case CPU_STEP_MAXC_X: return _mm512_max_ps(x, o);
+    case CPU_STEP_MINC_X: return _mm512_min_ps(x, o);
     default: return _mm512_add_ps(_mm512_max_ps(zero, x), zero);
     }
 }

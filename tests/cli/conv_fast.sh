@@ -5,8 +5,9 @@
 # conv, epilogue) at stride 1 and 2, 1x1, dilation 2, an asymmetric pad, a
 # non-zero pad (a constant and a run-time scalar), odd sizes, a batch of 2,
 # a long K (several K blocks), 70 output channels on a 7x7 image, a 7x7
-# stride-2 stem; NHWC at stride 1 and 2; epilogues a bias and ReLU or
-# torch's BatchNorm order with a residual. And the plans: each layer one
+# stride-2 stem; NHWC at stride 1 and 2 and 1x1; epilogues a bias and ReLU,
+# ReLU6 (maxnumf, minimumf), torch's ReLU as cmpf ugt + select, or torch's
+# BatchNorm order with a residual. And the plans: each layer one
 # kernel (the pad folded into the window, never a kernel or a copy; the
 # epilogue fused); on AVX-512 the linear windows (3x3 "same", 1x1 stride 1,
 # dilation with its pad, an asymmetric pad keeping the width) read in place,
@@ -21,7 +22,7 @@ has() { [[ " $flags " == *" $1 "* ]]; }
 isas="generic"
 has avx2 && has fma && isas="$isas avx2"
 has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
-in_place="nchw_same nchw_1x1 nchw_asym nchw_dil nchw_longk nchw_wide"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_dil nchw_longk nchw_wide nchw_relu6"
 for isa in $isas; do
   for e in $funcs; do
     p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }

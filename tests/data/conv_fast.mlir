@@ -224,6 +224,41 @@ func.func @nchw_7x7s2(%x: tensor<1x3x23x23xf32>, %w: tensor<16x3x7x7xf32>, %b: t
   } -> tensor<1x16x12x12xf32>
   return %y : tensor<1x16x12x12xf32>
 }
+func.func @nchw_relu6(%x: tensor<1x16x12x12xf32>, %w: tensor<20x16x3x3xf32>, %b: tensor<20xf32>) -> tensor<1x20x12x12xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %pc = arith.constant 0.000000e+00 : f32
+  %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %pc : f32
+  } : tensor<1x16x12x12xf32> to tensor<1x16x14x14xf32>
+  %e = tensor.empty() : tensor<1x20x12x12xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x20x12x12xf32>) -> tensor<1x20x12x12xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%xp, %w : tensor<1x16x14x14xf32>, tensor<20x16x3x3xf32>) outs(%z : tensor<1x20x12x12xf32>) -> tensor<1x20x12x12xf32>
+  %y = linalg.generic {indexing_maps = [#id, #c1, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<1x20x12x12xf32>, tensor<20xf32>) outs(%e : tensor<1x20x12x12xf32>) {
+  ^bb0(%a: f32, %bi: f32, %o: f32):
+    %t = arith.addf %a, %bi : f32
+    %m = arith.maxnumf %t, %cst : f32
+    %six = arith.constant 6.000000e+00 : f32
+    %v = arith.minimumf %m, %six : f32
+    linalg.yield %v : f32
+  } -> tensor<1x20x12x12xf32>
+  return %y : tensor<1x20x12x12xf32>
+}
+func.func @nhwc_select(%x: tensor<1x10x10x12xf32>, %w: tensor<1x1x12x70xf32>, %b: tensor<70xf32>) -> tensor<1x10x10x70xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %pc = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<1x10x10x70xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x10x10x70xf32>) -> tensor<1x10x10x70xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x10x10x12xf32>, tensor<1x1x12x70xf32>) outs(%z : tensor<1x10x10x70xf32>) -> tensor<1x10x10x70xf32>
+  %y = linalg.generic {indexing_maps = [#id, #c3, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<1x10x10x70xf32>, tensor<70xf32>) outs(%e : tensor<1x10x10x70xf32>) {
+  ^bb0(%a: f32, %bi: f32, %o: f32):
+    %t = arith.addf %a, %bi : f32
+    %g = arith.cmpf ugt, %t, %cst : f32
+    %v = arith.select %g, %t, %cst : f32
+    linalg.yield %v : f32
+  } -> tensor<1x10x10x70xf32>
+  return %y : tensor<1x10x10x70xf32>
+}
 func.func @nhwc_same(%x: tensor<2x13x11x16xf32>, %w: tensor<3x3x16x24xf32>, %b: tensor<24xf32>, %s: tensor<24xf32>, %r: tensor<2x13x11x24xf32>) -> tensor<2x13x11x24xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %pc = arith.constant 0.000000e+00 : f32
