@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "attention.h"
+#include "conv.h"
 #include "ir/rewrite.h"
 #include "kernels.h"
 #include "loop_lower.h"
@@ -73,6 +74,22 @@ typedef struct kplan {
     void *wpack_raw;
     size_t wpack_bytes;
     int64_t *moff, *koff;
+    /* the window (conv.h) over those offsets: the pixels of all M loops
+     * flattened (window_b: the N of each call, npix of them, chunk a call),
+     * the padded coordinates of a folded tensor.pad (bounds: its arrays) */
+    cpu_window win;
+    int32_t *bounds, *combo;
+    int64_t *krun;
+    uint16_t *kcombo;
+    bool pack_avx512; /* the window is linear and the ISA AVX-512: cpu_window_pack_linear_avx512 */
+    /* window_b read in place (a linear window, a zero pad, a kernel set
+     * with gemm_window): one GEMM per outer iteration over all pixels, B
+     * through bwin's masks (npanels x gK x NR/16, built once), no packing */
+    bool direct;
+    uint16_t *kmask;
+    int64_t npix, chunk;
+    uint32_t padv_id; /* the padding value, a run-time scalar (padv_rt) or win.padv */
+    bool padv_rt;
     uint32_t nmdims, nkdims;
     uint32_t mdims[KN_MAX_DIMS], kdims[KN_MAX_DIMS]; /* outermost first */
     cpu_packed *packed;
@@ -103,10 +120,6 @@ typedef struct cpu_backend {
      * kernel needed, kept, so runs after the first allocate nothing */
     void *work, *work_raw;
     size_t work_bytes;
-    /* gathered lhs matrices (im2col), grown likewise */
-    float *gbuf;
-    void *gbuf_raw;
-    size_t gbuf_bytes;
 } cpu_backend;
 
 /* ------------------------------------------------------- access strides */
@@ -398,6 +411,145 @@ static void window_offsets(const kernel *k, const access *a, const uint32_t *dim
     }
 }
 
+/* Coordinate r of the lhs (as the map indexes it) at each point of loops
+ * dims (outermost first, row-major), less sub: out[numel]. */
+static void window_coords(const kernel *k, const int64_t *coef, int64_t cst, const uint32_t *dims, uint32_t n,
+                          int32_t *out) {
+    int64_t idx[KN_MAX_DIMS] = {0}, numel = 1;
+    for (uint32_t i = 0; i < n; i++) numel *= k->bounds[dims[i]];
+    for (int64_t e = 0; e < numel; e++) {
+        int64_t v = cst;
+        for (uint32_t i = 0; i < n; i++) v += idx[i] * coef[dims[i]];
+        out[e] = (int32_t)v;
+        for (int i = (int)n - 1; i >= 0; i--) {
+            if (++idx[i] < k->bounds[dims[i]]) break;
+            idx[i] = 0;
+        }
+    }
+}
+
+/* Whether the window is linear (conv.h): then its padded coordinates
+ * tuples, numbered per window element. Always true (a window that is not
+ * linear is packed run by run). */
+static bool window_linear(cpu_backend *cb, kplan *kp) {
+    cpu_window *w = &kp->win;
+    w->linear = false;
+    if (w->run_stride != 1) return true;
+    for (int64_t n = 0; n < w->npix; n++)
+        if (w->moff[n] != w->moff[0] + n) return true;
+    const uint32_t nb = w->nb;
+    int32_t *combo = kp->combo = sp_malloc(cb->ctx, CPU_WIN_MAX_COMBOS * CPU_WIN_MAX_BOUNDS * sizeof(int32_t));
+    uint16_t *kc = kp->kcombo = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K, sizeof *kc));
+    uint32_t nc = nb ? 0 : 1;
+    for (int64_t k = 0; k < w->K; k++) {
+        uint32_t c = 0;
+        for (; c < nc; c++) {
+            bool same = true;
+            for (uint32_t b = 0; b < nb; b++) same &= combo[c * nb + b] == w->kb[b][k];
+            if (same) break;
+        }
+        if (c == nc) {
+            if (nc == CPU_WIN_MAX_COMBOS) return true;
+            for (uint32_t b = 0; b < nb; b++) combo[c * nb + b] = w->kb[b][k];
+            nc++;
+        }
+        kc[k] = (uint16_t)c;
+    }
+    w->ncombo = nc, w->combo = combo, w->kcombo = kc;
+    w->linear = true;
+    return true;
+}
+
+/* The window (conv.h) of a gathered or window_b plan: offsets of the
+ * pixels and window elements, and where a pad is folded into the lhs
+ * (kn_fold_pads) its padded coordinates, which the packing bounds: the
+ * pad is never copied. False where a padded coordinate moves with an
+ * outer loop or backwards (none a convolution has). */
+static bool window_bounds(cpu_backend *cb, kplan *kp);
+static void window_runs(cpu_backend *cb, kplan *kp);
+static bool plan_window(cpu_backend *cb, kplan *kp) {
+    const kernel *k = kp->k;
+    const kn_input *in = &k->inputs[0];
+    cpu_window *w = &kp->win;
+    memset(w, 0, sizeof *w);
+    w->npix = kp->npix;
+    w->K = kp->gK;
+    const uint32_t run = kp->nmdims ? kp->mdims[kp->nmdims - 1] : 0;
+    w->run = kp->nmdims ? k->bounds[run] : 1;
+    w->run_stride = kp->nmdims ? kp->lhs.stride[run] : 0;
+    kp->moff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->npix, sizeof *kp->moff));
+    kp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gK, sizeof *kp->koff));
+    window_offsets(k, &kp->lhs, kp->mdims, kp->nmdims, kp->moff);
+    window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
+    w->moff = kp->moff, w->koff = kp->koff;
+    if (in->pad && !window_bounds(cb, kp)) return false;
+    window_runs(cb, kp);
+    return window_linear(cb, kp);
+}
+
+/* The runs of window elements (conv.h): unit steps of the source with the
+ * same padded coordinates. */
+static void window_runs(cpu_backend *cb, kplan *kp) {
+    cpu_window *w = &kp->win;
+    int64_t *r = kp->krun = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K + 1, sizeof *r));
+    uint32_t n = 0;
+    for (int64_t k = 0; k < w->K; k++) {
+        bool cont = k > 0 && w->koff[k] == w->koff[k - 1] + 1;
+        for (uint32_t b = 0; b < w->nb && cont; b++) cont = w->kb[b][k] == w->kb[b][k - 1];
+        if (!cont) r[n++] = k;
+    }
+    r[n] = w->K;
+    w->nkrun = n, w->krun = r;
+}
+
+/* A folded pad's padded coordinates and padding value (conv.h). False
+ * where one moves with an outer loop or backwards (none a convolution
+ * has). */
+static bool window_bounds(cpu_backend *cb, kplan *kp) {
+    const kernel *k = kp->k;
+    const kn_input *in = &k->inputs[0];
+    cpu_window *w = &kp->win;
+    const ir_type st = in->value->type;
+    const ir_amap *map = in->map;
+    uint32_t nb = 0, which[IR_MAX_RANK];
+    for (uint32_t r = 0; r < map->nres; r++)
+        if (in->pad_low[r] || in->pad_high[r]) {
+            if (nb == CPU_WIN_MAX_BOUNDS) return false;
+            which[nb++] = r;
+        }
+    kp->bounds = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)nb, sp_size_mul(cb->ctx, (size_t)(kp->npix + kp->gK), sizeof(int32_t))));
+    int32_t *p = kp->bounds;
+    for (uint32_t b = 0; b < nb; b++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        const uint32_t r = which[b];
+        if (!ir_aexpr_linear(map->res[r], k->ndims, coef, &cst)) return false;
+        for (uint32_t d = 0; d < k->ndims; d++) {
+            if (coef[d] < 0) return false;
+            bool inner = false;
+            for (uint32_t i = 0; i < kp->nmdims; i++) inner |= kp->mdims[i] == d;
+            for (uint32_t i = 0; i < kp->nkdims; i++) inner |= kp->kdims[i] == d;
+            if (!inner && coef[d] && k->bounds[d] > 1) return false;
+        }
+        window_coords(k, coef, cst - in->pad_low[r], kp->mdims, kp->nmdims, p);
+        w->mb[b] = p, p += kp->npix;
+        window_coords(k, coef, 0, kp->kdims, kp->nkdims, p);
+        w->kb[b] = p, p += kp->gK;
+        w->dim[b] = st.dims[r];
+        w->step[b] = kp->nmdims ? coef[kp->mdims[kp->nmdims - 1]] : 0;
+    }
+    w->nb = nb;
+    /* the padding value: a constant, else read at each run */
+    const ir_value *pv = in->pad->regions[0]->first->opnds[0];
+    const ir_op *d = pv->def;
+    if (d && d->kind == IR_OP_CONSTANT && d->u.value->kind == IR_A_FLOAT) {
+        w->padv = (float)ir_attr_float(d->u.value);
+    } else {
+        kp->padv_rt = true;
+        kp->padv_id = pv->id;
+    }
+    return true;
+}
+
 /* An implicit GEMM (a convolution: the lhs read through windows). M is the
  * longest run of output-pixel loops contiguous in the output (and in every
  * epilogue operand), N the output channels, K every reduction loop, ordered
@@ -476,34 +628,22 @@ static bool plan_gathered(cpu_backend *cb, kplan *kp) {
     kp->b_sk = kp->nkdims ? kp->rhs.stride[kp->kdims[kp->nkdims - 1]] : 0;
     kp->b_sn = kp->n_dim >= 0 ? kp->rhs.stride[kp->n_dim] : 0;
     kp->b_sb = 0;
-    /* the transposed form: weights unit along the window, input unit along
-     * the innermost output pixel loop, enough channels and pixels to fill
-     * the register tile */
+    kp->npix = kp->gM;
+    /* the transposed form: weights unit along the window, enough channels
+     * and pixels to fill the register tile; the pixels of all M loops are
+     * the N of each call (a call's columns may span output rows, so a
+     * 56-wide image fills 64-wide panels) */
     const int w = kp->m_dim, f = kp->n_dim;
-    if (w >= 0 && f >= 0 && kp->nkdims && kp->rhs.stride[kp->kdims[kp->nkdims - 1]] == 1 && kp->lhs.stride[w] == 1 &&
-        k->bounds[w] >= 8 && k->bounds[f] >= 8) {
+    if (w >= 0 && f >= 0 && kp->nkdims && kp->rhs.stride[kp->kdims[kp->nkdims - 1]] == 1 && kp->npix >= 8 &&
+        k->bounds[f] >= 8) {
         kp->window_b = true;
         kp->gather = false;
         kp->m_dim = f;
         kp->n_dim = w;
-        kp->nouter = 0;
-        for (uint32_t d = 0; d < k->ndims; d++) {
-            bool inner = (int)d == f || (int)d == w;
-            for (uint32_t i = 0; i < kp->nkdims; i++) inner |= kp->kdims[i] == d;
-            if (!inner && k->bounds[d] > 1) kp->outer[kp->nouter++] = d;
-        }
         kp->gM = k->bounds[f];
-        kp->gN = k->bounds[w];
-        kp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gK, sizeof *kp->koff));
-        window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
-        return true;
+        kp->gN = kp->npix;
     }
-    /* the gather's offsets (sizes: the output pixels of one run, the window) */
-    kp->moff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gM, sizeof *kp->moff));
-    kp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gK, sizeof *kp->koff));
-    window_offsets(k, &kp->lhs, kp->mdims, kp->nmdims, kp->moff);
-    window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
-    return true;
+    return plan_window(cb, kp);
 }
 
 static bool plan_gemm(cpu_backend *cb, kplan *kp) {
@@ -536,6 +676,14 @@ static bool plan_gemm(cpu_backend *cb, kplan *kp) {
         return false;
     }
     if (!make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
+    for (uint32_t i = 1; i < k->ninputs; i++)
+        if (k->inputs[i].pad) return false;
+    if (k->inputs[0].pad) { /* a folded pad (folds_pad): its source read at the padded coordinates less the pad */
+        if (ir_amap_is_projected_perm(k->inputs[0].map, true) || a->type.kind != IR_T_TENSOR) return false;
+        int64_t ts[IR_MAX_RANK];
+        ir_type_strides(a->type, ts);
+        for (uint32_t r = 0; r < k->inputs[0].map->nres; r++) kp->lhs.off -= k->inputs[0].pad_low[r] * ts[r];
+    }
     if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) {
         /* convolutions gather and copy f32 windows */
         if (kp->a_dt != CPU_F32 || kp->b_dt != CPU_F32 || kp->c_dt != CPU_F32) return false;
@@ -678,37 +826,6 @@ static void patch_program(cpu_backend *cb, kplan *kp) {
     for (uint32_t p = 0; p < kp->npatches; p++) kp->epi.insn[kp->patches[p].insn].imm = (float)ex_scalar(cb->px, kp->patches[p].value).f;
 }
 
-/* The gathered lhs's buffer (Mg x Kg floats), grown and kept. */
-static float *gather_buffer(cpu_backend *cb, const kplan *kp) {
-    size_t need = sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->gM, (size_t)kp->gK), sizeof(float));
-    if (need > cb->gbuf_bytes) {
-        sp_free(cb->ctx, cb->gbuf_raw);
-        cb->gbuf_bytes = 0;
-        cb->gbuf = cpu_aligned_alloc(cb->ctx, need, &cb->gbuf_raw);
-        if (!cb->gbuf) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: an im2col matrix needs %zu bytes", need);
-        cb->gbuf_bytes = need;
-    }
-    return cb->gbuf;
-}
-
-/* The im2col's team: its rows split where the matrix is large. */
-static int gather_team(const kplan *kp, int nthreads) {
-    return cpu_team(kp->gM * kp->gK >= 65536 ? nthreads : 1, kp->gM);
-}
-
-/* im2col: row m of A2 is the window of output pixel m, in K's order. */
-static void gather_lhs(const kplan *kp, const float *A, float *A2, int nthreads) {
-    const int64_t M = kp->gM, K = kp->gK;
-    const int64_t *moff = kp->moff, *koff = kp->koff;
-    const int nt = gather_team(kp, nthreads);
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-    for (int64_t m = 0; m < M; m++) {
-        const float *a = A + moff[m];
-        float *row = A2 + m * K;
-        for (int64_t k = 0; k < K; k++) row[k] = a[koff[k]];
-    }
-}
-
 /* Where epilogue operand s of kp reads from this run: the value's storage,
  * or for an i1 mask its copy as floats 0/1, for a bf16/f16 one as f32. */
 static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
@@ -730,17 +847,9 @@ static float *operand_base(cpu_backend *cb, kplan *kp, uint32_t s) {
     return kp->f32[s];
 }
 
-/* The packed window's buffer (as cpu_packed, for the blocking's NR). */
-static void window_buffer(cpu_backend *cb, kplan *kp, struct cpu_packed *p, int copies) {
-    const int nr = kp->blocking.nr;
-    p->nr = nr;
-    p->pairs = false; /* f32 windows */
-    p->K = p->kv = kp->gK;
-    p->N = kp->gN;
-    p->nbatch = 1;
-    p->npanels = (kp->gN + nr - 1) / nr;
-    size_t one = sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)p->npanels * (size_t)nr, (size_t)kp->gK), sizeof(float));
-    size_t need = sp_size_mul(cb->ctx, one, (size_t)copies);
+/* The chunks' buffer (floats, 64-byte aligned), grown and kept. */
+static float *window_buffer(cpu_backend *cb, kplan *kp, size_t floats) {
+    const size_t need = sp_size_mul(cb->ctx, floats, sizeof(float));
     if (need > kp->wpack_bytes) {
         sp_free(cb->ctx, kp->wpack_raw);
         kp->wpack_bytes = 0;
@@ -748,74 +857,199 @@ static void window_buffer(cpu_backend *cb, kplan *kp, struct cpu_packed *p, int 
         if (!kp->wpack) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's window needs %zu bytes", need);
         kp->wpack_bytes = need;
     }
-    p->data = kp->wpack;
-    p->raw = NULL;
+    return kp->wpack;
 }
 
-/* Row k of the window is the input's run at X + koff[k], unit along the
- * output pixels: copied panel by panel (zeros past N). */
-static void pack_window(const kplan *kp, struct cpu_packed *p, const float *X) {
-    const int nr = p->nr;
-    const int64_t K = p->K, N = p->N;
-    for (int64_t q = 0; q < p->npanels; q++) {
-        const int64_t n0 = q * nr, cols = N - n0 < nr ? N - n0 : nr;
-        float *dst = p->data + q * K * nr;
-        for (int64_t k = 0; k < K; k++, dst += nr) {
-            memcpy(dst, X + kp->koff[k] + n0, (size_t)cols * sizeof *dst);
-            if (cols < nr) memset(dst + cols, 0, (size_t)(nr - cols) * sizeof *dst);
-        }
+/* Work items of a chunked convolution (window packed as B, or gathered
+ * im2col rows as A): (outer iteration, chunk of pixels). */
+static int64_t window_items(const kplan *kp, int64_t nouter) {
+    return nouter * ((kp->npix + kp->chunk - 1) / kp->chunk);
+}
+
+/* Whether its items split over the threads (one single-threaded GEMM
+ * each) rather than each GEMM over the threads: enough of them. */
+static bool window_split(const kplan *kp, int nthreads, int64_t nouter) {
+    return nthreads > 1 && window_items(kp, nouter) >= 2 * nthreads;
+}
+
+/* The pixels of one call: the most whose packed window or im2col rows (K
+ * floats a pixel) take a quarter of the L2 (measured: one 64-pixel panel
+ * of a 3x3x64 window packs ~5% faster than three, which push the source
+ * out), whole panels (window_b) or row strips (im2col), at least one;
+ * fewer where that leaves the threads too few items. Then the blocking
+ * for calls of that size; B, the weights, packed once (im2col). */
+static void plan_chunk(cpu_backend *cb, kplan *kp) {
+    int64_t *dim = kp->window_b ? &kp->gN : &kp->gM;
+    *dim = kp->chunk = kp->npix;
+    choose_blocking(cb, kp, kp->window_b);
+    const int64_t unit = kp->window_b ? kp->blocking.nr : kp->blocking.mr, l2 = cpu_caches_detect().l2;
+    const int64_t all = (kp->npix + unit - 1) / unit * unit;
+    int64_t c = l2 / 4 / (kp->gK * (int64_t)sizeof(float)) / unit * unit;
+    if (c < unit) c = unit;
+    if (c > all) c = all;
+    int64_t nouter = 1;
+    for (uint32_t j = 0; j < kp->nouter; j++) nouter *= kp->k->bounds[kp->outer[j]];
+    const int nt = cb->o.nthreads;
+    while (c > unit && nt > 1 && nouter * ((kp->npix + c - 1) / c) < 2 * nt) c -= unit;
+    *dim = kp->chunk = c;
+    choose_blocking(cb, kp, kp->window_b);
+    kp->pack_avx512 = kp->window_b && kp->win.linear && kp->blocking.isa >= CPU_ISA_AVX512 &&
+                      kp->blocking.nr % 16 == 0 && kp->blocking.nr <= 128;
+    kp->win.copy = kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512 : NULL;
+}
+
+/* Whether the window is read in place (kplan.direct), and then its masks:
+ * those of panel q and window element k are those of k's padded
+ * coordinates' tuple (conv.h), computed once per panel and tuple. */
+static void plan_direct(cpu_backend *cb, kplan *kp) {
+    const cpu_window *w = &kp->win;
+    const int nr = kp->blocking.nr, nv = nr / 16;
+    const cpu_kernel_set *ks = cpu_kernel_find(kp->blocking.isa, kp->blocking.mr, nr);
+    kp->direct = w->linear && ks && ks->gemm_window && !kp->blocking.pairs && !kp->padv_rt && w->padv == 0.0f &&
+                 !signbit(w->padv) && nr % 16 == 0;
+    if (!kp->direct) return;
+    kp->gN = w->npix;
+    choose_blocking(cb, kp, false); /* B is not packed per call: as a pre-packed one */
+    if (kp->blocking.nr != nr) {
+        kp->direct = false;
+        return;
+    }
+    kp->blocking.b_inplace = true; /* (as plan reports it: B is never copied) */
+    kp->blocking.pack_seconds = kp->blocking.alt_seconds = 0;
+    const int64_t np = (w->npix + nr - 1) / nr, K = w->K;
+    sp_free(cb->ctx, kp->kmask);
+    kp->kmask = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)np, (size_t)K), (size_t)nv * sizeof(uint16_t)));
+    uint16_t cm[CPU_WIN_MAX_COMBOS][CPU_NR_MAX / 16];
+    for (int64_t q = 0; q < np; q++) {
+        for (uint32_t c = 0; c < w->ncombo; c++)
+            for (int v = 0; v < nv; v++) {
+                uint16_t m = 0;
+                for (int i = 0; i < 16; i++) {
+                    const int64_t n = q * nr + 16 * v + i;
+                    bool in = n < w->npix;
+                    for (uint32_t b = 0; b < w->nb && in; b++) {
+                        const int64_t x = (int64_t)w->mb[b][n] + w->combo[c * w->nb + b];
+                        in = x >= 0 && x < w->dim[b];
+                    }
+                    m |= (uint16_t)(in << i);
+                }
+                cm[c][v] = m;
+            }
+        uint16_t *dst = kp->kmask + q * K * nv;
+        for (int64_t k = 0; k < K; k++)
+            for (int v = 0; v < nv; v++) dst[k * nv + v] = cm[w->kcombo[k]][v];
     }
 }
 
-/* The transposed convolution's outer iterations (output rows) split over
- * the threads, one single-threaded GEMM each: a 64 x 56 tile per row is
- * too small to split inside. Each thread has its own window buffer and
- * epilogue (its operand pointers move per row); scratch comes per call. */
-static void run_windows_parallel(cpu_backend *cb, kplan *kp, const cpu_gemm_args *g0, const float *A, const float *B,
-                                 float *C, float *const *opbase, float *init, int64_t nouter) {
+/* Items [i0, i1) of a chunked convolution on one thread: per item the
+ * chunk's window packed as B (window_b: the weights A, read in place) or
+ * gathered as im2col rows A (the weights B, packed once: pb), the pad
+ * bounded (conv.h), and one GEMM on them, its epilogue on the chunk. */
+static sp_status run_window_items(const cpu_backend *cb, const kplan *kp, const cpu_gemm_args *g0, float *wbuf,
+                                  const cpu_packed *pb, const float *X, const float *W, float *C, float *const *opbase,
+                                  float *init, float padv, int64_t i0, int64_t i1, int gthreads, sp_ctx *ctx) {
     const kernel *k = kp->k;
-    const int nt = cpu_team(cb->o.nthreads, nouter);
-    struct cpu_packed wp0;
-    window_buffer(cb, kp, &wp0, nt);
-    const size_t per = (size_t)wp0.npanels * (size_t)wp0.nr * (size_t)wp0.K;
-    sp_status st = SP_OK;
-#pragma omp parallel num_threads(nt)
-    {
-        const int id = omp_get_thread_num(), n = omp_get_num_threads();
-        struct cpu_packed wp = wp0;
-        wp.data = wp0.data + (size_t)id * per;
-        cpu_epilogue e = kp->epi;
-        cpu_gemm_args g = *g0;
-        g.epi = &e;
-        g.nthreads = 1;
-        g.work = NULL, g.work_bytes = 0, g.work_used = NULL;
-        g.packed_b = &wp;
-        g.B = NULL;
-        int64_t idx[KN_MAX_DIMS];
-        const int64_t o0 = nouter * id / n, o1 = nouter * (id + 1) / n;
-        /* the odometer at o0 */
-        int64_t r = o0;
+    const int64_t nch = (kp->npix + kp->chunk - 1) / kp->chunk;
+    const int nr = kp->blocking.nr;
+    cpu_window win = kp->win;
+    win.padv = padv;
+    struct cpu_packed wp = {.nr = nr, .K = kp->gK, .kv = kp->gK, .nbatch = 1, .data = wbuf};
+    cpu_epilogue e = kp->epi;
+    cpu_gemm_args g = *g0;
+    g.epi = &e;
+    g.nthreads = gthreads;
+    g.work = NULL, g.work_bytes = 0, g.work_used = NULL;
+    g.packed_b = kp->window_b ? &wp : pb;
+    g.B = NULL;
+    const int d = kp->window_b ? kp->n_dim : kp->m_dim; /* the pixels' innermost loop */
+    for (int64_t it = i0; it < i1; it++) {
+        const int64_t o = it / nch, p0 = it % nch * kp->chunk;
+        const int64_t cnt = kp->npix - p0 < kp->chunk ? kp->npix - p0 : kp->chunk;
+        int64_t idx[KN_MAX_DIMS], r = o;
         for (int j = (int)kp->nouter - 1; j >= 0; j--) {
             idx[kp->outer[j]] = r % k->bounds[kp->outer[j]];
             r /= k->bounds[kp->outer[j]];
         }
-        for (int64_t o = o0; o < o1; o++) {
-            pack_window(kp, &wp, A + at(&kp->lhs, idx, kp->outer, kp->nouter));
-            g.A = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
-            g.C = C + at(&kp->out, idx, kp->outer, kp->nouter);
-            for (uint32_t s = 0; s < e.noperands; s++)
-                e.operands[s].ptr = (int)s == kp->init_slot ? init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
+        const int64_t base = at(&kp->lhs, idx, kp->outer, kp->nouter);
+        if (kp->window_b) {
+            (kp->pack_avx512 ? cpu_window_pack_linear_avx512 : cpu_window_pack)(&win, X, base, p0, cnt, nr, wbuf);
+            wp.N = g.N = cnt;
+            wp.npanels = (cnt + nr - 1) / nr;
+            g.A = W + at(&kp->rhs, idx, kp->outer, kp->nouter);
+        } else {
+            cpu_window_gather(&win, X, base, p0, cnt, wbuf);
+            g.M = cnt;
+            g.A = wbuf;
+            if (!pb) { /* weights that move with the outer loops (a grouped conv's): packed by the call */
+                g.packed_b = NULL;
+                g.B = W + at(&kp->rhs, idx, kp->outer, kp->nouter);
+            }
+        }
+        g.C = C + at(&kp->out, idx, kp->outer, kp->nouter) + p0 * kp->out.stride[d];
+        for (uint32_t s = 0; s < e.noperands; s++)
+            e.operands[s].ptr = (int)s == kp->init_slot
+                                    ? init
+                                    : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter) + p0 * kp->operand[s].stride[d];
+        if (cpu_gemm(ctx, &g) != SP_OK) return SP_EINPUT;
+        g.epi_checked = true;
+    }
+    return SP_OK;
+}
+
+/* A chunked convolution: its items over the threads (window_split), or
+ * in turn with each GEMM over the threads. An im2col's B (the weights)
+ * not packed before the run (a constant's at prepare, a bound argument's
+ * at bind) is packed here, once for all its calls. */
+static void run_windows(cpu_backend *cb, kplan *kp, const cpu_gemm_args *g0, const float *X, const float *W, float *C,
+                        float *const *opbase, float *init, int64_t nouter) {
+    const int64_t items = window_items(kp, nouter);
+    const float padv = kp->padv_rt ? (float)ex_scalar(cb->px, kp->padv_id).f : kp->win.padv;
+    cpu_packed *pb = kp->packed, *own = NULL;
+    if (!kp->window_b && !pb && rhs_packable(kp)) {
+        if (cpu_pack_b(cb->ctx, &kp->blocking, kp->gK, kp->gN, 1, W + kp->rhs.off, CPU_F32, kp->b_sk, kp->b_sn, 0, &own) !=
+            SP_OK)
+            sp_rethrow(cb->ctx);
+        pb = own;
+    }
+    const bool split = window_split(kp, cb->o.nthreads, nouter);
+    const int nt = split ? cpu_team(cb->o.nthreads, items) : 1;
+    const size_t per = kp->window_b ? (size_t)((kp->chunk + kp->blocking.nr - 1) / kp->blocking.nr * kp->blocking.nr) *
+                                          (size_t)kp->gK
+                                    : (size_t)kp->chunk * (size_t)kp->gK;
+    float *buf = window_buffer(cb, kp, sp_size_mul(cb->ctx, per, (size_t)nt));
+    sp_status st = SP_OK;
+    if (!split) {
+        st = run_window_items(cb, kp, g0, buf, pb, X, W, C, opbase, init, padv, 0, items, cb->o.nthreads, cb->ctx);
+    } else {
+#pragma omp parallel num_threads(nt)
+        {
+            const int id = omp_get_thread_num(), n = omp_get_num_threads();
             sp_ctx tctx;
             sp_ctx_init(&tctx, &cb->ctx->alloc); /* the program's allocator (with packed B nothing is allocated) */
-            if (cpu_gemm(&tctx, &g) != SP_OK) {
+            if (run_window_items(cb, kp, g0, buf + (size_t)id * per, pb, X, W, C, opbase, init, padv, items * id / n,
+                                 items * (id + 1) / n, 1, &tctx) != SP_OK) {
 #pragma omp critical(cpu_window_fail)
                 st = SP_EINPUT;
             }
-            odometer_next(idx, kp->outer, kp->nouter, k->bounds);
         }
     }
-    if (st != SP_OK) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's scratch");
+    cpu_packed_free(cb->ctx, own);
+    if (st != SP_OK) {
+        if (!split) sp_rethrow(cb->ctx);
+        sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a convolution's scratch");
+    }
     kp->epi_checked = true;
+}
+
+/* The backend's scratch (cb->work) grown to need bytes, kept for the
+ * next calls. */
+static void keep_work(cpu_backend *cb, size_t need, const char *what) {
+    if (need <= cb->work_bytes) return;
+    sp_free(cb->ctx, cb->work_raw);
+    cb->work_bytes = 0;
+    cb->work = cpu_aligned_alloc(cb->ctx, need, &cb->work_raw);
+    if (!cb->work) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: %s needs %zu bytes", what, need);
+    cb->work_bytes = need;
 }
 
 static void run_gemm(cpu_backend *cb, uint32_t ki) {
@@ -857,6 +1091,7 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
         .b_sn = kp->b_sn,
         .b_sb = kp->b_sb,
         .packed_b = kp->packed,
+        .bwin = NULL,
         .C = NULL,
         .c_sm = STRIDE(kp->out, kp->m_dim),
         .c_sn = STRIDE(kp->out, kp->n_dim),
@@ -882,26 +1117,27 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
     for (uint32_t j = 0; j < kp->nouter; j++) nouter *= k->bounds[kp->outer[j]];
     int64_t idx[KN_MAX_DIMS]; /* read only at the outer dims */
     for (uint32_t j = 0; j < kp->nouter; j++) idx[kp->outer[j]] = 0;
-    float *A2 = kp->gather ? gather_buffer(cb, kp) : NULL;
-    struct cpu_packed wp;
-    if (kp->window_b && cb->o.nthreads > 1 && nouter >= 2 * cb->o.nthreads) {
-        run_windows_parallel(cb, kp, &g, A, B, C, opbase, &init, nouter);
+    /* the weights are A, the window B: read in place (one GEMM per outer
+     * iteration over all its pixels, the engine's units over the threads)
+     * or packed per call */
+    cpu_bwindow bw = {.koff = kp->koff, .kmask = kp->kmask};
+    if (kp->direct) {
+        g.bwin = &bw;
+        g.N = kp->npix;
+    } else if (kp->window_b || kp->gather) {
+        run_windows(cb, kp, &g, A, B, C, opbase, &init, nouter);
         return;
     }
-    if (kp->window_b) window_buffer(cb, kp, &wp, 1);
     for (int64_t o = 0; o < nouter; o++) {
-        g.A = (const char *)A + at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
-        if (A2) {
-            gather_lhs(kp, g.A, A2, cb->o.nthreads);
-            g.A = A2;
+        if (kp->direct) {
+            /* the source at the first pixel: may lie before A (a pad), only
+             * unmasked lanes are read */
+            bw.x = A + (at(&kp->lhs, idx, kp->outer, kp->nouter) + kp->moff[0]);
+            g.A = B + at(&kp->rhs, idx, kp->outer, kp->nouter);
+        } else {
+            g.A = (const char *)A + at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
         }
-        g.B = (const char *)B + at(&kp->rhs, idx, kp->outer, kp->nouter) * b_es;
-        if (kp->window_b) { /* the weights are A, the window B */
-            pack_window(kp, &wp, g.A);
-            g.A = g.B;
-            g.B = NULL;
-            g.packed_b = &wp;
-        }
+        if (!kp->direct) g.B = (const char *)B + at(&kp->rhs, idx, kp->outer, kp->nouter) * b_es;
         g.C = (char *)C + at(&kp->out, idx, kp->outer, kp->nouter) * c_es;
         for (uint32_t s = 0; s < kp->epi.noperands; s++)
             kp->epi.operands[s].ptr = (int)s == kp->init_slot ? &init : opbase[s] + at(&kp->operand[s], idx, kp->outer, kp->nouter);
@@ -909,14 +1145,7 @@ static void run_gemm(cpu_backend *cb, uint32_t ki) {
         g.work = cb->work, g.work_bytes = cb->work_bytes, g.work_used = &used;
         if (cpu_gemm(cb->ctx, &g) != SP_OK) sp_rethrow(cb->ctx);
         kp->epi_checked = g.epi_checked = true;
-        if (used > cb->work_bytes) { /* kept for the next calls */
-            sp_free(cb->ctx, cb->work_raw);
-            cb->work_bytes = 0;
-            cb->work = cpu_aligned_alloc(cb->ctx, used, &cb->work_raw);
-            if (!cb->work)
-                sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the GEMM scratch needs %zu bytes", used);
-            cb->work_bytes = used;
-        }
+        keep_work(cb, used, "the GEMM scratch");
         odometer_next(idx, kp->outer, kp->nouter, k->bounds);
     }
 }
@@ -1106,14 +1335,7 @@ static void run_attention(cpu_backend *cb, uint32_t ki) {
     a->O = (float *)ex_value_ptr(cb->px, ap->pv.out.value);
     for (uint32_t s = 0; s < ap->qk.epi.noperands; s++) a->qk_base[s] = operand_base(cb, &ap->qk, s);
     for (uint32_t s = 0; s < ap->pv.epi.noperands; s++) a->pv_base[s] = operand_base(cb, &ap->pv, s);
-    size_t need = cpu_attn_work_bytes(a);
-    if (need > cb->work_bytes) { /* kept for the next calls */
-        sp_free(cb->ctx, cb->work_raw);
-        cb->work_bytes = 0;
-        cb->work = cpu_aligned_alloc(cb->ctx, need, &cb->work_raw);
-        if (!cb->work) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: the attention's scratch needs %zu bytes", need);
-        cb->work_bytes = need;
-    }
+    keep_work(cb, cpu_attn_work_bytes(a), "the attention's scratch");
     a->work = cb->work;
     cpu_attention(a);
 }
@@ -1208,6 +1430,25 @@ static bool lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nw
     return ok;
 }
 
+/* A pad is folded into a convolution's window (plan_window): the packing
+ * writes the padding value where a window element falls outside the
+ * source, so the padded tensor is never written. Only f32 convolutions of
+ * more than one output column (the GEMM paths; a depthwise one runs on the
+ * loop engine) whose padded coordinates are window coordinates. */
+static bool folds_pad(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded) {
+    (void)b;
+    if (input != 0 || k->kind != KN_CONTRACTION || k->n == 1 || k->ninputs < 2 || !folded->pad || !folded->pad_low ||
+        !folded->map || ir_amap_is_projected_perm(folded->map, true))
+        return false;
+    const ir_value *x = folded->value, *w = k->inputs[1].value;
+    if (x->type.kind != IR_T_TENSOR || x->type.dtype != IR_F32 || w->type.kind != IR_T_TENSOR ||
+        w->type.dtype != IR_F32 || k->out->type.dtype != IR_F32 || x->type.rank != folded->map->nres)
+        return false;
+    for (uint32_t r = 0; r < folded->map->nres; r++)
+        if ((folded->pad_low[r] || folded->pad_high[r]) && ir_aexpr_dim(folded->map->res[r]) >= 0) return false;
+    return true;
+}
+
 static bool elementwise(ex_backend *b, const ex_program *x, uint32_t i) {
     (void)x;
     const kplan *kp = &((cpu_backend *)b)->kp[i];
@@ -1222,11 +1463,11 @@ static int kernel_team(const cpu_backend *cb, const kplan *kp) {
     case PATH_GEMM: {
         const int g = kp->blocking.nthreads < nt ? kp->blocking.nthreads : nt;
         int t = g > 1 ? g : 1;
-        if (kp->gather && gather_team(kp, nt) > t) t = gather_team(kp, nt);
-        if (kp->window_b) { /* run_windows_parallel: output rows over the threads */
-            int64_t rows = 1;
-            for (uint32_t j = 0; j < kp->nouter; j++) rows *= kp->k->bounds[kp->outer[j]];
-            if (nt > 1 && rows >= 2 * nt && cpu_team(nt, rows) > t) t = cpu_team(nt, rows);
+        if ((kp->window_b && !kp->direct) || kp->gather) { /* run_windows: its items over the threads */
+            int64_t nouter = 1;
+            for (uint32_t j = 0; j < kp->nouter; j++) nouter *= kp->k->bounds[kp->outer[j]];
+            if (window_split(kp, nt, nouter) && cpu_team(nt, window_items(kp, nouter)) > t)
+                t = cpu_team(nt, window_items(kp, nouter));
         }
         return t;
     }
@@ -1247,7 +1488,12 @@ static void prepare(ex_backend *b, ex_program *x, uint32_t i) {
     if (kp->path == PATH_GEMM) {
         const uint8_t *cdata = ex_value_const(x, kp->rhs.value);
         const bool packed_now = cdata && rhs_packable(kp) && !kp->window_b; /* the window is packed per run */
-        choose_blocking(cb, kp, !packed_now);
+        if (kp->window_b || kp->gather) {
+            plan_chunk(cb, kp);
+            if (kp->window_b) plan_direct(cb, kp);
+        } else {
+            choose_blocking(cb, kp, !packed_now);
+        }
         if (packed_now) pack_rhs(cb, kp, cdata);
     }
     ex_reserve_threads(x, i, kernel_team(cb, kp));
@@ -1293,6 +1539,11 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             cpu_packed_free(ctx, cb->kp[i].packed);
             sp_free(ctx, cb->kp[i].moff);
             sp_free(ctx, cb->kp[i].koff);
+            sp_free(ctx, cb->kp[i].bounds);
+            sp_free(ctx, cb->kp[i].combo);
+            sp_free(ctx, cb->kp[i].kcombo);
+            sp_free(ctx, cb->kp[i].krun);
+            sp_free(ctx, cb->kp[i].kmask);
             sp_free(ctx, cb->kp[i].wpack_raw);
         }
     for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) {
@@ -1307,7 +1558,6 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
         sp_free(ctx, cb->kp[i].ap);
     }
     sp_free(ctx, cb->work_raw);
-    sp_free(ctx, cb->gbuf_raw);
     sp_free(ctx, cb->kp);
     sp_free(ctx, cb);
 }
@@ -1318,6 +1568,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
         .name = "cpu",
         .fuses_attention = true,
         .gathers = true, /* the loop engine's CPU_L_GATHER */
+        .folds_pad = folds_pad,
         .start = start,
         .lower = lower,
         .elementwise = elementwise,
@@ -1363,7 +1614,10 @@ const cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i) {
     return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_ATTN ? &cb->kp[i].ap->args.tile : NULL;
 }
 
-bool cpu_backend_window_b(const ex_program *x, uint32_t i) {
+cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels) {
     const cpu_backend *cb = (const cpu_backend *)ex_get_backend(x);
-    return i < ex_kernels(x)->nk && cb->kp[i].path == PATH_GEMM && cb->kp[i].window_b;
+    if (i >= ex_kernels(x)->nk || cb->kp[i].path != PATH_GEMM) return CPU_CONV_NONE;
+    const kplan *kp = &cb->kp[i];
+    if (pixels) *pixels = kp->direct ? kp->npix : kp->chunk;
+    return kp->direct ? CPU_CONV_WINDOW_IN_PLACE : kp->window_b ? CPU_CONV_WINDOW_PACKED : kp->gather ? CPU_CONV_IM2COL : CPU_CONV_NONE;
 }

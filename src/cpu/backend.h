@@ -38,9 +38,16 @@ const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i);
 /* Kernel i's fused-attention tile (attention.h), or NULL when it is not a
  * fused attention on the engine. */
 const struct cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i);
-/* Whether kernel i, a convolution, runs with its window's input rows
- * packed as B and its weights as A (a stride-1 NCHW conv). */
-bool cpu_backend_window_b(const ex_program *x, uint32_t i);
+/* How kernel i, a convolution on the GEMM engine, reads its input's
+ * windows: not at all (not a convolution there); gathered into im2col rows
+ * (A, the weights B); or with the weights as A (unit along the window, as
+ * FCHW is) and the window as B, its pixels the columns (all output pixel
+ * loops flattened, so a call's panels span output rows): read in place
+ * (a linear window on a kernel set with gemm_window: 3x3 "same" and 1x1
+ * stride 1) or packed per call, *pixels (if not NULL) a call. A folded
+ * pad (kn_fold_pads) is bounded by masks or the packing in each. */
+typedef enum cpu_conv_mode { CPU_CONV_NONE, CPU_CONV_IM2COL, CPU_CONV_WINDOW_PACKED, CPU_CONV_WINDOW_IN_PLACE } cpu_conv_mode;
+cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
 /* One "note:" line per kernel of x (a cpu program) that multiplies bf16

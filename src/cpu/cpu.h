@@ -296,6 +296,17 @@ typedef enum cpu_init {
                          bias written into the matmul's outs) */
 } cpu_init;
 
+/* B read in place through a window (a convolution's input; backend.c,
+ * conv.h): element (k, n) is x[koff[k] + n] where bit n % 16 of
+ * kmask[((n / NR) * K + k) * (NR / 16) + n % NR / 16] is set, else 0. NR
+ * is the kernel set's (the masks are built for it). Only kernel sets with
+ * gemm_window run it (cpu_kernel_set), f32, one batch. */
+typedef struct cpu_bwindow {
+    const float *x;
+    const int64_t *koff;
+    const uint16_t *kmask;
+} cpu_bwindow;
+
 typedef struct cpu_gemm_args {
     int64_t M, N, K;
     int64_t nbatch; /* batch-reduce count, >= 1 */
@@ -304,6 +315,7 @@ typedef struct cpu_gemm_args {
     const void *B; /* ignored when packed_b is set */
     int64_t b_sk, b_sn, b_sb;
     const cpu_packed *packed_b; /* from cpu_pack_b with the same blocking, or NULL */
+    const cpu_bwindow *bwin;    /* B through a window (then B, b_* and packed_b are ignored), or NULL */
     void *C;
     int64_t c_sm, c_sn;
     cpu_dtype a_dt, b_dt, c_dt; /* CPU_F32 (0) unless set */

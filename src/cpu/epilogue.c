@@ -181,9 +181,74 @@ static cpu_epi_kind classify(const cpu_epilogue *e, uint32_t first) {
     return CPU_EPI_KIND_GENERAL;
 }
 
+/* Whether register t is read after instruction i (or is the result)
+ * before it is written again. */
+static bool live_after(const cpu_epilogue *e, uint32_t i, unsigned t) {
+    for (uint32_t j = i + 1; j < e->ninsn; j++) {
+        if (insn_reads(&e->insn[j], t)) return true;
+        if (e->insn[j].dst == t) return false;
+    }
+    return e->result == t;
+}
+
+/* The program from p->first as steps (cpu_epi_prog), or nsteps = 0: loads
+ * and constants (into registers other than r0) are remembered, and each
+ * instruction on r0 reads r0 and one of them (dead afterwards). */
+static void make_steps(const cpu_epilogue *e, cpu_epi_prog *p) {
+    p->nsteps = 0;
+    if (p->kind != CPU_EPI_KIND_GENERAL || e->result != 0) return;
+    int src[CPU_EPI_MAX_REGS]; /* the operand a register holds, -1 a constant, -2 nothing known */
+    float imm[CPU_EPI_MAX_REGS];
+    for (int r = 0; r < CPU_EPI_MAX_REGS; r++) src[r] = -2;
+    uint32_t n = 0;
+    for (uint32_t i = p->first; i < e->ninsn; i++) {
+        const cpu_epi_insn *in = &e->insn[i];
+        if ((in->op == CPU_EPI_LOAD || in->op == CPU_EPI_CONST) && in->dst != 0 && in->dst < CPU_EPI_MAX_REGS) {
+            src[in->dst] = in->op == CPU_EPI_LOAD ? in->a : -1;
+            imm[in->dst] = in->imm;
+            continue;
+        }
+        if (in->dst != 0 || n == CPU_EPI_MAX_STEPS) return;
+        cpu_epi_step *s = &p->steps[n++];
+        if (in->op == CPU_EPI_RELU && in->a == 0) {
+            *s = (cpu_epi_step){.op = CPU_STEP_RELU, .operand = -1};
+            continue;
+        }
+        const bool left = in->a == 0 && in->b != 0, right = in->b == 0 && in->a != 0;
+        const unsigned t = left ? in->b : in->a;
+        if (!(left || right) || t >= CPU_EPI_MAX_REGS || src[t] == -2 || live_after(e, i, t)) return;
+        s->operand = (int8_t)src[t];
+        s->imm = imm[t];
+        if (in->op == CPU_EPI_SELECT_GT) { /* a > b ? c : d over r0 and a constant: a max or a min */
+            if (src[t] != -1 || isnan(imm[t]) || !((in->c == 0 && in->d == t) || (in->c == t && in->d == 0))) return;
+            const bool keep_greater = in->c == in->a; /* picks the larger: a max */
+            /* VMAXPS/VMINPS(p, q) give q where unordered or equal, as the
+             * select gives d: q is d */
+            s->op = keep_greater ? (in->d == 0 ? CPU_STEP_MAXC : CPU_STEP_MAXC_X)
+                                 : (in->d == 0 ? CPU_STEP_MINC : CPU_STEP_MINC_X);
+            s->operand = -1;
+            continue;
+        }
+        switch ((cpu_epi_op)in->op) {
+        case CPU_EPI_ADD: s->op = CPU_STEP_ADD; break;
+        case CPU_EPI_MUL: s->op = CPU_STEP_MUL; break;
+        case CPU_EPI_SUB: s->op = left ? CPU_STEP_SUB : CPU_STEP_RSUB; break;
+        case CPU_EPI_MAX: /* max(r0, 0), maximumf: a ReLU; or with another constant */
+        case CPU_EPI_MIN: /* (a constant other than zero: no signed zero to order; not NaN: r0 decides) */
+            if (src[t] != -1 || isnan(imm[t]) || (in->op == CPU_EPI_MIN && imm[t] == 0.0f)) return;
+            s->op = in->op == CPU_EPI_MIN ? CPU_STEP_MINC : imm[t] == 0.0f ? CPU_STEP_RELU : CPU_STEP_MAXC;
+            s->operand = -1;
+            break;
+        default: return;
+        }
+    }
+    p->nsteps = n;
+}
+
 int cpu_epi_compile(const cpu_epilogue *e, bool fold_init, cpu_epi_prog *p) {
     p->e = e;
     p->first = 0;
+    p->nsteps = 0;
     int folded = -1;
     if (!e) {
         p->kind = CPU_EPI_KIND_STORE;
@@ -213,6 +278,7 @@ int cpu_epi_compile(const cpu_epilogue *e, bool fold_init, cpu_epi_prog *p) {
         }
     }
     p->kind = classify(e, p->first);
+    make_steps(e, p);
     return folded;
 }
 

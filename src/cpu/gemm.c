@@ -80,6 +80,7 @@ typedef struct job {
     bool b_inplace; /* B read in place, never packed: by gemm_strided (rows g->b_sk apart) or, b_dot, by
                        gemm_dot (columns g->b_sn apart) */
     bool b_dot;
+    const cpu_bwindow *bwin; /* B through a window (in place, gemm_window), or NULL */
     cpu_ukr_fn kern;  /* the microkernel for this B: gemm, gemm_strided or gemm_dot */
     int64_t b_rs;     /* cpu_ukr.b_rs for it (NR for a packed B) */
     bool gemv;        /* one-row strips run gemv_rows (B rows in place, C unit f32) */
@@ -256,6 +257,10 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             u.a_rs = j->a_rs;
             u.b = b + (jr - jc) * b_ps;
             u.b_rs = j->b_rs;
+            if (j->bwin) {
+                u.koff = j->bwin->koff + blk->kv0;
+                u.kmask = j->bwin->kmask + (jr * j->K + blk->kv0) * (nr / 16);
+            }
             u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;
             u.m0 = ir;
@@ -387,6 +392,9 @@ static void run_thread(const job *j, int tid) {
                         next = ahead_packed(j, &nb, njc, njc_end, strips_here);
                         pnext = &next;
                     }
+                } else if (j->bwin) {
+                    b = j->bwin->x + jc * nr;
+                    b_ps = nr;
                 } else if (j->b_inplace) {
                     const int64_t bi = blk.kv0 / j->K, k0 = blk.kv0 % j->K;
                     b = (const float *)g->B + bi * g->b_sb + k0 * g->b_sk + jc * nr * g->b_sn;
@@ -500,7 +508,7 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     if (g->M == 0 || g->N == 0) return SP_OK;
     if (g->K > INT64_MAX / g->nbatch) return bad(ctx, "K x nbatch overflows");
     if (!g->C) return bad(ctx, "C is NULL");
-    if (g->K > 0 && (!g->A || (!g->B && !g->packed_b))) return bad(ctx, "A or B is NULL");
+    if (g->K > 0 && (!g->A || (!g->B && !g->packed_b && !g->bwin))) return bad(ctx, "A or B is NULL");
     sp_status st = g->epi_checked ? SP_OK : cpu_epi_check(ctx, g->epi);
     if (st != SP_OK) return st;
     if (g->init > CPU_INIT_OPERAND) return bad(ctx, "unknown init mode");
@@ -611,9 +619,19 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
                   ((g->b_sn == 1 && ks->gemm_strided) || (g->b_sk == 1 && ks->gemm_dot));
     j.b_dot = j.b_inplace && g->b_sn != 1; /* columns of unit k stride: dot products along k */
     j.kern = !j.b_inplace ? ks->gemm : j.b_dot ? ks->gemm_dot : ks->gemm_strided;
+    j.bwin = NULL;
+    if (g->bwin && g->K > 0) {
+        if (!ks->gemm_window || ks->pairs || g->nbatch != 1 || ks->nr % 16 || j.a_packed)
+            return bad(ctx, "a B through a window needs an f32 kernel set with gemm_window, one batch and A in place");
+        j.bwin = g->bwin;
+        j.b_inplace = true, j.b_dot = false;
+        j.kern = ks->gemm_window;
+    }
     j.b_rs = !j.b_inplace ? ks->nr : j.b_dot ? g->b_sn : g->b_sk;
-    j.gemv = j.b_inplace && !j.b_dot && ks->gemv_rows && g->c_sn == 1 && g->c_dt == CPU_F32;
-    if (g->packed_b) {
+    j.gemv = j.b_inplace && !j.b_dot && !j.bwin && ks->gemv_rows && g->c_sn == 1 && g->c_dt == CPU_F32;
+    if (j.bwin) {
+        j.bp = NULL;
+    } else if (g->packed_b) {
         const struct cpu_packed *p = g->packed_b;
         if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
             sp_set_error(ctx, SP_EINPUT,

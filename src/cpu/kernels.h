@@ -38,10 +38,33 @@ typedef enum cpu_epi_kind {
 /* A validated program with the instructions the loops folded into the
  * accumulator's initial value skipped (a leading "r1 = load op; r0 = r0 +
  * r1" becomes init from op). */
+/* A GENERAL program that is a chain of steps on the accumulator (r0 = r0
+ * op x, x an operand or a constant, then dead; or a ReLU), as a folded
+ * BatchNorm, a bias, a residual and a ReLU are: a kernel may apply the
+ * steps to its register tile, in the program's order and rounding, where
+ * each operand it reads has column stride 0 (one value per row, read
+ * once a row) or 1 (loaded as vectors), rather than spill the tile to the
+ * interpreter. Kernels that do not know steps run the program. */
+typedef enum cpu_epi_step_op {
+    CPU_STEP_ADD, CPU_STEP_SUB, CPU_STEP_RSUB, CPU_STEP_MUL, CPU_STEP_RELU, CPU_STEP_MAXC, CPU_STEP_MINC,
+    CPU_STEP_MAXC_X, CPU_STEP_MINC_X
+} cpu_epi_step_op;
+typedef struct cpu_epi_step {
+    uint8_t op;      /* cpu_epi_step_op: r0 + x, r0 - x, x - r0, r0 * x, max(r0, 0) (maximumf); with a
+                        constant x (not NaN): VMAXPS/VMINPS(x, r0) (maximumf/minimumf with x not 0,
+                        ReLU6's min; "x > r0 ? x : r0" and "x > r0 ? r0 : x") and VMAXPS/VMINPS(r0, x)
+                        ("r0 > x ? r0 : x": maxnumf, torch's ReLU as a select; "x > r0 ? r0 : x") */
+    int8_t operand;  /* x is e->operands[operand], or imm where -1 */
+    float imm;
+} cpu_epi_step;
+#define CPU_EPI_MAX_STEPS 16
+
 typedef struct cpu_epi_prog {
     cpu_epi_kind kind;
     const cpu_epilogue *e;
     uint32_t first; /* first instruction to run */
+    uint32_t nsteps; /* the program from first as steps (GENERAL only), or 0 */
+    cpu_epi_step steps[CPU_EPI_MAX_STEPS];
 } cpu_epi_prog;
 
 /* Structural checks of a program (registers, operands, opcodes): SP_OK or
@@ -85,6 +108,11 @@ typedef struct cpu_ukr {
      * b[p*b_rs + j]; gemm_dot: at b[j*b_rs + p]), f32, any alignment, only
      * j < n read */
     int64_t b_rs;
+    /* B read through a convolution's window (cpu_kernel_set.gemm_window):
+     * element (p, j) at b[koff[p] + j], lane j of vector v read only where
+     * bit j%16 of kmask[p*(NR/16) + v] is set, zero elsewhere (the pad) */
+    const int64_t *koff;
+    const uint16_t *kmask;
 } cpu_ukr;
 
 typedef void (*cpu_ukr_fn)(const cpu_ukr *u);
@@ -123,6 +151,10 @@ typedef struct cpu_kernel_set {
      * element a dot product along k (dot_kernel.h). NULL: such a B is
      * always packed. */
     cpu_ukr_fn gemm_dot;
+    /* Optional: the microkernel over B read through a window in place
+     * (cpu_ukr.koff, kmask; cpu_gemm_args.bwin): a convolution's input,
+     * never packed. NULL: windows are packed. */
+    cpu_ukr_fn gemm_window;
     /* Optional: one row (u->m = 1) over n <= CPU_GEMV_N_MAX columns of a
      * B read in place as gemm_strided reads it, the row accumulated in L1
      * so that B's rows stream whole (gemv_kernel.h): a GEMV's kernel. NULL:

@@ -85,6 +85,9 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
     json_end_object(w);
     if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
+    static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place"};
+    const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
+    if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
     if (blk && blk->nbufs) {
         json_kv_string(w, "b_operand", b_operand_name(blk));
         json_kv_double(w, "est_seconds", blk->est_seconds);
@@ -222,9 +225,11 @@ static void print_search(sp_strbuf *o, const cpu_blocking *blk) {
  * read in place) with the estimates that chose it, and how the threads
  * share the work. */
 static void print_b_and_units(sp_strbuf *o, const cpu_blocking *blk, int64_t M, int64_t N) {
-    if (blk->b_inplace)
+    if (blk->b_inplace && blk->alt_seconds > 0)
         sp_strbuf_printf(o, "    B: read in place, not packed (est %.4f ms; packed in each call: est %.4f ms)\n",
                          blk->est_seconds * 1e3, blk->alt_seconds * 1e3);
+    else if (blk->b_inplace) /* (a convolution's window: no packed alternative was weighed) */
+        sp_strbuf_printf(o, "    B: read in place, not packed (est %.4f ms)\n", blk->est_seconds * 1e3);
     else if (blk->b_src == CPU_B_PREPACKED)
         sp_strbuf_puts(o, "    B: packed once, before the calls (constant weights)\n");
     else if (blk->alt_seconds > 0)
@@ -275,9 +280,23 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              ex_role_label((kn_role)k->inputs[in].role), k->inputs[in].broadcast ? ", broadcast" : "");
         sp_strbuf_putc(o, '\n');
         const cpu_blocking *blk = cpu_backend_blocking(x, i);
-        if (cpu_backend_window_b(x, i))
-            sp_strbuf_puts(o, "    convolution: the window rows packed as B (input runs copied per output row), the weights "
-                              "read as A; output rows split over the threads\n");
+        int64_t pix = 0;
+        switch (cpu_backend_conv(x, i, &pix)) {
+        case CPU_CONV_WINDOW_IN_PLACE:
+            sp_strbuf_printf(o, "    convolution: the weights read as A, the window read in place as B (%lld pixels a "
+                                "call, panels spanning output rows; any pad masked, never copied)\n", (long long)pix);
+            break;
+        case CPU_CONV_WINDOW_PACKED:
+            sp_strbuf_printf(o, "    convolution: the weights read as A, the window packed as B (%lld pixels a call, "
+                                "panels spanning output rows; any pad written by the packing, never copied); calls "
+                                "split over the threads\n", (long long)pix);
+            break;
+        case CPU_CONV_IM2COL:
+            sp_strbuf_puts(o, "    convolution: the window gathered into im2col rows as A (any pad written by the "
+                              "gather, never copied), the weights read as B\n");
+            break;
+        default: break;
+        }
         if (blk && blk->nbufs) {
             sp_strbuf_printf(o, "    tile: %s mr=%d nr=%d mc=%lld nc=%lld kc=%lld%s, %d thread%s (%d x %d)\n",
                              blk->kernel ? blk->kernel : cpu_isa_name(blk->isa), blk->mr, blk->nr, (long long)blk->mc,

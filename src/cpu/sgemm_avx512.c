@@ -102,6 +102,34 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
         for (int v = 0; v < nv; v++) prefetchw(u->c + i * u->c_rs + 16 * v);
 }
 
+/* A step (kernels.h cpu_epi_step) on one accumulator vector; ReLU as the
+ * RELU store below computes it. */
+static inline __attribute__((always_inline)) __m512 step_op(int op, __m512 x, __m512 o, __m512 zero) {
+    switch (op) {
+    case CPU_STEP_ADD: return _mm512_add_ps(x, o);
+    case CPU_STEP_SUB: return _mm512_sub_ps(x, o);
+    case CPU_STEP_RSUB: return _mm512_sub_ps(o, x);
+    case CPU_STEP_MUL: return _mm512_mul_ps(x, o);
+    /* VMAXPS/VMINPS return the second operand where either is NaN: x's
+     * NaN is kept (the constant is none); no zero to order against */
+    case CPU_STEP_MAXC: return _mm512_max_ps(o, x);
+    case CPU_STEP_MINC: return _mm512_min_ps(o, x);
+    case CPU_STEP_MAXC_X: return _mm512_max_ps(x, o);
+    case CPU_STEP_MINC_X: return _mm512_min_ps(x, o);
+    default: return _mm512_add_ps(_mm512_max_ps(zero, x), zero);
+    }
+}
+
+/* Whether the kernel can apply the steps: each operand read per row
+ * (column stride 0) or as vectors (column stride 1). */
+static inline bool steps_fit(const cpu_epi_prog *p) {
+    for (uint32_t s = 0; s < p->nsteps; s++) {
+        const int op = p->steps[s].operand;
+        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
+    }
+    return true;
+}
+
 /* Accumulators are named variables (c<row>_<vector>), not an array: with an
  * array GCC keeps the tile in memory around the K loop unless everything is
  * unrolled before scalar replacement. Rows and vectors past the
@@ -132,7 +160,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
  * the pointer walk are the same instructions); everything around it is
  * shared. */
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
-                                                           const bool pairs, const bool strided) {
+                                                           const bool pairs, const bool strided, const bool window) {
     const __m512 zero = _mm512_setzero_ps();
 #define DECL(i, v) __m512 c##i##_##v = zero;
 #define DECL_ROW(i) VECS(DECL, i)
@@ -172,7 +200,14 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         const __m512 ai = _mm512_set1_ps(a##i[p]);  \
         VECS(FMA, i)                                \
     }
-#define BLOAD(v, m) (strided ? _mm512_maskz_loadu_ps(m, b + 16 * v) : _mm512_load_ps(b + 16 * v))
+    /* B through a window: row p at b + koff[p], lanes masked by the pad */
+    const int64_t *koff = u->koff;
+    const uint16_t *kmask = u->kmask;
+    (void)koff, (void)kmask;
+#define BLOAD(v, m)                                                                                    \
+    (window    ? _mm512_maskz_loadu_ps(_load_mask16((__mmask16 *)(kmask + p * NVEC + v)), b + koff[p] + 16 * v) \
+     : strided ? _mm512_maskz_loadu_ps(m, b + 16 * v)                                                  \
+               : _mm512_load_ps(b + 16 * v))
 #define STEP()                                                    \
     do {                                                          \
         const __m512 b0 = BLOAD(0, bm0);                          \
@@ -180,14 +215,16 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         const __m512 b2 = nv > 2 ? BLOAD(2, bm2) : zero;          \
         const __m512 b3 = nv > 3 ? BLOAD(3, bm3) : zero;          \
         (void)b1, (void)b2, (void)b3;                             \
-        if (strided)                                              \
+        if (window)                                               \
+            ; /* (prefetching rows ahead measured no faster) */    \
+        else if (strided)                                         \
             for (int l = 0; l < nv; l++)                          \
                 _mm_prefetch((const char *)(b + BS_ROWS * bstep + 16 * l), _MM_HINT_T0); \
         else if (mr == 1)                                         \
             for (int l = 0; l < nv; l++)                          \
                 _mm_prefetch((const char *)(b + B1_DIST + 16 * l), _MM_HINT_T0); \
         ROWS(FMA_ROW)                                             \
-        b += bstep;                                               \
+        if (!window) b += bstep;                                  \
     } while (0)
 
     const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
@@ -243,7 +280,38 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         ROWS(ADD_ROW)
     }
 
-    const cpu_epi_kind kind = u->epi ? u->epi->kind : CPU_EPI_KIND_STORE;
+    cpu_epi_kind kind = u->epi ? u->epi->kind : CPU_EPI_KIND_STORE;
+    if (kind == CPU_EPI_KIND_GENERAL && u->epi->nsteps && steps_fit(u->epi)) {
+        /* the program as steps on the registers (a folded BatchNorm, a
+         * residual, a ReLU): no spill to the interpreter, which cost a
+         * third of a 1x1 convolution's time (K = 64) */
+        const cpu_epilogue *e = u->epi->e;
+        for (uint32_t s = 0; s < u->epi->nsteps; s++) {
+            const cpu_epi_step st = u->epi->steps[s];
+            const cpu_operand *o = st.operand >= 0 ? &e->operands[st.operand] : NULL;
+            const bool vec = o && o->sn == 1;
+            const __m512 cst = _mm512_set1_ps(st.imm);
+#define EPS_APPLY(i, v) \
+    if (nv > v) c##i##_##v = step_op(st.op, c##i##_##v, o##v, zero);
+#define EPS_ROW(i)                                                                                 \
+    if (mr > i) {                                                                                  \
+        __m512 o0 = cst, o1 = cst, o2 = cst, o3 = cst;                                             \
+        if (vec) {                                                                                 \
+            const float *q = o->ptr + (u->m0 + i) * o->sm + u->n0;                                 \
+            o0 = _mm512_maskz_loadu_ps(k0, q);                                                     \
+            if (nv > 1) o1 = _mm512_maskz_loadu_ps(k1, q + 16);                                    \
+            if (nv > 2) o2 = _mm512_maskz_loadu_ps(k2, q + 32);                                    \
+            if (nv > 3) o3 = _mm512_maskz_loadu_ps(k3, q + 48);                                    \
+        } else if (o) {                                                                            \
+            o0 = o1 = o2 = o3 = _mm512_set1_ps(o->ptr[(u->m0 + i) * o->sm]);                       \
+        }                                                                                          \
+        (void)o1, (void)o2, (void)o3;                                                              \
+        VECS(EPS_APPLY, i)                                                                         \
+    }
+            ROWS(EPS_ROW)
+        }
+        kind = CPU_EPI_KIND_STORE;
+    }
     float *c = u->c;
     const int64_t ldc = u->c_rs;
     if (kind == CPU_EPI_KIND_GENERAL) {
@@ -294,7 +362,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
  * short one, with no call, frame or dispatch per strip (a 64x64x64 GEMM is
  * 11 strips of one panel). */
 #define UKR_DEF(PRE, P, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, false); }
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, false, false); }
 #define UKR_ROW(PRE, P, m) UKR_DEF(PRE, P, m, 1) UKR_DEF(PRE, P, m, 2) UKR_DEF(PRE, P, m, 3) UKR_DEF(PRE, P, m, 4)
 #define UKR_REF(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
 #define ROWS_DEF(PRE, P, nv)                                            \
@@ -305,7 +373,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         u.pf_n = 0;                                                     \
         for (; rows >= MR; rows -= MR) {                                \
             u.m = MR;                                                   \
-            ukr_body(&u, MR, nv, P, false);                             \
+            ukr_body(&u, MR, nv, P, false, false);                      \
             u.a += MR * u.a_rs, u.c += MR * u.c_rs, u.m0 += MR;         \
             if (u.add) u.add += add_step;                               \
         }                                                               \
@@ -334,16 +402,23 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 KERNELS(sgemm_avx512_6x64, false)
 KERNELS(sbgemm_avx512bf16_6x64, true)
 
-/* B read in place (f32 only): the same body per edge shape, strided */
-#define UKRS_DEF(m, nv) \
-    static void sgemm_avx512_6x64_s_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, false, true); }
-#define UKRS_ROW(m) UKRS_DEF(m, 1) UKRS_DEF(m, 2) UKRS_DEF(m, 3) UKRS_DEF(m, 4)
-#define UKRS_REF(m) \
-    {sgemm_avx512_6x64_s_m##m##v1, sgemm_avx512_6x64_s_m##m##v2, sgemm_avx512_6x64_s_m##m##v3, sgemm_avx512_6x64_s_m##m##v4}
-UKRS_ROW(1) UKRS_ROW(2) UKRS_ROW(3) UKRS_ROW(4) UKRS_ROW(5) UKRS_ROW(6)
-static const cpu_ukr_fn sgemm_avx512_6x64_s_table[MR][NVEC] = {UKRS_REF(1), UKRS_REF(2), UKRS_REF(3),
-                                                               UKRS_REF(4), UKRS_REF(5), UKRS_REF(6)};
-static void sgemm_avx512_6x64_strided(const cpu_ukr *u) { sgemm_avx512_6x64_s_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
+/* f32 kernels reading B in place, the same body per edge shape (PRE: the
+ * name prefix; S, W: ukr_body's strided and window): B rows b_rs apart
+ * (strided), or through a convolution's window (cpu_ukr.koff, kmask: each
+ * B row loaded masked where the window is outside the image, so no padded
+ * copy of the input exists) */
+#define UKRX_DEF(PRE, S, W, m, nv) \
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, false, S, W); }
+#define UKRX_ROW(PRE, S, W, m) \
+    UKRX_DEF(PRE, S, W, m, 1) UKRX_DEF(PRE, S, W, m, 2) UKRX_DEF(PRE, S, W, m, 3) UKRX_DEF(PRE, S, W, m, 4)
+#define UKRX(PRE, S, W, NAME)                                                                                  \
+    UKRX_ROW(PRE, S, W, 1) UKRX_ROW(PRE, S, W, 2) UKRX_ROW(PRE, S, W, 3) UKRX_ROW(PRE, S, W, 4)                \
+    UKRX_ROW(PRE, S, W, 5) UKRX_ROW(PRE, S, W, 6)                                                              \
+    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3),        \
+                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)};       \
+    static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
+UKRX(sgemm_avx512_6x64_s, true, false, sgemm_avx512_6x64_strided)
+UKRX(sgemm_avx512_6x64_w, false, true, sgemm_avx512_6x64_window)
 
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
  * the source row is read) and stored whole, padding included, to the
@@ -373,6 +448,7 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
     .gemm = sgemm_avx512_6x64,
     .gemm_strided = sgemm_avx512_6x64_strided,
     .gemm_dot = sgemm_avx512_dot,
+    .gemm_window = sgemm_avx512_6x64_window,
     .gemv_rows = sgemv_avx512_rows,
     .epi_tile = cpu_epi_tile_avx512,
     .exp_rows = cpu_exp_rows_avx512,

@@ -20,14 +20,20 @@ for e in a b c d e f g h i j; do
   n=$((n + 1))
   check_generalized "$f" "$([ $have_mlir = 1 ] && echo "$tmp/gen.mlir")" "$e" "$tmp" || fail=1
 done
-# the cpu runs a stride-1 NCHW convolution (@j, the corpus's ResNet block)
-# with the window's input rows packed as B and the weights read as A, the
-# other ones (@a: stride 2) through an im2col matrix; both agree with the
-# reference above, at 1 and 2 threads (2: its output rows split over them)
-grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e j)" || { echo "FAIL @j: not the window-as-B path"; fail=1; }
-grep -q "window rows packed as B" <<<"$("$SPADC" plan "$f" -e a)" && { echo "FAIL @a: a stride-2 conv on the window-as-B path"; fail=1; }
+# the cpu runs an NCHW convolution (FCHW weights: unit along the window)
+# with the weights read as A and the window as B, its pixels the columns:
+# @j (stride 1, no pad, 13-wide input to 11-wide output: not one run of the
+# input) and @a (stride 2) packed per call; an NHWC one (@b) through im2col
+# rows; all agree with the reference above, at 1 and 2 threads (2: the
+# calls split over them). tests/cli/conv_fast.sh checks the paths in detail.
+for e in j a; do
+  grep -q "the window packed as B" <<<"$("$SPADC" plan "$f" -e $e)" || { echo "FAIL @$e: not the window-packed-as-B path"; fail=1; }
+done
+grep -q "gathered into im2col rows" <<<"$("$SPADC" plan "$f" -e b)" || { echo "FAIL @b: not the im2col path"; fail=1; }
 for t in 1 2; do
-  "$SPADC" run "$f" -e j --threads $t --seed 3 --check >/dev/null 2>&1 || { echo "FAIL @j --threads $t --check"; fail=1; }
+  for e in j a b; do
+    "$SPADC" run "$f" -e $e --threads $t --seed 3 --check >/dev/null 2>&1 || { echo "FAIL @$e --threads $t --check"; fail=1; }
+  done
 done
 # a depthwise convolution (one output column per channel) runs on the cpu's
 # loop engine, its lanes along the output's pixels, not on the GEMM

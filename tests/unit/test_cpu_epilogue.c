@@ -284,6 +284,16 @@ static void test_coalesce(void) {
 }
 
 /* Each ISA microkernel against the reference microkernel. */
+/* The set's microkernel into c1 and the reference into c2 (tiles 2 * NR
+ * floats a row, both filled with a sentinel first). */
+static void run_both(const cpu_kernel_set *ks, cpu_ukr *u, float *c1, float *c2, size_t n) {
+    for (size_t i = 0; i < n; i++) c1[i] = c2[i] = 1234.5f;
+    u->c = c1, u->c_rs = 2 * CPU_NR_MAX;
+    ks->gemm(u);
+    u->c = c2;
+    cpu_sgemm_ref(u, ks->nr);
+}
+
 static void test_microkernels(void) {
     enum { KMAX = 80 };
     for (int s = 0; s < nsets; s++) {
@@ -323,11 +333,7 @@ static void test_microkernels(void) {
                     default: break;
                     }
                     float c1[CPU_MR_MAX * CPU_NR_MAX * 2], c2[CPU_MR_MAX * CPU_NR_MAX * 2];
-                    for (size_t i = 0; i < SP_ARRAY_LEN(c1); i++) c1[i] = c2[i] = 1234.5f;
-                    u.c = c1, u.c_rs = 2 * CPU_NR_MAX;
-                    ks->gemm(&u);
-                    u.c = c2;
-                    cpu_sgemm_ref(&u, nr);
+                    run_both(ks, &u, c1, c2, SP_ARRAY_LEN(c1));
                     runs++;
                     for (size_t i = 0; i < SP_ARRAY_LEN(c1); i++) {
                         const bool inside = (int)(i / (2 * CPU_NR_MAX)) < m && (int)(i % (2 * CPU_NR_MAX)) < n;
@@ -346,6 +352,87 @@ static void test_microkernels(void) {
         free(A);
         free(B);
     }
+}
+
+/* Epilogue chains a kernel may run as steps on its registers (kernels.h
+ * cpu_epi_step: a BatchNorm, a residual, ReLU, ReLU6, torch's select
+ * ReLU, every step op, operands per row, per column and per element)
+ * against the reference microkernel: bit for bit at k = 0 (the added tile
+ * through the chain: NaN, signed zeros), within rounding otherwise. And
+ * each program is one the compiler takes as steps. */
+static void test_steps(void) {
+    enum { KMAX = 40 };
+    /* r0 = r0 - row; r0 = tile * r0; r0 = col - r0; r0 = r0 + row2; then
+     * the last part varies: relu / max(r0, 6) / min(r0, 6) /
+     * select(r0 > 6, r0, 6) / select(6 > r0, 6, r0) / select(6 > r0, r0, 6)
+     * / select(r0 > 6, 6, r0) / select(r0 > 0, r0, 0) */
+    static const struct { cpu_epi_op op; int a, b, c, d; float imm; } tails[] = {
+        {CPU_EPI_MAX, 0, 9, 0, 0, 0.0f},       {CPU_EPI_MAX, 0, 9, 0, 0, 6.0f},      {CPU_EPI_MIN, 9, 0, 0, 0, 6.0f},
+        {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 6.0f}, {CPU_EPI_SELECT_GT, 9, 0, 9, 0, 6.0f}, {CPU_EPI_SELECT_GT, 9, 0, 0, 9, 6.0f},
+        {CPU_EPI_SELECT_GT, 0, 9, 9, 0, 6.0f}, {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 0.0f}, {CPU_EPI_RELU, 0, 0, 0, 0, 0.0f},
+    };
+    float row[CPU_MR_MAX * 2], row2[CPU_MR_MAX * 2], col[CPU_NR_MAX * 2], tile[CPU_MR_MAX * CPU_NR_MAX * 2];
+    float add[CPU_MR_MAX * CPU_NR_MAX * 2];
+    for (size_t i = 0; i < SP_ARRAY_LEN(row); i++) row[i] = i % 7 == 3 ? NAN : i % 5 == 1 ? -0.0f : frand();
+    for (size_t i = 0; i < SP_ARRAY_LEN(row2); i++) row2[i] = i % 3 == 0 ? 6.0f : frand() * 8;
+    for (size_t i = 0; i < SP_ARRAY_LEN(col); i++) col[i] = i % 11 == 4 ? -0.0f : frand() * 8;
+    for (size_t i = 0; i < SP_ARRAY_LEN(tile); i++) tile[i] = i % 29 == 5 ? NAN : i % 13 == 2 ? 0.0f : frand() * 4;
+    for (size_t i = 0; i < SP_ARRAY_LEN(add); i++) add[i] = i % 17 == 3 ? NAN : i % 9 == 1 ? -0.0f : frand() * 8;
+    int bad = 0, runs = 0;
+    for (size_t t = 0; t < SP_ARRAY_LEN(tails); t++) {
+        cpu_epilogue e = {.nregs = 11, .noperands = 4, .result = 0};
+        e.operands[0] = (cpu_operand){.ptr = row, .sm = 1, .sn = 0};
+        e.operands[1] = (cpu_operand){.ptr = tile, .sm = 2 * CPU_NR_MAX, .sn = 1};
+        e.operands[2] = (cpu_operand){.ptr = col, .sm = 0, .sn = 1};
+        e.operands[3] = (cpu_operand){.ptr = row2, .sm = 1, .sn = 0};
+        uint32_t n = 0;
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 2, .a = 1};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 0, .a = 0, .b = 1};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_MUL, .dst = 0, .a = 2, .b = 0};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 3, .a = 2};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 0, .a = 3, .b = 0};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 4, .a = 3};
+        e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 4};
+        if (tails[t].op != CPU_EPI_RELU) e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 9, .imm = tails[t].imm};
+        e.insn[n++] = (cpu_epi_insn){.op = (uint8_t)tails[t].op, .dst = 0, .a = (uint8_t)tails[t].a,
+                                     .b = (uint8_t)tails[t].b, .c = (uint8_t)tails[t].c, .d = (uint8_t)tails[t].d};
+        e.ninsn = n;
+        CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_OK);
+        cpu_epi_prog p;
+        cpu_epi_compile(&e, false, &p);
+        CHECK_EQ_INT((int)p.nsteps, 5); /* four operand steps and the tail */
+        for (int s = 0; s < nsets; s++) {
+            const cpu_kernel_set *ks = sets[s];
+            if (ks->pairs) continue;
+            const int mr = ks->mr, nr = ks->nr;
+            float *A = malloc((size_t)mr * KMAX * sizeof *A), *B = aligned_alloc(64, (size_t)KMAX * nr * sizeof *B + 64);
+            for (int i = 0; i < mr * KMAX; i++) A[i] = frand();
+            for (int i = 0; i < KMAX * nr; i++) B[i] = frand();
+            for (int m = 1; m <= mr; m++)
+                for (int nn = 1; nn <= nr; nn += (nn < 18 ? 1 : 7))
+                    for (int k = 0; k < 2; k++) {
+                        cpu_ukr u = {.k = k ? 1 + (int64_t)(urand() % (KMAX - 1)) : 0, .a = A, .a_rs = KMAX, .b = B,
+                                     .m = m, .n = nn, .epi = &p, .m0 = urand() % 3, .n0 = urand() % 5,
+                                     .add = add, .add_rs = 2 * CPU_NR_MAX, .add_cs = 1};
+                        float c1[CPU_MR_MAX * CPU_NR_MAX * 2], c2[CPU_MR_MAX * CPU_NR_MAX * 2];
+                        run_both(ks, &u, c1, c2, SP_ARRAY_LEN(c1));
+                        runs++;
+                        for (size_t i = 0; i < SP_ARRAY_LEN(c1); i++) {
+                            const bool ok = u.k == 0 ? same_bits(c1[i], c2[i])
+                                            : isnan(c2[i]) ? isnan(c1[i])
+                                                           : fabs(c1[i] - c2[i]) <= 1e-4 * (fabs(c2[i]) + 1) * (double)(u.k + 2);
+                            if (!ok && bad++ < 5)
+                                fprintf(stderr, "  %s tail %zu m=%d n=%d k=%lld: element %zu %.9g vs %.9g\n", ks->name, t,
+                                        m, nn, (long long)u.k, i, c1[i], c2[i]);
+                        }
+                    }
+            free(A);
+            free(B);
+        }
+    }
+    printf("epilogue steps: %d microkernel runs\n", runs);
+    CHECK_EQ_INT(bad, 0);
 }
 
 /* A set's many-row kernel (gemm_rows) against its microkernel called strip
@@ -423,6 +510,7 @@ int main(void) {
     test_round_ops();
     test_coalesce();
     test_microkernels();
+    test_steps();
     test_rows_kernels();
     test_transcendentals();
     TEST_DONE();

@@ -1,0 +1,88 @@
+/* conv.c - a convolution's window packed for the GEMM engine (conv.h).
+ * Pixels are taken a run at a time (consecutive pixels along the
+ * innermost output loop, whose source elements are run_stride apart), so
+ * that a window element's padded coordinates bound one interval of the
+ * run: the interval is copied (a memcpy at stride 1) and the rest is the
+ * padding value, with no per-element test. */
+#include "conv.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static void fill(float *d, int64_t n, float v) {
+    for (int64_t i = 0; i < n; i++) d[i] = v;
+}
+
+/* The pixels j in [0, len) of the run starting at pixel n whose window
+ * element k lies inside the source: [*lo, *hi). */
+static void inside(const cpu_window *w, int64_t n, int64_t k, int64_t len, int64_t *lo, int64_t *hi) {
+    int64_t a = 0, b = len;
+    for (uint32_t i = 0; i < w->nb && a < b; i++) {
+        const int64_t v = (int64_t)w->mb[i][n] + w->kb[i][k], s = w->step[i], dim = w->dim[i];
+        if (s == 0) {
+            if (v < 0 || v >= dim) b = 0;
+            continue;
+        }
+        /* s > 0 (conv.h's callers never step backwards) */
+        const int64_t jl = v >= 0 ? 0 : (-v + s - 1) / s, jh = v >= dim ? 0 : (dim - 1 - v) / s + 1;
+        if (jl > a) a = jl;
+        if (jh < b) b = jh;
+    }
+    *lo = a;
+    *hi = b > a ? b : a;
+}
+
+/* Run [n, n + len) of window element k into d[0, len). */
+static void copy_run(const cpu_window *w, const float *X, int64_t base, int64_t n, int64_t k, int64_t len, float *d) {
+    int64_t a, b;
+    inside(w, n, k, len, &a, &b);
+    fill(d, a, w->padv);
+    if (b > a) { /* only in-bounds addresses are formed */
+        const float *s = X + (base + w->moff[n] + w->koff[k] + a * w->run_stride);
+        if (w->run_stride == 1)
+            memcpy(d + a, s, (size_t)(b - a) * sizeof *d);
+        else if (w->copy)
+            w->copy(d + a, s, b - a, w->run_stride);
+        else
+            for (int64_t j = 0; j < b - a; j++) d[a + j] = s[j * w->run_stride];
+    }
+    fill(d + b, len - b, w->padv);
+}
+
+void cpu_window_pack(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr, float *dst) {
+    const int64_t K = w->K;
+    for (int64_t p0 = 0; p0 < cols; p0 += nr) {
+        float *panel = dst + p0 / nr * K * nr;
+        const int64_t pc = cols - p0 < nr ? cols - p0 : nr;
+        for (int64_t j = 0; j < pc;) {
+            const int64_t n = n0 + p0 + j, pos = n % w->run;
+            const int64_t len = w->run - pos < pc - j ? w->run - pos : pc - j;
+            for (int64_t k = 0; k < K; k++) copy_run(w, X, base, n, k, len, panel + k * nr + j);
+            j += len;
+        }
+        if (pc < nr)
+            for (int64_t k = 0; k < K; k++) memset(panel + k * nr + pc, 0, (size_t)(nr - pc) * sizeof *panel);
+    }
+}
+
+void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_t m0, int64_t rows, float *dst) {
+    const int64_t K = w->K;
+    for (int64_t r = 0; r < rows; r++) {
+        const int64_t m = m0 + r;
+        float *row = dst + r * K;
+        for (uint32_t q = 0; q < w->nkrun; q++) {
+            const int64_t k0 = w->krun[q], len = w->krun[q + 1] - k0;
+            bool in = true;
+            for (uint32_t i = 0; i < w->nb && in; i++) {
+                const int64_t v = (int64_t)w->mb[i][m] + w->kb[i][k0];
+                in = v >= 0 && v < w->dim[i];
+            }
+            if (!in)
+                fill(row + k0, len, w->padv);
+            else if (len == 1)
+                row[k0] = X[base + w->moff[m] + w->koff[k0]];
+            else
+                memcpy(row + k0, X + (base + w->moff[m] + w->koff[k0]), (size_t)len * sizeof *row);
+        }
+    }
+}

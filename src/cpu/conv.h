@@ -1,0 +1,73 @@
+/* conv.h - a convolution's input window as the cpu engine reads it (conv.c):
+ * element (n, k) of the implicit matrix (n an output pixel, the output's
+ * pixel loops flattened; k a window element, the reduction loops
+ * flattened) is the source X[base + moff[n] + koff[k]], or the padding
+ * value where a padded coordinate falls outside the source (a tensor.pad
+ * folded into the convolution, kn_fold_pads: the padded tensor is never
+ * written). Coordinate b of element (n, k) is mb[b][n] + kb[b][k] (pad
+ * already subtracted); it is inside when 0 <= it < dim[b].
+ *
+ *     cpu_window_pack(&w, X, base, n0, cols, nr, dst);   // B panels (C^T = W X)
+ *     cpu_window_gather(&w, X, base, m0, rows, dst);     // im2col rows (C = X W)
+ */
+#ifndef SPADC_CPU_CONV_H
+#define SPADC_CPU_CONV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CPU_WIN_MAX_BOUNDS 4
+
+typedef struct cpu_window {
+    int64_t npix, K;
+    /* the innermost pixel loop: its bound (pixels of one run) and the
+     * source elements between neighbouring pixels of a run */
+    int64_t run, run_stride;
+    const int64_t *moff, *koff;
+    uint32_t nb; /* padded coordinates */
+    const int32_t *mb[CPU_WIN_MAX_BOUNDS], *kb[CPU_WIN_MAX_BOUNDS];
+    int64_t dim[CPU_WIN_MAX_BOUNDS];
+    int64_t step[CPU_WIN_MAX_BOUNDS]; /* coordinate change per pixel along a run */
+    float padv;
+    /* copies n elements s[0], s[stride], ... to d (a run of a strided
+     * window, stride > 1); NULL: a scalar loop. cpu_window_copy_avx512 on
+     * AVX-512 */
+    void (*copy)(float *d, const float *s, int64_t n, int64_t stride);
+    /* window elements in runs (krun[r] .. krun[r+1], nkrun of them): each
+     * a unit-stride run of the source with the same padded coordinates
+     * (NHWC's channels under one tap), copied or filled whole */
+    uint32_t nkrun;
+    const int64_t *krun;
+    /* linear: a pixel's source offset is moff[0] + its index (a stride-1
+     * "same" convolution, or 1x1 unpadded: a window row of the whole image
+     * is one run of the source, wrapping from row to row); each window
+     * element's padded coordinates are one of ncombo tuples (combo, nb
+     * apiece; kcombo[k] is element k's), so a panel's masks are computed
+     * once per tuple */
+    bool linear;
+    uint32_t ncombo;
+    const uint16_t *kcombo;
+    const int32_t *combo;
+} cpu_window;
+
+#define CPU_WIN_MAX_COMBOS 64
+
+/* Pixels [n0, n0 + cols) as B panels of nr columns (rows k = 0..K-1 of each
+ * panel nr floats, panels K * nr floats apart; columns past cols zero). */
+void cpu_window_pack(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr, float *dst);
+
+/* cpu_window_pack of a linear window, nr a multiple of 16: per panel row
+ * nr/16 masked loads (the padding value where masked) and aligned stores.
+ * AVX-512 (conv_avx512.c): called only where the ISA runs. */
+void cpu_window_pack_linear_avx512(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr,
+                                   float *dst);
+
+/* cpu_window.copy with AVX-512: stride 2 (a stride-2 convolution's runs)
+ * as pairs of masked loads, even lanes picked by one permute; other
+ * strides a scalar loop. */
+void cpu_window_copy_avx512(float *d, const float *s, int64_t n, int64_t stride);
+
+/* Pixels [m0, m0 + rows) as row-major rows of K floats (an im2col block). */
+void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_t m0, int64_t rows, float *dst);
+
+#endif

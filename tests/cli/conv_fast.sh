@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The cpu's convolution paths (issue 34; tests/data/conv_fast.mlir): every
+# function agrees with the reference (--check) on every ISA this CPU runs
+# (SPADC_ISA), at 1 and 2 threads: NCHW as torch-mlir writes it (pad,
+# conv, epilogue) at stride 1 and 2, 1x1, dilation 2, an asymmetric pad, a
+# non-zero pad (a constant and a run-time scalar), odd sizes, a batch of 2,
+# a long K (several K blocks), 70 output channels on a 7x7 image, a 7x7
+# stride-2 stem; NHWC at stride 1 and 2 and 1x1; epilogues a bias and ReLU,
+# ReLU6 (maxnumf, minimumf), torch's ReLU as cmpf ugt + select, or torch's
+# BatchNorm order with a residual. And the plans: each layer one
+# kernel (the pad folded into the window, never a kernel or a copy; the
+# epilogue fused); on AVX-512 the linear windows (3x3 "same", 1x1 stride 1,
+# dilation with its pad, an asymmetric pad keeping the width) read in place,
+# the others packed; elsewhere packed; NHWC through im2col rows.
+set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
+f="$SPADC_SRC/tests/data/conv_fast.mlir"
+fail=0 n=0
+funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+has() { [[ " $flags " == *" $1 "* ]]; }
+isas="generic"
+has avx2 && has fma && isas="$isas avx2"
+has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_dil nchw_longk nchw_wide nchw_relu6"
+for isa in $isas; do
+  for e in $funcs; do
+    p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
+    grep -q '^plan of .*: 1 kernel, 1 on the engine$' <<<"$p" && ! grep -q 'tensor.pad' <<<"$p" ||
+      { echo "FAIL $isa @$e: not one kernel with the pad folded: $(head -1 <<<"$p")"; fail=1; }
+    case $e in nhwc*) want="gathered into im2col rows" ;; *) want="the window packed as B" ;; esac
+    [ $isa = avx512 ] && [[ " $in_place " == *" $e "* ]] && want="the window read in place as B"
+    grep -q "convolution: .*$want" <<<"$p" || { echo "FAIL $isa @$e: not '$want': $(grep convolution: <<<"$p")"; fail=1; }
+    for t in 1 2; do
+      n=$((n + 1))
+      out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed 5 --check 2>&1) ||
+        { echo "FAIL $isa @$e --threads $t: $out" | tail -3; fail=1; }
+    done
+  done
+done
+# plan --json names the path
+j=$("$SPADC" plan --json "$f" -e nhwc_s2 | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("convolution"))')
+[ "$j" = im2col ] || { echo "FAIL plan --json convolution of @nhwc_s2: $j"; fail=1; }
+echo "$n runs checked on: $isas"
+exit $fail
