@@ -2,6 +2,7 @@
  * result (kernel.h, kn_fold_pads): a target that fills a tile's border with
  * the padding value and loads the interior at an offset never writes the
  * padded tensor to memory (a convolution's halo tiles on the npu). */
+#include <stdio.h>
 #include <string.h>
 
 #include "ir/rewrite.h"
@@ -41,6 +42,19 @@ static bool transpose_kernel(const kernel *t) {
     const ir_linalg *l = &t->root->u.lin;
     return l->maps[0]->nres == l->ndims && ir_amap_is_projected_perm(l->maps[0], false) && l->maps[1]->nres == l->ndims &&
            t->root->opnds[0]->type.kind == IR_T_TENSOR;
+}
+
+/* The value a folded pad read is materialised for the kernel that now
+ * reads it through the pad, not for the pad (the plan said "read by
+ * 'tensor.pad', which is not an elementwise op" of a pad no longer there). */
+static void note_folded_read(ir_module *m, kn_program *p, const ir_value *v, const kernel *k, const ir_op *pad) {
+    if (!p->why || v->id >= p->nvalues || !p->why[v->id]) return;
+    const ir_op *r = k->root;
+    const char *name = r->kind == IR_OP_LINALG ? ir_linalg_kind_name((ir_linalg_kind)r->u.lin.named) : ir_op_name((ir_opkind)r->kind);
+    char buf[256];
+    snprintf(buf, sizeof buf, "read by '%s%s' at %u:%u through the tensor.pad at %u:%u folded into it (never copied)",
+             r->kind == IR_OP_LINALG ? "linalg." : "", name, r->loc.line, r->loc.col, pad->loc.line, pad->loc.col);
+    p->why[v->id] = sp_arena_strdup(&m->arena, buf);
 }
 
 uint32_t kn_fold_pads(ir_module *m, kn_program *p,
@@ -104,6 +118,7 @@ uint32_t kn_fold_pads(ir_module *m, kn_program *p,
             in.pad_high = hi;
             if (accept(ud, k, (uint32_t)hit, &in)) {
                 k->inputs[hit] = in;
+                note_folded_read(m, p, in.value, k, pad);
                 gone[a] = true;
                 if (tk != KN_NONE) gone[tk] = true;
                 folded++;

@@ -41,5 +41,12 @@ done
 # plan --json names the path
 j=$("$SPADC" plan --json "$f" -e nhwc_s2 | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("convolution"))')
 [ "$j" = im2col ] || { echo "FAIL plan --json convolution of @nhwc_s2: $j"; fail=1; }
+# the value a folded pad read is said to be read by the convolution, through
+# the pad (not by a tensor.pad that is no longer a kernel), on both targets
+for t in cpu npu; do
+  "$SPADC" plan "$SPADC_SRC/tests/corpus/torch/resnet_block.mlir" --target $t |
+    grep -q "materialised: read by 'linalg.conv_2d_nchw_fchw' at [0-9]*:[0-9]* through the tensor.pad at [0-9]*:[0-9]* folded into it (never copied)" ||
+    { echo "FAIL --target $t: the folded pad's source is not said to be read through it"; fail=1; }
+done
 echo "$n runs checked on: $isas"
 exit $fail
