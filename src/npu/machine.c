@@ -82,10 +82,15 @@ int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t el
     return rows * ((cols + t->lanes - 1) / t->lanes) * elem_bytes;
 }
 
-double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
+/* The channels' peak bytes per core cycle for one core: shared by the
+ * cores streaming at once, not multiplied. */
+static double channel_bytes_per_cycle(const nt_target *t) {
     double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
-    if (t->dram_sharers > 1) chan /= (double)t->dram_sharers; /* the channels are shared, not multiplied */
-    double ports = nt_noc_bytes_per_cycle(t);
+    return t->dram_sharers > 1 ? chan / (double)t->dram_sharers : chan;
+}
+
+double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
+    double chan = channel_bytes_per_cycle(t), ports = nt_noc_bytes_per_cycle(t);
     return chan < ports ? chan : ports;
 }
 
@@ -96,10 +101,7 @@ double nt_noc_bytes_per_cycle(const nt_target *t) { return (double)t->icnt_ports
  * lose nothing of their own (a port cap scaled by the DRAM's efficiency
  * charged a port-bound core 0.7 of its ports). */
 double nt_dram_bytes_per_cycle(const nt_target *t) {
-    double chan = (double)t->dram_channels * t->dram_gbps_per_channel * 1000.0 / (double)t->core_freq_mhz;
-    if (t->dram_sharers > 1) chan /= (double)t->dram_sharers;
-    chan *= t->dram_efficiency;
-    double ports = nt_noc_bytes_per_cycle(t);
+    double chan = channel_bytes_per_cycle(t) * t->dram_efficiency, ports = nt_noc_bytes_per_cycle(t);
     return chan < ports ? chan : ports;
 }
 
