@@ -225,6 +225,9 @@ SPADC_API int spadc_fill_random(const spadc_type *t, unsigned long long seed, vo
 /* Element i of data (elements of t's dtype) as a double: floats exactly,
  * integers exactly up to 2^53, i1 as 0 or 1. */
 SPADC_API double spadc_element(const spadc_type *t, const void *data, size_t i);
+/* Elements [first, first + n) as doubles into out, the same way: n, or 0 for
+ * a type spadc does not know. */
+SPADC_API size_t spadc_elements(const spadc_type *t, const void *data, size_t first, size_t n, double *out);
 /* Bytes of one element of dtype ("f32": 4, "i1": 1, "index": 8), 0 when the
  * name is not a type spadc knows; elements of t (1 for a scalar). */
 SPADC_API size_t spadc_dtype_bytes(const char *dtype);

@@ -155,10 +155,22 @@ int spadc_fill_random(const spadc_type *t, unsigned long long seed, void *data) 
     return SPADC_OK;
 }
 
-double spadc_element(const spadc_type *t, const void *data, size_t i) {
-    if (!t || !t->dtype || !data) return 0;
-    const ir_dtype dt = ir_dtype_from_name(t->dtype, strlen(t->dtype));
+size_t spadc_elements(const spadc_type *t, const void *data, size_t first, size_t n, double *out) {
+    if (!t || !t->dtype || !data || !out) return 0;
+    const ir_dtype dt = ir_dtype_from_name(t->dtype, strlen(t->dtype)); /* once a run, not once an element */
     if (dt == IR_DT_NONE) return 0;
-    const interp_scalar e = interp_load_elem((const uint8_t *)data + i * (size_t)ir_dtype_bytes(dt), dt);
-    return ir_dtype_is_float(dt) ? e.f : (double)e.i;
+    const size_t nb = (size_t)ir_dtype_bytes(dt);
+    const bool fl = ir_dtype_is_float(dt);
+    const uint8_t *p = (const uint8_t *)data + first * nb;
+    for (size_t i = 0; i < n; i++) {
+        const interp_scalar e = interp_load_elem(p + i * nb, dt);
+        out[i] = fl ? e.f : (double)e.i;
+    }
+    return n;
+}
+
+double spadc_element(const spadc_type *t, const void *data, size_t i) {
+    double x = 0;
+    spadc_elements(t, data, i, 1, &x);
+    return x;
 }

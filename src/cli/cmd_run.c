@@ -216,11 +216,15 @@ static void summarize(const spadc_type *t, const void *data, uint32_t i) {
     }
     const size_t n = spadc_type_numel(t);
     double sum = 0, mn = INFINITY, mx = -INFINITY;
-    for (size_t k = 0; k < n; k++) {
-        const double x = spadc_element(t, data, k);
-        sum += x;
-        if (x < mn) mn = x;
-        if (x > mx) mx = x;
+    double run[1024];
+    for (size_t k = 0; k < n; k += 1024) {
+        const size_t m = n - k < 1024 ? n - k : 1024;
+        spadc_elements(t, data, k, m, run);
+        for (size_t q = 0; q < m; q++) {
+            sum += run[q];
+            if (run[q] < mn) mn = run[q];
+            if (run[q] > mx) mx = run[q];
+        }
     }
     printf("result%u: %s sum=%.9g min=%.9g max=%.9g\n", i, ty, sum, n ? mn : 0, n ? mx : 0);
 }
