@@ -166,8 +166,38 @@ static void fix_targets(nk_phase *ph) {
  * of chunk[a] (dim -1: not cut, n 1): each program shape chosen by
  * nl_choose on the machine one core of the phase sees, every core's
  * program timed. */
+/* Whether DRAM tensor v is read by kp through `a` only (a shared operand
+ * must not also be an operand the split cuts, or the result). */
+static bool read_only_by(const nl_kernel *kp, const nl_access *a) {
+    if (a->kind != NL_A_TENSOR) return false;
+    const nl_access *other[] = {&kp->lhs, &kp->rhs, &kp->out, &kp->init};
+    for (size_t i = 0; i < sizeof other / sizeof *other; i++)
+        if (other[i] != a && other[i]->kind == NL_A_TENSOR && other[i]->value == a->value) return false;
+    for (uint32_t i = 0; i < kp->nin; i++)
+        if (kp->in[i].a.kind == NL_A_TENSOR && kp->in[i].a.value == a->value) return false;
+    for (uint32_t i = 0; i < kp->nein; i++)
+        if (kp->ein[i].a.kind == NL_A_TENSOR && kp->ein[i].a.value == a->value) return false;
+    return true;
+}
+
+/* A contraction's operand that the cores of a grid axis all read in full
+ * (X for the axis cutting N, W for the one cutting M), fetched once and
+ * shared over the interconnect: on the phase's machine, its loads split
+ * that axis's cores ways (nt_target.mcast_*). */
+static void share_operands(const nl_kernel *kp, nk_phase *ph) {
+    int k = 0;
+    for (int a = 0; a < 2; a++) {
+        if (ph->dim[a] < 0 || ph->n[a] < 2) continue;
+        const nl_access *x = ph->dim[a] == kp->dn ? &kp->lhs : ph->dim[a] == kp->dm ? &kp->rhs : NULL;
+        if (!x || !read_only_by(kp, x)) continue;
+        ph->t.mcast_tensor[k] = x->value;
+        ph->t.mcast_ways[k] = ph->n[a];
+        k++;
+    }
+}
+
 static void phase_plan(sp_ctx *ctx, const nl_kernel *base, const int dim[2], const uint32_t n[2], const int64_t chunk[2],
-                       bool ws, uint32_t noc, const nl_opts *o, nk_phase *ph) {
+                       bool ws, uint32_t noc, bool shared, const nl_opts *o, nk_phase *ph) {
     memset(ph, 0, sizeof *ph);
     ph->cores = n[0] * n[1];
     for (int a = 0; a < 2; a++) {
@@ -180,6 +210,8 @@ static void phase_plan(sp_ctx *ctx, const nl_kernel *base, const int dim[2], con
     ph->t = *base->t;
     ph->t.dram_sharers = ph->cores;
     ph->t.noc_tensors = noc;
+    ph->t.mcast_ways[0] = ph->t.mcast_ways[1] = 0;
+    if (shared && base->gemm) share_operands(base, ph);
     ph->core_est = sp_calloc(ctx, ph->cores, sizeof *ph->core_est);
     nl_kernel *tmp = ph->tmp = sp_malloc(ctx, sizeof *tmp);
     for (uint32_t c = 0; c < ph->cores; c++) {
@@ -333,7 +365,7 @@ static void try_body(sp_ctx *ctx, void *ud) {
     grid_of(kp, a->kind, a->want, dim, n, chunk);
     nl_opts o = *a->o;
     uint32_t noc = 0;
-    if (a->onchip) {
+    if (a->onchip && nk_reduces(a->kind)) {
         /* each reducing core parks every core's partial sums of its rows
          * in its scratchpad from the start: the parts and the reduction
          * plan with what the park leaves of the budget */
@@ -343,11 +375,12 @@ static void try_body(sp_ctx *ctx, void *ud) {
         if (o.budget < 1) sp_throw(ctx, SP_ENOFIT, kp->k->root->loc, "split K on chip: the partials do not fit the scratchpads");
         noc = NK_WS_BASE;
     }
-    phase_plan(ctx, kp, dim, n, chunk, nk_reduces(a->kind), noc, &o, &sp->main);
+    bool shared = a->onchip && !nk_reduces(a->kind);
+    phase_plan(ctx, kp, dim, n, chunk, nk_reduces(a->kind), noc, shared, &o, &sp->main);
     nc_stats *red = NULL;
     if (nk_reduces(a->kind)) {
         if (!a->onchip) reduction_grid(ctx, kp, sp, n[0], n[0] * n[1], rdim, rn, rchunk);
-        phase_plan(ctx, sp->red_base, rdim, rn, rchunk, false, noc, &o, &sp->red);
+        phase_plan(ctx, sp->red_base, rdim, rn, rchunk, false, noc, false, &o, &sp->red);
         red = sp->red.core_est;
     }
     sp->est = nk_combine(sp, sp->main.core_est, red);
@@ -422,11 +455,14 @@ void nk_choose(sp_ctx *ctx, const nl_kernel *kp, const nl_opts *o, nk_plan *sp) 
     bool cut[3] = {cut_dim(kp, 0) >= 0, cut_dim(kp, 1) >= 0, kp->gemm && cut_dim(kp, 2) >= 0};
     for (int64_t p = 2; p <= ncores; p = p < ncores && p * 2 > ncores ? ncores : p * 2) {
         uint32_t P = (uint32_t)p;
-        if (cut[0]) consider(ch, NK_M, P, 1, false);
-        if (cut[1]) consider(ch, NK_N, 1, P, false);
+        /* onchip: for K, the partials over the interconnect; for M, N
+         * and MN, the operand the cores share fetched once and passed
+         * among them (a contraction's) */
+        for (int onchip = 0; onchip < 1 + kp->gemm && cut[0]; onchip++) consider(ch, NK_M, P, 1, onchip);
+        for (int onchip = 0; onchip < 1 + kp->gemm && cut[1]; onchip++) consider(ch, NK_N, 1, P, onchip);
         for (int onchip = 0; onchip < 2 && cut[2]; onchip++) consider(ch, NK_K, P, 1, onchip);
         for (uint32_t pm = 2; cut[0] && cut[1] && pm <= P / 2; pm++)
-            if (P % pm == 0) consider(ch, NK_MN, pm, P / pm, false);
+            for (int onchip = 0; onchip < 1 + kp->gemm && P % pm == 0; onchip++) consider(ch, NK_MN, pm, P / pm, onchip);
         for (uint32_t pk = 2; cut[2] && cut[1] && pk <= P / 2; pk++)
             for (int onchip = 0; onchip < 2 && P % pk == 0; onchip++) consider(ch, NK_KN, pk, P / pk, onchip);
         if (p == ncores) break;

@@ -24,6 +24,19 @@
  *   MN    both: a grid of pm x pn cores over the output tiles, each core
  *         reading 1/pm of X and 1/pn of W (less re-read than M or N alone
  *         on many cores)
+ *   M, N and MN of a contraction are each weighed twice: as above, and
+ *   with the operand the cores of a grid axis all read in full (X along
+ *   the axis cutting N, W along the one cutting M) shared: fetched from
+ *   DRAM once and passed among those cores over the interconnect. Each of
+ *   the s cores sharing it fetches 1/s of every transfer of it (its bursts
+ *   apportioned) and receives the rest from the others' fetches at its
+ *   ports' rate meanwhile (pushed by them: a multicast, as PyTorchSim's
+ *   simple NoC is symmetric); the transfer holds the core's DMA engine
+ *   until the slower of the two is in, plus one interconnect crossing
+ *   (timing.c, "a shared operand"). Its DRAM bytes fall to the compulsory
+ *   ones; what crossed between cores is noc_bytes. Not when the operand's
+ *   tensor is also read otherwise by the kernel (an epilogue operand, the
+ *   other factor), whose reads the split cuts
  *   KN    K over pk cores and the output columns over pn: pk partials
  *         (below), each written by pn cores in column chunks; for more
  *         cores than split K's partials can be (see the sources' limit)
@@ -51,7 +64,9 @@
  * core's DMA idles while another's streams (it cannot borrow the idle
  * share), and for the last, shorter chunk (it keeps its share after the
  * others end). The interconnect's latency is already in each load's
- * (spadc_dma_latency_cycles); the cores do not otherwise talk.
+ * (spadc_dma_latency_cycles); the cores otherwise talk only to share an
+ * operand (above: in lock step, a peer's part of a transfer arrives with
+ * this core's own) and in split K's on-chip route.
  * The plan and the simulator run the same per-core programs on the same
  * per-core machines, so the simulated cycles equal the plan's. (The tile
  * search's cycle bounds, which prune candidates, price every transfer at
@@ -61,7 +76,8 @@
  * Scratchpad: every core plans its own slice with the offset planner, each
  * within the budget (nl_choose, verified like a one-core plan).
  * Choice: cores 1, 2, 4, ... up to num_cores and num_cores itself, each
- * kind that applies (MN: every grid pm x pn of that many, pm, pn >= 2);
+ * kind that applies (MN: every grid pm x pn of that many, pm, pn >= 2;
+ * M, N, MN with and without the shared operand, K with either route);
  * the least by the objective (nl_objective: cycles, then DMA bytes;
  * energy; DRAM energy; edp), ties to fewer cores, then the order tried
  * (NONE, then by P: M, N, K, MN). Fewer cores than the machine has are a
@@ -120,7 +136,7 @@ typedef struct nk_tried {
     uint32_t n[2];
     int64_t cycles, dma_bytes;
 } nk_tried;
-#define NK_MAX_TRIED 64
+#define NK_MAX_TRIED 128
 
 typedef struct nk_plan {
     uint8_t kind; /* nk_kind */
@@ -130,7 +146,8 @@ typedef struct nk_plan {
     nk_phase red;     /* NK_K: the reduction of the partials, split over rows */
     nl_kernel *red_base; /* NK_K: the reduction's whole kernel (allocated) */
     uint32_t npartials;
-    bool onchip;        /* NK_K: the partials over the interconnect, parked on chip (else through DRAM) */
+    bool onchip;        /* NK_K: the partials over the interconnect, parked on chip (else through DRAM);
+                         * M, N, MN: the operand the cores share passed among them (main.t.mcast_*) */
     int64_t park_bytes; /* NK_K on chip: bytes per lane each reducing core parks them in */
     int64_t ws_elems; /* NK_K: elements of each partial's workspace */
     nc_stats est;     /* the whole kernel: cycles end to end, counts summed over the cores */

@@ -127,6 +127,12 @@ typedef struct nt_target {
      * scratchpads, reached over the interconnect (split K's on-chip route,
      * cores.h; 0: none) */
     uint32_t noc_tensors;
+    /* not a key: operands a split's cores share (cores.h, "shared operands
+     * over the interconnect"): loads of DRAM tensor mcast_tensor[i] are
+     * split mcast_ways[i] ways, this core fetching 1/ways of each from DRAM
+     * and receiving the rest from its peers' fetches (ways 0 or 1: none) */
+    uint32_t mcast_tensor[2];
+    int64_t mcast_ways[2];
 } nt_target;
 
 /* PyTorchSim's systolic_ws_128x128_c1_simple_noc_tpuv3.yml with spadc's

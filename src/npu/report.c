@@ -35,8 +35,11 @@ static int64_t ceil_div_(int64_t a, int64_t b) { return b > 0 ? (a + b - 1) / b 
 
 static double pct(int64_t a, int64_t b) { return b > 0 ? 100.0 * (double)a / (double)b : 0; }
 
-static double sa_util(const nt_target *t, int64_t macs, int64_t cycles) {
-    return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * (double)cycles) : 0;
+/* MACs over what the arrays of the cores the kernel ran on could do in its
+ * cycles (a split kernel's: every core's arrays) */
+static double sa_util(const nt_target *t, const nk_plan *split, int64_t macs, int64_t cycles) {
+    double cores = split && split->main.cores > 1 ? (double)split->main.cores : 1.0;
+    return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * cores * (double)cycles) : 0;
 }
 
 /* "energy_pj": {mac, vec, spad, dram, total} of a kernel's counts or a
@@ -222,17 +225,30 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
             sp_strbuf_printf(o, "; then the %u partial sums reduced through DRAM on %u cores: ", sp->npartials, sp->red.cores);
         core_cycles_text(o, &sp->red);
     }
+    for (int i = 0; i < 2; i++)
+        if (m->t.mcast_ways[i] > 1)
+            sp_strbuf_printf(o, "; %s fetched once and shared over the interconnect by each %lld cores (each fetches 1/%lld "
+                                "of it from DRAM; %lld B of noc traffic in all)",
+                             m->t.mcast_tensor[i] == k0->lhs.value ? "X" : "W", (long long)m->t.mcast_ways[i],
+                             (long long)m->t.mcast_ways[i], (long long)sp->est.noc_bytes);
     sp_strbuf_printf(o, "\n");
     tried_text(o, sp);
 }
+
+/* " (on chip)", " (via DRAM)" for split K; " (shared)" for a split whose
+ * cores share an operand over the interconnect */
+static const char *route_text(const nk_tried *t) {
+    if (nk_reduces(t->kind)) return t->onchip ? " (on chip)" : " (via DRAM)";
+    return t->onchip ? " (shared)" : "";
+}
+
 
 /* "splits weighed: none 1x1 48650, m 2x1 26675, ..." */
 static void tried_text(sp_strbuf *o, const nk_plan *sp) {
     sp_strbuf_printf(o, "    splits weighed (kind grid cycles):");
     for (uint32_t i = 0; i < sp->ntried; i++) {
         const nk_tried *t = &sp->tried[i];
-        sp_strbuf_printf(o, "%s %s%s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind),
-                         !nk_reduces(t->kind) ? "" : t->onchip ? " (on chip)" : " (via DRAM)", t->n[0], t->n[1]);
+        sp_strbuf_printf(o, "%s %s%s %ux%u ", i ? "," : "", nk_kind_name((nk_kind)t->kind), route_text(t), t->n[0], t->n[1]);
         if (t->cycles)
             sp_strbuf_printf(o, "%lld", (long long)t->cycles);
         else
@@ -262,6 +278,7 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
     dims_json(w, "chunk", &nk_part_of(m, 0)->kp);
     dims_json(w, "last_chunk", &nk_part_of(m, m->cores - 1)->kp);
     json_kv_string(w, "reduction", !nk_reduces(sp->kind) ? "none" : sp->onchip ? "onchip" : "dram");
+    json_kv_bool(w, "shared_operand", !nk_reduces(sp->kind) && sp->onchip); /* fetched once, passed among the cores */
     json_kv_int(w, "park_bytes", nk_reduces(sp->kind) && sp->onchip ? sp->park_bytes : 0); /* per lane, each reducing core */
     json_kv_int(w, "noc_bytes", sp->est.noc_bytes);
     json_kv_double(w, "dma_bytes_per_cycle_per_core", nt_dram_bytes_per_cycle(&m->t));
@@ -274,6 +291,7 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
         json_key(w, "grid");
         ex_json_ints(w, (int64_t[]){t->n[0], t->n[1]}, 2);
         json_kv_string(w, "reduction", !nk_reduces(t->kind) ? "none" : t->onchip ? "onchip" : "dram");
+        json_kv_bool(w, "shared_operand", !nk_reduces(t->kind) && t->onchip);
         json_kv_int(w, "cycles", t->cycles);
         json_kv_int(w, "dma_bytes", t->dma_bytes);
         json_end_object(w);
@@ -398,7 +416,7 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
                      ki.kp->min_dma_bytes ? (double)ch->est.dma_bytes / (double)ki.kp->min_dma_bytes : 0,
                      (long long)ch->dram_lower_bound,
                      ch->dram_lower_bound ? (double)ch->est.dma_bytes / (double)ch->dram_lower_bound : 0,
-                     100.0 * sa_util(t, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, ch->est.cycles));
+                     100.0 * sa_util(t, ki.split, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, nc_mul(ch->est.cycles, ki.split && ki.split->main.cores > 1 ? ki.split->main.cores : 1)));
     sp_strbuf_printf(o, "    DRAM gap: ");
     gap_text(o, &ch->gap, ch->est.dram_request_bytes - ch->est.dma_bytes);
     sp_strbuf_printf(o, "\n");
@@ -568,7 +586,7 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
         json_kv_int(w, "min_dma_bytes", ki.kp->min_dma_bytes);
         json_kv_int(w, "dram_bytes_lower_bound", ch->dram_lower_bound);
         gap_json(w, &ch->gap, ch->est.dram_request_bytes - ch->est.dma_bytes);
-        json_kv_double(w, "sa_utilization", sa_util(t, ch->est.macs, ch->est.cycles));
+        json_kv_double(w, "sa_utilization", sa_util(t, ki.split, ch->est.macs, ch->est.cycles));
         json_kv_int(w, "macs", ki.kp->macs); /* multiply-adds on the arrays (an attention's two products) */
         nc_energy en = nc_energy_of(t, &ch->est);
         energy_json(w, &en, &ch->est);
@@ -808,7 +826,7 @@ static void run_text(ex_program *x, sp_strbuf *o) {
                "utilisation %.1f%%; DMA %lld bytes (minimum %lld)\n",
                i, (long long)ch->cand.tm, (long long)ch->cand.tn, (long long)ch->cand.tk, (long long)ch->footprint,
                (long long)ki.sim.cycles, (double)ki.sim.cycles / (double)t->core_freq_mhz, (long long)roof,
-               roof ? (double)ki.sim.cycles / (double)roof : 0, 100.0 * sa_util(t, ki.sim.macs, ki.sim.cycles),
+               roof ? (double)ki.sim.cycles / (double)roof : 0, 100.0 * sa_util(t, ki.split, ki.sim.macs, ki.sim.cycles),
                (long long)ki.sim.dma_bytes, (long long)ki.kp->min_dma_bytes);
         /* what each unit was busy with: a --trace adds up to these */
         sp_strbuf_printf(o, "npu k%u busy cycles: dma_load %lld, dma_store %lld", i, (long long)ki.sim.dma_load_busy,
