@@ -817,6 +817,16 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     kp->dm = kp->dn = kp->dk = -1;
     for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
         if (kp->bounds[d] > 1) kp->dn = d;
+    /* a patch placed at a stride along that loop (ConvTranspose's strided
+     * insert_slice) cannot be: a tile's columns sit in consecutive lanes.
+     * Its columns are then the innermost loop the patch steps through one
+     * by one (rows may be strided; the DMA's runs are shorter) */
+    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
+        for (int d = kp->dn - 1; d >= 0; d--)
+            if (kp->bounds[d] > 1 && (kp->pstep[d] <= 1 || kp->psize[d] <= 1)) {
+                kp->dn = d;
+                break;
+            }
     for (int d = (int)n - 1; d >= 0; d--)
         if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
     if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)

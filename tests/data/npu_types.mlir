@@ -233,15 +233,18 @@ func.func @pad_large(%x: tensor<4x250x300xf32>) -> tensor<4x257x307xf32> {
 
 // slices: the QKV split (unit strides, a third of the columns each), a
 // strided slice along every dim, a rank-reducing one of f64, insert_slice
-// into an argument with unit strides and with a row stride
-func.func @slices(%qkv: tensor<2x16x384xf32>, %x: tensor<9x40x30xf32>, %d: tensor<4x6x5xf64>, %dst: tensor<20x300xf32>, %s: tensor<7x130xf32>) -> (tensor<2x16x128xf32>, tensor<2x16x128xf32>, tensor<4x13x10xf32>, tensor<6x5xf64>, tensor<20x300xf32>, tensor<20x300xf32>) {
+// into an argument with unit strides and with a row stride, and one strided
+// along its last two dims (ConvTranspose2d's input dilation: the tile's
+// columns are then its first dim)
+func.func @slices(%qkv: tensor<2x16x384xf32>, %x: tensor<9x40x30xf32>, %d: tensor<4x6x5xf64>, %dst: tensor<20x300xf32>, %s: tensor<7x130xf32>, %dst3: tensor<3x20x300xf32>, %s3: tensor<3x7x100xf32>) -> (tensor<2x16x128xf32>, tensor<2x16x128xf32>, tensor<4x13x10xf32>, tensor<6x5xf64>, tensor<20x300xf32>, tensor<20x300xf32>, tensor<3x20x300xf32>) {
   %q = tensor.extract_slice %qkv[0, 0, 128] [2, 16, 128] [1, 1, 1] : tensor<2x16x384xf32> to tensor<2x16x128xf32>
   %k = tensor.extract_slice %qkv[0, 0, 256] [2, 16, 128] [1, 1, 1] : tensor<2x16x384xf32> to tensor<2x16x128xf32>
   %t = tensor.extract_slice %x[1, 2, 1] [4, 13, 10] [2, 3, 3] : tensor<9x40x30xf32> to tensor<4x13x10xf32>
   %r = tensor.extract_slice %d[2, 0, 0] [1, 6, 5] [1, 1, 1] : tensor<4x6x5xf64> to tensor<6x5xf64>
   %i = tensor.insert_slice %s into %dst[5, 100] [7, 130] [1, 1] : tensor<7x130xf32> into tensor<20x300xf32>
   %j = tensor.insert_slice %s into %dst[1, 3] [7, 130] [2, 1] : tensor<7x130xf32> into tensor<20x300xf32>
-  return %q, %k, %t, %r, %i, %j : tensor<2x16x128xf32>, tensor<2x16x128xf32>, tensor<4x13x10xf32>, tensor<6x5xf64>, tensor<20x300xf32>, tensor<20x300xf32>
+  %u = tensor.insert_slice %s3 into %dst3[0, 1, 3] [3, 7, 100] [1, 2, 2] : tensor<3x7x100xf32> into tensor<3x20x300xf32>
+  return %q, %k, %t, %r, %i, %j, %u : tensor<2x16x128xf32>, tensor<2x16x128xf32>, tensor<4x13x10xf32>, tensor<6x5xf64>, tensor<20x300xf32>, tensor<20x300xf32>, tensor<3x20x300xf32>
 }
 
 // an integer division by zero: the reference's located error
