@@ -402,6 +402,20 @@ typedef struct cand_rec {
     bool over;      /* the search found it over the budget (peak live or planned) */
 } cand_rec;
 
+/* What a byte of operand a costs against a DRAM byte when a split's cores
+ * share it (cores.h): the slower of its 1/s from DRAM and its (s-1)/s
+ * over the interconnect, as timing.c moves it; 1 when not shared. */
+static double shared_factor(const nt_target *t, const nl_access *a) {
+    for (int i = 0; i < 2; i++) {
+        double s = (double)t->mcast_ways[i];
+        if (s > 1 && a->kind == NL_A_TENSOR && a->value == t->mcast_tensor[i]) {
+            double dram = 1.0 / s, noc = (s - 1.0) / s * nt_dram_bytes_per_cycle(t) / nt_noc_bytes_per_cycle(t);
+            return dram > noc ? dram : noc;
+        }
+    }
+    return 1.0;
+}
+
 /* Cycles from a real estimate, saturated as the timing model's are. */
 static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (int64_t)c : 0) : NC_TIME_MAX; }
 
@@ -560,9 +574,10 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double xl = P * R * (double)kp->M * (double)kp->K * (c->xbuf == NL_PANEL ? 1.0 : (double)g.tiles_n);
     double wl = P * R * (double)kp->K * (double)kp->N * (c->wbuf == NL_PANEL ? 1.0 : (double)g.tiles_m);
     double ie = (double)np_dtype_bytes((np_dtype)kp->lhs.dt), oe = (double)np_dtype_bytes((np_dtype)kp->out_dt);
-    if (xt) bytes += xl * ie;
+    double xf = shared_factor(t, &kp->lhs), wf = shared_factor(t, &kp->rhs);
+    if (xt) bytes += xl * ie * xf;
     else vu += xl / (double)(L * V);
-    if (wt) bytes += wl * ie;
+    if (wt) bytes += wl * ie * wf;
     else vu += wl / (double)(L * V);
     bytes += P * (double)kp->M * (double)kp->N * oe;
     for (uint32_t i = 0; i < kp->nin; i++)
@@ -579,7 +594,7 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
         vu += P * (double)kp->M * (double)kp->N / (double)(L * V) * epi_ops(&kp->prog);
         epi = groups * epi_ops(&kp->prog) + 1;
     }
-    double lx = xt ? (double)(tm * tk) * ie / bw : 0, lw = wt ? (double)(tk * tn) * ie / bw : 0;
+    double lx = xt ? (double)(tm * tk) * ie * xf / bw : 0, lw = wt ? (double)(tk * tn) * ie * wf / bw : 0;
     double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
     double last_store = (double)(min64(tm, nt_dma_chunk_rows(t, (double)(tn * 4))) * tn) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;

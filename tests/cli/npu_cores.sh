@@ -2,8 +2,9 @@
 # Many cores (issue 32 part 1, src/npu/cores.h): machine files written with
 # --print-machine and num_cores / dram_channels edited. A compute-bound
 # 2048^3 GEMM on 4 cores (64 channels) is 3x to 4x faster than on 1; a
-# K-heavy GEMM (512x256, K 16384) chooses split k and gains >= 2.3x, and
-# `run --check` matches the reference with the run's cycles the plan's; no
+# K-heavy GEMM (512x256, K 16384) gains >= 2.3x, and `run --check` matches
+# the reference with the run's cycles the plan's; split K, where it keeps
+# the arrays full, weighs both routes of its partials; no
 # kernel on P cores beats the shared channels' roofline of its compulsory
 # bytes (the bandwidth is contended, not multiplied), so a DRAM-bound
 # kernel on TPUv3's 16 channels gains at most what they give; cycles never
@@ -95,7 +96,10 @@ if j1 and j4:
         fail.append("compute-bound GEMM on 4 cores: %.2fx (want 3x..4x)" % s)
     check_laws(j4, big, 64)
 
-# a K-heavy GEMM: split k (the partials reduced through DRAM), >= 2.3x
+# a K-heavy GEMM (512x256, K 16384): >= 2.3x on 4 cores (issue 32), the
+# best split weighed taken; `run --check` matches the reference with the
+# run's cycles the plan's. (Before the shared operand only split K got
+# there; now a 2x2 grid sharing X and W reaches the DRAM floor too.)
 kh = gemm(512, 256, 16384)
 j1, j4 = plan(kh, c1), plan(kh, c4)
 if j1 and j4:
@@ -103,28 +107,12 @@ if j1 and j4:
     s = cycles(j1) / cycles(j4)
     print("K-heavy 512x256x16384: %d -> %d cycles, %.2fx, split %s on %d cores" %
           (cycles(j1), cycles(j4), s, k["cores"]["split"], k["cores"]["used"]))
-    if k["cores"]["split"] != "k":
-        fail.append("K-heavy GEMM: split %s (want k)" % k["cores"])
     if s < 2.3:
         fail.append("K-heavy GEMM on 4 cores: %.2fx (want >= 2.3)" % s)
-    # both routes of the partials priced, the cheaper taken; the on-chip
-    # one moves them over the interconnect, not DRAM
     w = k["cores"]["weighed"]
-    routes = {(x["reduction"], tuple(x["grid"])): x["cycles"] for x in w if x["split"] == "k"}
-    if not routes.get(("dram", (4, 1))) or not routes.get(("onchip", (4, 1))):
-        fail.append("K-heavy GEMM: both reduction routes not weighed: %s" % w)
-    elif k["est_cycles"] != min(x["cycles"] for x in w if x["cycles"]):
+    if k["est_cycles"] != min(x["cycles"] for x in w if x["cycles"]):
         fail.append("K-heavy GEMM: chose %d cycles of the weighed %s" % (k["est_cycles"], w))
-    if k["cores"]["reduction"] == "onchip" and (k["cores"]["noc_bytes"] != 2 * 4 * 512 * 256 * 4 or k["cores"]["park_bytes"] <= 0):
-        fail.append("K-heavy GEMM on chip: noc_bytes %d, park %d (want the 4 partials written and read)" %
-                    (k["cores"]["noc_bytes"], k["cores"]["park_bytes"]))
     check_laws(j4, kh, 64)
-    # at a tenth of the slice the partials cannot be parked: through DRAM,
-    # where they are the gap's split part
-    p = subprocess.run([spadc, "plan", kh, "--target", "npu=" + c4, "--budget", "0.1", "--json"], capture_output=True, text=True)
-    kd = json.loads(p.stdout)["kernels"][0] if not p.returncode else None
-    if not kd or kd["cores"]["reduction"] != "dram" or kd["dram_gap"]["split"] < 2 * 4 * 512 * 256 * 4:
-        fail.append("K-heavy GEMM at --budget 0.1: %s" % (kd and (kd["cores"]["reduction"], kd["dram_gap"])))
     for f, extra in ((kh, []), (kh, ["--budget", "0.1"]), (gemm(100, 200, 3000), [])):
         r = subprocess.run([spadc, "run", f, "--target", "npu=" + c4, "--check"] + extra, capture_output=True, text=True)
         m = re.search(r"npu total: (\d+) cycles", r.stdout)
@@ -133,11 +121,39 @@ if j1 and j4:
         if r.returncode or not m or not jj or int(m.group(1)) != cycles(jj):
             fail.append("run --check %s %s on 4 cores: exit %d, %s (plan %s)" % (f, extra, r.returncode, (m.group(0) if m else r.stderr[:300]), jj and cycles(jj)))
 
+# split K where it is the one that keeps the arrays full: 64x128, K 16384,
+# on 256 channels (DRAM not the bound). Both routes of the partials are
+# priced, the cheaper taken; the on-chip one moves them over the
+# interconnect, not DRAM; with 2 KiB a lane they cannot be parked: through
+# DRAM, where they are the gap's split part
+c4w = machine(4, 256)
+kk = gemm(64, 128, 16384)
+jk = plan(kk, c4w)
+if jk:
+    k = jk["kernels"][0]
+    w = k["cores"]["weighed"]
+    routes = {(x["reduction"], tuple(x["grid"])): x["cycles"] for x in w if x["split"] == "k"}
+    print("K-heavy 64x128x16384 on 256 channels: split %s, reduction %s, %d cycles" % (k["cores"]["split"], k["cores"]["reduction"], k["est_cycles"]))
+    if k["cores"]["split"] != "k":
+        fail.append("64x128x16384 on 4 cores, 256 channels: split %s (want k)" % k["cores"]["split"])
+    if not routes.get(("dram", (4, 1))) or not routes.get(("onchip", (4, 1))):
+        fail.append("split K: both reduction routes not weighed: %s" % w)
+    elif k["est_cycles"] != min(x["cycles"] for x in w if x["cycles"]):
+        fail.append("split K: chose %d cycles of the weighed %s" % (k["est_cycles"], w))
+    if k["cores"]["reduction"] == "onchip" and (k["cores"]["noc_bytes"] != 2 * 4 * 64 * 128 * 4 or k["cores"]["park_bytes"] <= 0):
+        fail.append("split K on chip: noc_bytes %d, park %d (want the 4 partials written and read)" %
+                    (k["cores"]["noc_bytes"], k["cores"]["park_bytes"]))
+    check_laws(jk, kk, 256)
+    p = subprocess.run([spadc, "plan", kk, "--target", "npu=" + c4w, "--budget", "2K", "--json"], capture_output=True, text=True)
+    kd = json.loads(p.stdout)["kernels"][0] if not p.returncode else None
+    if not kd or kd["cores"]["reduction"] != "dram" or kd["dram_gap"]["split"] < 2 * 4 * 64 * 128 * 4:
+        fail.append("split K at --budget 2K: %s" % (kd and (kd["cores"]["reduction"], kd["dram_gap"])))
+
 # a shared operand: FFN1 (512x3072x768) split over its columns reads all
 # of X on every core unless X is fetched once and passed among them over
-# the interconnect; both are weighed, the shared one moves exactly the
-# compulsory DRAM bytes and 3/4 of X over the interconnect on 4 cores, and
-# is faster (the gain over 1 core: 2.53x without, measured before it)
+# the interconnect; both are weighed and the shared one is faster; the
+# split chosen shares, moves the compulsory DRAM bytes (within 1%) and is
+# >= 3.0x over 1 core (issue 32; 2.53x before the sharing)
 ffn1 = corpus + "/seeds/ffn1_bert.mlir"
 j1, j4 = plan(ffn1, c1), plan(ffn1, c4)
 if j1 and j4:
@@ -149,11 +165,11 @@ if j1 and j4:
     plain, shared = w.get(("n", (1, 4), False)), w.get(("n", (1, 4), True))
     if not plain or not shared or shared >= plain:
         fail.append("FFN1 on 4 cores: split n weighed without/with a shared X: %s / %s (want both, shared faster)" % (plain, shared))
-    if not c["shared_operand"] or k["dma_bytes"] != k["min_dma_bytes"] or c["noc_bytes"] != 3 * 512 * 768 * 4:
-        fail.append("FFN1 on 4 cores: shared %s, DMA %d (compulsory %d), noc %d (want 3/4 of X: %d)" %
-                    (c["shared_operand"], k["dma_bytes"], k["min_dma_bytes"], c["noc_bytes"], 3 * 512 * 768 * 4))
-    if cycles(j1) / cycles(j4) < 2.7:
-        fail.append("FFN1 on 4 cores: %.2fx (want >= 2.7 with X shared)" % (cycles(j1) / cycles(j4)))
+    if not c["shared_operand"] or k["dma_bytes"] > 1.01 * k["min_dma_bytes"] or c["noc_bytes"] <= 0:
+        fail.append("FFN1 on 4 cores: shared %s, DMA %d (compulsory %d), noc %d (want a shared split at the compulsory bytes)" %
+                    (c["shared_operand"], k["dma_bytes"], k["min_dma_bytes"], c["noc_bytes"]))
+    if cycles(j1) / cycles(j4) < 3.0:
+        fail.append("FFN1 on 4 cores: %.2fx (want >= 3.0 with X shared)" % (cycles(j1) / cycles(j4)))
     check_laws(j4, ffn1, 64)
     r = subprocess.run([spadc, "run", ffn1, "--target", "npu=" + c4, "--check"], capture_output=True, text=True)
     m = re.search(r"npu total: (\d+) cycles", r.stdout)
@@ -163,13 +179,13 @@ if j1 and j4:
 # more cores than split K's partials can be: K over 4, columns over 2 (kn),
 # on a machine whose 256 channels keep 8 cores at their ports' rate
 c8 = machine(8, 256)
-j8 = plan(kh, c8)
+j8 = plan(kk, c8)
 if j8:
     k = j8["kernels"][0]
     if k["cores"]["split"] != "kn" or k["cores"]["grid"] != [4, 2]:
         fail.append("K-heavy GEMM on 8 cores, 256 channels: split %s %s (want kn 4x2)" % (k["cores"]["split"], k["cores"]["grid"]))
-    check_laws(j8, kh, 256)
-    r = subprocess.run([spadc, "run", kh, "--target", "npu=" + c8, "--check"], capture_output=True, text=True)
+    check_laws(j8, kk, 256)
+    r = subprocess.run([spadc, "run", kk, "--target", "npu=" + c8, "--check"], capture_output=True, text=True)
     m = re.search(r"npu total: (\d+) cycles", r.stdout)
     if r.returncode or not m or int(m.group(1)) != cycles(j8):
         fail.append("run --check on 8 cores (kn): exit %d, %s (plan %d)" % (r.returncode, m and m.group(0), cycles(j8)))
@@ -177,7 +193,7 @@ if j8:
 # the trace shows each core (pid core + 1), its events adding up to the
 # kernel's busy cycles over the cores; the SVG a panel per program shape
 tr = os.path.join(tmp, "t.json")
-r = subprocess.run([spadc, "run", kh, "--target", "npu=" + c4, "--trace", tr], capture_output=True, text=True)
+r = subprocess.run([spadc, "run", kk, "--target", "npu=" + c4w, "--trace", tr], capture_output=True, text=True)
 if r.returncode:
     fail.append("run --trace: exit %d: %s" % (r.returncode, r.stderr[:300]))
 else:
@@ -193,7 +209,7 @@ else:
     if max(e["args"]["start_cycle"] + e["args"]["cycles"] for e in ev if e["ph"] == "X" and e["tid"] != 1) > kern["cycles"]:
         fail.append("trace: a core's event ends after its kernel")
 svg = os.path.join(tmp, "k.svg")
-r = subprocess.run([spadc, "plan", kh, "--target", "npu=" + c4, "--svg", svg], capture_output=True, text=True)
+r = subprocess.run([spadc, "plan", kk, "--target", "npu=" + c4w, "--svg", svg], capture_output=True, text=True)
 if r.returncode or "split K's reduction, core 0" not in open(svg).read() or "on 4 cores, split k" not in open(svg).read():
     fail.append("plan --svg: no panel per core's program (exit %d)" % r.returncode)
 
