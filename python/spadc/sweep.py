@@ -26,8 +26,11 @@ compulsory minimum, the capacity's lower bound (plan's
 dram_bytes_lower_bound, where this spadc reports one), array utilisation,
 energy (energy_pj: the kernel's total in pJ at the machine's spadc_energy_*
 prices; energy_dram_pj its DRAM part) and edp (energy_pj x cycles, pJ x
-cycles); the core clock (clock_mhz) and the time it gives (time_us); and
-fits. A model that does not fit a point (NoFitError) gives one row with
+cycles); the core clock (clock_mhz) and the time it gives (time_us); on
+a machine of several cores (num_cores), the cores the kernel used
+(cores_used), its split (none, m, n, k, mn, kn), whether they shared an
+operand over the interconnect (shared_operand) and the bytes that crossed
+it (noc_bytes); and fits. A model that does not fit a point (NoFitError) gives one row with
 fits false and the planner's message in `why`, not a failure; `fits` false
 means only that. Anything else that fails is bad input and ends the sweep
 (SpecError, exit 1) naming the spec's own line and the point: a model that
@@ -103,11 +106,11 @@ COLUMNS = (
     "roofline_bound", "dram_bytes", "dram_bytes_min", "dram_bytes_lower_bound", "utilisation",
     "energy_pj", "energy_dram_pj", "edp", "clock_mhz", "time_us",
     "dram_gap", "dram_gap_tile", "dram_gap_budget", "dram_gap_outer", "dram_gap_epilogue", "dram_gap_halo",
-    "dram_gap_other", "burst_padding_bytes",
+    "dram_gap_other", "dram_gap_split", "burst_padding_bytes", "cores_used", "split", "shared_operand", "noc_bytes",
 )
 
 #: The causes of dram_gap (npu/lower.h nl_gap), as their columns.
-GAP_PARTS = ("tile", "budget", "outer", "epilogue", "halo", "other")
+GAP_PARTS = ("tile", "budget", "outer", "epilogue", "halo", "other", "split")
 
 
 class SpecError(InputError):
@@ -528,6 +531,15 @@ def _kernel_row(k, ran, target):
     for part in GAP_PARTS:
         row["dram_gap_" + part] = gap.get(part)
     row["burst_padding_bytes"] = (ran or {}).get("burst_padding_bytes", k.get("burst_padding_bytes"))
+    # many cores (num_cores, npu/cores.h): how many the kernel ran on, its
+    # split ("none" on one core), whether the cores shared an operand over
+    # the interconnect, and the bytes that crossed it
+    cores = k.get("cores") or {}
+    npu = k.get("path") == "npu"
+    row["cores_used"] = cores.get("used", 1) if npu else None
+    row["split"] = cores.get("split", "none") if npu else ""
+    row["shared_operand"] = bool(cores.get("shared_operand", False))
+    row["noc_bytes"] = cores.get("noc_bytes", 0) if npu else None
     # the time at the machine's core clock (cycles alone do not compare
     # machines of different clocks)
     row["clock_mhz"] = target.get("core_freq_mhz")

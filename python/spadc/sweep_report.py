@@ -529,7 +529,7 @@ def bound_table(rows, spec):
     return out
 
 
-GAP_PARTS = ("tile", "budget", "outer", "epilogue", "halo", "other")
+GAP_PARTS = ("tile", "budget", "outer", "epilogue", "halo", "other", "split")
 
 
 def gap_table(rows):

@@ -87,6 +87,23 @@ def test_rows_are_the_points_compiled_directly(tmp_path):
         assert r["burst_padding_bytes"] == k["burst_padding_bytes"]
 
 
+def test_many_cores_columns():
+    # a grid over num_cores on 64 channels: FFN1 on 1 core is unsplit; on 4
+    # its rows say the cores, the split and the bytes that crossed the
+    # interconnect, as the plan of that machine does
+    spec = {"models": [FFN1], "hardware": "tpuv3", "simulate": False,
+            "grid": {"num_cores": [1, 4], "dram_channels": [64]}}
+    rows = sw.run(spec, workers=1)
+    one = [r for r in rows if r["num_cores"] == 1]
+    four = [r for r in rows if r["num_cores"] == 4]
+    assert one and four and all(r["fits"] for r in rows)
+    assert all(r["cores_used"] == 1 and r["split"] == "none" and r["noc_bytes"] == 0 for r in one)
+    r = four[0]
+    assert r["cores_used"] == 4 and r["split"] != "none" and r["shared_operand"] and r["noc_bytes"] > 0
+    assert r["cycles"] * 3 <= one[0]["cycles"]
+    assert sum(r["dram_gap_" + c] for c in sw.GAP_PARTS) == r["dram_gap"]
+
+
 def test_resumable_and_files(tmp_path):
     spec = small_spec()
     logs = []
