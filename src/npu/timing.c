@@ -1,6 +1,7 @@
 /* timing.c - the npu timing model (see timing.h). */
 #include "timing.h"
 
+#include <math.h>
 #include <string.h>
 
 enum { UNIT_NONE, UNIT_DMA, UNIT_SA, UNIT_VU };
@@ -469,7 +470,9 @@ static void transfer(nc_model *m, const np_insn *in, const np_view *v, bool load
         int64_t od = nc_dma_cycles(m, rd), on = noc_cycles(m, rn);
         *occ = od > on ? od : on;
         *lat = m->t->dma_latency + m->t->icnt_latency;
-        int64_t nbd = (int64_t)((double)nb * (double)rd / (double)req + 0.5);
+        /* rounded up: the s cores' parts never sum below the transfer */
+        double share = ceil((double)nb * (double)rd / (double)req);
+        int64_t nbd = share < (double)nb ? (int64_t)share : nb;
         st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(rd, m->S));
         st->dma_bytes = nc_add(st->dma_bytes, nbd);
         st->noc_bytes = nc_add(st->noc_bytes, nb - nbd);
