@@ -186,18 +186,31 @@ static int engine_dt(ir_dtype dt) {
     return dt == IR_F32 ? CPU_F32 : dt == IR_BF16 ? CPU_BF16 : dt == IR_F16 ? CPU_F16 : -1;
 }
 
-/* The epilogue's op table (body.h): what compile_op_f32 translates
+/* The epilogue instruction of float op k on registers (a, b), or -1. */
+static int epi_of(ir_opkind k) {
+    switch (k) {
+    case IR_OP_ADDF: return CPU_EPI_ADD;
+    case IR_OP_SUBF: return CPU_EPI_SUB;
+    case IR_OP_MULF: return CPU_EPI_MUL;
+    case IR_OP_MAXIMUMF: return CPU_EPI_MAX;
+    case IR_OP_MINIMUMF: return CPU_EPI_MIN;
+    case IR_OP_NEGF: return CPU_EPI_NEG;
+    case IR_OP_EXP: return CPU_EPI_EXP;
+    case IR_OP_TANH: return CPU_EPI_TANH;
+    case IR_OP_ERF: return CPU_EPI_ERF;
+    case IR_OP_SQRT: return CPU_EPI_SQRT;
+    case IR_OP_RSQRT: return CPU_EPI_RSQRT;
+    case IR_OP_ABSF: return CPU_EPI_ABS;
+    default: return -1;
+    }
+}
+
+/* The epilogue's op table (body.h): what compile_insn translates
  * unconditionally (maxnumf, minnumf and select only in some forms). */
 static bool epi_native(const void *ud, ir_opkind k, ir_dtype dt) {
     (void)ud;
     if (engine_dt(dt) < 0) return false;
-    switch (k) {
-    case IR_OP_CONSTANT: case IR_OP_ADDF: case IR_OP_SUBF: case IR_OP_MULF: case IR_OP_DIVF:
-    case IR_OP_MAXIMUMF: case IR_OP_MINIMUMF: case IR_OP_NEGF: case IR_OP_EXP: case IR_OP_TANH:
-    case IR_OP_ERF: case IR_OP_SQRT: case IR_OP_RSQRT: case IR_OP_ABSF: case IR_OP_EXTF:
-    case IR_OP_TRUNCF: return true;
-    default: return false;
-    }
+    return epi_of(k) >= 0 || k == IR_OP_CONSTANT || k == IR_OP_DIVF || k == IR_OP_EXTF || k == IR_OP_TRUNCF;
 }
 
 static bool emit(kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, float imm) {
@@ -261,9 +274,6 @@ static bool compile_op_f32(epic *ec, const bd_insn *bi) {
     case IR_OP_CONSTANT:
         if (!o) return emit(kp, CPU_EPI_CONST, dst, 0, 0, 0, 0, (float)bi->imm);
         return o->u.value->kind == IR_A_FLOAT && emit(kp, CPU_EPI_CONST, dst, 0, 0, 0, 0, (float)ir_attr_float(o->u.value));
-    case IR_OP_ADDF: return emit(kp, CPU_EPI_ADD, dst, a, b, 0, 0, 0);
-    case IR_OP_SUBF: return emit(kp, CPU_EPI_SUB, dst, a, b, 0, 0, 0);
-    case IR_OP_MULF: return emit(kp, CPU_EPI_MUL, dst, a, b, 0, 0, 0);
     case IR_OP_DIVF: {
         /* by a power of two: a product with its inverse, bit for bit the
          * same (attention's 1/sqrt(64)), and no vdivps a vector */
@@ -274,8 +284,6 @@ static bool compile_op_f32(epic *ec, const bd_insn *bi) {
         }
         return emit(kp, CPU_EPI_DIV, dst, a, b, 0, 0, 0);
     }
-    case IR_OP_MAXIMUMF: return emit(kp, CPU_EPI_MAX, dst, a, b, 0, 0, 0);
-    case IR_OP_MINIMUMF: return emit(kp, CPU_EPI_MIN, dst, a, b, 0, 0, 0);
     case IR_OP_MAXNUMF: /* NaN yields the other operand: exact when it is a constant */
         if (o && is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, a, b, 0);
         if (o && is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, b, a, 0);
@@ -284,15 +292,9 @@ static bool compile_op_f32(epic *ec, const bd_insn *bi) {
         if (o && is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, a, b, 0);
         if (o && is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, b, a, 0);
         return false;
-    case IR_OP_NEGF: return emit(kp, CPU_EPI_NEG, dst, a, 0, 0, 0, 0);
-    case IR_OP_EXP: return emit(kp, CPU_EPI_EXP, dst, a, 0, 0, 0, 0);
-    case IR_OP_TANH: return emit(kp, CPU_EPI_TANH, dst, a, 0, 0, 0, 0);
-    case IR_OP_ERF: return emit(kp, CPU_EPI_ERF, dst, a, 0, 0, 0, 0);
-    case IR_OP_SQRT: return emit(kp, CPU_EPI_SQRT, dst, a, 0, 0, 0, 0);
-    case IR_OP_RSQRT: return emit(kp, CPU_EPI_RSQRT, dst, a, 0, 0, 0, 0);
-    case IR_OP_ABSF: return emit(kp, CPU_EPI_ABS, dst, a, 0, 0, 0, 0);
     case IR_OP_SELECT: return compile_select(ec, bi, dst, a);
-    default: return false;
+    default: /* a unary op's b is 0 (nopnds 1), as the engine expects */
+        return epi_of((ir_opkind)bi->kind) >= 0 && emit(kp, (cpu_epi_op)epi_of((ir_opkind)bi->kind), dst, a, b, 0, 0, 0);
     }
 }
 
