@@ -13,6 +13,7 @@
 #include "ir/rewrite.h"
 #include "kernels.h"
 #include "loop_lower.h"
+#include "passes/body.h"
 
 typedef enum path { PATH_INTERP, PATH_GEMM, PATH_LOOP, PATH_OP, PATH_ATTN } path;
 
@@ -142,25 +143,40 @@ static bool make_access(const cpu_backend *cb, const ir_value *v, const ir_amap 
 
 /* ------------------------------------------------------ program compile */
 
-typedef struct regmap {
-    const ir_value *v[CPU_EPI_MAX_REGS * 4];
-    uint8_t r[CPU_EPI_MAX_REGS * 4];
-    uint32_t n;
-    uint8_t next;
-} regmap;
+/* The bodies are compiled to the body program (passes/body.h) and
+ * translated as they are appended: each body register gets an epilogue
+ * register (or shares one: extf), in order, at most CPU_EPI_MAX_REGS, and
+ * at most EPI_MAX_MAPPED values mapped. */
+#define EPI_MAX_MAPPED (CPU_EPI_MAX_REGS * 4)
 
-static int reg_of(const regmap *rm, const ir_value *v) {
-    for (uint32_t i = 0; i < rm->n; i++)
-        if (rm->v[i] == v) return rm->r[i];
-    return -1;
+typedef struct epic {
+    cpu_backend *cb;
+    kplan *kp;
+    bd_prog bp;
+    bd_target tg;
+    uint32_t done;             /* bp.insn[0, done) translated */
+    int8_t reg[BD_MAX_REGS];   /* the epilogue register of each body register, -1 none */
+    uint32_t nmapped;
+    uint8_t next;              /* the next free epilogue register */
+} epic;
+
+/* A new epilogue register for body register v (BD_NONE: a temporary). */
+static int new_reg(epic *ec, uint16_t v) {
+    if (ec->next >= CPU_EPI_MAX_REGS || ec->nmapped >= EPI_MAX_MAPPED) return -1;
+    ec->nmapped++;
+    if (v != BD_NONE) ec->reg[v] = (int8_t)ec->next;
+    return ec->next++;
 }
 
-static int new_reg(regmap *rm, const ir_value *v) {
-    if (rm->next >= CPU_EPI_MAX_REGS || rm->n >= SP_ARRAY_LEN(rm->v)) return -1;
-    rm->v[rm->n] = v;
-    rm->r[rm->n++] = rm->next;
-    return rm->next++;
+/* Body register v shares epilogue register r. */
+static bool share_reg(epic *ec, int v, int r) {
+    if (v < 0 || r < 0 || ec->nmapped >= EPI_MAX_MAPPED) return false;
+    ec->nmapped++;
+    ec->reg[v] = (int8_t)r;
+    return true;
 }
+
+static int reg_of(const epic *ec, uint16_t v) { return v == BD_NONE ? -1 : ec->reg[v]; }
 
 /* The engine's type of a float dtype, or -1: the 16-bit types are computed
  * in f32 and rounded to their precision at each op's result, as the
@@ -168,6 +184,33 @@ static int new_reg(regmap *rm, const ir_value *v) {
  * div or sqrt rounded twice is rounded once). */
 static int engine_dt(ir_dtype dt) {
     return dt == IR_F32 ? CPU_F32 : dt == IR_BF16 ? CPU_BF16 : dt == IR_F16 ? CPU_F16 : -1;
+}
+
+/* The epilogue instruction of float op k on registers (a, b), or -1. */
+static int epi_of(ir_opkind k) {
+    switch (k) {
+    case IR_OP_ADDF: return CPU_EPI_ADD;
+    case IR_OP_SUBF: return CPU_EPI_SUB;
+    case IR_OP_MULF: return CPU_EPI_MUL;
+    case IR_OP_MAXIMUMF: return CPU_EPI_MAX;
+    case IR_OP_MINIMUMF: return CPU_EPI_MIN;
+    case IR_OP_NEGF: return CPU_EPI_NEG;
+    case IR_OP_EXP: return CPU_EPI_EXP;
+    case IR_OP_TANH: return CPU_EPI_TANH;
+    case IR_OP_ERF: return CPU_EPI_ERF;
+    case IR_OP_SQRT: return CPU_EPI_SQRT;
+    case IR_OP_RSQRT: return CPU_EPI_RSQRT;
+    case IR_OP_ABSF: return CPU_EPI_ABS;
+    default: return -1;
+    }
+}
+
+/* The epilogue's op table (body.h): what compile_insn translates
+ * unconditionally (maxnumf, minnumf and select only in some forms). */
+static bool epi_native(const void *ud, ir_opkind k, ir_dtype dt) {
+    (void)ud;
+    if (engine_dt(dt) < 0) return false;
+    return epi_of(k) >= 0 || k == IR_OP_CONSTANT || k == IR_OP_DIVF || k == IR_OP_EXTF || k == IR_OP_TRUNCF;
 }
 
 static bool emit(kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, float imm) {
@@ -184,25 +227,21 @@ static bool emit(kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, 
     return true;
 }
 
-/* The register holding a value used by a body op: a body value, a block
- * argument bound earlier, or a captured scalar (a constant or a value known
- * only at run time, patched in per run). */
-static int operand_reg(cpu_backend *cb, kplan *kp, regmap *rm, const ir_value *v) {
-    int r = reg_of(rm, v);
-    if (r >= 0) return r;
-    if (v->type.kind != IR_T_SCALAR || engine_dt(v->type.dtype) < 0) return -1;
-    r = new_reg(rm, v);
-    if (r < 0) return -1;
-    if (v->def && v->def->kind == IR_OP_CONSTANT) {
-        if (!emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, (float)ir_attr_float(v->def->u.value))) return -1;
-        return r;
-    }
-    if (v->id >= cb->n || kp->npatches >= SP_ARRAY_LEN(kp->patches)) return -1;
+/* A captured scalar (body.h): a constant, or a value known only at run
+ * time, patched in per run. */
+static bool capture(epic *ec, const bd_insn *bi) {
+    const ir_value *v = bi->val;
+    kplan *kp = ec->kp;
+    if (engine_dt(v->type.dtype) < 0) return false;
+    const int r = new_reg(ec, bi->dst);
+    if (r < 0) return false;
+    if (v->def && v->def->kind == IR_OP_CONSTANT)
+        return emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, (float)ir_attr_float(v->def->u.value));
+    if (v->id >= ec->cb->n || kp->npatches >= SP_ARRAY_LEN(kp->patches)) return false;
     kp->patches[kp->npatches].insn = kp->epi.ninsn;
     kp->patches[kp->npatches].value = v->id;
     kp->npatches++;
-    if (!emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, 0.0f)) return -1;
-    return r;
+    return emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, 0.0f);
 }
 
 static bool is_f32_const(const ir_value *v, float *out) {
@@ -211,160 +250,170 @@ static bool is_f32_const(const ir_value *v, float *out) {
     return true;
 }
 
+/* select(m, t, f) on a mask loaded as 0/1: m > 0.5 (a select on a
+ * compare has no register for the compare, which is skipped). */
+static bool compile_select(epic *ec, const bd_insn *bi, int dst, int a) {
+    const ir_op *o = bi->op;
+    if (!o || o->opnds[0]->type.dtype != IR_I1 || o->opnds[0]->def) return false;
+    int half = new_reg(ec, BD_NONE);
+    return half >= 0 && emit(ec->kp, CPU_EPI_CONST, half, 0, 0, 0, 0, 0.5f) &&
+           emit(ec->kp, CPU_EPI_SELECT_GT, dst, a, half, reg_of(ec, bi->b), reg_of(ec, bi->c), 0);
+}
+
 /* Translate one body op computed in f32; false when the engine has no
- * equivalent. */
-static bool compile_op_f32(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
-    int a = o->nopnds > 0 ? operand_reg(cb, kp, rm, o->opnds[0]) : 0;
-    int b = o->nopnds > 1 ? operand_reg(cb, kp, rm, o->opnds[1]) : 0;
+ * equivalent. A decomposition's step has no IR op (o NULL). */
+static bool compile_op_f32(epic *ec, const bd_insn *bi) {
+    const ir_op *o = bi->op;
+    kplan *kp = ec->kp;
+    int a = bi->nopnds > 0 ? reg_of(ec, bi->a) : 0;
+    int b = bi->nopnds > 1 ? reg_of(ec, bi->b) : 0;
     if (a < 0 || b < 0) return false;
-    int dst = new_reg(rm, &o->res[0]);
+    int dst = new_reg(ec, bi->dst);
     float c;
-    switch ((ir_opkind)o->kind) {
-    case IR_OP_CONSTANT: return o->u.value->kind == IR_A_FLOAT && emit(kp, CPU_EPI_CONST, dst, 0, 0, 0, 0, (float)ir_attr_float(o->u.value));
-    case IR_OP_ADDF: return emit(kp, CPU_EPI_ADD, dst, a, b, 0, 0, 0);
-    case IR_OP_SUBF: return emit(kp, CPU_EPI_SUB, dst, a, b, 0, 0, 0);
-    case IR_OP_MULF: return emit(kp, CPU_EPI_MUL, dst, a, b, 0, 0, 0);
+    switch ((ir_opkind)bi->kind) {
+    case IR_OP_CONSTANT:
+        if (!o) return emit(kp, CPU_EPI_CONST, dst, 0, 0, 0, 0, (float)bi->imm);
+        return o->u.value->kind == IR_A_FLOAT && emit(kp, CPU_EPI_CONST, dst, 0, 0, 0, 0, (float)ir_attr_float(o->u.value));
     case IR_OP_DIVF: {
         /* by a power of two: a product with its inverse, bit for bit the
          * same (attention's 1/sqrt(64)), and no vdivps a vector */
         int e2;
-        if (is_f32_const(o->opnds[1], &c) && c != 0.0f && isfinite(c) && frexpf(c, &e2) == 0.5f && e2 > -125 && e2 < 126) {
-            int inv = new_reg(rm, NULL);
+        if (o && is_f32_const(o->opnds[1], &c) && c != 0.0f && isfinite(c) && frexpf(c, &e2) == 0.5f && e2 > -125 && e2 < 126) {
+            int inv = new_reg(ec, BD_NONE);
             return inv >= 0 && emit(kp, CPU_EPI_CONST, inv, 0, 0, 0, 0, 1.0f / c) && emit(kp, CPU_EPI_MUL, dst, a, inv, 0, 0, 0);
         }
         return emit(kp, CPU_EPI_DIV, dst, a, b, 0, 0, 0);
     }
-    case IR_OP_MAXIMUMF: return emit(kp, CPU_EPI_MAX, dst, a, b, 0, 0, 0);
-    case IR_OP_MINIMUMF: return emit(kp, CPU_EPI_MIN, dst, a, b, 0, 0, 0);
     case IR_OP_MAXNUMF: /* NaN yields the other operand: exact when it is a constant */
-        if (is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, a, b, 0);
-        if (is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, b, a, 0);
+        if (o && is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, a, b, 0);
+        if (o && is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, b, a, 0);
         return false;
     case IR_OP_MINNUMF:
-        if (is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, a, b, 0);
-        if (is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, b, a, 0);
+        if (o && is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, a, b, 0);
+        if (o && is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, b, a, 0);
         return false;
-    case IR_OP_NEGF: return emit(kp, CPU_EPI_NEG, dst, a, 0, 0, 0, 0);
-    case IR_OP_EXP: return emit(kp, CPU_EPI_EXP, dst, a, 0, 0, 0, 0);
-    case IR_OP_TANH: return emit(kp, CPU_EPI_TANH, dst, a, 0, 0, 0, 0);
-    case IR_OP_ERF: return emit(kp, CPU_EPI_ERF, dst, a, 0, 0, 0, 0);
-    case IR_OP_SQRT: return emit(kp, CPU_EPI_SQRT, dst, a, 0, 0, 0, 0);
-    case IR_OP_RSQRT: return emit(kp, CPU_EPI_RSQRT, dst, a, 0, 0, 0, 0);
-    case IR_OP_ABSF: return emit(kp, CPU_EPI_ABS, dst, a, 0, 0, 0, 0);
-    case IR_OP_SELECT: {
-        /* select(m, t, f) on a mask loaded as 0/1: m > 0.5 */
-        if (o->opnds[0]->type.dtype == IR_I1 && !o->opnds[0]->def) {
-            int half = new_reg(rm, NULL);
-            return half >= 0 && emit(kp, CPU_EPI_CONST, half, 0, 0, 0, 0, 0.5f) &&
-                   emit(kp, CPU_EPI_SELECT_GT, dst, a, half, operand_reg(cb, kp, rm, o->opnds[1]),
-                        operand_reg(cb, kp, rm, o->opnds[2]), 0);
-        }
-        /* select(cmpf ogt/olt(p, q), t, f) with the comparison used only here */
-        const ir_op *cmp = o->opnds[0]->def;
-        if (!cmp || cmp->kind != IR_OP_CMPF || cmp->parent != o->parent) return false;
-        if (engine_dt(cmp->opnds[0]->type.dtype) < 0) return false;
-        int p = operand_reg(cb, kp, rm, cmp->opnds[0]), q = operand_reg(cb, kp, rm, cmp->opnds[1]);
-        int t = operand_reg(cb, kp, rm, o->opnds[1]), f = operand_reg(cb, kp, rm, o->opnds[2]);
-        if (cmp->u.pred == IR_CMPF_OGT) return emit(kp, CPU_EPI_SELECT_GT, dst, p, q, t, f, 0);
-        if (cmp->u.pred == IR_CMPF_OLT) return emit(kp, CPU_EPI_SELECT_GT, dst, q, p, t, f, 0);
-        return false;
-    }
-    default: return false;
+    case IR_OP_SELECT: return compile_select(ec, bi, dst, a);
+    default: /* a unary op's b is 0 (nopnds 1), as the engine expects */
+        return epi_of((ir_opkind)bi->kind) >= 0 && emit(kp, (cpu_epi_op)epi_of((ir_opkind)bi->kind), dst, a, b, 0, 0, 0);
     }
 }
 
-/* Translate one body op: in f32, then rounded to a 16-bit result type;
- * casts between the float types are a rounding (truncf) or nothing
- * (extf: every bf16/f16 value is an f32). */
-static bool compile_op(cpu_backend *cb, kplan *kp, regmap *rm, const ir_op *o) {
-    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR) return false;
-    const int rt = engine_dt(o->res[0].type.dtype);
+/* Translate one instruction of the body program: in f32, then rounded to
+ * a 16-bit result type; casts between the float types are a rounding
+ * (truncf) or nothing (extf: every bf16/f16 value is an f32). */
+static bool compile_insn(epic *ec, const bd_insn *bi) {
+    if (bi->capture) return capture(ec, bi);
+    const int rt = engine_dt((ir_dtype)bi->dt);
     if (rt < 0) return false;
     const cpu_epi_op round = rt == CPU_BF16 ? CPU_EPI_ROUND_BF16 : CPU_EPI_ROUND_F16;
-    if (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF) {
-        if (engine_dt(o->opnds[0]->type.dtype) < 0) return false;
-        const int a = operand_reg(cb, kp, rm, o->opnds[0]);
+    if (bi->kind == IR_OP_EXTF || bi->kind == IR_OP_TRUNCF) {
+        if (engine_dt((ir_dtype)bi->t[0]) < 0) return false;
+        const int a = reg_of(ec, bi->a);
         if (a < 0) return false;
-        if (o->kind == IR_OP_EXTF || rt == CPU_F32) { /* the same value */
-            if (rm->n >= SP_ARRAY_LEN(rm->v)) return false;
-            rm->v[rm->n] = &o->res[0];
-            rm->r[rm->n++] = (uint8_t)a;
-            return true;
-        }
-        const int dst = new_reg(rm, &o->res[0]);
-        return emit(kp, round, dst, a, 0, 0, 0, 0);
+        if (bi->kind == IR_OP_EXTF || rt == CPU_F32) return share_reg(ec, bi->dst, a); /* the same value */
+        const int dst = new_reg(ec, bi->dst);
+        return emit(ec->kp, round, dst, a, 0, 0, 0, 0);
     }
-    if (!compile_op_f32(cb, kp, rm, o)) return false;
+    if (!compile_op_f32(ec, bi)) return false;
     if (rt == CPU_F32) return true;
-    const int dst = reg_of(rm, &o->res[0]);
-    return emit(kp, round, dst, dst, 0, 0, 0, 0);
+    const int dst = reg_of(ec, bi->dst);
+    return emit(ec->kp, round, dst, dst, 0, 0, 0, 0);
+}
+
+/* Translate the body program's new instructions. */
+static bool sync(epic *ec) {
+    for (; ec->done < ec->bp.n; ec->done++)
+        if (!compile_insn(ec, &ec->bp.insn[ec->done])) return false;
+    return true;
+}
+
+/* The operand slot of kernel input `in`, read by a block argument of type
+ * i1 (a mask) or a float type: -1 when the engine cannot read it. */
+static int operand_slot(cpu_backend *cb, kplan *kp, int32_t *slot_of_input, int32_t in, bool i1) {
+    kernel *k = kp->k;
+    if (slot_of_input[in] >= 0) return slot_of_input[in];
+    if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return -1;
+    const int32_t slot = (int32_t)kp->epi.noperands++;
+    slot_of_input[in] = slot;
+    const ir_value *v = k->inputs[in].value;
+    if (!make_access(cb, v, k->inputs[in].map, k->ndims, &kp->operand[slot])) return -1;
+    if (i1 && (v->type.dtype != IR_I1 || ex_value_splat(cb->px, v->id) != NULL)) return -1;
+    kp->is_i1[slot] = i1;
+    if (!i1) {
+        const int dt = engine_dt(v->type.dtype);
+        if (dt < 0) return -1;
+        kp->op_dt[slot] = (cpu_dtype)dt;
+        if (dt != CPU_F32 && ex_value_splat(cb->px, v->id) != NULL) return -1;
+    }
+    kp->cvt_numel[slot] = ir_type_numel(v->type);
+    return slot;
+}
+
+/* Bind kernel op s's block arguments: the chain value, the value entering
+ * the program (body register `entry`, epilogue register 0), or an input
+ * loaded into a register of its own. */
+static bool bind_args(epic *ec, uint32_t s, int chain, int entry, int32_t *slot_of_input) {
+    kplan *kp = ec->kp;
+    const ir_op *E = kp->k->ops[s];
+    const ir_block *b = ir_linalg_body(E);
+    const int32_t *ai = kp->k->arg_input[s];
+    for (uint32_t i = 0; i < E->u.lin.nins; i++) {
+        bool i1 = b->args[i].type.dtype == IR_I1 && ai[i] != KN_CHAIN;
+        if (engine_dt(b->args[i].type.dtype) < 0 && !i1) return false;
+        int r;
+        if (ai[i] == KN_CHAIN) {
+            r = chain;
+        } else if (ai[i] + 1 == kp->chain_in_plus1) {
+            /* the value entering the program (register 0, never
+             * reallocated), also where a later op reads it again: an
+             * attention's max(s, 3 s) reads the scores twice, and they
+             * are never stored (difftest seed 53006: a NULL operand) */
+            r = entry;
+        } else {
+            const int slot = operand_slot(ec->cb, kp, slot_of_input, ai[i], i1);
+            r = bd_reg(&ec->bp, &b->args[i]);
+            if (slot < 0 || r < 0) return false;
+            if (!emit(kp, CPU_EPI_LOAD, new_reg(ec, (uint16_t)r), slot, 0, 0, 0, 0)) return false;
+        }
+        if (ec->nmapped >= EPI_MAX_MAPPED || !bd_bind(&ec->bp, &b->args[i], r)) return false;
+        ec->nmapped++;
+    }
+    return true;
 }
 
 /* Compile the bodies of kernel ops [first, nops) into kp->epi; the chain
  * value enters in register 0 (contractions). */
 static bool compile_program(cpu_backend *cb, kplan *kp, uint32_t first) {
     kernel *k = kp->k;
-    regmap rm = {0};
-    rm.next = 1;
-    int chain = 0;
+    epic *ec = sp_calloc(cb->ctx, 1, sizeof *ec);
+    bool ok = false;
+    ec->cb = cb, ec->kp = kp;
+    ec->tg.native = epi_native;
+    bd_init(&ec->bp, &ec->tg);
+    memset(ec->reg, -1, sizeof ec->reg);
+    ec->next = 1;
+    const int entry = bd_reg(&ec->bp, NULL);
+    ec->reg[entry] = 0;
+    int chain = entry;
     int32_t slot_of_input[64];
     for (uint32_t i = 0; i < 64; i++) slot_of_input[i] = -1;
-    if (k->ninputs > 64) return false;
+    if (k->ninputs > 64) goto out;
     for (uint32_t s = first; s < k->nops; s++) {
-        const ir_op *E = k->ops[s];
-        const ir_block *b = ir_linalg_body(E);
-        const int32_t *ai = k->arg_input[s];
-        if (!ai) return false;
-        for (uint32_t i = 0; i < E->u.lin.nins; i++) {
-            bool i1 = b->args[i].type.dtype == IR_I1 && ai[i] != KN_CHAIN;
-            if (engine_dt(b->args[i].type.dtype) < 0 && !i1) return false;
-            int r;
-            if (ai[i] == KN_CHAIN) {
-                r = chain;
-            } else if (ai[i] + 1 == kp->chain_in_plus1) {
-                /* the value entering the program (register 0, never
-                 * reallocated), also where a later op reads it again: an
-                 * attention's max(s, 3 s) reads the scores twice, and they
-                 * are never stored (difftest seed 53006: a NULL operand) */
-                r = 0;
-            } else {
-                int32_t in = ai[i];
-                if (slot_of_input[in] < 0) {
-                    if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return false;
-                    slot_of_input[in] = (int32_t)kp->epi.noperands++;
-                    if (!make_access(cb, k->inputs[in].value, k->inputs[in].map, k->ndims, &kp->operand[slot_of_input[in]]))
-                        return false;
-                    if (i1 && (k->inputs[in].value->type.dtype != IR_I1 ||
-                               ex_value_splat(cb->px, k->inputs[in].value->id) != NULL))
-                        return false;
-                    kp->is_i1[slot_of_input[in]] = i1;
-                    if (!i1) {
-                        const int dt = engine_dt(k->inputs[in].value->type.dtype);
-                        if (dt < 0) return false;
-                        kp->op_dt[slot_of_input[in]] = (cpu_dtype)dt;
-                        if (dt != CPU_F32 && ex_value_splat(cb->px, k->inputs[in].value->id) != NULL) return false;
-                    }
-                    kp->cvt_numel[slot_of_input[in]] = ir_type_numel(k->inputs[in].value->type);
-                }
-                r = new_reg(&rm, &b->args[i]);
-                if (!emit(kp, CPU_EPI_LOAD, r, slot_of_input[in], 0, 0, 0, 0)) return false;
-            }
-            if (rm.n >= SP_ARRAY_LEN(rm.v)) return false;
-            rm.v[rm.n] = &b->args[i];
-            rm.r[rm.n++] = (uint8_t)r;
-        }
+        const ir_block *b = ir_linalg_body(k->ops[s]);
+        if (!k->arg_input[s] || !bind_args(ec, s, chain, entry, slot_of_input)) goto out;
         for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD; o = o->next) {
             if (o->kind == IR_OP_CMPF) continue; /* consumed by its select */
-            if (!compile_op(cb, kp, &rm, o)) return false;
+            if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !bd_op(&ec->bp, o) || !sync(ec)) goto out;
         }
-        int r = reg_of(&rm, b->last->opnds[0]);
-        if (r < 0) r = operand_reg(cb, kp, &rm, b->last->opnds[0]);
-        if (r < 0) return false;
-        chain = r;
+        chain = bd_operand(&ec->bp, b->last->opnds[0]);
+        if (chain < 0 || !sync(ec) || reg_of(ec, (uint16_t)chain) < 0) goto out;
     }
-    kp->epi.result = (uint8_t)chain;
-    kp->epi.nregs = rm.next;
-    return true;
+    kp->epi.result = (uint8_t)reg_of(ec, (uint16_t)chain);
+    kp->epi.nregs = ec->next;
+    ok = true;
+out:
+    sp_free(cb->ctx, ec);
+    return ok;
 }
 
 /* ----------------------------------------------------- kernel lowering */

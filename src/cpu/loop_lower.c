@@ -1,7 +1,9 @@
 /* loop_lower.c - loop kernels lowered to the cpu engine's loop program
- * (see loop_lower.h). The bodies are emitted on virtual registers, one per
- * value, then mapped onto the engine's registers by a linear scan over
- * their live ranges. */
+ * (see loop_lower.h). The bodies are compiled to the body program
+ * (passes/body.h), whose registers are the virtual registers here, and
+ * translated instruction by instruction as they are appended, between the
+ * engine's own loads and gathers; then the virtual registers are mapped
+ * onto the engine's by a linear scan over their live ranges. */
 #include "loop_lower.h"
 
 #include <stdio.h>
@@ -9,9 +11,10 @@
 
 #include "cpu.h"
 #include "interp/interp.h"
+#include "passes/body.h"
 
-#define VNONE 0xffff
-#define MAX_VREGS 1024
+#define VNONE BD_NONE
+#define MAX_VREGS BD_MAX_REGS
 
 typedef struct vinsn {
     cpu_loop_insn in;
@@ -25,13 +28,12 @@ typedef struct lowerer {
     cpu_loop_kernel *lk;
     vinsn code[CPU_LOOP_MAX_INSNS];
     uint32_t n;
-    const ir_value *val[MAX_VREGS]; /* value of each virtual register (NULL: none) */
-    uint32_t nv;
-    /* block arguments bound to a register another value made (the chain,
-     * the accumulator, a scalar input) */
-    const ir_value *alias_val[MAX_VREGS];
-    uint16_t alias_reg[MAX_VREGS];
-    uint32_t nalias;
+    /* the body program: its registers are the virtual registers (the
+     * chain, the accumulator, a scalar input bound to block arguments);
+     * insn[0, done) are translated */
+    bd_prog bp;
+    bd_target tg;
+    uint32_t done;
     uint32_t cur; /* the kernel op being emitted */
     char *why;
     size_t nwhy;
@@ -62,26 +64,9 @@ static bool ltype_of(ir_dtype dt, uint8_t *out) {
     }
 }
 
-static int new_vreg(lowerer *lw, const ir_value *v) {
-    if (lw->nv >= MAX_VREGS) return -1;
-    lw->val[lw->nv] = v;
-    return (int)lw->nv++;
-}
+static int new_vreg(lowerer *lw, const ir_value *v) { return bd_reg(&lw->bp, v); }
 
-static bool bind(lowerer *lw, const ir_value *arg, int r) {
-    if (lw->nalias >= MAX_VREGS || r < 0) return false;
-    lw->alias_val[lw->nalias] = arg;
-    lw->alias_reg[lw->nalias++] = (uint16_t)r;
-    return true;
-}
-
-static int vreg_of(const lowerer *lw, const ir_value *v) {
-    for (uint32_t i = 0; i < lw->nalias; i++)
-        if (lw->alias_val[i] == v) return lw->alias_reg[i];
-    for (int i = (int)lw->nv - 1; i >= 0; i--)
-        if (lw->val[i] == v) return i;
-    return -1;
-}
+static bool bind(lowerer *lw, const ir_value *arg, int r) { return bd_bind(&lw->bp, arg, r); }
 
 static vinsn *emit(lowerer *lw, cpu_lop op, const ir_op *src) {
     if (lw->n >= CPU_LOOP_MAX_INSNS) return NULL;
@@ -93,31 +78,48 @@ static vinsn *emit(lowerer *lw, cpu_lop op, const ir_op *src) {
     return v;
 }
 
-/* The register of a value used in a body: one bound earlier, or a scalar
- * captured from outside the body (a constant, or a value known only at
- * run time: patched per run). */
-static int operand(lowerer *lw, const ir_value *v) {
-    int r = vreg_of(lw, v);
-    if (r >= 0) return r;
+/* A captured scalar (body.h): a constant, or a value known only at run
+ * time, patched per run. False when the engine cannot hold it (the
+ * caller says where). */
+static bool capture(lowerer *lw, const bd_insn *bi) {
+    const ir_value *v = bi->val;
     uint8_t dt;
-    if (v->type.kind != IR_T_SCALAR || !ltype_of((ir_dtype)v->type.dtype, &dt)) return -1;
+    if (!ltype_of((ir_dtype)bi->dt, &dt)) return false;
     vinsn *c = emit(lw, CPU_L_CONST, v->def);
-    r = new_vreg(lw, v);
-    if (!c || r < 0) return -1;
-    c->dst = (uint16_t)r;
+    if (!c) return false;
+    c->dst = bi->dst;
     c->in.dt = dt;
     if (v->def && v->def->kind == IR_OP_CONSTANT) {
         interp_scalar z = {0}, s;
-        if (!interp_scalar_op(v->def, &z, &z, &z, &s, NULL)) return -1;
+        if (!interp_scalar_op(v->def, &z, &z, &z, &s, NULL)) return false;
         c->in.imm.i = s.i;
-        return r;
+        return true;
     }
     cpu_loop_kernel *lk = lw->lk;
-    if (v->id >= ex_kernels(lw->x)->nvalues || lk->npatch >= SP_ARRAY_LEN(lk->patch)) return -1;
+    if (v->id >= ex_kernels(lw->x)->nvalues || lk->npatch >= SP_ARRAY_LEN(lk->patch)) return false;
     lk->patch[lk->npatch].insn = lw->n - 1;
     lk->patch[lk->npatch].value = v->id;
     lk->npatch++;
-    return r;
+    return true;
+}
+
+static bool op_insn(lowerer *lw, const bd_insn *bi);
+
+/* Translate the body program's new instructions: 1, or 0 when an op was
+ * refused (why written), -1 when a captured scalar was. */
+static int sync(lowerer *lw) {
+    for (; lw->done < lw->bp.n; lw->done++) {
+        const bd_insn *bi = &lw->bp.insn[lw->done];
+        if (bi->capture ? !capture(lw, bi) : !op_insn(lw, bi)) return bi->capture ? -1 : 0;
+    }
+    return 1;
+}
+
+/* The register of a value used in a body: one bound earlier, or a scalar
+ * captured from outside the body. */
+static int operand(lowerer *lw, const ir_value *v) {
+    int r = bd_operand(&lw->bp, v);
+    return r >= 0 && sync(lw) > 0 ? r : -1;
 }
 
 static bool block_arg_used(const ir_block *b, const ir_value *arg) {
@@ -127,10 +129,10 @@ static bool block_arg_used(const ir_block *b, const ir_value *arg) {
     return false;
 }
 
-/* The engine's instruction for a body op (CPU_L_SCALAR: the reference's
- * semantics per lane). */
-static cpu_lop lop_of(const ir_op *o) {
-    switch ((ir_opkind)o->kind) {
+/* The engine's instruction for body op k with a result of type dt
+ * (CPU_L_SCALAR: the reference's semantics per lane). */
+static cpu_lop lop_of(ir_opkind k, ir_dtype dt) {
+    switch (k) {
     case IR_OP_CONSTANT: return CPU_L_CONST;
     case IR_OP_ADDF: return CPU_L_ADDF;
     case IR_OP_SUBF: return CPU_L_SUBF;
@@ -159,11 +161,19 @@ static cpu_lop lop_of(const ir_op *o) {
     case IR_OP_CMPI: return CPU_L_CMPI;
     case IR_OP_SELECT: return CPU_L_SELECT;
     case IR_OP_LINALG_INDEX: return CPU_L_INDEX;
-    case IR_OP_EXP: return o->res[0].type.dtype == IR_F32 ? CPU_L_EXPF : CPU_L_SCALAR;
-    case IR_OP_TANH: return o->res[0].type.dtype == IR_F32 ? CPU_L_TANHF : CPU_L_SCALAR;
-    case IR_OP_ERF: return o->res[0].type.dtype == IR_F32 ? CPU_L_ERFF : CPU_L_SCALAR;
+    case IR_OP_EXP: return dt == IR_F32 ? CPU_L_EXPF : CPU_L_SCALAR;
+    case IR_OP_TANH: return dt == IR_F32 ? CPU_L_TANHF : CPU_L_SCALAR;
+    case IR_OP_ERF: return dt == IR_F32 ? CPU_L_ERFF : CPU_L_SCALAR;
     default: return CPU_L_SCALAR;
     }
+}
+
+/* The engine's op table (body.h): every op with a loop of its own; the
+ * rest it runs per lane with the reference's semantics, or the body
+ * program decomposes into these. */
+static bool loop_native(const void *ud, ir_opkind k, ir_dtype dt) {
+    (void)ud;
+    return lop_of(k, dt) != CPU_L_SCALAR;
 }
 
 /* A cf.assert in the body checks each point where it stands, in the fused
@@ -246,25 +256,17 @@ static bool gather_op(lowerer *lw, const ir_op *o) {
     return true;
 }
 
-/* Emit one body op. */
-static bool body_op(lowerer *lw, const ir_op *o) {
-    const char *name = ir_op_name((ir_opkind)o->kind);
-    if (o->kind == IR_OP_ASSERT) return assert_op(lw, o);
-    if (o->kind == IR_OP_EXTRACT) return gather_op(lw, o);
-    if (o->nres != 1 || o->nregions || o->nopnds > 3 || o->res[0].type.kind != IR_T_SCALAR)
-        return refuse(lw, "its body has '%s', which is not a scalar op", name);
+/* Translate one instruction of the body program (an IR op, or a step of
+ * a decomposition: op NULL, never CPU_L_SCALAR, since body.h decomposes
+ * only into ops the engine has loops for). */
+static bool op_insn(lowerer *lw, const bd_insn *bi) {
+    const ir_op *o = bi->op;
+    const char *name = ir_op_name((ir_opkind)bi->kind);
     uint8_t dt, ot[3] = {0, 0, 0};
-    if (!ltype_of((ir_dtype)o->res[0].type.dtype, &dt)) return refuse(lw, "'%s' has a result type the engine does not hold", name);
-    for (uint32_t i = 0; i < o->nopnds; i++)
-        if (o->opnds[i]->type.kind == IR_T_SCALAR && !ltype_of((ir_dtype)o->opnds[i]->type.dtype, &ot[i]))
-            return refuse(lw, "'%s' has an operand type the engine does not hold", name);
-    cpu_lop lop = lop_of(o);
-    int r[3] = {VNONE, VNONE, VNONE};
-    if (lop != CPU_L_CONST && lop != CPU_L_INDEX)
-        for (uint32_t i = 0; i < o->nopnds; i++) {
-            r[i] = operand(lw, o->opnds[i]);
-            if (r[i] < 0) return refuse(lw, "an operand of '%s' is not a scalar the engine holds", name);
-        }
+    if (!ltype_of((ir_dtype)bi->dt, &dt)) return refuse(lw, "'%s' has a result type the engine does not hold", name);
+    for (uint32_t i = 0; i < bi->nopnds; i++)
+        if (!ltype_of((ir_dtype)bi->t[i], &ot[i])) return refuse(lw, "'%s' has an operand type the engine does not hold", name);
+    cpu_lop lop = lop_of((ir_opkind)bi->kind, (ir_dtype)bi->dt);
     if (lop == CPU_L_SCALAR) { /* the reference must know it (no tensor, no index) */
         interp_scalar z = {0}, s;
         const char *w = NULL;
@@ -272,13 +274,14 @@ static bool body_op(lowerer *lw, const ir_op *o) {
         if (w && !strcmp(w, "not a scalar op")) return refuse(lw, "its body has '%s', which the engine does not run", name);
     }
     vinsn *v = emit(lw, lop, o);
-    int d = new_vreg(lw, &o->res[0]);
-    if (!v || d < 0) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
-    v->dst = (uint16_t)d;
-    v->a = (uint16_t)r[0], v->b = (uint16_t)r[1], v->c = (uint16_t)r[2];
+    if (!v) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+    v->dst = bi->dst;
+    v->a = bi->a, v->b = bi->b, v->c = bi->c;
     v->in.dt = dt;
     v->in.at = ot[0], v->in.bt = ot[1], v->in.ct = ot[2];
-    if (lop == CPU_L_CONST) {
+    if (lop == CPU_L_CONST && !o) {
+        v->in.imm.f = bi->imm;
+    } else if (lop == CPU_L_CONST) {
         interp_scalar z = {0}, s;
         if (!interp_scalar_op(o, &z, &z, &z, &s, NULL)) return refuse(lw, "'%s' is a constant the engine cannot read", name);
         v->in.imm.i = s.i;
@@ -301,11 +304,33 @@ static bool body_op(lowerer *lw, const ir_op *o) {
         if (dim < 0 || (uint64_t)dim >= lw->k->ndims) return refuse(lw, "'%s' names a loop the kernel does not have", name);
         v->in.a = (uint8_t)dim;
     } else if (lop == CPU_L_CMPF || lop == CPU_L_CMPI) {
-        v->in.pred = (uint8_t)o->u.pred;
+        v->in.pred = o ? (uint8_t)o->u.pred : bi->pred;
     } else if (lop == CPU_L_SCALAR) {
         v->in.ud = o;
     }
     return true;
+}
+
+/* Emit one body op: the engine's own (an assert, a gather), or the body
+ * program's, translated. */
+static bool body_op(lowerer *lw, const ir_op *o) {
+    const char *name = ir_op_name((ir_opkind)o->kind);
+    if (o->kind == IR_OP_ASSERT) return assert_op(lw, o);
+    if (o->kind == IR_OP_EXTRACT) return gather_op(lw, o);
+    if (o->nres != 1 || o->nregions || o->nopnds > 3 || o->res[0].type.kind != IR_T_SCALAR)
+        return refuse(lw, "its body has '%s', which is not a scalar op", name);
+    uint8_t t;
+    if (!ltype_of((ir_dtype)o->res[0].type.dtype, &t)) return refuse(lw, "'%s' has a result type the engine does not hold", name);
+    for (uint32_t i = 0; i < o->nopnds; i++)
+        if (o->opnds[i]->type.kind == IR_T_SCALAR && !ltype_of((ir_dtype)o->opnds[i]->type.dtype, &t))
+            return refuse(lw, "'%s' has an operand type the engine does not hold", name);
+    if (!bd_op(&lw->bp, o)) {
+        if (lw->bp.full) return refuse(lw, "%s: more body ops than the engine's program holds", "loop kernel");
+        return refuse(lw, "an operand of '%s' is not a scalar the engine holds", name);
+    }
+    const int st = sync(lw);
+    if (st < 0) return refuse(lw, "an operand of '%s' is not a scalar the engine holds", name);
+    return st > 0;
 }
 
 /* Emit kernel op s's body; *chain in: the register of the chain value
@@ -380,7 +405,7 @@ static bool tensor_access(const lowerer *lw, const ir_value *v, const ir_amap *m
 static bool allocate(lowerer *lw, int acc, int result, int root_result, int *phys) {
     static const uint32_t never = UINT32_MAX;
     uint32_t last[MAX_VREGS];
-    for (uint32_t v = 0; v < lw->nv; v++) last[v] = never;
+    for (uint32_t v = 0; v < lw->bp.nregs; v++) last[v] = never;
     for (uint32_t i = 0; i < lw->n; i++) {
         const vinsn *c = &lw->code[i];
         const uint16_t rd[3] = {c->a, c->b, c->c};
@@ -389,7 +414,7 @@ static bool allocate(lowerer *lw, int acc, int result, int root_result, int *phy
         if (c->dst != VNONE && last[c->dst] == never) last[c->dst] = i;
     }
     bool busy[CPU_LOOP_MAX_REGS] = {0};
-    for (uint32_t v = 0; v < lw->nv; v++) phys[v] = -1;
+    for (uint32_t v = 0; v < lw->bp.nregs; v++) phys[v] = -1;
     int nregs = 0;
     if (acc >= 0) {
         phys[acc] = 0;
@@ -448,6 +473,8 @@ static int scalar_hook(const void *ud, const cpu_lane *a, const cpu_lane *b, con
 bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy) {
     lowerer *lw = sp_calloc(ctx, 1, sizeof *lw);
     lw->x = x, lw->k = k, lw->lk = lk, lw->why = why, lw->nwhy = nwhy;
+    lw->tg.native = loop_native;
+    bd_init(&lw->bp, &lw->tg);
     bool ok = false;
     memset(lk, 0, sizeof *lk);
     cpu_loop *L = &lk->L;

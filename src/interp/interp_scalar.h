@@ -118,6 +118,7 @@ static inline double it_math1(ir_opkind k, double a, ir_dtype dt) {
     case IR_OP_LOG: return f ? logf(x) : log(a);
     case IR_OP_LOG2: return f ? log2f(x) : log2(a);
     case IR_OP_LOG1P: return f ? log1pf(x) : log1p(a);
+    case IR_OP_EXPM1: return f ? expm1f(x) : expm1(a);
     case IR_OP_TANH: return f ? tanhf(x) : tanh(a);
     case IR_OP_ERF: return f ? erff(x) : erf(a);
     case IR_OP_SQRT: return sqrt(a); /* correctly rounded after it_round_to */
@@ -127,6 +128,8 @@ static inline double it_math1(ir_opkind k, double a, ir_dtype dt) {
     case IR_OP_CEIL: return ceil(a);
     case IR_OP_SIN: return f ? sinf(x) : sin(a);
     case IR_OP_COS: return f ? cosf(x) : cos(a);
+    case IR_OP_SINH: return f ? sinhf(x) : sinh(a);
+    case IR_OP_COSH: return f ? coshf(x) : cosh(a);
     case IR_OP_NEGF: return -a;
     default: return NAN;
     }
@@ -265,6 +268,7 @@ static inline const char *it_scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt
     case IR_OP_LOG:
     case IR_OP_LOG2:
     case IR_OP_LOG1P:
+    case IR_OP_EXPM1:
     case IR_OP_TANH:
     case IR_OP_ERF:
     case IR_OP_SQRT:
@@ -273,7 +277,9 @@ static inline const char *it_scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt
     case IR_OP_FLOOR:
     case IR_OP_CEIL:
     case IR_OP_SIN:
-    case IR_OP_COS: r.f = it_round_to(it_math1(k, a->f, rt), rt); break;
+    case IR_OP_COS:
+    case IR_OP_SINH:
+    case IR_OP_COSH: r.f = it_round_to(it_math1(k, a->f, rt), rt); break;
     case IR_OP_ADDI: r.i = it_wrap((int64_t)((uint64_t)a->i + (uint64_t)b->i), rt); break;
     case IR_OP_SUBI: r.i = it_wrap((int64_t)((uint64_t)a->i - (uint64_t)b->i), rt); break;
     case IR_OP_MULI: r.i = it_wrap((int64_t)((uint64_t)a->i * (uint64_t)b->i), rt); break;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "interp/interp.h"
+#include "passes/body.h"
 
 static SP_PRINTF(2, 3) void host(nl_kernel *kp, const char *fmt, ...) {
     if (!kp->npu) return; /* keep the first reason */
@@ -101,13 +102,20 @@ static bool make_access(const nl_kernel *kp, const nl_env *env, const ir_value *
     return true;
 }
 
-/* ---- body compilation: linalg bodies to a vector register program */
+/* ---- body compilation: linalg bodies to a vector register program.
+ * The values and the captured scalars are the body program's
+ * (passes/body.h), each body register given a vector register as it is
+ * made; an op the vector unit has no instruction for is decomposed there
+ * when it can be (expm1, sinh, cosh in f32), else run with the
+ * reference's semantics (NV_OP). */
 
 typedef struct vcomp {
     nl_kernel *kp;
     np_vprog *p;
-    const ir_value *val[NP_VMAX_REGS * 2];
-    uint8_t reg[NP_VMAX_REGS * 2];
+    bd_prog bp;
+    bd_target tg;
+    uint32_t done;              /* bp.insn[0, done) translated */
+    int16_t reg[BD_MAX_REGS];   /* the vector register of each body register */
     uint32_t nval;
     uint8_t next;
     uint8_t rdt[NP_VMAX_REGS]; /* each register's type */
@@ -127,15 +135,18 @@ static void vfail(vcomp *vc, const char *fmt, ...) {
     host(vc->kp, "%s", buf);
 }
 
-static int vbind(vcomp *vc, const ir_value *v, int reg) {
-    if (vc->nval >= SP_ARRAY_LEN(vc->val)) {
+/* Body register b holds vector register reg. */
+static int vset(vcomp *vc, int b, int reg) {
+    if (b < 0 || vc->nval >= NP_VMAX_REGS * 2) {
         vfail(vc, "the fused body has more values than the vector unit's %d registers", NP_VMAX_REGS);
         return -1;
     }
-    vc->val[vc->nval] = v;
-    vc->reg[vc->nval++] = (uint8_t)reg;
+    vc->nval++;
+    vc->reg[b] = (int16_t)(uint8_t)reg;
     return reg;
 }
+
+static int vbind(vcomp *vc, const ir_value *v, int reg) { return vset(vc, bd_reg(&vc->bp, v), reg); }
 
 static int vnew(vcomp *vc) {
     if (vc->next >= NP_VMAX_REGS) {
@@ -146,9 +157,8 @@ static int vnew(vcomp *vc) {
 }
 
 static int vlookup(const vcomp *vc, const ir_value *v) {
-    for (uint32_t i = vc->nval; i-- > 0;)
-        if (vc->val[i] == v) return vc->reg[i];
-    return -1;
+    const int b = bd_lookup(&vc->bp, v);
+    return b < 0 ? -1 : vc->reg[b];
 }
 
 static int size_class(int bytes) { return bytes >= 8 ? 3 : bytes >= 4 ? 2 : bytes >= 2 ? 1 : 0; }
@@ -179,6 +189,68 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, np_dtype dt, np_dtype at, int d, in
     return v;
 }
 
+/* The vector instruction of float op k, or -1. */
+static int nv_of(ir_opkind k) {
+    switch (k) {
+    case IR_OP_ADDF: return NV_ADD;
+    case IR_OP_SUBF: return NV_SUB;
+    case IR_OP_MULF: return NV_MUL;
+    case IR_OP_DIVF: return NV_DIV;
+    case IR_OP_MAXIMUMF: return NV_MAX;
+    case IR_OP_MINIMUMF: return NV_MIN;
+    case IR_OP_MAXNUMF: return NV_MAXNUM;
+    case IR_OP_MINNUMF: return NV_MINNUM;
+    case IR_OP_NEGF: return NV_NEG;
+    case IR_OP_ABSF: return NV_ABS;
+    case IR_OP_SQRT: return NV_SQRT;
+    case IR_OP_RSQRT: return NV_RSQRT;
+    case IR_OP_EXP: return NV_EXP;
+    case IR_OP_LOG: return NV_LOG;
+    case IR_OP_TANH: return NV_TANH;
+    case IR_OP_ERF: return NV_ERF;
+    default: return -1;
+    }
+}
+
+/* The vector unit's op table (body.h): its float instructions, on f32
+ * and f64 (bf16 and f16 run the reference's semantics, NV_OP). */
+static bool vec_native(const void *ud, ir_opkind k, ir_dtype dt) {
+    (void)ud;
+    if (dt != IR_F32 && dt != IR_F64) return false;
+    return nv_of(k) >= 0 || k == IR_OP_CONSTANT || k == IR_OP_CMPF || k == IR_OP_SELECT;
+}
+
+/* Translate the body program's new instructions: a captured scalar (a
+ * constant, or a run-time value), or a step of a decomposition (body.h:
+ * only instructions vec_native has). */
+static void vsync(vcomp *vc) {
+    for (; vc->done < vc->bp.n && vc->ok; vc->done++) {
+        const bd_insn *bi = &vc->bp.insn[vc->done];
+        np_dtype dt;
+        if (!dtype_of((ir_dtype)bi->dt, &dt)) {
+            vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)bi->dt));
+            return;
+        }
+        const int r = vnew(vc);
+        if (r < 0) return;
+        np_vinsn *in;
+        if (bi->capture) {
+            np_scalar c;
+            const bool imm = const_value(bi->val->def, &c);
+            in = vemit(vc, imm ? NV_CONST : NV_SCALAR, dt, dt, r, 0, 0, 0);
+            if (in && imm) in->imm = c;
+            if (in && !imm) in->slot = bi->val->id;
+        } else if (bi->kind == IR_OP_CONSTANT) {
+            in = vemit(vc, NV_CONST, dt, dt, r, 0, 0, 0);
+            if (in) in->imm.f = bi->imm;
+        } else {
+            const int a = vc->reg[bi->a], b = bi->nopnds > 1 ? vc->reg[bi->b] : 0;
+            vemit(vc, (np_vop)nv_of((ir_opkind)bi->kind), dt, dt, r, a, b, 0);
+        }
+        vset(vc, bi->dst, r);
+    }
+}
+
 /* The register of a value a body op uses: bound already, or a scalar
  * captured from outside the body (a constant, or a run-time value). */
 static int voperand(vcomp *vc, const ir_value *v) {
@@ -189,17 +261,9 @@ static int voperand(vcomp *vc, const ir_value *v) {
         vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)v->type.dtype));
         return -1;
     }
-    r = vnew(vc);
-    if (r < 0) return -1;
-    np_scalar c;
-    if (const_value(v->def, &c)) {
-        np_vinsn *in = vemit(vc, NV_CONST, dt, dt, r, 0, 0, 0);
-        if (in) in->imm = c;
-    } else {
-        np_vinsn *in = vemit(vc, NV_SCALAR, dt, dt, r, 0, 0, 0);
-        if (in) in->slot = v->id;
-    }
-    return vbind(vc, v, r);
+    const int b = bd_operand(&vc->bp, v);
+    vsync(vc);
+    return vc->ok && b >= 0 ? vc->reg[b] : -1;
 }
 
 /* Ops the reference computes in the f suffixed C functions (the special
@@ -233,9 +297,21 @@ static void vop(vcomp *vc, const ir_op *o) {
     }
     np_vop k;
     bool fl = np_dtype_vfloat(dt);
+    const ir_dtype res_dt = (ir_dtype)o->res[0].type.dtype;
+    if (!vec_native(NULL, (ir_opkind)o->kind, res_dt) && bd_decomposes(&vc->bp, (ir_opkind)o->kind, res_dt)) {
+        if (!bd_op(&vc->bp, o)) vfail(vc, "body op '%s' does not fit the body program", nl_op_text(o, buf, sizeof buf));
+        vsync(vc);
+        return;
+    }
     /* bf16 and f16: every op but a constant with the reference's
      * semantics (NV_OP below) */
     if ((np_dtype_half(dt) || np_dtype_half(at)) && o->kind != IR_OP_CONSTANT) goto generic;
+    const int nk = nv_of((ir_opkind)o->kind);
+    if (nk >= 0) {
+        k = (np_vop)nk;
+        if (k >= NV_NEG) goto un;
+        goto bin;
+    }
     switch ((ir_opkind)o->kind) {
     case IR_OP_CONSTANT: {
         np_scalar c;
@@ -246,14 +322,6 @@ static void vop(vcomp *vc, const ir_op *o) {
         vbind(vc, &o->res[0], d);
         return;
     }
-    case IR_OP_ADDF: k = NV_ADD; goto bin;
-    case IR_OP_SUBF: k = NV_SUB; goto bin;
-    case IR_OP_MULF: k = NV_MUL; goto bin;
-    case IR_OP_DIVF: k = NV_DIV; goto bin;
-    case IR_OP_MAXIMUMF: k = NV_MAX; goto bin;
-    case IR_OP_MINIMUMF: k = NV_MIN; goto bin;
-    case IR_OP_MAXNUMF: k = NV_MAXNUM; goto bin;
-    case IR_OP_MINNUMF: k = NV_MINNUM; goto bin;
     case IR_OP_CMPF: {
         if (!np_dtype_vfloat(at)) break;
         int a = voperand(vc, o->opnds[0]), b = voperand(vc, o->opnds[1]), d = vnew(vc);
@@ -268,14 +336,6 @@ static void vop(vcomp *vc, const ir_op *o) {
         vbind(vc, &o->res[0], d);
         return;
     }
-    case IR_OP_NEGF: k = NV_NEG; goto un;
-    case IR_OP_ABSF: k = NV_ABS; goto un;
-    case IR_OP_SQRT: k = NV_SQRT; goto un;
-    case IR_OP_RSQRT: k = NV_RSQRT; goto un;
-    case IR_OP_EXP: k = NV_EXP; goto un;
-    case IR_OP_LOG: k = NV_LOG; goto un;
-    case IR_OP_TANH: k = NV_TANH; goto un;
-    case IR_OP_ERF: k = NV_ERF; goto un;
     default: break;
     }
     /* any other scalar op of arith and math (casts, integer arithmetic,
@@ -357,6 +417,8 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
     vc.kp = kp;
     vc.p = p;
     vc.ok = true;
+    vc.tg.native = vec_native;
+    bd_init(&vc.bp, &vc.tg);
     memset(p, 0, sizeof *p);
     for (uint32_t i = 0; i < 64; i++) vc.slot_of_input[i] = i < k->ninputs ? slot_of_input[i] : -1;
     int chain = -1;
