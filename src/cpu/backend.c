@@ -1460,12 +1460,11 @@ static bool plan_dw(cpu_backend *cb, kplan *kp) {
     }
     if (L < 0) return false;
     for (uint32_t d = 0; d < k->ndims; d++)
-        if ((int)d != L && k->bounds[d] > 1 && k->dimclass[d] != KN_DIM_K && kp->out.stride[d] > 0 &&
+        if ((int)d != L && k->bounds[d] > 1 && k->dimclass[d] != KN_DIM_K && kp->out.stride[d] > 0 && !kp->rhs.stride[d] &&
             (M < 0 || kp->out.stride[d] < kp->out.stride[M]))
             M = (int)d;
     const int64_t xs_l = kp->lhs.stride[L], ws_l = kp->rhs.stride[L];
     if ((xs_l != 1 && xs_l != 2) || (ws_l != 0 && ws_l != 1) || (ws_l == 1 && xs_l != 1)) return false;
-    if (M >= 0 && kp->rhs.stride[M]) return false;
     for (uint32_t s = 0; s < kp->epi.noperands; s++)
         for (uint32_t i = 0; i < nk && (int)s != kp->init_slot; i++)
             if (kp->operand[s].stride[kd[i]]) return false;
@@ -1604,7 +1603,9 @@ static void run_dw(cpu_backend *cb, kplan *kp) {
                 it.init = NULL;
             }
             cpu_dw_tile(d, isa, &it);
-            epi_tile(&pr, it.tile, d->t_rs, (int)d->M, (int)d->L, 0, 0, C + at(&kp->out, idx, p->outer, p->nouter), c_rs);
+            float *c = C + at(&kp->out, idx, p->outer, p->nouter);
+            for (int64_t c0 = 0; c0 < d->L; c0 += 32) /* the tile functions' rows hold 32 floats at least */
+                epi_tile(&pr, it.tile + c0, d->t_rs, (int)d->M, (int)(d->L - c0 < 32 ? d->L - c0 : 32), 0, c0, c + c0, c_rs);
         }
     }
 }
