@@ -23,9 +23,7 @@ libspadc.so). Cost: ~30 s with 3 rounds.
 """
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "python"))
@@ -34,6 +32,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import spadc  # noqa: E402
+from convs import median_ms, platform_name  # noqa: E402  (bench/convs.py)
 
 # name, layout, C, H (= W), kernel, stride, ReLU6
 CASES = [
@@ -88,20 +87,6 @@ def mlir(layout, C, H, k, s, relu6):
         last = "%r6"
     lines += ["    linalg.yield %s : f32" % last, "  } -> %s" % ot, "  return %%y : %s" % ot, "}"]
     return "\n".join(lines) + "\n"
-
-
-def median_ms(fn, target_ms=100):
-    fn()
-    t = time.perf_counter()
-    fn()
-    one = max(time.perf_counter() - t, 1e-6)
-    reps = max(5, int(target_ms / 1e3 / one))
-    ts = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
-    return statistics.median(ts) * 1e3
 
 
 def main():
@@ -161,14 +146,6 @@ def main():
         print("%-22s %-5s %7.2f %9.3f %8.1f %7.0f%% %9.1f %8.0f%% %9.3f %7.2fx %9.1e  %s" % (
             L["name"], L["layout"], L["bytes"] / 1e6, s, gbs, 100 * gbs / stream, c, 100 * gbs / c, t, t / s,
             L["err"], L["path"]))
-
-
-def platform_name():
-    try:
-        out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-        return next((l.split(":", 1)[1].strip() for l in out.splitlines() if l.startswith("Model name")), "?")
-    except OSError:
-        return "?"
 
 
 if __name__ == "__main__":

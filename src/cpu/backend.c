@@ -1393,9 +1393,6 @@ typedef struct dw_plan {
     int32_t *coords; /* ltap, rtap[0], rtap[1] */
     cpu_epi_prog prog;
     int fold; /* epilogue operand folded as the init, or -1 */
-    float *tile;
-    void *tile_raw;
-    size_t tile_bytes;
 } dw_plan;
 
 static void dw_free(sp_ctx *ctx, dw_plan *p) {
@@ -1403,7 +1400,6 @@ static void dw_free(sp_ctx *ctx, dw_plan *p) {
     cpu_dw_free(ctx, &p->d);
     sp_free(ctx, p->taps);
     sp_free(ctx, p->coords);
-    sp_free(ctx, p->tile_raw);
     sp_free(ctx, p);
 }
 
@@ -1563,14 +1559,8 @@ static void run_dw(cpu_backend *cb, kplan *kp) {
     for (uint32_t j = 0; j < p->nouter; j++) nouter *= k->bounds[p->outer[j]];
     const int nt = cpu_team(cb->o.nthreads, nouter);
     const size_t per = (size_t)(d->M * d->t_rs);
-    const size_t need = sp_size_mul(cb->ctx, per * sizeof(float), (size_t)nt);
-    if (need > p->tile_bytes) {
-        sp_free(cb->ctx, p->tile_raw);
-        p->tile_bytes = 0;
-        p->tile = cpu_aligned_alloc(cb->ctx, need, &p->tile_raw);
-        if (!p->tile) sp_throw(cb->ctx, SP_EINPUT, (sp_loc){0}, "out of memory: a depthwise convolution's tile needs %zu bytes", need);
-        p->tile_bytes = need;
-    }
+    keep_work(cb, sp_size_mul(cb->ctx, per * sizeof(float), (size_t)nt), "a depthwise convolution's tiles");
+    float *tiles = cb->work;
     const int64_t c_rs = p->M >= 0 ? kp->out.stride[p->M] : 0;
 #pragma omp parallel num_threads(nt)
     {
@@ -1578,7 +1568,7 @@ static void run_dw(cpu_backend *cb, kplan *kp) {
         cpu_epilogue e = kp->epi;
         cpu_epi_prog pr = p->prog;
         pr.e = &e;
-        cpu_dw_item it = {.tile = p->tile + (size_t)id * per};
+        cpu_dw_item it = {.tile = tiles + (size_t)id * per};
         int64_t idx[KN_MAX_DIMS] = {0};
         const int64_t o0 = nouter * id / n, o1 = nouter * (id + 1) / n;
         for (int64_t o = o0; o < o1; o++) {
