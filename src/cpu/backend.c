@@ -1562,13 +1562,17 @@ static void run_dw(cpu_backend *cb, kplan *kp) {
     keep_work(cb, sp_size_mul(cb->ctx, per * sizeof(float), (size_t)nt), "a depthwise convolution's tiles");
     float *tiles = cb->work;
     const int64_t c_rs = p->M >= 0 ? kp->out.stride[p->M] : 0;
+    /* the epilogue in the kernel's registers where it is steps, else on the tile */
+    cpu_epi_prog chk = p->prog;
+    chk.e = &kp->epi;
+    const bool direct = isa >= CPU_ISA_AVX2 && cpu_dw_steps_fit(&chk);
 #pragma omp parallel num_threads(nt)
     {
         const int id = omp_get_thread_num(), n = omp_get_num_threads();
         cpu_epilogue e = kp->epi;
         cpu_epi_prog pr = p->prog;
         pr.e = &e;
-        cpu_dw_item it = {.tile = tiles + (size_t)id * per};
+        cpu_dw_item it = {.tile = tiles + (size_t)id * per, .out_rs = c_rs, .epi = &pr};
         int64_t idx[KN_MAX_DIMS] = {0};
         const int64_t o0 = nouter * id / n, o1 = nouter * (id + 1) / n;
         for (int64_t o = o0; o < o1; o++) {
@@ -1592,10 +1596,12 @@ static void run_dw(cpu_backend *cb, kplan *kp) {
             } else {
                 it.init = NULL;
             }
-            cpu_dw_tile(d, isa, &it);
             float *c = C + at(&kp->out, idx, p->outer, p->nouter);
-            for (int64_t c0 = 0; c0 < d->L; c0 += 32) /* the tile functions' rows hold 32 floats at least */
-                epi_tile(&pr, it.tile + c0, d->t_rs, (int)d->M, (int)(d->L - c0 < 32 ? d->L - c0 : 32), 0, c0, c + c0, c_rs);
+            it.out = direct ? c : NULL;
+            cpu_dw_tile(d, isa, &it);
+            if (!direct)
+                for (int64_t c0 = 0; c0 < d->L; c0 += 32) /* the tile functions' rows hold 32 floats at least */
+                    epi_tile(&pr, it.tile + c0, d->t_rs, (int)d->M, (int)(d->L - c0 < 32 ? d->L - c0 : 32), 0, c0, c + c0, c_rs);
         }
     }
 }

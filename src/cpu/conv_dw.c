@@ -60,6 +60,16 @@ static void tile_generic(const cpu_dw *d, const cpu_dw_item *it) {
     }
 }
 
+bool cpu_dw_steps_fit(const cpu_epi_prog *p) {
+    if (p->kind != CPU_EPI_KIND_GENERAL) return true;
+    if (!p->nsteps) return false;
+    for (uint32_t s = 0; s < p->nsteps; s++) {
+        const int op = p->steps[s].operand;
+        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
+    }
+    return true;
+}
+
 void cpu_dw_tile(const cpu_dw *d, cpu_isa isa, const cpu_dw_item *it) {
     if (isa >= CPU_ISA_AVX512)
         cpu_dw_tile_avx512(d, it);

@@ -11,8 +11,10 @@
  * folded zero pad (kn_fold_pads) is never copied: a padded coordinate
  * along L masks the lanes that fall outside (masked loads, their faults
  * suppressed), one that moves with the rows (or the tile) skips the tap
- * for that row. The tile (rows of t_rs floats) then goes through the
- * kernel's epilogue program to the output (the caller: backend.c).
+ * for that row. An epilogue of steps (a folded BatchNorm, ReLU, ReLU6, a
+ * residual) is applied in registers and the output stored; any other one
+ * runs on the tile (rows of t_rs floats) written instead, through the tile
+ * interpreter (the caller: backend.c).
  *
  *     cpu_dw_masks(&d, ctx);                       // once, after filling d
  *     cpu_dw_tile(&d, isa, &item);                 // per tile, any thread
@@ -24,7 +26,7 @@
 #include <stdint.h>
 
 #include "base/ctx.h"
-#include "cpu.h"
+#include "kernels.h"
 
 #define CPU_DW_MAX_ROWPAD 2
 #define CPU_DW_MAX_TAPS 1024
@@ -60,7 +62,17 @@ typedef struct cpu_dw_item {
     const float *init;
     int64_t init_sm, init_sn;
     float *tile; /* M rows of t_rs floats */
+    /* or, where out is not NULL, the output: element (m, l) at
+     * out[m*out_rs + l], the epilogue applied in registers first: epi of
+     * kind STORE, RELU or GENERAL as steps (kernels.h) whose operands are
+     * read per row or as vectors (cpu_dw_steps_fit); not the tile */
+    float *out;
+    int64_t out_rs;
+    const cpu_epi_prog *epi;
 } cpu_dw_item;
+
+/* Whether the ISA kernels apply p in registers (cpu_dw_item.out). */
+bool cpu_dw_steps_fit(const cpu_epi_prog *p);
 
 /* Fills d->mask16 and d->mask8 (allocated in ctx; freed with cpu_dw_free). */
 void cpu_dw_masks(sp_ctx *ctx, cpu_dw *d);

@@ -28,6 +28,12 @@ static inline __m256 load2_avx2(const float *p, uint32_t bits) {
 #define DW_LOADU(p) _mm256_loadu_ps(p)
 #define DW_LOAD1(p, bits) _mm256_maskload_ps(p, lanes_avx2(bits))
 #define DW_LOAD2(p, bits) load2_avx2(p, bits)
+#define DW_ADD(a, b) _mm256_add_ps(a, b)
+#define DW_SUB(a, b) _mm256_sub_ps(a, b)
+#define DW_MUL(a, b) _mm256_mul_ps(a, b)
+#define DW_MAX(a, b) _mm256_max_ps(a, b)
+#define DW_MIN(a, b) _mm256_min_ps(a, b)
+#define DW_STOREM(p, v, bits) _mm256_maskstore_ps(p, lanes_avx2(bits), v)
 #define DW_FN cpu_dw_tile_avx2
 #define DW_MASK mask8
 #define DW_NRUN nrun8

@@ -21,6 +21,12 @@ static inline __m512 load2_avx512(const float *p, uint32_t bits) {
 #define DW_LOADU(p) _mm512_loadu_ps(p)
 #define DW_LOAD1(p, bits) _mm512_maskz_loadu_ps((__mmask16)(bits), p)
 #define DW_LOAD2(p, bits) load2_avx512(p, bits)
+#define DW_ADD(a, b) _mm512_add_ps(a, b)
+#define DW_SUB(a, b) _mm512_sub_ps(a, b)
+#define DW_MUL(a, b) _mm512_mul_ps(a, b)
+#define DW_MAX(a, b) _mm512_max_ps(a, b)
+#define DW_MIN(a, b) _mm512_min_ps(a, b)
+#define DW_STOREM(p, v, bits) _mm512_mask_storeu_ps(p, (__mmask16)(bits), v)
 #define DW_FN cpu_dw_tile_avx512
 #define DW_MASK mask16
 #define DW_NRUN nrun16

@@ -3,6 +3,7 @@
  *   DW_VL             lanes a vector
  *   DW_V              the vector type
  *   DW_ZERO()         DW_SET1(f)   DW_FMA(a, b, c) (a*b + c)   DW_STOREU(p, v)
+ *   DW_ADD DW_SUB DW_MUL DW_MAX DW_MIN (a, b)   DW_STOREM(p, v, bits): lanes q of bits
  *   DW_LOADU(p)       a full vector
  *   DW_LOAD1(p, bits) lanes q of p where bit q is set, zero elsewhere
  *   DW_LOAD2(p, bits) the even positions of 2*DW_VL at p (bit q: position q read)
@@ -56,10 +57,77 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
                                            : DW_LOAD2(x + i * xs_m + 2 * v * DW_VL, mk[v]),
                                    wv[v], acc[i][v]);
     }
+    if (!it->out) {
+#pragma GCC unroll 8
+        for (int i = 0; i < nr; i++)
+#pragma GCC unroll 4
+            for (int v = 0; v < nv; v++) DW_STOREU(it->tile + (m + i) * d->t_rs + j0 + v * DW_VL, acc[i][v]);
+        return;
+    }
+    /* the epilogue in registers, then the output (lanes past L not stored) */
+    uint32_t tail[4];
+#pragma GCC unroll 4
+    for (int v = 0; v < nv; v++) {
+        const int64_t rem = d->L - (j0 + (int64_t)v * DW_VL);
+        tail[v] = rem >= DW_VL ? (1u << DW_VL) - 1 : (1u << rem) - 1;
+    }
+    const cpu_epi_prog *p = it->epi;
+    const DW_V zero = DW_ZERO();
+    if (p->kind == CPU_EPI_KIND_RELU) {
+#pragma GCC unroll 8
+        for (int i = 0; i < nr; i++)
+#pragma GCC unroll 4
+            for (int v = 0; v < nv; v++) acc[i][v] = DW_ADD(DW_MAX(zero, acc[i][v]), zero);
+    } else if (p->kind == CPU_EPI_KIND_GENERAL) {
+        for (uint32_t s = 0; s < p->nsteps; s++) {
+            const cpu_epi_step *st = &p->steps[s];
+            DW_V o[8][4];
+            if (st->operand < 0) {
+#pragma GCC unroll 8
+                for (int i = 0; i < nr; i++)
+#pragma GCC unroll 4
+                    for (int v = 0; v < nv; v++) o[i][v] = DW_SET1(st->imm);
+            } else {
+                const cpu_operand *op = &p->e->operands[st->operand];
+#pragma GCC unroll 8
+                for (int i = 0; i < nr; i++)
+#pragma GCC unroll 4
+                    for (int v = 0; v < nv; v++)
+                        o[i][v] = op->sn ? DW_LOAD1(op->ptr + (m + i) * op->sm + j0 + v * DW_VL, tail[v])
+                                         : DW_SET1(op->ptr[(m + i) * op->sm]);
+            }
+#define DW_STEP(EXPR)                                                                                                  \
+    for (int i = 0; i < nr; i++)                                                                                       \
+        for (int v = 0; v < nv; v++) {                                                                                 \
+            const DW_V x = acc[i][v], y = o[i][v];                                                                     \
+            (void)y;                                                                                                   \
+            acc[i][v] = (EXPR);                                                                                        \
+        }
+            switch (st->op) {
+            case CPU_STEP_ADD: DW_STEP(DW_ADD(x, y)) break;
+            case CPU_STEP_SUB: DW_STEP(DW_SUB(x, y)) break;
+            case CPU_STEP_RSUB: DW_STEP(DW_SUB(y, x)) break;
+            case CPU_STEP_MUL: DW_STEP(DW_MUL(x, y)) break;
+            /* VMAXPS/VMINPS give the second operand where either is NaN (see sgemm_avx512.c) */
+            case CPU_STEP_MAXC: DW_STEP(DW_MAX(y, x)) break;
+            case CPU_STEP_MINC: DW_STEP(DW_MIN(y, x)) break;
+            case CPU_STEP_MAXC_X: DW_STEP(DW_MAX(x, y)) break;
+            case CPU_STEP_MINC_X: DW_STEP(DW_MIN(x, y)) break;
+            default: DW_STEP(DW_ADD(DW_MAX(zero, x), zero)) break; /* ReLU (maximumf) */
+            }
+#undef DW_STEP
+        }
+    }
 #pragma GCC unroll 8
     for (int i = 0; i < nr; i++)
 #pragma GCC unroll 4
-        for (int v = 0; v < nv; v++) DW_STOREU(it->tile + (m + i) * d->t_rs + j0 + v * DW_VL, acc[i][v]);
+        for (int v = 0; v < nv; v++) {
+            float *c = it->out + (m + i) * it->out_rs + j0 + v * DW_VL;
+            if (tail[v] == (1u << DW_VL) - 1)
+                DW_STOREU(c, acc[i][v]);
+            else
+                DW_STOREM(c, acc[i][v], tail[v]);
+        }
 }
 
 /* Rows [m, m + g) for one (xs, ws) pair: g inside rows (live NULL), or
