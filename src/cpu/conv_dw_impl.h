@@ -16,27 +16,46 @@
  * rows whose taps all fall inside are blocked, a row with taps outside runs
  * alone, skipping those taps (live). */
 
+/* The accumulator's initial value at row m, lanes j.. (conv_dw.h). */
+static inline __attribute__((always_inline)) DW_V dw_init(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t j) {
+    if (!it->init) return DW_ZERO();
+    if (it->init_sn == 0) return DW_SET1(it->init[m * it->init_sm]);
+    float tmp[DW_VL];
+    for (int l = 0; l < DW_VL; l++) tmp[l] = j + l < d->L ? it->init[m * it->init_sm + (j + l) * it->init_sn] : 0.0f;
+    return DW_LOADU(tmp);
+}
+
+/* One epilogue step (kernels.h cpu_epi_step) on x with operand y; VMAXPS
+ * and VMINPS give the second operand where either is NaN (see
+ * sgemm_avx512.c), ReLU is maximumf's. */
+static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y) {
+    switch (op) {
+    case CPU_STEP_ADD: return DW_ADD(x, y);
+    case CPU_STEP_SUB: return DW_SUB(x, y);
+    case CPU_STEP_RSUB: return DW_SUB(y, x);
+    case CPU_STEP_MUL: return DW_MUL(x, y);
+    case CPU_STEP_MAXC: return DW_MAX(y, x);
+    case CPU_STEP_MINC: return DW_MIN(y, x);
+    case CPU_STEP_MAXC_X: return DW_MAX(x, y);
+    case CPU_STEP_MINC_X: return DW_MIN(x, y);
+    default: return DW_ADD(DW_MAX(DW_ZERO(), x), DW_ZERO());
+    }
+}
+
+/* Accumulators are named variables (c<row>_<vector>), not an array (an
+ * array stays in memory across the tap loop: sgemm_avx512.c); rows and
+ * vectors past nr / nv are dead code. */
+#define DW_VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
+#define DW_ALL(X)                                                                                                      \
+    DW_VECS(X, 0) DW_VECS(X, 1) DW_VECS(X, 2) DW_VECS(X, 3) DW_VECS(X, 4) DW_VECS(X, 5) DW_VECS(X, 6) DW_VECS(X, 7)
+
 static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, const cpu_dw_item *it, int64_t m,
                                                            int64_t r0, const int nv, const int nr, const int xs,
                                                            const int ws, const uint8_t *live) {
-    DW_V acc[8][4];
     const int64_t j0 = r0 * DW_VL;
-#pragma GCC unroll 8
-    for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-        for (int v = 0; v < nv; v++) {
-            const int64_t j = j0 + (int64_t)v * DW_VL;
-            if (!it->init) {
-                acc[i][v] = DW_ZERO();
-            } else if (it->init_sn == 0) {
-                acc[i][v] = DW_SET1(it->init[(m + i) * it->init_sm]);
-            } else {
-                float tmp[DW_VL];
-                for (int l = 0; l < DW_VL; l++)
-                    tmp[l] = j + l < d->L ? it->init[(m + i) * it->init_sm + (j + l) * it->init_sn] : 0.0f;
-                acc[i][v] = DW_LOADU(tmp);
-            }
-        }
+#define DW_DECL(i, v) DW_V c##i##_##v = (i) < nr && (v) < nv ? dw_init(d, it, m + (i), j0 + (v) * DW_VL) : DW_ZERO();
+    DW_ALL(DW_DECL)
+#undef DW_DECL
     const int64_t xs_m = d->xs_m;
     const float *xr = it->x + m * xs_m + j0 * d->xs_l;
     const float *wr = it->w + j0 * d->ws_l;
@@ -46,88 +65,62 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const float *x = xr + d->xtap[t];
         const float *w = wr + d->wtap[t];
         const DW_V w0 = DW_SET1(*w);
-        DW_V wv[4];
-#pragma GCC unroll 4
-        for (int v = 0; v < nv; v++) wv[v] = ws ? DW_LOAD1(w + v * DW_VL, mk[v]) : w0;
-#pragma GCC unroll 8
-        for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-            for (int v = 0; v < nv; v++)
-                acc[i][v] = DW_FMA(xs == 1 ? DW_LOAD1(x + i * xs_m + v * DW_VL, mk[v])
-                                           : DW_LOAD2(x + i * xs_m + 2 * v * DW_VL, mk[v]),
-                                   wv[v], acc[i][v]);
+        const DW_V wv0 = ws ? DW_LOAD1(w, mk[0]) : w0;
+        const DW_V wv1 = ws && nv > 1 ? DW_LOAD1(w + DW_VL, mk[1]) : w0;
+        const DW_V wv2 = ws && nv > 2 ? DW_LOAD1(w + 2 * DW_VL, mk[2]) : w0;
+        const DW_V wv3 = ws && nv > 3 ? DW_LOAD1(w + 3 * DW_VL, mk[3]) : w0;
+#define DW_TAP(i, v)                                                                                                   \
+    if ((i) < nr && (v) < nv)                                                                                          \
+        c##i##_##v = DW_FMA(xs == 1 ? DW_LOAD1(x + (i) * xs_m + (v) * DW_VL, mk[v])                                    \
+                                    : DW_LOAD2(x + (i) * xs_m + 2 * (v) * DW_VL, mk[v]),                               \
+                            wv##v, c##i##_##v);
+        DW_ALL(DW_TAP)
+#undef DW_TAP
     }
     if (!it->out) {
-#pragma GCC unroll 8
-        for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-            for (int v = 0; v < nv; v++) DW_STOREU(it->tile + (m + i) * d->t_rs + j0 + v * DW_VL, acc[i][v]);
+#define DW_TILE(i, v) \
+    if ((i) < nr && (v) < nv) DW_STOREU(it->tile + (m + (i)) * d->t_rs + j0 + (v) * DW_VL, c##i##_##v);
+        DW_ALL(DW_TILE)
+#undef DW_TILE
         return;
     }
     /* the epilogue in registers, then the output (lanes past L not stored) */
     uint32_t tail[4];
-#pragma GCC unroll 4
-    for (int v = 0; v < nv; v++) {
+    for (int v = 0; v < 4; v++) {
         const int64_t rem = d->L - (j0 + (int64_t)v * DW_VL);
-        tail[v] = rem >= DW_VL ? (1u << DW_VL) - 1 : (1u << rem) - 1;
+        tail[v] = rem >= DW_VL ? (1u << DW_VL) - 1 : rem > 0 ? (1u << rem) - 1 : 0;
     }
     const cpu_epi_prog *p = it->epi;
-    const DW_V zero = DW_ZERO();
     if (p->kind == CPU_EPI_KIND_RELU) {
-#pragma GCC unroll 8
-        for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-            for (int v = 0; v < nv; v++) acc[i][v] = DW_ADD(DW_MAX(zero, acc[i][v]), zero);
+#define DW_RELU(i, v) \
+    if ((i) < nr && (v) < nv) c##i##_##v = DW_ADD(DW_MAX(DW_ZERO(), c##i##_##v), DW_ZERO());
+        DW_ALL(DW_RELU)
+#undef DW_RELU
     } else if (p->kind == CPU_EPI_KIND_GENERAL) {
         for (uint32_t s = 0; s < p->nsteps; s++) {
             const cpu_epi_step *st = &p->steps[s];
-            DW_V o[8][4];
-            if (st->operand < 0) {
-#pragma GCC unroll 8
-                for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-                    for (int v = 0; v < nv; v++) o[i][v] = DW_SET1(st->imm);
-            } else {
-                const cpu_operand *op = &p->e->operands[st->operand];
-#pragma GCC unroll 8
-                for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-                    for (int v = 0; v < nv; v++)
-                        o[i][v] = op->sn ? DW_LOAD1(op->ptr + (m + i) * op->sm + j0 + v * DW_VL, tail[v])
-                                         : DW_SET1(op->ptr[(m + i) * op->sm]);
-            }
-#define DW_STEP(EXPR)                                                                                                  \
-    for (int i = 0; i < nr; i++)                                                                                       \
-        for (int v = 0; v < nv; v++) {                                                                                 \
-            const DW_V x = acc[i][v], y = o[i][v];                                                                     \
-            (void)y;                                                                                                   \
-            acc[i][v] = (EXPR);                                                                                        \
-        }
-            switch (st->op) {
-            case CPU_STEP_ADD: DW_STEP(DW_ADD(x, y)) break;
-            case CPU_STEP_SUB: DW_STEP(DW_SUB(x, y)) break;
-            case CPU_STEP_RSUB: DW_STEP(DW_SUB(y, x)) break;
-            case CPU_STEP_MUL: DW_STEP(DW_MUL(x, y)) break;
-            /* VMAXPS/VMINPS give the second operand where either is NaN (see sgemm_avx512.c) */
-            case CPU_STEP_MAXC: DW_STEP(DW_MAX(y, x)) break;
-            case CPU_STEP_MINC: DW_STEP(DW_MIN(y, x)) break;
-            case CPU_STEP_MAXC_X: DW_STEP(DW_MAX(x, y)) break;
-            case CPU_STEP_MINC_X: DW_STEP(DW_MIN(x, y)) break;
-            default: DW_STEP(DW_ADD(DW_MAX(zero, x), zero)) break; /* ReLU (maximumf) */
-            }
-#undef DW_STEP
+            const cpu_operand *op = st->operand >= 0 ? &p->e->operands[st->operand] : NULL;
+            const DW_V imm = DW_SET1(st->imm);
+#define DW_EPI(i, v)                                                                                                   \
+    if ((i) < nr && (v) < nv)                                                                                          \
+        c##i##_##v = dw_step(st->op, c##i##_##v,                                                                       \
+                             !op       ? imm                                                                           \
+                             : op->sn ? DW_LOAD1(op->ptr + (m + (i)) * op->sm + j0 + (v) * DW_VL, tail[v])             \
+                                      : DW_SET1(op->ptr[(m + (i)) * op->sm]));
+            DW_ALL(DW_EPI)
+#undef DW_EPI
         }
     }
-#pragma GCC unroll 8
-    for (int i = 0; i < nr; i++)
-#pragma GCC unroll 4
-        for (int v = 0; v < nv; v++) {
-            float *c = it->out + (m + i) * it->out_rs + j0 + v * DW_VL;
-            if (tail[v] == (1u << DW_VL) - 1)
-                DW_STOREU(c, acc[i][v]);
-            else
-                DW_STOREM(c, acc[i][v], tail[v]);
-        }
+#define DW_OUT(i, v)                                                                                                   \
+    if ((i) < nr && (v) < nv) {                                                                                        \
+        float *c = it->out + (m + (i)) * it->out_rs + j0 + (v) * DW_VL;                                                \
+        if (tail[v] == (1u << DW_VL) - 1)                                                                              \
+            DW_STOREU(c, c##i##_##v);                                                                                  \
+        else                                                                                                           \
+            DW_STOREM(c, c##i##_##v, tail[v]);                                                                         \
+    }
+    DW_ALL(DW_OUT)
+#undef DW_OUT
 }
 
 /* Rows [m, m + g) for one (xs, ws) pair: g inside rows (live NULL), or
