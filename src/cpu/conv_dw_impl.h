@@ -9,10 +9,11 @@
  *   DW_LOAD2(p, bits) the even positions of 2*DW_VL at p (bit q: position q read)
  *   DW_FN             the function's name
  *   DW_MASK, DW_NRUN  the cpu_dw fields of the masks for DW_VL lanes
+ *   DW_NR4, DW_NR3, DW_NR2  rows a block of 4, 3, 2 vectors
  * Masked lanes are never read (their faults suppressed), so a run may
  * start before the source (a pad) or end past it. A block is nr rows of nv
- * vectors (at most 8 accumulators: AVX2's 16 registers hold them, the
- * weight and a load), each tap's weight broadcast once for all of them;
+ * vectors (8 accumulators: AVX2's 16 registers hold them, the weights and a
+ * load), each tap's weights loaded once for all of them;
  * rows whose taps all fall inside are blocked, a row with taps outside runs
  * alone, skipping those taps (live). */
 
@@ -141,16 +142,16 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
             return;                                                                                                    \
         }                                                                                                              \
         for (; r + 4 <= nrun; r += 4) {                                                                                \
-            for (i = 0; i + 2 <= g; i += 2) dw_block(d, it, m + i, r, 4, 2, XS, WS, NULL);                              \
+            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL);              \
             for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL);                                           \
         }                                                                                                              \
         switch (nrun - r) {                                                                                            \
         case 3:                                                                                                        \
-            for (i = 0; i + 2 <= g; i += 2) dw_block(d, it, m + i, r, 3, 2, XS, WS, NULL);                              \
+            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL);              \
             for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL);                                           \
             break;                                                                                                     \
         case 2:                                                                                                        \
-            for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 2, 4, XS, WS, NULL);                              \
+            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL);              \
             for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL);                                           \
             break;                                                                                                     \
         case 1:                                                                                                        \
@@ -178,7 +179,7 @@ static bool dw_inside(const cpu_dw *d, const cpu_dw_item *it, int64_t m, const i
 }
 
 void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
-    enum { GROUP = 8 }; /* rows a block of inside rows */
+    enum { GROUP = 24 }; /* rows a block of inside rows (a multiple of every DW_NR) */
     uint8_t live[CPU_DW_MAX_TAPS];
     void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
         d->xs_l == 2 ? dw_rows20 : d->ws_l ? dw_rows11 : dw_rows10;
