@@ -46,7 +46,15 @@ const struct cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t 
  * (a linear window on a kernel set with gemm_window: 3x3 "same" and 1x1
  * stride 1) or packed per call, *pixels (if not NULL) a call. A folded
  * pad (kn_fold_pads) is bounded by masks or the packing in each. */
-typedef enum cpu_conv_mode { CPU_CONV_NONE, CPU_CONV_IM2COL, CPU_CONV_WINDOW_PACKED, CPU_CONV_WINDOW_IN_PLACE } cpu_conv_mode;
+/* CPU_CONV_DEPTHWISE: not on the GEMM engine but the depthwise kernel
+ * (conv_dw.h), *pixels the outputs of one of its tiles. */
+typedef enum cpu_conv_mode {
+    CPU_CONV_NONE,
+    CPU_CONV_IM2COL,
+    CPU_CONV_WINDOW_PACKED,
+    CPU_CONV_WINDOW_IN_PLACE,
+    CPU_CONV_DEPTHWISE
+} cpu_conv_mode;
 cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);

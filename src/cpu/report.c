@@ -85,7 +85,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
     json_end_object(w);
     if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
-    static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place"};
+    static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
     const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
     if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
     if (blk && blk->nbufs) {
@@ -290,6 +290,11 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
             sp_strbuf_printf(o, "    convolution: the weights read as A, the window packed as B (%lld pixels a call, "
                                 "panels spanning output rows; any pad written by the packing, never copied); calls "
                                 "split over the threads\n", (long long)pix);
+            break;
+        case CPU_CONV_DEPTHWISE:
+            sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the output's "
+                                "unit-stride loop, %lld outputs a tile, any pad masked, never copied; tiles split over "
+                                "the threads)\n", (long long)pix);
             break;
         case CPU_CONV_IM2COL:
             sp_strbuf_puts(o, "    convolution: the window gathered into im2col rows as A (any pad written by the "

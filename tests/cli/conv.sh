@@ -36,10 +36,11 @@ for t in 1 2; do
   done
 done
 # a depthwise convolution (one output column per channel) runs on the cpu's
-# loop engine, its lanes along the output's pixels, not on the GEMM
-# microkernels (1 of their 64 columns busy: 4x slower on ConvNeXt's 7x7)
-grep -A1 '^k4  contraction  b=144 m=256 n=1 k=9' <<<"$("$SPADC" plan "$SPADC_SRC/tests/corpus/torch/mobilenet_v2_block.mlir")" |
-  grep -q 'loop engine: 128 lanes along loop d3' || { echo "FAIL mobilenet's depthwise conv is not on the cpu's loop engine"; fail=1; }
+# depthwise kernel (conv_dw.h; tests/cli/conv_dw.sh), its lanes along the
+# output's width, its pad folded, not on the GEMM microkernels (1 of their
+# 64 columns busy) nor the loop engine
+grep -A6 '^k[0-9]*  contraction  b=144 m=256 n=1 k=9' <<<"$("$SPADC" plan "$SPADC_SRC/tests/corpus/torch/mobilenet_v2_block.mlir")" |
+  grep -q 'convolution: depthwise, direct' || { echo "FAIL mobilenet's depthwise conv is not on the cpu's depthwise kernel"; fail=1; }
 # the npu runs a convolution as an implicit GEMM over its output pixels
 # (a tile of output rows, its halo on chip, the pad folded into the loads:
 # no pad kernel); a 64-channel convolution large enough to be bound by the

@@ -1,0 +1,86 @@
+/* conv_dw.h - a depthwise convolution read in place (conv_dw.c): one output
+ * element per window sum, no output-channel loop to share a window, so no
+ * GEMM: per tile (a plane of an NCHW output, a row of an NHWC one) each
+ * output row m and run of lanes along the output's unit-stride loop L (the
+ * width in NCHW, the channels in NHWC) sums the taps in loop order,
+ *
+ *     acc[m][l] = init(m, l) + sum_t W[w + l*ws_l + wtap[t]] * X[x + m*xs_m + l*xs_l + xtap[t]]
+ *
+ * with vector lanes along l (a stride-2 width: two loads, even lanes
+ * picked), a register block of up to four vectors sharing each weight. A
+ * folded zero pad (kn_fold_pads) is never copied: a padded coordinate
+ * along L masks the lanes that fall outside (masked loads, their faults
+ * suppressed), one that moves with the rows (or the tile) skips the tap
+ * for that row. An epilogue of steps (a folded BatchNorm, ReLU, ReLU6, a
+ * residual) is applied in registers and the output stored; any other one
+ * runs on the tile (rows of t_rs floats) written instead, through the tile
+ * interpreter (the caller: backend.c).
+ *
+ *     cpu_dw_masks(&d, ctx);                       // once, after filling d
+ *     cpu_dw_tile(&d, isa, &item);                 // per tile, any thread
+ */
+#ifndef SPADC_CPU_CONV_DW_H
+#define SPADC_CPU_CONV_DW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/ctx.h"
+#include "kernels.h"
+
+#define CPU_DW_MAX_ROWPAD 2
+#define CPU_DW_MAX_TAPS 1024
+
+typedef struct cpu_dw {
+    int64_t L, M;       /* lanes (outputs along L) and rows of a tile */
+    int64_t xs_l, xs_m; /* source strides along L (1 or 2) and the rows */
+    int64_t ws_l;       /* the weights' stride along L: 0 (one a channel plane) or 1 */
+    int64_t t_rs;       /* the tile's row stride: L rounded up to 16 */
+    uint32_t ntap;
+    const int64_t *xtap, *wtap; /* per tap (loop order): source and weight offsets */
+    /* a folded zero pad: the padded coordinate along L (lpad) of lane l and
+     * tap t is l*xs_l + ltap[t] (its source stride 1), inside [0, ldim);
+     * those moving with rows: rbase (per tile) + m*rcoef[r] + rtap[r][t],
+     * inside [0, rdim[r]) */
+    bool lpad;
+    int64_t ldim;
+    const int32_t *ltap;
+    uint32_t nrp;
+    int64_t rdim[CPU_DW_MAX_ROWPAD], rcoef[CPU_DW_MAX_ROWPAD];
+    const int32_t *rtap[CPU_DW_MAX_ROWPAD];
+    /* lane masks (cpu_dw_masks), per tap and run of 16 (8) lanes: bit q
+     * set where source position q of the run's 16*xs_l (8*xs_l) is read */
+    uint32_t *mask16, *mask8;
+    int64_t nrun16, nrun8;
+} cpu_dw;
+
+typedef struct cpu_dw_item {
+    const float *x, *w; /* the source and the weights at the tile's origin */
+    int64_t rbase[CPU_DW_MAX_ROWPAD];
+    /* the accumulator's initial value (m, l) at init[m*init_sm + l*init_sn]
+     * (a bias or residual folded as the init, or a scalar), NULL: zero */
+    const float *init;
+    int64_t init_sm, init_sn;
+    float *tile; /* M rows of t_rs floats */
+    /* or, where out is not NULL, the output: element (m, l) at
+     * out[m*out_rs + l], the epilogue applied in registers first: epi of
+     * kind STORE, RELU or GENERAL as steps (kernels.h) whose operands are
+     * read per row or as vectors (cpu_dw_steps_fit); not the tile */
+    float *out;
+    int64_t out_rs;
+    const cpu_epi_prog *epi;
+} cpu_dw_item;
+
+/* Whether the ISA kernels apply p in registers (cpu_dw_item.out). */
+bool cpu_dw_steps_fit(const cpu_epi_prog *p);
+
+/* Fills d->mask16 and d->mask8 (allocated in ctx; freed with cpu_dw_free). */
+void cpu_dw_masks(sp_ctx *ctx, cpu_dw *d);
+void cpu_dw_free(sp_ctx *ctx, cpu_dw *d);
+
+/* One tile on the ISA's kernel (generic: portable C). */
+void cpu_dw_tile(const cpu_dw *d, cpu_isa isa, const cpu_dw_item *it);
+void cpu_dw_tile_avx512(const cpu_dw *d, const cpu_dw_item *it);
+void cpu_dw_tile_avx2(const cpu_dw *d, const cpu_dw_item *it);
+
+#endif

@@ -1,0 +1,213 @@
+/* conv_dw_impl.h - the depthwise tile (conv_dw.h) over one ISA's vectors,
+ * included by conv_dw_avx512.c and conv_dw_avx2.c after they define:
+ *   DW_VL             lanes a vector
+ *   DW_V              the vector type
+ *   DW_ZERO()         DW_SET1(f)   DW_FMA(a, b, c) (a*b + c)   DW_STOREU(p, v)
+ *   DW_ADD DW_SUB DW_MUL DW_MAX DW_MIN (a, b)   DW_STOREM(p, v, bits): lanes q of bits
+ *   DW_LOADU(p)       a full vector
+ *   DW_LOAD1(p, bits) lanes q of p where bit q is set, zero elsewhere
+ *   DW_LOAD2(p, bits) the even positions of 2*DW_VL at p (bit q: position q read)
+ *   DW_FN             the function's name
+ *   DW_MASK, DW_NRUN  the cpu_dw fields of the masks for DW_VL lanes
+ *   DW_NR4, DW_NR3, DW_NR2  rows a block of 4, 3, 2 vectors
+ * Masked lanes are never read (their faults suppressed), so a run may
+ * start before the source (a pad) or end past it. A block is nr rows of nv
+ * vectors (8 accumulators: AVX2's 16 registers hold them, the weights and a
+ * load), each tap's weights loaded once for all of them;
+ * rows whose taps all fall inside are blocked, a row with taps outside runs
+ * alone, skipping those taps (live). */
+
+/* The accumulator's initial value at row m, lanes j.. (conv_dw.h). */
+static inline __attribute__((always_inline)) DW_V dw_init(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t j) {
+    if (!it->init) return DW_ZERO();
+    if (it->init_sn == 0) return DW_SET1(it->init[m * it->init_sm]);
+    float tmp[DW_VL];
+    for (int l = 0; l < DW_VL; l++) tmp[l] = j + l < d->L ? it->init[m * it->init_sm + (j + l) * it->init_sn] : 0.0f;
+    return DW_LOADU(tmp);
+}
+
+/* One epilogue step (kernels.h cpu_epi_step) on x with operand y; VMAXPS
+ * and VMINPS give the second operand where either is NaN (see
+ * sgemm_avx512.c), ReLU is maximumf's. */
+static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y) {
+    switch (op) {
+    case CPU_STEP_ADD: return DW_ADD(x, y);
+    case CPU_STEP_SUB: return DW_SUB(x, y);
+    case CPU_STEP_RSUB: return DW_SUB(y, x);
+    case CPU_STEP_MUL: return DW_MUL(x, y);
+    case CPU_STEP_MAXC: return DW_MAX(y, x);
+    case CPU_STEP_MINC: return DW_MIN(y, x);
+    case CPU_STEP_MAXC_X: return DW_MAX(x, y);
+    case CPU_STEP_MINC_X: return DW_MIN(x, y);
+    default: return DW_ADD(DW_MAX(DW_ZERO(), x), DW_ZERO());
+    }
+}
+
+/* Accumulators are named variables (c<row>_<vector>), not an array (an
+ * array stays in memory across the tap loop: sgemm_avx512.c); rows and
+ * vectors past nr / nv are dead code. */
+#define DW_VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
+#define DW_ALL(X)                                                                                                      \
+    DW_VECS(X, 0) DW_VECS(X, 1) DW_VECS(X, 2) DW_VECS(X, 3) DW_VECS(X, 4) DW_VECS(X, 5) DW_VECS(X, 6) DW_VECS(X, 7)
+
+static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, const cpu_dw_item *it, int64_t m,
+                                                           int64_t r0, const int nv, const int nr, const int xs,
+                                                           const int ws, const uint8_t *live) {
+    const int64_t j0 = r0 * DW_VL;
+#define DW_DECL(i, v) DW_V c##i##_##v = (i) < nr && (v) < nv ? dw_init(d, it, m + (i), j0 + (v) * DW_VL) : DW_ZERO();
+    DW_ALL(DW_DECL)
+#undef DW_DECL
+    const int64_t xs_m = d->xs_m;
+    const float *xr = it->x + m * xs_m + j0 * d->xs_l;
+    const float *wr = it->w + j0 * d->ws_l;
+    const uint32_t *mk = d->DW_MASK + r0;
+    for (uint32_t t = 0; t < d->ntap; t++, mk += d->DW_NRUN) {
+        if (live && !live[t]) continue;
+        const float *x = xr + d->xtap[t];
+        const float *w = wr + d->wtap[t];
+        const DW_V w0 = DW_SET1(*w);
+        const DW_V wv0 = ws ? DW_LOAD1(w, mk[0]) : w0;
+        const DW_V wv1 = ws && nv > 1 ? DW_LOAD1(w + DW_VL, mk[1]) : w0;
+        const DW_V wv2 = ws && nv > 2 ? DW_LOAD1(w + 2 * DW_VL, mk[2]) : w0;
+        const DW_V wv3 = ws && nv > 3 ? DW_LOAD1(w + 3 * DW_VL, mk[3]) : w0;
+#define DW_TAP(i, v)                                                                                                   \
+    if ((i) < nr && (v) < nv)                                                                                          \
+        c##i##_##v = DW_FMA(xs == 1 ? DW_LOAD1(x + (i) * xs_m + (v) * DW_VL, mk[v])                                    \
+                                    : DW_LOAD2(x + (i) * xs_m + 2 * (v) * DW_VL, mk[v]),                               \
+                            wv##v, c##i##_##v);
+        DW_ALL(DW_TAP)
+#undef DW_TAP
+    }
+    if (!it->out) {
+#define DW_TILE(i, v) \
+    if ((i) < nr && (v) < nv) DW_STOREU(it->tile + (m + (i)) * d->t_rs + j0 + (v) * DW_VL, c##i##_##v);
+        DW_ALL(DW_TILE)
+#undef DW_TILE
+        return;
+    }
+    /* the epilogue in registers, then the output (lanes past L not stored) */
+    uint32_t tail[4];
+    for (int v = 0; v < 4; v++) {
+        const int64_t rem = d->L - (j0 + (int64_t)v * DW_VL);
+        tail[v] = rem >= DW_VL ? (1u << DW_VL) - 1 : rem > 0 ? (1u << rem) - 1 : 0;
+    }
+    const cpu_epi_prog *p = it->epi;
+    if (p->kind == CPU_EPI_KIND_RELU) {
+#define DW_RELU(i, v) \
+    if ((i) < nr && (v) < nv) c##i##_##v = DW_ADD(DW_MAX(DW_ZERO(), c##i##_##v), DW_ZERO());
+        DW_ALL(DW_RELU)
+#undef DW_RELU
+    } else if (p->kind == CPU_EPI_KIND_GENERAL) {
+        for (uint32_t s = 0; s < p->nsteps; s++) {
+            const cpu_epi_step *st = &p->steps[s];
+            const cpu_operand *op = st->operand >= 0 ? &p->e->operands[st->operand] : NULL;
+            const DW_V imm = DW_SET1(st->imm);
+#define DW_EPI(i, v)                                                                                                   \
+    if ((i) < nr && (v) < nv)                                                                                          \
+        c##i##_##v = dw_step(st->op, c##i##_##v,                                                                       \
+                             !op       ? imm                                                                           \
+                             : op->sn ? DW_LOAD1(op->ptr + (m + (i)) * op->sm + j0 + (v) * DW_VL, tail[v])             \
+                                      : DW_SET1(op->ptr[(m + (i)) * op->sm]));
+            DW_ALL(DW_EPI)
+#undef DW_EPI
+        }
+    }
+#define DW_OUT(i, v)                                                                                                   \
+    if ((i) < nr && (v) < nv) {                                                                                        \
+        float *c = it->out + (m + (i)) * it->out_rs + j0 + (v) * DW_VL;                                                \
+        if (tail[v] == (1u << DW_VL) - 1)                                                                              \
+            DW_STOREU(c, c##i##_##v);                                                                                  \
+        else                                                                                                           \
+            DW_STOREM(c, c##i##_##v, tail[v]);                                                                         \
+    }
+    DW_ALL(DW_OUT)
+#undef DW_OUT
+}
+
+/* Rows [m, m + g) for one (xs, ws) pair: g inside rows (live NULL), or
+ * one row (g = 1) with its live taps. */
+#define DW_ROWS(XS, WS)                                                                                                \
+    static void DW_CAT(dw_rows, XS##WS)(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g,              \
+                                        const uint8_t *live) {                                                         \
+        const int64_t nrun = d->DW_NRUN;                                                                               \
+        int64_t r = 0, i;                                                                                              \
+        if (live) {                                                                                                    \
+            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live);                                    \
+            switch (nrun - r) {                                                                                        \
+            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live); break;                                                  \
+            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live); break;                                                  \
+            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live); break;                                                  \
+            default: break;                                                                                            \
+            }                                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (; r + 4 <= nrun; r += 4) {                                                                                \
+            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL);                                           \
+        }                                                                                                              \
+        switch (nrun - r) {                                                                                            \
+        case 3:                                                                                                        \
+            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL);                                           \
+            break;                                                                                                     \
+        case 2:                                                                                                        \
+            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL);                                           \
+            break;                                                                                                     \
+        case 1:                                                                                                        \
+            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL);                              \
+            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL);                                   \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL);                                           \
+            break;                                                                                                     \
+        default: break;                                                                                                \
+        }                                                                                                              \
+    }
+#define DW_CAT(a, b) DW_CAT_(a, b)
+#define DW_CAT_(a, b) a##b
+DW_ROWS(1, 0)
+DW_ROWS(1, 1)
+DW_ROWS(2, 0)
+
+/* Whether every tap of row m falls inside (lo, hi: the taps' least and
+ * greatest padded coordinates). */
+static bool dw_inside(const cpu_dw *d, const cpu_dw_item *it, int64_t m, const int64_t *lo, const int64_t *hi) {
+    for (uint32_t r = 0; r < d->nrp; r++) {
+        const int64_t c = it->rbase[r] + m * d->rcoef[r];
+        if (c + lo[r] < 0 || c + hi[r] >= d->rdim[r]) return false;
+    }
+    return true;
+}
+
+void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
+    enum { GROUP = 24 }; /* rows a block of inside rows (a multiple of every DW_NR) */
+    uint8_t live[CPU_DW_MAX_TAPS];
+    void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
+        d->xs_l == 2 ? dw_rows20 : d->ws_l ? dw_rows11 : dw_rows10;
+    int64_t lo[CPU_DW_MAX_ROWPAD], hi[CPU_DW_MAX_ROWPAD];
+    for (uint32_t r = 0; r < d->nrp; r++) {
+        lo[r] = hi[r] = d->ntap ? d->rtap[r][0] : 0;
+        for (uint32_t t = 1; t < d->ntap; t++) {
+            lo[r] = d->rtap[r][t] < lo[r] ? d->rtap[r][t] : lo[r];
+            hi[r] = d->rtap[r][t] > hi[r] ? d->rtap[r][t] : hi[r];
+        }
+    }
+    for (int64_t m = 0; m < d->M;) {
+        int64_t g = d->M - m < GROUP ? d->M - m : GROUP;
+        if (dw_inside(d, it, m, lo, hi)) { /* the coordinates move linearly: rows m .. m + g - 1 inside */
+            while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;
+            rows(d, it, m, g, NULL);
+            m += g;
+            continue;
+        }
+        for (uint32_t t = 0; t < d->ntap; t++) {
+            bool in = true;
+            for (uint32_t r = 0; r < d->nrp; r++) {
+                const int64_t c = it->rbase[r] + m * d->rcoef[r] + d->rtap[r][t];
+                in = in && c >= 0 && c < d->rdim[r];
+            }
+            live[t] = in;
+        }
+        rows(d, it, m, 1, live);
+        m++;
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The cpu's depthwise convolutions (issue 34; tests/data/conv_dw.mlir): each
+# runs on the direct depthwise kernel (conv_dw.h: `plan` says "depthwise,
+# direct", plan --json "depthwise_direct"), as one kernel with its zero pad
+# folded (no tensor.pad kernel, never copied) and its epilogue fused, and
+# agrees with the reference (--check) on every ISA this CPU runs (SPADC_ISA:
+# AVX-512, AVX2, portable) at 1 and 2 threads, on SPADC_TEST_SCALE-many
+# seeds: NCHW (torch-mlir's depthwise_conv_2d_nchw_chw) and NHWC, stride 1
+# and 2, 3x3 and 7x7, a 5x1 (a 1-D convolution), unpadded, odd widths
+# (masked tails), a batch of 2, a bias as the init or in the epilogue,
+# ReLU6, a residual; torch's grouped spelling (conv_2d_ngchw_gfchw, one
+# channel a group). A non-zero pad is not folded (a pad kernel, then the
+# same kernel on the padded tensor). The depthwise convolutions of the
+# MobileNetV2 and ConvNeXt models of bench/models all take the kernel.
+set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
+f="$SPADC_SRC/tests/data/conv_dw.mlir"
+fail=0 n=0
+funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
+[ "$(wc -w <<<"$funcs")" -ge 12 ] || { echo "FAIL: $f has too few functions: $funcs"; exit 1; }
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+has() { [[ " $flags " == *" $1 "* ]]; }
+isas="generic"
+has avx2 && has fma && isas="$isas avx2"
+has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+nseeds=$(scaled 2)
+for isa in $isas; do
+  for e in $funcs; do
+    p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
+    want='1 kernel, 1 on the engine'
+    [ "$e" = nchw_padv1 ] && want='2 kernels, 2 on the engine'
+    grep -q "^plan of .*: $want\$" <<<"$p" || { echo "FAIL $isa @$e: not '$want': $(head -1 <<<"$p")"; fail=1; }
+    [ "$e" = nchw_padv1 ] || ! grep -q 'tensor.pad' <<<"$p" || { echo "FAIL $isa @$e: the pad is not folded"; fail=1; }
+    grep -q "convolution: depthwise, direct" <<<"$p" || { echo "FAIL $isa @$e: not the depthwise kernel: $(grep -E 'convolution:|loop engine' <<<"$p")"; fail=1; }
+    case $e in *relu6) grep -q 'epilogue: .*relu min' <<<"$p" || { echo "FAIL $isa @$e: ReLU6 not fused"; fail=1; } ;; esac
+    for t in 1 2; do
+      for seed in $(seq 1 "$nseeds"); do
+        n=$((n + 1))
+        out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed $seed --check 2>&1) ||
+          { echo "FAIL $isa @$e --threads $t --seed $seed: $out" | tail -3; fail=1; }
+      done
+    done
+  done
+done
+j=$("$SPADC" plan --json "$f" -e nhwc_s1_relu6 | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("convolution"))')
+[ "$j" = depthwise_direct ] || { echo "FAIL plan --json convolution of @nhwc_s1_relu6: $j"; fail=1; }
+# whole models: every depthwise convolution on the kernel
+for m in mobilenet_v2_b1 convnext_block_56; do
+  mf="$SPADC_SRC/bench/models/$m.mlir"
+  want=$(grep -c 'linalg.depthwise_conv_2d_nchw_chw' "$mf")
+  got=$("$SPADC" plan "$mf" | grep -c 'convolution: depthwise, direct')
+  [ "$got" = "$want" ] || { echo "FAIL $m: $got of $want depthwise convolutions on the depthwise kernel"; fail=1; }
+done
+n=$((n + 1))
+out=$("$SPADC" run "$SPADC_CORPUS/torch/mobilenet_v2_block.mlir" --threads 2 --check 2>&1) ||
+  { echo "FAIL torch/mobilenet_v2_block.mlir: $out" | tail -3; fail=1; }
+echo "$n runs checked on: $isas"
+exit $fail
