@@ -11,7 +11,8 @@
  * rounded to bf16 or f16 anywhere in the function), widened to 4 u sqrt(K)
  * for a reduction of K terms (u = 2^-24: the reference sums in order);
  * integers exactly; a NaN must sit where the reference has one. Past that
- * tolerance a running forward-error bound is computed per element
+ * tolerance a running forward-error bound is computed per element (in
+ * functions of at most 2^27 loop steps: its cost is ~100x theirs)
  * (check_bound.h: how far any faithful evaluation, in any summation order,
  * may be from the exact result), and a result whose every element past the
  * tolerance is within twice its bound passes; failing that, the whole
