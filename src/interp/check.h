@@ -11,10 +11,14 @@
  * rounded to bf16 or f16 anywhere in the function), widened to 4 u sqrt(K)
  * for a reduction of K terms (u = 2^-24: the reference sums in order);
  * integers exactly; a NaN must sit where the reference has one. Past that
- * tolerance the whole reference runs again on inputs moved by +-4 ulps and
- * an error within 4x how far that moves the result passes (rounding the
- * program itself magnifies: probe_sensitivity in check.c); the sampled
- * check has no such probe.
+ * tolerance a running forward-error bound is computed per element (in
+ * functions of at most 2^27 loop steps: its cost is ~100x theirs)
+ * (check_bound.h: how far any faithful evaluation, in any summation order,
+ * may be from the exact result), and a result whose every element past the
+ * tolerance is within twice its bound passes; failing that, the whole
+ * reference runs again on inputs moved by +-4 ulps and an error within 4x
+ * how far that moves the result passes (rounding the program itself
+ * magnifies: probe_sensitivity in check.c); the sampled check has neither.
  *
  * samples: 0 runs the whole reference; N > 0 compares N elements per
  * result (runs of 16 neighbours from seeded random anchors, the first and

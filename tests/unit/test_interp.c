@@ -453,10 +453,47 @@ static void test_check_tolerance(sp_ctx *ctx) {
     CHECK_EQ_INT(call(ctx, &d), SP_OK);
     CHECK(f32_at(&d.res[0], 0) == 9.765625e-4f && fused > 1.19e-3f);
     CHECK_EQ_INT(verdict(ctx, &d, &fused, line, sizeof line), SP_OK);
-    CHECK_CONTAINS(line, "the reference moves by");
+    CHECK_CONTAINS(line, "within its rounding error bound");
     const float wrong = 0.5f; /* off by far more than any ulps of input move it */
     CHECK_EQ_INT(verdict(ctx, &d, &wrong, line, sizeof line), SP_EMISMATCH);
     call_free(&d);
+
+    /* a sum whose terms cancel (+-2^20 plus small parts) and that is then
+     * scaled: summed pairwise, as a blocked kernel sums, it is off from the
+     * sequential reference by far more than 1e-4 of the small result, yet
+     * within the running error bound (check_bound.h: each order within
+     * lambda sqrt(n) u sum |x_i| of the exact sum); a sum that drops a term,
+     * or is off by 2^-4 of one term, is not. */
+    static const char *cancelsum =
+        "func.func @s(%x: tensor<129xf32>) -> tensor<f32> {\n"
+        "  %z = arith.constant 0.0 : f32\n"
+        "  %e = tensor.empty() : tensor<f32>\n"
+        "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<f32>) -> tensor<f32>\n"
+        "  %y = linalg.generic {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> ()>],\n"
+        "      iterator_types = [\"reduction\"]} ins(%x : tensor<129xf32>) outs(%f : tensor<f32>) {\n"
+        "  ^bb0(%a: f32, %o: f32):\n"
+        "    %s = arith.addf %o, %a : f32\n"
+        "    linalg.yield %s : f32\n"
+        "  } -> tensor<f32>\n"
+        "  return %y : tensor<f32>\n"
+        "}\n";
+    float xs[129];
+    for (int k = 0; k < 129; k++) xs[k] = (k % 3 ? 1048576.0f : -2097152.0f) + 0.37f * (float)((k * 7919) % 101) / 101.0f;
+    const void *in3[] = {xs};
+    call_job e = {.text = cancelsum, .fn = "s", .nargs = 1, .in = in3};
+    CHECK_EQ_INT(call(ctx, &e), SP_OK);
+    const float seq = f32_at(&e.res[0], 0);
+    float pw[129];
+    memcpy(pw, xs, sizeof pw);
+    for (int st = 1; st < 129; st *= 2) /* pairwise, in f32 */
+        for (int k = 0; k + st < 129; k += 2 * st) pw[k] = pw[k] + pw[k + st];
+    const float pairwise = pw[0], dropped = seq - xs[128], off = seq + 65536.0f;
+    CHECK(fabsf(pairwise - seq) > 1e-4f * fabsf(seq) + 1e-5f);
+    CHECK_EQ_INT(verdict(ctx, &e, &pairwise, line, sizeof line), SP_OK);
+    CHECK_CONTAINS(line, "within its rounding error bound");
+    CHECK_EQ_INT(verdict(ctx, &e, &dropped, line, sizeof line), SP_EMISMATCH);
+    CHECK_EQ_INT(verdict(ctx, &e, &off, line, sizeof line), SP_EMISMATCH);
+    call_free(&e);
 }
 
 int main(void) {
