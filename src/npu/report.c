@@ -3,6 +3,7 @@
  * lane with their offsets and lifetimes, the estimate against the roofline,
  * the search in brief; the DRAM arena) as text, JSON and SVG, and the runs'
  * simulated figures. */
+#include <math.h>
 #include <string.h>
 
 #include "exec/report.h"
@@ -192,6 +193,7 @@ static void core_cycles_text(sp_strbuf *o, const nk_phase *ph) {
 }
 
 static void tried_text(sp_strbuf *o, const nk_plan *sp);
+static void dram_floor_text(sp_strbuf *o, const nk_plan *sp);
 
 /* "cores: 4 of 8, split mn (a 2x2 grid): 256 rows x 1536 columns a core
  * (the last core's 128 x 1536); ..." */
@@ -204,6 +206,7 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
         sp_strbuf_printf(o, " (a split over more costs more by the objective; the DRAM channels give %.1f B/cycle at "
                             "their peak to all cores together, one core's injection ports take %.1f)\n",
                          nt_dram_peak_bytes_per_cycle(&alone), nt_noc_bytes_per_cycle(&m->t));
+        dram_floor_text(o, sp);
         tried_text(o, sp);
         return;
     }
@@ -232,6 +235,7 @@ static void cores_text(sp_strbuf *o, const nk_plan *sp) {
                              m->t.mcast_tensor[i] == k0->lhs.value ? "X" : "W", (long long)m->t.mcast_ways[i],
                              (long long)m->t.mcast_ways[i], (long long)sp->est.noc_bytes);
     sp_strbuf_printf(o, "\n");
+    dram_floor_text(o, sp);
     tried_text(o, sp);
 }
 
@@ -242,6 +246,23 @@ static const char *route_text(const nk_tried *t) {
     return t->onchip ? " (shared)" : "";
 }
 
+
+/* "DRAM: 17313792 bytes at the channels' sustained ... take 48280 cycles,
+ * 99% of the estimate: more cores cannot go below it" - why a DRAM-bound
+ * kernel gains little from cores (the channels are shared, cores.h) */
+static void dram_floor_text(sp_strbuf *o, const nk_plan *sp) {
+    nt_target all = sp->main.t;
+    all.dram_sharers = 1;
+    all.icnt_ports = INT32_MAX; /* the channels' rate alone */
+    double bw = nt_dram_bytes_per_cycle(&all);
+    int64_t floor_c = bw > 0 ? (int64_t)ceil((double)sp->est.dma_bytes / bw) : 0, est = sp->est.cycles;
+    if (floor_c <= 0 || est <= 0) return;
+    double share = (double)floor_c / (double)est;
+    sp_strbuf_printf(o, "    DRAM: %lld bytes at the channels' sustained %.1f B/cycle (all cores together) take %lld cycles, %.0f%% of "
+                        "the estimate%s\n",
+                     (long long)sp->est.dma_bytes, bw, (long long)floor_c, 100.0 * share,
+                     share >= 0.9 ? ": more cores cannot go far below it" : "");
+}
 
 /* "splits weighed: none 1x1 48650, m 2x1 26675, ..." */
 static void tried_text(sp_strbuf *o, const nk_plan *sp) {

@@ -7,7 +7,8 @@
 # the arrays full, weighs both routes of its partials; no
 # kernel on P cores beats the shared channels' roofline of its compulsory
 # bytes (the bandwidth is contended, not multiplied), so a DRAM-bound
-# kernel on TPUv3's 16 channels gains at most what they give; cycles never
+# kernel on TPUv3's 16 channels gains at most what they give, and the plan
+# says so; cycles never
 # rise from 1 to 2 to 4 cores; FFN1 split over its columns shares X over
 # the interconnect (fetched once); every split kernel's core_cycles add up to
 # its est_cycles; the trace has a process per core and the SVG a panel per
@@ -224,6 +225,13 @@ if j1 and j4:
     if cycles(j1) / cycles(j4) > cycles(j1) / floor * 1.0001:
         fail.append("DRAM-bound kernel beats the shared channels")
     check_laws(j4, dram, 16)
+# ... and FFN1's plan on 4 cores of TPUv3's 16 channels says why it gains
+# nothing: its DRAM bytes at the channels' rate are its whole estimate
+p = subprocess.run([spadc, "plan", corpus + "/seeds/ffn1_bert.mlir", "--target", "npu=" + c4_16], capture_output=True, text=True)
+if p.returncode or not re.search(r"DRAM: \d+ bytes at the channels' sustained 358\.6 B/cycle .* take \d+ cycles, 9\d% of the estimate: "
+                                 r"more cores cannot go far below it", p.stdout):
+    fail.append("FFN1 on 4 cores, 16 channels: the plan does not say the channels bound it: %s" %
+                [l for l in p.stdout.splitlines() if "DRAM:" in l])
 
 # never slower with more cores; split kernels' figures consistent; run = plan
 files = [corpus + "/seeds/ffn1_bert.mlir", corpus + "/torch/bert_ffn.mlir", corpus + "/torch/mlp.mlir"]
