@@ -96,6 +96,12 @@ double nt_dram_peak_bytes_per_cycle(const nt_target *t) {
 
 double nt_noc_bytes_per_cycle(const nt_target *t) { return (double)t->icnt_ports * (double)t->dram_req_bytes; }
 
+int64_t nt_mcast_ways(const nt_target *t, uint32_t tensor) {
+    for (int i = 0; i < 2; i++)
+        if (t->mcast_ways[i] > 1 && t->mcast_tensor[i] == tensor) return t->mcast_ways[i];
+    return 1;
+}
+
 /* Sustained: the channels at their efficiency (row misses, refresh, bus
  * turnarounds are the DRAM's), capped by the core's injection ports, which
  * lose nothing of their own (a port cap scaled by the DRAM's efficiency

@@ -157,6 +157,9 @@ double nt_dram_peak_bytes_per_cycle(const nt_target *t);
 /* Bytes a cycle a core injects into the interconnect: its ports, one
  * request each a cycle (icnt_injection_ports_per_core x dram_req_size_byte). */
 double nt_noc_bytes_per_cycle(const nt_target *t);
+/* The ways loads of DRAM tensor `tensor` are shared among a split's cores
+ * (mcast_*; 1: not shared). */
+int64_t nt_mcast_ways(const nt_target *t, uint32_t tensor);
 /* The rate a stream of DMA bursts sustains: the peak times
  * dram_efficiency. The timing model's rate (and so the search's and every
  * estimate's). */

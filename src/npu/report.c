@@ -38,8 +38,10 @@ static double pct(int64_t a, int64_t b) { return b > 0 ? 100.0 * (double)a / (do
 
 /* MACs over what the arrays of the cores the kernel ran on could do in its
  * cycles (a split kernel's: every core's arrays) */
+static int64_t cores_used(const nk_plan *split) { return split && split->main.cores > 1 ? split->main.cores : 1; }
+
 static double sa_util(const nt_target *t, const nk_plan *split, int64_t macs, int64_t cycles) {
-    double cores = split && split->main.cores > 1 ? (double)split->main.cores : 1.0;
+    double cores = (double)cores_used(split);
     return cycles > 0 ? (double)macs / ((double)t->num_sa * (double)t->lanes * (double)t->lanes * cores * (double)cycles) : 0;
 }
 
@@ -246,7 +248,6 @@ static const char *route_text(const nk_tried *t) {
     return t->onchip ? " (shared)" : "";
 }
 
-
 /* "DRAM: 17313792 bytes at the channels' sustained ... take 48280 cycles,
  * 99% of the estimate: more cores cannot go below it" - why a DRAM-bound
  * kernel gains little from cores (the channels are shared, cores.h) */
@@ -437,7 +438,7 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
                      ki.kp->min_dma_bytes ? (double)ch->est.dma_bytes / (double)ki.kp->min_dma_bytes : 0,
                      (long long)ch->dram_lower_bound,
                      ch->dram_lower_bound ? (double)ch->est.dma_bytes / (double)ch->dram_lower_bound : 0,
-                     100.0 * sa_util(t, ki.split, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, nc_mul(ch->est.cycles, ki.split && ki.split->main.cores > 1 ? ki.split->main.cores : 1)));
+                     100.0 * sa_util(t, ki.split, ch->est.macs, ch->est.cycles), pct(ch->est.vu_busy, nc_mul(ch->est.cycles, cores_used(ki.split))));
     sp_strbuf_printf(o, "    DRAM gap: ");
     gap_text(o, &ch->gap, ch->est.dram_request_bytes - ch->est.dma_bytes);
     sp_strbuf_printf(o, "\n");

@@ -406,14 +406,10 @@ typedef struct cand_rec {
  * share it (cores.h): the slower of its 1/s from DRAM and its (s-1)/s
  * over the interconnect, as timing.c moves it; 1 when not shared. */
 static double shared_factor(const nt_target *t, const nl_access *a) {
-    for (int i = 0; i < 2; i++) {
-        double s = (double)t->mcast_ways[i];
-        if (s > 1 && a->kind == NL_A_TENSOR && a->value == t->mcast_tensor[i]) {
-            double dram = 1.0 / s, noc = (s - 1.0) / s * nt_dram_bytes_per_cycle(t) / nt_noc_bytes_per_cycle(t);
-            return dram > noc ? dram : noc;
-        }
-    }
-    return 1.0;
+    double s = a->kind == NL_A_TENSOR ? (double)nt_mcast_ways(t, a->value) : 1.0;
+    if (s <= 1) return 1.0;
+    double dram = 1.0 / s, noc = (s - 1.0) / s * nt_dram_bytes_per_cycle(t) / nt_noc_bytes_per_cycle(t);
+    return dram > noc ? dram : noc;
 }
 
 /* Cycles from a real estimate, saturated as the timing model's are. */

@@ -409,11 +409,11 @@ static bool vprog_reads_acc(const np_vprog *p) {
     return false;
 }
 
-static void count_dma(nc_model *m, const np_dram *d, const np_view *v, bool load) {
+static void count_dma(nc_model *m, const np_dram *d, const np_view *v, bool load, int64_t ways) {
     nc_stats *st = &m->st;
     int64_t e = np_view_elem(v);
     int64_t rows = nc_dram_rows(d, v->rows, v->cols, e, m->S, m->t->dram_row_bytes);
-    st->dram_activations = nc_add(st->dram_activations, rows);
+    st->dram_activations = nc_add(st->dram_activations, (rows + ways - 1) / ways); /* a shared load's: its part */
     if (load)
         st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(v));
     else
@@ -436,13 +436,6 @@ static int64_t noc_cycles(const nc_model *m, int64_t requests) {
     return requests <= 0 ? 0 : ci > 0 ? ci : 1;
 }
 
-/* The ways a load of d is shared among a split's cores (1: not shared). */
-static int64_t mcast_ways(const nc_model *m, const np_dram *d) {
-    for (int i = 0; i < 2; i++)
-        if (m->t->mcast_ways[i] > 1 && d->tensor == m->t->mcast_tensor[i]) return m->t->mcast_ways[i];
-    return 1;
-}
-
 /* Occupancy and latency of a transfer of `req` requests, and its counts. */
 static void transfer(nc_model *m, const np_insn *in, const np_view *v, bool load, int64_t req, int64_t *occ, int64_t *lat) {
     nc_stats *st = &m->st;
@@ -458,36 +451,29 @@ static void transfer(nc_model *m, const np_insn *in, const np_view *v, bool load
             st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(v));
         return;
     }
-    int64_t ways = load ? mcast_ways(m, &in->dram) : 1;
-    if (ways > 1) {
-        /* a shared operand (cores.h): this core fetches 1/ways of the
-         * transfer's bursts from DRAM and its peers' fetches of the rest
-         * arrive over the interconnect meanwhile (pushed by them, as wide
-         * as its own ports); the engine is busy until the slower of the
-         * two is in, and the peers' part crosses the interconnect once
-         * more. Bytes and row activations apportioned as the bursts. */
-        int64_t rd = (req + ways - 1) / ways, rn = req - rd;
-        int64_t od = nc_dma_cycles(m, rd), on = noc_cycles(m, rn);
-        *occ = od > on ? od : on;
-        *lat = m->t->dma_latency + m->t->icnt_latency;
-        /* rounded up: the s cores' parts never sum below the transfer */
-        double share = ceil((double)nb * (double)rd / (double)req);
-        int64_t nbd = share < (double)nb ? (int64_t)share : nb;
-        st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(rd, m->S));
-        st->dma_bytes = nc_add(st->dma_bytes, nbd);
-        st->noc_bytes = nc_add(st->noc_bytes, nb - nbd);
-        st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nbd);
-        int64_t rows = nc_dram_rows(&in->dram, v->rows, v->cols, np_view_elem(v), m->S, m->t->dram_row_bytes);
-        st->dram_activations = nc_add(st->dram_activations, (rows + ways - 1) / ways);
-        st->spad_write_bytes = nc_add(st->spad_write_bytes, view_bytes(v));
-        return;
-    }
-    *occ = nc_dma_cycles(m, req);
+    /* a shared operand (cores.h): this core fetches 1/ways of the
+     * transfer's bursts from DRAM and its peers' fetches of the rest
+     * arrive over the interconnect meanwhile (pushed by them, as wide as
+     * its own ports); the engine is busy until the slower of the two is
+     * in, and the peers' part crosses the interconnect once more. Bytes
+     * and row activations apportioned as the bursts, rounded up: the
+     * cores' parts never sum below the transfer */
+    int64_t ways = load ? nt_mcast_ways(m->t, in->dram.tensor) : 1;
+    int64_t rd = (req + ways - 1) / ways, nbd = nb;
+    *occ = nc_dma_cycles(m, rd);
     *lat = m->t->dma_latency;
-    st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(req, m->S));
-    st->dma_bytes = nc_add(st->dma_bytes, nb);
-    st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nb);
-    count_dma(m, &in->dram, v, load);
+    if (ways > 1) {
+        int64_t on = noc_cycles(m, req - rd);
+        if (on > *occ) *occ = on;
+        *lat += m->t->icnt_latency;
+        double share = ceil((double)nb * (double)rd / (double)req);
+        nbd = share < (double)nb ? (int64_t)share : nb;
+        st->noc_bytes = nc_add(st->noc_bytes, nb - nbd);
+    }
+    st->dram_request_bytes = nc_add(st->dram_request_bytes, nc_mul(rd, m->S));
+    st->dma_bytes = nc_add(st->dma_bytes, nbd);
+    st->dma_why[in->why < NP_NWHY ? in->why : 0] = nc_add(st->dma_why[in->why < NP_NWHY ? in->why : 0], nbd);
+    count_dma(m, &in->dram, v, load, ways);
 }
 
 nc_energy nc_energy_of(const nt_target *t, const nc_stats *s) {
