@@ -247,6 +247,9 @@ static bool capture(epic *ec, const bd_insn *bi) {
     return emit(kp, CPU_EPI_CONST, r, 0, 0, 0, 0, 0.0f);
 }
 
+/* The value a tensor.pad yields for its border (its region's one yield). */
+static const ir_value *pad_value(const ir_op *pad) { return pad->regions[0]->first->opnds[0]; }
+
 static bool is_f32_const(const ir_value *v, float *out) {
     if (!v->def || v->def->kind != IR_OP_CONSTANT || v->def->u.value->kind != IR_A_FLOAT) return false;
     *out = (float)ir_attr_float(v->def->u.value);
@@ -591,7 +594,7 @@ static bool window_bounds(cpu_backend *cb, kplan *kp) {
     }
     w->nb = nb;
     /* the padding value: a constant, else read at each run */
-    const ir_value *pv = in->pad->regions[0]->first->opnds[0];
+    const ir_value *pv = pad_value(in->pad);
     const ir_op *d = pv->def;
     if (d && d->kind == IR_OP_CONSTANT && d->u.value->kind == IR_A_FLOAT) {
         w->padv = (float)ir_attr_float(d->u.value);
@@ -1463,9 +1466,8 @@ static bool dw_shape(const kernel *k, const kn_input *in0) {
     for (uint32_t i = 0; i < 2; i++)
         if (k->inputs[i].value->type.kind != IR_T_TENSOR || k->inputs[i].value->type.dtype != IR_F32) return false;
     if (in0->pad) {
-        const ir_value *pv = in0->pad->regions[0]->first->opnds[0];
         float c;
-        if (!is_f32_const(pv, &c) || c != 0.0f) return false;
+        if (!is_f32_const(pad_value(in0->pad), &c) || c != 0.0f) return false;
     }
     return true;
 }
