@@ -63,6 +63,7 @@
 #include <string.h>
 
 #include "interp_int.h"
+#include "interp_scalar.h"
 
 #define LAMBDA 6.0
 #define TRANS_ULPS 4.0
@@ -127,19 +128,21 @@ SP_NORETURN static void no_rule(cb *c, const ir_op *op) {
     it_fail(c->it, op, "no error bound for '%s'", ir_op_name((ir_opkind)op->kind));
 }
 
+/* f at x in f64, the reference's own functions (it_math1), for the
+ * monotone ops deviation() bounds; sqrt continued at 0 */
 static double math1(ir_opkind k, double x) {
     switch (k) {
-    case IR_OP_EXP: return exp(x);
-    case IR_OP_EXP2: return exp2(x);
-    case IR_OP_LOG: return log(x);
-    case IR_OP_LOG2: return log2(x);
-    case IR_OP_LOG1P: return log1p(x);
-    case IR_OP_TANH: return tanh(x);
-    case IR_OP_ERF: return erf(x);
-    case IR_OP_SQRT: return sqrt(x < 0 && x > -INFINITY ? 0 : x); /* continuous at 0 */
-    case IR_OP_RSQRT: return 1 / sqrt(x);
-    case IR_OP_FLOOR: return floor(x);
-    case IR_OP_CEIL: return ceil(x);
+    case IR_OP_EXP:
+    case IR_OP_EXP2:
+    case IR_OP_LOG:
+    case IR_OP_LOG2:
+    case IR_OP_LOG1P:
+    case IR_OP_TANH:
+    case IR_OP_ERF:
+    case IR_OP_RSQRT:
+    case IR_OP_FLOOR:
+    case IR_OP_CEIL: return it_math1(k, x, IR_F64);
+    case IR_OP_SQRT: return sqrt(x < 0 && x > -INFINITY ? 0 : x);
     default: return NAN;
     }
 }
