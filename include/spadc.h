@@ -106,6 +106,22 @@ SPADC_API void spadc_string_free(char *s);
  * A file with a missing or out-of-range key is SPADC_EINPUT, located. */
 SPADC_API int spadc_target_describe(spadc_ctx *ctx, const char *target, char **text);
 
+/* What a target is, from its name alone ("cpu", "npu", "npu=FILE.yml",
+ * "ref"; nothing is read or compiled), so that a front door asks instead of
+ * comparing names. SPADC_EUSAGE (and info zeroed) for no such target. */
+typedef struct spadc_target_info {
+    const char *family; /* "cpu", "npu" or "ref" (the name before any "=FILE") */
+    int compiled;       /* compiled to planned kernels: it has plan and run reports */
+    int native;         /* its kernels run on this host: the run report holds their wall times */
+    int simulated;      /* runs on a simulated machine: the run report holds its cycles; it takes
+                           a budget, a tile and an objective, and records traces */
+    int reference;      /* the reference interpreter itself (runs driver code; nothing to check
+                           it against) */
+} spadc_target_info;
+SPADC_API int spadc_target_info_of(const char *target, spadc_target_info *info);
+/* The target names, for messages. */
+#define SPADC_TARGETS "cpu, npu, npu=FILE.yml, ref"
+
 /* The most threads a program may be compiled for (spadc_options.threads,
  * `--threads`): more is SPADC_EUSAGE. */
 #define SPADC_MAX_THREADS 1024

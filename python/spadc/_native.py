@@ -68,6 +68,11 @@ class Type(ctypes.Structure):
     _fields_ = [("dtype", c_char_p), ("scalar", c_int), ("rank", c_int), ("dims", c_longlong * MAX_RANK)]
 
 
+class TargetInfo(ctypes.Structure):
+    _fields_ = [("family", c_char_p), ("compiled", c_int), ("native", c_int), ("simulated", c_int),
+                ("reference", c_int)]
+
+
 # enum spadc_report
 PLAN_TEXT, PLAN_JSON, PLAN_PROGRAM, PLAN_SVG, RUN_TEXT, RUN_JSON = range(6)
 
@@ -104,6 +109,7 @@ _DECLS["read_file"] = _decl("spadc_read_file", c_int, c_void_p, c_char_p, P(c_vo
 _DECLS["module_free"] = _decl("spadc_module_free", None, c_void_p)
 _DECLS["print_"] = _decl("spadc_print", c_int, c_void_p, c_void_p, c_char_p, P(c_void_p))
 _DECLS["string_free"] = _decl("spadc_string_free", None, c_void_p)
+_DECLS["target_info_of"] = _decl("spadc_target_info_of", c_int, c_char_p, P(TargetInfo))
 _DECLS["compile_"] = _decl("spadc_compile", c_int, c_void_p, c_void_p, c_char_p, P(Options), P(c_void_p))
 _DECLS["program_function"] = _decl("spadc_program_function", c_char_p, c_void_p)
 _DECLS["program_num_args"] = _decl("spadc_program_num_args", c_uint, c_void_p)

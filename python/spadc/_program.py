@@ -88,6 +88,9 @@ class Program:
         self._lock = threading.Lock()
         self._finalizer = weakref.finalize(self, _free_all, ctx, mod, prog)
         self.target = target
+        info = _n.TargetInfo()
+        _n.target_info_of(target.encode(), info)  # known: the program compiled
+        self._reference = bool(info.reference)  # the interpreter: no plan, no run report
         self.threads = threads
         self.function = _n.program_function(prog).decode()
         t = _n.Type()
@@ -427,7 +430,7 @@ class Program:
         on the npu the last run's simulated cycles, DMA bytes and busy cycles
         per unit; on the cpu each kernel's median time. A traced run adds
         "trace_events" and "trace_left_out"."""
-        if not self._ran or self.target == "ref":
+        if not self._ran or self._reference:
             return None
         if self._run_json is None:
             self._run_json = json.loads(self._report(_n.RUN_JSON))

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "api_int.h"
+#include "targets.h"
 
 #include "base/interrupt.h"
 #include "base/strbuf.h"
-#include "cpu/backend.h"
 #include "exec/report.h"
 #include "interp/check.h"
 #include "interp/interp.h"
@@ -18,7 +18,6 @@
 #include "ir/verify.h"
 #include "mlir/printer.h"
 #include "mlir/reader.h"
-#include "npu/backend.h"
 #include "npu/machine.h"
 #include "npu/trace.h"
 #include "passes/passes.h"
@@ -34,8 +33,9 @@ struct spadc_program {
     spadc_ctx *ctx;
     ir_module *m;  /* the caller's (which outlives the program) */
     ir_op *fn;     /* in it */
+    const api_target *target;
     interp *it;
-    ex_program *x; /* NULL: the reference interpreter runs it */
+    ex_program *x; /* NULL: the reference interpreter runs it (the target has no backend) */
     const void **bound;
     interp_value *args, *res;
     /* --trace: armed for the next run (path set), then its counts */
@@ -270,57 +270,26 @@ typedef struct compile_job {
     spadc_program *p;
 } compile_job;
 
-/* The npu machine and budget of the options. */
-static void npu_options(sp_ctx *c, const char *target, const spadc_options *o, nx_opts *no) {
-    memset(no, 0, sizeof *no);
-    nt_target_from_spec(c, target, &no->target);
-    double b = o ? o->budget : 0;
-    if (b < 0 || b != b)
-        sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a budget is a fraction 0 < F <= 1 of the slice or bytes > 1 (got %g)", b);
-    if (b > 1) {
-        if (b != (double)(int64_t)b || b > (double)((int64_t)1 << 40))
-            sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a budget in bytes is a whole number up to 2^40 (got %.17g)", b);
-        no->budget_bytes = (int64_t)b;
-    } else {
-        no->budget_fraction = b;
-    }
-    for (int i = 0; o && i < 3; i++) {
-        if (o->tile[i] < 0 || o->tile[i] > ((long long)1 << 31))
-            sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a tile size is between 1 and 2^31 (got %lld)", o->tile[i]);
-        no->tile[i] = o->tile[i];
-    }
-    no->nthreads = o && o->threads > 0 ? o->threads : 1;
-    if (o && o->objective) {
-        int obj = nl_objective_parse(o->objective);
-        if (obj < 0)
-            sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown objective '%s' (objectives: cycles, energy, dram, edp)", o->objective);
-        no->objective = obj;
-    }
-}
-
 static void compile_body(sp_ctx *c, void *ud) {
     compile_job *j = ud;
     spadc_program *p = j->p;
     ir_module *m = j->mod->m;
     const spadc_options *o = j->o;
-    const char *target = o && o->target ? o->target : "cpu";
-    bool cpu = !strcmp(target, "cpu"), ref = !strcmp(target, "ref");
-    bool npu = !strcmp(target, "npu") || !strncmp(target, "npu=", 4);
-    if (!cpu && !ref && !npu)
-        sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", target);
+    const char *name = o && o->target ? o->target : "cpu";
+    const api_target *t = api_target_find(name);
+    if (!t) sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown target '%s' (targets: " SPADC_TARGETS ")", name);
     if (o && (o->threads < 0 || o->threads > SPADC_MAX_THREADS))
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "threads must be an integer in [1, %d] (got %d)", SPADC_MAX_THREADS,
                  o->threads);
-    if (!npu && o && (o->budget != 0 || o->tile[0] || o->tile[1] || o->tile[2]))
+    if (!t->info.simulated && o && (o->budget != 0 || o->tile[0] || o->tile[1] || o->tile[2]))
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a budget and a tile are options of the npu target");
-    if (!npu && o && o->objective)
+    if (!t->info.simulated && o && o->objective)
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "an objective is an option of the npu target");
-    nx_opts no;
-    if (npu) npu_options(c, target, o, &no); /* the machine file's errors before the function's */
+    api_target_cfg cfg;
+    if (t->configure) t->configure(c, name, o, &cfg); /* a machine file's errors before the function's */
     ir_op *f = pick_function(c, m, j->func);
-    if (npu && no.budget_bytes > nt_spad_bytes(&no.target))
-        sp_throw(c, SP_EUSAGE, (sp_loc){0}, "--budget %lld bytes exceeds the %lld bytes of a lane's scratchpad on %s",
-                 (long long)no.budget_bytes, (long long)nt_spad_bytes(&no.target), no.target.name);
+    ex_backend *b = t->backend ? t->backend(c, o, &cfg) : NULL;
+    p->target = t;
     p->m = m;
     p->fn = f;
     const ir_func_info *fn = &f->u.fn;
@@ -329,12 +298,7 @@ static void compile_body(sp_ctx *c, void *ud) {
     p->res = sp_calloc(c, fn->nres ? fn->nres : 1, sizeof *p->res);
     p->it = interp_new(c, m, o ? o->print : NULL);
     ex_opts eo = {.time_kernels = o && o->time_kernels};
-    if (cpu) {
-        cpu_backend_opts co = {.nthreads = o && o->threads > 0 ? o->threads : 1};
-        ex_compile(c, m, f, cpu_backend_new(c, &co), &eo, p->it, &p->x);
-    } else if (npu) {
-        ex_compile(c, m, f, nx_backend_new(c, &no), &eo, p->it, &p->x);
-    }
+    if (b) ex_compile(c, m, f, b, &eo, p->it, &p->x);
 }
 
 int spadc_compile(spadc_ctx *ctx, spadc_module *m, const char *func, const spadc_options *o, spadc_program **out) {
@@ -494,7 +458,7 @@ int spadc_program_run(spadc_program *p, const void *const *args, void *const *re
 int spadc_program_trace(spadc_program *p, const char *path, long long max_events) {
     if (!p) return SPADC_EUSAGE;
     if (!path) return usage(p->ctx, "spadc_program_trace: no path");
-    if (!p->x || strcmp(ex_get_backend(p->x)->name, "npu"))
+    if (!p->target->info.simulated)
         return usage(p->ctx, "a trace records the npu simulator's timeline; this program's target has none");
     size_t n = strlen(path);
     char *copy = sp_try_malloc(&p->ctx->c, n + 1);
@@ -549,8 +513,8 @@ static void check_body(sp_ctx *c, void *ud) {
         j->got[r] = value_over(j->it, fn->res_types[r], j->results[r]);
     }
     j->verdict = interp_check(j->it, p->fn, j->a, j->got, j->samples, &j->out);
-    if (j->verdict == SP_EMISMATCH && p->x && !strcmp(ex_get_backend(p->x)->name, "cpu"))
-        cpu_note_flushing_kernels(p->x, &j->out); /* a known cause of a difference, named */
+    if (j->verdict == SP_EMISMATCH && p->x && p->target->explain_mismatch)
+        p->target->explain_mismatch(p->x, &j->out); /* a known cause of a difference, named */
 }
 
 int spadc_program_check(spadc_program *p, const void *const *args, const void *const *results, long long samples,

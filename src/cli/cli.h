@@ -41,7 +41,9 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 /* Option values shared by plan and run; on a bad value print the usage
  * error and return 2. --budget F|BYTES as spadc_options.budget (a fraction
  * <= 1, or bytes > 1); --tile M,N,K. */
-bool cli_npu_target(const char *target); /* "npu" or "npu=FILE" */
+/* Whether target names a simulated machine ("npu", "npu=FILE.yml"): its
+ * options and its own --help (spadc_target_info_of). */
+bool cli_simulated(const char *target);
 int cli_parse_budget(const char *cmd, const char *v, double *budget);
 int cli_parse_tile(const char *cmd, const char *v, long long tile[3]);
 /* --objective cycles|energy|dram|edp into *objective (the value itself), or

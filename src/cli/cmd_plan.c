@@ -122,7 +122,9 @@ static int cpu_args(int argc, char **argv, plan_args *a) {
         }
     }
     if (!a->path) return cli_usage_error("plan", "no input file");
-    if (strcmp(a->target, "cpu")) return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml)", a->target);
+    spadc_target_info t;
+    if (spadc_target_info_of(a->target, &t) || !t.compiled)
+        return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml; ref plans nothing)", a->target);
     return 0;
 }
 
@@ -162,7 +164,7 @@ static int npu_args(int argc, char **argv, plan_args *a) {
             if (rc) return rc;
         }
     }
-    if (!a->target || !cli_npu_target(a->target)) return cli_usage_error("plan", "expected --target npu or npu=FILE.yml");
+    if (!a->target || !cli_simulated(a->target)) return cli_usage_error("plan", "expected --target npu or npu=FILE.yml");
     if (a->print_machine) {
         if (a->path || a->json || a->program || a->svg || a->func)
             return cli_usage_error("plan", "--print-machine prints the machine alone (no FILE, --json, --program, --svg or -e)");
@@ -176,7 +178,7 @@ static int npu_args(int argc, char **argv, plan_args *a) {
 int cli_cmd_plan(int argc, char **argv) {
     bool npu = false;
     for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--target") && cli_npu_target(argv[i + 1])) npu = true;
+        if (!strcmp(argv[i], "--target") && cli_simulated(argv[i + 1])) npu = true;
     for (int i = 1; i < argc; i++)
         if (cli_is_help(argv[i])) {
             fputs(npu ? NPU_HELP : HELP, stdout);

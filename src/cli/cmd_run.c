@@ -270,9 +270,10 @@ static bool print_report(run_state *st, spadc_report which) {
  * API formats them (FILE:LINE:COL: error: ...). */
 static int run(run_state *st) {
     const run_opts *o = st->o;
-    bool cpu = !strcmp(o->target, "cpu"), npu = cli_npu_target(o->target);
+    spadc_target_info t;
+    spadc_target_info_of(o->target, &t); /* known: checked with the options */
     spadc_options so = {.target = o->target, .threads = o->threads, .budget = o->budget,
-                        .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = cpu, .print = stdout,
+                        .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = t.native, .print = stdout,
                         .objective = o->objective};
     int rc;
     if (o->outdir && (rc = make_outdir(o->outdir))) return rc;
@@ -292,7 +293,7 @@ static int run(run_state *st) {
     cli_flush_stdout();
     for (uint32_t i = 0; i < st->nres; i++) summarize(&st->rt[i], st->res[i], i);
     qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
-    if (npu && !print_report(st, SPADC_RUN_TEXT)) goto api_times;
+    if (t.simulated && !print_report(st, SPADC_RUN_TEXT)) goto api_times; /* the machine's run, then the host's time */
     if (o->trace) {
         long long events, left;
         spadc_program_trace_counts(st->p, &events, &left);
@@ -307,7 +308,7 @@ static int run(run_state *st) {
     printf("time: %.6f s (%s, median of %d run%s)\n", times[o->repeat / 2], o->target, o->repeat, o->repeat == 1 ? "" : "s");
     free(times);
     times = NULL;
-    if (cpu && !print_report(st, SPADC_RUN_TEXT)) goto api;
+    if (t.native && !print_report(st, SPADC_RUN_TEXT)) goto api; /* the kernels' times after the whole run's */
     int status = 0;
     if (o->check) {
         char *report = NULL;
@@ -406,13 +407,14 @@ int cli_cmd_run(int argc, char **argv) {
         }
     }
     if (!o.path) return cli_usage_error("run", "no input file");
-    if (strcmp(o.target, "ref") && strcmp(o.target, "cpu") && !cli_npu_target(o.target))
-        return cli_usage_error("run", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml, ref)", o.target);
-    if ((o.budget > 0 || o.tile[0]) && !cli_npu_target(o.target))
+    spadc_target_info t;
+    if (spadc_target_info_of(o.target, &t))
+        return cli_usage_error("run", "unknown target '%s' (targets: " SPADC_TARGETS ")", o.target);
+    if ((o.budget > 0 || o.tile[0]) && !t.simulated)
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
-    if (o.objective && !cli_npu_target(o.target))
+    if (o.objective && !t.simulated)
         return cli_usage_error("run", "--objective is an option of the npu target");
-    if (o.trace && !cli_npu_target(o.target))
+    if (o.trace && !t.simulated)
         return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
                                       "--target npu or npu=FILE.yml)",
                                o.target);
@@ -428,7 +430,7 @@ int cli_cmd_run(int argc, char **argv) {
     /* options that would be silently ignored */
     if (o.seeded && o.inputs) return cli_usage_error("run", "--seed draws random inputs; it does not go with --inputs");
     if (o.samples >= 0 && !o.check) return cli_usage_error("run", "--check-samples goes with --check");
-    if (o.check && !strcmp(o.target, "ref"))
+    if (o.check && t.reference)
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
                                       "--target cpu or npu");
     run_state st = {0};

@@ -45,7 +45,10 @@ const char *cli_scan_uint(const char *v, uint64_t hi, uint64_t *out) {
     return c == v ? NULL : c;
 }
 
-bool cli_npu_target(const char *t) { return !strcmp(t, "npu") || !strncmp(t, "npu=", 4); }
+bool cli_simulated(const char *target) {
+    spadc_target_info t;
+    return !spadc_target_info_of(target, &t) && t.simulated;
+}
 
 int cli_parse_objective(const char *cmd, const char *v, const char **objective) {
     static const char *const names[] = {"cycles", "energy", "dram", "edp"};

@@ -72,4 +72,13 @@ may_include src/cpu/backend.c npu && { echo "FAIL: the layering check lets cpu/ 
 may_include src/npu/emit.c cpu && { echo "FAIL: the layering check lets npu/ include cpu/"; exit 1; }
 may_include src/cli/main.c exec && { echo "FAIL: the layering check lets cli/ include exec/"; exit 1; }
 may_include src/cpu/backend.c exec || { echo "FAIL: the layering check refuses cpu/ -> exec/"; exit 1; }
+# a front door asks what a target is (spadc_target_info_of, api/targets.c's
+# table); it compares no target names (issue 31: "no front door compares
+# target names")
+names=$(grep -nE '(strn?cmp|==)[^;]*"(cpu|npu|ref|npu=)"' src/cli/*.c src/api/spadc.c python/spadc/*.py |
+  grep -i 'target' || true)
+# ... and the check sees one
+grep -qE '(strn?cmp|==)[^;]*"(cpu|npu|ref|npu=)"' <<<'if (!strcmp(o->target, "ref"))' ||
+  { echo "FAIL: the target-name check misses a comparison"; exit 1; }
+[ -z "$names" ] || { echo "FAIL: a front door compares target names:"; echo "$names"; exit 1; }
 echo "layering: every include follows the table"

@@ -294,6 +294,31 @@ int main(void) {
     CHECK_EQ_INT(spadc_compile(ctx, m, NULL, &(spadc_options){.target = "gpu", .threads = 1}, &none), SPADC_EUSAGE);
     CHECK_CONTAINS(spadc_error(ctx), "unknown target 'gpu'");
     CHECK(none == NULL);
+    /* what a target is, asked by name: the front doors compare no names */
+    {
+        spadc_target_info ti;
+        CHECK_EQ_INT(spadc_target_info_of("cpu", &ti), SPADC_OK);
+        CHECK_EQ_STR(ti.family, "cpu");
+        CHECK(ti.compiled && ti.native && !ti.simulated && !ti.reference);
+        CHECK_EQ_INT(spadc_target_info_of("npu=machine.yml", &ti), SPADC_OK); /* the file is not read */
+        CHECK_EQ_STR(ti.family, "npu");
+        CHECK(ti.compiled && ti.simulated && !ti.native && !ti.reference);
+        CHECK_EQ_INT(spadc_target_info_of("ref", &ti), SPADC_OK);
+        CHECK(ti.reference && !ti.compiled && !ti.native && !ti.simulated);
+        const char *bad_targets[] = {"gpu", "", "cpux", "cpu=x.yml", "ref=", "np", NULL};
+        for (int i = 0; i < 6; i++) {
+            CHECK_EQ_INT(spadc_target_info_of(bad_targets[i], &ti), SPADC_EUSAGE);
+            CHECK(ti.family == NULL && !ti.compiled);
+        }
+        CHECK_EQ_INT(spadc_target_info_of(NULL, &ti), SPADC_EUSAGE);
+        CHECK_EQ_INT(spadc_target_info_of("cpu", NULL), SPADC_EUSAGE);
+        /* the reference has no reports and no trace, by its row */
+        char *txt = NULL;
+        CHECK_EQ_INT(spadc_program_report(ref, SPADC_PLAN_TEXT, &txt), SPADC_EUSAGE);
+        CHECK_EQ_INT(spadc_program_trace(ref, "/tmp/never.json", 10), SPADC_EUSAGE);
+        CHECK_CONTAINS(spadc_error(ctx), "has none");
+        CHECK_EQ_INT(spadc_program_trace(cpu, "/tmp/never.json", 10), SPADC_EUSAGE);
+    }
     /* the command's thread limit at this door too, for every target */
     const int bad_threads[] = {-1, SPADC_MAX_THREADS + 1, 1 << 30};
     for (int i = 0; i < 3; i++)
