@@ -123,8 +123,11 @@ static int cpu_args(int argc, char **argv, plan_args *a) {
     }
     if (!a->path) return cli_usage_error("plan", "no input file");
     spadc_target_info t;
-    if (spadc_target_info_of(a->target, &t) || !t.compiled)
-        return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml; ref plans nothing)", a->target);
+    if (spadc_target_info_of(a->target, &t))
+        return cli_usage_error("plan", "unknown target '%s' (targets: cpu, npu, npu=FILE.yml)", a->target);
+    if (!t.compiled)
+        return cli_usage_error("plan", "the %s target plans nothing: it is the reference interpreter (targets: cpu, npu, "
+                                       "npu=FILE.yml)", a->target);
     return 0;
 }
 

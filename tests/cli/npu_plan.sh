@@ -75,6 +75,8 @@ expect 2 "--tile needs three positive integers" -- "$SPADC" plan "$F" --target n
 expect 2 "--tile needs three positive integers" -- "$SPADC" run "$F" --target npu --tile 0,1,1
 expect 2 "bad npu target" -- "$SPADC" plan "$F" --target npu=
 expect 2 "unknown target" -- "$SPADC" run "$F" --target gpu
+expect 2 "unknown target 'gpu'" -- "$SPADC" plan "$F" --target gpu
+expect 2 "the ref target plans nothing" -- "$SPADC" plan "$F" --target ref
 expect 2 "options of the npu target" -- "$SPADC" run "$F" --target cpu --budget 0.5
 # bad machine files: located errors, exit 1
 printf 'vpu_num_lanes: 0\nvpu_spad_size_kb_per_lane: 32\nvpu_vector_length_bits: 256\ncore_freq_mhz: 800\ndram_channels: 1\n' >"$tmp/zero.yml"
