@@ -187,7 +187,7 @@ static inline float loop_tanhf(float x) {
     q = q * s + -0.0539676396f;
     q = q * s + 0.133333318f;
     q = q * s + -0.333333333f;
-    const float ys = (x * s) * q + x;
+    const float ys = copysignf((x * s) * q + x, x); /* tanh(-0) = -0 */
     const float t = loop_expf(ax + ax);
     float yl = 1.0f - 2.0f / (t + 1.0f);
     yl = x < 0.0f ? -yl : yl;

@@ -160,7 +160,8 @@ static inline VF vtanh_(VF x) {
     q = vfma(q, s, vset1(-0.0539676396f));
     q = vfma(q, s, vset1(0.133333318f));
     q = vfma(q, s, vset1(-0.333333333f));
-    const VF ys = vfma(vmul(x, s), q, x);
+    /* with x's sign bit: tanh(-0) is -0, where x + (x^3) q rounds to +0 */
+    const VF ys = vor(vfma(vmul(x, s), q, x), vand(x, vset1(-0.0f)));
     /* otherwise 1 - 2 / (e^{2|x|} + 1): the quotient is <= 0.45, so the
      * subtraction loses nothing; e^{2|x|} = inf gives 1. */
     const VF t = vexp_(vadd(ax, ax));
