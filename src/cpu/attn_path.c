@@ -34,23 +34,10 @@ static int64_t at_loops(const cb_access *a, const int64_t *idx, const kernel *k)
     return off;
 }
 
-/* Plan the parts as GEMMs (accesses, epilogue programs), then the rows'
- * offsets and the tile. */
-bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
-    kernel *k = kp->k;
-    kn_attention *at = k->att;
-    cb_attn_plan *ap = sp_calloc(cb->ctx, 1, sizeof *ap);
-    kp->ap = ap;
-    ap->qk.k = &at->qk;
-    ap->pv.k = &at->pv;
-    if (!cb_plan_gemm(cb, &ap->qk) || !cb_plan_gemm(cb, &ap->pv) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
-        ap->pv.init_slot >= 0 || ap->qk.a_dt || ap->qk.b_dt || ap->qk.c_dt || ap->pv.a_dt || ap->pv.b_dt || ap->pv.c_dt) {
-        snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
-        return false;
-    }
-    /* the score kernels' programs, appended to qk's epilogue */
+/* The score kernels' programs, appended to qk's epilogue: those of score
+ * kernel c its operands [sk_first[c], sk_first[c + 1]). */
+static bool attn_scores(cb_backend *cb, cb_attn_plan *ap, kn_attention *at, uint32_t *sk_first, char *why, size_t nwhy) {
     cb_kplan sk[KN_ATTN_SCORE_MAX];
-    uint32_t sk_first[KN_ATTN_SCORE_MAX + 1];
     sk_first[0] = ap->qk.epi.noperands;
     for (uint32_t c = 0; c < at->nscore; c++) {
         cb_kplan *t = &sk[c];
@@ -67,23 +54,16 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
         }
         sk_first[c + 1] = ap->qk.epi.noperands;
     }
+    return true;
+}
+
+/* Each row's offsets (one allocation, ap->offs): of Q, K, V, O and of
+ * every epilogue operand. */
+static void attn_row_offsets(cb_backend *cb, cb_attn_plan *ap, const kn_attention *at, const uint32_t *sk_first) {
     const kernel *Q = &at->qk, *V = &at->pv;
-    const int jq = loop_of_class(Q, KN_DIM_N), dq = loop_of_class(Q, KN_DIM_K);
-    const int jp = loop_of_class(V, KN_DIM_K), np = loop_of_class(V, KN_DIM_N);
     const int64_t rows = at->rows;
     cpu_attn_args *a = &ap->args;
-    a->rows = rows;
-    a->keys = at->keys;
-    a->safe = at->safe;
-    a->d = Q->bounds[dq];
-    a->dv = V->bounds[np];
-    a->q_sd = ap->qk.lhs.stride[dq];
-    a->k_sj = ap->qk.rhs.stride[jq];
-    a->k_sd = ap->qk.rhs.stride[dq];
-    a->v_sj = ap->pv.rhs.stride[jp];
-    a->v_sn = ap->pv.rhs.stride[np];
-    a->o_sn = ap->pv.out.stride[np];
-    uint32_t nq = ap->qk.epi.noperands, np_ = ap->pv.epi.noperands;
+    const uint32_t nq = ap->qk.epi.noperands, np_ = ap->pv.epi.noperands;
     int64_t *o = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)rows * sizeof *o, 4 + nq + np_));
     ap->offs = o;
     int64_t *q_off = o, *k_off = o + rows, *v_off = o + 2 * rows, *o_off = o + 3 * rows;
@@ -117,6 +97,43 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
         }
         for (uint32_t s = 0; s < np_; s++) ((int64_t *)a->pv_opnd_off[s])[r] = at_loops(&ap->pv.operand[s], ip, V);
     }
+}
+
+/* Plan the parts as GEMMs (accesses, epilogue programs), then the rows'
+ * offsets and the tile. */
+bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
+    kernel *k = kp->k;
+    kn_attention *at = k->att;
+    cb_attn_plan *ap = sp_calloc(cb->ctx, 1, sizeof *ap);
+    kp->ap = ap;
+    ap->qk.k = &at->qk;
+    ap->pv.k = &at->pv;
+    if (!cb_plan_gemm(cb, &ap->qk) || !cb_plan_gemm(cb, &ap->pv) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
+        ap->pv.init_slot >= 0 || ap->qk.a_dt || ap->qk.b_dt || ap->qk.c_dt || ap->pv.a_dt || ap->pv.b_dt || ap->pv.c_dt) {
+        snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
+        return false;
+    }
+    /* the score kernels' programs, appended to qk's epilogue */
+    uint32_t sk_first[KN_ATTN_SCORE_MAX + 1];
+    if (!attn_scores(cb, ap, at, sk_first, why, nwhy)) return false;
+    const kernel *Q = &at->qk, *V = &at->pv;
+    const int jq = loop_of_class(Q, KN_DIM_N), dq = loop_of_class(Q, KN_DIM_K);
+    const int jp = loop_of_class(V, KN_DIM_K), np = loop_of_class(V, KN_DIM_N);
+    const int64_t rows = at->rows;
+    cpu_attn_args *a = &ap->args;
+    a->rows = rows;
+    a->keys = at->keys;
+    a->safe = at->safe;
+    a->d = Q->bounds[dq];
+    a->dv = V->bounds[np];
+    a->q_sd = ap->qk.lhs.stride[dq];
+    a->k_sj = ap->qk.rhs.stride[jq];
+    a->k_sd = ap->qk.rhs.stride[dq];
+    a->v_sj = ap->pv.rhs.stride[jp];
+    a->v_sn = ap->pv.rhs.stride[np];
+    a->o_sn = ap->pv.out.stride[np];
+    attn_row_offsets(cb, ap, at, sk_first);
+    const uint32_t nq = ap->qk.epi.noperands, np_ = ap->pv.epi.noperands;
     /* the epilogue operands along keys (dv): their N stride; checked here
      * once (a stand-in pointer: the row's is set per row) */
     static const float somewhere;

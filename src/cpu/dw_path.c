@@ -32,6 +32,52 @@ bool cb_dw_shape(const kernel *k, const kn_input *in0) {
     return true;
 }
 
+/* A folded pad's padded coordinates at each tap (conv_dw.h): one along
+ * the lanes (ltap) or those moving with the rows (rtap, and per tile
+ * rbase's terms); false where the kernel cannot bound one. */
+static bool dw_pad_coords(cb_kplan *kp, const uint32_t *kd, uint32_t nk, const int64_t *ts) {
+    const kernel *k = kp->k;
+    const kn_input *in = &k->inputs[0];
+    cb_dw_plan *p = kp->dw;
+    cpu_dw *d = &p->d;
+    const int L = p->L, M = p->M;
+    const int64_t ntap = d->ntap, xs_l = d->xs_l, ws_l = d->ws_l;
+    int32_t *ltap = p->coords;
+    int64_t idx[KN_MAX_DIMS];
+    for (uint32_t r = 0; in->pad && r < in->map->nres; r++) {
+        if (!in->pad_low[r] && !in->pad_high[r]) continue;
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        if (!ir_aexpr_linear(in->map->res[r], k->ndims, coef, &cst)) return false;
+        int32_t *tc;
+        if (coef[L]) {
+            if (d->lpad || ts[r] != 1 || coef[L] != xs_l || ws_l) return false;
+            for (uint32_t dd = 0; dd < k->ndims; dd++)
+                if ((int)dd != L && k->dimclass[dd] != KN_DIM_K && coef[dd] && k->bounds[dd] > 1) return false;
+            d->lpad = true;
+            d->ldim = in->value->type.dims[r];
+            tc = ltap;
+            d->ltap = ltap;
+        } else {
+            if (d->nrp == CPU_DW_MAX_ROWPAD) return false;
+            const uint32_t q = d->nrp++;
+            d->rdim[q] = in->value->type.dims[r];
+            d->rcoef[q] = M >= 0 ? coef[M] : 0;
+            p->rcst[q] = cst - in->pad_low[r];
+            for (uint32_t j = 0; j < p->nouter; j++) p->rocoef[q][p->outer[j]] = coef[p->outer[j]];
+            tc = p->coords + (1 + q) * ntap;
+            d->rtap[q] = tc;
+        }
+        memset(idx, 0, sizeof idx);
+        for (int64_t t = 0; t < ntap; t++) {
+            int64_t c = coef[L] ? cst - in->pad_low[r] : 0;
+            for (uint32_t i = 0; i < nk; i++) c += idx[kd[i]] * coef[kd[i]];
+            tc[t] = (int32_t)c;
+            cb_odometer_next(idx, kd, nk, k->bounds);
+        }
+    }
+    return true;
+}
+
 bool cb_plan_dw(cb_backend *cb, cb_kplan *kp) {
     kernel *k = kp->k;
     const kn_input *in = &k->inputs[0];
@@ -94,7 +140,6 @@ bool cb_plan_dw(cb_backend *cb, cb_kplan *kp) {
     p->taps = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)ntap, 2 * sizeof(int64_t)));
     p->coords = sp_calloc(cb->ctx, (size_t)ntap * 3, sizeof(int32_t));
     int64_t *xtap = p->taps, *wtap = p->taps + ntap;
-    int32_t *ltap = p->coords;
     int64_t idx[KN_MAX_DIMS] = {0};
     for (int64_t t = 0; t < ntap; t++) {
         xtap[t] = wtap[t] = 0;
@@ -102,38 +147,7 @@ bool cb_plan_dw(cb_backend *cb, cb_kplan *kp) {
         cb_odometer_next(idx, kd, nk, k->bounds);
     }
     d->xtap = xtap, d->wtap = wtap;
-    /* a folded pad's padded coordinates */
-    for (uint32_t r = 0; in->pad && r < in->map->nres; r++) {
-        if (!in->pad_low[r] && !in->pad_high[r]) continue;
-        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
-        if (!ir_aexpr_linear(in->map->res[r], k->ndims, coef, &cst)) return false;
-        int32_t *tc;
-        if (coef[L]) {
-            if (d->lpad || ts[r] != 1 || coef[L] != xs_l || ws_l) return false;
-            for (uint32_t dd = 0; dd < k->ndims; dd++)
-                if ((int)dd != L && k->dimclass[dd] != KN_DIM_K && coef[dd] && k->bounds[dd] > 1) return false;
-            d->lpad = true;
-            d->ldim = in->value->type.dims[r];
-            tc = ltap;
-            d->ltap = ltap;
-        } else {
-            if (d->nrp == CPU_DW_MAX_ROWPAD) return false;
-            const uint32_t q = d->nrp++;
-            d->rdim[q] = in->value->type.dims[r];
-            d->rcoef[q] = M >= 0 ? coef[M] : 0;
-            p->rcst[q] = cst - in->pad_low[r];
-            for (uint32_t j = 0; j < p->nouter; j++) p->rocoef[q][p->outer[j]] = coef[p->outer[j]];
-            tc = p->coords + (1 + q) * ntap;
-            d->rtap[q] = tc;
-        }
-        memset(idx, 0, sizeof idx);
-        for (int64_t t = 0; t < ntap; t++) {
-            int64_t c = coef[L] ? cst - in->pad_low[r] : 0;
-            for (uint32_t i = 0; i < nk; i++) c += idx[kd[i]] * coef[kd[i]];
-            tc[t] = (int32_t)c;
-            cb_odometer_next(idx, kd, nk, k->bounds);
-        }
-    }
+    if (!dw_pad_coords(kp, kd, nk, ts)) return false;
     cpu_dw_masks(cb->ctx, d);
     /* the epilogue: a leading bias or residual add as the init */
     cpu_epilogue chk = kp->epi;

@@ -127,7 +127,20 @@ static bool plan_gathered(cb_backend *cb, cb_kplan *kp) {
     return cb_plan_window(cb, kp);
 }
 
-bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
+/* Input i of a contraction as the GEMM reads it: a scalar operand of the
+ * contraction itself (a splat weight folded by canonicalisation) through
+ * zero strides, one float, never blown up to a tensor; else its access. */
+static bool contraction_access(cb_backend *cb, const kernel *k, uint32_t i, cb_access *acc) {
+    const ir_value *v = k->inputs[i].value;
+    if (v->type.kind != IR_T_SCALAR) return cb_make_access(cb, v, k->inputs[i].map, k->ndims, acc);
+    memset(acc, 0, sizeof *acc);
+    acc->value = v->id;
+    return true;
+}
+
+/* The GEMM's element types and its accesses (lhs, rhs, out); a folded pad
+ * read at the padded coordinates less the pad. */
+static bool gemm_accesses(cb_backend *cb, cb_kplan *kp) {
     kernel *k = kp->k;
     /* f32 products and sums (of f32, bf16 or f16 inputs); the result f32,
      * bf16 or f16, the epilogue's operands any float type or i1 masks */
@@ -140,22 +153,8 @@ bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
             !(k->inputs[i].value->type.dtype == IR_I1 && k->inputs[i].role == KN_ROLE_OPERAND))
             return false;
     if (k->init_scalar && k->init_scalar->type.dtype != IR_F32) return false;
-    const ir_value *a = k->inputs[0].value, *bv = k->inputs[1].value;
-    /* a scalar operand of the contraction itself (a splat weight folded by
-     * canonicalisation) is read through zero strides: one float, never
-     * blown up to a tensor */
-    if (a->type.kind == IR_T_SCALAR) {
-        memset(&kp->lhs, 0, sizeof kp->lhs);
-        kp->lhs.value = a->id;
-    } else if (!cb_make_access(cb, a, k->inputs[0].map, k->ndims, &kp->lhs)) {
-        return false;
-    }
-    if (bv->type.kind == IR_T_SCALAR) {
-        memset(&kp->rhs, 0, sizeof kp->rhs);
-        kp->rhs.value = bv->id;
-    } else if (!cb_make_access(cb, bv, k->inputs[1].map, k->ndims, &kp->rhs)) {
-        return false;
-    }
+    const ir_value *a = k->inputs[0].value;
+    if (!contraction_access(cb, k, 0, &kp->lhs) || !contraction_access(cb, k, 1, &kp->rhs)) return false;
     if (!cb_make_access(cb, k->out, k->out_map, k->ndims, &kp->out)) return false;
     for (uint32_t i = 1; i < k->ninputs; i++)
         if (k->inputs[i].pad) return false;
@@ -165,23 +164,22 @@ bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
         ir_type_strides(a->type, ts);
         for (uint32_t r = 0; r < k->inputs[0].map->nres; r++) kp->lhs.off -= k->inputs[0].pad_low[r] * ts[r];
     }
-    if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) {
-        /* convolutions gather and copy f32 windows */
-        if (kp->a_dt != CPU_F32 || kp->b_dt != CPU_F32 || kp->c_dt != CPU_F32) return false;
-        return plan_gathered(cb, kp);
-    }
-    /* inner dims: N with the smallest output stride, M likewise, K with the
-     * smallest lhs stride; a second K loop is the batch-reduce loop */
+    return true;
+}
+
+/* The inner loops: N with the smallest output stride, M likewise, K with
+ * the smallest lhs stride, a second K loop the batch-reduce loop (no
+ * third); the others outer. */
+static bool gemm_loops(cb_kplan *kp) {
+    const kernel *k = kp->k;
     kp->m_dim = kp->n_dim = kp->k_dim = kp->br_dim = -1;
     int nk = 0;
     for (uint32_t d = 0; d < k->ndims; d++) {
-        int64_t cs = kp->out.stride[d] < 0 ? -kp->out.stride[d] : kp->out.stride[d];
+        const int64_t cs = iabs(kp->out.stride[d]);
         if (k->dimclass[d] == KN_DIM_N) {
-            if (kp->n_dim < 0 || cs < (kp->out.stride[kp->n_dim] < 0 ? -kp->out.stride[kp->n_dim] : kp->out.stride[kp->n_dim]))
-                kp->n_dim = (int)d;
+            if (kp->n_dim < 0 || cs < iabs(kp->out.stride[kp->n_dim])) kp->n_dim = (int)d;
         } else if (k->dimclass[d] == KN_DIM_M) {
-            if (kp->m_dim < 0 || cs < (kp->out.stride[kp->m_dim] < 0 ? -kp->out.stride[kp->m_dim] : kp->out.stride[kp->m_dim]))
-                kp->m_dim = (int)d;
+            if (kp->m_dim < 0 || cs < iabs(kp->out.stride[kp->m_dim])) kp->m_dim = (int)d;
         } else if (k->dimclass[d] == KN_DIM_K) {
             nk++;
         }
@@ -189,24 +187,27 @@ bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
     if (nk > 2) return false;
     for (uint32_t d = 0; d < k->ndims; d++) {
         if (k->dimclass[d] != KN_DIM_K) continue;
-        int64_t s = kp->lhs.stride[d] < 0 ? -kp->lhs.stride[d] : kp->lhs.stride[d];
         if (kp->k_dim < 0) {
             kp->k_dim = (int)d;
+        } else if (iabs(kp->lhs.stride[d]) < iabs(kp->lhs.stride[kp->k_dim])) {
+            kp->br_dim = kp->k_dim;
+            kp->k_dim = (int)d;
         } else {
-            int64_t s0 = kp->lhs.stride[kp->k_dim] < 0 ? -kp->lhs.stride[kp->k_dim] : kp->lhs.stride[kp->k_dim];
-            if (s < s0) {
-                kp->br_dim = kp->k_dim;
-                kp->k_dim = (int)d;
-            } else {
-                kp->br_dim = (int)d;
-            }
+            kp->br_dim = (int)d;
         }
     }
     kp->nouter = 0;
     for (uint32_t d = 0; d < k->ndims; d++)
         if ((int)d != kp->m_dim && (int)d != kp->n_dim && (int)d != kp->k_dim && (int)d != kp->br_dim)
             kp->outer[kp->nouter++] = d;
-    /* the epilogue: operands must not depend on the reduction loops */
+    return true;
+}
+
+/* The epilogue program: its operands must not depend on the reduction
+ * loops; a last rounding to C's type is the store's; a scalar init its
+ * own operand. */
+static bool gemm_epilogue(cb_backend *cb, cb_kplan *kp) {
+    const kernel *k = kp->k;
     kp->init_slot = -1;
     if (!cb_compile_program(cb, kp, 1)) return false;
     /* the store rounds to C's type: a last rounding to it is the store's
@@ -227,6 +228,18 @@ bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
         if (kp->epi.noperands >= CPU_EPI_MAX_OPERANDS) return false;
         kp->init_slot = (int)kp->epi.noperands++;
     }
+    return true;
+}
+
+bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
+    kernel *k = kp->k;
+    if (!gemm_accesses(cb, kp)) return false;
+    if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) {
+        /* convolutions gather and copy f32 windows */
+        if (kp->a_dt != CPU_F32 || kp->b_dt != CPU_F32 || kp->c_dt != CPU_F32) return false;
+        return plan_gathered(cb, kp);
+    }
+    if (!gemm_loops(kp) || !gemm_epilogue(cb, kp)) return false;
     kp->gM = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1;
     kp->gN = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
     kp->gK = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
