@@ -16,16 +16,16 @@
  *   attn_path.c    a fused attention: planned as two GEMMs, run on attention.h
  *   dw_path.c      a depthwise convolution on the direct kernel (conv_dw.h)
  *
- * Contract. A cb_kplan is kernel k's plan: cb_lower fills it (its path and
- * that path's fields) once, when storage is known; prepare and bind may
- * re-choose its blocking and pack B; run reads it, writing only the
+ * Contract. A cb_kplan is one kernel's plan: cb_lower fills it (its path
+ * and that path's fields) once, when storage is known; prepare and bind
+ * may re-choose its blocking and pack B; run reads it, writing only the
  * per-run parts (operand pointers, patched constants, grown buffers,
- * epi_checked). Everything a plan allocates is freed by backend.c's
- * free hook (or, for a path's plan that failed, by cb_lower before the
- * next path is tried). The cb_plan_* functions return false where the
- * engine cannot run the kernel that way (nothing raised); the cb_run_*
- * functions raise through cb->ctx (sp_throw/sp_rethrow), as the executor's
- * run hook may. None of this is seen outside src/cpu/.
+ * epi_checked). What a plan allocates is freed by backend.c's free hook,
+ * or by cb_lower where it drops a path's plan to try the next. The
+ * bool cb_plan_* functions return false where the engine cannot run the
+ * kernel that way; out of memory and the engine's own errors raise through
+ * cb->ctx (sp_throw, sp_rethrow) everywhere here, as the executor's hooks
+ * may. None of this is seen outside src/cpu/.
  */
 #ifndef SPADC_CPU_BACKEND_IMPL_H
 #define SPADC_CPU_BACKEND_IMPL_H
