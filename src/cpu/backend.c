@@ -6,8 +6,6 @@
  * backend_impl.h lists. */
 #include "backend.h"
 
-#include <string.h>
-
 #include "backend_impl.h"
 
 static void start(ex_backend *b, ex_program *x) {
