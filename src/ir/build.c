@@ -111,7 +111,7 @@ static ir_op *structured(ir_module *m, sp_loc loc, ir_linalg_kind named, uint32_
     return op;
 }
 
-static void yield(ir_module *m, ir_block *b, sp_loc loc, ir_value *v) {
+void ir_build_yield(ir_module *m, ir_block *b, sp_loc loc, ir_value *v) {
     ir_op *y = ir_op_new(m, IR_OP_LINALG_YIELD, loc, 1, 0, 0);
     y->opnds[0] = v;
     ir_block_append(b, y);
@@ -123,7 +123,7 @@ ir_op *ir_build_fill(ir_module *m, sp_loc loc, ir_value *scalar, ir_value *init)
     op->u.lin.maps[0] = ir_amap_new(m, r, 0, 0);
     op->u.lin.maps[1] = ir_amap_identity(m, r);
     ir_block *b = op->regions[0];
-    yield(m, b, loc, &b->args[0]);
+    ir_build_yield(m, b, loc, &b->args[0]);
     return op;
 }
 
@@ -138,6 +138,13 @@ ir_op *ir_build_binary(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir
     x->opnds[1] = &body->args[1];
     x->res[0].type = ir_scalar_type(ir_value_elem(init));
     ir_block_append(body, x);
-    yield(m, body, loc, &x->res[0]);
+    ir_build_yield(m, body, loc, &x->res[0]);
+    return op;
+}
+
+ir_op *ir_build_generic_over(ir_module *m, sp_loc loc, ir_value *init) {
+    uint32_t r = init->type.rank;
+    ir_op *op = structured(m, loc, IR_LN_GENERIC, 0, NULL, init, r);
+    op->u.lin.maps[0] = ir_amap_identity(m, r);
     return op;
 }

@@ -1,5 +1,5 @@
 /* build.h - builders for the ops passes create (empty, constants, fill,
- * binary elementwise generics), allocated in the module arena.
+ * binary elementwise generics, a generic's body), allocated in the module arena.
  *
  *     ir_op *e = ir_build_empty(m, loc, t);
  *     ir_op *z = ir_build_zero(m, loc, IR_F32);
@@ -32,5 +32,11 @@ ir_op *ir_build_fill(ir_module *m, sp_loc loc, ir_value *scalar, ir_value *init)
 /* linalg.generic over init's shape: out = a OP b (identity maps, all
  * parallel), OP a binary arith op kind */
 ir_op *ir_build_binary(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *b, ir_value *init);
+/* linalg.generic with no inputs over init's shape (identity map, all
+ * parallel) and an empty body of one argument (init's element): the
+ * caller appends the body, ending with ir_build_yield */
+ir_op *ir_build_generic_over(ir_module *m, sp_loc loc, ir_value *init);
+/* linalg.yield v, appended to b */
+void ir_build_yield(ir_module *m, ir_block *b, sp_loc loc, ir_value *v);
 
 #endif

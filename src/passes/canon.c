@@ -707,6 +707,8 @@ static void visit_block(canon *c, ir_block *b) {
         if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) canon_fold_reshape_pair(c, op);
         if (op->kind == IR_OP_PAD) canon_swap_pad_copy(c, op);
         if (op->kind == IR_OP_CONCAT) canon_concat_to_inserts(c, op);
+        if (op->kind == IR_OP_EXTRACT) canon_extract_element(c, op);
+        if (op->kind == IR_OP_FROM_ELEMENTS) canon_elements_to_generic(c, op);
         if (op->kind == IR_OP_LINALG) {
             for (uint32_t r = 0; r < op->nregions; r++) resolve_nested(c, op->regions[r]);
             for (uint32_t i = 0; i < op->u.lin.nins; i++) fold_input(c, op, i);

@@ -13,7 +13,8 @@
  *   canon_reshape.c   reshapes (views): pairs that cancel, elementwise ops
  *                     run in the unexpanded shape
  *   canon_prologue.c  a contraction's elementwise prologue split off
- *   canon_tensor.c    pads of copies, concat as insert_slices
+ *   canon_tensor.c    pads of copies, concat as insert_slices,
+ *                     from_elements read back or built by a generic
  */
 #ifndef SPADC_PASSES_CANON_INT_H
 #define SPADC_PASSES_CANON_INT_H
@@ -50,5 +51,7 @@ bool canon_collapse_elementwise(canon *c, ir_op *E);   /* canon_reshape.c */
 bool canon_split_prologue(canon *c, ir_op *S);         /* canon_prologue.c */
 bool canon_swap_pad_copy(canon *c, ir_op *P);          /* canon_tensor.c */
 bool canon_concat_to_inserts(canon *c, ir_op *C);      /* canon_tensor.c */
+bool canon_extract_element(canon *c, ir_op *X);        /* canon_tensor.c */
+bool canon_elements_to_generic(canon *c, ir_op *F);    /* canon_tensor.c */
 
 #endif

@@ -116,3 +116,115 @@ bool canon_concat_to_inserts(canon *c, ir_op *C) {
     canon_forward(c, &C->res[0], into);
     return true;
 }
+
+/* ------------------------------------------------ tensor.from_elements */
+
+/* The operand a tensor.extract of a tensor.from_elements reads, when every
+ * index is a constant in bounds (a reshape's shape operand as ONNX and
+ * torch-mlir build it, read back element by element): the scalar itself,
+ * so the tensor need not exist. Else NULL. */
+static ir_value *element_read(const ir_op *X) {
+    if (X->kind != IR_OP_EXTRACT || X->nres != 1 || !X->nopnds) return NULL;
+    const ir_op *F = X->opnds[0]->def;
+    if (!F || F->kind != IR_OP_FROM_ELEMENTS) return NULL;
+    const ir_type t = F->res[0].type;
+    if (t.kind != IR_T_TENSOR || X->nopnds != 1u + t.rank) return NULL;
+    int64_t at = 0;
+    for (uint32_t d = 0; d < t.rank; d++) {
+        const ir_op *k = X->opnds[1 + d]->def;
+        if (!k || k->kind != IR_OP_CONSTANT || k->u.value->kind != IR_A_INT) return NULL;
+        const int64_t i = k->u.value->u.i;
+        if (i < 0 || t.dims[d] == IR_DYNAMIC || i >= t.dims[d]) return NULL; /* the reference says where */
+        at = at * t.dims[d] + i;
+    }
+    return at < F->nopnds ? F->opnds[at] : NULL;
+}
+
+bool canon_extract_element(canon *c, ir_op *X) {
+    ir_value *v = element_read(X);
+    if (!v) return false;
+    canon_forward(c, &X->res[0], v);
+    return true;
+}
+
+/* Whether some op of block b (not inside structured bodies) reads v
+ * through a tensor.extract canon_extract_element takes. */
+static bool read_by_element(const ir_block *b, const ir_value *v) {
+    for (const ir_op *op = b->first; op; op = op->next) {
+        if (op->kind == IR_OP_EXTRACT && op->nopnds && op->opnds[0] == v && element_read(op)) return true;
+        if (op->kind != IR_OP_LINALG)
+            for (uint32_t r = 0; r < op->nregions; r++)
+                if (read_by_element(op->regions[r], v)) return true;
+    }
+    return false;
+}
+
+static ir_value *body_op(ir_module *m, ir_block *b, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *x, ir_type t) {
+    ir_op *op = ir_build_scalar(m, loc, kind, a, x, t);
+    ir_block_append(b, op);
+    return &op->res[0];
+}
+
+static ir_value *body_index(ir_module *m, ir_block *b, sp_loc loc, int64_t v) {
+    const ir_type it = ir_scalar_type(IR_INDEX);
+    ir_op *k = ir_build_constant(m, loc, ir_attr_int(m, v, it));
+    ir_block_append(b, k);
+    return &k->res[0];
+}
+
+/* tensor.from_elements (the scalars a tensor is built of, row-major)
+ * becomes a linalg.generic over the result that yields operand i at
+ * element i: a chain of selects on the element's row-major index (one
+ * operand: a fill). The engines run it as any elementwise kernel, with the
+ * operands captured scalars; it went to the reference path before. Up to
+ * CANON_MAX_OPNDS elements (the builds torch-mlir and ONNX write are
+ * shapes and small vectors); larger ones stay as they are. Not while an
+ * extract canon_extract_element takes still reads it (that comes first). */
+bool canon_elements_to_generic(canon *c, ir_op *F) {
+    if (F->kind != IR_OP_FROM_ELEMENTS || F->nres != 1 || !F->nopnds || F->nopnds > CANON_MAX_OPNDS) return false;
+    const ir_type rt = F->res[0].type;
+    if (rt.kind != IR_T_TENSOR || rt.rank > IR_MAX_RANK || ir_type_numel(rt) != (int64_t)F->nopnds) return false;
+    for (uint32_t d = 0; d < rt.rank; d++)
+        if (rt.dims[d] == IR_DYNAMIC) return false;
+    if (read_by_element(c->func->regions[0], &F->res[0])) return false;
+    ir_module *m = c->m;
+    const sp_loc loc = F->loc;
+    ir_op *E = ir_build_empty(m, loc, rt);
+    ir_block_insert_before(F->parent, F, E);
+    bool same = true;
+    for (uint32_t i = 1; i < F->nopnds; i++) same &= F->opnds[i] == F->opnds[0];
+    if (same) {
+        ir_op *fill = ir_build_fill(m, loc, F->opnds[0], &E->res[0]);
+        ir_block_insert_before(F->parent, F, fill);
+        canon_forward(c, &F->res[0], &fill->res[0]);
+        return true;
+    }
+    ir_op *G = ir_build_generic_over(m, loc, &E->res[0]);
+    ir_block *b = G->regions[0];
+    const ir_type it = ir_scalar_type(IR_INDEX), et = ir_scalar_type((ir_dtype)rt.dtype);
+    ir_value *at = NULL; /* the element's row-major index */
+    for (uint32_t d = 0; d < rt.rank; d++) {
+        ir_op *ix = ir_op_new(m, IR_OP_LINALG_INDEX, loc, 0, 1, 0);
+        ix->u.dim = d;
+        ix->res[0].type = it;
+        ir_block_append(b, ix);
+        at = at ? body_op(m, b, loc, IR_OP_ADDI, body_op(m, b, loc, IR_OP_MULI, at, body_index(m, b, loc, rt.dims[d]), it),
+                          &ix->res[0], it)
+                : &ix->res[0];
+    }
+    ir_value *v = F->opnds[F->nopnds - 1];
+    for (int64_t i = (int64_t)F->nopnds - 2; i >= 0; i--) {
+        ir_value *eq = body_op(m, b, loc, IR_OP_CMPI, at ? at : body_index(m, b, loc, 0), body_index(m, b, loc, i),
+                               ir_scalar_type(IR_I1));
+        eq->def->u.pred = IR_CMPI_EQ;
+        ir_op *s = ir_op_new(m, IR_OP_SELECT, loc, 3, 1, 0);
+        s->opnds[0] = eq, s->opnds[1] = F->opnds[i], s->opnds[2] = v;
+        s->res[0].type = et;
+        ir_block_append(b, s);
+        v = &s->res[0];
+    }
+    ir_build_yield(m, b, loc, v);
+    ir_block_insert_before(F->parent, F, G);
+    canon_forward(c, &F->res[0], &G->res[0]);
+    return true;
+}

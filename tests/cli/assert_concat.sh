@@ -87,11 +87,19 @@ a=$("$SPADC" run "$D/tensor_build.mlir" -e build --target ref --seed 7 | grep '^
 b=$("$SPADC" run "$D/assert_concat_generic.mlir" -e build --target ref --seed 7 | grep '^result')
 [ -n "$a" ] && [ "$a" = "$b" ] || no "the generic @build computes other results"
 # tensor.concat becomes one insert_slice per operand (passes/canon_tensor.c), which
-# both engines copy: no concat kernel on the host; the npu leaves
-# tensor.from_elements to the host, and says why
+# both engines copy: no concat kernel on the host; tensor.from_elements
+# becomes a generic selecting its operand by the element's index, which
+# the cpu engine runs and the npu leaves to its host (it has no
+# linalg.index), saying why
 plan=$("$SPADC" plan "$D/tensor_build.mlir" -e build --target npu)
-grep -q "runs on the host (reference semantics): 'tensor.from_elements' moves data" <<<"$plan" ||
+grep -q "runs on the host (reference semantics): body op 'linalg.index' has no vector instruction" <<<"$plan" ||
   { no "npu plan does not name the host kernels"; echo "$plan" | head -5; }
+for f in build main; do
+  cplan=$("$SPADC" plan "$D/tensor_build.mlir" -e $f)
+  grep -q 'reference' <<<"$cplan" && { no "cpu plan of @$f: a kernel on the reference path"; grep -B2 reference <<<"$cplan"; }
+done
+"$SPADC" opt "$D/tensor_build.mlir" --passes canonicalize | grep -q 'tensor.from_elements' &&
+  no "canonicalize leaves a tensor.from_elements"
 grep -q 'concat' <<<"$plan" && no "npu plan: a tensor.concat kernel is left"
 [ "$(grep -c '^k[0-9]*  op  3 x 8 (copy)  -> %v[0-9]*  (npu)$' <<<"$plan")" = 3 ] ||
   { no "npu plan: the concat of three is not three copies on the npu"; echo "$plan" | grep '^k'; }
