@@ -225,8 +225,13 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
             items *= L->bounds[d];
         }
     }
+    j->npoints = items;
     if (!rl && L->lane_dim >= 0) {
-        j->nblocks = (L->lane_extent + LOOP_BLOCK - 1) / LOOP_BLOCK;
+        bool strided = iabs64(L->out.stride[L->lane_dim]) > 1;
+        for (uint32_t i = 0; i < L->nin && !strided; i++)
+            strided = input_loaded(L, i) && iabs64(L->in[i].stride[L->lane_dim]) > 1;
+        j->block = strided ? CPU_LOOP_LANES : LOOP_BLOCK;
+        j->nblocks = (L->lane_extent + j->block - 1) / j->block;
         items *= j->nblocks;
     }
     /* threads only where there is enough to split (an OpenMP region costs
@@ -236,7 +241,7 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
 }
 
 int cpu_loop_team(const cpu_loop *L, int nthreads) {
-    loop_job j = {.L = L, .nblocks = 1};
+    loop_job j = {.L = L, .nblocks = 1, .block = LOOP_BLOCK};
     int nt;
     split(L, &j, nthreads, &nt);
     return nt;
@@ -250,7 +255,7 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
     const loop_items_fn items_fn = isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512
                                    : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
                                                          : cpu_loop_items_generic;
-    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1};
+    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1, .block = LOOP_BLOCK};
     int nt;
     const int64_t items = split(L, &j, nthreads, &nt);
     if (!items) return SP_OK; /* no points */

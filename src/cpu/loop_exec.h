@@ -283,14 +283,14 @@ static uint32_t run_item_parallel(const loop_job *j, int64_t item, lreg *r) {
     const cpu_loop *L = j->L;
     int64_t idx[CPU_LOOP_MAX_DIMS];
     memset(idx, 0, L->ndims * sizeof idx[0]);
-    loop_decode(item / j->nblocks, j->outer, j->nouter, L->bounds, idx);
+    loop_decode(item % j->npoints, j->outer, j->nouter, L->bounds, idx);
     loop_chunk c;
     c.ptr = j->in, c.idx = idx, c.lane_dim = L->lane_dim, c.cnt = 1;
     const int ld = L->lane_dim;
     int64_t l0 = 0, lend = 1;
     if (ld >= 0) {
-        l0 = (item % j->nblocks) * LOOP_BLOCK;
-        lend = l0 + LOOP_BLOCK < L->lane_extent ? l0 + LOOP_BLOCK : L->lane_extent;
+        l0 = (item / j->npoints) * j->block;
+        lend = l0 + j->block < L->lane_extent ? l0 + j->block : L->lane_extent;
     }
     uint32_t bad;
     for (; l0 < lend; l0 += CPU_LOOP_LANES) {
