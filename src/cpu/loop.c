@@ -231,6 +231,7 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
         for (uint32_t i = 0; i < L->nin && !strided; i++)
             strided = input_loaded(L, i) && iabs64(L->in[i].stride[L->lane_dim]) > 1;
         j->block = strided ? CPU_LOOP_LANES : LOOP_BLOCK;
+        j->block_major = strided;
         j->nblocks = (L->lane_extent + j->block - 1) / j->block;
         items *= j->nblocks;
     }

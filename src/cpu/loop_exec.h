@@ -283,13 +283,15 @@ static uint32_t run_item_parallel(const loop_job *j, int64_t item, lreg *r) {
     const cpu_loop *L = j->L;
     int64_t idx[CPU_LOOP_MAX_DIMS];
     memset(idx, 0, L->ndims * sizeof idx[0]);
-    loop_decode(item % j->npoints, j->outer, j->nouter, L->bounds, idx);
+    const int64_t point = j->block_major ? item % j->npoints : item / j->nblocks;
+    const int64_t block = j->block_major ? item / j->npoints : item % j->nblocks;
+    loop_decode(point, j->outer, j->nouter, L->bounds, idx);
     loop_chunk c;
     c.ptr = j->in, c.idx = idx, c.lane_dim = L->lane_dim, c.cnt = 1;
     const int ld = L->lane_dim;
     int64_t l0 = 0, lend = 1;
     if (ld >= 0) {
-        l0 = (item / j->npoints) * j->block;
+        l0 = block * j->block;
         lend = l0 + j->block < L->lane_extent ? l0 + j->block : L->lane_extent;
     }
     uint32_t bad;
