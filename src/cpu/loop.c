@@ -85,6 +85,47 @@ static bool input_loaded(const cpu_loop *L, uint32_t i) {
     return false;
 }
 
+/* Whether the program reads loop d's index (CPU_L_INDEX). */
+static bool index_read(const cpu_loop *L, uint32_t d) {
+    for (uint32_t k = 0; k < L->ninsn; k++)
+        if (L->insn[k].op == CPU_L_INDEX && L->insn[k].a == d) return true;
+    return false;
+}
+
+/* Whether every tensor the lanes walk (the loaded inputs, the init, the
+ * output) steps along loop o as along loop d times ext. */
+static bool strides_chain(const cpu_loop *L, uint32_t d, uint32_t o, int64_t ext) {
+    if (L->out.stride[o] != ext * L->out.stride[d]) return false;
+    for (uint32_t i = 0; i < L->nin; i++)
+        if ((input_loaded(L, i) || (int)i == L->init_input) && L->in[i].stride[o] != ext * L->in[i].stride[d])
+            return false;
+    return true;
+}
+
+/* The loops that can run on as the lanes of loop d (of its kind, parallel
+ * or reduction, whose index no instruction reads): one is merged when each
+ * tensor's stride along it is its stride along d times the extent merged so
+ * far, so that lane l of the merged loop is element l of one strided line.
+ * Returns the merged extent, *mask the loops merged (not d). */
+static int64_t lane_chain(const cpu_loop *L, uint32_t d, uint64_t *mask) {
+    *mask = 0;
+    int64_t ext = L->bounds[d];
+    if (index_read(L, d)) return ext;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (uint32_t o = 0; o < L->ndims && o < 64; o++) {
+            if (o == d || (*mask >> o & 1) || L->bounds[o] <= 1 || L->reduction[o] != L->reduction[d] ||
+                index_read(L, o) || !strides_chain(L, d, o, ext))
+                continue;
+            if (ext > INT64_MAX / L->bounds[o]) continue;
+            ext *= L->bounds[o];
+            *mask |= (uint64_t)1 << o;
+            grew = true;
+        }
+    }
+    return ext;
+}
+
 sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
     if (L->ndims > CPU_LOOP_MAX_DIMS || L->nin > CPU_LOOP_MAX_INPUTS || L->ninsn > CPU_LOOP_MAX_INSNS ||
         L->nregs > CPU_LOOP_MAX_REGS || !L->nregs)
@@ -134,9 +175,11 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
      * wastes 125 of 128: the output columns, strided, are the better
      * loop). Ties go to the longest. */
     L->lane_dim = -1;
+    L->lane_merged = 0;
+    L->lane_extent = 1;
     L->mode = CPU_LOOP_PARALLEL_LANES;
     int64_t best_cost = 1, best_fill = 0;
-    for (uint32_t d = 0; d < L->ndims; d++) {
+    for (uint32_t d = 0; d < L->ndims && d < 64; d++) {
         if (L->bounds[d] <= 1) continue;
         if (L->reduction[d] && L->comb == CPU_L_OP_COUNT) continue;
         int64_t cost = 2;
@@ -144,14 +187,18 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
             if ((input_loaded(L, i) || (int)i == L->init_input) && iabs64(L->in[i].stride[d]) > 1) cost += 2;
         if (!L->reduction[d] && iabs64(L->out.stride[d]) > 1) cost += 2;
         if (L->reduction[d]) cost += 1;
-        int64_t fill = L->bounds[d] < CPU_LOOP_LANES ? L->bounds[d] : CPU_LOOP_LANES;
+        uint64_t merged;
+        const int64_t ext = lane_chain(L, d, &merged);
+        int64_t fill = ext < CPU_LOOP_LANES ? ext : CPU_LOOP_LANES;
         /* cost / fill < best_cost / best_fill, in integers */
         bool better = L->lane_dim < 0 || cost * best_fill < best_cost * fill ||
-                      (cost * best_fill == best_cost * fill && L->bounds[d] > L->bounds[L->lane_dim]);
+                      (cost * best_fill == best_cost * fill && ext > L->lane_extent);
         if (better) {
             best_cost = cost;
             best_fill = fill;
             L->lane_dim = (int)d;
+            L->lane_merged = merged;
+            L->lane_extent = ext;
             L->mode = L->reduction[d] ? CPU_LOOP_REDUCTION_LANES : CPU_LOOP_PARALLEL_LANES;
         }
     }
@@ -170,7 +217,7 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
     for (uint32_t d = 0; d < L->ndims; d++) {
         if (L->bounds[d] <= 0) return 0;
         work *= L->bounds[d];
-        if ((int)d == L->lane_dim) continue;
+        if ((int)d == L->lane_dim || (d < 64 && (L->lane_merged >> d & 1))) continue;
         if (L->reduction[d]) {
             j->rdims[j->nrdims++] = d;
         } else {
@@ -178,8 +225,14 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
             items *= L->bounds[d];
         }
     }
+    j->npoints = items;
     if (!rl && L->lane_dim >= 0) {
-        j->nblocks = (L->bounds[L->lane_dim] + LOOP_BLOCK - 1) / LOOP_BLOCK;
+        bool strided = iabs64(L->out.stride[L->lane_dim]) > 1;
+        for (uint32_t i = 0; i < L->nin && !strided; i++)
+            strided = input_loaded(L, i) && iabs64(L->in[i].stride[L->lane_dim]) > 1;
+        j->block = strided ? CPU_LOOP_LANES : LOOP_BLOCK;
+        j->block_major = strided;
+        j->nblocks = (L->lane_extent + j->block - 1) / j->block;
         items *= j->nblocks;
     }
     /* threads only where there is enough to split (an OpenMP region costs
@@ -189,7 +242,7 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
 }
 
 int cpu_loop_team(const cpu_loop *L, int nthreads) {
-    loop_job j = {.L = L, .nblocks = 1};
+    loop_job j = {.L = L, .nblocks = 1, .block = LOOP_BLOCK};
     int nt;
     split(L, &j, nthreads, &nt);
     return nt;
@@ -203,7 +256,7 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
     const loop_items_fn items_fn = isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512
                                    : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
                                                          : cpu_loop_items_generic;
-    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1};
+    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1, .block = LOOP_BLOCK};
     int nt;
     const int64_t items = split(L, &j, nthreads, &nt);
     if (!items) return SP_OK; /* no points */

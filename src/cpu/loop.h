@@ -161,6 +161,12 @@ typedef struct cpu_loop {
     /* filled by cpu_loop_plan */
     cpu_loop_mode mode;
     int lane_dim;      /* the loop the lanes run along (-1: none has extent > 1) */
+    /* loops merged into the lane loop: every tensor's stride along each is
+     * the lane loop's times the extent merged before it, so the lanes run
+     * on across their points as one loop of lane_extent (a 56-wide row of
+     * 56 rows: 3136 lanes, not 56); their indices stay 0 */
+    uint64_t lane_merged;
+    int64_t lane_extent; /* bounds[lane_dim] times those of the merged loops */
     uint8_t comb;      /* reduction lanes: the combining op (cpu_lop) */
     int comb_value;    /* its operand other than acc */
 } cpu_loop;

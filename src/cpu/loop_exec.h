@@ -283,14 +283,16 @@ static uint32_t run_item_parallel(const loop_job *j, int64_t item, lreg *r) {
     const cpu_loop *L = j->L;
     int64_t idx[CPU_LOOP_MAX_DIMS];
     memset(idx, 0, L->ndims * sizeof idx[0]);
-    loop_decode(item / j->nblocks, j->outer, j->nouter, L->bounds, idx);
+    const int64_t point = j->block_major ? item % j->npoints : item / j->nblocks;
+    const int64_t block = j->block_major ? item / j->npoints : item % j->nblocks;
+    loop_decode(point, j->outer, j->nouter, L->bounds, idx);
     loop_chunk c;
     c.ptr = j->in, c.idx = idx, c.lane_dim = L->lane_dim, c.cnt = 1;
     const int ld = L->lane_dim;
     int64_t l0 = 0, lend = 1;
     if (ld >= 0) {
-        l0 = (item % j->nblocks) * LOOP_BLOCK;
-        lend = l0 + LOOP_BLOCK < L->bounds[ld] ? l0 + LOOP_BLOCK : L->bounds[ld];
+        l0 = block * j->block;
+        lend = l0 + j->block < L->lane_extent ? l0 + j->block : L->lane_extent;
     }
     uint32_t bad;
     for (; l0 < lend; l0 += CPU_LOOP_LANES) {
@@ -305,7 +307,10 @@ static uint32_t run_item_parallel(const loop_job *j, int64_t item, lreg *r) {
                 load_lanes(acc, j->in[L->init_input], t->dtype, loop_offset(t, idx, L->ndims), ld >= 0 ? t->stride[ld] : 0,
                            c.cnt);
             } else {
-                for (int l = 0; l < c.cnt; l++) lane_put(acc, L->out.dtype, l, L->init_imm);
+                /* in the accumulator's type (the body's last op's), which
+                 * need not be the output's: an f64 sum truncated to f32 */
+                const uint8_t at = L->nroot ? L->insn[L->nroot - 1].dt : L->out.dtype;
+                for (int l = 0; l < c.cnt; l++) lane_put(acc, at, l, L->init_imm);
             }
             bool more = true;
             while (more) {
@@ -389,9 +394,9 @@ static uint32_t run_item_reduction(const loop_job *j, int64_t item, lreg *r) {
     bool more = true;
     int used = 0;
     while (more) {
-        for (int64_t l0 = 0; l0 < L->bounds[ld]; l0 += CPU_LOOP_LANES) {
+        for (int64_t l0 = 0; l0 < L->lane_extent; l0 += CPU_LOOP_LANES) {
             idx[ld] = l0;
-            c.cnt = (int)(L->bounds[ld] - l0 < CPU_LOOP_LANES ? L->bounds[ld] - l0 : CPU_LOOP_LANES);
+            c.cnt = (int)(L->lane_extent - l0 < CPU_LOOP_LANES ? L->lane_extent - l0 : CPU_LOOP_LANES);
             if (c.cnt > used) used = c.cnt;
             loop_set_chunk(j, &c, idx);
             if ((bad = run_insns(L, 0, L->nroot, r, &c))) return bad; /* the last one combines into acc */

@@ -42,7 +42,16 @@ typedef struct loop_job {
     void *out;
     uint32_t outer[CPU_LOOP_MAX_DIMS], nouter; /* parallel loops split into items */
     uint32_t rdims[CPU_LOOP_MAX_DIMS], nrdims; /* reduction loops walked per item (not the lane loop) */
-    int64_t nblocks;                           /* blocks of LOOP_BLOCK lanes of the lane loop (parallel lanes) */
+    /* parallel lanes: the lane loop in nblocks blocks of block lanes.
+     * Unit strides: LOOP_BLOCK lanes, item = outer point * nblocks + block
+     * (each outer point's line streamed in order). A tensor strided along
+     * the lanes (a transpose): one chunk a block, item = block * npoints +
+     * outer point, so consecutive items walk the outer loops over one block
+     * and its strided lines (an NHWC output written along its pixels,
+     * channel after channel) are reused from L1, not fetched again per
+     * channel */
+    int64_t nblocks, block, npoints;
+    bool block_major;
 } loop_job;
 
 typedef uint32_t (*loop_items_fn)(const loop_job *j, int64_t i0, int64_t i1, lreg *r);

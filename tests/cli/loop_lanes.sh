@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The cpu loop engine's lane loop merged with the loops its tensors continue
+# (cpu/loop.c lane_chain; tests/data/loop_lanes.mlir): `plan` names the
+# lane loop the merge makes the cheapest -- for ConvNeXt's LayerNorm over
+# 24 channels of 14x13 pixels the pixels (loop d2 with d1 merged: 182
+# lanes) rather than the 24 channels, a 7x7 mean's W loop as a reduction
+# of 49 lanes, an NHWC-to-NCHW epilogue its output's pixels -- and every
+# function agrees with the reference (--check) on each ISA this CPU runs
+# (SPADC_ISA: AVX-512, AVX2, portable) at 1 and 2 threads, on
+# SPADC_TEST_SCALE-many seeds. @rowsum_f64 sums in f64 under an f32
+# output on parallel lanes (the accumulator's lanes initialised in its own
+# type); @iota_rows reads linalg.index of two loops (never merged).
+set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
+f="$SPADC_SRC/tests/data/loop_lanes.mlir"
+fail=0 n=0
+funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
+[ "$(wc -w <<<"$funcs")" -ge 5 ] || { echo "FAIL: $f has too few functions: $funcs"; exit 1; }
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+has() { [[ " $flags " == *" $1 "* ]]; }
+isas="generic"
+has avx2 && has fma && isas="$isas avx2"
+has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+nseeds=$(scaled 2)
+# the lane loop of each function's loop kernels, one line per kernel
+want_lanes() {
+  case $1 in
+    rowsum_f64) echo "d2," ;;
+    layernorm) printf 'd2,\nd2,\nd2,\nd2,\nd2,\n' ;;
+    to_nchw) echo "d3," ;;
+    global_avg) echo "d3 (a reduction" ;;
+    *) echo "" ;;
+  esac
+}
+for isa in $isas; do
+  for e in $funcs; do
+    p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
+    grep -q "on the engine\$" <<<"$p" && ! grep -q 'reference semantics' <<<"$p" ||
+      { echo "FAIL $isa @$e: not all on the engine: $(head -1 <<<"$p")"; fail=1; }
+    want=$(want_lanes "$e")
+    if [ -n "$want" ]; then
+      got=$(sed -n 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' <<<"$p")
+      [ "$got" = "$want" ] || { echo "FAIL $isa @$e: lane loops '$(tr '\n' ' ' <<<"$got")', want '$(tr '\n' ' ' <<<"$want")'"; fail=1; }
+    fi
+    for t in 1 2; do
+      for seed in $(seq 1 "$nseeds"); do
+        n=$((n + 1))
+        out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed $seed --check 2>&1) ||
+          { echo "FAIL $isa @$e --threads $t --seed $seed: $out" | tail -3; fail=1; }
+      done
+    done
+  done
+done
+# the ConvNeXt block: its LayerNorm's kernels on the pixels, the residual
+# epilogue (NHWC back to NCHW) along the output's W
+mf="$SPADC_SRC/bench/models/convnext_block_56.mlir"
+got=$("$SPADC" plan "$mf" | sed -n 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' | tr '\n' ' ')
+[ "$got" = "d2, d2, d2, d2, d2, d3, " ] || { echo "FAIL convnext_block_56: lane loops '$got'"; fail=1; }
+n=$((n + 1))
+out=$("$SPADC" run "$mf" --threads 2 --check 2>&1) || { echo "FAIL convnext_block_56 --check: $out" | tail -3; fail=1; }
+echo "$n runs checked on: $isas"
+exit $fail
