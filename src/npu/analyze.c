@@ -276,6 +276,32 @@ static bool special_fn(ir_opkind k) {
 static void vop(vcomp *vc, const ir_op *o) {
     np_dtype dt, at = NP_F32;
     char buf[64];
+    if (vc->kp->gather && o->kind == IR_OP_LINALG_INDEX) { /* the point's loop index (an iota) */
+        int d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_IDX, NP_I64, NP_I64, d, 0, 0, 0);
+        if (in) in->slot = (uint32_t)o->u.dim;
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    if (vc->kp->gather && o->kind == IR_OP_EXTRACT) {
+        /* the element's row-major index, a dim at a time, each checked
+         * against the table's extent where the reference checks it */
+        const ir_type *tt = &o->opnds[0]->type;
+        int acc = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_CONST, NP_I64, NP_I64, acc, 0, 0, 0);
+        if (in) in->imm.i = 0;
+        for (uint32_t d = 0; d < tt->rank && vc->ok; d++) {
+            int ix = voperand(vc, o->opnds[1 + d]), nd = vnew(vc);
+            in = vemit(vc, NV_GIDX, NP_I64, NP_I64, nd, acc, ix, 0);
+            if (in) {
+                in->imm.i = tt->dims[d];
+                in->op_ir = o;
+            }
+            acc = nd;
+        }
+        vbind(vc, &o->res[0], acc);
+        return;
+    }
     if (o->kind == IR_OP_ASSERT) {
         /* checked where it stands, per element of the strip: the
          * reference's check (NV_OP), whose failure stops the simulation
@@ -612,6 +638,55 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
 
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
 
+/* A tensor the kernel's bodies read from outside them (tensor.extract):
+ * the first such extract, or NULL. */
+static const ir_op *first_extract(const kernel *k, const ir_op **second) {
+    const ir_op *first = NULL;
+    *second = NULL;
+    for (uint32_t s = 0; s < k->nops; s++) {
+        const ir_block *b = ir_linalg_body(k->ops[s]);
+        for (const ir_op *o = b ? b->first : NULL; o; o = o->next)
+            if (o->kind == IR_OP_EXTRACT) {
+                if (first && !*second) *second = o;
+                if (!first) first = o;
+            }
+    }
+    return first;
+}
+
+/* A loop kernel that reads a tensor in its body: a gather (kp->gather)
+ * when it is one map yielding one tensor.extract of a table the npu holds;
+ * else the host runs it (false). */
+static bool gather_setup(nl_kernel *kp, const nl_env *env, bool reduce) {
+    const kernel *k = kp->k;
+    const ir_op *second, *ex = first_extract(k, &second);
+    if (!ex) return true;
+    const ir_value *tv = ex->opnds[0];
+    char name[48];
+    if (tv->name)
+        snprintf(name, sizeof name, "%%%s", tv->name);
+    else
+        snprintf(name, sizeof name, "%%v%u", tv->id);
+    const ir_block *b = ir_linalg_body(k->root);
+    np_dtype dt;
+    const uint8_t *elem;
+    if (k->nops != 1 || reduce || second || !b || b->last->nopnds != 1 || b->last->opnds[0] != &ex->res[0] ||
+        tv->type.kind != IR_T_TENSOR || tv->type.rank < 1 || !dtype_of((ir_dtype)tv->type.dtype, &dt) ||
+        dt != (np_dtype)kp->out_dt || env->splat(env->ud, tv->id, &elem)) {
+        /* (the gathering DMA fills the result's tile: a body that
+         * computes on the element read, or reduces, is not one) */
+        host(kp, "its body reads the tensor %s", name);
+        return false;
+    }
+    kp->gather = true;
+    kp->gtab.kind = NL_A_TENSOR;
+    kp->gtab.dt = (uint8_t)dt;
+    kp->gtab.value = env->root(env->ud, tv->id);
+    kp->gelems = 1;
+    for (uint32_t d = 0; d < tv->type.rank; d++) kp->gelems *= tv->type.dims[d];
+    return true;
+}
+
 static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
     const ir_op *root = k->root;
@@ -626,6 +701,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     kp->acc_dt = (uint8_t)acc_dt;
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    if (!gather_setup(kp, env, reduce)) return;
     /* which inputs the root reads, and which the chain after a reduction
      * reads (loaded once per output tile, not with every reduction step) */
     bool by_root[64] = {0}, by_chain[64] = {0};
@@ -656,7 +732,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     }
     /* columns: the loop the biggest input walks with the smallest stride
      * (its DMA rows are then contiguous); rows: the next one */
-    const nl_access *ref = big ? big : &kp->out;
+    const nl_access *ref = big && !kp->gather ? big : &kp->out; /* (a gather: its result's, whose rows its table's are) */
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
@@ -735,13 +811,15 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             kp->has_epi = true;
         }
     } else {
-        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot);
+        /* (a gather's program makes the index tile) */
+        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
+                    slot);
         kp->has_prog = true;
     }
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
     kp->inplace = -1;
-    if (!loop_reduces(kp))
+    if (!loop_reduces(kp) && !kp->gather)
         for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
             if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0) && kp->in[i].a.dt == kp->out_dt)
                 kp->inplace = (int32_t)i;
@@ -955,7 +1033,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
          * the vector unit runs it as a reduction loop instead; a window
          * reduction (a pool) gets its own tiles (window.c) */
         analyze_loop(kp, env);
-        if (kp->npu && k->kind == KN_LOOP && (env->no_window || !nl_win_analyze(ctx, kp, env)))
+        if (kp->npu && k->kind == KN_LOOP && (env->no_window || kp->gather || !nl_win_analyze(ctx, kp, env)))
             for (uint32_t i = 0; i < k->ninputs; i++)
                 if (k->inputs[i].pad) host(kp, "it reads a pad's result through the pad, and is not a window reduction");
     }
@@ -995,6 +1073,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             bytes += vb;
         }
     }
+    /* a gather: one table element moved per result element */
+    if (kp->gather) bytes += value_bytes(k->out);
     kp->min_dma_bytes = bytes;
     if (kp->att) {
         nl_attn_finish(kp);
