@@ -732,7 +732,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     }
     /* columns: the loop the biggest input walks with the smallest stride
      * (its DMA rows are then contiguous); rows: the next one */
-    const nl_access *ref = big && !kp->gather ? big : &kp->out; /* (a gather: its result's, whose rows its table's are) */
+    const nl_access *ref = big ? big : &kp->out;
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
@@ -746,6 +746,29 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         for (uint32_t d = 0; d < k->ndims; d++)
             if ((int)d != kp->dn && k->bounds[d] > 1 && (kp->dm < 0 || abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dm])))
                 kp->dm = (int)d;
+    if (kp->gather) {
+        /* a gather moves an element per request wherever its tile lies:
+         * its tile spans the two longest loops (so few tiles, each
+         * gathering many elements while the last one's store drains),
+         * columns the one its result walks with the smaller stride */
+        kp->dm = kp->dn = -1;
+        for (uint32_t d = 0; d < k->ndims; d++) {
+            if (k->bounds[d] <= 1) continue;
+            if (kp->dn < 0 || k->bounds[d] > k->bounds[kp->dn] ||
+                (k->bounds[d] == k->bounds[kp->dn] && abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dn]))) {
+                kp->dm = kp->dn;
+                kp->dn = (int)d;
+            } else if (kp->dm < 0 || k->bounds[d] > k->bounds[kp->dm] ||
+                       (k->bounds[d] == k->bounds[kp->dm] && abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dm]))) {
+                kp->dm = (int)d;
+            }
+        }
+        if (kp->dm >= 0 && abs64(kp->out.stride[kp->dm]) < abs64(kp->out.stride[kp->dn])) {
+            int t = kp->dm;
+            kp->dm = kp->dn;
+            kp->dn = t;
+        }
+    }
     kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
     kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
     kp->K = 1;

@@ -507,8 +507,8 @@ static void load(nc_model *m, const np_insn *in, int64_t req, const np_view *idx
     m->dma_free = nc_add(start, occ);
     m->nu_dma++;
     int64_t done = nc_add(m->dma_free, lat);
-    if (idx) {
-        note_read(m, idx, done, false);
+    if (idx) { /* each index read as its request issues: the last as the engine frees */
+        note_read(m, idx, m->dma_free, false);
         st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(idx));
     }
     note_write(m, &in->dst, done, UNIT_DMA);
