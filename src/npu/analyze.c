@@ -121,6 +121,8 @@ typedef struct vcomp {
     uint8_t rdt[NP_VMAX_REGS]; /* each register's type */
     bool ok;
     int32_t slot_of_input[64]; /* kernel input -> source slot, -2 unseen */
+    int gsrc;                  /* a gather's program after the gathering DMA: the source slot of the gathered
+                                  tile (the extract reads it); -1: the index program (the extract's index) */
 } vcomp;
 
 static void vfail(vcomp *vc, const char *fmt, ...) SP_PRINTF(2, 3);
@@ -283,6 +285,12 @@ static void vop(vcomp *vc, const ir_op *o) {
         vbind(vc, &o->res[0], d);
         return;
     }
+    if (vc->kp->gather && o->kind == IR_OP_EXTRACT && vc->gsrc >= 0) { /* the gathered element */
+        int d = vnew(vc);
+        vemit(vc, NV_LOAD, (np_dtype)vc->kp->gtab.dt, (np_dtype)vc->kp->gtab.dt, d, vc->gsrc, 0, 0);
+        vbind(vc, &o->res[0], d);
+        return;
+    }
     if (vc->kp->gather && o->kind == IR_OP_EXTRACT) {
         /* the element's row-major index, a dim at a time, each checked
          * against the table's extent where the reference checks it */
@@ -436,13 +444,14 @@ static int vinput(vcomp *vc, int32_t i, const nl_access *acc) {
  * the accumulator's type; the result's type must be want_dt. */
 static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t last, bool chain_acc, int chain_src,
                         bool root_acc, np_dtype acc_dt, np_dtype want_dt, const nl_access *inacc,
-                        const int32_t *slot_of_input) {
+                        const int32_t *slot_of_input, int gsrc) {
     const kernel *k = kp->k;
     vcomp vc;
     memset(&vc, 0, sizeof vc);
     vc.kp = kp;
     vc.p = p;
     vc.ok = true;
+    vc.gsrc = gsrc;
     vc.tg.native = vec_native;
     bd_init(&vc.bp, &vc.tg);
     memset(p, 0, sizeof *p);
@@ -482,9 +491,13 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
             vemit(&vc, NV_ACC, acc_dt, acc_dt, r, 0, 0, 0);
             vbind(&vc, &b->args[E->u.lin.nins], r);
         }
-        for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) vop(&vc, o);
+        const ir_op *o = b->first;
+        for (; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) {
+            vop(&vc, o);
+            if (kp->gather && gsrc < 0 && o->kind == IR_OP_EXTRACT) break; /* the index program ends at its index */
+        }
         if (!vc.ok) break;
-        int r = voperand(&vc, b->last->opnds[0]);
+        int r = voperand(&vc, o && o->kind == IR_OP_EXTRACT ? &o->res[0] : b->last->opnds[0]);
         if (r < 0) break;
         chain = r;
     }
@@ -617,7 +630,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         /* the accumulator read in place, or (a tile of its own) as the
          * source after the operands */
         compile_ops(kp, &kp->prog, 1, k->nops, true, kp->epi_own ? (int)kp->nin : -1, false, NP_F32,
-                    (np_dtype)kp->out_dt, inacc, slot);
+                    (np_dtype)kp->out_dt, inacc, slot, -1);
         kp->has_prog = true;
     }
     if (k->init_scalar) {
@@ -670,15 +683,14 @@ static bool gather_setup(nl_kernel *kp, const nl_env *env, bool reduce) {
     const ir_block *b = ir_linalg_body(k->root);
     np_dtype dt;
     const uint8_t *elem;
-    if (k->nops != 1 || reduce || second || !b || b->last->nopnds != 1 || b->last->opnds[0] != &ex->res[0] ||
-        tv->type.kind != IR_T_TENSOR || tv->type.rank < 1 || !dtype_of((ir_dtype)tv->type.dtype, &dt) ||
-        dt != (np_dtype)kp->out_dt || env->splat(env->ud, tv->id, &elem)) {
-        /* (the gathering DMA fills the result's tile: a body that
-         * computes on the element read, or reduces, is not one) */
+    if (k->nops != 1 || reduce || second || !b || b->last->nopnds != 1 || tv->type.kind != IR_T_TENSOR ||
+        tv->type.rank < 1 || !dtype_of((ir_dtype)tv->type.dtype, &dt) || env->splat(env->ud, tv->id, &elem)) {
+        /* (one extract of a table in one map: not a reduction reading one) */
         host(kp, "its body reads the tensor %s", name);
         return false;
     }
     kp->gather = true;
+    kp->gpost = b->last->opnds[0] != &ex->res[0];
     kp->gtab.kind = NL_A_TENSOR;
     kp->gtab.dt = (uint8_t)dt;
     kp->gtab.value = env->root(env->ud, tv->id);
@@ -821,7 +833,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
                 kp->init.imm.i = 0; /* 0 and +0.0 */
             }
         }
-        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot);
+        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot, -1);
         kp->has_prog = true;
         if (k->nops > 1) {
             /* a chain that changes the type writes a tile of its own and
@@ -830,14 +842,19 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
                 { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return; }
             compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
-                        (np_dtype)kp->out_dt, inacc, eslot);
+                        (np_dtype)kp->out_dt, inacc, eslot, -1);
             kp->has_epi = true;
         }
     } else {
-        /* (a gather's program makes the index tile) */
+        /* (a gather's program makes the index tile; the body after the
+         * extract, its post program, reads the gathered tile as source nin) */
         compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
-                    slot);
+                    slot, -1);
         kp->has_prog = true;
+        if (kp->gpost) {
+            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return; }
+            compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
+        }
     }
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
@@ -1097,7 +1114,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         }
     }
     /* a gather: one table element moved per result element */
-    if (kp->gather) bytes += value_bytes(k->out);
+    if (kp->gather) bytes += value_bytes(k->out) / np_dtype_bytes((np_dtype)kp->out_dt) * acc_bytes(&kp->gtab);
     kp->min_dma_bytes = bytes;
     if (kp->att) {
         nl_attn_finish(kp);
@@ -1112,7 +1129,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     if (kp->gemm)
         kp->vec_ops = kp->npar_total * kp->M * kp->N * alu;
     else
-        kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * alu +
+        kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * (alu + (kp->gpost ? kp->post.nalu : 0)) +
                       (kp->has_epi ? kp->npar_total * (kp->red_r ? 1 : kp->M) * (kp->red_c ? 1 : kp->N) * kp->epi.nalu : 0);
 }
 

@@ -609,15 +609,18 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
     if (!(e->o && e->o->shorten_acc)) nl_marker(e, NP_DEATH, v.buf);
 }
 
-/* The loop kernel's program over stage s's tile into dst (lix: the loops'
- * indices at its point (0, 0), for a program that reads them, or NULL). */
-static void loop_vec(em *e, const lstage *st, int64_t s, np_view dst, const int64_t *lix) {
+/* Program prog over stage s's tile into dst, reading the inputs' tiles
+ * and `extra` after them when not NULL (lix: the loops' indices at its
+ * point (0, 0), for a program that reads them, or NULL). */
+static void loop_vec(em *e, const lstage *st, int64_t s, np_view dst, const np_vprog *prog, const np_view *extra,
+                     const int64_t *lix) {
     const nl_kernel *kp = e->kp;
     np_view src[NP_VMAX_SRCS];
     for (uint32_t i = 0; i < kp->nin; i++) {
         const nl_operand *op = &kp->in[i];
         src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st->tr : 1, op->uses_c ? st->tc : 1);
     }
+    if (extra) src[kp->nin] = *extra;
     np_insn in;
     memset(&in, 0, sizeof in);
     in.op = NP_VEC;
@@ -625,9 +628,9 @@ static void loop_vec(em *e, const lstage *st, int64_t s, np_view dst, const int6
     in.dst = dst;
     in.rows = st->tr;
     in.cols = st->tc;
-    in.nsrc = (uint8_t)kp->nin;
+    in.nsrc = (uint8_t)(kp->nin + (extra ? 1 : 0));
     in.src = src;
-    in.prog = &kp->prog;
+    in.prog = prog;
     in.lix = lix;
     in.lr = (int8_t)kp->dm;
     in.lc = (int8_t)kp->dn;
@@ -636,7 +639,8 @@ static void loop_vec(em *e, const lstage *st, int64_t s, np_view dst, const int6
 
 /* A gather's tile: the vector unit computes its index tile from the
  * inputs and the points' loop indices, the gathering DMA fills the output
- * tile from the table at them. */
+ * tile from the table at them (or the gathered tile, which the post
+ * program then maps into the output tile). */
 static void gather_tile(em *e, const lstage *st, int64_t s) {
     const nl_kernel *kp = e->kp;
     int64_t lix[KN_MAX_DIMS] = {0}, o = st->o;
@@ -649,16 +653,21 @@ static void gather_tile(em *e, const lstage *st, int64_t s) {
     if (kp->dn >= 0) lix[kp->dn] = st->ct * e->c->tn;
     np_view ix = view_of(e, e->ly.gidx, 0, st->tr, st->tc);
     nl_marker(e, NP_BIRTH, ix.buf);
-    loop_vec(e, st, s, ix, lix);
+    loop_vec(e, st, s, ix, &kp->prog, NULL, lix);
+    np_view gv = kp->gpost ? view_of(e, e->ly.gval, 0, st->tr, st->tc) : loop_out_view(e, st, s);
+    if (kp->gpost) nl_marker(e, NP_BIRTH, gv.buf);
     np_insn in;
     memset(&in, 0, sizeof in);
     in.op = NP_GATHER;
-    in.dst = loop_out_view(e, st, s);
+    in.dst = gv;
     in.a = ix;
     in.k = kp->gelems;
     in.dram = (np_dram){.tensor = kp->gtab.value, .off = kp->gtab.off};
     put(e, &in);
     nl_marker(e, NP_DEATH, ix.buf);
+    if (!kp->gpost) return;
+    loop_vec(e, st, s, loop_out_view(e, st, s), &kp->post, &gv, lix);
+    nl_marker(e, NP_DEATH, gv.buf);
 }
 
 /* Stage s of a loop kernel's program (as nl_emit_gemm_stage). */
@@ -672,7 +681,7 @@ void nl_emit_loop_stage(em *e, const ldims *d, int64_t s) {
     if (kp->gather) {
         gather_tile(e, &st, s);
     } else if (!kp->copy) { /* a copy's tile is stored as it was loaded */
-        loop_vec(e, &st, s, loop_out_view(e, &st, s), NULL);
+        loop_vec(e, &st, s, loop_out_view(e, &st, s), &kp->prog, NULL, NULL);
     }
     for (uint32_t i = 0; i < kp->nin; i++)
         if ((int32_t)i != kp->inplace) nl_marker(e, NP_DEATH, loop_in_buf(e, i, s));

@@ -8,8 +8,10 @@
 # 33) the same functions run on its gathering DMA, an index tile the vector
 # unit computes per output tile: bit for bit, on the built-in machine and
 # PyTorchSim's 8x8 file with a small budget (many tiles), the simulator's
-# cycles the plan's; a gather that computes on the element it reads stays
-# on the host and says why.
+# cycles the plan's (a gather that computes on the element it reads maps
+# the gathered tile with the rest of its body); a reduction that gathers
+# (tests/data/npu_gather.mlir, an EmbeddingBag sum) stays on the host and
+# says why.
 set -u
 D=$SPADC_SRC/tests/data
 f=$D/gather.mlir
@@ -44,12 +46,12 @@ for t in cpu ref; do
     no "out_of_bounds --target $t: exit $rc: $err"
 done
 # the npu: every gather on its gathering DMA, bit for bit (ranks 1 to 4;
-# f32, bf16, i32), plan cycles = run cycles; an index out of the table
-# stops at the extract
+# f32, bf16, i32; from_intermediate scales what it gathers), plan cycles =
+# run cycles; an index out of the table stops at the extract
 Y=$SPADC_CORPUS/external/pytorchsim
-for run in "npu" "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml --budget 192"; do
+for run in "npu" "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml --budget 256"; do
   read -r target extra <<<"$run"
-  for fn in embed flip_bf16 rank3_i32 upsample_rank4; do
+  for fn in embed from_intermediate flip_bf16 rank3_i32 upsample_rank4; do
     plan=$("$SPADC" plan "$f" -e "$fn" --target "$target" $extra)
     grep -q 'on the host\|reference' <<<"$plan" && no "$fn on $run: a kernel off the npu"
     pc=$(sed -n 's/^    estimate: \([0-9]*\) cycles.*/\1/p' <<<"$plan" | paste -sd' ')
@@ -67,7 +69,10 @@ m=$SPADC_SRC/tests/corpus/torch/embedding_mlp
 out=$("$SPADC" run "$m.mlir" --target npu --check --inputs "$m.arg0.npy,$m.arg1.npy,$m.arg2.npy,$m.arg3.npy" 2>&1); rc=$?
 { [ $rc = 0 ] && grep -q '^check result0: .*: ok$' <<<"$out" && grep -q '; 2 of 2 kernels on the npu' <<<"$out"; } ||
   { no "embedding_mlp on the npu (exit $rc)"; echo "$out" | tail -3; }
-# a gather that computes on what it reads: the host, and why
-"$SPADC" plan "$f" -e from_intermediate --target npu | grep -q 'runs on the host (reference semantics): its body reads the tensor %t2' ||
-  no "npu plan does not say why the gather runs on the host"
+# a reduction that gathers: the host, and why; the cpu's engine runs it
+g=$D/npu_gather.mlir
+"$SPADC" plan "$g" --target npu | grep -q 'runs on the host (reference semantics): its body reads the tensor %table' ||
+  no "npu plan does not say why the gathering reduction runs on the host"
+out=$("$SPADC" run "$g" --check --seed 2 2>&1); rc=$?
+{ [ $rc = 0 ] && grep -q '^check result0: max abs err 0,.*: ok$' <<<"$out"; } || { no "bag_sum on the cpu (exit $rc)"; echo "$out" | tail -3; }
 exit $fail
