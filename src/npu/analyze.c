@@ -121,6 +121,8 @@ typedef struct vcomp {
     uint8_t rdt[NP_VMAX_REGS]; /* each register's type */
     bool ok;
     int32_t slot_of_input[64]; /* kernel input -> source slot, -2 unseen */
+    int gsrc;                  /* a gather's program after the gathering DMA: the source slot of the gathered
+                                  tile (the extract reads it); -1: the index program (the extract's index) */
 } vcomp;
 
 static void vfail(vcomp *vc, const char *fmt, ...) SP_PRINTF(2, 3);
@@ -276,6 +278,38 @@ static bool special_fn(ir_opkind k) {
 static void vop(vcomp *vc, const ir_op *o) {
     np_dtype dt, at = NP_F32;
     char buf[64];
+    if (vc->kp->gather && o->kind == IR_OP_LINALG_INDEX) { /* the point's loop index (an iota) */
+        int d = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_IDX, NP_I64, NP_I64, d, 0, 0, 0);
+        if (in) in->slot = (uint32_t)o->u.dim;
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    if (vc->kp->gather && o->kind == IR_OP_EXTRACT && vc->gsrc >= 0) { /* the gathered element */
+        int d = vnew(vc);
+        vemit(vc, NV_LOAD, (np_dtype)vc->kp->gtab.dt, (np_dtype)vc->kp->gtab.dt, d, vc->gsrc, 0, 0);
+        vbind(vc, &o->res[0], d);
+        return;
+    }
+    if (vc->kp->gather && o->kind == IR_OP_EXTRACT) {
+        /* the element's row-major index, a dim at a time, each checked
+         * against the table's extent where the reference checks it */
+        const ir_type *tt = &o->opnds[0]->type;
+        int acc = vnew(vc);
+        np_vinsn *in = vemit(vc, NV_CONST, NP_I64, NP_I64, acc, 0, 0, 0);
+        if (in) in->imm.i = 0;
+        for (uint32_t d = 0; d < tt->rank && vc->ok; d++) {
+            int ix = voperand(vc, o->opnds[1 + d]), nd = vnew(vc);
+            in = vemit(vc, NV_GIDX, NP_I64, NP_I64, nd, acc, ix, 0);
+            if (in) {
+                in->imm.i = tt->dims[d];
+                in->op_ir = o;
+            }
+            acc = nd;
+        }
+        vbind(vc, &o->res[0], acc);
+        return;
+    }
     if (o->kind == IR_OP_ASSERT) {
         /* checked where it stands, per element of the strip: the
          * reference's check (NV_OP), whose failure stops the simulation
@@ -410,13 +444,14 @@ static int vinput(vcomp *vc, int32_t i, const nl_access *acc) {
  * the accumulator's type; the result's type must be want_dt. */
 static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t last, bool chain_acc, int chain_src,
                         bool root_acc, np_dtype acc_dt, np_dtype want_dt, const nl_access *inacc,
-                        const int32_t *slot_of_input) {
+                        const int32_t *slot_of_input, int gsrc) {
     const kernel *k = kp->k;
     vcomp vc;
     memset(&vc, 0, sizeof vc);
     vc.kp = kp;
     vc.p = p;
     vc.ok = true;
+    vc.gsrc = gsrc;
     vc.tg.native = vec_native;
     bd_init(&vc.bp, &vc.tg);
     memset(p, 0, sizeof *p);
@@ -456,9 +491,13 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
             vemit(&vc, NV_ACC, acc_dt, acc_dt, r, 0, 0, 0);
             vbind(&vc, &b->args[E->u.lin.nins], r);
         }
-        for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) vop(&vc, o);
+        const ir_op *o = b->first;
+        for (; o && o->kind != IR_OP_LINALG_YIELD && vc.ok; o = o->next) {
+            vop(&vc, o);
+            if (kp->gather && gsrc < 0 && o->kind == IR_OP_EXTRACT) break; /* the index program ends at its index */
+        }
         if (!vc.ok) break;
-        int r = voperand(&vc, b->last->opnds[0]);
+        int r = voperand(&vc, o && o->kind == IR_OP_EXTRACT ? &o->res[0] : b->last->opnds[0]);
         if (r < 0) break;
         chain = r;
     }
@@ -591,7 +630,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         /* the accumulator read in place, or (a tile of its own) as the
          * source after the operands */
         compile_ops(kp, &kp->prog, 1, k->nops, true, kp->epi_own ? (int)kp->nin : -1, false, NP_F32,
-                    (np_dtype)kp->out_dt, inacc, slot);
+                    (np_dtype)kp->out_dt, inacc, slot, -1);
         kp->has_prog = true;
     }
     if (k->init_scalar) {
@@ -612,6 +651,54 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
 
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
 
+/* A tensor the kernel's bodies read from outside them (tensor.extract):
+ * the first such extract, or NULL. */
+static const ir_op *first_extract(const kernel *k, const ir_op **second) {
+    const ir_op *first = NULL;
+    *second = NULL;
+    for (uint32_t s = 0; s < k->nops; s++) {
+        const ir_block *b = ir_linalg_body(k->ops[s]);
+        for (const ir_op *o = b ? b->first : NULL; o; o = o->next)
+            if (o->kind == IR_OP_EXTRACT) {
+                if (first && !*second) *second = o;
+                if (!first) first = o;
+            }
+    }
+    return first;
+}
+
+/* A loop kernel that reads a tensor in its body: a gather (kp->gather)
+ * when it is one map yielding one tensor.extract of a table the npu holds;
+ * else the host runs it (false). */
+static bool gather_setup(nl_kernel *kp, const nl_env *env, bool reduce) {
+    const kernel *k = kp->k;
+    const ir_op *second, *ex = first_extract(k, &second);
+    if (!ex) return true;
+    const ir_value *tv = ex->opnds[0];
+    char name[48];
+    if (tv->name)
+        snprintf(name, sizeof name, "%%%s", tv->name);
+    else
+        snprintf(name, sizeof name, "%%v%u", tv->id);
+    const ir_block *b = ir_linalg_body(k->root);
+    np_dtype dt;
+    const uint8_t *elem;
+    if (k->nops != 1 || reduce || second || !b || b->last->nopnds != 1 || tv->type.kind != IR_T_TENSOR ||
+        tv->type.rank < 1 || !dtype_of((ir_dtype)tv->type.dtype, &dt) || env->splat(env->ud, tv->id, &elem)) {
+        /* (one extract of a table in one map: not a reduction reading one) */
+        host(kp, "its body reads the tensor %s", name);
+        return false;
+    }
+    kp->gather = true;
+    kp->gpost = b->last->opnds[0] != &ex->res[0];
+    kp->gtab.kind = NL_A_TENSOR;
+    kp->gtab.dt = (uint8_t)dt;
+    kp->gtab.value = env->root(env->ud, tv->id);
+    kp->gelems = 1;
+    for (uint32_t d = 0; d < tv->type.rank; d++) kp->gelems *= tv->type.dims[d];
+    return true;
+}
+
 static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
     const ir_op *root = k->root;
@@ -626,6 +713,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     kp->acc_dt = (uint8_t)acc_dt;
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    if (!gather_setup(kp, env, reduce)) return;
     /* which inputs the root reads, and which the chain after a reduction
      * reads (loaded once per output tile, not with every reduction step) */
     bool by_root[64] = {0}, by_chain[64] = {0};
@@ -670,6 +758,29 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         for (uint32_t d = 0; d < k->ndims; d++)
             if ((int)d != kp->dn && k->bounds[d] > 1 && (kp->dm < 0 || abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dm])))
                 kp->dm = (int)d;
+    if (kp->gather) {
+        /* a gather moves an element per request wherever its tile lies:
+         * its tile spans the two longest loops (so few tiles, each
+         * gathering many elements while the last one's store drains),
+         * columns the one its result walks with the smaller stride */
+        kp->dm = kp->dn = -1;
+        for (uint32_t d = 0; d < k->ndims; d++) {
+            if (k->bounds[d] <= 1) continue;
+            if (kp->dn < 0 || k->bounds[d] > k->bounds[kp->dn] ||
+                (k->bounds[d] == k->bounds[kp->dn] && abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dn]))) {
+                kp->dm = kp->dn;
+                kp->dn = (int)d;
+            } else if (kp->dm < 0 || k->bounds[d] > k->bounds[kp->dm] ||
+                       (k->bounds[d] == k->bounds[kp->dm] && abs64(kp->out.stride[d]) < abs64(kp->out.stride[kp->dm]))) {
+                kp->dm = (int)d;
+            }
+        }
+        if (kp->dm >= 0 && abs64(kp->out.stride[kp->dm]) < abs64(kp->out.stride[kp->dn])) {
+            int t = kp->dm;
+            kp->dm = kp->dn;
+            kp->dn = t;
+        }
+    }
     kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
     kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
     kp->K = 1;
@@ -722,7 +833,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
                 kp->init.imm.i = 0; /* 0 and +0.0 */
             }
         }
-        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot);
+        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot, -1);
         kp->has_prog = true;
         if (k->nops > 1) {
             /* a chain that changes the type writes a tile of its own and
@@ -731,17 +842,24 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
                 { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return; }
             compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
-                        (np_dtype)kp->out_dt, inacc, eslot);
+                        (np_dtype)kp->out_dt, inacc, eslot, -1);
             kp->has_epi = true;
         }
     } else {
-        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot);
+        /* (a gather's program makes the index tile; the body after the
+         * extract, its post program, reads the gathered tile as source nin) */
+        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
+                    slot, -1);
         kp->has_prog = true;
+        if (kp->gpost) {
+            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return; }
+            compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
+        }
     }
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
     kp->inplace = -1;
-    if (!loop_reduces(kp))
+    if (!loop_reduces(kp) && !kp->gather)
         for (uint32_t i = 0; i < kp->nin && kp->inplace < 0; i++)
             if ((kp->in[i].uses_r || kp->dm < 0) && (kp->in[i].uses_c || kp->dn < 0) && kp->in[i].a.dt == kp->out_dt)
                 kp->inplace = (int32_t)i;
@@ -955,7 +1073,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
          * the vector unit runs it as a reduction loop instead; a window
          * reduction (a pool) gets its own tiles (window.c) */
         analyze_loop(kp, env);
-        if (kp->npu && k->kind == KN_LOOP && (env->no_window || !nl_win_analyze(ctx, kp, env)))
+        if (kp->npu && k->kind == KN_LOOP && (env->no_window || kp->gather || !nl_win_analyze(ctx, kp, env)))
             for (uint32_t i = 0; i < k->ninputs; i++)
                 if (k->inputs[i].pad) host(kp, "it reads a pad's result through the pad, and is not a window reduction");
     }
@@ -995,6 +1113,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
             bytes += vb;
         }
     }
+    /* a gather: one table element moved per result element */
+    if (kp->gather) bytes += value_bytes(k->out) / np_dtype_bytes((np_dtype)kp->out_dt) * acc_bytes(&kp->gtab);
     kp->min_dma_bytes = bytes;
     if (kp->att) {
         nl_attn_finish(kp);
@@ -1009,7 +1129,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     if (kp->gemm)
         kp->vec_ops = kp->npar_total * kp->M * kp->N * alu;
     else
-        kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * alu +
+        kp->vec_ops = kp->npar_total * kp->nred_total * kp->M * kp->N * (alu + (kp->gpost ? kp->post.nalu : 0)) +
                       (kp->has_epi ? kp->npar_total * (kp->red_r ? 1 : kp->M) * (kp->red_c ? 1 : kp->N) * kp->epi.nalu : 0);
 }
 

@@ -14,7 +14,7 @@
  * Splits (nk_kind), of a plain contraction (no convolution, attention or
  * outer reduction loop) or a vector-unit loop kernel without a chain after
  * its reduction, along a loop it does not reduce (copies, row-wise chains,
- * pools and attention stay on one core):
+ * pools, gathers and attention stay on one core):
  *   NONE  core 0 runs the kernel (the plan of one core, today's)
  *   M, N  the output's row (column) loop cut into `cores` chunks of
  *         `chunk` (the last one the rest): core c runs the kernel on its

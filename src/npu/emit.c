@@ -609,6 +609,67 @@ static void loop_tile_end(em *e, const lstage *st, int64_t s) {
     if (!(e->o && e->o->shorten_acc)) nl_marker(e, NP_DEATH, v.buf);
 }
 
+/* Program prog over stage s's tile into dst, reading the inputs' tiles
+ * and `extra` after them when not NULL (lix: the loops' indices at its
+ * point (0, 0), for a program that reads them, or NULL). */
+static void loop_vec(em *e, const lstage *st, int64_t s, np_view dst, const np_vprog *prog, const np_view *extra,
+                     const int64_t *lix) {
+    const nl_kernel *kp = e->kp;
+    np_view src[NP_VMAX_SRCS];
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st->tr : 1, op->uses_c ? st->tc : 1);
+    }
+    if (extra) src[kp->nin] = *extra;
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_VEC;
+    in.mode = (uint8_t)kp->mode;
+    in.dst = dst;
+    in.rows = st->tr;
+    in.cols = st->tc;
+    in.nsrc = (uint8_t)(kp->nin + (extra ? 1 : 0));
+    in.src = src;
+    in.prog = prog;
+    in.lix = lix;
+    in.lr = (int8_t)kp->dm;
+    in.lc = (int8_t)kp->dn;
+    put(e, &in);
+}
+
+/* A gather's tile: the vector unit computes its index tile from the
+ * inputs and the points' loop indices, the gathering DMA fills the output
+ * tile from the table at them (or the gathered tile, which the post
+ * program then maps into the output tile). */
+static void gather_tile(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    int64_t lix[KN_MAX_DIMS] = {0}, o = st->o;
+    for (uint32_t i = kp->npar; i-- > 0;) {
+        int d = (int)kp->par[i];
+        lix[d] = o % kp->bounds[d];
+        o /= kp->bounds[d];
+    }
+    if (kp->dm >= 0) lix[kp->dm] = st->rt * e->c->tm;
+    if (kp->dn >= 0) lix[kp->dn] = st->ct * e->c->tn;
+    np_view ix = view_of(e, e->ly.gidx, 0, st->tr, st->tc);
+    nl_marker(e, NP_BIRTH, ix.buf);
+    loop_vec(e, st, s, ix, &kp->prog, NULL, lix);
+    np_view gv = kp->gpost ? view_of(e, e->ly.gval, 0, st->tr, st->tc) : loop_out_view(e, st, s);
+    if (kp->gpost) nl_marker(e, NP_BIRTH, gv.buf);
+    np_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = NP_GATHER;
+    in.dst = gv;
+    in.a = ix;
+    in.k = kp->gelems;
+    in.dram = (np_dram){.tensor = kp->gtab.value, .off = kp->gtab.off};
+    put(e, &in);
+    nl_marker(e, NP_DEATH, ix.buf);
+    if (!kp->gpost) return;
+    loop_vec(e, st, s, loop_out_view(e, st, s), &kp->post, &gv, lix);
+    nl_marker(e, NP_DEATH, gv.buf);
+}
+
 /* Stage s of a loop kernel's program (as nl_emit_gemm_stage). */
 void nl_emit_loop_stage(em *e, const ldims *d, int64_t s) {
     const nl_kernel *kp = e->kp;
@@ -617,23 +678,10 @@ void nl_emit_loop_stage(em *e, const ldims *d, int64_t s) {
         loop_tile_start(e, &st, s);
         loop_loads(e, d, 0);
     }
-    if (!kp->copy) { /* a copy's tile is stored as it was loaded */
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < kp->nin; i++) {
-            const nl_operand *op = &kp->in[i];
-            src[i] = view_of(e, loop_in_buf(e, i, s), 0, op->uses_r ? st.tr : 1, op->uses_c ? st.tc : 1);
-        }
-        np_insn in;
-        memset(&in, 0, sizeof in);
-        in.op = NP_VEC;
-        in.mode = (uint8_t)kp->mode;
-        in.dst = loop_out_view(e, &st, s);
-        in.rows = st.tr;
-        in.cols = st.tc;
-        in.nsrc = (uint8_t)kp->nin;
-        in.src = src;
-        in.prog = &kp->prog;
-        put(e, &in);
+    if (kp->gather) {
+        gather_tile(e, &st, s);
+    } else if (!kp->copy) { /* a copy's tile is stored as it was loaded */
+        loop_vec(e, &st, s, loop_out_view(e, &st, s), &kp->prog, NULL, NULL);
     }
     for (uint32_t i = 0; i < kp->nin; i++)
         if ((int32_t)i != kp->inplace) nl_marker(e, NP_DEATH, loop_in_buf(e, i, s));

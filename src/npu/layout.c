@@ -128,6 +128,7 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
     ly->out0 = (int32_t)n;
     ly->nout = 0;
     ly->res0 = -1;
+    ly->gidx = ly->gval = -1;
     if (kp->inplace < 0) {
         int64_t rows = kp->red_r ? 1 : c->tm, cols = kp->red_c ? 1 : c->tn;
         /* the output tile (a reduction's accumulator, of its type) */
@@ -147,6 +148,16 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
                 nl_set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, rows, cols, 1, 0, 3);
             }
         }
+    }
+    /* a gather's index tile: made from the inputs, read by the gathering
+     * DMA into the output tile */
+    if (kp->gather) {
+        ly->gidx = (int32_t)n;
+        nl_set_buf(&bufs[n++], t, "idx", NL_SCRATCH, NP_I64, c->tm, c->tn, 1, 1, 2);
+    }
+    if (kp->gpost) { /* the elements gathered, which the post program maps into the output tile */
+        ly->gval = (int32_t)n;
+        nl_set_buf(&bufs[n++], t, "gathered", NL_SCRATCH, (np_dtype)kp->gtab.dt, c->tm, c->tn, 1, 1, 2);
     }
     /* the chain's operands: one set per output buffer, at their logical
      * shapes within the output tile (law L3), loaded with the tile's init */

@@ -188,6 +188,20 @@ typedef struct nl_kernel {
     char why[200];
     bool gemm;     /* contraction, else a vector-unit loop */
     bool copy;     /* a copy kernel: in[0] is DMA'd into the output tile, no vector program */
+    /* a gather (a loop map whose body reads one tensor.extract of a tensor
+     * from outside it: nn.Embedding, a flip, nearest upsampling): prog
+     * computes each point's row-major element index into the table gtab
+     * (i64, NV_IDX for the loop indices, NV_GIDX checking each dim against
+     * the table's), into an index tile the gathering DMA (NP_GATHER) then
+     * reads, filling the output tile; gelems: the table's elements */
+    bool gather;
+    nl_access gtab;
+    int64_t gelems;
+    /* a gather whose body computes on the element it reads: post, the
+     * body again with the extract reading the gathered tile (source nin),
+     * maps it into the output tile */
+    bool gpost;
+    np_vprog post;
     uint32_t ndims;                 /* the loops (the root's; a copy's: the result's dims) */
     int64_t bounds[KN_MAX_DIMS];
     uint8_t acc_dt;                 /* the accumulator's type (np_dtype; a contraction's: f32) */

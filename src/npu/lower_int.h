@@ -37,6 +37,7 @@ typedef struct layout {
     int32_t res0;             /* loop reductions whose chain changes the type: the chain's result tiles
                                  (nout of them), else -1 */
     int32_t eop[NP_VMAX_SRCS]; /* loop kernels: first buffer of the chain's operand i (nout copies) */
+    int32_t gidx, gval;        /* a gather's index tile, and its gathered tile when its body computes on it; else -1 */
 } layout;
 
 /* The buffers of a candidate (offsets unset) and where each one sits in

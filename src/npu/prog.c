@@ -7,7 +7,7 @@
 #include "ir/ir.h"
 
 const char *np_opcode_name(np_opcode op) {
-    static const char *const names[] = {"birth", "death", "mvin", "mvout", "fill", "gemm.ws", "vec", "barrier"};
+    static const char *const names[] = {"birth", "death", "mvin", "mvout", "fill", "gemm.ws", "vec", "barrier", "gather"};
     return (unsigned)op < SP_ARRAY_LEN(names) ? names[op] : "?";
 }
 
@@ -19,7 +19,7 @@ const char *np_why_name(np_why w) {
 const char *np_vop_name(np_vop op) {
     static const char *const names[] = {"load", "acc", "const", "scalar", "add", "sub", "mul", "div",
                                         "max", "min", "maxnum", "minnum", "neg", "abs", "sqrt", "rsqrt",
-                                        "exp", "log", "tanh", "erf", "cmp", "select", "op"};
+                                        "exp", "log", "tanh", "erf", "cmp", "select", "op", "idx", "gidx"};
     return (unsigned)op < SP_ARRAY_LEN(names) ? names[op] : "?";
 }
 
@@ -145,6 +145,8 @@ void np_print_vprog(sp_strbuf *o, const np_vprog *p) {
             break;
         case NV_CMP: sp_strbuf_printf(o, ".%s r%u, r%u", CMP_NAMES[v->pred & 15], v->a, v->b); break;
         case NV_SELECT: sp_strbuf_printf(o, " r%u, r%u, r%u", v->a, v->b, v->c); break;
+        case NV_IDX: sp_strbuf_printf(o, " d%u", v->slot); break;
+        case NV_GIDX: sp_strbuf_printf(o, " r%u * %lld + r%u", v->a, (long long)v->imm.i, v->b); break;
         case NV_OP: {
             const ir_op *op = v->op_ir;
             uint32_t n = op ? op->nopnds : 0;
@@ -199,6 +201,15 @@ void np_print_insn(sp_strbuf *o, const np_names *nm, const np_insn *in) {
         }
         sp_strbuf_puts(o, ": ");
         np_print_vprog(o, in->prog);
+        break;
+    }
+    case NP_GATHER:
+    { /* "dst <- %table[off + idx[...]]" */
+        const char *t = nm && nm->tensor ? nm->tensor(nm->ud, in->dram.tensor) : NULL;
+        view(o, nm, &in->dst);
+        sp_strbuf_printf(o, " <- %s[%lld + ", t ? t : "?", (long long)in->dram.off);
+        view(o, nm, &in->a);
+        sp_strbuf_puts(o, "]");
         break;
     }
     case NP_BARRIER: break;

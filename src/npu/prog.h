@@ -39,6 +39,11 @@
  *                      or one column) and the accumulator; `mode` says
  *                      whether it maps or reduces rows / columns into dst
  *   BARRIER            every unit drains (the end of a kernel)
+ *   GATHER dst <- dram[a]  the DMA engine's indexed load: element (r, c)
+ *                      from DRAM element dram.off + a(r, c), a the i64
+ *                      index tile on chip (a VEC computed it, NV_GIDX),
+ *                      k the table's elements;
+ *                      every element is its own burst (timing.c)
  * Inside a kernel the units run in parallel, each in program order; a
  * scoreboard over scratchpad byte ranges (Gemmini's reservation station
  * does the same) orders an instruction after the earlier ones whose bytes
@@ -78,7 +83,7 @@ typedef union np_scalar {
     int64_t i;
 } np_scalar;
 
-typedef enum np_opcode { NP_BIRTH, NP_DEATH, NP_MVIN, NP_MVOUT, NP_FILL, NP_GEMM, NP_VEC, NP_BARRIER } np_opcode;
+typedef enum np_opcode { NP_BIRTH, NP_DEATH, NP_MVIN, NP_MVOUT, NP_FILL, NP_GEMM, NP_VEC, NP_BARRIER, NP_GATHER } np_opcode;
 
 typedef struct np_view {
     int32_t buf;        /* the kernel plan's buffer it lies in */
@@ -124,6 +129,11 @@ typedef enum np_vop {
     NV_OP,     /* r[d] = scalar op `op` (an arith or math op of the IR: a
                   cast, integer arithmetic, ...) of r[a], r[b], r[c], with
                   the reference interpreter's semantics (interp_scalar_op) */
+    NV_IDX,    /* r[d] (i64) = the index of kernel loop `slot` at the point
+                  (VEC's lix, lr, lc: an iota) */
+    NV_GIDX,   /* r[d] (i64) = r[a] * imm.i + r[b]: a gather's row-major
+                  index, one table dim (imm.i long) at a time; fails (as
+                  op_ir, the tensor.extract) when r[b] is outside [0, imm.i) */
     NV_COUNT
 } np_vop;
 
@@ -197,13 +207,18 @@ typedef struct np_insn {
     uint8_t why;   /* MVIN / MVOUT: np_why (0 FIRST); changes no timing */
     int32_t buf;   /* BIRTH / DEATH */
     int64_t rows, cols, k; /* VEC: iteration tile; GEMM: rows x k x cols */
-    np_view dst;   /* MVIN, FILL, GEMM, VEC */
-    np_view a, b;  /* GEMM: a [rows x k], b [k x cols]; MVOUT: a is the tile */
+    np_view dst;   /* MVIN, FILL, GEMM, VEC, GATHER */
+    np_view a, b;  /* GEMM: a [rows x k], b [k x cols]; MVOUT: a is the tile; GATHER: a the index tile */
     np_dram dram;  /* MVIN / MVOUT */
     const np_view *src;   /* VEC sources (nsrc) */
     const np_vprog *prog; /* VEC */
     np_scalar imm; /* FILL (in dst's element type) */
     int64_t scalar; /* FILL: run-time scalar number, or -1 for imm */
+    /* VEC of a program with NV_IDX: the kernel loops' indices at the
+     * iteration tile's point (0, 0), the loops its rows and columns walk
+     * (-1: none); NULL when the program reads no loop index */
+    const int64_t *lix;
+    int8_t lr, lc;
 } np_insn;
 
 /* Where instructions go. fn returns nothing; errors raise through the

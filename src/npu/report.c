@@ -106,9 +106,10 @@ static void energy_text(sp_strbuf *o, const nc_energy *e) {
                      e->vec * 1e-6, e->spad * 1e-6, e->dram * 1e-6);
 }
 
-/* A loop kernel's mode: a map, a reduction, or a copy (no vector program). */
+/* A loop kernel's mode: a map, a reduction, a copy (no vector program),
+ * or a gather (a map of indices, then the gathering DMA). */
 static const char *mode_text(const nl_kernel *kp) {
-    return kp->copy ? "copy" : kp->rows ? "row-wise" : kp->win ? "window" : kp->mode == NP_VMAP ? "map" : "reduction";
+    return kp->copy ? "copy" : kp->gather ? "gather" : kp->rows ? "row-wise" : kp->win ? "window" : kp->mode == NP_VMAP ? "map" : "reduction";
 }
 
 /* A loop kernel's output: written over its input, or 1 or 2 buffers. */

@@ -271,7 +271,7 @@ typedef struct strip_ref {
  * loop over the strip (what a vector unit does). Returns -1, or the index
  * of an instruction that failed. */
 static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_ref acc, strip_ref out,
-                     const np_scalar *scalars) {
+                     const np_scalar *scalars, const nf_pos *pos, int64_t r0, int64_t c0) {
     vreg r[NP_VMAX_REGS];
     uint8_t rt[NP_VMAX_REGS] = {0}; /* each register's type, as written */
     for (uint32_t q = 0; q < p->n; q++) {
@@ -319,6 +319,19 @@ static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_r
             else
                 for (int64_t i = 0; i < n; i++) d->i[i] = a->i[i] ? b->i[i] : c->i[i];
             break;
+        case NV_IDX: { /* a map's strip: the points (r0, c0 + i) */
+            if (!pos || !pos->lix) return (int)q;
+            int64_t base = pos->lix[v->slot] + ((int)v->slot == pos->lr ? r0 : 0);
+            bool col = (int)v->slot == pos->lc;
+            for (int64_t i = 0; i < n; i++) d->i[i] = base + (col ? c0 + i : 0);
+            break;
+        }
+        case NV_GIDX:
+            for (int64_t i = 0; i < n; i++) {
+                if (b->i[i] < 0 || b->i[i] >= v->imm.i) return (int)q;
+                d->i[i] = a->i[i] * v->imm.i + b->i[i];
+            }
+            break;
         case NV_OP: {
             const ir_op *op = v->op_ir;
             np_dtype ta = (np_dtype)rt[v->a], tb = (np_dtype)rt[v->b], tc = (np_dtype)rt[v->c];
@@ -339,7 +352,7 @@ static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_r
 }
 
 int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src, uint32_t nsrc,
-           const np_scalar *scalars) {
+           const np_scalar *scalars, const nf_pos *pos) {
     strip_ref sp[NP_VMAX_SRCS];
     np_dtype dt = (np_dtype)dst.dt;
     int64_t de = np_dtype_bytes(dt);
@@ -357,7 +370,7 @@ int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile
                     sp[s].st = src[s].cols == 1 ? 0 : 1;
                 }
                 strip_ref d = {drow + c0 * de, 1, dt};
-                if ((bad = run_strip(p, n, sp, d, d, scalars)) >= 0) return bad;
+                if ((bad = run_strip(p, n, sp, d, d, scalars, mode == NP_VMAP ? pos : NULL, r, c0)) >= 0) return bad;
             }
         }
         return -1;
@@ -373,7 +386,7 @@ int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile
                     sp[s].st = src[s].rows == 1 ? 0 : src[s].ld;
                 }
                 strip_ref d = {dst.p + r0 * dst.ld * de, dst.ld, dt};
-                if ((bad = run_strip(p, n, sp, d, d, scalars)) >= 0) return bad;
+                if ((bad = run_strip(p, n, sp, d, d, scalars, NULL, 0, 0)) >= 0) return bad;
             }
         }
         return -1;
@@ -386,7 +399,7 @@ int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile
                 sp[s].st = 0;
             }
             strip_ref d = {dst.p, 0, dt};
-            if ((bad = run_strip(p, 1, sp, d, d, scalars)) >= 0) return bad;
+            if ((bad = run_strip(p, 1, sp, d, d, scalars, NULL, 0, 0)) >= 0) return bad;
         }
     return -1;
 }
@@ -442,6 +455,23 @@ void nf_step(nf_sim *s, const np_insn *in) {
             else
                 for (int64_t c = 0; c < t.cols; c++)
                     memcpy(in_ ? tr + c * e : dr + c * in->dram.cs * e, in_ ? dr + c * in->dram.cs * e : tr + c * e, (size_t)e);
+        }
+        return;
+    }
+    case NP_GATHER: { /* dst(r, c) = dram[off + a(r, c)]; the indices are checked (NV_GIDX) */
+        nf_tile t = tile_of(s, in, &in->dst), ix = tile_of(s, in, &in->a);
+        int64_t e = np_dtype_bytes((np_dtype)t.dt), n = in->k; /* the table's elements */
+        uint8_t *base = s->io.tensor(s->io.ud, in->dram.tensor);
+        if (!base || ix.dt != NP_I64 || ix.rows != t.rows || ix.cols != t.cols)
+            bad_access(s, in, "a gather of no table, or an index tile not i64 of its shape, in", &in->dst);
+        for (int64_t r = 0; r < t.rows; r++) {
+            uint8_t *tr = row_of(&t, r);
+            const int64_t *xr = (const int64_t *)row_of(&ix, r);
+            for (int64_t c = 0; c < t.cols; c++) {
+                int64_t at = in->dram.off + xr[c];
+                if (at < 0 || at >= n) bad_access(s, in, "an index outside the table in", &in->a);
+                memcpy(tr + c * e, base + at * e, (size_t)e);
+            }
         }
         return;
     }
@@ -505,9 +535,11 @@ void nf_step(nf_sim *s, const np_insn *in) {
             scal[q].i = 0;
             if (in->prog->insn[q].op == NV_SCALAR) scal[q] = s->io.scalar(s->io.ud, in->prog->insn[q].slot);
         }
-        int bad = nf_vec(in->prog, (np_vmode)in->mode, in->rows, in->cols, d, src, in->nsrc, scal);
+        nf_pos pos = {in->lix, in->lr, in->lc};
+        int bad = nf_vec(in->prog, (np_vmode)in->mode, in->rows, in->cols, d, src, in->nsrc, scal, &pos);
         if (bad >= 0) {
-            const ir_op *op = in->prog->insn[bad].op_ir; /* a division by zero, an assert that fails */
+            /* a division by zero, an assert that fails, a gather's index out of its table */
+            const ir_op *op = in->prog->insn[bad].op_ir;
             char text[SP_ERR_MSG_MAX];
             interp_failure_text(op, text, sizeof text);
             sp_throw(s->ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "%s%s", text, op ? "" : " (in a vector program)");

@@ -81,7 +81,13 @@ typedef struct nf_tile {
     uint8_t dt; /* np_dtype */
     int64_t g1, gs1, g2, gs2; /* grouped rows as np_view has them, strides in host elements */
 } nf_tile;
+/* The kernel loops' indices at the iteration tile's point (0, 0) and the
+ * loops its rows and columns walk (NV_IDX; np_insn's lix, lr, lc). */
+typedef struct nf_pos {
+    const int64_t *lix;
+    int lr, lc;
+} nf_pos;
 int nf_vec(const np_vprog *p, np_vmode mode, int64_t rows, int64_t cols, nf_tile dst, const nf_tile *src, uint32_t nsrc,
-           const np_scalar *scalars);
+           const np_scalar *scalars, const nf_pos *pos);
 
 #endif

@@ -486,6 +486,38 @@ nc_energy nc_energy_of(const nt_target *t, const nc_stats *s) {
     return e;
 }
 
+/* A load of req requests into in->dst (MVIN; GATHER, after its index
+ * tile idx is written, which it reads). */
+static void load(nc_model *m, const np_insn *in, int64_t req, const np_view *idx) {
+    nc_stats *st = &m->st;
+    if (req == 0) return;
+    int64_t occ, lat;
+    transfer(m, in, &in->dst, true, req, &occ, &lat);
+    flush_conflicts(m, &in->dst);
+    int64_t r = ready_for(m, &in->dst, true, false);
+    if (idx) r = max64(r, ready_for(m, idx, false, false));
+    /* stores that can start while the engine would wait for this load */
+    while (m->npend) {
+        nc_store *p = &m->pend[0];
+        int64_t sp = max64(m->dma_free, p->ready);
+        if (sp >= max64(m->dma_free, r)) break;
+        run_store(m);
+    }
+    int64_t start = max64(m->dma_free, r);
+    m->dma_free = nc_add(start, occ);
+    m->nu_dma++;
+    int64_t done = nc_add(m->dma_free, lat);
+    if (idx) { /* each index read as its request issues: the last as the engine frees */
+        note_read(m, idx, m->dma_free, false);
+        st->spad_read_bytes = nc_add(st->spad_read_bytes, view_bytes(idx));
+    }
+    note_write(m, &in->dst, done, UNIT_DMA);
+    if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_LOAD, start, m->dma_free);
+    m->end = max64(m->end, done);
+    st->dma_busy = nc_add(st->dma_busy, occ);
+    st->dma_load_busy = nc_add(st->dma_load_busy, occ);
+}
+
 void nc_step(nc_model *m, const np_insn *in) {
     nc_stats *st = &m->st;
     st->ninsn = nc_add(st->ninsn, 1);
@@ -503,28 +535,21 @@ void nc_step(nc_model *m, const np_insn *in) {
         return;
     case NP_MVIN: {
         int64_t e = np_view_elem(&in->dst);
-        int64_t req = nc_dma_requests(&in->dram, in->dst.rows, in->dst.cols, e, m->S);
-        if (req == 0) return;
-        int64_t occ, lat;
-        transfer(m, in, &in->dst, true, req, &occ, &lat);
-        flush_conflicts(m, &in->dst);
-        int64_t r = ready_for(m, &in->dst, true, false);
-        /* stores that can start while the engine would wait for this load */
-        while (m->npend) {
-            nc_store *p = &m->pend[0];
-            int64_t sp = max64(m->dma_free, p->ready);
-            if (sp >= max64(m->dma_free, r)) break;
-            run_store(m);
-        }
-        int64_t start = max64(m->dma_free, r);
-        m->dma_free = nc_add(start, occ);
-        m->nu_dma++;
-        int64_t done = nc_add(m->dma_free, lat);
-        note_write(m, &in->dst, done, UNIT_DMA);
-        if (m->trace) m->trace(m->trace_ud, in, NC_UNIT_LOAD, start, m->dma_free);
-        m->end = max64(m->end, done);
-        st->dma_busy = nc_add(st->dma_busy, occ);
-        st->dma_load_busy = nc_add(st->dma_load_busy, occ);
+        load(m, in, nc_dma_requests(&in->dram, in->dst.rows, in->dst.cols, e, m->S), NULL);
+        return;
+    }
+    case NP_GATHER: {
+        /* data-independent: each element its own burst and its own DRAM
+         * row, wherever the indices point (the engine issues one request
+         * per index, which it learns only at run time): timed as a load
+         * whose elements lie a burst and a row apart */
+        int64_t e = np_view_elem(&in->dst);
+        int64_t far = ceil_div(max64(m->S, m->t->dram_row_bytes), e);
+        np_insn g = *in;
+        g.dram.off = 0;
+        g.dram.cs = far;
+        g.dram.rs = nc_mul(far, in->dst.cols);
+        load(m, &g, nc_mul(in->dst.rows, in->dst.cols), &in->a);
         return;
     }
     case NP_MVOUT: {

@@ -86,11 +86,14 @@ check_trace zoo "$C/mlir22/ops_zoo.mlir" --target npu
 # f64 statistics, i1 masks and the QKV split's slices; a convolution's pad
 check_trace gpt2 "$SPADC_SRC/tests/corpus/torch/gpt2_block.mlir" --target npu --check
 check_trace resnet "$SPADC_SRC/tests/corpus/torch/resnet_block.mlir" --target "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml"
-# a kernel the host runs (embedding_mlp's gather, with PyTorch's indices)
-# is an instant event on the kernels' track
+# a kernel the host runs (a reduction that gathers) is an instant event
+# on the kernels' track
+"$SPADC" run "$SPADC_SRC/tests/data/npu_gather.mlir" --target npu --trace "$tmp/host.json" >/dev/null 2>&1 &&
+  grep -q '"k0 on the host"' "$tmp/host.json" || { echo "FAIL bag_sum: no instant event for the host kernel"; fail=1; }
+# a gathering DMA is a load event (embedding_mlp's, with PyTorch's indices)
 E=$SPADC_SRC/tests/corpus/torch/embedding_mlp
-"$SPADC" run "$E.mlir" --target npu --inputs "$E.arg0.npy,$E.arg1.npy,$E.arg2.npy,$E.arg3.npy" --trace "$tmp/host.json" >/dev/null 2>&1 &&
-  grep -q '"k0 on the host"' "$tmp/host.json" || { echo "FAIL embedding_mlp: no instant event for the host kernel"; fail=1; }
+"$SPADC" run "$E.mlir" --target npu --inputs "$E.arg0.npy,$E.arg1.npy,$E.arg2.npy,$E.arg3.npy" --trace "$tmp/gather.json" >/dev/null 2>&1 &&
+  grep -q '"gather out"' "$tmp/gather.json" || { echo "FAIL embedding_mlp: no event for the gathering DMA"; fail=1; }
 # the cap: the first N unit events, the rest counted, a note on stderr
 n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["otherData"]["events"])' "$tmp/block.json")
 SPADC_TRACE_MAX_EVENTS=25 "$SPADC" run "$C/seeds/bert_ffn_block.mlir" --target "npu=$Y/systolic_ws_256x256_c1_simple_noc_tpuv6e.yml" \

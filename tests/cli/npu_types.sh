@@ -32,41 +32,19 @@ ref = [k for k in d["kernels"] if k["path"] != "npu"]
 print(len(ref), len(d["kernels"]), " | ".join("%s: %s" % (k["name"], k.get("reason")) for k in ref))'
 }
 
-# TODO(issue 33): the gathers (a tensor.extract in a generic's body:
-# nn.Embedding's; UNet's transposed conv, GroupNorm statistics and nearest
-# upsampling) run on the host: the npu has no gathering DMA (the cpu runs
-# them on its loop engine, tests/cli/gather.sh); the transposed conv's
-# strided insert_slice (its input dilation) runs on the npu, its columns
-# the channels (npu/analyze.c analyze_copy). Per model
-# the number of host kernels, each with one of these reasons; this fails
-# when one runs on the npu: then lower its count here.
-declare -A HOST_TODO=([embedding_mlp]=1 [unet_up]=4)
-host_why_re="^k[0-9]+: its body reads the tensor %[A-Za-z0-9_]+$"
-
-# 1. the torch corpus: no kernel on the reference path, --check passes
+# 1. the torch corpus: no kernel on the reference path (the gathers too:
+# nn.Embedding's, UNet's transposed conv weight flip, GroupNorm statistics
+# and nearest upsampling run on the npu's gathering DMA, issue 33), --check
+# passes, with PyTorch's inputs where the corpus has them (random indices
+# fail nn.Embedding's bounds check)
 for m in "$SPADC_SRC"/tests/corpus/torch/*.mlir; do
   n=$((n + 1))
   name=$(basename "$m" .mlir)
   read -r nref nk why < <("$SPADC" plan "$m" --target npu --json | ref_count)
-  if [ -n "${HOST_TODO[$name]+x}" ]; then
-    # its gathers on the host, the rest on the npu, with PyTorch's inputs
-    # (random indices fail nn.Embedding's bounds check)
-    want=${HOST_TODO[$name]}
-    [ "$nref" = "$want" ] || no "$name: $nref of $nk kernels on the reference path (want $want): $why"
-    while read -r w; do
-      [[ "$w" =~ $host_why_re ]] || no "$name: a host kernel for another reason: '$w'"
-    done < <(sed 's/ | /\n/g' <<<"$why")
-    args="" i=0
-    while [ -f "${m%.mlir}.arg$i.npy" ]; do args="$args${args:+,}${m%.mlir}.arg$i.npy"; i=$((i + 1)); done
-    out=$("$SPADC" run "$m" --target npu --check --inputs "$args" 2>&1); rc=$?
-    if [ $rc != 0 ] || ! grep -q ': ok$' <<<"$out" || grep -q 'MISMATCH' <<<"$out" ||
-       ! grep -q "^npu total: .*; $((nk - want)) of $nk kernels on the npu" <<<"$out"; then
-      no "$name on the npu (exit $rc)"; grep -v '^npu k' <<<"$out" | tail -3
-    fi
-    continue
-  fi
   [ "$nref" = 0 ] && [ "${nk:-0}" -gt 0 ] || no "$name: $nref of $nk kernels on the reference path: $why"
-  out=$("$SPADC" run "$m" --target npu --check 2>&1); rc=$?
+  args="" i=0
+  while [ -f "${m%.mlir}.arg$i.npy" ]; do args="$args${args:+,}${m%.mlir}.arg$i.npy"; i=$((i + 1)); done
+  out=$("$SPADC" run "$m" --target npu --check ${args:+--inputs "$args"} 2>&1); rc=$?
   if [ $rc != 0 ] || ! grep -q ': ok$' <<<"$out" || grep -q 'MISMATCH\|on the host' <<<"$out" ||
      ! grep -q "^npu total: .*; $nk of $nk kernels on the npu" <<<"$out"; then
     no "$name on the npu (exit $rc)"; grep -v '^npu k' <<<"$out" | tail -3
