@@ -278,7 +278,7 @@ static bool special_fn(ir_opkind k) {
 static void vop(vcomp *vc, const ir_op *o) {
     np_dtype dt, at = NP_F32;
     char buf[64];
-    if (vc->kp->gather && o->kind == IR_OP_LINALG_INDEX) { /* the point's loop index (an iota) */
+    if ((vc->kp->gather || vc->kp->iota) && o->kind == IR_OP_LINALG_INDEX) { /* the point's loop index (an iota) */
         int d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_IDX, NP_I64, NP_I64, d, 0, 0, 0);
         if (in) in->slot = (uint32_t)o->u.dim;
@@ -667,6 +667,16 @@ static const ir_op *first_extract(const kernel *k, const ir_op **second) {
     return first;
 }
 
+/* Whether a body of k reads a loop index (linalg.index). */
+static bool reads_index(const kernel *k) {
+    for (uint32_t s = 0; s < k->nops; s++) {
+        const ir_block *b = ir_linalg_body(k->ops[s]);
+        for (const ir_op *o = b ? b->first : NULL; o; o = o->next)
+            if (o->kind == IR_OP_LINALG_INDEX) return true;
+    }
+    return false;
+}
+
 /* A loop kernel that reads a tensor in its body: a gather (kp->gather)
  * when it is one map yielding one tensor.extract of a table the npu holds;
  * else the host runs it (false). */
@@ -714,6 +724,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
     if (!gather_setup(kp, env, reduce)) return;
+    kp->iota = !kp->gather && !reduce && reads_index(k);
     /* which inputs the root reads, and which the chain after a reduction
      * reads (loaded once per output tile, not with every reduction step) */
     bool by_root[64] = {0}, by_chain[64] = {0};
@@ -1073,7 +1084,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
          * the vector unit runs it as a reduction loop instead; a window
          * reduction (a pool) gets its own tiles (window.c) */
         analyze_loop(kp, env);
-        if (kp->npu && k->kind == KN_LOOP && (env->no_window || kp->gather || !nl_win_analyze(ctx, kp, env)))
+        if (kp->npu && k->kind == KN_LOOP && (env->no_window || kp->gather || kp->iota || !nl_win_analyze(ctx, kp, env)))
             for (uint32_t i = 0; i < k->ninputs; i++)
                 if (k->inputs[i].pad) host(kp, "it reads a pad's result through the pad, and is not a window reduction");
     }

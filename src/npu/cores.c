@@ -293,7 +293,7 @@ static int64_t ws_elems(const nl_kernel *kp) {
 /* Whether the kernel's loop of rows (axis 0), columns (1) or reduction
  * (2) may be cut (see cores.h). */
 static int cut_dim(const nl_kernel *kp, int axis) {
-    if (kp->copy || kp->gather || kp->att || kp->rows || kp->win || kp->cv.on || kp->nred) return -1;
+    if (kp->copy || kp->gather || kp->iota || kp->att || kp->rows || kp->win || kp->cv.on || kp->nred) return -1;
     if (kp->out.kind != NL_A_TENSOR || kp->out.off < 0) return -1;
     for (uint32_t d = 0; d < kp->ndims; d++)
         if (kp->out.stride[d] < 0) return -1;

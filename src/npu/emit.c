@@ -641,9 +641,10 @@ static void loop_vec(em *e, const lstage *st, int64_t s, np_view dst, const np_v
  * inputs and the points' loop indices, the gathering DMA fills the output
  * tile from the table at them (or the gathered tile, which the post
  * program then maps into the output tile). */
-static void gather_tile(em *e, const lstage *st, int64_t s) {
+/* The kernel loops' indices at stage st's tile point (0, 0). */
+static void tile_lix(const em *e, const lstage *st, int64_t *lix) {
     const nl_kernel *kp = e->kp;
-    int64_t lix[KN_MAX_DIMS] = {0}, o = st->o;
+    int64_t o = st->o;
     for (uint32_t i = kp->npar; i-- > 0;) {
         int d = (int)kp->par[i];
         lix[d] = o % kp->bounds[d];
@@ -651,6 +652,12 @@ static void gather_tile(em *e, const lstage *st, int64_t s) {
     }
     if (kp->dm >= 0) lix[kp->dm] = st->rt * e->c->tm;
     if (kp->dn >= 0) lix[kp->dn] = st->ct * e->c->tn;
+}
+
+static void gather_tile(em *e, const lstage *st, int64_t s) {
+    const nl_kernel *kp = e->kp;
+    int64_t lix[KN_MAX_DIMS] = {0};
+    tile_lix(e, st, lix);
     np_view ix = view_of(e, e->ly.gidx, 0, st->tr, st->tc);
     nl_marker(e, NP_BIRTH, ix.buf);
     loop_vec(e, st, s, ix, &kp->prog, NULL, lix);
@@ -681,7 +688,9 @@ void nl_emit_loop_stage(em *e, const ldims *d, int64_t s) {
     if (kp->gather) {
         gather_tile(e, &st, s);
     } else if (!kp->copy) { /* a copy's tile is stored as it was loaded */
-        loop_vec(e, &st, s, loop_out_view(e, &st, s), &kp->prog, NULL, NULL);
+        int64_t lix[KN_MAX_DIMS] = {0};
+        if (kp->iota) tile_lix(e, &st, lix);
+        loop_vec(e, &st, s, loop_out_view(e, &st, s), &kp->prog, NULL, kp->iota ? lix : NULL);
     }
     for (uint32_t i = 0; i < kp->nin; i++)
         if ((int32_t)i != kp->inplace) nl_marker(e, NP_DEATH, loop_in_buf(e, i, s));

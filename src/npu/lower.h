@@ -202,6 +202,11 @@ typedef struct nl_kernel {
      * maps it into the output tile */
     bool gpost;
     np_vprog post;
+    /* a map whose body reads its loop indices (linalg.index, e.g. a
+     * tensor.from_elements as canonicalize builds it): its VEC carries the
+     * tile's loop indices (np_insn lix), the vector unit an iota (NV_IDX),
+     * as a gather's index program does */
+    bool iota;
     uint32_t ndims;                 /* the loops (the root's; a copy's: the result's dims) */
     int64_t bounds[KN_MAX_DIMS];
     uint8_t acc_dt;                 /* the accumulator's type (np_dtype; a contraction's: f32) */
