@@ -13,6 +13,7 @@
 # (tests/data/npu_gather.mlir, an EmbeddingBag sum) stays on the host and
 # says why.
 set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
 D=$SPADC_SRC/tests/data
 f=$D/gather.mlir
 fail=0
@@ -52,14 +53,8 @@ Y=$SPADC_CORPUS/external/pytorchsim
 for run in "npu" "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml --budget 256"; do
   read -r target extra <<<"$run"
   for fn in embed from_intermediate flip_bf16 rank3_i32 upsample_rank4; do
-    plan=$("$SPADC" plan "$f" -e "$fn" --target "$target" $extra)
-    grep -q 'on the host\|reference' <<<"$plan" && no "$fn on $run: a kernel off the npu"
-    pc=$(sed -n 's/^    estimate: \([0-9]*\) cycles.*/\1/p' <<<"$plan" | paste -sd' ')
-    out=$("$SPADC" run "$f" -e "$fn" --target "$target" $extra --check --seed 3 2>&1); rc=$?
-    { [ $rc = 0 ] && grep -q '^check result0: max abs err 0,.*: ok$' <<<"$out"; } ||
-      { no "$fn on $run (exit $rc)"; echo "$out" | tail -3; continue; }
-    rcyc=$(sed -n 's/^npu k[0-9]*: tile [^;]*; \([0-9]*\) cycles.*/\1/p' <<<"$out" | paste -sd' ')
-    [ -n "$pc" ] && [ "$pc" = "$rcyc" ] || no "$fn on $run: plan cycles '$pc', run cycles '$rcyc'"
+    # shellcheck disable=SC2086
+    npu_exact "$f" "$fn" "$target" $extra || fail=1
   done
   err=$("$SPADC" run "$f" -e out_of_bounds --target "$target" $extra --seed 1 2>&1 >/dev/null); rc=$?
   [ $rc = 1 ] && grep -q "^$f:91:10: error: tensor.extract index .*out of bounds" <<<"$err" ||

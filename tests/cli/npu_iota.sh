@@ -7,6 +7,7 @@
 # small budget (many tiles, so a wrong tile offset shows), bit for bit
 # against the reference, the simulator's cycles the plan's.
 set -u
+. "$SPADC_SRC/tests/tools/lib.sh"
 f=$SPADC_SRC/tests/data/npu_iota.mlir
 Y=$SPADC_CORPUS/external/pytorchsim
 fail=0
@@ -14,14 +15,8 @@ no() { echo "FAIL $*"; fail=1; }
 for run in "npu" "npu=$Y/systolic_ws_8x8_c1_simple_noc.yml --budget 256"; do
   read -r target extra <<<"$run"
   for fn in ramp3 triu build; do
-    plan=$("$SPADC" plan "$f" -e "$fn" --target "$target" $extra)
-    grep -q 'on the host\|reference' <<<"$plan" && no "$fn on $run: a kernel off the npu"
-    pc=$(sed -n 's/^    estimate: \([0-9]*\) cycles.*/\1/p' <<<"$plan" | paste -sd' ')
-    out=$("$SPADC" run "$f" -e "$fn" --target "$target" $extra --check --seed 3 2>&1); rc=$?
-    { [ $rc = 0 ] && grep -q '^check result0: max abs err 0,.*: ok$' <<<"$out"; } ||
-      { no "$fn on $run (exit $rc)"; echo "$out" | tail -3; continue; }
-    rcyc=$(sed -n 's/^npu k[0-9]*: tile [^;]*; \([0-9]*\) cycles.*/\1/p' <<<"$out" | paste -sd' ')
-    [ -n "$pc" ] && [ "$pc" = "$rcyc" ] || no "$fn on $run: plan cycles '$pc', run cycles '$rcyc'"
+    # shellcheck disable=SC2086
+    npu_exact "$f" "$fn" "$target" $extra || fail=1
   done
 done
 # the 8x8 run of the ramp takes many tiles (what the offsets are tested by)

@@ -89,6 +89,23 @@ check_on_targets() {
   return $bad
 }
 
+# npu_exact FILE FUNC TARGET [FLAGS...]: FUNC of FILE plans every kernel
+# on the npu TARGET (none on its host), runs bit for bit against the
+# reference (--check, seed 3), and the simulator's cycles are the plan's,
+# kernel for kernel; prints a FAIL line per check that does not and
+# returns 1 if any did not.
+npu_exact() {
+  local f=$1 fn=$2 target=$3 plan pc out rc rcyc; shift 3
+  plan=$("$SPADC" plan "$f" -e "$fn" --target "$target" "$@")
+  grep -q 'on the host\|reference' <<<"$plan" && { echo "FAIL $fn on $target $*: a kernel off the npu"; return 1; }
+  pc=$(sed -n 's/^    estimate: \([0-9]*\) cycles.*/\1/p' <<<"$plan" | paste -sd' ')
+  out=$("$SPADC" run "$f" -e "$fn" --target "$target" "$@" --check --seed 3 2>&1); rc=$?
+  { [ $rc = 0 ] && grep -q '^check result0: max abs err 0,.*: ok$' <<<"$out"; } ||
+    { echo "FAIL $fn on $target $* (exit $rc)"; echo "$out" | tail -3; return 1; }
+  rcyc=$(sed -n 's/^npu k[0-9]*: tile [^;]*; \([0-9]*\) cycles.*/\1/p' <<<"$out" | paste -sd' ')
+  [ -n "$pc" ] && [ "$pc" = "$rcyc" ] || { echo "FAIL $fn on $target $*: plan cycles '$pc', run cycles '$rcyc'"; return 1; }
+}
+
 # check_generalized FILE GEN FUNC TMP: FUNC of FILE (named linalg ops) gives
 # on the reference the same bits as in GEN (mlir-opt-22
 # --linalg-generalize-named-ops of FILE; skipped when GEN is empty), with
