@@ -781,10 +781,139 @@ static bool run_copy(const cpu_loop *L, const void *in, void *out, int nthreads)
     return true;
 }
 
+/* A row sum run directly: an f32 sum of one f32 input over reduction
+ * loops whose elements lie contiguous in it (AdaptiveAvgPool2d(1)'s 7x7
+ * rows, a mean over the last axis), then an f32 chain of constants and
+ * +, -, *, / on the sum (the mean's division). The engine puts its lanes
+ * along the output's channels there, each lane striding through its row
+ * (0.14 ms for 2048 rows of 49); here each row is summed where it lies,
+ * sixteen partial sums at a time. The sum's order differs from the
+ * reference's (as the engine's reduction lanes do), within what --check
+ * accepts; each chain step is rounded to f32 as the engine rounds it.
+ * False: not such a program (the engine runs it). */
+bool cpu_loop_row_sum(const cpu_loop *L, int64_t *n) {
+    if (L->acc < 0 || L->nroot != 2 || L->init_input >= 0 || L->out.dtype != CPU_LT_F32 || L->nin < 1) return false;
+    const cpu_loop_insn *ld = &L->insn[0], *ad = &L->insn[1];
+    if (ld->op != CPU_L_LOAD || ld->dt != CPU_LT_F32 || L->in[ld->a].dtype != CPU_LT_F32 || L->in[ld->a].grank) return false;
+    if (ad->op != CPU_L_ADDF || ad->dt != CPU_LT_F32 || ad->dst != L->root_result ||
+        !((ad->a == L->acc && ad->b == ld->dst) || (ad->b == L->acc && ad->a == ld->dst)))
+        return false;
+    for (uint32_t k = L->nroot; k < L->ninsn; k++) { /* the chain: constants and + - * / in f32 */
+        const cpu_loop_insn *c = &L->insn[k];
+        const bool arith = c->op == CPU_L_ADDF || c->op == CPU_L_SUBF || c->op == CPU_L_MULF || c->op == CPU_L_DIVF;
+        if (c->dt != CPU_LT_F32 || !(c->op == CPU_L_CONST || arith) || (arith && (c->at != CPU_LT_F32 || c->bt != CPU_LT_F32)))
+            return false;
+    }
+    /* the reduction loops walk the input's row contiguously, innermost first */
+    const cpu_loop_tensor *x = &L->in[ld->a];
+    int64_t len = 1;
+    for (uint32_t m = 0; m < L->ndims; m++) {
+        int found = -1;
+        for (uint32_t d = 0; d < L->ndims; d++)
+            if (L->reduction[d] && L->bounds[d] > 1 && x->stride[d] == len) found = (int)d;
+        if (found < 0) break;
+        len *= L->bounds[found];
+    }
+    int64_t red = 1;
+    for (uint32_t d = 0; d < L->ndims; d++)
+        if (L->reduction[d]) {
+            red *= L->bounds[d];
+            if (L->out.stride[d] != 0) return false;
+        }
+    if (red != len || len < 16) return false;
+    *n = len;
+    return true;
+}
+
+static int64_t rowsum_rows(const cpu_loop *L) {
+    int64_t outer = 1;
+    for (uint32_t d = 0; d < L->ndims; d++)
+        if (!L->reduction[d]) outer *= L->bounds[d];
+    return outer;
+}
+
+/* Its team: rows split, four or more a thread, where it is large enough
+ * to pay for a region. */
+static int rowsum_team(const cpu_loop *L, int64_t n, int nthreads) {
+    const int64_t outer = rowsum_rows(L);
+    return cpu_team(outer * n >= 65536 ? nthreads : 1, outer / 4);
+}
+
+/* Sixteen partial sums in four 4-float vectors (GCC's vector extension,
+ * which this file's baseline ISA runs without asking for more). */
+typedef float rs_v4 __attribute__((vector_size(16)));
+
+static float row_sum(const float *x, int64_t n) {
+    rs_v4 p0 = {0}, p1 = {0}, p2 = {0}, p3 = {0}, t;
+    int64_t j = 0;
+    for (; j + 16 <= n; j += 16) {
+        memcpy(&t, x + j, 16), p0 += t;
+        memcpy(&t, x + j + 4, 16), p1 += t;
+        memcpy(&t, x + j + 8, 16), p2 += t;
+        memcpy(&t, x + j + 12, 16), p3 += t;
+    }
+    for (; j + 4 <= n; j += 4) memcpy(&t, x + j, 16), p0 += t;
+    p0 = (p0 + p1) + (p2 + p3);
+    float s = (p0[0] + p0[1]) + (p0[2] + p0[3]);
+    for (; j < n; j++) s += x[j];
+    return s;
+}
+
+static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int nthreads) {
+    int64_t n;
+    if (!cpu_loop_row_sum(L, &n)) return false;
+    const cpu_loop_tensor *x = &L->in[L->insn[0].a];
+    const float *xp = in[L->insn[0].a];
+    if (!xp) return false;
+    const int64_t outer = rowsum_rows(L);
+    const int nt = rowsum_team(L, n, nthreads);
+    /* the output's loops, innermost first, as an odometer (no division per row) */
+    uint32_t pd[CPU_LOOP_MAX_DIMS], np = 0;
+    for (int d = (int)L->ndims - 1; d >= 0; d--)
+        if (!L->reduction[d]) pd[np++] = (uint32_t)d;
+    const int64_t chunk = (outer + 63) / 64;
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (int64_t c0 = 0; c0 < outer; c0 += chunk) {
+        int64_t idx[CPU_LOOP_MAX_DIMS], xo = x->off, oo = L->out.off, q = c0;
+        for (uint32_t k = 0; k < np; k++) {
+            const uint32_t d = pd[k];
+            idx[k] = q % L->bounds[d];
+            q /= L->bounds[d];
+            xo += idx[k] * x->stride[d];
+            oo += idx[k] * L->out.stride[d];
+        }
+        const int64_t end = c0 + chunk < outer ? c0 + chunk : outer;
+        for (int64_t r = c0; r < end; r++) {
+            float reg[CPU_LOOP_MAX_REGS];
+            reg[L->acc] = (float)((double)(float)L->init_imm.f + (double)row_sum(xp + xo, n));
+            for (uint32_t k = L->nroot; k < L->ninsn; k++) {
+                const cpu_loop_insn *c = &L->insn[k];
+                const double a = c->op == CPU_L_CONST ? 0 : reg[c->a], b = c->op == CPU_L_CONST ? 0 : reg[c->b];
+                reg[c->dst] = c->op == CPU_L_CONST ? (float)c->imm.f
+                              : c->op == CPU_L_ADDF ? (float)(a + b)
+                              : c->op == CPU_L_SUBF ? (float)(a - b)
+                              : c->op == CPU_L_MULF ? (float)(a * b)
+                                                    : (float)(a / b);
+            }
+            ((float *)out)[oo] = reg[L->result];
+            for (uint32_t k = 0; k < np; k++) { /* the next row */
+                const uint32_t d = pd[k];
+                xo += x->stride[d], oo += L->out.stride[d];
+                if (++idx[k] < L->bounds[d]) break;
+                xo -= idx[k] * x->stride[d], oo -= idx[k] * L->out.stride[d];
+                idx[k] = 0;
+            }
+        }
+    }
+    return true;
+}
+
 /* The threads a loop program may start: the engine's team, or a copy's. */
 static int program_team(const cpu_loop *L, int nthreads) {
     const int eb = copy_bytes(L), a = cpu_loop_team(L, nthreads), b = eb ? copy_team(L, eb, nthreads) : 1;
-    return a > b ? a : b;
+    int64_t n;
+    const int c = cpu_loop_row_sum(L, &n) ? rowsum_team(L, n, nthreads) : 1;
+    return a > b ? (a > c ? a : c) : (b > c ? b : c);
 }
 
 int cpu_loop_kernel_team(const cpu_loop_kernel *lk, int nthreads) {
@@ -817,6 +946,7 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
         if (read && !in[i]) /* lowering refuses empties: a storage bug, not a crash */
             sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: input %u of a loop kernel has no storage", i);
     }
+    if (run_rowsum(L, in, ex_value_ptr(x, lk->out_value), nthreads)) return;
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
         if (bad == UINT32_MAX) sp_rethrow(ctx); /* not the program's: e.g. a bad SPADC_ISA */
         /* an integer division by zero, a cf.assert that does not hold or a

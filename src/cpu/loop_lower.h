@@ -45,6 +45,11 @@ bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_
 bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy);
 /* Run it once on this run's storage (raises on a failing op, located). */
 void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads);
+/* Whether L is a row sum the backend runs directly, not on the engine's
+ * lanes (an f32 sum of f32 elements lying contiguous, then an f32 chain of
+ * + - * / and constants: a global average pool, a mean over the last
+ * axis), and its row length in *n (loop_lower.c run_rowsum). */
+bool cpu_loop_row_sum(const cpu_loop *L, int64_t *n);
 /* The most threads a run of it starts at nthreads (cpu_team). */
 int cpu_loop_kernel_team(const cpu_loop_kernel *lk, int nthreads);
 

@@ -6,6 +6,7 @@
 #include "exec/report.h"
 #include "attention.h"
 #include "backend.h"
+#include "loop_lower.h"
 
 /* How B reaches the microkernel, as plan --json names it. */
 static const char *b_operand_name(const cpu_blocking *blk) {
@@ -264,7 +265,12 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                          ex_kernel_engine(x, i) ? "(engine)" : "(reference semantics)");
         if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) sp_strbuf_printf(o, "    on the reference path: %s\n", ex_kernel_why(x, i));
         const cpu_loop *lp = cpu_backend_loop(x, i);
-        if (lp) {
+        int64_t rows_n;
+        if (lp && cpu_loop_row_sum(lp, &rows_n)) {
+            sp_strbuf_printf(o, "    row sum, run directly: %lld contiguous elements per output element, summed where they lie "
+                                "(sixteen partial sums), %u instructions\n",
+                             (long long)rows_n, lp->ninsn);
+        } else if (lp) {
             if (lp->lane_dim < 0)
                 sp_strbuf_printf(o, "    loop engine: one element, %u instructions\n", lp->ninsn);
             else
