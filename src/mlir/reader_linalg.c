@@ -575,16 +575,7 @@ static uint32_t parse_operand_group(parser *p, const char *kw, ir_value ***out) 
     ps_expect_kw(p, kw);
     ps_expect(p, TK_LPAREN, "'('");
     uint32_t n = ps_parse_uses(p, out);
-    if (n) {
-        ps_expect(p, TK_COLON, "':' and the operand types");
-        for (uint32_t i = 0; i < n; i++) {
-            if (i) ps_expect(p, TK_COMMA, "','");
-            sp_loc tloc = ps_loc(p);
-            ir_type t = ps_parse_type(p);
-            if (!ir_type_eq(t, (*out)[i]->type))
-                ps_error_at(p, tloc, "type of %s operand #%u does not match its value's type", kw, i);
-        }
-    }
+    if (n) ps_parse_use_types(p, *out, n, kw);
     ps_expect(p, TK_RPAREN, "')'");
     return n;
 }
