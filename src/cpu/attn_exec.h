@@ -76,10 +76,113 @@ static void epi_row(const cpu_kernel_set *ks, const cpu_epi_prog *p, float *row,
     epi_cols(ks, p, row, 0, 1, n, n0, dst, 0);
 }
 
+/* e^{S - m} as an epilogue program (into ee, compiled into ep), m the
+ * column operand ms. */
+static void exp_program(cpu_epilogue *ee, float *ms, cpu_epi_prog *ep) {
+    memset(ee, 0, sizeof *ee);
+    ee->insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
+    ee->insn[1] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 2, .a = 0, .b = 1};
+    ee->insn[2] = (cpu_epi_insn){.op = CPU_EPI_EXP, .dst = 3, .a = 2};
+    ee->ninsn = 3;
+    ee->noperands = 1;
+    ee->operands[0] = (cpu_operand){ms, 1, 0};
+    ee->nregs = 4;
+    ee->result = 3;
+    cpu_epi_compile(ee, false, ep);
+}
+
+/* A block's nb query rows from row b0, D apart in q; their running max m
+ * and sum l start. */
+static void load_q(const cpu_attn_args *a, float *q, int64_t D, int64_t b0, int64_t nb, float *m, float *l) {
+    for (int64_t i = 0; i < nb; i++) {
+        const float *src = a->Q + a->q_off[b0 + i];
+        float *dst = q + i * D;
+        if (a->q_sd == 1)
+            memcpy(dst, src, (size_t)D * sizeof *dst);
+        else
+            for (int64_t k = 0; k < D; k++) dst[k] = src[k * a->q_sd];
+        m[i] = -INFINITY;
+        l[i] = 0;
+    }
+}
+
+/* S (rows T apart) = Q K_t^T for keys j0 .. j0 + tc, MR x NR microkernel
+ * tiles; qp: the qk epilogue applied in the microkernel, or NULL. */
+static void qk_tiles(const cpu_kernel_set *ks, cpu_ukr *u, const float *q, const float *kt, float *s, int64_t D,
+                     int64_t T, int64_t nb, int64_t j0, int64_t tc, const cpu_epi_prog *qp) {
+    const int MR = ks->mr, NR = ks->nr;
+    for (int64_t i = 0; i < nb; i += MR)
+        for (int64_t qq = j0 / NR; qq * NR < j0 + tc; qq++) {
+            u->k = D;
+            u->a = q + i * D;
+            u->a_rs = D;
+            u->b = kt + qq * D * NR;
+            u->c = s + i * T + (qq * NR - j0);
+            u->c_rs = T;
+            u->m = (int)(nb - i < MR ? nb - i : MR);
+            u->n = (int)(j0 + tc - qq * NR < NR ? j0 + tc - qq * NR : NR);
+            u->add = NULL;
+            u->epi = qp;
+            u->m0 = i;
+            u->n0 = qq * NR;
+            ks->gemm(u);
+        }
+}
+
+/* O (rows DVP apart) += e^{S - m} V_t for keys j0 .. j0 + tc (the first
+ * tile, j0 = 0, stores instead), MR x NR microkernel tiles. */
+static void pv_tiles(const cpu_kernel_set *ks, cpu_ukr *u, const float *s, const float *vp, float *o, int64_t T,
+                     int64_t KEYS, int64_t DV, int64_t DVP, int64_t nb, int64_t j0, int64_t tc) {
+    const int MR = ks->mr, NR = ks->nr;
+    const int64_t vpan = DVP / NR;
+    for (int64_t i = 0; i < nb; i += MR)
+        for (int64_t qq = 0; qq < vpan; qq++) {
+            u->k = tc;
+            u->a = s + i * T;
+            u->a_rs = T;
+            u->b = vp + qq * KEYS * NR + j0 * NR;
+            u->c = o + i * DVP + qq * NR;
+            u->c_rs = DVP;
+            u->m = (int)(nb - i < MR ? nb - i : MR);
+            u->n = (int)(DV - qq * NR < NR ? DV - qq * NR : NR);
+            u->add = j0 ? u->c : NULL;
+            u->add_rs = DVP;
+            u->add_cs = 1;
+            u->epi = NULL;
+            u->m0 = u->n0 = 0;
+            ks->gemm(u);
+        }
+}
+
+/* A block's nb output rows (DVP apart in o): O / l, the pv epilogue (pe,
+ * compiled as pp; its operands moved per row), the store. */
+static void store_rows(const cpu_attn_args *a, const cpu_kernel_set *ks, cpu_epilogue *pe, const cpu_epi_prog *pp,
+                       float *o, int64_t DVP, const float *m, const float *l, int64_t b0, int64_t nb) {
+    const int64_t DV = a->dv;
+    for (int64_t i = 0; i < nb; i++) {
+        float *orow = o + i * DVP;
+        /* torch's safe softmax: P = 0 where every score is -inf, so O is
+         * what was summed, e^{-inf} V = 0 V: 0, or NaN in a column where V
+         * holds a NaN or an infinity, as the reference's 0 * V */
+        if (!(a->safe && m[i] == -INFINITY)) row_div(orow, DV, l[i]);
+        float *out = a->O + a->o_off[b0 + i];
+        float *dst = a->o_sn == 1 ? out : orow;
+        if (a->pv_epi) {
+            for (uint32_t k = 0; k < pe->noperands; k++)
+                pe->operands[k].ptr = a->pv_base[k] + a->pv_opnd_off[k][b0 + i];
+            epi_row(ks, pp, orow, DV, 0, dst);
+        } else if (dst != orow) {
+            memcpy(dst, orow, (size_t)DV * sizeof *dst);
+        }
+        if (dst == orow)
+            for (int64_t k = 0; k < DV; k++) out[k * a->o_sn] = orow[k];
+    }
+}
+
 void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r0, int64_t r1) {
     const cpu_kernel_set *ks = kset;
     const cpu_attn_tile *t = &a->tile;
-    const int MR = ks->mr, NR = ks->nr;
+    const int NR = ks->nr;
     const int64_t D = a->d, DV = a->dv, KEYS = a->keys, T = t->keys, R = t->rows;
     const int64_t kpan = (KEYS + NR - 1) / NR, vpan = (DV + NR - 1) / NR, DVP = vpan * NR;
     float *q = (float *)buf;
@@ -101,16 +204,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         pe = *a->pv_epi;
         cpu_epi_compile(&pe, false, &pp);
     }
-    memset(&ee, 0, sizeof ee);
-    ee.insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
-    ee.insn[1] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 2, .a = 0, .b = 1};
-    ee.insn[2] = (cpu_epi_insn){.op = CPU_EPI_EXP, .dst = 3, .a = 2};
-    ee.ninsn = 3;
-    ee.noperands = 1;
-    ee.operands[0] = (cpu_operand){ms, 1, 0};
-    ee.nregs = 4;
-    ee.result = 3;
-    cpu_epi_compile(&ee, false, &ep);
+    exp_program(&ee, ms, &ep);
     cpu_ukr u;
     memset(&u, 0, sizeof u);
     int64_t head_k = -1, head_v = -1;
@@ -127,16 +221,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
             head_v = a->v_off[b0];
             cpu_pack_b_block(vp, ks, a->V + head_v, CPU_F32, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
         }
-        for (int64_t i = 0; i < nb; i++) {
-            const float *src = a->Q + a->q_off[b0 + i];
-            float *dst = q + i * D;
-            if (a->q_sd == 1)
-                memcpy(dst, src, (size_t)D * sizeof *dst);
-            else
-                for (int64_t k = 0; k < D; k++) dst[k] = src[k * a->q_sd];
-            m[i] = -INFINITY;
-            l[i] = 0;
-        }
+        load_q(a, q, D, b0, nb, m, l);
         for (int64_t j0 = 0; j0 < KEYS; j0 += T) {
             const int64_t tc = KEYS - j0 < T ? KEYS - j0 : T;
             /* the qk epilogue: in the microkernel, on its register tile
@@ -151,22 +236,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                 qe.operands[k].sm = nb > 1 ? off[1] - off[0] : 0;
             }
             /* S = Q K_t^T */
-            for (int64_t i = 0; i < nb; i += MR)
-                for (int64_t qq = j0 / NR; qq * NR < j0 + tc; qq++) {
-                    u.k = D;
-                    u.a = q + i * D;
-                    u.a_rs = D;
-                    u.b = kt + qq * D * NR;
-                    u.c = s + i * T + (qq * NR - j0);
-                    u.c_rs = T;
-                    u.m = (int)(nb - i < MR ? nb - i : MR);
-                    u.n = (int)(j0 + tc - qq * NR < NR ? j0 + tc - qq * NR : NR);
-                    u.add = NULL;
-                    u.epi = even ? &qp : NULL;
-                    u.m0 = i;
-                    u.n0 = qq * NR;
-                    ks->gemm(&u);
-                }
+            qk_tiles(ks, &u, q, kt, s, D, T, nb, j0, tc, even ? &qp : NULL);
             for (int64_t i = 0; i < nb; i++) {
                 float *srow = s + i * T;
                 if (a->qk_epi && !even) {
@@ -198,43 +268,10 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                 if (j0) row_scale(o + i * DVP, DVP, alpha[i]);
             }
             /* O += e^{S - m} V_t */
-            for (int64_t i = 0; i < nb; i += MR)
-                for (int64_t qq = 0; qq < vpan; qq++) {
-                    u.k = tc;
-                    u.a = s + i * T;
-                    u.a_rs = T;
-                    u.b = vp + qq * KEYS * NR + j0 * NR;
-                    u.c = o + i * DVP + qq * NR;
-                    u.c_rs = DVP;
-                    u.m = (int)(nb - i < MR ? nb - i : MR);
-                    u.n = (int)(DV - qq * NR < NR ? DV - qq * NR : NR);
-                    u.add = j0 ? u.c : NULL;
-                    u.add_rs = DVP;
-                    u.add_cs = 1;
-                    u.epi = NULL;
-                    u.m0 = u.n0 = 0;
-                    ks->gemm(&u);
-                }
+            pv_tiles(ks, &u, s, vp, o, T, KEYS, DV, DVP, nb, j0, tc);
         }
         /* O / l, the pv epilogue, the store */
-        for (int64_t i = 0; i < nb; i++) {
-            float *orow = o + i * DVP;
-            /* torch's safe softmax: P = 0 where every score is -inf, so O
-             * is what was summed, e^{-inf} V = 0 V: 0, or NaN in a column
-             * where V holds a NaN or an infinity, as the reference's 0 * V */
-            if (!(a->safe && m[i] == -INFINITY)) row_div(orow, DV, l[i]);
-            float *out = a->O + a->o_off[b0 + i];
-            float *dst = a->o_sn == 1 ? out : orow;
-            if (a->pv_epi) {
-                for (uint32_t k = 0; k < pe.noperands; k++)
-                    pe.operands[k].ptr = a->pv_base[k] + a->pv_opnd_off[k][b0 + i];
-                epi_row(ks, &pp, orow, DV, 0, dst);
-            } else if (dst != orow) {
-                memcpy(dst, orow, (size_t)DV * sizeof *dst);
-            }
-            if (dst == orow)
-                for (int64_t k = 0; k < DV; k++) out[k * a->o_sn] = orow[k];
-        }
+        store_rows(a, ks, &pe, &pp, o, DVP, m, l, b0, nb);
         b0 = b1;
     }
 }

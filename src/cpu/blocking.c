@@ -265,148 +265,142 @@ static void note_reject(cpu_block_search *s, const cpu_block_cand *c) {
     if (s->nrejects < CPU_BLOCK_REJECTS) s->rejects[s->nrejects++] = *c;
 }
 
-static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
-                        const cpu_kernel_set *only, const cpu_caches *caches, cpu_b_source b_src, bool ahead_ok,
-                        cpu_blocking *out) {
-    const bool b_streamed = b_src != CPU_B_PREPACKED;
-    memset(out, 0, sizeof *out);
-    if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
-        sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
-                     (long long)M, (long long)N, (long long)K, (long long)nbatch, nthreads);
-        return SP_EINPUT;
+/* One blocking search (choose): what every candidate is measured against,
+ * and the best candidate so far with its plans. */
+typedef struct search {
+    sp_ctx *ctx;
+    int64_t M, N, Kv, nbatch;
+    int nthreads;
+    const cpu_caches *caches;
+    cpu_b_source b_src;
+    bool ahead_ok, b_streamed;
+    bool b_in_l3; /* B fits the L3 share (as estimate's b_bw counts it): see "ahead" below */
+    int64_t budget_l1, budget_l2;
+    cpu_block_search *log;
+    bool found;
+    cand best;
+    double best_t, best_pack, best_alt[2]; /* the best estimate packed [0] and in place [1] */
+    plan_out best_l1, best_l2;
+    int64_t min_l1, min_l2; /* the smallest plans made, for the error */
+} search;
+
+/* L2 plans depend on (KC, NC) and whether the next B block is among them:
+ * planned once per pair (a memo per KC), whatever the thread grid. */
+typedef struct l2_memo {
+    struct {
+        int64_t nc;
+        uint32_t nbufs;
+        plan_out plan;
+        bool fits;
+    } e[48];
+    int n;
+} l2_memo;
+
+/* Candidate c (its L1 plan l1, L2 plan l2) estimated, logged, and kept as
+ * the best where it is faster. */
+static void consider(search *S, const cand *c, const plan_out *l1, const plan_out *l2) {
+    double pack;
+    double t = estimate(c, S->M, S->N, S->Kv, (double)l2->footprint / (double)S->budget_l2, S->caches, &pack);
+    S->log->considered++;
+    note_top(S->log, &(cpu_block_cand){c->ks->name, c->inplace, c->nt, c->tm, c->tn, c->mc, c->kc, c->nc, l1->footprint,
+                                       l2->footprint, t, CPU_CAND_FITS});
+    if (S->best_alt[c->inplace] == 0 || t < S->best_alt[c->inplace]) S->best_alt[c->inplace] = t;
+    /* ties: fewer threads, then the larger KC, then NC, then packed */
+    if (!S->found || t < S->best_t * (1 - 1e-9)) {
+        S->found = true;
+        S->best = *c;
+        S->best_t = t;
+        S->best_pack = pack;
+        S->best_l1 = *l1;
+        S->best_l2 = *l2;
     }
-    const int64_t Kv = K * nbatch;
-    /* B fits the L3 share (as estimate's b_bw counts it): see "ahead" below */
-    const bool b_in_l3 = (double)Kv * (double)N * 4 <= 0.75 * (double)caches->l3;
-    const int64_t budget_l1 = caches->l1d * 3 / 4, budget_l2 = caches->l2 * 3 / 4;
-    const sp_error saved = sp_error_save(ctx); /* candidates that do not fit are not errors */
-    int nsets = 1;
-    const cpu_kernel_set *const *sets = only ? &only : cpu_kernel_sets(isa, &nsets);
-    bool found = false;
-    cand best = {0};
-    double best_t = 0, best_pack = 0, best_alt[2] = {0, 0}; /* the best estimate packed [0] and in place [1] */
-    plan_out best_l1 = {0}, best_l2 = {0};
-    int64_t min_l1 = INT64_MAX, min_l2 = INT64_MAX;
-    cpu_block_search *log = &out->search;
-    for (int si = 0; si < nsets; si++) {
-        const cpu_kernel_set *ks = sets[si];
-        const int mr = ks->mr, nr = ks->nr;
-        const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
-        /* the rows a strip really has: a GEMV's strip is one row */
-        const int64_t mrows = M > 0 && M < mr ? M : mr;
-        int64_t kcs[KC_MAX_CANDS];
-        const int nkc = kc_candidates(Kv, kcs, KC_MAX_CANDS);
-        int fitting_kc = 0;
-        /* B read in place: an f32 argument of unit column stride (a set
-         * with the strided kernel) or of unit k stride (the dot kernel) */
-        const int inplace_ok = !ks->pairs && ((b_src == CPU_B_PER_CALL_ROWS && ks->gemm_strided) ||
-                                              (b_src == CPU_B_PER_CALL_COLS && ks->gemm_dot));
-        for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
-            const int64_t kc = kcs[ki];
-            /* L2 plans depend on (KC, NC) and whether the next B block is
-             * among them: planned once per pair here, whatever the grid */
-            struct {
-                int64_t nc;
-                uint32_t nbufs;
-                plan_out plan;
-                bool fits;
-            } memo[48];
-            int nmemo = 0;
-            const level_buf lb1[3] = {
-                {"lhs", mrows, kc, 0, 2}, {"rhs", RHS_WINDOW_STEPS, nr, 0, 2}, {"acc", mrows, nr, 1, 3}};
-            plan_out l1;
-            bool fits;
-            sp_status st = plan_level(ctx, 1, lb1, 3, budget_l1, &l1, &fits);
-            if (st != SP_OK) return st;
-            if (l1.footprint < min_l1) min_l1 = l1.footprint;
-            if (!fits) {
-                note_reject(log, &(cpu_block_cand){ks->name, false, 0, 0, 0, 0, kc, 0, l1.footprint, 0, 0, CPU_CAND_OVER_L1});
-                continue;
-            }
-            fitting_kc++;
-            for (int nt = 1; nt <= nthreads; nt++)
-                for (int tm = 1; tm <= nt; tm++) {
-                    if (nt % tm) continue;
-                    const int tn = nt / tm;
-                    if (tm > strips || tn > panels) continue;
-                    const int64_t tpan = cdiv(panels, tn);
-                    const int64_t trows = min64(cdiv(strips, tm) * mr, M > 0 ? M : 1);
-                    /* MC: the thread's rows, unless its A block would crowd its
-                     * share of L3 */
-                    int64_t mc = min64(cdiv(trows, mr) * mr, M > 0 ? M : 1);
-                    const int64_t l3_rows = caches->l3 / (2 * nt) / (kc * 4) / mr * mr;
-                    if (l3_rows >= mr && mc > l3_rows) mc = l3_rows;
-                    int64_t ncs[24];
-                    const int nnc = nc_candidates(tpan, nr, ncs, 24);
-                    for (int ni = 0; ni < nnc; ni++)
-                        for (int ip = 0; ip <= inplace_ok; ip++) {
-                        const int64_t nc = ncs[ni];
-                        /* the next B block, brought in while this one is
-                         * read, when there is one (see above); none when B
-                         * is read in place (its "rhs" is B itself) */
-                        const bool more = Kv > kc || nbatch > 1 || tpan * nr > nc;
-                        /* (B packed per call by the threads, tm = 1: only
-                         * when it does not fit the L3 share; from the L3 a
-                         * block is packed at its start faster than its
-                         * source lines prefetched to L1 cost the kernels:
-                         * measured on the 300 MiB-L3 Xeon, args/bound 0.85-0.95
-                         * with them, 0.93-1.06 without, FFN1/FFN2/MLP) */
-                        const bool ahead = !ip && more &&
-                                           (b_streamed && tm == 1 ? !b_in_l3 : ks->pf_stream && cdiv(strips, tm) > 1);
-                        const level_buf lb2[4] = {{"lhs", mrows, kc, 0, 2},
-                                                  {"rhs", kc, nc, 0, 2},
-                                                  {"acc", mrows, nr, 1, 3},
-                                                  {"rhs_next", kc, nc, 1, 3}};
-                        const level_buf lb2_inplace[2] = {{"lhs", mrows, kc, 0, 2}, {"acc", mrows, nr, 1, 3}};
-                        const uint32_t n2 = ip ? 2 : ahead_ok && ahead ? 4 : 3;
-                        int mi = 0;
-                        while (mi < nmemo && (memo[mi].nc != nc || memo[mi].nbufs != n2)) mi++;
-                        if (mi == nmemo) {
-                            if (nmemo == (int)SP_ARRAY_LEN(memo)) continue;
-                            st = plan_level(ctx, 2, ip ? lb2_inplace : lb2, n2, budget_l2, &memo[mi].plan,
-                                            &memo[mi].fits);
-                            if (st != SP_OK) return st;
-                            memo[mi].nc = nc;
-                            memo[mi].nbufs = n2;
-                            nmemo++;
-                        }
-                        const plan_out l2 = memo[mi].plan;
-                        fits = memo[mi].fits;
-                        if (l2.footprint < min_l2) min_l2 = l2.footprint;
-                        if (!fits) {
-                            note_reject(log, &(cpu_block_cand){ks->name, ip, nt, tm, tn, mc, kc, nc, l1.footprint,
-                                                               l2.footprint, 0, CPU_CAND_OVER_L2});
-                            continue;
-                        }
-                        cand c = {ks, nt, tm, tn, mc, kc, nc, b_src, ip};
-                        double pack;
-                        double t = estimate(&c, M, N, Kv, (double)l2.footprint / (double)budget_l2, caches, &pack);
-                        log->considered++;
-                        note_top(log, &(cpu_block_cand){ks->name, ip, nt, tm, tn, mc, kc, nc, l1.footprint,
-                                                        l2.footprint, t, CPU_CAND_FITS});
-                        if (best_alt[ip] == 0 || t < best_alt[ip]) best_alt[ip] = t;
-                        /* ties: fewer threads, then the larger KC, then NC, then packed */
-                        if (!found || t < best_t * (1 - 1e-9)) {
-                            found = true;
-                            best = c;
-                            best_t = t;
-                            best_pack = pack;
-                            best_l1 = l1;
-                            best_l2 = l2;
-                        }
-                    }
+}
+
+/* Kernel set ks at KC kc over every thread grid, NC and way of reading B;
+ * *fitted: its L1 plan fits (the caller stops after 8 KCs that do). */
+static sp_status search_kc(search *S, const cpu_kernel_set *ks, int64_t kc, bool *fitted) {
+    const int mr = ks->mr, nr = ks->nr;
+    const int64_t M = S->M, N = S->N, Kv = S->Kv;
+    const int64_t strips = cdiv(M, mr) > 0 ? cdiv(M, mr) : 1, panels = cdiv(N, nr) > 0 ? cdiv(N, nr) : 1;
+    /* the rows a strip really has: a GEMV's strip is one row */
+    const int64_t mrows = M > 0 && M < mr ? M : mr;
+    /* B read in place: an f32 argument of unit column stride (a set with
+     * the strided kernel) or of unit k stride (the dot kernel) */
+    const int inplace_ok = !ks->pairs && ((S->b_src == CPU_B_PER_CALL_ROWS && ks->gemm_strided) ||
+                                          (S->b_src == CPU_B_PER_CALL_COLS && ks->gemm_dot));
+    l2_memo memo;
+    memo.n = 0;
+    const level_buf lb1[3] = {{"lhs", mrows, kc, 0, 2}, {"rhs", RHS_WINDOW_STEPS, nr, 0, 2}, {"acc", mrows, nr, 1, 3}};
+    plan_out l1;
+    bool fits;
+    sp_status st = plan_level(S->ctx, 1, lb1, 3, S->budget_l1, &l1, &fits);
+    *fitted = st == SP_OK && fits;
+    if (st != SP_OK) return st;
+    if (l1.footprint < S->min_l1) S->min_l1 = l1.footprint;
+    if (!fits) {
+        note_reject(S->log, &(cpu_block_cand){ks->name, false, 0, 0, 0, 0, kc, 0, l1.footprint, 0, 0, CPU_CAND_OVER_L1});
+        return SP_OK;
+    }
+    for (int nt = 1; nt <= S->nthreads; nt++)
+        for (int tm = 1; tm <= nt; tm++) {
+            if (nt % tm) continue;
+            const int tn = nt / tm;
+            if (tm > strips || tn > panels) continue;
+            const int64_t tpan = cdiv(panels, tn);
+            const int64_t trows = min64(cdiv(strips, tm) * mr, M > 0 ? M : 1);
+            /* MC: the thread's rows, unless its A block would crowd its
+             * share of L3 */
+            int64_t mc = min64(cdiv(trows, mr) * mr, M > 0 ? M : 1);
+            const int64_t l3_rows = S->caches->l3 / (2 * nt) / (kc * 4) / mr * mr;
+            if (l3_rows >= mr && mc > l3_rows) mc = l3_rows;
+            int64_t ncs[24];
+            const int nnc = nc_candidates(tpan, nr, ncs, 24);
+            for (int ni = 0; ni < nnc; ni++)
+                for (int ip = 0; ip <= inplace_ok; ip++) {
+                const int64_t nc = ncs[ni];
+                /* the next B block, brought in while this one is read,
+                 * when there is one (see above); none when B is read in
+                 * place (its "rhs" is B itself) */
+                const bool more = Kv > kc || S->nbatch > 1 || tpan * nr > nc;
+                /* (B packed per call by the threads, tm = 1: only when it
+                 * does not fit the L3 share; from the L3 a block is packed
+                 * at its start faster than its source lines prefetched to
+                 * L1 cost the kernels: measured on the 300 MiB-L3 Xeon,
+                 * args/bound 0.85-0.95 with them, 0.93-1.06 without,
+                 * FFN1/FFN2/MLP) */
+                const bool ahead = !ip && more &&
+                                   (S->b_streamed && tm == 1 ? !S->b_in_l3 : ks->pf_stream && cdiv(strips, tm) > 1);
+                const level_buf lb2[4] = {
+                    {"lhs", mrows, kc, 0, 2}, {"rhs", kc, nc, 0, 2}, {"acc", mrows, nr, 1, 3}, {"rhs_next", kc, nc, 1, 3}};
+                const level_buf lb2_inplace[2] = {{"lhs", mrows, kc, 0, 2}, {"acc", mrows, nr, 1, 3}};
+                const uint32_t n2 = ip ? 2 : S->ahead_ok && ahead ? 4 : 3;
+                int mi = 0;
+                while (mi < memo.n && (memo.e[mi].nc != nc || memo.e[mi].nbufs != n2)) mi++;
+                if (mi == memo.n) {
+                    if (memo.n == (int)SP_ARRAY_LEN(memo.e)) continue;
+                    st = plan_level(S->ctx, 2, ip ? lb2_inplace : lb2, n2, S->budget_l2, &memo.e[mi].plan,
+                                    &memo.e[mi].fits);
+                    if (st != SP_OK) return st;
+                    memo.e[mi].nc = nc;
+                    memo.e[mi].nbufs = n2;
+                    memo.n++;
                 }
+                const plan_out l2 = memo.e[mi].plan;
+                if (l2.footprint < S->min_l2) S->min_l2 = l2.footprint;
+                if (!memo.e[mi].fits) {
+                    note_reject(S->log, &(cpu_block_cand){ks->name, ip, nt, tm, tn, mc, kc, nc, l1.footprint, l2.footprint,
+                                                          0, CPU_CAND_OVER_L2});
+                    continue;
+                }
+                consider(S, &(cand){ks, nt, tm, tn, mc, kc, nc, S->b_src, ip}, &l1, &l2);
+            }
         }
-    }
-    if (!found) {
-        char l2[96] = "no L2 plan made: no A strip fits L1";
-        if (min_l2 != INT64_MAX)
-            snprintf(l2, sizeof l2, "smallest L2 plan %lld B of budget %lld B", (long long)min_l2, (long long)budget_l2);
-        sp_set_error(ctx, SP_ENOFIT, "cpu blocking: no candidate fits (smallest L1 plan %lld B of budget %lld B, %s)",
-                     (long long)min_l1, (long long)budget_l1, l2);
-        return SP_ENOFIT;
-    }
-    sp_error_restore(ctx, &saved);
+    return SP_OK;
+}
+
+/* The best candidate S found into out, with its L2 and L1 plans. */
+static void take_best(const search *S, cpu_isa isa, cpu_blocking *out) {
+    const cand best = S->best;
     out->isa = isa;
     out->pairs = best.ks->pairs;
     out->kernel = best.ks->name;
@@ -418,19 +412,71 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     out->nthreads = best.nt;
     out->tm = best.tm;
     out->tn = best.tn;
-    out->rhs_ahead = best_l2.nbufs == 4; /* planned with rhs_next */
+    out->rhs_ahead = S->best_l2.nbufs == 4; /* planned with rhs_next */
     out->b_inplace = best.inplace;
-    out->pack_seconds = best_pack;
-    out->b_src = b_src;
-    out->alt_seconds = best_alt[!best.inplace];
+    out->pack_seconds = S->best_pack;
+    out->b_src = S->b_src;
+    out->alt_seconds = S->best_alt[!best.inplace];
     out->nbufs = 0;
-    for (uint32_t i = 0; i < best_l2.nbufs; i++) out->bufs[out->nbufs++] = best_l2.bufs[i];
-    for (uint32_t i = 0; i < best_l1.nbufs; i++) out->bufs[out->nbufs++] = best_l1.bufs[i];
-    out->footprint = best_l2.footprint;
-    out->budget = budget_l2;
-    out->footprint_l1 = best_l1.footprint;
-    out->budget_l1 = budget_l1;
-    out->est_seconds = best_t;
+    for (uint32_t i = 0; i < S->best_l2.nbufs; i++) out->bufs[out->nbufs++] = S->best_l2.bufs[i];
+    for (uint32_t i = 0; i < S->best_l1.nbufs; i++) out->bufs[out->nbufs++] = S->best_l1.bufs[i];
+    out->footprint = S->best_l2.footprint;
+    out->budget = S->budget_l2;
+    out->footprint_l1 = S->best_l1.footprint;
+    out->budget_l1 = S->budget_l1;
+    out->est_seconds = S->best_t;
+}
+
+static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
+                        const cpu_kernel_set *only, const cpu_caches *caches, cpu_b_source b_src, bool ahead_ok,
+                        cpu_blocking *out) {
+    memset(out, 0, sizeof *out);
+    if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
+        sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
+                     (long long)M, (long long)N, (long long)K, (long long)nbatch, nthreads);
+        return SP_EINPUT;
+    }
+    const int64_t Kv = K * nbatch;
+    search S = {.ctx = ctx,
+                .M = M,
+                .N = N,
+                .Kv = Kv,
+                .nbatch = nbatch,
+                .nthreads = nthreads,
+                .caches = caches,
+                .b_src = b_src,
+                .ahead_ok = ahead_ok,
+                .b_streamed = b_src != CPU_B_PREPACKED,
+                .b_in_l3 = (double)Kv * (double)N * 4 <= 0.75 * (double)caches->l3,
+                .budget_l1 = caches->l1d * 3 / 4,
+                .budget_l2 = caches->l2 * 3 / 4,
+                .log = &out->search,
+                .min_l1 = INT64_MAX,
+                .min_l2 = INT64_MAX};
+    const sp_error saved = sp_error_save(ctx); /* candidates that do not fit are not errors */
+    int nsets = 1;
+    const cpu_kernel_set *const *sets = only ? &only : cpu_kernel_sets(isa, &nsets);
+    for (int si = 0; si < nsets; si++) {
+        int64_t kcs[KC_MAX_CANDS];
+        const int nkc = kc_candidates(Kv, kcs, KC_MAX_CANDS);
+        int fitting_kc = 0;
+        for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
+            bool fitted;
+            sp_status st = search_kc(&S, sets[si], kcs[ki], &fitted);
+            if (st != SP_OK) return st;
+            fitting_kc += fitted;
+        }
+    }
+    if (!S.found) {
+        char l2[96] = "no L2 plan made: no A strip fits L1";
+        if (S.min_l2 != INT64_MAX)
+            snprintf(l2, sizeof l2, "smallest L2 plan %lld B of budget %lld B", (long long)S.min_l2, (long long)S.budget_l2);
+        sp_set_error(ctx, SP_ENOFIT, "cpu blocking: no candidate fits (smallest L1 plan %lld B of budget %lld B, %s)",
+                     (long long)S.min_l1, (long long)S.budget_l1, l2);
+        return SP_ENOFIT;
+    }
+    sp_error_restore(ctx, &saved);
+    take_best(&S, isa, out);
     return SP_OK;
 }
 

@@ -296,8 +296,9 @@ typedef enum cpu_init {
                          bias written into the matmul's outs) */
 } cpu_init;
 
-/* B read in place through a window (a convolution's input; backend.c,
- * conv.h): element (k, n) is x[koff[k] + n] where bit n % 16 of
+/* B read in place through a window (a convolution's input; window_plan.c
+ * builds it, gemm_run.c runs it, conv.h): element (k, n) is
+ * x[koff[k] + n] where bit n % 16 of
  * kmask[((n / NR) * K + k) * (NR / 16) + n % NR / 16] is set, else 0. NR
  * is the kernel set's (the masks are built for it). Only kernel sets with
  * gemm_window run it (cpu_kernel_set), f32, one batch. */

@@ -498,7 +498,9 @@ static sp_status bad(sp_ctx *ctx, const char *what) {
     return SP_EINPUT;
 }
 
-sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
+/* The arguments' own consistency (sizes, pointers, types, the init and
+ * the epilogue), before any blocking is looked at. */
+static sp_status check_args(sp_ctx *ctx, const cpu_gemm_args *g) {
     if (!g) return bad(ctx, "no arguments");
     if (g->M < 0 || g->N < 0 || g->K < 0 || g->nbatch < 1 || g->nthreads < 1) {
         sp_set_error(ctx, SP_EINPUT, "cpu_gemm: bad sizes (M=%lld N=%lld K=%lld nbatch=%lld nthreads=%d)",
@@ -517,6 +519,169 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     if (g->init == CPU_INIT_OPERAND && (!g->epi || g->init_operand >= g->epi->noperands ||
                                          !g->epi->operands[g->init_operand].ptr))
         return bad(ctx, "init_operand names no operand of the epilogue");
+    return SP_OK;
+}
+
+/* A: in place when its k stride is 1 and batches are long enough for
+ * whole K blocks; otherwise one row-major copy of all batches (*a_bytes of
+ * scratch). Sets j's A and its K blocks; false when the copy overflows. */
+static bool plan_a(job *j, const cpu_gemm_args *g, const cpu_kernel_set *ks, const cpu_blocking *blk,
+                   size_t *a_bytes) {
+    /* (pairs: the bf16 rows read as 32-bit pairs, so an even K, row and
+     * batch stride, and a 4-byte aligned A) */
+    const bool a_direct =
+        g->K == 0 ||
+        (!ks->pairs && g->a_dt == CPU_F32 && g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256)) ||
+        (ks->pairs && g->a_sk == 1 && g->K % 2 == 0 && g->a_sm % 2 == 0 && (uintptr_t)g->A % 4 == 0 &&
+         (g->nbatch == 1 || (g->a_sb % 2 == 0 && g->K >= 256)));
+    if (g->K == 0) {
+        static const float dummy[1] = {0};
+        j->a = dummy;
+        j->a_rs = 0;
+        j->nkb_b = 1;
+        j->kcb = 0;
+        j->nkb = 1;
+    } else if (a_direct) {
+        j->a = (const float *)g->A;
+        j->a_rs = ks->pairs ? g->a_sm / 2 : g->a_sm;
+        j->a_sb = ks->pairs ? g->a_sb / 2 : g->a_sb;
+        j->nkb_b = (j->K + blk->kc - 1) / blk->kc;
+        j->kcb = (j->K + j->nkb_b - 1) / j->nkb_b;
+        j->nkb = j->nkb_b * g->nbatch;
+    } else {
+        int64_t ld = (j->Kv + 15) / 16 * 16;
+        if ((ld * 4) % 4096 == 0) ld += 16; /* rows 4 KiB apart would share L1 sets */
+        if (__builtin_mul_overflow((size_t)g->M, (size_t)ld * sizeof(float), a_bytes)) return false;
+        j->a_rs = ld;
+        j->a_packed = true;
+        const int64_t nkb = (j->Kv + blk->kc - 1) / blk->kc;
+        j->kcb = (j->Kv + nkb - 1) / nkb;
+        j->nkb = nkb;
+    }
+    return true;
+}
+
+/* Whether an operand the general epilogue prog loads overlaps C (it would
+ * see partial sums between K blocks). */
+static bool epi_reads_c(const cpu_gemm_args *g, const cpu_epi_prog *prog) {
+    bool alias = false;
+    for (uint32_t i = prog->first; i < g->epi->ninsn; i++)
+        if (g->epi->insn[i].op == CPU_EPI_LOAD) alias |= overlaps_c(g, &g->epi->operands[g->epi->insn[i].a]);
+    return alias;
+}
+
+/* B: pre-packed, read in place (where the blocking chose it and B is an
+ * f32 source of unit column stride whose K blocks never cross a batch), or
+ * packed for this call: by each of the nt threads as it reaches a block
+ * (*b_bytes of block buffers), or whole before the loops (into *bpack,
+ * *b_bytes). Sets j's B fields and microkernel. */
+static sp_status plan_b(sp_ctx *ctx, job *j, const cpu_gemm_args *g, int nt, struct cpu_packed *bpack,
+                        size_t *b_bytes) {
+    const cpu_kernel_set *ks = j->ks;
+    const cpu_blocking *blk = j->blk;
+    j->b_inplace = blk->b_inplace && !g->packed_b && g->K > 0 && g->b_dt == CPU_F32 && !ks->pairs &&
+                   (g->nbatch == 1 || !j->a_packed) &&
+                   ((g->b_sn == 1 && ks->gemm_strided) || (g->b_sk == 1 && ks->gemm_dot));
+    j->b_dot = j->b_inplace && g->b_sn != 1; /* columns of unit k stride: dot products along k */
+    j->kern = !j->b_inplace ? ks->gemm : j->b_dot ? ks->gemm_dot : ks->gemm_strided;
+    j->bwin = NULL;
+    if (g->bwin && g->K > 0) {
+        if (!ks->gemm_window || ks->pairs || g->nbatch != 1 || ks->nr % 16 || j->a_packed)
+            return bad(ctx, "a B through a window needs an f32 kernel set with gemm_window, one batch and A in place");
+        j->bwin = g->bwin;
+        j->b_inplace = true, j->b_dot = false;
+        j->kern = ks->gemm_window;
+    }
+    j->b_rs = !j->b_inplace ? ks->nr : j->b_dot ? g->b_sn : g->b_sk;
+    j->gemv = j->b_inplace && !j->b_dot && !j->bwin && ks->gemv_rows && g->c_sn == 1 && g->c_dt == CPU_F32;
+    if (j->bwin) {
+        j->bp = NULL;
+    } else if (g->packed_b) {
+        const struct cpu_packed *p = g->packed_b;
+        if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
+            sp_set_error(ctx, SP_EINPUT,
+                         "cpu_gemm: packed B is %lld x %lld x %lld with NR=%d, the GEMM needs %lld x %lld x %lld with NR=%d",
+                         (long long)p->nbatch, (long long)p->K, (long long)p->N, p->nr, (long long)g->nbatch,
+                         (long long)g->K, (long long)g->N, ks->nr);
+            return SP_EINPUT;
+        }
+        j->bp = (struct cpu_packed *)p; /* read only */
+    } else if (j->b_inplace) {
+        j->bp = NULL;
+    } else if (g->K > 0 && j->tm == 1) {
+        /* threads own whole columns of C: each packs its B blocks as it
+         * reaches them (the L2 "rhs" buffer of the blocking plan), so B is
+         * read once and never written whole to memory */
+        const int64_t ncp = blk->nc / ks->nr > 0 ? blk->nc / ks->nr : 1;
+        j->bp = NULL;
+        j->b_local_floats = (ncp * ks->nr * j->kcb + 15) / 16 * 16;
+        if (__builtin_mul_overflow((size_t)nt * (blk->rhs_ahead ? 2 : 1) * (size_t)j->b_local_floats, sizeof(float),
+                                   b_bytes))
+            return bad(ctx, "B too large");
+    } else {
+        *bpack = (struct cpu_packed){.nr = ks->nr, .K = g->K, .N = g->N, .nbatch = g->nbatch, .kv = j->Kv};
+        bpack->npanels = (g->N + ks->nr - 1) / ks->nr;
+        if (__builtin_mul_overflow((size_t)bpack->npanels * (size_t)ks->nr,
+                                   (size_t)(j->Kv > 0 ? j->Kv : 1) * sizeof(float), b_bytes))
+            return bad(ctx, "B too large");
+        j->bp = bpack;
+        j->B_src = g->K > 0 ? g->B : NULL;
+    }
+    return SP_OK;
+}
+
+/* The scratch (a_bytes of packed A, b_bytes of packed B, into *bpack or
+ * the threads' block buffers, p_bytes of partial sums) carved from one
+ * block, B first: the caller's work buffer when it is large enough, else
+ * allocated (*raw, to free). */
+static sp_status carve_scratch(sp_ctx *ctx, job *j, struct cpu_packed *bpack, size_t a_bytes, size_t b_bytes,
+                               size_t p_bytes, void **raw) {
+    const cpu_gemm_args *g = j->g;
+    const size_t b_span = (b_bytes + 63) & ~(size_t)63, a_span = (a_bytes + 63) & ~(size_t)63;
+    if (b_span < b_bytes || a_span < a_bytes || b_span + a_span < b_span || b_span + a_span + p_bytes < p_bytes)
+        return bad(ctx, "scratch too large");
+    const size_t total = b_span + a_span + p_bytes;
+    if (g->work_used) *g->work_used = total;
+    char *base = NULL;
+    if (total) {
+        if (g->work && g->work_bytes >= total && (uintptr_t)g->work % 64 == 0) base = g->work;
+        else if (!(base = cpu_aligned_alloc(ctx, total, raw))) return bad(ctx, "out of memory");
+    }
+    if (b_bytes) {
+        if (j->bp == bpack) bpack->data = (float *)base;
+        else j->b_local = (float *)base;
+    }
+    if (a_bytes) j->a = j->apack = (float *)(base + b_span);
+    if (p_bytes) j->partial = (float *)(base + b_span + a_span);
+    return SP_OK;
+}
+
+/* The packing shared by the team, then the units, on nt threads. */
+static void run_team(job *j, int nt) {
+    const bool packing = j->B_src || j->apack;
+#ifdef _OPENMP
+    if (nt > 1) {
+#pragma omp parallel num_threads(nt)
+        {
+            const int tid = omp_get_thread_num(), team = omp_get_num_threads();
+            if (packing) {
+                pack_share(j, tid, team);
+#pragma omp barrier
+            }
+            run_thread(j, tid); /* a smaller team than asked just claims more units each */
+        }
+    } else
+#endif
+    {
+        (void)nt;
+        if (packing) pack_share(j, 0, 1);
+        run_thread(j, 0); /* nt = 1: the grid is 1 x 1 */
+    }
+}
+
+sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
+    sp_status st = check_args(ctx, g);
+    if (st != SP_OK || g->M == 0 || g->N == 0) return st;
 
     /* blocking and kernels */
     cpu_blocking chosen;
@@ -576,92 +741,10 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
      * B (first, keeping the block's alignment), a packed A, partial sums. */
     size_t a_bytes = 0, b_bytes = 0, p_bytes = 0;
 
-    /* A: in place when its k stride is 1 and batches are long enough for
-     * whole K blocks; otherwise one row-major copy of all batches */
-    /* (pairs: the bf16 rows read as 32-bit pairs, so an even K, row and
-     * batch stride, and a 4-byte aligned A) */
-    const bool a_direct =
-        g->K == 0 ||
-        (!ks->pairs && g->a_dt == CPU_F32 && g->a_sk == 1 && (g->nbatch == 1 || g->K >= 256)) ||
-        (ks->pairs && g->a_sk == 1 && g->K % 2 == 0 && g->a_sm % 2 == 0 && (uintptr_t)g->A % 4 == 0 &&
-         (g->nbatch == 1 || (g->a_sb % 2 == 0 && g->K >= 256)));
-    if (g->K == 0) {
-        static const float dummy[1] = {0};
-        j.a = dummy;
-        j.a_rs = 0;
-        j.nkb_b = 1;
-        j.kcb = 0;
-        j.nkb = 1;
-    } else if (a_direct) {
-        j.a = (const float *)g->A;
-        j.a_rs = ks->pairs ? g->a_sm / 2 : g->a_sm;
-        j.a_sb = ks->pairs ? g->a_sb / 2 : g->a_sb;
-        j.nkb_b = (j.K + blk->kc - 1) / blk->kc;
-        j.kcb = (j.K + j.nkb_b - 1) / j.nkb_b;
-        j.nkb = j.nkb_b * g->nbatch;
-    } else {
-        int64_t ld = (j.Kv + 15) / 16 * 16;
-        if ((ld * 4) % 4096 == 0) ld += 16; /* rows 4 KiB apart would share L1 sets */
-        if (__builtin_mul_overflow((size_t)g->M, (size_t)ld * sizeof(float), &a_bytes)) return bad(ctx, "A too large");
-        j.a_rs = ld;
-        j.a_packed = true;
-        const int64_t nkb = (j.Kv + blk->kc - 1) / blk->kc;
-        j.kcb = (j.Kv + nkb - 1) / nkb;
-        j.nkb = nkb;
-    }
+    if (!plan_a(&j, g, ks, blk, &a_bytes)) return bad(ctx, "A too large");
 
-    /* B: pre-packed, read in place (where the blocking chose it and B is
-     * an f32 source of unit column stride whose K blocks never cross a
-     * batch), or packed for this call */
     struct cpu_packed bpack;
-    j.b_inplace = blk->b_inplace && !g->packed_b && g->K > 0 && g->b_dt == CPU_F32 && !ks->pairs &&
-                  (g->nbatch == 1 || !j.a_packed) &&
-                  ((g->b_sn == 1 && ks->gemm_strided) || (g->b_sk == 1 && ks->gemm_dot));
-    j.b_dot = j.b_inplace && g->b_sn != 1; /* columns of unit k stride: dot products along k */
-    j.kern = !j.b_inplace ? ks->gemm : j.b_dot ? ks->gemm_dot : ks->gemm_strided;
-    j.bwin = NULL;
-    if (g->bwin && g->K > 0) {
-        if (!ks->gemm_window || ks->pairs || g->nbatch != 1 || ks->nr % 16 || j.a_packed)
-            return bad(ctx, "a B through a window needs an f32 kernel set with gemm_window, one batch and A in place");
-        j.bwin = g->bwin;
-        j.b_inplace = true, j.b_dot = false;
-        j.kern = ks->gemm_window;
-    }
-    j.b_rs = !j.b_inplace ? ks->nr : j.b_dot ? g->b_sn : g->b_sk;
-    j.gemv = j.b_inplace && !j.b_dot && !j.bwin && ks->gemv_rows && g->c_sn == 1 && g->c_dt == CPU_F32;
-    if (j.bwin) {
-        j.bp = NULL;
-    } else if (g->packed_b) {
-        const struct cpu_packed *p = g->packed_b;
-        if (p->nr != ks->nr || p->pairs != ks->pairs || p->K != g->K || p->N != g->N || p->nbatch != g->nbatch) {
-            sp_set_error(ctx, SP_EINPUT,
-                         "cpu_gemm: packed B is %lld x %lld x %lld with NR=%d, the GEMM needs %lld x %lld x %lld with NR=%d",
-                         (long long)p->nbatch, (long long)p->K, (long long)p->N, p->nr, (long long)g->nbatch,
-                         (long long)g->K, (long long)g->N, ks->nr);
-            return SP_EINPUT;
-        }
-        j.bp = (struct cpu_packed *)p; /* read only */
-    } else if (j.b_inplace) {
-        j.bp = NULL;
-    } else if (g->K > 0 && j.tm == 1) {
-        /* threads own whole columns of C: each packs its B blocks as it
-         * reaches them (the L2 "rhs" buffer of the blocking plan), so B is
-         * read once and never written whole to memory */
-        const int64_t ncp = blk->nc / ks->nr > 0 ? blk->nc / ks->nr : 1;
-        j.bp = NULL;
-        j.b_local_floats = (ncp * ks->nr * j.kcb + 15) / 16 * 16;
-        if (__builtin_mul_overflow((size_t)nt * (blk->rhs_ahead ? 2 : 1) * (size_t)j.b_local_floats, sizeof(float),
-                                   &b_bytes))
-            return bad(ctx, "B too large");
-    } else {
-        bpack = (struct cpu_packed){.nr = ks->nr, .K = g->K, .N = g->N, .nbatch = g->nbatch, .kv = j.Kv};
-        bpack.npanels = (g->N + ks->nr - 1) / ks->nr;
-        if (__builtin_mul_overflow((size_t)bpack.npanels * (size_t)ks->nr, (size_t)(j.Kv > 0 ? j.Kv : 1) * sizeof(float),
-                                   &b_bytes))
-            return bad(ctx, "B too large");
-        j.bp = &bpack;
-        j.B_src = g->K > 0 ? g->B : NULL;
-    }
+    if ((st = plan_b(ctx, &j, g, nt, &bpack, &b_bytes)) != SP_OK) return st;
 
     /* the units of work (cpu_gemm_units) */
     j.nunits = cpu_gemm_units(blk, g->M, g->N, nt, j.b_local_floats > 0, &j.urows, &j.ucols);
@@ -670,52 +753,13 @@ sp_status cpu_gemm(sp_ctx *ctx, const cpu_gemm_args *g) {
     j.next = nt > 1 ? &next_unit : NULL;
 
     /* an epilogue operand that is C would see partial sums: keep them apart */
-    if (j.nkb > 1 && g->c_dt != CPU_F32) { /* partial sums are f32 */
-        if (__builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &p_bytes)) return bad(ctx, "C too large");
-    } else if (j.nkb > 1 && j.prog.kind == CPU_EPI_KIND_GENERAL) {
-        bool alias = false;
-        for (uint32_t i = j.prog.first; i < g->epi->ninsn; i++)
-            if (g->epi->insn[i].op == CPU_EPI_LOAD) alias |= overlaps_c(g, &g->epi->operands[g->epi->insn[i].a]);
-        if (alias && __builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &p_bytes))
-            return bad(ctx, "C too large");
-    }
+    if (j.nkb > 1 && (g->c_dt != CPU_F32 || (j.prog.kind == CPU_EPI_KIND_GENERAL && epi_reads_c(g, &j.prog))) &&
+        __builtin_mul_overflow((size_t)g->M, (size_t)g->N * sizeof(float), &p_bytes))
+        return bad(ctx, "C too large");
 
-    const size_t b_span = (b_bytes + 63) & ~(size_t)63, a_span = (a_bytes + 63) & ~(size_t)63;
-    if (b_span < b_bytes || a_span < a_bytes || b_span + a_span < b_span || b_span + a_span + p_bytes < p_bytes)
-        return bad(ctx, "scratch too large");
-    const size_t total = b_span + a_span + p_bytes;
-    if (g->work_used) *g->work_used = total;
     void *raw = NULL;
-    char *base = NULL;
-    if (total) {
-        if (g->work && g->work_bytes >= total && (uintptr_t)g->work % 64 == 0) base = g->work;
-        else if (!(base = cpu_aligned_alloc(ctx, total, &raw))) return bad(ctx, "out of memory");
-    }
-    if (b_bytes) {
-        if (j.bp == &bpack) bpack.data = (float *)base;
-        else j.b_local = (float *)base;
-    }
-    if (a_bytes) j.a = j.apack = (float *)(base + b_span);
-    if (p_bytes) j.partial = (float *)(base + b_span + a_span);
-
-    const bool packing = j.B_src || j.apack;
-#ifdef _OPENMP
-    if (nt > 1) {
-#pragma omp parallel num_threads(nt)
-        {
-            const int tid = omp_get_thread_num(), team = omp_get_num_threads();
-            if (packing) {
-                pack_share(&j, tid, team);
-#pragma omp barrier
-            }
-            run_thread(&j, tid); /* a smaller team than asked just claims more units each */
-        }
-    } else
-#endif
-    {
-        if (packing) pack_share(&j, 0, 1);
-        run_thread(&j, 0); /* nt = 1: the grid is 1 x 1 */
-    }
+    if ((st = carve_scratch(ctx, &j, &bpack, a_bytes, b_bytes, p_bytes, &raw)) != SP_OK) return st;
+    run_team(&j, nt);
     sp_free(ctx, raw);
     return SP_OK;
 }

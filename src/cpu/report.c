@@ -52,60 +52,23 @@ static int64_t attn_tile_keys(const kernel *k, const cpu_attn_tile *at) {
     return at->keys < k->att->keys ? at->keys : k->att->keys;
 }
 
-static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
-    const kn_program *p = ex_kernels(x);
-    const kernel *k = &p->k[i];
-    char buf[128];
-    ex_json_kernel_begin(w, k, i);
-    json_key(w, "dims");
+/* An attention kernel's tile: the rows and keys it holds at once. */
+static void attention_json(json_writer *w, const kernel *k, const cpu_attn_tile *at) {
+    json_key(w, "attention");
     json_begin_object(w);
-    const bool con = k->kind == KN_CONTRACTION || k->kind == KN_ATTENTION;
-    json_kv_int(w, "b", con ? k->b : 1);
-    json_kv_int(w, "m", con ? k->m : 1);
-    json_kv_int(w, "n", con ? k->n : ir_type_numel(k->out->type));
-    json_kv_int(w, "k", con ? k->k : 0);
+    json_kv_int(w, "rows", k->att->rows);
+    json_kv_int(w, "keys", k->att->keys);
+    json_kv_int(w, "tile_rows", at->rows);
+    json_kv_int(w, "tile_keys", attn_tile_keys(k, at));
+    json_kv_int(w, "score_bytes_in_memory", 0);
+    json_kv_int(w, "footprint_bytes", at->footprint);
+    json_kv_int(w, "budget_bytes", at->budget);
     json_end_object(w);
-    const cpu_attn_tile *at = cpu_backend_attention(x, i);
-    if (at) {
-        json_key(w, "attention");
-        json_begin_object(w);
-        json_kv_int(w, "rows", k->att->rows);
-        json_kv_int(w, "keys", k->att->keys);
-        json_kv_int(w, "tile_rows", at->rows);
-        json_kv_int(w, "tile_keys", attn_tile_keys(k, at));
-        json_kv_int(w, "score_bytes_in_memory", 0);
-        json_kv_int(w, "footprint_bytes", at->footprint);
-        json_kv_int(w, "budget_bytes", at->budget);
-        json_end_object(w);
-    }
-    const cpu_blocking *blk = cpu_backend_blocking(x, i);
-    json_key(w, "tile");
-    json_begin_object(w);
-    json_kv_int(w, "m", blk ? blk->mc : 0);
-    json_kv_int(w, "n", blk ? blk->nc : 0);
-    json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
-    json_end_object(w);
-    if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
-    static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
-    const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
-    if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
-    if (blk && blk->nbufs) {
-        json_kv_string(w, "b_operand", b_operand_name(blk));
-        json_kv_double(w, "est_seconds", blk->est_seconds);
-        json_kv_double(w, "pack_seconds", blk->pack_seconds);
-        if (blk->alt_seconds > 0) json_kv_double(w, blk->b_inplace ? "est_seconds_packed" : "est_seconds_in_place", blk->alt_seconds);
-    }
-    json_kv_string(w, "unit", "per_thread");
-    json_kv_string(w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
-    if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(w, "reason", ex_kernel_why(x, i));
-    json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
-    json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
-    json_kv_int(w, "peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 2) : 0);
-    json_kv_int(w, "l1_budget_bytes", blk ? blk->budget_l1 : 0);
-    json_kv_int(w, "l1_footprint_bytes", blk ? blk->footprint_l1 : 0);
-    json_kv_int(w, "l1_peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 1) : 0);
-    json_key(w, "candidates");
-    json_begin_array(w);
+}
+
+/* The blocking search in brief: the best candidates (the first chosen),
+ * then the rejected ones with their verdicts. */
+static void candidates_json(json_writer *w, const cpu_blocking *blk) {
     for (uint32_t c = 0; blk && c < blk->search.ntop + blk->search.nrejects; c++) {
         const cpu_block_cand *bc = c < blk->search.ntop ? &blk->search.top[c] : &blk->search.rejects[c - blk->search.ntop];
         json_begin_object(w);
@@ -122,9 +85,12 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
         if (bc->verdict == CPU_CAND_FITS) json_kv_double(w, "est_seconds", bc->est_seconds);
         json_end_object(w);
     }
-    json_end_array(w);
-    json_key(w, "buffers");
-    json_begin_array(w);
+}
+
+/* The buffers of the blocking (each with its cache level, offset and live
+ * range), then the epilogue operands. */
+static void buffers_json(json_writer *w, const kernel *k, const cpu_blocking *blk) {
+    char buf[128];
     for (uint32_t b = 0; blk && b < blk->nbufs; b++) {
         const cpu_block_buf *bb = &blk->bufs[b];
         json_begin_object(w);
@@ -160,6 +126,55 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
         json_kv_bool(w, "broadcast", ki->broadcast);
         json_end_object(w);
     }
+}
+
+static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
+    const kn_program *p = ex_kernels(x);
+    const kernel *k = &p->k[i];
+    ex_json_kernel_begin(w, k, i);
+    json_key(w, "dims");
+    json_begin_object(w);
+    const bool con = k->kind == KN_CONTRACTION || k->kind == KN_ATTENTION;
+    json_kv_int(w, "b", con ? k->b : 1);
+    json_kv_int(w, "m", con ? k->m : 1);
+    json_kv_int(w, "n", con ? k->n : ir_type_numel(k->out->type));
+    json_kv_int(w, "k", con ? k->k : 0);
+    json_end_object(w);
+    const cpu_attn_tile *at = cpu_backend_attention(x, i);
+    if (at) attention_json(w, k, at);
+    const cpu_blocking *blk = cpu_backend_blocking(x, i);
+    json_key(w, "tile");
+    json_begin_object(w);
+    json_kv_int(w, "m", blk ? blk->mc : 0);
+    json_kv_int(w, "n", blk ? blk->nc : 0);
+    json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
+    json_end_object(w);
+    if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
+    static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
+    const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
+    if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
+    if (blk && blk->nbufs) {
+        json_kv_string(w, "b_operand", b_operand_name(blk));
+        json_kv_double(w, "est_seconds", blk->est_seconds);
+        json_kv_double(w, "pack_seconds", blk->pack_seconds);
+        if (blk->alt_seconds > 0) json_kv_double(w, blk->b_inplace ? "est_seconds_packed" : "est_seconds_in_place", blk->alt_seconds);
+    }
+    json_kv_string(w, "unit", "per_thread");
+    json_kv_string(w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
+    if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(w, "reason", ex_kernel_why(x, i));
+    json_kv_int(w, "budget_bytes", blk ? blk->budget : 0);
+    json_kv_int(w, "footprint_bytes", blk ? blk->footprint : 0);
+    json_kv_int(w, "peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 2) : 0);
+    json_kv_int(w, "l1_budget_bytes", blk ? blk->budget_l1 : 0);
+    json_kv_int(w, "l1_footprint_bytes", blk ? blk->footprint_l1 : 0);
+    json_kv_int(w, "l1_peak_live_bytes", blk ? level_peak(ex_ctx(x), blk, 1) : 0);
+    json_key(w, "candidates");
+    json_begin_array(w);
+    candidates_json(w, blk);
+    json_end_array(w);
+    json_key(w, "buffers");
+    json_begin_array(w);
+    buffers_json(w, k, blk);
     json_end_array(w);
     ex_json_epilogue(w, k);
     ex_json_kernel_end(w, p, k);

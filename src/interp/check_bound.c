@@ -165,6 +165,137 @@ static double deviation(ir_opkind k, double x, double t) {
 
 static bool is_float(const ir_value *v) { return ir_dtype_is_float((ir_dtype)v->type.dtype); }
 
+/* tensor.extract at exact in-bounds indices: the element's value, and its
+ * magnitude and bound where it is a float (rf). */
+static cb_slot extract_rule(cb *c, const ir_op *op, bool rf) {
+    cb_slot r = {{0}, 0, 0, 0};
+    const ir_value *tv = op->opnds[0];
+    ir_type tt = tv->type;
+    int64_t off = 0;
+    for (uint32_t d = 0; d < tt.rank; d++) {
+        const cb_slot *ix = &c->s[op->opnds[1 + d]->id];
+        if (ix->e != 0 || ix->v.i < 0 || ix->v.i >= tt.dims[d]) no_rule(c, op);
+        off = off * tt.dims[d] + ix->v.i;
+    }
+    ir_dtype dt = (ir_dtype)tt.dtype;
+    int nb = ir_dtype_bytes(dt);
+    r.v = interp_load_elem(interp_data(&c->V[tv->id]) + off * nb, dt);
+    if (rf) {
+        r.m = fabs(interp_load_elem(interp_data(&c->M[tv->id]) + off * nb, dt).f);
+        r.e = fabs(interp_load_elem(interp_data(&c->E[tv->id]) + off * nb, dt).f);
+    }
+    return r;
+}
+
+/* a + b or a - b into r (of type rt). A term within a few ulps of the
+ * other is rounded away (in part) the same way every time: summing many
+ * small terms into a large sum stagnates, an error of like sign at each
+ * step that does not average out. Such a rounding, at most the small term
+ * itself, adds linearly. */
+static void add_rule(cb_slot *r, const cb_slot *a, const cb_slot *b, ir_dtype rt) {
+    r->m = a->m + b->m, r->e = a->e + b->e, r->q = a->q + b->q;
+    double x = fabs(a->v.f), y = fabs(b->v.f), big = x > y ? x : y, small = x > y ? y : x;
+    if (small < 16 * unit(rt) * big) {
+        double t = unit(rt) * r->m + eta(rt);
+        r->e += t < small + eta(rt) ? t : small + eta(rt);
+    } else {
+        rnd(r, rt, r->m, 1);
+    }
+}
+
+/* a * b, plus cc for an fma (else NULL), into r (of type rt). */
+static void mul_rule(cb_slot *r, const cb_slot *a, const cb_slot *b, const cb_slot *cc, ir_dtype rt) {
+    double xa = fabs(a->v.f), xb = fabs(b->v.f), sa = sqrt(a->q), sb = sqrt(b->q);
+    r->m = a->m * b->m;
+    r->e = xb * a->e + xa * b->e + a->e * b->e + LAMBDA * (a->e * sb + b->e * sa) + LAMBDA * LAMBDA * sa * sb;
+    r->q = xb * xb * a->q + xa * xa * b->q;
+    rnd(r, rt, fabs(a->v.f * b->v.f), 1);
+    if (cc) { /* then the add, fused or not */
+        r->m += cc->m, r->e += cc->e, r->q += cc->q;
+        rnd(r, rt, r->m, 1);
+    }
+}
+
+/* a / b, of value v, into r (of type rt). */
+static void div_rule(cb_slot *r, const cb_slot *a, const cb_slot *b, ir_dtype rt, double v) {
+    double xb = fabs(b->v.f), tb = total(b), av = fabs(v);
+    r->m = xb > 0 ? a->m / xb : INFINITY;
+    if (!(xb > tb)) {
+        r->e = INFINITY;
+    } else if (tb > 1e-3 * xb) { /* far from first order: the whole bound, linearly */
+        r->e = (total(a) + av * tb) / (xb - tb);
+    } else {
+        r->e = (a->e + av * b->e) / (xb - tb);
+        r->q = (a->q + v * v * b->q) / (xb * xb);
+    }
+    rnd(r, rt, av, 1);
+}
+
+/* f(a) for a one-operand function k (math1, sin, cos), of magnitude av,
+ * into r (of type rt). */
+static void math1_rule(cb_slot *r, ir_opkind k, const cb_slot *a, ir_dtype rt, double av) {
+    r->m = av;
+    if (total(a) > 0) { /* the largest secant slope over the interval scales both parts */
+        double t = total(a), d = deviation(k, a->v.f, t), slope = d / t;
+        if (k == IR_OP_FLOOR || k == IR_OP_CEIL || !isfinite(slope)) {
+            r->e = d;
+        } else {
+            r->e = slope * a->e;
+            r->q = slope * slope * a->q;
+        }
+    }
+    if (k != IR_OP_FLOOR && k != IR_OP_CEIL) rnd(r, rt, av, k == IR_OP_SQRT ? 1 : TRANS_ULPS);
+}
+
+/* select(a, b, cc) of floats into r: the branch taken, and where the
+ * condition may flip, the other one too. */
+static void select_rule(cb_slot *r, const cb_slot *a, const cb_slot *b, const cb_slot *cc) {
+    const cb_slot *t = a->v.i ? b : cc, *f = a->v.i ? cc : b;
+    r->m = t->m, r->e = t->e, r->q = t->q;
+    if (a->e != 0) { /* the other branch, and how far it is */
+        double other = fabs(t->v.f - f->v.f) + total(f), mine = total(t);
+        r->e = mine > other ? mine : other;
+        r->q = 0;
+        if (f->m > r->m) r->m = f->m;
+        if (isnan(r->e)) r->e = INFINITY;
+    }
+}
+
+/* The maximum or minimum k of a and b (r->v already computed) into r. */
+static void minmax_rule(cb_slot *r, ir_opkind k, const cb_slot *a, const cb_slot *b) {
+    if (isnan(a->v.f) || isnan(b->v.f)) {
+        bool take_a = (k == IR_OP_MAXIMUMF || k == IR_OP_MINIMUMF) ? isnan(a->v.f) : !isnan(a->v.f);
+        const cb_slot *t = take_a ? a : b;
+        r->m = t->m, r->e = t->e, r->q = t->q;
+    } else { /* 1-Lipschitz in each operand; the magnitude the chosen one's */
+        r->m = r->v.f == a->v.f ? a->m : b->m;
+        r->e = a->e > b->e ? a->e : b->e;
+        r->q = a->q > b->q ? a->q : b->q;
+    }
+}
+
+/* a^b (of magnitude av) into r: for an exact b and a > 0 only, where it is
+ * monotone in a; false elsewhere. */
+static bool powf_rule(cb_slot *r, const cb_slot *a, const cb_slot *b, ir_dtype rt, double av) {
+    double x = a->v.f, t = total(a), y = b->v.f;
+    if (total(b) != 0 || !(x - t > 0)) return false;
+    double f0 = pow(x, y), d1 = fabs(pow(x + t, y) - f0), d2 = fabs(pow(x - t, y) - f0);
+    r->m = av, r->e = d1 > d2 ? d1 : d2;
+    if (!isfinite(r->e)) r->e = INFINITY;
+    rnd(r, rt, av, TRANS_ULPS);
+    return true;
+}
+
+/* a^n, n = b an integer (magnitude av), into r: the move at either end of
+ * the interval, or at 0 inside it. */
+static void fpowi_rule(cb_slot *r, const cb_slot *a, const cb_slot *b, ir_dtype rt, double av) {
+    double x = a->v.f, t = total(a), nn = (double)b->v.i, f0 = pow(x, nn);
+    double d1 = fabs(pow(x + t, nn) - f0), d2 = fabs(pow(x - t, nn) - f0), d = d1 > d2 ? d1 : d2;
+    if (x - t <= 0 && x + t >= 0) d = nn < 0 ? INFINITY : (fabs(f0) > d ? fabs(f0) : d);
+    r->m = av, r->e = isfinite(d) ? d : INFINITY;
+    rnd(r, rt, av, fabs(nn) < 64 ? fabs(nn) + 1 : 65);
+}
+
 /* One scalar op of a body (point: the iteration point) or of the function. */
 static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npoint) {
     static const cb_slot zero;
@@ -187,22 +318,7 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
         return;
     }
     if (k == IR_OP_EXTRACT) {
-        const ir_value *tv = op->opnds[0];
-        ir_type tt = tv->type;
-        int64_t off = 0;
-        for (uint32_t d = 0; d < tt.rank; d++) {
-            const cb_slot *ix = &c->s[op->opnds[1 + d]->id];
-            if (ix->e != 0 || ix->v.i < 0 || ix->v.i >= tt.dims[d]) no_rule(c, op);
-            off = off * tt.dims[d] + ix->v.i;
-        }
-        ir_dtype dt = (ir_dtype)tt.dtype;
-        int nb = ir_dtype_bytes(dt);
-        r.v = interp_load_elem(interp_data(&c->V[tv->id]) + off * nb, dt);
-        if (rf) {
-            r.m = fabs(interp_load_elem(interp_data(&c->M[tv->id]) + off * nb, dt).f);
-            r.e = fabs(interp_load_elem(interp_data(&c->E[tv->id]) + off * nb, dt).f);
-        }
-        c->s[op->res[0].id] = r;
+        c->s[op->res[0].id] = extract_rule(c, op, rf);
         return;
     }
     const char *why = NULL;
@@ -211,64 +327,14 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
     switch (k) {
     case IR_OP_CONSTANT: r.m = av; break;
     case IR_OP_ADDF:
-    case IR_OP_SUBF:
-        r.m = a->m + b->m, r.e = a->e + b->e, r.q = a->q + b->q;
-        {
-            /* a term within a few ulps of the other is rounded away (in
-             * part) the same way every time: summing many small terms into
-             * a large sum stagnates, an error of like sign at each step that
-             * does not average out. Such a rounding, at most the small term
-             * itself, adds linearly. */
-            double x = fabs(a->v.f), y = fabs(b->v.f), big = x > y ? x : y, small = x > y ? y : x;
-            if (small < 16 * unit(rt) * big) {
-                double t = unit(rt) * r.m + eta(rt);
-                r.e += t < small + eta(rt) ? t : small + eta(rt);
-            } else {
-                rnd(&r, rt, r.m, 1);
-            }
-        }
-        break;
+    case IR_OP_SUBF: add_rule(&r, a, b, rt); break;
     case IR_OP_MULF:
-    case IR_OP_FMA: {
-        double xa = fabs(a->v.f), xb = fabs(b->v.f), sa = sqrt(a->q), sb = sqrt(b->q);
-        r.m = a->m * b->m;
-        r.e = xb * a->e + xa * b->e + a->e * b->e + LAMBDA * (a->e * sb + b->e * sa) + LAMBDA * LAMBDA * sa * sb;
-        r.q = xb * xb * a->q + xa * xa * b->q;
-        rnd(&r, rt, fabs(a->v.f * b->v.f), 1);
-        if (k == IR_OP_FMA) { /* then the add, fused or not */
-            r.m += cc->m, r.e += cc->e, r.q += cc->q;
-            rnd(&r, rt, r.m, 1);
-        }
-        break;
-    }
-    case IR_OP_DIVF: {
-        double xb = fabs(b->v.f), tb = total(b);
-        r.m = xb > 0 ? a->m / xb : INFINITY;
-        if (!(xb > tb)) {
-            r.e = INFINITY;
-        } else if (tb > 1e-3 * xb) { /* far from first order: the whole bound, linearly */
-            r.e = (total(a) + av * tb) / (xb - tb);
-        } else {
-            r.e = (a->e + av * b->e) / (xb - tb);
-            r.q = (a->q + v * v * b->q) / (xb * xb);
-        }
-        rnd(&r, rt, av, 1);
-        break;
-    }
+    case IR_OP_FMA: mul_rule(&r, a, b, k == IR_OP_FMA ? cc : NULL, rt); break;
+    case IR_OP_DIVF: div_rule(&r, a, b, rt, v); break;
     case IR_OP_MAXIMUMF:
     case IR_OP_MINIMUMF:
     case IR_OP_MAXNUMF:
-    case IR_OP_MINNUMF:
-        if (isnan(a->v.f) || isnan(b->v.f)) {
-            bool take_a = (k == IR_OP_MAXIMUMF || k == IR_OP_MINIMUMF) ? isnan(a->v.f) : !isnan(a->v.f);
-            const cb_slot *t = take_a ? a : b;
-            r.m = t->m, r.e = t->e, r.q = t->q;
-        } else { /* 1-Lipschitz in each operand; the magnitude the chosen one's */
-            r.m = r.v.f == a->v.f ? a->m : b->m;
-            r.e = a->e > b->e ? a->e : b->e;
-            r.q = a->q > b->q ? a->q : b->q;
-        }
-        break;
+    case IR_OP_MINNUMF: minmax_rule(&r, k, a, b); break;
     case IR_OP_NEGF:
     case IR_OP_ABSF:
     case IR_OP_EXTF: r.m = a->m, r.e = a->e, r.q = a->q; break;
@@ -288,57 +354,18 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
     case IR_OP_FLOOR:
     case IR_OP_CEIL:
     case IR_OP_SIN:
-    case IR_OP_COS:
-        r.m = av;
-        if (total(a) > 0) { /* the largest secant slope over the interval scales both parts */
-            double t = total(a), d = deviation(k, a->v.f, t), slope = d / t;
-            if (k == IR_OP_FLOOR || k == IR_OP_CEIL || !isfinite(slope)) {
-                r.e = d;
-            } else {
-                r.e = slope * a->e;
-                r.q = slope * slope * a->q;
-            }
-        }
-        if (k != IR_OP_FLOOR && k != IR_OP_CEIL) rnd(&r, rt, av, k == IR_OP_SQRT ? 1 : TRANS_ULPS);
+    case IR_OP_COS: math1_rule(&r, k, a, rt, av); break;
+    case IR_OP_POWF:
+        if (!powf_rule(&r, a, b, rt, av)) no_rule(c, op);
         break;
-    case IR_OP_POWF: { /* x^y for an exact y and x > 0 only: monotone in x */
-        double x = a->v.f, t = total(a), y = b->v.f;
-        if (total(b) != 0 || !(x - t > 0)) no_rule(c, op);
-        double f0 = pow(x, y), d1 = fabs(pow(x + t, y) - f0), d2 = fabs(pow(x - t, y) - f0);
-        r.m = av, r.e = d1 > d2 ? d1 : d2;
-        if (!isfinite(r.e)) r.e = INFINITY;
-        rnd(&r, rt, av, TRANS_ULPS);
+    case IR_OP_FPOWI: fpowi_rule(&r, a, b, rt, av); break;
+    case IR_OP_CMPF: /* flips where the operands are within their bounds of each other */
+        r.e = total(a) + total(b) > 0 && fabs(a->v.f - b->v.f) <= total(a) + total(b) ? 1 : 0;
         break;
-    }
-    case IR_OP_FPOWI: { /* x^n: the move at either end of the interval, or at 0 inside it */
-        double x = a->v.f, t = total(a), nn = (double)b->v.i, f0 = pow(x, nn);
-        double d1 = fabs(pow(x + t, nn) - f0), d2 = fabs(pow(x - t, nn) - f0), d = d1 > d2 ? d1 : d2;
-        if (x - t <= 0 && x + t >= 0) d = nn < 0 ? INFINITY : (fabs(f0) > d ? fabs(f0) : d);
-        r.m = av, r.e = isfinite(d) ? d : INFINITY;
-        rnd(&r, rt, av, fabs(nn) < 64 ? fabs(nn) + 1 : 65);
+    case IR_OP_SELECT:
+        if (!rf && (a->e != 0 || b->e != 0 || cc->e != 0)) no_rule(c, op);
+        if (rf) select_rule(&r, a, b, cc);
         break;
-    }
-    case IR_OP_CMPF: { /* flips where the operands are within their bounds of each other */
-        double t = total(a) + total(b);
-        r.e = t > 0 && fabs(a->v.f - b->v.f) <= t ? 1 : 0;
-        break;
-    }
-    case IR_OP_SELECT: {
-        const cb_slot *t = a->v.i ? b : cc, *f = a->v.i ? cc : b;
-        if (!rf) {
-            if (a->e != 0 || b->e != 0 || cc->e != 0) no_rule(c, op);
-            break;
-        }
-        r.m = t->m, r.e = t->e, r.q = t->q;
-        if (a->e != 0) { /* the other branch, and how far it is */
-            double other = fabs(t->v.f - f->v.f) + total(f), mine = total(t);
-            r.e = mine > other ? mine : other;
-            r.q = 0;
-            if (f->m > r.m) r.m = f->m;
-            if (isnan(r.e)) r.e = INFINITY;
-        }
-        break;
-    }
     case IR_OP_SITOFP:
     case IR_OP_UITOFP:
         if (a->e != 0) no_rule(c, op);
@@ -346,19 +373,16 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
         rnd(&r, rt, av, 1);
         break;
     case IR_OP_FPTOSI:
-    case IR_OP_FPTOUI: { /* exact where no value within the bound truncates elsewhere */
-        double x = a->v.f, t = total(a);
-        if (t > 0 && trunc(x - t) != trunc(x + t)) no_rule(c, op);
+    case IR_OP_FPTOUI: /* exact where no value within the bound truncates elsewhere */
+        if (total(a) > 0 && trunc(a->v.f - total(a)) != trunc(a->v.f + total(a))) no_rule(c, op);
         break;
-    }
     case IR_OP_ANDI:
     case IR_OP_ORI:
     case IR_OP_XORI:
-        if (rt == IR_I1) {
+        if (rt == IR_I1)
             r.e = a->e > b->e ? a->e : b->e;
-            break;
-        }
-        if (a->e != 0 || b->e != 0) no_rule(c, op);
+        else if (a->e != 0 || b->e != 0)
+            no_rule(c, op);
         break;
     case IR_OP_BITCAST:
         if (total(a) != 0) no_rule(c, op);
@@ -492,6 +516,38 @@ static interp_value whole_bound(cb *c, uint32_t id) {
     return b;
 }
 
+/* How linalg op's operand k (an input, or the tensor an output starts
+ * from) is walked: its arrays of values and bounds (as the result's for an
+ * output), and, where its map is linear, the element offset per loop and
+ * whether its elements are independent terms (injective). A scalar operand
+ * is not walked. */
+static void walk_of(cb *c, const ir_op *op, uint32_t k, const int64_t *bounds, bool reduces, cb_walk *w) {
+    const ir_linalg *l = &op->u.lin;
+    uint32_t nd = l->ndims;
+    const ir_value *x = op->opnds[k];
+    memset(w, 0, sizeof *w);
+    if (x->type.kind != IR_T_TENSOR) return;
+    uint32_t id = k < l->nins ? x->id : op->res[k - l->nins].id;
+    w->tensor = true;
+    w->dt = (ir_dtype)x->type.dtype;
+    w->nb = ir_dtype_bytes(w->dt);
+    w->pv = interp_data(&c->V[id]), w->pm = interp_data(&c->M[id]), w->pe = interp_data(&c->E[id]);
+    w->pq = interp_data(&c->Q[id]);
+    ir_type_strides(x->type, w->tstrides);
+    w->linear = true;
+    const ir_amap *map = l->maps[k];
+    for (uint32_t r = 0; r < map->nres && w->linear; r++) {
+        int64_t coef[IR_MAX_RANK * 4] = {0}, cst = 0;
+        if (!ir_aexpr_linear(map->res[r], nd, coef, &cst)) {
+            w->linear = false;
+            break;
+        }
+        for (uint32_t d = 0; d < nd; d++) w->coef[d] += coef[d] * w->tstrides[r];
+        w->cst += cst * w->tstrides[r];
+    }
+    w->indep = w->linear && injective(l, bounds, w->coef, reduces);
+}
+
 static void cb_linalg(cb *c, const ir_op *op) {
     const ir_linalg *l = &op->u.lin;
     uint32_t nd = l->ndims, n = l->nins + l->nouts;
@@ -520,30 +576,7 @@ static void cb_linalg(cb *c, const ir_op *op) {
     for (uint32_t d = 0; d < nd; d++) reduces |= l->iters[d] == IR_ITER_REDUCTION && bounds[d] > 1;
     cb_walk w[32];
     if (n > SP_ARRAY_LEN(w)) no_rule(c, op);
-    for (uint32_t k = 0; k < n; k++) {
-        const ir_value *x = op->opnds[k];
-        memset(&w[k], 0, sizeof w[k]);
-        if (x->type.kind != IR_T_TENSOR) continue;
-        uint32_t id = k < l->nins ? x->id : op->res[k - l->nins].id;
-        w[k].tensor = true;
-        w[k].dt = (ir_dtype)x->type.dtype;
-        w[k].nb = ir_dtype_bytes(w[k].dt);
-        w[k].pv = interp_data(&c->V[id]), w[k].pm = interp_data(&c->M[id]), w[k].pe = interp_data(&c->E[id]);
-        w[k].pq = interp_data(&c->Q[id]);
-        ir_type_strides(x->type, w[k].tstrides);
-        w[k].linear = true;
-        const ir_amap *map = l->maps[k];
-        for (uint32_t r = 0; r < map->nres && w[k].linear; r++) {
-            int64_t coef[IR_MAX_RANK * 4] = {0}, cst = 0;
-            if (!ir_aexpr_linear(map->res[r], nd, coef, &cst)) {
-                w[k].linear = false;
-                break;
-            }
-            for (uint32_t d = 0; d < nd; d++) w[k].coef[d] += coef[d] * w[k].tstrides[r];
-            w[k].cst += cst * w[k].tstrides[r];
-        }
-        w[k].indep = w[k].linear && injective(l, bounds, w[k].coef, reduces);
-    }
+    for (uint32_t k = 0; k < n; k++) walk_of(c, op, k, bounds, reduces, &w[k]);
     for (uint32_t d = 0; d < nd; d++)
         if (bounds[d] <= 0) goto finish;
     for (;;) {

@@ -180,6 +180,107 @@ static void verify_concat(verifier *v, const ir_op *op) {
              (long long)sum);
 }
 
+/* tensor.extract_slice / insert_slice: static sizes and strides within the
+ * big tensor, the small one its slice with unit dimensions dropped. */
+static void verify_slice(verifier *v, const ir_op *op) {
+    bool ins = op->kind == IR_OP_INSERT_SLICE;
+    const ir_slice_info *s = &op->u.slice;
+    ir_type big = ins ? op->opnds[1]->type : op->opnds[0]->type;
+    ir_type small = ins ? op->opnds[0]->type : op->res[0].type;
+    if (big.kind != IR_T_TENSOR || small.kind != IR_T_TENSOR) fail(v, op, "operands must be tensors");
+    if (s->rank != big.rank) fail(v, op, "has %u offsets for a rank-%u tensor", s->rank, big.rank);
+    if (ins && !ir_type_eq(op->res[0].type, big)) fail(v, op, "result must have the destination's type");
+    for (uint32_t i = ins ? 2 : 1; i < op->nopnds; i++) need_index(v, op, op->opnds[i], "dynamic offset, size or stride");
+    /* sizes must be static (the result shape is static); drop unit dims for rank reduction */
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < s->rank; i++) {
+        int64_t off = s->offsets[i], sz = s->sizes[i], st = s->strides[i];
+        if (sz == IR_DYNAMIC || st == IR_DYNAMIC) fail(v, op, "dynamic sizes and strides are not supported");
+        if (sz < 0 || st <= 0) fail(v, op, "size %lld / stride %lld of dimension %u is invalid", (long long)sz, (long long)st, i);
+        if (off != IR_DYNAMIC && (off < 0 || (sz > 0 && off + (sz - 1) * st >= big.dims[i])))
+            fail(v, op, "slice of dimension %u runs out of bounds (offset %lld, size %lld, stride %lld, dimension %lld)", i,
+                 (long long)off, (long long)sz, (long long)st, (long long)big.dims[i]);
+        if (k < small.rank && small.dims[k] == sz && !(sz == 1 && small.rank - k < s->rank - i)) {
+            k++;
+        } else if (sz != 1) {
+            fail(v, op, "slice sizes do not match the %s type %s", ins ? "source" : "result", TYPESTR(small));
+        }
+    }
+    if (k != small.rank) fail(v, op, "slice sizes do not match the %s type %s", ins ? "source" : "result", TYPESTR(small));
+    if (small.dtype != big.dtype) fail(v, op, "element types differ");
+}
+
+/* tensor.expand_shape / collapse_shape: the reassociation groups the high
+ * rank's dimensions, in order, into the low rank's. */
+static void verify_reshape(verifier *v, const ir_op *op) {
+    need_counts(v, op, 1, 1);
+    bool expand = op->kind == IR_OP_EXPAND_SHAPE;
+    ir_type src = op->opnds[0]->type, res = op->res[0].type;
+    ir_type hi = expand ? res : src, lo = expand ? src : res;
+    if (src.kind != IR_T_TENSOR || res.kind != IR_T_TENSOR || src.dtype != res.dtype)
+        fail(v, op, "needs tensors of one element type");
+    const ir_reshape_info *r = &op->u.reshape;
+    if (r->ngroups != lo.rank) fail(v, op, "reassociation has %u groups for rank %u", r->ngroups, lo.rank);
+    int64_t next = 0;
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        int64_t prod = 1;
+        if (r->group_start[g + 1] == r->group_start[g]) fail(v, op, "reassociation group %u is empty", g);
+        for (uint32_t j = r->group_start[g]; j < r->group_start[g + 1]; j++) {
+            if (r->group_dims[j] != next) fail(v, op, "reassociation must list dimensions 0..%u in order", hi.rank - 1);
+            if (next >= hi.rank) fail(v, op, "reassociation refers to dimension %lld of a rank-%u tensor", (long long)next, hi.rank);
+            prod *= hi.dims[next];
+            next++;
+        }
+        if (prod != lo.dims[g]) fail(v, op, "group %u multiplies to %lld, dimension is %lld", g, (long long)prod, (long long)lo.dims[g]);
+    }
+    /* to or from rank 0: an empty reassociation, every dimension 1 (as MLIR) */
+    for (uint32_t d = 0; lo.rank == 0 && d < hi.rank; d++)
+        if (hi.dims[d] != 1) fail(v, op, "a rank-0 tensor reshapes only with a tensor of size-1 dimensions");
+    if (next != hi.rank && lo.rank) fail(v, op, "reassociation does not cover all %u dimensions", hi.rank);
+}
+
+/* tensor.pack / unpack: inner tiles and the outer permutation against
+ * the packed type; a pack whose tiles do not divide needs a padding value. */
+static void verify_pack(verifier *v, const ir_op *op) {
+    bool pack = op->kind == IR_OP_PACK;
+    const ir_pack_info *pk = &op->u.pack;
+    ir_type src = op->opnds[0]->type, dst = op->opnds[1]->type;
+    if (op->nres != 1 || !ir_type_eq(op->res[0].type, dst)) fail(v, op, "result must have the destination's type");
+    ir_type un = pack ? src : dst, pk_t = pack ? dst : src;
+    if (un.kind != IR_T_TENSOR || pk_t.kind != IR_T_TENSOR || un.dtype != pk_t.dtype) fail(v, op, "needs tensors of one element type");
+    if (pk_t.rank != un.rank + pk->ninner) fail(v, op, "packed rank must be %u", un.rank + pk->ninner);
+    if (pk->outer_dims_perm && pk->nouter != un.rank) fail(v, op, "outer_dims_perm needs %u entries", un.rank);
+    bool seen[IR_MAX_RANK] = {0};
+    for (uint32_t i = 0; i < pk->ninner; i++) {
+        int64_t d = pk->inner_dims_pos[i];
+        if (d < 0 || d >= un.rank || seen[d]) fail(v, op, "inner_dims_pos must be distinct dimensions");
+        seen[d] = true;
+        if (pk->inner_tiles[i] <= 0) fail(v, op, "inner tile sizes must be positive");
+        if (pk_t.dims[un.rank + i] != pk->inner_tiles[i]) fail(v, op, "inner tile %u does not match the packed type", i);
+    }
+    int64_t outer[IR_MAX_RANK];
+    for (uint32_t d = 0; d < un.rank; d++) outer[d] = un.dims[d];
+    for (uint32_t i = 0; i < pk->ninner; i++) {
+        int64_t d = pk->inner_dims_pos[i], t = pk->inner_tiles[i];
+        outer[d] = (outer[d] + t - 1) / t;
+    }
+    bool seen2[IR_MAX_RANK] = {0};
+    for (uint32_t i = 0; i < un.rank; i++) {
+        int64_t d = pk->outer_dims_perm ? pk->outer_dims_perm[i] : i;
+        if (d < 0 || d >= un.rank || seen2[d]) fail(v, op, "outer_dims_perm is not a permutation");
+        seen2[d] = true;
+        if (pk_t.dims[i] != outer[d]) fail(v, op, "packed outer dimension %u should be %lld", i, (long long)outer[d]);
+    }
+    if (pack) {
+        bool exact = true;
+        for (uint32_t i = 0; i < pk->ninner; i++)
+            if (un.dims[pk->inner_dims_pos[i]] % pk->inner_tiles[i]) exact = false;
+        if (!exact && !pk->has_padding) fail(v, op, "tiles do not divide the source: a padding_value is needed");
+        if (pk->has_padding && !ir_type_eq(op->opnds[2]->type, ir_scalar_type((ir_dtype)un.dtype)))
+            fail(v, op, "padding value must be the element type");
+    }
+}
+
 static void verify_tensor(verifier *v, const ir_op *op) {
     switch ((ir_opkind)op->kind) {
     case IR_OP_EMPTY:
@@ -202,62 +303,13 @@ static void verify_tensor(verifier *v, const ir_op *op) {
         return;
     }
     case IR_OP_EXTRACT_SLICE:
-    case IR_OP_INSERT_SLICE: {
-        bool ins = op->kind == IR_OP_INSERT_SLICE;
-        const ir_slice_info *s = &op->u.slice;
-        ir_type big = ins ? op->opnds[1]->type : op->opnds[0]->type;
-        ir_type small = ins ? op->opnds[0]->type : op->res[0].type;
-        if (big.kind != IR_T_TENSOR || small.kind != IR_T_TENSOR) fail(v, op, "operands must be tensors");
-        if (s->rank != big.rank) fail(v, op, "has %u offsets for a rank-%u tensor", s->rank, big.rank);
-        if (ins && !ir_type_eq(op->res[0].type, big)) fail(v, op, "result must have the destination's type");
-        for (uint32_t i = ins ? 2 : 1; i < op->nopnds; i++) need_index(v, op, op->opnds[i], "dynamic offset, size or stride");
-        /* sizes must be static (the result shape is static); drop unit dims for rank reduction */
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < s->rank; i++) {
-            int64_t off = s->offsets[i], sz = s->sizes[i], st = s->strides[i];
-            if (sz == IR_DYNAMIC || st == IR_DYNAMIC) fail(v, op, "dynamic sizes and strides are not supported");
-            if (sz < 0 || st <= 0) fail(v, op, "size %lld / stride %lld of dimension %u is invalid", (long long)sz, (long long)st, i);
-            if (off != IR_DYNAMIC && (off < 0 || (sz > 0 && off + (sz - 1) * st >= big.dims[i])))
-                fail(v, op, "slice of dimension %u runs out of bounds (offset %lld, size %lld, stride %lld, dimension %lld)", i,
-                     (long long)off, (long long)sz, (long long)st, (long long)big.dims[i]);
-            if (k < small.rank && small.dims[k] == sz && !(sz == 1 && small.rank - k < s->rank - i)) {
-                k++;
-            } else if (sz != 1) {
-                fail(v, op, "slice sizes do not match the %s type %s", ins ? "source" : "result", TYPESTR(small));
-            }
-        }
-        if (k != small.rank) fail(v, op, "slice sizes do not match the %s type %s", ins ? "source" : "result", TYPESTR(small));
-        if (small.dtype != big.dtype) fail(v, op, "element types differ");
+    case IR_OP_INSERT_SLICE:
+        verify_slice(v, op);
         return;
-    }
     case IR_OP_EXPAND_SHAPE:
-    case IR_OP_COLLAPSE_SHAPE: {
-        need_counts(v, op, 1, 1);
-        bool expand = op->kind == IR_OP_EXPAND_SHAPE;
-        ir_type src = op->opnds[0]->type, res = op->res[0].type;
-        ir_type hi = expand ? res : src, lo = expand ? src : res;
-        if (src.kind != IR_T_TENSOR || res.kind != IR_T_TENSOR || src.dtype != res.dtype)
-            fail(v, op, "needs tensors of one element type");
-        const ir_reshape_info *r = &op->u.reshape;
-        if (r->ngroups != lo.rank) fail(v, op, "reassociation has %u groups for rank %u", r->ngroups, lo.rank);
-        int64_t next = 0;
-        for (uint32_t g = 0; g < r->ngroups; g++) {
-            int64_t prod = 1;
-            if (r->group_start[g + 1] == r->group_start[g]) fail(v, op, "reassociation group %u is empty", g);
-            for (uint32_t j = r->group_start[g]; j < r->group_start[g + 1]; j++) {
-                if (r->group_dims[j] != next) fail(v, op, "reassociation must list dimensions 0..%u in order", hi.rank - 1);
-                if (next >= hi.rank) fail(v, op, "reassociation refers to dimension %lld of a rank-%u tensor", (long long)next, hi.rank);
-                prod *= hi.dims[next];
-                next++;
-            }
-            if (prod != lo.dims[g]) fail(v, op, "group %u multiplies to %lld, dimension is %lld", g, (long long)prod, (long long)lo.dims[g]);
-        }
-        /* to or from rank 0: an empty reassociation, every dimension 1 (as MLIR) */
-        for (uint32_t d = 0; lo.rank == 0 && d < hi.rank; d++)
-            if (hi.dims[d] != 1) fail(v, op, "a rank-0 tensor reshapes only with a tensor of size-1 dimensions");
-        if (next != hi.rank && lo.rank) fail(v, op, "reassociation does not cover all %u dimensions", hi.rank);
+    case IR_OP_COLLAPSE_SHAPE:
+        verify_reshape(v, op);
         return;
-    }
     case IR_OP_PAD: {
         need_counts(v, op, 1, 1);
         ir_type src = op->opnds[0]->type, res = op->res[0].type;
@@ -279,46 +331,9 @@ static void verify_tensor(verifier *v, const ir_op *op) {
         return;
     }
     case IR_OP_PACK:
-    case IR_OP_UNPACK: {
-        bool pack = op->kind == IR_OP_PACK;
-        const ir_pack_info *pk = &op->u.pack;
-        ir_type src = op->opnds[0]->type, dst = op->opnds[1]->type;
-        if (op->nres != 1 || !ir_type_eq(op->res[0].type, dst)) fail(v, op, "result must have the destination's type");
-        ir_type un = pack ? src : dst, pk_t = pack ? dst : src;
-        if (un.kind != IR_T_TENSOR || pk_t.kind != IR_T_TENSOR || un.dtype != pk_t.dtype) fail(v, op, "needs tensors of one element type");
-        if (pk_t.rank != un.rank + pk->ninner) fail(v, op, "packed rank must be %u", un.rank + pk->ninner);
-        if (pk->outer_dims_perm && pk->nouter != un.rank) fail(v, op, "outer_dims_perm needs %u entries", un.rank);
-        bool seen[IR_MAX_RANK] = {0};
-        for (uint32_t i = 0; i < pk->ninner; i++) {
-            int64_t d = pk->inner_dims_pos[i];
-            if (d < 0 || d >= un.rank || seen[d]) fail(v, op, "inner_dims_pos must be distinct dimensions");
-            seen[d] = true;
-            if (pk->inner_tiles[i] <= 0) fail(v, op, "inner tile sizes must be positive");
-            if (pk_t.dims[un.rank + i] != pk->inner_tiles[i]) fail(v, op, "inner tile %u does not match the packed type", i);
-        }
-        int64_t outer[IR_MAX_RANK];
-        for (uint32_t d = 0; d < un.rank; d++) outer[d] = un.dims[d];
-        for (uint32_t i = 0; i < pk->ninner; i++) {
-            int64_t d = pk->inner_dims_pos[i], t = pk->inner_tiles[i];
-            outer[d] = (outer[d] + t - 1) / t;
-        }
-        bool seen2[IR_MAX_RANK] = {0};
-        for (uint32_t i = 0; i < un.rank; i++) {
-            int64_t d = pk->outer_dims_perm ? pk->outer_dims_perm[i] : i;
-            if (d < 0 || d >= un.rank || seen2[d]) fail(v, op, "outer_dims_perm is not a permutation");
-            seen2[d] = true;
-            if (pk_t.dims[i] != outer[d]) fail(v, op, "packed outer dimension %u should be %lld", i, (long long)outer[d]);
-        }
-        if (pack) {
-            bool exact = true;
-            for (uint32_t i = 0; i < pk->ninner; i++)
-                if (un.dims[pk->inner_dims_pos[i]] % pk->inner_tiles[i]) exact = false;
-            if (!exact && !pk->has_padding) fail(v, op, "tiles do not divide the source: a padding_value is needed");
-            if (pk->has_padding && !ir_type_eq(op->opnds[2]->type, ir_scalar_type((ir_dtype)un.dtype)))
-                fail(v, op, "padding value must be the element type");
-        }
+    case IR_OP_UNPACK:
+        verify_pack(v, op);
         return;
-    }
     case IR_OP_FROM_ELEMENTS: {
         if (op->nres != 1 || op->res[0].type.kind != IR_T_TENSOR) fail(v, op, "has one tensor result");
         ir_type r = op->res[0].type, et = ir_scalar_type((ir_dtype)r.dtype);

@@ -156,6 +156,9 @@ int ps_flag_bits(const char *s, size_t n, bool overflow);
  * uses, appended to *dyn. */
 int64_t *ps_parse_mixed(parser *p, uint32_t *n, ir_value ***dyn, uint32_t *ndyn, uint32_t *capdyn);
 void ps_check_use_type(parser *p, ir_value *v, ir_type t, sp_loc loc, const char *what);
+/* ':' type (',' type)*: one per use, each its value's type, else an error
+ * naming the operand ("type of ins operand #1": kw "ins"; kw NULL: none). */
+void ps_parse_use_types(parser *p, ir_value *const *uses, uint32_t n, const char *kw);
 /* tail ::= attr-dict? ':' src-type SEP result-type   (slices, reshapes, pad, pack) */
 void ps_parse_src_to_result(parser *p, ir_op *op, ir_value *src, const char *sep);
 /* attr-dict? ':' function-type, as func.call and tensor.reshape end */

@@ -717,51 +717,167 @@ static void print_func(printer *pr, const ir_op *op) {
     }
 }
 
-static void print_op(printer *pr, const ir_op *op) {
-    indent(pr);
-    if (op->nres) {
-        for (uint32_t i = 0; i < op->nres; i++) {
-            if (i) puts_(pr, ", ");
-            val(pr, &op->res[i]);
-        }
-        puts_(pr, " = ");
-    }
+/* tensor.extract_slice / insert_slice: offsets, sizes and strides, each a
+ * list of constants and operands. */
+static void print_slice(printer *pr, const ir_op *op) {
     ir_opkind k = (ir_opkind)op->kind;
     const char *name = ir_op_name(k);
-    switch (ir_op_syntax(k)) {
-    case IR_SYN_BINF:
-    case IR_SYN_BINI:
-        sp_strbuf_printf(pr->out, "%s ", name);
-        vals(pr, op->opnds, 2);
-        flags(pr, op, ir_op_syntax(k) == IR_SYN_BINI);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : ");
-        ty(pr, op->res[0].type);
-        puts_(pr, "\n");
-        return;
-    case IR_SYN_UNF:
-    case IR_SYN_UNI:
-        sp_strbuf_printf(pr->out, "%s ", name);
-        val(pr, op->opnds[0]);
-        flags(pr, op, false);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : ");
-        ty(pr, op->res[0].type);
-        puts_(pr, "\n");
-        return;
-    case IR_SYN_CAST:
-        sp_strbuf_printf(pr->out, "%s ", name);
-        val(pr, op->opnds[0]);
-        flags(pr, op, false);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : ");
-        ty(pr, op->opnds[0]->type);
-        puts_(pr, " to ");
-        ty(pr, op->res[0].type);
-        puts_(pr, "\n");
-        return;
-    case IR_SYN_SPECIAL: break;
+    bool ins = k == IR_OP_INSERT_SLICE;
+    sp_strbuf_printf(pr->out, "%s ", name);
+    val(pr, op->opnds[0]);
+    uint32_t next = 1;
+    if (ins) {
+        puts_(pr, " into ");
+        val(pr, op->opnds[1]);
+        next = 2;
     }
+    const ir_slice_info *s = &op->u.slice;
+    mixed_list(pr, op, s->offsets, s->rank, &next);
+    puts_(pr, " ");
+    mixed_list(pr, op, s->sizes, s->rank, &next);
+    puts_(pr, " ");
+    mixed_list(pr, op, s->strides, s->rank, &next);
+    attr_dict(pr, op->attrs, op->nattrs, " ");
+    puts_(pr, " : ");
+    ty(pr, op->opnds[0]->type);
+    puts_(pr, ins ? " into " : " to ");
+    ty(pr, op->res[0].type);
+}
+
+/* tensor.expand_shape / collapse_shape: the reassociation groups, and an
+ * expansion's output shape. */
+static void print_reshape(printer *pr, const ir_op *op) {
+    ir_opkind k = (ir_opkind)op->kind;
+    const char *name = ir_op_name(k);
+    sp_strbuf_printf(pr->out, "%s ", name);
+    val(pr, op->opnds[0]);
+    const ir_reshape_info *r = &op->u.reshape;
+    puts_(pr, " [");
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        if (g) puts_(pr, ", ");
+        int_list(pr, r->group_dims + r->group_start[g], r->group_start[g + 1] - r->group_start[g]);
+    }
+    puts_(pr, "]");
+    if (k == IR_OP_EXPAND_SHAPE) {
+        puts_(pr, " output_shape ");
+        int_list(pr, op->res[0].type.dims, op->res[0].type.rank);
+    }
+    attr_dict(pr, op->attrs, op->nattrs, " ");
+    puts_(pr, " : ");
+    ty(pr, op->opnds[0]->type);
+    puts_(pr, " into ");
+    ty(pr, op->res[0].type);
+}
+
+/* tensor.pack / unpack: padding value, outer permutation, inner tiles. */
+static void print_pack(printer *pr, const ir_op *op) {
+    const char *name = ir_op_name((ir_opkind)op->kind);
+    const ir_pack_info *pk = &op->u.pack;
+    sp_strbuf_printf(pr->out, "%s ", name);
+    val(pr, op->opnds[0]);
+    if (pk->has_padding) {
+        puts_(pr, " padding_value(");
+        val(pr, op->opnds[2]);
+        puts_(pr, " : ");
+        ty(pr, op->opnds[2]->type);
+        puts_(pr, ")");
+    }
+    if (pk->outer_dims_perm) {
+        puts_(pr, " outer_dims_perm = ");
+        int_list(pr, pk->outer_dims_perm, pk->nouter);
+    }
+    puts_(pr, " inner_dims_pos = ");
+    int_list(pr, pk->inner_dims_pos, pk->ninner);
+    puts_(pr, " inner_tiles = ");
+    int_list(pr, pk->inner_tiles, pk->ninner);
+    puts_(pr, " into ");
+    val(pr, op->opnds[1]);
+    attr_dict(pr, op->attrs, op->nattrs, " ");
+    puts_(pr, " : ");
+    ty(pr, op->opnds[0]->type);
+    puts_(pr, " -> ");
+    ty(pr, op->res[0].type);
+}
+
+/* vector.transfer_read: indices, padding, and its attributes (in_bounds,
+ * permutation_map, the rest) in one dictionary. */
+static void print_transfer_read(printer *pr, const ir_op *op) {
+    uint32_t nidx = op->nopnds - 2;
+    puts_(pr, "vector.transfer_read ");
+    val(pr, op->opnds[0]);
+    puts_(pr, "[");
+    vals(pr, op->opnds + 1, nidx);
+    puts_(pr, "], ");
+    val(pr, op->opnds[1 + nidx]);
+    bool any = op->u.xfer.in_bounds || op->u.xfer.perm || op->nattrs;
+    if (any) {
+        puts_(pr, " {");
+        bool first = true;
+        if (op->u.xfer.in_bounds) {
+            puts_(pr, "in_bounds = [");
+            for (uint32_t i = 0; i < op->u.xfer.n; i++)
+                sp_strbuf_printf(pr->out, "%s%s", i ? ", " : "", op->u.xfer.in_bounds[i] ? "true" : "false");
+            puts_(pr, "]");
+            first = false;
+        }
+        if (op->u.xfer.perm) {
+            puts_(pr, first ? "permutation_map = " : ", permutation_map = ");
+            map_ref(pr, op->u.xfer.perm);
+            first = false;
+        }
+        if (op->nattrs) {
+            if (!first) puts_(pr, ", ");
+            print_dict_items(pr->out, op->attrs, op->nattrs);
+        }
+        puts_(pr, "}");
+    }
+    puts_(pr, " : ");
+    ty(pr, op->opnds[0]->type);
+    puts_(pr, ", ");
+    ty(pr, op->res[0].type);
+}
+
+/* scf.for: induction variable, bounds, step, iter_args and its region. */
+static void print_for(printer *pr, const ir_op *op) {
+    const ir_block *b = op->regions[0];
+    puts_(pr, "scf.for ");
+    val(pr, &b->args[0]);
+    puts_(pr, " = ");
+    vals(pr, op->opnds, 1);
+    puts_(pr, " to ");
+    vals(pr, op->opnds + 1, 1);
+    puts_(pr, " step ");
+    vals(pr, op->opnds + 2, 1);
+    if (op->nres) {
+        puts_(pr, " iter_args(");
+        for (uint32_t i = 0; i < op->nres; i++) {
+            if (i) puts_(pr, ", ");
+            val(pr, &b->args[1 + i]);
+            puts_(pr, " = ");
+            val(pr, op->opnds[3 + i]);
+        }
+        puts_(pr, ") -> (");
+        for (uint32_t i = 0; i < op->nres; i++) {
+            if (i) puts_(pr, ", ");
+            ty(pr, op->res[i].type);
+        }
+        puts_(pr, ")");
+    }
+    if (b->args[0].type.dtype != IR_INDEX) {
+        puts_(pr, " : ");
+        ty(pr, b->args[0].type);
+    }
+    puts_(pr, " ");
+    region(pr, b, false);
+    attr_dict(pr, op->attrs, op->nattrs, " ");
+}
+
+/* The ops of func, arith, math, cf and linalg (the terminators too) that
+ * have a syntax of their own, without the results and the newline; false
+ * for any other op. */
+static bool print_scalar_op(printer *pr, const ir_op *op) {
+    ir_opkind k = (ir_opkind)op->kind;
+    const char *name = ir_op_name(k);
     switch (k) {
     case IR_OP_FUNC: print_func(pr, op); break;
     case IR_OP_RETURN:
@@ -837,6 +953,27 @@ static void print_op(printer *pr, const ir_op *op) {
         puts_(pr, " : ");
         ty(pr, op->res[0].type);
         break;
+    case IR_OP_ASSERT:
+        puts_(pr, "cf.assert ");
+        val(pr, op->opnds[0]);
+        puts_(pr, ", ");
+        print_string(pr->out, op->u.msg.str, op->u.msg.len);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        break;
+    case IR_OP_LINALG: print_linalg(pr, op); break;
+    case IR_OP_LINALG_INDEX:
+        sp_strbuf_printf(pr->out, "linalg.index %lld", (long long)op->u.dim);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : index");
+        break;
+    default: return false;
+    }
+    return true;
+}
+
+/* The tensor ops, as print_scalar_op. */
+static bool print_tensor_op(printer *pr, const ir_op *op) {
+    switch ((ir_opkind)op->kind) {
     case IR_OP_EMPTY:
         puts_(pr, "tensor.empty()");
         attr_dict(pr, op->attrs, op->nattrs, " ");
@@ -866,51 +1003,9 @@ static void print_op(printer *pr, const ir_op *op) {
         ty(pr, op->opnds[1]->type);
         break;
     case IR_OP_EXTRACT_SLICE:
-    case IR_OP_INSERT_SLICE: {
-        bool ins = k == IR_OP_INSERT_SLICE;
-        sp_strbuf_printf(pr->out, "%s ", name);
-        val(pr, op->opnds[0]);
-        uint32_t next = 1;
-        if (ins) {
-            puts_(pr, " into ");
-            val(pr, op->opnds[1]);
-            next = 2;
-        }
-        const ir_slice_info *s = &op->u.slice;
-        mixed_list(pr, op, s->offsets, s->rank, &next);
-        puts_(pr, " ");
-        mixed_list(pr, op, s->sizes, s->rank, &next);
-        puts_(pr, " ");
-        mixed_list(pr, op, s->strides, s->rank, &next);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : ");
-        ty(pr, op->opnds[0]->type);
-        puts_(pr, ins ? " into " : " to ");
-        ty(pr, op->res[0].type);
-        break;
-    }
+    case IR_OP_INSERT_SLICE: print_slice(pr, op); break;
     case IR_OP_EXPAND_SHAPE:
-    case IR_OP_COLLAPSE_SHAPE: {
-        sp_strbuf_printf(pr->out, "%s ", name);
-        val(pr, op->opnds[0]);
-        const ir_reshape_info *r = &op->u.reshape;
-        puts_(pr, " [");
-        for (uint32_t g = 0; g < r->ngroups; g++) {
-            if (g) puts_(pr, ", ");
-            int_list(pr, r->group_dims + r->group_start[g], r->group_start[g + 1] - r->group_start[g]);
-        }
-        puts_(pr, "]");
-        if (k == IR_OP_EXPAND_SHAPE) {
-            puts_(pr, " output_shape ");
-            int_list(pr, op->res[0].type.dims, op->res[0].type.rank);
-        }
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : ");
-        ty(pr, op->opnds[0]->type);
-        puts_(pr, " into ");
-        ty(pr, op->res[0].type);
-        break;
-    }
+    case IR_OP_COLLAPSE_SHAPE: print_reshape(pr, op); break;
     case IR_OP_PAD:
         puts_(pr, "tensor.pad ");
         val(pr, op->opnds[0]);
@@ -944,82 +1039,18 @@ static void print_op(printer *pr, const ir_op *op) {
         puts_(pr, ") -> ");
         ty(pr, op->res[0].type);
         break;
-    case IR_OP_ASSERT:
-        puts_(pr, "cf.assert ");
-        val(pr, op->opnds[0]);
-        puts_(pr, ", ");
-        print_string(pr->out, op->u.msg.str, op->u.msg.len);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        break;
-    case IR_OP_LINALG: print_linalg(pr, op); break;
-    case IR_OP_LINALG_INDEX:
-        sp_strbuf_printf(pr->out, "linalg.index %lld", (long long)op->u.dim);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : index");
-        break;
     case IR_OP_PACK:
-    case IR_OP_UNPACK: {
-        const ir_pack_info *pk = &op->u.pack;
-        sp_strbuf_printf(pr->out, "%s ", name);
-        val(pr, op->opnds[0]);
-        if (pk->has_padding) {
-            puts_(pr, " padding_value(");
-            val(pr, op->opnds[2]);
-            puts_(pr, " : ");
-            ty(pr, op->opnds[2]->type);
-            puts_(pr, ")");
-        }
-        if (pk->outer_dims_perm) {
-            puts_(pr, " outer_dims_perm = ");
-            int_list(pr, pk->outer_dims_perm, pk->nouter);
-        }
-        puts_(pr, " inner_dims_pos = ");
-        int_list(pr, pk->inner_dims_pos, pk->ninner);
-        puts_(pr, " inner_tiles = ");
-        int_list(pr, pk->inner_tiles, pk->ninner);
-        puts_(pr, " into ");
-        val(pr, op->opnds[1]);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        puts_(pr, " : ");
-        ty(pr, op->opnds[0]->type);
-        puts_(pr, " -> ");
-        ty(pr, op->res[0].type);
-        break;
+    case IR_OP_UNPACK: print_pack(pr, op); break;
+    default: return false;
     }
-    case IR_OP_FOR: {
-        const ir_block *b = op->regions[0];
-        puts_(pr, "scf.for ");
-        val(pr, &b->args[0]);
-        puts_(pr, " = ");
-        vals(pr, op->opnds, 1);
-        puts_(pr, " to ");
-        vals(pr, op->opnds + 1, 1);
-        puts_(pr, " step ");
-        vals(pr, op->opnds + 2, 1);
-        if (op->nres) {
-            puts_(pr, " iter_args(");
-            for (uint32_t i = 0; i < op->nres; i++) {
-                if (i) puts_(pr, ", ");
-                val(pr, &b->args[1 + i]);
-                puts_(pr, " = ");
-                val(pr, op->opnds[3 + i]);
-            }
-            puts_(pr, ") -> (");
-            for (uint32_t i = 0; i < op->nres; i++) {
-                if (i) puts_(pr, ", ");
-                ty(pr, op->res[i].type);
-            }
-            puts_(pr, ")");
-        }
-        if (b->args[0].type.dtype != IR_INDEX) {
-            puts_(pr, " : ");
-            ty(pr, b->args[0].type);
-        }
-        puts_(pr, " ");
-        region(pr, b, false);
-        attr_dict(pr, op->attrs, op->nattrs, " ");
-        break;
-    }
+    return true;
+}
+
+/* scf.for, vector.print and transfer_read, ml_program.global and the
+ * module, as print_scalar_op. */
+static bool print_region_op(printer *pr, const ir_op *op) {
+    switch ((ir_opkind)op->kind) {
+    case IR_OP_FOR: print_for(pr, op); break;
     case IR_OP_VPRINT:
         puts_(pr, "vector.print");
         if (op->nopnds) {
@@ -1035,42 +1066,7 @@ static void print_op(printer *pr, const ir_op *op) {
         if (op->u.vprint.punct) sp_strbuf_printf(pr->out, " punctuation <%s>", op->u.vprint.punct);
         attr_dict(pr, op->attrs, op->nattrs, " ");
         break;
-    case IR_OP_TRANSFER_READ: {
-        uint32_t nidx = op->nopnds - 2;
-        puts_(pr, "vector.transfer_read ");
-        val(pr, op->opnds[0]);
-        puts_(pr, "[");
-        vals(pr, op->opnds + 1, nidx);
-        puts_(pr, "], ");
-        val(pr, op->opnds[1 + nidx]);
-        bool any = op->u.xfer.in_bounds || op->u.xfer.perm || op->nattrs;
-        if (any) {
-            puts_(pr, " {");
-            bool first = true;
-            if (op->u.xfer.in_bounds) {
-                puts_(pr, "in_bounds = [");
-                for (uint32_t i = 0; i < op->u.xfer.n; i++)
-                    sp_strbuf_printf(pr->out, "%s%s", i ? ", " : "", op->u.xfer.in_bounds[i] ? "true" : "false");
-                puts_(pr, "]");
-                first = false;
-            }
-            if (op->u.xfer.perm) {
-                puts_(pr, first ? "permutation_map = " : ", permutation_map = ");
-                map_ref(pr, op->u.xfer.perm);
-                first = false;
-            }
-            if (op->nattrs) {
-                if (!first) puts_(pr, ", ");
-                print_dict_items(pr->out, op->attrs, op->nattrs);
-            }
-            puts_(pr, "}");
-        }
-        puts_(pr, " : ");
-        ty(pr, op->opnds[0]->type);
-        puts_(pr, ", ");
-        ty(pr, op->res[0].type);
-        break;
-    }
+    case IR_OP_TRANSFER_READ: print_transfer_read(pr, op); break;
     case IR_OP_GLOBAL: {
         const ir_global_info *g = &op->u.global;
         puts_(pr, "ml_program.global ");
@@ -1095,8 +1091,58 @@ static void print_op(printer *pr, const ir_op *op) {
         indent(pr);
         puts_(pr, "}");
         break;
-    default: sp_strbuf_printf(pr->out, "\"%s\"() : () -> ()", name); break;
+    default: return false;
     }
+    return true;
+}
+
+static void print_op(printer *pr, const ir_op *op) {
+    indent(pr);
+    if (op->nres) {
+        for (uint32_t i = 0; i < op->nres; i++) {
+            if (i) puts_(pr, ", ");
+            val(pr, &op->res[i]);
+        }
+        puts_(pr, " = ");
+    }
+    ir_opkind k = (ir_opkind)op->kind;
+    const char *name = ir_op_name(k);
+    switch (ir_op_syntax(k)) {
+    case IR_SYN_BINF:
+    case IR_SYN_BINI:
+        sp_strbuf_printf(pr->out, "%s ", name);
+        vals(pr, op->opnds, 2);
+        flags(pr, op, ir_op_syntax(k) == IR_SYN_BINI);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        puts_(pr, "\n");
+        return;
+    case IR_SYN_UNF:
+    case IR_SYN_UNI:
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->res[0].type);
+        puts_(pr, "\n");
+        return;
+    case IR_SYN_CAST:
+        sp_strbuf_printf(pr->out, "%s ", name);
+        val(pr, op->opnds[0]);
+        flags(pr, op, false);
+        attr_dict(pr, op->attrs, op->nattrs, " ");
+        puts_(pr, " : ");
+        ty(pr, op->opnds[0]->type);
+        puts_(pr, " to ");
+        ty(pr, op->res[0].type);
+        puts_(pr, "\n");
+        return;
+    case IR_SYN_SPECIAL: break;
+    }
+    if (!print_scalar_op(pr, op) && !print_tensor_op(pr, op) && !print_region_op(pr, op))
+        sp_strbuf_printf(pr->out, "\"%s\"() : () -> ()", name);
     puts_(pr, "\n");
 }
 

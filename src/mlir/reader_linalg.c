@@ -333,156 +333,116 @@ static void import_window(parser *p, ir_op *op, const win_op *w) {
     body_yield(p, b, loc, r);
 }
 
-/* Maps/iterators/body of every named op, from its operands and parameters.
- * explicit_maps (may be NULL) overrides the default maps of the matmul
- * family and of linalg.elementwise. */
-static void import_named(parser *p, ir_op *op, const ir_amap **explicit_maps, uint32_t nmaps) {
+/* linalg.matmul, batch_matmul, batch_reduce_matmul (element type ot):
+ * their loops and maps (or explicit_maps), and a multiply-add body. */
+static void import_matmul(parser *p, ir_op *op, const ir_amap **explicit_maps, uint32_t nmaps, ir_dtype ot) {
     ir_linalg *l = &op->u.lin;
     ir_linalg_kind k = (ir_linalg_kind)l->named;
-    sp_loc loc = op->loc;
     const char *name = ir_linalg_kind_name(k);
-    ir_value *out = op->opnds[l->nins];
-    uint32_t r = rank_of(out);
+    sp_loc loc = op->loc;
     uint8_t iters[IR_MAX_RANK * 4] = {0};
-    ir_dtype ot = ir_value_elem(out);
-    switch (k) {
-    case IR_LN_FILL: {
-        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
-        if (op->opnds[0]->type.kind != IR_T_SCALAR) ps_error_at(p, loc, "linalg.fill value must be a scalar");
-        set_iters(p, op, r, iters);
-        l->maps[0] = ir_amap_new(p->m, r, 0, 0);
-        l->maps[1] = ir_amap_identity(p->m, r);
-        ir_block *b = new_body(p, op);
-        body_yield(p, b, loc, cast_to(p, b, loc, &b->args[0], ot, false));
-        return;
+    need_arity(p, loc, name, l->nins, l->nouts, 2, 1);
+    static const int64_t mm[3][3] = {{0, 2}, {2, 1}, {0, 1}};
+    static const int64_t bmm[3][3] = {{0, 1, 3}, {0, 3, 2}, {0, 1, 2}};
+    static const int64_t brmm[3][3] = {{0, 1, 3}, {0, 3, 2}, {1, 2}};
+    uint32_t nd = k == IR_LN_MATMUL ? 3 : 4;
+    if (k == IR_LN_MATMUL) {
+        iters[2] = IR_ITER_REDUCTION;
+    } else if (k == IR_LN_BATCH_MATMUL) {
+        iters[3] = IR_ITER_REDUCTION;
+    } else {
+        iters[0] = iters[3] = IR_ITER_REDUCTION;
     }
-    case IR_LN_MATMUL:
-    case IR_LN_BATCH_MATMUL:
-    case IR_LN_BATCH_REDUCE_MATMUL: {
-        need_arity(p, loc, name, l->nins, l->nouts, 2, 1);
-        static const int64_t mm[3][3] = {{0, 2}, {2, 1}, {0, 1}};
-        static const int64_t bmm[3][3] = {{0, 1, 3}, {0, 3, 2}, {0, 1, 2}};
-        static const int64_t brmm[3][3] = {{0, 1, 3}, {0, 3, 2}, {1, 2}};
-        uint32_t nd = k == IR_LN_MATMUL ? 3 : 4;
-        if (k == IR_LN_MATMUL) {
-            iters[2] = IR_ITER_REDUCTION;
-        } else if (k == IR_LN_BATCH_MATMUL) {
-            iters[3] = IR_ITER_REDUCTION;
-        } else {
-            iters[0] = iters[3] = IR_ITER_REDUCTION;
+    set_iters(p, op, nd, iters);
+    const int64_t(*d)[3] = k == IR_LN_MATMUL ? mm : k == IR_LN_BATCH_MATMUL ? bmm : brmm;
+    uint32_t nr[3] = {nd - 1, nd - 1, k == IR_LN_BATCH_REDUCE_MATMUL ? 2 : nd - 1};
+    for (int i = 0; i < 3; i++) l->maps[i] = ir_amap_select(p->m, nd, nr[i], d[i]);
+    if (explicit_maps) {
+        if (nmaps != 3) ps_error_at(p, loc, "linalg.%s needs 3 indexing maps, found %u", name, nmaps);
+        for (int i = 0; i < 3; i++) {
+            if (explicit_maps[i]->ndims != nd)
+                ps_error_at(p, loc, "linalg.%s indexing map #%d must have %u dimensions", name, i, nd);
+            /* maps equal to the defaults are not "explicit" (the generic
+             * form always spells them out) */
+            if (!ir_amap_eq(explicit_maps[i], l->maps[i])) l->explicit_maps = true;
         }
-        set_iters(p, op, nd, iters);
-        const int64_t(*d)[3] = k == IR_LN_MATMUL ? mm : k == IR_LN_BATCH_MATMUL ? bmm : brmm;
-        uint32_t nr[3] = {nd - 1, nd - 1, k == IR_LN_BATCH_REDUCE_MATMUL ? 2 : nd - 1};
-        for (int i = 0; i < 3; i++) l->maps[i] = ir_amap_select(p->m, nd, nr[i], d[i]);
-        if (explicit_maps) {
-            if (nmaps != 3) ps_error_at(p, loc, "linalg.%s needs 3 indexing maps, found %u", name, nmaps);
-            for (int i = 0; i < 3; i++) {
-                if (explicit_maps[i]->ndims != nd)
-                    ps_error_at(p, loc, "linalg.%s indexing map #%d must have %u dimensions", name, i, nd);
-                /* maps equal to the defaults are not "explicit" (the generic
-                 * form always spells them out) */
-                if (!ir_amap_eq(explicit_maps[i], l->maps[i])) l->explicit_maps = true;
-            }
-            for (int i = 0; i < 3; i++) l->maps[i] = explicit_maps[i];
-        }
-        bool uns = l->cast && l->cast->kind == IR_A_OPAQUE && strstr(l->cast->u.str.s, "cast_unsigned");
-        ir_block *b = new_body(p, op);
-        ir_value *a = cast_to(p, b, loc, &b->args[0], ot, uns);
-        ir_value *bb = cast_to(p, b, loc, &b->args[1], ot, uns);
-        bool fl = ir_dtype_is_float(ot);
-        if (ot == IR_I1) ps_error_at(p, loc, "linalg.%s on i1 is not supported", name);
-        ir_value *m = body_op(p, b, fl ? IR_OP_MULF : IR_OP_MULI, loc, ir_scalar_type(ot), a, bb, NULL);
-        ir_value *s = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, ir_scalar_type(ot), &b->args[2], m, NULL);
-        body_yield(p, b, loc, s);
-        return;
+        for (int i = 0; i < 3; i++) l->maps[i] = explicit_maps[i];
     }
-    case IR_LN_TRANSPOSE: {
-        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
-        if (l->ndimsattr != r || rank_of(op->opnds[0]) != r)
-            ps_error_at(p, loc, "linalg.transpose permutation must have one entry per dimension");
-        int64_t inv[IR_MAX_RANK];
-        bool seen[IR_MAX_RANK] = {0};
-        for (uint32_t i = 0; i < r; i++) {
-            int64_t d = l->dimsattr[i];
-            if (d < 0 || d >= r || seen[d]) ps_error_at(p, loc, "linalg.transpose permutation is not a permutation");
-            seen[d] = true;
-            inv[d] = i;
-        }
-        set_iters(p, op, r, iters);
-        l->maps[0] = ir_amap_select(p->m, r, r, inv);
-        l->maps[1] = ir_amap_identity(p->m, r);
-        ir_block *b = new_body(p, op);
-        body_yield(p, b, loc, &b->args[0]);
-        return;
+    bool uns = l->cast && l->cast->kind == IR_A_OPAQUE && strstr(l->cast->u.str.s, "cast_unsigned");
+    ir_block *b = new_body(p, op);
+    ir_value *a = cast_to(p, b, loc, &b->args[0], ot, uns);
+    ir_value *bb = cast_to(p, b, loc, &b->args[1], ot, uns);
+    bool fl = ir_dtype_is_float(ot);
+    if (ot == IR_I1) ps_error_at(p, loc, "linalg.%s on i1 is not supported", name);
+    ir_value *m = body_op(p, b, fl ? IR_OP_MULF : IR_OP_MULI, loc, ir_scalar_type(ot), a, bb, NULL);
+    ir_value *s = body_op(p, b, fl ? IR_OP_ADDF : IR_OP_ADDI, loc, ir_scalar_type(ot), &b->args[2], m, NULL);
+    body_yield(p, b, loc, s);
+}
+
+/* The one input of a transpose or a broadcast read along output loops
+ * sel[0..nsel) (rank r, all parallel); its body yields the input. */
+static void import_selection(parser *p, ir_op *op, uint32_t r, uint32_t nsel, const int64_t *sel) {
+    ir_linalg *l = &op->u.lin;
+    uint8_t iters[IR_MAX_RANK * 4] = {0};
+    set_iters(p, op, r, iters);
+    l->maps[0] = ir_amap_select(p->m, r, nsel, sel);
+    l->maps[1] = ir_amap_identity(p->m, r);
+    ir_block *b = new_body(p, op);
+    body_yield(p, b, op->loc, &b->args[0]);
+}
+
+/* linalg.transpose: the input read through the inverse permutation. */
+static void import_transpose(parser *p, ir_op *op) {
+    ir_linalg *l = &op->u.lin;
+    sp_loc loc = op->loc;
+    uint32_t r = rank_of(op->opnds[l->nins]);
+    need_arity(p, loc, "transpose", l->nins, l->nouts, 1, 1);
+    if (l->ndimsattr != r || rank_of(op->opnds[0]) != r)
+        ps_error_at(p, loc, "linalg.transpose permutation must have one entry per dimension");
+    int64_t inv[IR_MAX_RANK];
+    bool seen[IR_MAX_RANK] = {0};
+    for (uint32_t i = 0; i < r; i++) {
+        int64_t d = l->dimsattr[i];
+        if (d < 0 || d >= r || seen[d]) ps_error_at(p, loc, "linalg.transpose permutation is not a permutation");
+        seen[d] = true;
+        inv[d] = i;
     }
-    case IR_LN_BROADCAST: {
-        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
-        uint32_t ri = rank_of(op->opnds[0]);
-        if (ri + l->ndimsattr != r)
-            ps_error_at(p, loc, "linalg.broadcast: input rank %u plus %u added dimensions is not output rank %u", ri,
-                        l->ndimsattr, r);
-        bool added[IR_MAX_RANK] = {0};
-        for (uint32_t i = 0; i < l->ndimsattr; i++) {
-            int64_t d = l->dimsattr[i];
-            if (d < 0 || d >= r || added[d]) ps_error_at(p, loc, "linalg.broadcast dimensions out of range or repeated");
-            added[d] = true;
-        }
-        int64_t keep[IR_MAX_RANK];
-        uint32_t nk = 0;
-        for (uint32_t d = 0; d < r; d++)
-            if (!added[d]) keep[nk++] = d;
-        set_iters(p, op, r, iters);
-        l->maps[0] = ir_amap_select(p->m, r, nk, keep);
-        l->maps[1] = ir_amap_identity(p->m, r);
-        ir_block *b = new_body(p, op);
-        body_yield(p, b, loc, &b->args[0]);
-        return;
+    import_selection(p, op, r, r, inv);
+}
+
+/* linalg.broadcast: the input read along the dimensions not added. */
+static void import_broadcast(parser *p, ir_op *op) {
+    ir_linalg *l = &op->u.lin;
+    sp_loc loc = op->loc;
+    uint32_t r = rank_of(op->opnds[l->nins]);
+    need_arity(p, loc, "broadcast", l->nins, l->nouts, 1, 1);
+    uint32_t ri = rank_of(op->opnds[0]);
+    if (ri + l->ndimsattr != r)
+        ps_error_at(p, loc, "linalg.broadcast: input rank %u plus %u added dimensions is not output rank %u", ri,
+                    l->ndimsattr, r);
+    bool added[IR_MAX_RANK] = {0};
+    for (uint32_t i = 0; i < l->ndimsattr; i++) {
+        int64_t d = l->dimsattr[i];
+        if (d < 0 || d >= r || added[d]) ps_error_at(p, loc, "linalg.broadcast dimensions out of range or repeated");
+        added[d] = true;
     }
-    case IR_LN_COPY: {
-        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
-        set_iters(p, op, r, iters);
-        l->maps[0] = ir_amap_identity(p->m, r);
-        l->maps[1] = ir_amap_identity(p->m, r);
-        ir_block *b = new_body(p, op);
-        body_yield(p, b, loc, cast_to(p, b, loc, &b->args[0], ot, false));
-        return;
-    }
-    case IR_LN_REDUCE: {
-        if (l->nins != l->nouts || l->nins == 0) ps_error_at(p, loc, "linalg.reduce needs as many inits as inputs");
-        uint32_t ri = rank_of(op->opnds[0]);
-        bool red[IR_MAX_RANK] = {0};
-        for (uint32_t i = 0; i < l->ndimsattr; i++) {
-            int64_t d = l->dimsattr[i];
-            if (d < 0 || d >= ri || red[d]) ps_error_at(p, loc, "linalg.reduce dimensions out of range or repeated");
-            red[d] = true;
-            iters[d] = IR_ITER_REDUCTION;
-        }
-        int64_t keep[IR_MAX_RANK];
-        uint32_t nk = 0;
-        for (uint32_t d = 0; d < ri; d++)
-            if (!red[d]) keep[nk++] = d;
-        set_iters(p, op, ri, iters);
-        for (uint32_t i = 0; i < l->nins; i++) l->maps[i] = ir_amap_identity(p->m, ri);
-        for (uint32_t i = 0; i < l->nouts; i++) l->maps[l->nins + i] = ir_amap_select(p->m, ri, nk, keep);
-        return; /* body given by the user */
-    }
-    case IR_LN_MAP: {
-        if (l->nouts != 1) ps_error_at(p, loc, "linalg.map has exactly one init");
-        set_iters(p, op, r, iters);
-        for (uint32_t i = 0; i < l->nins + 1; i++) l->maps[i] = ir_amap_identity(p->m, r);
-        return; /* body given by the user */
-    }
-    case IR_LN_GENERIC: return;
-    default:
-        for (size_t i = 0; i < SP_ARRAY_LEN(WIN_OPS); i++)
-            if (WIN_OPS[i].kind == k) {
-                import_window(p, op, &WIN_OPS[i]);
-                return;
-            }
-        break;
-    }
-    /* elementwise: linalg.elementwise kind=... and linalg.add/... */
+    int64_t keep[IR_MAX_RANK];
+    uint32_t nk = 0;
+    for (uint32_t d = 0; d < r; d++)
+        if (!added[d]) keep[nk++] = d;
+    import_selection(p, op, r, nk, keep);
+}
+
+/* linalg.elementwise kind=... and linalg.add/... (result rank r, element
+ * type ot): identity maps (or explicit_maps) and a body of the kind's one
+ * op. */
+static void import_elementwise(parser *p, ir_op *op, const ir_amap **explicit_maps, uint32_t nmaps, uint32_t r,
+                               ir_dtype ot) {
+    ir_linalg *l = &op->u.lin;
+    ir_linalg_kind k = (ir_linalg_kind)l->named;
+    const char *name = ir_linalg_kind_name(k);
+    sp_loc loc = op->loc;
+    uint8_t iters[IR_MAX_RANK * 4] = {0};
     const char *kind = k == IR_LN_ELEMENTWISE ? l->ewkind : named_ew_kind(k);
     int ei = kind ? ew_index(kind, strlen(kind)) : -1;
     if (ei < 0) ps_error_at(p, loc, "unsupported elementwise kind '%s'", kind ? kind : "?");
@@ -527,6 +487,87 @@ static void import_named(parser *p, ir_op *op, const ir_amap **explicit_maps, ui
     body_yield(p, b, loc, res);
 }
 
+/* Maps/iterators/body of every named op, from its operands and parameters.
+ * explicit_maps (may be NULL) overrides the default maps of the matmul
+ * family and of linalg.elementwise. */
+static void import_named(parser *p, ir_op *op, const ir_amap **explicit_maps, uint32_t nmaps) {
+    ir_linalg *l = &op->u.lin;
+    ir_linalg_kind k = (ir_linalg_kind)l->named;
+    sp_loc loc = op->loc;
+    const char *name = ir_linalg_kind_name(k);
+    ir_value *out = op->opnds[l->nins];
+    uint32_t r = rank_of(out);
+    uint8_t iters[IR_MAX_RANK * 4] = {0};
+    ir_dtype ot = ir_value_elem(out);
+    switch (k) {
+    case IR_LN_FILL: {
+        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
+        if (op->opnds[0]->type.kind != IR_T_SCALAR) ps_error_at(p, loc, "linalg.fill value must be a scalar");
+        set_iters(p, op, r, iters);
+        l->maps[0] = ir_amap_new(p->m, r, 0, 0);
+        l->maps[1] = ir_amap_identity(p->m, r);
+        ir_block *b = new_body(p, op);
+        body_yield(p, b, loc, cast_to(p, b, loc, &b->args[0], ot, false));
+        return;
+    }
+    case IR_LN_MATMUL:
+    case IR_LN_BATCH_MATMUL:
+    case IR_LN_BATCH_REDUCE_MATMUL:
+        import_matmul(p, op, explicit_maps, nmaps, ot);
+        return;
+    case IR_LN_TRANSPOSE:
+        import_transpose(p, op);
+        return;
+    case IR_LN_BROADCAST:
+        import_broadcast(p, op);
+        return;
+    case IR_LN_COPY: {
+        need_arity(p, loc, name, l->nins, l->nouts, 1, 1);
+        set_iters(p, op, r, iters);
+        l->maps[0] = ir_amap_identity(p->m, r);
+        l->maps[1] = ir_amap_identity(p->m, r);
+        ir_block *b = new_body(p, op);
+        body_yield(p, b, loc, cast_to(p, b, loc, &b->args[0], ot, false));
+        return;
+    }
+    case IR_LN_REDUCE: {
+        if (l->nins != l->nouts || l->nins == 0) ps_error_at(p, loc, "linalg.reduce needs as many inits as inputs");
+        uint32_t ri = rank_of(op->opnds[0]);
+        bool red[IR_MAX_RANK] = {0};
+        for (uint32_t i = 0; i < l->ndimsattr; i++) {
+            int64_t d = l->dimsattr[i];
+            if (d < 0 || d >= ri || red[d]) ps_error_at(p, loc, "linalg.reduce dimensions out of range or repeated");
+            red[d] = true;
+            iters[d] = IR_ITER_REDUCTION;
+        }
+        int64_t keep[IR_MAX_RANK];
+        uint32_t nk = 0;
+        for (uint32_t d = 0; d < ri; d++)
+            if (!red[d]) keep[nk++] = d;
+        set_iters(p, op, ri, iters);
+        for (uint32_t i = 0; i < l->nins; i++) l->maps[i] = ir_amap_identity(p->m, ri);
+        for (uint32_t i = 0; i < l->nouts; i++) l->maps[l->nins + i] = ir_amap_select(p->m, ri, nk, keep);
+        return; /* body given by the user */
+    }
+    case IR_LN_MAP: {
+        if (l->nouts != 1) ps_error_at(p, loc, "linalg.map has exactly one init");
+        set_iters(p, op, r, iters);
+        for (uint32_t i = 0; i < l->nins + 1; i++) l->maps[i] = ir_amap_identity(p->m, r);
+        return; /* body given by the user */
+    }
+    case IR_LN_GENERIC: return;
+    default:
+        for (size_t i = 0; i < SP_ARRAY_LEN(WIN_OPS); i++)
+            if (WIN_OPS[i].kind == k) {
+                import_window(p, op, &WIN_OPS[i]);
+                return;
+            }
+        break;
+    }
+    /* elementwise: linalg.elementwise kind=... and linalg.add/... */
+    import_elementwise(p, op, explicit_maps, nmaps, r, ot);
+}
+
 /* ------------------------------------------------------- custom forms */
 
 /* operand-group ::= kw '(' ssa-uses ':' types ')' */
@@ -534,16 +575,7 @@ static uint32_t parse_operand_group(parser *p, const char *kw, ir_value ***out) 
     ps_expect_kw(p, kw);
     ps_expect(p, TK_LPAREN, "'('");
     uint32_t n = ps_parse_uses(p, out);
-    if (n) {
-        ps_expect(p, TK_COLON, "':' and the operand types");
-        for (uint32_t i = 0; i < n; i++) {
-            if (i) ps_expect(p, TK_COMMA, "','");
-            sp_loc tloc = ps_loc(p);
-            ir_type t = ps_parse_type(p);
-            if (!ir_type_eq(t, (*out)[i]->type))
-                ps_error_at(p, tloc, "type of %s operand #%u does not match its value's type", kw, i);
-        }
-    }
+    if (n) ps_parse_use_types(p, *out, n, kw);
     ps_expect(p, TK_RPAREN, "')'");
     return n;
 }
@@ -649,6 +681,54 @@ static void parse_short_body(parser *p, ir_op *op) {
     body_yield(p, b, loc, r);
 }
 
+/* A map's or reduce's short body (skipped at body_start) re-lexed and
+ * parsed now that the operand types are known; the lexer then resumes
+ * where it was. */
+static void reparse_short_body(parser *p, ir_op *op, const lx_token *body_start) {
+    lx_token after = *ps_tok(p);
+    bool had_ahead = p->lx.has_ahead;
+    lx_token ahead = p->lx.ahead;
+    const char *cur = p->lx.cur;
+    uint32_t line = p->lx.line;
+    const char *ls = p->lx.line_start;
+    p->lx.has_ahead = false;
+    p->lx.cur = body_start->text;
+    p->lx.line = body_start->line;
+    p->lx.line_start = body_start->text - (body_start->col - 1);
+    lx_next(&p->lx);
+    parse_short_body(p, op);
+    p->lx.tok = after;
+    p->lx.has_ahead = had_ahead;
+    p->lx.ahead = ahead;
+    p->lx.cur = cur;
+    p->lx.line = line;
+    p->lx.line_start = ls;
+}
+
+/* A map's or reduce's long form, '(' block args ')' region; a map's args
+ * may omit the init (outs[0]'s element). */
+static void parse_long_body(parser *p, ir_op *op, sp_loc loc, const char *name, ir_value *const *outs) {
+    ir_linalg_kind k = (ir_linalg_kind)op->u.lin.named;
+    uint32_t nins = op->u.lin.nins, nouts = op->u.lin.nouts;
+    ps_arg *args;
+    uint32_t na = ps_parse_arg_list(p, &args);
+    uint32_t want = nins + nouts;
+    if (!(na == want || (k == IR_LN_MAP && na == nins)))
+        ps_error_at(p, loc, "linalg.%s body takes %u arguments, found %u", name, want, na);
+    if (na != want) { /* older spelling without the init argument */
+        ps_arg *all = sp_arena_array(p->ar, want, sizeof *all);
+        memcpy(all, args, na * sizeof *all);
+        all[na].name = (lx_token){TK_PERCENT, "%", 1, loc.line, loc.col};
+        all[na].type = ir_scalar_type(ir_value_elem(outs[0]));
+        /* an unnamed argument: define it under a name no user can write */
+        all[na].name.text = "%\x01init";
+        all[na].name.len = 6;
+        args = all;
+        na = want;
+    }
+    ir_op_set_region(op, 0, ps_parse_region(p, args, (int)na, false));
+}
+
 /* linalg-op ::= 'linalg.' name
  *     ('kind' '=' attr)?                           elementwise
  *     ('indexing_maps' '=' '[' maps ']')?          matmul family, elementwise
@@ -732,48 +812,9 @@ ir_op *ps_parse_linalg(parser *p, sp_loc loc, const char *name, uint32_t namelen
             ps_error_at(p, loc, "linalg.%s does not take indexing_maps", name);
         l->cast = ir_dict_get(dict, nd, "cast");
         op->attrs = dict_without(p, dict, nd, named_props, SP_ARRAY_LEN(named_props), &op->nattrs);
-        if ((k == IR_LN_MAP || k == IR_LN_REDUCE) && !short_body) {
-            /* long form: '(' block args ')' region; args may omit the init */
-            ps_arg *args;
-            uint32_t na = ps_parse_arg_list(p, &args);
-            uint32_t want = nins + nouts;
-            if (!(na == want || (k == IR_LN_MAP && na == nins)))
-                ps_error_at(p, loc, "linalg.%s body takes %u arguments, found %u", name, want, na);
-            if (na != want) { /* older spelling without the init argument */
-                ps_arg *all = sp_arena_array(p->ar, want, sizeof *all);
-                memcpy(all, args, na * sizeof *all);
-                all[na].name = (lx_token){TK_PERCENT, "%", 1, loc.line, loc.col};
-                all[na].type = ir_scalar_type(ir_value_elem(outs[0]));
-                /* an unnamed argument: define it under a name no user can write */
-                all[na].name.text = "%\x01init";
-                all[na].name.len = 6;
-                args = all;
-                na = want;
-            }
-            ir_op_set_region(op, 0, ps_parse_region(p, args, (int)na, false));
-        }
+        if ((k == IR_LN_MAP || k == IR_LN_REDUCE) && !short_body) parse_long_body(p, op, loc, name, outs);
         import_named(p, op, maps, nmaps);
-        if (short_body) {
-            /* re-lex the short body now that the operand types are known */
-            lx_token after = *ps_tok(p);
-            bool had_ahead = p->lx.has_ahead;
-            lx_token ahead = p->lx.ahead;
-            const char *cur = p->lx.cur;
-            uint32_t line = p->lx.line;
-            const char *ls = p->lx.line_start;
-            p->lx.has_ahead = false;
-            p->lx.cur = body_start.text;
-            p->lx.line = body_start.line;
-            p->lx.line_start = body_start.text - (body_start.col - 1);
-            lx_next(&p->lx);
-            parse_short_body(p, op);
-            p->lx.tok = after;
-            p->lx.has_ahead = had_ahead;
-            p->lx.ahead = ahead;
-            p->lx.cur = cur;
-            p->lx.line = line;
-            p->lx.line_start = ls;
-        }
+        if (short_body) reparse_short_body(p, op, &body_start);
     }
     parse_results(p, op);
     if (ps_is(p, TK_LBRACE)) {

@@ -93,17 +93,20 @@ static ir_op *parse_terminator(parser *p, ir_opkind k, sp_loc loc) {
     ir_op *op = ps_new_op(p, k, loc, n, 0);
     for (uint32_t i = 0; i < n; i++) op->opnds[i] = uses[i];
     ps_opt_attrs(p, op);
-    if (n) {
-        ps_expect(p, TK_COLON, "':' and the operand types");
-        for (uint32_t i = 0; i < n; i++) {
-            if (i) ps_expect(p, TK_COMMA, "','");
-            sp_loc tloc = ps_loc(p);
-            ir_type t = ps_parse_type(p);
-            if (!ir_type_eq(t, uses[i]->type))
-                ps_error_at(p, tloc, "type of operand #%u does not match its value's type", i);
-        }
-    }
+    if (n) ps_parse_use_types(p, uses, n, NULL);
     return op;
+}
+
+void ps_parse_use_types(parser *p, ir_value *const *uses, uint32_t n, const char *kw) {
+    ps_expect(p, TK_COLON, "':' and the operand types");
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) ps_expect(p, TK_COMMA, "','");
+        sp_loc tloc = ps_loc(p);
+        ir_type t = ps_parse_type(p);
+        if (ir_type_eq(t, uses[i]->type)) continue;
+        if (kw) ps_error_at(p, tloc, "type of %s operand #%u does not match its value's type", kw, i);
+        ps_error_at(p, tloc, "type of operand #%u does not match its value's type", i);
+    }
 }
 
 void ps_check_use_type(parser *p, ir_value *v, ir_type t, sp_loc loc, const char *what) {

@@ -28,6 +28,15 @@ uint32_t ps_parse_indices(parser *p, ir_value ***out) {
     return n;
 }
 
+/* attr-dict? ':' type, the type of tensor operand t (extract, insert). */
+static ir_type tensor_tail(parser *p, ir_op *op, ir_value *t) {
+    ps_opt_attrs(p, op);
+    sp_loc tloc = ps_loc(p);
+    ir_type ty = ps_colon_type(p);
+    ps_check_use_type(p, t, ty, tloc, "tensor operand");
+    return ty;
+}
+
 /* extract ::= %t indices attr-dict? ':' type */
 static ir_op *parse_extract(parser *p, sp_loc loc) {
     ir_value *t = ps_parse_use(p);
@@ -36,11 +45,7 @@ static ir_op *parse_extract(parser *p, sp_loc loc) {
     ir_op *op = ps_new_op(p, IR_OP_EXTRACT, loc, 1 + n, 1);
     op->opnds[0] = t;
     for (uint32_t i = 0; i < n; i++) op->opnds[1 + i] = idx[i];
-    ps_opt_attrs(p, op);
-    sp_loc tloc = ps_loc(p);
-    ir_type ty = ps_colon_type(p);
-    ps_check_use_type(p, t, ty, tloc, "tensor operand");
-    op->res[0].type = ir_scalar_type((ir_dtype)ty.dtype);
+    op->res[0].type = ir_scalar_type((ir_dtype)tensor_tail(p, op, t).dtype);
     return op;
 }
 
@@ -55,11 +60,7 @@ static ir_op *parse_insert(parser *p, sp_loc loc) {
     op->opnds[0] = v;
     op->opnds[1] = t;
     for (uint32_t i = 0; i < n; i++) op->opnds[2 + i] = idx[i];
-    ps_opt_attrs(p, op);
-    sp_loc tloc = ps_loc(p);
-    ir_type ty = ps_colon_type(p);
-    ps_check_use_type(p, t, ty, tloc, "tensor operand");
-    op->res[0].type = ty;
+    op->res[0].type = tensor_tail(p, op, t);
     return op;
 }
 

@@ -95,6 +95,12 @@ static bool rows_reduction(const kernel *k, ir_dtype dt, kn_geom g) {
     return rows_kernel_of(k, true, dt, &al) && kn_geom_eq(kn_geom_of(k, al), g);
 }
 
+/* v is a float constant equal to x. */
+static bool is_float_const(const ir_value *v, double x) {
+    return v && v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT &&
+           ir_attr_float(v->def->u.value) == x;
+}
+
 static bool is_lowest(const ir_value *v) {
     if (!v || !v->def || v->def->kind != IR_OP_CONSTANT || v->def->u.value->kind != IR_A_FLOAT) return false;
     return ir_attr_float(v->def->u.value) <= -FLT_MAX;
@@ -104,8 +110,7 @@ static bool is_zero_init(const kernel *k) {
     for (uint32_t i = 0; i < k->ninputs; i++)
         if (k->inputs[i].role == KN_ROLE_INIT) return false;
     const ir_value *v = k->init_scalar;
-    return !v || (v->def && v->def->kind == IR_OP_CONSTANT && v->def->u.value->kind == IR_A_FLOAT &&
-                  ir_attr_float(v->def->u.value) == 0.0);
+    return !v || is_float_const(v, 0.0);
 }
 
 /* red = combine(in, out) along its reduction loop, in either order. */
@@ -207,6 +212,101 @@ static uint32_t dim_of_loop(const ir_amap *m, int d) {
     return 0;
 }
 
+/* The safe softmax's mask: A (Aval) = all_j (S == -inf), an and-reduction
+ * from true over g of a map kernel comparing S (extended or not) with -inf,
+ * each read only by the next step. Its kernels into *kc (the compare) and
+ * *ka (the reduction). */
+static bool match_all_masked(const kn_program *p, const ir_value *Aval, const ir_value *S, kn_geom g,
+                             const bool *in_kernel, uint32_t *kc, uint32_t *ka) {
+    *ka = producer(p, Aval);
+    if (*ka == KN_NONE) return false;
+    const kernel *Ka = &p->k[*ka];
+    if (!rows_reduction(Ka, IR_I1, g) || Ka->ninputs != 1) return false;
+    const ir_value *init = Ka->init_scalar;
+    const ir_attr *iv = init && init->def && init->def->kind == IR_OP_CONSTANT ? init->def->u.value : NULL;
+    if (!iv || !((iv->kind == IR_A_INT && iv->u.i != 0) || (iv->kind == IR_A_BOOL && iv->u.b))) return false;
+    term tr = result_of(Ka);
+    if (!is_op(tr, IR_OP_ANDI)) return false;
+    term x = operand(Ka, tr, 0), y = operand(Ka, tr, 1);
+    if (x.input == -2) {
+        term z = x;
+        x = y;
+        y = z;
+    }
+    const ir_value *C = x.input >= 0 ? kn_unview(Ka->inputs[x.input].value) : NULL;
+    if (y.input != -2 || !C || !input_full(Ka, x, C)) return false;
+    *kc = producer(p, C);
+    if (*kc == KN_NONE) return false;
+    const kernel *Kc = &p->k[*kc];
+    if (!rows_kernel_of(Kc, false, IR_I1, NULL) || kn_loop_points(Kc) != g.N) return false;
+    term tc = result_of(Kc);
+    if (!is_op(tc, IR_OP_CMPF) || tc.op->u.pred != IR_CMPF_OEQ) return false;
+    term xs = operand(Kc, tc, 0);
+    if (is_op(xs, IR_OP_EXTF)) xs = operand(Kc, xs, 0);
+    if (xs.op || xs.input < 0 || !is_float_const(tc.op->opnds[1], -INFINITY)) return false;
+    if (!input_full(Kc, xs, S) || kernel_readers(p, C, in_kernel) != 1 || kernel_readers(p, Aval, in_kernel) != 1)
+        return false;
+    return true;
+}
+
+/* The elementwise score kernels from S (made by kernel *kq) back to the
+ * contraction, each read only by the next: their kernels into chain[]
+ * (*nchain, from S back), the contraction's into *kq. */
+static bool match_score_chain(const kn_program *p, const ir_value *S, kn_geom g, const bool *in_kernel, uint32_t *kq,
+                              uint32_t *chain, uint32_t *nchain) {
+    const ir_value *S0 = S;
+    while (p->k[*kq].kind == KN_LOOP) {
+        const ir_value *src = score_source(p, &p->k[*kq]);
+        if (!src || kn_loop_points(&p->k[*kq]) != g.N || *nchain == KN_ATTN_SCORE_MAX ||
+            (S0 != S && kernel_readers(p, S0, in_kernel) != 1))
+            return false;
+        chain[(*nchain)++] = *kq;
+        S0 = src;
+        *kq = producer(p, S0);
+        if (*kq == KN_NONE) return false;
+    }
+    return !*nchain || kernel_readers(p, S0, in_kernel) == 1;
+}
+
+/* Each score kernel's loops (chain[], last to first from the scores back
+ * to qk): one the keys (g.A, stepping g.I), one the rows (qk's row loop
+ * Q->bounds[rq], stepping qrow), the rest walking as qk's B loops
+ * (bq, tq, nbq). Its kernels and their key and row loops into f. */
+static bool match_score_loops(const kn_program *p, const uint32_t *chain, uint32_t nchain, kn_geom g,
+                              const kernel *Q, int rq, int64_t qrow, const int64_t *bq, const int64_t *tq,
+                              uint32_t nbq, found *f) {
+    for (uint32_t c = 0; c < nchain; c++) {
+        const kernel *sc = &p->k[chain[nchain - 1 - c]];
+        int key = -1, row = -1;
+        int64_t bs[KN_MAX_DIMS], ts2[KN_MAX_DIMS];
+        uint32_t nbs = 0;
+        for (uint32_t d = 0; d < sc->ndims; d++) {
+            int64_t st = kn_rm_stride(sc, d, -1); /* a score kernel walks the scores as its loops go */
+            if (key < 0 && sc->bounds[d] == g.A && st == g.I)
+                key = (int)d;
+            else if (row < 0 && sc->bounds[d] == Q->bounds[rq] && (Q->bounds[rq] == 1 || st == qrow))
+                row = (int)d;
+            else
+                bs[nbs] = sc->bounds[d], ts2[nbs++] = st;
+        }
+        if (row < 0 && Q->bounds[rq] == 1) row = key; /* one query row: never stepped */
+        if (key < 0 || row < 0 || !kn_same_walk(bq, tq, nbq, bs, ts2, nbs)) return false;
+        f->score[c] = chain[nchain - 1 - c];
+        f->score_key[c] = (uint8_t)key;
+        f->score_row[c] = (uint8_t)row;
+    }
+    return true;
+}
+
+/* A contraction's B loops: their bounds into b[], their strides (of
+ * stride[], per loop) into t[]; returns how many. */
+static uint32_t b_loops(const kernel *k, const int64_t *stride, int64_t *b, int64_t *t) {
+    uint32_t n = 0;
+    for (uint32_t d = 0; d < k->ndims; d++)
+        if (k->dimclass[d] == KN_DIM_B) b[n] = k->bounds[d], t[n++] = stride[d];
+    return n;
+}
+
 /* Kernel pv (a contraction) reading P as its input pi, with the chain
  * behind it: the kernels of the attention into f. */
 static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool *in_kernel, found *f) {
@@ -224,10 +324,7 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     bool safe = false;
     if (is_op(t, IR_OP_SELECT)) {
         ta = operand(D, t, 0);
-        const ir_value *zero = t.op->opnds[1];
-        if (ta.op || ta.input < 0 || !zero->def || zero->def->kind != IR_OP_CONSTANT ||
-            zero->def->u.value->kind != IR_A_FLOAT || ir_attr_float(zero->def->u.value) != 0.0)
-            return false;
+        if (ta.op || ta.input < 0 || !is_float_const(t.op->opnds[1], 0.0)) return false;
         safe = true;
         t = operand(D, t, 2);
     }
@@ -265,57 +362,10 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     const kernel *Km = &p->k[km];
     if (!rows_reduction(Km, IR_F32, g) || !is_lowest(Km->init_scalar) || !is_reduce(Km, IR_OP_MAXIMUMF, IR_OP_MAXNUMF, S))
         return false;
-    /* the safe softmax: A = all_j (S == -inf), an and-reduction from true
-     * of a map kernel comparing S (extended or not) with -inf */
     uint32_t kc = KN_NONE, ka = KN_NONE;
-    if (Aval) {
-        ka = producer(p, Aval);
-        if (ka == KN_NONE) return false;
-        const kernel *Ka = &p->k[ka];
-        if (!rows_reduction(Ka, IR_I1, g) || Ka->ninputs != 1) return false;
-        const ir_value *init = Ka->init_scalar;
-        const ir_attr *iv = init && init->def && init->def->kind == IR_OP_CONSTANT ? init->def->u.value : NULL;
-        if (!iv || !((iv->kind == IR_A_INT && iv->u.i != 0) || (iv->kind == IR_A_BOOL && iv->u.b))) return false;
-        term tr = result_of(Ka);
-        if (!is_op(tr, IR_OP_ANDI)) return false;
-        term x = operand(Ka, tr, 0), y = operand(Ka, tr, 1);
-        if (x.input == -2) {
-            term z = x;
-            x = y;
-            y = z;
-        }
-        const ir_value *C = x.input >= 0 ? kn_unview(Ka->inputs[x.input].value) : NULL;
-        if (y.input != -2 || !C || !input_full(Ka, x, C)) return false;
-        kc = producer(p, C);
-        if (kc == KN_NONE) return false;
-        const kernel *Kc = &p->k[kc];
-        if (!rows_kernel_of(Kc, false, IR_I1, NULL) || kn_loop_points(Kc) != g.N) return false;
-        term tc = result_of(Kc);
-        if (!is_op(tc, IR_OP_CMPF) || tc.op->u.pred != IR_CMPF_OEQ) return false;
-        term xs = operand(Kc, tc, 0);
-        const ir_value *ninf = tc.op->opnds[1];
-        if (is_op(xs, IR_OP_EXTF)) xs = operand(Kc, xs, 0);
-        if (xs.op || xs.input < 0 || !ninf->def || ninf->def->kind != IR_OP_CONSTANT ||
-            ninf->def->u.value->kind != IR_A_FLOAT || ir_attr_float(ninf->def->u.value) != -INFINITY)
-            return false;
-        if (!input_full(Kc, xs, S) || kernel_readers(p, C, in_kernel) != 1 || kernel_readers(p, Aval, in_kernel) != 1)
-            return false;
-    }
-    /* elementwise score kernels back to the contraction, each read only by
-     * the next */
-    const ir_value *S0 = S;
+    if (Aval && !match_all_masked(p, Aval, S, g, in_kernel, &kc, &ka)) return false;
     uint32_t chain[KN_ATTN_SCORE_MAX], nchain = 0;
-    while (p->k[kq].kind == KN_LOOP) {
-        const ir_value *src = score_source(p, &p->k[kq]);
-        if (!src || kn_loop_points(&p->k[kq]) != g.N || nchain == KN_ATTN_SCORE_MAX ||
-            (S0 != S && kernel_readers(p, S0, in_kernel) != 1))
-            return false;
-        chain[nchain++] = kq;
-        S0 = src;
-        kq = producer(p, S0);
-        if (kq == KN_NONE) return false;
-    }
-    if (nchain && kernel_readers(p, S0, in_kernel) != 1) return false;
+    if (!match_score_chain(p, S, g, in_kernel, &kq, chain, &nchain)) return false;
     const kernel *Q = &p->k[kq];
     /* qk: the keys are one of its M and N loops (S's axis), the rows the other */
     if (Q->kind != KN_CONTRACTION || Q->ninputs < 2 || !f32_inputs(Q) || Q->init_scalar) return false;
@@ -336,33 +386,10 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     /* the rows agree: qk's B loops and rows walk S as pv's walk P */
     if (Q->bounds[rq] != PV->bounds[rp] || (Q->bounds[rq] > 1 && sq[rq] != sp[rp])) return false;
     int64_t bq[KN_MAX_DIMS], tq[KN_MAX_DIMS], bp[KN_MAX_DIMS], tp[KN_MAX_DIMS];
-    uint32_t nbq = 0, nbp = 0;
-    for (uint32_t d = 0; d < Q->ndims; d++)
-        if (Q->dimclass[d] == KN_DIM_B) bq[nbq] = Q->bounds[d], tq[nbq++] = sq[d];
-    for (uint32_t d = 0; d < PV->ndims; d++)
-        if (PV->dimclass[d] == KN_DIM_B) bp[nbp] = PV->bounds[d], tp[nbp++] = sp[d];
+    uint32_t nbq = b_loops(Q, sq, bq, tq), nbp = b_loops(PV, sp, bp, tp);
     if (!kn_same_walk(bq, tq, nbq, bp, tp, nbp)) return false;
     /* each score kernel's loops: the keys, the rows, the rest the B loops' rows */
-    for (uint32_t c = 0; c < nchain; c++) {
-        const kernel *sc = &p->k[chain[nchain - 1 - c]];
-        int key = -1, row = -1;
-        int64_t bs[KN_MAX_DIMS], ts2[KN_MAX_DIMS];
-        uint32_t nbs = 0;
-        for (uint32_t d = 0; d < sc->ndims; d++) {
-            int64_t st = kn_rm_stride(sc, d, -1); /* a score kernel walks the scores as its loops go */
-            if (key < 0 && sc->bounds[d] == g.A && st == g.I)
-                key = (int)d;
-            else if (row < 0 && sc->bounds[d] == Q->bounds[rq] && (Q->bounds[rq] == 1 || st == sq[rq]))
-                row = (int)d;
-            else
-                bs[nbs] = sc->bounds[d], ts2[nbs++] = st;
-        }
-        if (row < 0 && Q->bounds[rq] == 1) row = key; /* one query row: never stepped */
-        if (key < 0 || row < 0 || !kn_same_walk(bq, tq, nbq, bs, ts2, nbs)) return false;
-        f->score[c] = chain[nchain - 1 - c];
-        f->score_key[c] = (uint8_t)key;
-        f->score_row[c] = (uint8_t)row;
-    }
+    if (!match_score_loops(p, chain, nchain, g, Q, rq, sq[rq], bq, tq, nbq, f)) return false;
     f->nscore = nchain;
     /* each value read by the next step only */
     if (kernel_readers(p, S, in_kernel) != (Aval ? 3u : 2u) || kernel_readers(p, M, in_kernel) != 1 ||
@@ -513,19 +540,6 @@ uint32_t kn_fuse_attention(ir_module *m, kn_program *p) {
         merged++;
     }
     if (!merged) return 0;
-    /* compact, in the same order; the parts' values have no producer now */
-    uint32_t n = 0;
-    for (uint32_t a = 0; a < p->nk; a++) {
-        if (gone[a]) {
-            p->producer[p->k[a].out->id] = KN_NONE;
-            continue;
-        }
-        p->k[n] = p->k[a];
-        p->k[n].index = n;
-        n++;
-    }
-    p->nk = n;
-    for (uint32_t a = 0; a < n; a++) p->producer[p->k[a].out->id] = a;
-    kn_check_program(m, p);
+    kn_drop_kernels(m, p, gone);
     return merged;
 }

@@ -42,6 +42,16 @@ void canon_rewire_block(ir_block *b, const ir_block *old, ir_value *const *to) {
     }
 }
 
+/* The ops of block old move into nb, their uses of old's arguments now
+ * reading to[]; old is left empty. */
+void canon_move_body(ir_block *old, ir_block *nb, ir_value *const *to) {
+    canon_rewire_block(old, old, to);
+    nb->first = old->first;
+    nb->last = old->last;
+    for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
+    old->first = old->last = NULL;
+}
+
 /* Give S new operands (ins then outs, with maps); each old block argument
  * becomes new_arg[i] >= 0 (an argument of the new body) or value[i]. */
 void canon_relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *const *opnds,
@@ -54,11 +64,7 @@ void canon_relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *c
     ir_block *nb = ir_block_new(m, n, tys);
     ir_value **to = sp_arena_array(&m->arena, old->nargs ? old->nargs : 1, sizeof *to);
     for (uint32_t i = 0; i < old->nargs; i++) to[i] = new_arg[i] >= 0 ? &nb->args[new_arg[i]] : value[i];
-    canon_rewire_block(old, old, to);
-    nb->first = old->first;
-    nb->last = old->last;
-    for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
-    old->first = old->last = NULL;
+    canon_move_body(old, nb, to);
     ir_op_set_region(S, 0, nb);
     S->opnds = sp_arena_memdup(&m->arena, opnds, n * sizeof *opnds);
     S->nopnds = n;

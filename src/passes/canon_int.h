@@ -38,6 +38,9 @@ typedef struct canon {
 void canon_forward(canon *c, ir_value *from, ir_value *to);
 /* Point body operands that use old block args at their replacements. */
 void canon_rewire_block(ir_block *b, const ir_block *old, ir_value *const *to);
+/* The ops of block old move into nb, their uses of old's arguments now
+ * reading to[]; old is left empty. */
+void canon_move_body(ir_block *old, ir_block *nb, ir_value *const *to);
 /* Give S new operands (ins then outs, with maps); each old block argument
  * becomes new_arg[i] >= 0 (an argument of the new body) or value[i]. */
 void canon_relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *const *opnds,

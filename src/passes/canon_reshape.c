@@ -193,11 +193,7 @@ bool canon_collapse_elementwise(canon *c, ir_op *E) {
         nb->args[i].name = b->args[i].name;
         to[i] = &nb->args[i];
     }
-    canon_rewire_block(b, b, to);
-    nb->first = b->first;
-    nb->last = b->last;
-    for (ir_op *o = nb->first; o; o = o->next) o->parent = nb;
-    b->first = b->last = NULL;
+    canon_move_body(b, nb, to);
     ir_op_set_region(N, 0, nb);
     ir_block_insert_before(E->parent, E, N);
     ir_op *ex = ir_build_reshape(m, E->loc, IR_OP_EXPAND_SHAPE, &N->res[0], out, R->ngroups, R->group_start, R->group_dims);

@@ -546,6 +546,111 @@ void kn_check_program(ir_module *m, const kn_program *p) {
     }
 }
 
+/* A contraction kernel rooted at op (loop classes cls), its chain grown;
+ * NULL when its init is neither an empty nor a fill (then it is an op). */
+static kernel *contraction_kernel(builder *bd, ir_op *func, ir_op *op, const uint8_t *cls) {
+    ir_value *init = op->opnds[2];
+    ir_op *d = init->def;
+    ir_value *fv = d && d->kind == IR_OP_LINALG ? ir_linalg_fill_value(d) : NULL;
+    if (!(d && (d->kind == IR_OP_EMPTY || fv))) return NULL;
+    kernel *k = new_kernel(bd, KN_CONTRACTION, op);
+    memcpy(k->dimclass, cls, k->ndims);
+    k->b = k->m = k->n = k->k = 1;
+    for (uint32_t dd = 0; dd < k->ndims; dd++) {
+        int64_t *prod = cls[dd] == KN_DIM_B ? &k->b : cls[dd] == KN_DIM_M ? &k->m : cls[dd] == KN_DIM_N ? &k->n : &k->k;
+        *prod *= k->bounds[dd];
+    }
+    k->init_scalar = fv && !(fv->def && fv->def->kind == IR_OP_CONSTANT && is_zero(fv)) ? fv : NULL;
+    k->out_map = op->u.lin.maps[2];
+    int32_t *ai = new_arg_input(bd, 2);
+    ai[0] = add_input(bd, op->opnds[0], op->u.lin.maps[0], KN_ROLE_LHS);
+    ai[1] = add_input(bd, op->opnds[1], op->u.lin.maps[1], KN_ROLE_RHS);
+    k->arg_input[0] = ai;
+    k->out = &op->res[0];
+    grow_chain(bd, func);
+    return k;
+}
+
+/* A loop kernel rooted at linalg op (a reduction or an elementwise map),
+ * its chain grown. */
+static kernel *loop_kernel(builder *bd, ir_op *func, ir_op *op) {
+    kernel *k = new_kernel(bd, KN_LOOP, op);
+    k->out_map = op->u.lin.maps[op->u.lin.nins];
+    int32_t *ai = new_arg_input(bd, op->u.lin.nins);
+    for (uint32_t j = 0; j < op->u.lin.nins; j++) ai[j] = add_input(bd, op->opnds[j], op->u.lin.maps[j], KN_ROLE_OPERAND);
+    k->arg_input[0] = ai;
+    if (reads_init(op)) {
+        ir_value *tensor;
+        k->init_scalar = reduction_init(op, &tensor);
+        if (tensor) add_input(bd, tensor, k->out_map, KN_ROLE_INIT);
+    } else if (op->u.lin.nins <= 64) {
+        /* an elementwise root: its body's steps describe the kernel */
+        bool chain_arg[64];
+        const ir_amap *maps[64];
+        for (uint32_t j = 0; j < op->u.lin.nins; j++) {
+            maps[j] = op->u.lin.maps[j];
+            chain_arg[j] = true;
+        }
+        name_steps(bd, op, chain_arg, maps);
+    }
+    k->out = &op->res[0];
+    grow_chain(bd, func);
+    return k;
+}
+
+/* Any other op with a tensor result: a KN_OP kernel of its own. NULL for
+ * what is not a kernel: a fill absorbed into contraction inits, a
+ * constant, an empty, a reshape (a view), or a scalar op. */
+static kernel *op_kernel(builder *bd, ir_op *op) {
+    if (op->kind == IR_OP_CONSTANT || op->kind == IR_OP_EMPTY || op->nres == 0) return NULL;
+    if (op->kind == IR_OP_LINALG && ir_linalg_fill_value(op) && absorbed_fill_only(bd, &op->res[0])) return NULL;
+    if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) return NULL;
+    bool tensor_result = false;
+    for (uint32_t r = 0; r < op->nres; r++) tensor_result |= op->res[r].type.kind == IR_T_TENSOR;
+    if (!tensor_result) return NULL;
+    kernel *k = new_kernel(bd, KN_OP, op);
+    for (uint32_t j = 0; j < op->nopnds; j++)
+        if (op->opnds[j]->type.kind == IR_T_TENSOR) add_input(bd, op->opnds[j], NULL, KN_ROLE_OPERAND);
+    /* out: its first tensor result; extra: the others, which it writes as
+     * well (a result left without storage would read as zeros) */
+    for (uint32_t r = 0; r < op->nres; r++) {
+        if (op->res[r].type.kind != IR_T_TENSOR) continue;
+        if (!k->out) {
+            k->out = &op->res[r];
+            continue;
+        }
+        if (!k->extra) k->extra = sp_arena_array(&bd->m->arena, op->nres, sizeof *k->extra);
+        k->extra[k->nextra++] = &op->res[r];
+    }
+    return k;
+}
+
+/* Kernels run in the order of their last ops (order[]: the function's nops
+ * ops by position); then each is numbered and produces its values. */
+static void order_by_last(kn_program *p, ir_op *const *order, uint32_t nops) {
+    for (uint32_t a = 1; a < p->nk; a++) {
+        kernel t = p->k[a];
+        uint32_t b = a;
+        uint32_t pos_t = 0;
+        for (uint32_t s = 0; s < nops; s++)
+            if (order[s] == t.last) pos_t = s;
+        while (b > 0) {
+            uint32_t pos_b = 0;
+            for (uint32_t s = 0; s < nops; s++)
+                if (order[s] == p->k[b - 1].last) pos_b = s;
+            if (pos_b <= pos_t) break;
+            p->k[b] = p->k[b - 1];
+            b--;
+        }
+        p->k[b] = t;
+    }
+    for (uint32_t a = 0; a < p->nk; a++) {
+        p->k[a].index = a;
+        p->producer[p->k[a].out->id] = a;
+        for (uint32_t e = 0; e < p->k[a].nextra; e++) p->producer[p->k[a].extra[e]->id] = a;
+    }
+}
+
 void kn_build(ir_module *m, ir_op *func, kn_program *p) {
     memset(p, 0, sizeof *p);
     ir_func_number(func);
@@ -572,75 +677,12 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
         ir_op *op = order[i];
         uint8_t cls[KN_MAX_DIMS];
         kernel *k = NULL;
-        if (classify_contraction(op, cls)) {
-            ir_value *init = op->opnds[2];
-            ir_op *d = init->def;
-            ir_value *fv = d && d->kind == IR_OP_LINALG ? ir_linalg_fill_value(d) : NULL;
-            if (!(d && (d->kind == IR_OP_EMPTY || fv))) goto other;
-            k = new_kernel(&bd, KN_CONTRACTION, op);
-            memcpy(k->dimclass, cls, k->ndims);
-            k->b = k->m = k->n = k->k = 1;
-            for (uint32_t dd = 0; dd < k->ndims; dd++) {
-                int64_t *prod = cls[dd] == KN_DIM_B ? &k->b : cls[dd] == KN_DIM_M ? &k->m : cls[dd] == KN_DIM_N ? &k->n : &k->k;
-                *prod *= k->bounds[dd];
-            }
-            k->init_scalar = fv && !(fv->def && fv->def->kind == IR_OP_CONSTANT && is_zero(fv)) ? fv : NULL;
-            k->out_map = op->u.lin.maps[2];
-            int32_t *ai = new_arg_input(&bd, 2);
-            ai[0] = add_input(&bd, op->opnds[0], op->u.lin.maps[0], KN_ROLE_LHS);
-            ai[1] = add_input(&bd, op->opnds[1], op->u.lin.maps[1], KN_ROLE_RHS);
-            k->arg_input[0] = ai;
-            k->out = &op->res[0];
-            grow_chain(&bd, func);
-        } else if (is_loop_root(op) && !(ir_linalg_fill_value(op) && absorbed_fill_only(&bd, &op->res[0]))) {
-            k = new_kernel(&bd, KN_LOOP, op);
-            k->out_map = op->u.lin.maps[op->u.lin.nins];
-            int32_t *ai = new_arg_input(&bd, op->u.lin.nins);
-            for (uint32_t j = 0; j < op->u.lin.nins; j++)
-                ai[j] = add_input(&bd, op->opnds[j], op->u.lin.maps[j], KN_ROLE_OPERAND);
-            k->arg_input[0] = ai;
-            if (reads_init(op)) {
-                ir_value *tensor;
-                k->init_scalar = reduction_init(op, &tensor);
-                if (tensor) add_input(&bd, tensor, k->out_map, KN_ROLE_INIT);
-            } else if (op->u.lin.nins <= 64) {
-                /* an elementwise root: its body's steps describe the kernel */
-                bool chain_arg[64];
-                const ir_amap *maps[64];
-                for (uint32_t j = 0; j < op->u.lin.nins; j++) {
-                    maps[j] = op->u.lin.maps[j];
-                    chain_arg[j] = true;
-                }
-                name_steps(&bd, op, chain_arg, maps);
-            }
-            k->out = &op->res[0];
-            grow_chain(&bd, func);
-        } else {
-        other:
-            /* a fill absorbed into contraction inits, a constant, an empty, a
-             * reshape (a view), or a scalar op: not a kernel */
-            if (op->kind == IR_OP_CONSTANT || op->kind == IR_OP_EMPTY || op->nres == 0) continue;
-            if (op->kind == IR_OP_LINALG && ir_linalg_fill_value(op) && absorbed_fill_only(&bd, &op->res[0])) continue;
-            if (op->kind == IR_OP_EXPAND_SHAPE || op->kind == IR_OP_COLLAPSE_SHAPE) continue;
-            bool tensor_result = false;
-            for (uint32_t r = 0; r < op->nres; r++) tensor_result |= op->res[r].type.kind == IR_T_TENSOR;
-            if (!tensor_result) continue;
-            k = new_kernel(&bd, KN_OP, op);
-            for (uint32_t j = 0; j < op->nopnds; j++)
-                if (op->opnds[j]->type.kind == IR_T_TENSOR) add_input(&bd, op->opnds[j], NULL, KN_ROLE_OPERAND);
-            /* out: its first tensor result; extra: the others, which it
-             * writes as well (a result left without storage would read
-             * as zeros) */
-            for (uint32_t r = 0; r < op->nres; r++) {
-                if (op->res[r].type.kind != IR_T_TENSOR) continue;
-                if (!k->out) {
-                    k->out = &op->res[r];
-                    continue;
-                }
-                if (!k->extra) k->extra = sp_arena_array(&m->arena, op->nres, sizeof *k->extra);
-                k->extra[k->nextra++] = &op->res[r];
-            }
-        }
+        if (classify_contraction(op, cls))
+            k = contraction_kernel(&bd, func, op, cls);
+        else if (is_loop_root(op) && !(ir_linalg_fill_value(op) && absorbed_fill_only(&bd, &op->res[0])))
+            k = loop_kernel(&bd, func, op);
+        if (!k) k = op_kernel(&bd, op);
+        if (!k) continue;
         /* mark the kernel's ops taken */
         for (uint32_t j = 0; j < k->nops; j++)
             for (uint32_t s = i; s < nops; s++)
@@ -651,25 +693,28 @@ void kn_build(ir_module *m, ir_op *func, kn_program *p) {
         p->producer[k->out->id] = k->index;
         for (uint32_t e = 0; e < k->nextra; e++) p->producer[k->extra[e]->id] = k->index;
     }
-    /* kernels run in the order of their last ops */
-    for (uint32_t a = 1; a < p->nk; a++) {
-        kernel t = p->k[a];
-        uint32_t b = a;
-        uint32_t pos_t = 0;
-        for (uint32_t s = 0; s < nops; s++)
-            if (order[s] == t.last) pos_t = s;
-        while (b > 0) {
-            uint32_t pos_b = 0;
-            for (uint32_t s = 0; s < nops; s++)
-                if (order[s] == p->k[b - 1].last) pos_b = s;
-            if (pos_b <= pos_t) break;
-            p->k[b] = p->k[b - 1];
-            b--;
-        }
-        p->k[b] = t;
-    }
+    order_by_last(p, order, nops);
+    kn_check_program(m, p);
+}
+
+/* The one compaction the merging passes (attention.c, rows.c, padfold.c)
+ * end with: the kernels marked gone leave, the rest keep their order and
+ * are renumbered; a gone kernel's value has no producer now, a kept one's
+ * values (its result and its extra results) name its new index. Then the
+ * invariants are checked. */
+void kn_drop_kernels(ir_module *m, kn_program *p, const bool *gone) {
+    uint32_t n = 0;
     for (uint32_t a = 0; a < p->nk; a++) {
-        p->k[a].index = a;
+        if (gone[a]) {
+            p->producer[p->k[a].out->id] = KN_NONE;
+            continue;
+        }
+        p->k[n] = p->k[a];
+        p->k[n].index = n;
+        n++;
+    }
+    p->nk = n;
+    for (uint32_t a = 0; a < n; a++) {
         p->producer[p->k[a].out->id] = a;
         for (uint32_t e = 0; e < p->k[a].nextra; e++) p->producer[p->k[a].extra[e]->id] = a;
     }

@@ -202,6 +202,9 @@ uint32_t kn_fold_pads(ir_module *m, kn_program *p,
 uint32_t kn_fuse_rows(ir_module *m, kn_program *p, bool (*accept)(void *ud, const kernel *k), void *ud);
 /* The grouping's invariants (fuse.c): an internal error naming the op. */
 void kn_check_program(ir_module *m, const kn_program *p);
+/* Remove the kernels marked gone[k] (fuse.c): the rest keep their order,
+ * renumbered, with producer[] updated; then kn_check_program. */
+void kn_drop_kernels(ir_module *m, kn_program *p, const bool *gone);
 /* v without the reshapes (views) around it: the value a kernel writes. */
 const ir_value *kn_unview(const ir_value *v);
 /* "contraction", "loop", "op", "attention", "rows" */

@@ -127,21 +127,6 @@ uint32_t kn_fold_pads(ir_module *m, kn_program *p,
         }
     }
     if (!folded) return 0;
-    uint32_t n = 0;
-    for (uint32_t a = 0; a < p->nk; a++) {
-        if (gone[a]) {
-            p->producer[p->k[a].out->id] = KN_NONE;
-            continue;
-        }
-        p->k[n] = p->k[a];
-        p->k[n].index = n;
-        n++;
-    }
-    p->nk = n;
-    for (uint32_t a = 0; a < n; a++) {
-        p->producer[p->k[a].out->id] = a;
-        for (uint32_t e = 0; e < p->k[a].nextra; e++) p->producer[p->k[a].extra[e]->id] = a;
-    }
-    kn_check_program(m, p);
+    kn_drop_kernels(m, p, gone);
     return folded;
 }

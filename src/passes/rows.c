@@ -343,19 +343,6 @@ uint32_t kn_fuse_rows(ir_module *m, kn_program *p, bool (*accept)(void *ud, cons
         }
     }
     if (!merged) return 0;
-    /* compact, in the same order; the parts' values have no producer now */
-    uint32_t n = 0;
-    for (uint32_t a = 0; a < p->nk; a++) {
-        if (gone[a]) {
-            p->producer[p->k[a].out->id] = KN_NONE;
-            continue;
-        }
-        p->k[n] = p->k[a];
-        p->k[n].index = n;
-        n++;
-    }
-    p->nk = n;
-    for (uint32_t a = 0; a < n; a++) p->producer[p->k[a].out->id] = a;
-    kn_check_program(m, p);
+    kn_drop_kernels(m, p, gone);
     return merged;
 }
