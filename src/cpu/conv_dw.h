@@ -14,7 +14,7 @@
  * for that row. An epilogue of steps (a folded BatchNorm, ReLU, ReLU6, a
  * residual) is applied in registers and the output stored; any other one
  * runs on the tile (rows of t_rs floats) written instead, through the tile
- * interpreter (the caller: backend.c).
+ * interpreter (the caller: dw_path.c).
  *
  *     cpu_dw_masks(&d, ctx);                       // once, after filling d
  *     cpu_dw_tile(&d, isa, &item);                 // per tile, any thread
