@@ -99,45 +99,91 @@ static double now_s(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int cli_cmd_alloc(int argc, char **argv) {
-    double t0 = now_s();
-    const char *in_path = NULL, *out_path = NULL;
-    int64_t capacity = 0, work = 0;
-    double limit = DEFAULT_TIME_LIMIT;
+typedef struct alloc_args {
+    const char *in_path, *out_path;
+    int64_t capacity, work;
+    double limit;
+} alloc_args;
+
+/* The command line into a: 0, -1 after printing the help, or the usage
+ * error's status. */
+static int parse_args(int argc, char **argv, alloc_args *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(HELP, stdout);
-            return 0;
+            return -1;
         } else if (!strcmp(a, "--capacity") || !strncmp(a, "--capacity=", 11)) {
             const char *v = a[10] == '=' ? a + 11 : (i + 1 < argc ? argv[++i] : NULL);
             if (!v) return cli_usage_error("alloc", "--capacity needs a number of bytes");
-            if (!parse_i64(v, &capacity) || capacity < 1)
+            if (!parse_i64(v, &o->capacity) || o->capacity < 1)
                 return cli_usage_error("alloc", "--capacity: '%s' is not a byte count in [1, 2^62]", v);
         } else if (!strcmp(a, "--time-limit") || !strncmp(a, "--time-limit=", 13)) {
             const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
             if (!v) return cli_usage_error("alloc", "--time-limit needs seconds");
             char *end;
             errno = 0;
-            limit = strtod(v, &end);
-            if (errno || end == v || *end || !(limit >= 0 && limit <= 1e6))
+            o->limit = strtod(v, &end);
+            if (errno || end == v || *end || !(o->limit >= 0 && o->limit <= 1e6))
                 return cli_usage_error("alloc", "--time-limit: '%s' is not a number of seconds", v);
         } else if (!strcmp(a, "--work-limit") || !strncmp(a, "--work-limit=", 13)) {
             const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
             if (!v) return cli_usage_error("alloc", "--work-limit needs a number of search nodes");
-            if (!parse_i64(v, &work) || work < 1)
+            if (!parse_i64(v, &o->work) || o->work < 1)
                 return cli_usage_error("alloc", "--work-limit: '%s' is not a node count in [1, 2^62]", v);
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc) return cli_usage_error("alloc", "-o needs a file name");
-            out_path = argv[++i];
+            o->out_path = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("alloc", "unknown option '%s'", a);
-        } else if (in_path) {
-            return cli_usage_error("alloc", "more than one input file ('%s', '%s')", in_path, a);
+        } else if (o->in_path) {
+            return cli_usage_error("alloc", "more than one input file ('%s', '%s')", o->in_path, a);
         } else {
-            in_path = a;
+            o->in_path = a;
         }
     }
+    return 0;
+}
+
+/* Why the buffers do not fit, on stderr: the live set when that alone is
+ * over the capacity, a proof by search, or the best found in the limits. */
+static void explain_no_fit(const plan_csv *t, const plan_result *r, const alloc_args *o) {
+    const char *in_path = o->in_path;
+    const int64_t capacity = o->capacity, work = o->work;
+    char who[512];
+    live_at(t, r->peak_step, who, sizeof who);
+    if (r->lower_bound > capacity && r->lower_bound == r->peak_live)
+        fprintf(stderr,
+                "%s: error: does not fit: needs at least %" PRId64 " bytes, capacity %" PRId64
+                " bytes; %" PRId64 " bytes are live at step %" PRId64 ": %s\n",
+                in_path, r->lower_bound, capacity, r->peak_live, r->peak_step, who);
+    else if (r->lower_bound > capacity)
+        fprintf(stderr,
+                "%s: error: does not fit: needs at least %" PRId64 " bytes (proven by search), capacity %" PRId64
+                " bytes; at most %" PRId64 " bytes are live at once (step %" PRId64 ": %s) but they cannot be packed tighter\n",
+                in_path, r->lower_bound, capacity, r->peak_live, r->peak_step, who);
+    else {
+        char spent[64];
+        if (work > 0 && !r->timed_out)
+            snprintf(spent, sizeof spent, "within %" PRId64 " search nodes", work);
+        else
+            snprintf(spent, sizeof spent, "in %.3g s", o->limit);
+        fprintf(stderr,
+                "%s: error: does not fit: no plan within the capacity %" PRId64
+                " bytes found %s (best %" PRId64 " bytes; lower bound %" PRId64
+                " bytes, peak live at step %" PRId64 ": %s)\n",
+                in_path, capacity, spent, r->footprint, r->lower_bound, r->peak_step, who);
+    }
+}
+
+int cli_cmd_alloc(int argc, char **argv) {
+    double t0 = now_s();
+    alloc_args o = {.limit = DEFAULT_TIME_LIMIT};
+    int prc = parse_args(argc, argv, &o);
+    if (prc) return prc < 0 ? 0 : prc;
+    const char *in_path = o.in_path, *out_path = o.out_path;
+    const int64_t capacity = o.capacity, work = o.work;
+    const double limit = o.limit;
     if (!in_path) return cli_usage_error("alloc", "no input file");
 
     sp_ctx ctx;
@@ -168,30 +214,7 @@ int cli_cmd_alloc(int argc, char **argv) {
     st = plan_solve(&ctx, t.bufs, t.n, &opts, &r);
     int rc = 0;
     if (st == SP_ENOFIT) {
-        char who[512];
-        live_at(&t, r.peak_step, who, sizeof who);
-        if (r.lower_bound > capacity && r.lower_bound == r.peak_live)
-            fprintf(stderr,
-                    "%s: error: does not fit: needs at least %" PRId64 " bytes, capacity %" PRId64
-                    " bytes; %" PRId64 " bytes are live at step %" PRId64 ": %s\n",
-                    in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
-        else if (r.lower_bound > capacity)
-            fprintf(stderr,
-                    "%s: error: does not fit: needs at least %" PRId64 " bytes (proven by search), capacity %" PRId64
-                    " bytes; at most %" PRId64 " bytes are live at once (step %" PRId64 ": %s) but they cannot be packed tighter\n",
-                    in_path, r.lower_bound, capacity, r.peak_live, r.peak_step, who);
-        else {
-            char spent[64];
-            if (work > 0 && !r.timed_out)
-                snprintf(spent, sizeof spent, "within %" PRId64 " search nodes", work);
-            else
-                snprintf(spent, sizeof spent, "in %.3g s", limit);
-            fprintf(stderr,
-                    "%s: error: does not fit: no plan within the capacity %" PRId64
-                    " bytes found %s (best %" PRId64 " bytes; lower bound %" PRId64
-                    " bytes, peak live at step %" PRId64 ": %s)\n",
-                    in_path, capacity, spent, r.footprint, r.lower_bound, r.peak_step, who);
-        }
+        explain_no_fit(&t, &r, &o);
         rc = 3;
     } else if (st != SP_OK) {
         /* plan_csv_read already checked what plan_check checks: what is

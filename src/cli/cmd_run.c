@@ -338,20 +338,57 @@ api:
     return spadc_last_status(st->api);
 }
 
-int cli_cmd_run(int argc, char **argv) {
-    run_opts o = {0};
-    o.repeat = 1;
-    o.threads = 1;
-    o.target = "cpu";
-    o.samples = -1;
+/* One option that takes a value v: 0, or the usage error's status. */
+static int option_value(run_opts *o, const char *a, const char *v) {
+    const char *e;
+    uint64_t u;
+    if (!strcmp(a, "--target"))
+        o->target = v;
+    else if (!strcmp(a, "-e"))
+        o->func = v;
+    else if (!strcmp(a, "--inputs"))
+        o->inputs = v;
+    else if (!strcmp(a, "-o"))
+        o->outdir = v;
+    else if (!strcmp(a, "--trace"))
+        o->trace = v;
+    else if (!strcmp(a, "--budget"))
+        return cli_parse_budget("run", v, &o->budget);
+    else if (!strcmp(a, "--tile"))
+        return cli_parse_tile("run", v, o->tile);
+    else if (!strcmp(a, "--objective"))
+        return cli_parse_objective("run", v, &o->objective);
+    else if (!strcmp(a, "--seed")) {
+        e = cli_scan_uint(v, UINT64_MAX, &o->seed);
+        if (!e || *e) return cli_usage_error("run", "--seed needs a non-negative integer below 2^64 (got '%s')", v);
+        o->seeded = true;
+    } else if (!strcmp(a, "--check-samples")) {
+        e = cli_scan_uint(v, 100000000, &u);
+        if (!e || *e) return cli_usage_error("run", "--check-samples needs an integer in [0, 100000000] (got '%s')", v);
+        o->samples = (int64_t)u;
+    } else if (!strcmp(a, "--threads")) {
+        e = cli_scan_uint(v, SPADC_MAX_THREADS, &u);
+        if (!e || *e || u < 1) return cli_usage_error("run", "--threads needs an integer in [1, %d] (got '%s')", SPADC_MAX_THREADS, v);
+        o->threads = (int)u;
+    } else {
+        e = cli_scan_uint(v, 1000000, &u);
+        if (!e || *e || u < 1) return cli_usage_error("run", "--repeat needs an integer in [1, 1000000] (got '%s')", v);
+        o->repeat = (int)u;
+    }
+    return 0;
+}
+
+/* The command line into o: 0, -1 after printing the help, or the usage
+ * error's status. */
+static int parse_args(int argc, char **argv, run_opts *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
             fputs(HELP, stdout);
-            return 0;
+            return -1;
         }
         if (!strcmp(a, "--check")) {
-            o.check = true;
+            o->check = true;
             continue;
         }
         bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
@@ -360,84 +397,66 @@ int cli_cmd_run(int argc, char **argv) {
                      !strcmp(a, "--trace") || !strcmp(a, "--objective");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
-            const char *v = argv[++i], *e;
-            uint64_t u;
-            if (!strcmp(a, "--target"))
-                o.target = v;
-            else if (!strcmp(a, "-e"))
-                o.func = v;
-            else if (!strcmp(a, "--inputs"))
-                o.inputs = v;
-            else if (!strcmp(a, "-o"))
-                o.outdir = v;
-            else if (!strcmp(a, "--trace"))
-                o.trace = v;
-            else if (!strcmp(a, "--budget")) {
-                int rc = cli_parse_budget("run", v, &o.budget);
-                if (rc) return rc;
-            } else if (!strcmp(a, "--tile")) {
-                int rc = cli_parse_tile("run", v, o.tile);
-                if (rc) return rc;
-            } else if (!strcmp(a, "--objective")) {
-                int rc = cli_parse_objective("run", v, &o.objective);
-                if (rc) return rc;
-            } else if (!strcmp(a, "--seed")) {
-                e = cli_scan_uint(v, UINT64_MAX, &o.seed);
-                if (!e || *e) return cli_usage_error("run", "--seed needs a non-negative integer below 2^64 (got '%s')", v);
-                o.seeded = true;
-            } else if (!strcmp(a, "--check-samples")) {
-                e = cli_scan_uint(v, 100000000, &u);
-                if (!e || *e) return cli_usage_error("run", "--check-samples needs an integer in [0, 100000000] (got '%s')", v);
-                o.samples = (int64_t)u;
-            } else if (!strcmp(a, "--threads")) {
-                e = cli_scan_uint(v, SPADC_MAX_THREADS, &u);
-                if (!e || *e || u < 1) return cli_usage_error("run", "--threads needs an integer in [1, %d] (got '%s')", SPADC_MAX_THREADS, v);
-                o.threads = (int)u;
-            } else {
-                e = cli_scan_uint(v, 1000000, &u);
-                if (!e || *e || u < 1) return cli_usage_error("run", "--repeat needs an integer in [1, 1000000] (got '%s')", v);
-                o.repeat = (int)u;
-            }
+            int rc = option_value(o, a, argv[++i]);
+            if (rc) return rc;
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("run", "unknown option '%s'", a);
-        } else if (o.path) {
+        } else if (o->path) {
             return cli_usage_error("run", "more than one input file");
         } else {
-            o.path = a;
+            o->path = a;
         }
     }
-    if (!o.path) return cli_usage_error("run", "no input file");
+    return 0;
+}
+
+/* The options together: what the target takes, what goes with what
+ * (options that would be silently ignored are errors); 0 or the usage
+ * error's status. */
+static int check_options(run_opts *o) {
+    if (!o->path) return cli_usage_error("run", "no input file");
     spadc_target_info t;
-    if (spadc_target_info_of(o.target, &t))
-        return cli_usage_error("run", "unknown target '%s' (targets: " SPADC_TARGETS ")", o.target);
-    if ((o.budget > 0 || o.tile[0]) && !t.simulated)
+    if (spadc_target_info_of(o->target, &t))
+        return cli_usage_error("run", "unknown target '%s' (targets: " SPADC_TARGETS ")", o->target);
+    if ((o->budget > 0 || o->tile[0]) && !t.simulated)
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
-    if (o.objective && !t.simulated)
+    if (o->objective && !t.simulated)
         return cli_usage_error("run", "--objective is an option of the npu target");
-    if (o.trace && !t.simulated)
+    if (o->trace && !t.simulated)
         return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
                                       "--target npu or npu=FILE.yml)",
-                               o.target);
-    if (o.trace) {
+                               o->target);
+    if (o->trace) {
         const char *env = getenv("SPADC_TRACE_MAX_EVENTS");
-        o.trace_max = SPADC_TRACE_DEFAULT_MAX_EVENTS;
+        o->trace_max = SPADC_TRACE_DEFAULT_MAX_EVENTS;
         uint64_t v;
         const char *e = env ? cli_scan_uint(env, INT64_MAX, &v) : NULL;
         if (env && (!e || *e))
             return cli_usage_error("run", "SPADC_TRACE_MAX_EVENTS needs an integer in [0, 2^63 - 1] (got '%s')", env);
-        if (env) o.trace_max = (int64_t)v;
+        if (env) o->trace_max = (int64_t)v;
     }
-    /* options that would be silently ignored */
-    if (o.seeded && o.inputs) return cli_usage_error("run", "--seed draws random inputs; it does not go with --inputs");
-    if (o.samples >= 0 && !o.check) return cli_usage_error("run", "--check-samples goes with --check");
-    if (o.check && t.reference)
+    if (o->seeded && o->inputs) return cli_usage_error("run", "--seed draws random inputs; it does not go with --inputs");
+    if (o->samples >= 0 && !o->check) return cli_usage_error("run", "--check-samples goes with --check");
+    if (o->check && t.reference)
         return cli_usage_error("run", "--check compares a compiled target with the reference interpreter; use it with "
                                       "--target cpu or npu");
+    return 0;
+}
+
+int cli_cmd_run(int argc, char **argv) {
+    run_opts o = {0};
+    o.repeat = 1;
+    o.threads = 1;
+    o.target = "cpu";
+    o.samples = -1;
+    int rc = parse_args(argc, argv, &o);
+    if (rc) return rc < 0 ? 0 : rc;
+    if ((rc = check_options(&o))) return rc;
     run_state st = {0};
     st.o = &o;
     st.api = spadc_ctx_new();
     if (!st.api) return cli_out_of_memory();
-    int rc = run(&st);
+    rc = run(&st);
     for (unsigned i = 0; st.args && i < st.nargs; i++) free(st.args[i]);
     for (unsigned i = 0; st.res && i < st.nres; i++) free(st.res[i]);
     free(st.args);
