@@ -152,7 +152,7 @@ void it_exec_pack(interp *it, it_frame *f, const ir_op *op) {
     /* walk the packed tensor: outer dims (permuted) then inner tiles */
     int64_t total = ir_type_numel(pt), idx[IR_MAX_RANK] = {0};
     for (int64_t e = 0; e < total; e++) {
-        int64_t u[IR_MAX_RANK];
+        int64_t u[IR_MAX_RANK] = {0}; /* every entry set through the permutation (-O3 cannot see it) */
         for (uint32_t i = 0; i < ur; i++) {
             int64_t d = pk->outer_dims_perm ? pk->outer_dims_perm[i] : i;
             u[d] = idx[i];
