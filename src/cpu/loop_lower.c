@@ -783,7 +783,7 @@ static bool run_copy(const cpu_loop *L, const void *in, void *out, int nthreads)
 }
 
 /* Whether insn[nroot, ninsn) of L is an f32 chain of constants and + - * /
- * on the accumulator (a mean's division), which f32_chain runs. */
+ * on the accumulator (a mean's division), which win_chain runs. */
 static bool f32_chain_ok(const cpu_loop *L) {
     for (uint32_t k = L->nroot; k < L->ninsn; k++) {
         const cpu_loop_insn *c = &L->insn[k];
@@ -794,22 +794,7 @@ static bool f32_chain_ok(const cpu_loop *L) {
     return true;
 }
 
-/* The chain on a reduced value: each step rounded to f32 as the engine
- * rounds it. */
-static float f32_chain(const cpu_loop *L, float acc) {
-    float reg[CPU_LOOP_MAX_REGS];
-    reg[L->acc] = acc;
-    for (uint32_t k = L->nroot; k < L->ninsn; k++) {
-        const cpu_loop_insn *c = &L->insn[k];
-        const double a = c->op == CPU_L_CONST ? 0 : reg[c->a], b = c->op == CPU_L_CONST ? 0 : reg[c->b];
-        reg[c->dst] = c->op == CPU_L_CONST ? (float)c->imm.f
-                      : c->op == CPU_L_ADDF ? (float)(a + b)
-                      : c->op == CPU_L_SUBF ? (float)(a - b)
-                      : c->op == CPU_L_MULF ? (float)(a * b)
-                                            : (float)(a / b);
-    }
-    return reg[L->result];
-}
+static void win_chain(const cpu_loop *L, float *o, int64_t n);
 
 /* A row sum run directly: an f32 sum of one f32 input over reduction
  * loops whose elements lie contiguous in it (AdaptiveAvgPool2d(1)'s 7x7
@@ -908,8 +893,17 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
             oo += idx[k] * L->out.stride[d];
         }
         const int64_t end = c0 + chunk < outer ? c0 + chunk : outer;
+        float sum[64]; /* the chain run on 64 rows' sums at a time (win_chain) */
+        int64_t at[64];
+        int ns = 0;
         for (int64_t r = c0; r < end; r++) {
-            ((float *)out)[oo] = f32_chain(L, (float)((double)(float)L->init_imm.f + (double)row_sum(xp + xo, n)));
+            sum[ns] = (float)((double)(float)L->init_imm.f + (double)row_sum(xp + xo, n));
+            at[ns++] = oo;
+            if (ns == 64 || r + 1 == end) {
+                if (L->ninsn > L->nroot) win_chain(L, sum, ns);
+                for (int i = 0; i < ns; i++) ((float *)out)[at[i]] = sum[i];
+                ns = 0;
+            }
             for (uint32_t k = 0; k < np; k++) { /* the next row */
                 const uint32_t d = pd[k];
                 xo += x->stride[d], oo += L->out.stride[d];
@@ -1017,10 +1011,10 @@ static inline __attribute__((always_inline)) void win_block(const cpu_loop *L, c
     memcpy(out, acc, (size_t)nv * 16);
 }
 
-/* The chain on a row of n reduced values at o, in place: each instruction
- * over 64 of them at a time, four lanes at once (in f32: one + - * / of two
- * f32 operands is the f32 rounding of its exact value, as f32_chain's
- * double). */
+/* The chain on n reduced values at o, in place: each instruction over 64
+ * of them at a time, four lanes at once, each step rounded to f32 as the
+ * engine rounds it (one + - * / of two f32 operands in f32 is the f32
+ * rounding of its exact value). */
 static void win_chain(const cpu_loop *L, float *o, int64_t n) {
     enum { W = 16 }; /* vectors of a register */
     rs_v4 reg[CPU_LOOP_MAX_REGS][W];
