@@ -50,6 +50,11 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
  * + - * / and constants: a global average pool, a mean over the last
  * axis), and its row length in *n (loop_lower.c run_rowsum). */
 bool cpu_loop_row_sum(const cpu_loop *L, int64_t *n);
+/* Whether L is a pool's window the backend runs directly (an f32 max or
+ * sum of 2 to 64 taps of one f32 input, then an f32 chain of + - * / and
+ * constants, whose output runs contiguous along loop *row), and its taps
+ * in *taps (loop_lower.c run_window). */
+bool cpu_loop_window(const cpu_loop *L, int *row, int64_t *taps);
 /* The most threads a run of it starts at nthreads (cpu_team). */
 int cpu_loop_kernel_team(const cpu_loop_kernel *lk, int nthreads);
 

@@ -281,10 +281,14 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) sp_strbuf_printf(o, "    on the reference path: %s\n", ex_kernel_why(x, i));
         const cpu_loop *lp = cpu_backend_loop(x, i);
         int64_t rows_n;
+        int wrow;
         if (lp && cpu_loop_row_sum(lp, &rows_n)) {
             sp_strbuf_printf(o, "    row sum, run directly: %lld contiguous elements per output element, summed where they lie "
                                 "(sixteen partial sums), %u instructions\n",
                              (long long)rows_n, lp->ninsn);
+        } else if (lp && cpu_loop_window(lp, &wrow, &rows_n)) {
+            sp_strbuf_printf(o, "    window, run directly: %lld taps per output element, a row of outputs along loop d%d a tap at a time, %u instructions\n",
+                             (long long)rows_n, wrow, lp->ninsn);
         } else if (lp) {
             if (lp->lane_dim < 0)
                 sp_strbuf_printf(o, "    loop engine: one element, %u instructions\n", lp->ninsn);

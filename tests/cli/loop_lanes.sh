@@ -10,12 +10,21 @@
 # SPADC_TEST_SCALE-many seeds. @rowsum_f64 sums in f64 under an f32
 # output on parallel lanes (the accumulator's lanes initialised in its own
 # type); @iota_rows reads linalg.index of two loops (never merged).
+# Pools' windows (and the LayerNorm's f32 mean over 24 channels) are reduced
+# directly, a row of outputs a tap at a time (loop_lower.c run_window;
+# tests/data/pool_window.mlir): the plan says 'window, run directly' for
+# each -- max at stride 2 under a -inf pad (its last pair read inside the
+# tensor), a sum then a division (AvgPool2d), a sum at stride 3, rows of 8
+# to 34 (the sixteen, four and one tails).
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
-f="$SPADC_SRC/tests/data/loop_lanes.mlir"
 fail=0 n=0
-funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
-[ "$(wc -w <<<"$funcs")" -ge 5 ] || { echo "FAIL: $f has too few functions: $funcs"; exit 1; }
+funcs=""
+for f in "$SPADC_SRC/tests/data/loop_lanes.mlir" "$SPADC_SRC/tests/data/pool_window.mlir"; do
+  fs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
+  [ "$(wc -w <<<"$fs")" -ge 5 ] || { echo "FAIL: $f has too few functions: $fs"; exit 1; }
+  funcs="$funcs $(sed "s|^|$f:|" <<<"$fs")"
+done
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
 has() { [[ " $flags " == *" $1 "* ]]; }
 isas="generic"
@@ -26,21 +35,23 @@ nseeds=$(scaled 2)
 want_lanes() {
   case $1 in
     rowsum_f64) echo "d2," ;;
-    layernorm) printf 'd2,\nd2,\nd2,\nd2,\nd2,\n' ;;
+    layernorm) printf 'd2,\nd2,\nwindow\nd2,\nd2,\n' ;;
     to_nchw) echo "d3," ;;
     global_avg) echo "row sum" ;;
+    max1d | max2d | avg2d | sum_s3 | max_plain) echo "window" ;;
     *) echo "" ;;
   esac
 }
 for isa in $isas; do
-  for e in $funcs; do
+  for fe in $funcs; do
+    f=${fe%:*} e=${fe##*:}
     p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
     grep -q "on the engine\$" <<<"$p" && ! grep -q 'reference semantics' <<<"$p" ||
       { echo "FAIL $isa @$e: not all on the engine: $(head -1 <<<"$p")"; fail=1; }
     want=$(want_lanes "$e")
     if [ -n "$want" ]; then
       got=$(sed -n -e 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' \
-        -e 's/^    row sum, run directly.*/row sum/p' <<<"$p")
+        -e 's/^    row sum, run directly.*/row sum/p' -e 's/^    window, run directly.*/window/p' <<<"$p")
       [ "$got" = "$want" ] || { echo "FAIL $isa @$e: lane loops '$(tr '\n' ' ' <<<"$got")', want '$(tr '\n' ' ' <<<"$want")'"; fail=1; }
     fi
     for t in 1 2; do
