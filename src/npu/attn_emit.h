@@ -7,33 +7,10 @@ static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
 static void marker(aem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
-static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
-    const nl_buf *b = &e->b[buf];
-    np_view v;
-    memset(&v, 0, sizeof v);
-    v.buf = buf;
-    v.dt = b->dt;
-    v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset;
-    v.rows = rows;
-    v.cols = cols;
-    return v;
-}
+static np_view view(const aem *e, int32_t buf, int64_t rows, int64_t cols) { return nl_buf_view(e->b, e->L, buf, 0, rows, cols); }
 
 static void mvin(aem *e, uint8_t why, np_view v, const nl_aop *p, int64_t off, int64_t rs, int64_t cs) {
-    np_insn in;
-    memset(&in, 0, sizeof in);
-    in.dst = v;
-    if (p->a.kind == NL_A_TENSOR) {
-        in.op = NP_MVIN;
-        in.why = why;
-        in.dram = (np_dram){p->a.value, off, rs, cs};
-    } else {
-        in.op = NP_FILL;
-        in.imm = p->a.imm;
-        in.scalar = p->a.kind == NL_A_SCALAR ? (int64_t)p->a.value : -1;
-    }
-    put(e, &in);
+    nl_put_load(e->sink, &p->a, why, v, off, rs, cs);
 }
 
 static void fill(aem *e, np_view v, double x) { np_put_fill(e->sink, v, (np_scalar){.f = x}, -1); }

@@ -10,17 +10,22 @@ static void put(em *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
 void nl_marker(em *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
-static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
-    const nl_buf *b = &e->b[buf];
+np_view nl_buf_view(const nl_buf *bufs, int64_t L, int32_t buf, int64_t row, int64_t rows, int64_t cols) {
+    const nl_buf *b = &bufs[buf];
     np_view v;
     memset(&v, 0, sizeof v);
     v.buf = buf;
     v.dt = b->dt;
-    v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset + chunk * b->rows * v.ld * np_dtype_bytes((np_dtype)b->dt);
+    v.ld = ceil_div(b->cols, L);
+    v.off = b->offset + row * v.ld * np_dtype_bytes((np_dtype)b->dt);
     v.rows = rows;
     v.cols = cols;
     return v;
+}
+
+/* Chunk `chunk` of buffer buf (its chunks are b->rows apart). */
+static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
+    return nl_buf_view(e->b, e->L, buf, chunk * e->b[buf].rows, rows, cols);
 }
 
 /* The part of view v from row r0 and column c0 on, rows x cols of it. */
@@ -87,20 +92,24 @@ static bool read_before(const nl_kernel *kp, const nl_access *a, uint32_t i) {
 
 /* Fill a tile from an access: DMA for tensors, the vector unit for a
  * constant or run-time scalar (a splat weight is never a tensor). */
-static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
+void nl_put_load(np_sink sink, const nl_access *a, uint8_t why, np_view v, int64_t dram_off, int64_t rs, int64_t cs) {
     np_insn in;
     memset(&in, 0, sizeof in);
     in.dst = v;
     if (a->kind == NL_A_TENSOR) {
         in.op = NP_MVIN;
-        in.why = e->why;
-        in.dram = (np_dram){a->value, a->off + off, rs, cs};
+        in.why = why;
+        in.dram = (np_dram){a->value, dram_off, rs, cs};
     } else {
         in.op = NP_FILL;
         in.imm = a->imm;
         in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
     }
-    put(e, &in);
+    sink.fn(sink.ud, &in);
+}
+
+static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
+    nl_put_load(e->sink, a, e->why, v, a->off + off, rs, cs);
 }
 
 static void fill_tile(em *e, np_view v, const nl_access *a) {

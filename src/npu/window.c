@@ -434,16 +434,7 @@ static void put(wem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 static void marker(wem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
 static np_view bview(const wem *e, int32_t buf, int64_t row, int64_t rows, int64_t cols) {
-    const nl_buf *b = &e->b[buf];
-    np_view v;
-    memset(&v, 0, sizeof v);
-    v.buf = buf;
-    v.dt = b->dt;
-    v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset + row * v.ld * np_dtype_bytes((np_dtype)b->dt);
-    v.rows = rows;
-    v.cols = cols;
-    return v;
+    return nl_buf_view(e->b, e->L, buf, row, rows, cols);
 }
 
 static int32_t xbuf_of(const wem *e, int64_t t) { return (int32_t)(t % e->c->xbuf); }
