@@ -168,6 +168,140 @@ static bool append_prog(np_vprog *p, const np_vprog *f, int chain, const int *sl
     return true;
 }
 
+/* The two contractions as attention's QK^T and PV: each one zero-init GEMM
+ * per head over tensors in memory, PV's heads, rows and keys the scores'.
+ * Fills a's sizes and Q, K, V, O; false (kp failed) where they are not. */
+static bool attn_contractions(nl_kernel *kp, const kn_attention *at, const nl_kernel *qk, const nl_kernel *pv, nl_attn *a) {
+    char why[300];
+    if (!qk->npu || !pv->npu) {
+        snprintf(why, sizeof why, "its %s contraction does not run on the npu: %s", qk->npu ? "PV" : "QK^T",
+                 qk->npu ? pv->why : qk->why);
+        fail(kp, why);
+        return false;
+    }
+    if (!qk->gemm || !pv->gemm || qk->nred || pv->nred || qk->dm < 0 || qk->dn < 0 || qk->dk < 0 || pv->dm < 0 ||
+        pv->dn < 0 || pv->dk < 0) {
+        fail(kp, "a contraction is not one GEMM per head (one M, N and K loop each)");
+        return false;
+    }
+    bool zq = qk->init.kind == NL_A_IMM && qk->init.imm.f == 0.0, zp = pv->init.kind == NL_A_IMM && pv->init.imm.f == 0.0;
+    if (!zq || !zp) {
+        fail(kp, "a contraction accumulates onto an init other than zero");
+        return false;
+    }
+    if (qk->lhs.kind != NL_A_TENSOR || qk->rhs.kind != NL_A_TENSOR || pv->rhs.kind != NL_A_TENSOR ||
+        pv->out.kind != NL_A_TENSOR) {
+        fail(kp, "Q, K, V or O is not a tensor in memory");
+        return false;
+    }
+    a->heads = qk->npar_total;
+    a->rows = qk->M;
+    a->keys = qk->N;
+    a->d = qk->K;
+    a->dv = pv->N;
+    if (pv->npar_total != a->heads || pv->M != a->rows || pv->K != a->keys || a->keys != at->keys ||
+        a->heads * a->rows != at->rows) {
+        fail(kp, "the PV contraction's heads, rows or keys are not the scores'");
+        return false;
+    }
+    /* both contractions see S's rows in one order (the matcher's
+     * promise, kernel.h): qk's B loops and M loop walk S's rows as
+     * pv's walk P's, so a head o and row tile mean the same rows */
+    aop_make(&a->q, qk, &qk->lhs, qk->dm, qk->dk);
+    aop_make(&a->k, qk, &qk->rhs, qk->dk, qk->dn);
+    aop_make(&a->v, pv, &pv->rhs, pv->dk, pv->dn);
+    aop_make(&a->o, pv, &pv->out, pv->dm, pv->dn);
+    if (qk->rhs.stride[qk->dm] || pv->rhs.stride[pv->dm]) {
+        fail(kp, "K or V varies along the query rows");
+        return false;
+    }
+    return true;
+}
+
+/* Score kernel c (analyzed into sk) joined onto the scores' program sp: its
+ * input that reads the previous scores is the chain, the others become
+ * score operands. False (kp failed) where it is not such a map. */
+static bool attn_join_score(sp_ctx *ctx, const nt_target *t, const nl_env *env, const kn_attention *at, uint32_t c,
+                            nl_kernel *sk, nl_attn *a, np_vprog *sp, nl_kernel *kp) {
+    char why[300];
+    const kernel *sc = &at->score[c];
+    nl_analyze(ctx, t, sc, env, sk);
+    const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
+    const uint32_t n = sc->ndims, key = at->score_key[c], row = at->score_row[c];
+    uint32_t lo[KN_MAX_DIMS], nlo = 0; /* its other loops: the heads */
+    for (uint32_t d = 0; d < n; d++)
+        if (d != key && d != row) lo[nlo++] = d;
+    if (!sk->npu || sk->gemm || sk->copy || !sk->has_prog || sk->has_epi || sk->mode != NP_VMAP || sk->nred ||
+        key >= n || row >= n || sc->bounds[key] != a->keys || sk->out_dt != NP_F32) {
+        snprintf(why, sizeof why, "score kernel k%u is not an f32 map over the scores (%s)", sc->index,
+                 sk->npu ? "its loops differ" : sk->why);
+        fail(kp, why);
+        return false;
+    }
+    uint32_t proot = env->root(env->ud, prev->id);
+    int chain = -1, map[NP_VMAX_SRCS];
+    bool ok = true;
+    for (uint32_t i = 0; i < sk->nin; i++) {
+        map[i] = -1;
+        if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot && walks_loops(&sk->in[i].a, sc)) {
+            chain = (int)i;
+            continue;
+        }
+        if (a->nsop >= NP_VMAX_SRCS) {
+            ok = false;
+            break;
+        }
+        nl_aop *p = &a->sop[a->nsop];
+        memset(p, 0, sizeof *p);
+        p->a = sk->in[i].a;
+        p->nouter = nlo;
+        for (uint32_t d = 0; d < nlo; d++) {
+            p->obound[d] = sc->bounds[lo[d]];
+            p->ostride[d] = sk->in[i].a.stride[lo[d]];
+        }
+        p->rs = row == key ? 0 : sk->in[i].a.stride[row];
+        p->cs = sk->in[i].a.stride[key];
+        p->uses_r = p->rs != 0;
+        p->uses_c = p->cs != 0;
+        p->name = sk->in[i].name;
+        p->broadcast = sk->in[i].broadcast;
+        map[i] = (int)a->nsop++;
+    }
+    if (!ok || chain < 0 || !append_prog(sp, &sk->prog, chain, map)) {
+        snprintf(why, sizeof why, "score kernel k%u does not join the scores' vector program (its operands, "
+                 "registers or length)", sc->index);
+        fail(kp, why);
+        return false;
+    }
+    return true;
+}
+
+/* The online softmax's small vector programs; with safe, torch's safe
+ * softmax: O = l == 0 ? 0 : O / l (l is 0 just where every score is -inf). */
+static void attn_softmax_progs(nl_attn *a, bool safe) {
+    small_prog(&a->copy, false, 0, -1, NV_ADD, false);
+    small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
+    small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
+    small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
+    small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
+    small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
+    small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
+    small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
+    if (safe) {
+        np_vprog *p = &a->odiv;
+        const int q = p->result;
+        vput(p, NV_CONST, q + 1, 0, 0);
+        p->insn[p->n - 1].imm.f = 0.0;
+        vput(p, NV_CMP, q + 2, 1, q + 1);
+        p->insn[p->n - 1].pred = IR_CMPF_OEQ;
+        p->insn[p->n - 1].dt = NP_I1;
+        vput(p, NV_SELECT, q + 3, q + 2, q + 1);
+        p->insn[p->n - 1].c = (uint8_t)q;
+        p->result = (uint8_t)(q + 3);
+        vfinish(p);
+    }
+}
+
 void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
     const kn_attention *at = k->att;
     if (!at) {
@@ -179,50 +313,8 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
     nl_kernel *qk = &sub[0], *pv = &sub[1];
     nl_analyze(ctx, t, &at->qk, env, qk);
     nl_analyze(ctx, t, &at->pv, env, pv);
-    char why[300];
     do {
-        if (!qk->npu || !pv->npu) {
-            snprintf(why, sizeof why, "its %s contraction does not run on the npu: %s", qk->npu ? "PV" : "QK^T",
-                     qk->npu ? pv->why : qk->why);
-            fail(kp, why);
-            break;
-        }
-        if (!qk->gemm || !pv->gemm || qk->nred || pv->nred || qk->dm < 0 || qk->dn < 0 || qk->dk < 0 || pv->dm < 0 ||
-            pv->dn < 0 || pv->dk < 0) {
-            fail(kp, "a contraction is not one GEMM per head (one M, N and K loop each)");
-            break;
-        }
-        bool zq = qk->init.kind == NL_A_IMM && qk->init.imm.f == 0.0, zp = pv->init.kind == NL_A_IMM && pv->init.imm.f == 0.0;
-        if (!zq || !zp) {
-            fail(kp, "a contraction accumulates onto an init other than zero");
-            break;
-        }
-        if (qk->lhs.kind != NL_A_TENSOR || qk->rhs.kind != NL_A_TENSOR || pv->rhs.kind != NL_A_TENSOR ||
-            pv->out.kind != NL_A_TENSOR) {
-            fail(kp, "Q, K, V or O is not a tensor in memory");
-            break;
-        }
-        a->heads = qk->npar_total;
-        a->rows = qk->M;
-        a->keys = qk->N;
-        a->d = qk->K;
-        a->dv = pv->N;
-        if (pv->npar_total != a->heads || pv->M != a->rows || pv->K != a->keys || a->keys != at->keys ||
-            a->heads * a->rows != at->rows) {
-            fail(kp, "the PV contraction's heads, rows or keys are not the scores'");
-            break;
-        }
-        /* both contractions see S's rows in one order (the matcher's
-         * promise, kernel.h): qk's B loops and M loop walk S's rows as
-         * pv's walk P's, so a head o and row tile mean the same rows */
-        aop_make(&a->q, qk, &qk->lhs, qk->dm, qk->dk);
-        aop_make(&a->k, qk, &qk->rhs, qk->dk, qk->dn);
-        aop_make(&a->v, pv, &pv->rhs, pv->dk, pv->dn);
-        aop_make(&a->o, pv, &pv->out, pv->dm, pv->dn);
-        if (qk->rhs.stride[qk->dm] || pv->rhs.stride[pv->dm]) {
-            fail(kp, "K or V varies along the query rows");
-            break;
-        }
+        if (!attn_contractions(kp, at, qk, pv, a)) break;
         /* the scores' program: qk's epilogue, then each score kernel's */
         np_vprog *sp = &a->sprog;
         memset(sp, 0, sizeof *sp);
@@ -240,58 +332,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             a->sop[a->nsop++].broadcast = qk->in[i].broadcast;
         }
         bool ok = true;
-        for (uint32_t c = 0; c < at->nscore && ok; c++) {
-            nl_kernel *sk = &sub[2 + c];
-            const kernel *sc = &at->score[c];
-            nl_analyze(ctx, t, sc, env, sk);
-            const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
-            const uint32_t n = sc->ndims, key = at->score_key[c], row = at->score_row[c];
-            uint32_t lo[KN_MAX_DIMS], nlo = 0; /* its other loops: the heads */
-            for (uint32_t d = 0; d < n; d++)
-                if (d != key && d != row) lo[nlo++] = d;
-            if (!sk->npu || sk->gemm || sk->copy || !sk->has_prog || sk->has_epi || sk->mode != NP_VMAP || sk->nred ||
-                key >= n || row >= n || sc->bounds[key] != a->keys || sk->out_dt != NP_F32) {
-                snprintf(why, sizeof why, "score kernel k%u is not an f32 map over the scores (%s)", sc->index,
-                         sk->npu ? "its loops differ" : sk->why);
-                fail(kp, why);
-                ok = false;
-                break;
-            }
-            uint32_t proot = env->root(env->ud, prev->id);
-            int chain = -1, map[NP_VMAX_SRCS];
-            for (uint32_t i = 0; i < sk->nin; i++) {
-                map[i] = -1;
-                if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot && walks_loops(&sk->in[i].a, sc)) {
-                    chain = (int)i;
-                    continue;
-                }
-                if (a->nsop >= NP_VMAX_SRCS) {
-                    ok = false;
-                    break;
-                }
-                nl_aop *p = &a->sop[a->nsop];
-                memset(p, 0, sizeof *p);
-                p->a = sk->in[i].a;
-                p->nouter = nlo;
-                for (uint32_t d = 0; d < nlo; d++) {
-                    p->obound[d] = sc->bounds[lo[d]];
-                    p->ostride[d] = sk->in[i].a.stride[lo[d]];
-                }
-                p->rs = row == key ? 0 : sk->in[i].a.stride[row];
-                p->cs = sk->in[i].a.stride[key];
-                p->uses_r = p->rs != 0;
-                p->uses_c = p->cs != 0;
-                p->name = sk->in[i].name;
-                p->broadcast = sk->in[i].broadcast;
-                map[i] = (int)a->nsop++;
-            }
-            if (!ok || chain < 0 || !append_prog(sp, &sk->prog, chain, map)) {
-                snprintf(why, sizeof why, "score kernel k%u does not join the scores' vector program (its operands, "
-                         "registers or length)", sc->index);
-                fail(kp, why);
-                ok = false;
-            }
-        }
+        for (uint32_t c = 0; c < at->nscore && ok; c++) ok = attn_join_score(ctx, t, env, at, c, &sub[2 + c], a, sp, kp);
         if (!ok) break;
         a->has_sprog = sp->n > 1;
         if (pv->has_prog) {
@@ -307,28 +348,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             fail(kp, "too many operands for one kernel's buffers");
             break;
         }
-        /* the softmax */
-        small_prog(&a->copy, false, 0, -1, NV_ADD, false);
-        small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
-        small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
-        small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
-        small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
-        small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
-        small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
-        small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
-        if (at->safe) { /* torch's safe softmax: O = l == 0 ? 0 : O / l (l is 0 just where every score is -inf) */
-            np_vprog *p = &a->odiv;
-            const int q = p->result;
-            vput(p, NV_CONST, q + 1, 0, 0);
-            p->insn[p->n - 1].imm.f = 0.0;
-            vput(p, NV_CMP, q + 2, 1, q + 1);
-            p->insn[p->n - 1].pred = IR_CMPF_OEQ;
-            p->insn[p->n - 1].dt = NP_I1;
-            vput(p, NV_SELECT, q + 3, q + 2, q + 1);
-            p->insn[p->n - 1].c = (uint8_t)q;
-            p->result = (uint8_t)(q + 3);
-            vfinish(p);
-        }
+        attn_softmax_progs(a, at->safe);
         kp->M = a->rows;
         kp->N = a->keys;
         kp->K = a->d;
