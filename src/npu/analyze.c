@@ -709,25 +709,9 @@ static bool gather_setup(nl_kernel *kp, const nl_env *env, bool reduce) {
     return true;
 }
 
-static void analyze_loop(nl_kernel *kp, const nl_env *env) {
-    const kernel *k = kp->k;
-    const ir_op *root = k->root;
-    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
-    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
-        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
-    kp->out_dt = kp->out.dt;
-    /* the root's accumulator (its outs argument) has the root's result type */
-    np_dtype acc_dt = (np_dtype)kp->out_dt;
-    if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
-        { host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
-    kp->acc_dt = (uint8_t)acc_dt;
-    bool reduce = false;
-    for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
-    if (!gather_setup(kp, env, reduce)) return;
-    kp->iota = !kp->gather && !reduce && reads_index(k);
-    /* which inputs the root reads, and which the chain after a reduction
-     * reads (loaded once per output tile, not with every reduction step) */
-    bool by_root[64] = {0}, by_chain[64] = {0};
+/* Which inputs the root reads, and which the chain after a reduction
+ * reads (loaded once per output tile, not with every reduction step). */
+static void loop_readers(const kernel *k, bool reduce, bool *by_root, bool *by_chain) {
     for (uint32_t s = 0; s < k->nops; s++) {
         const int32_t *ai = k->arg_input[s];
         const ir_block *body = ir_linalg_body(k->ops[s]);
@@ -737,25 +721,13 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs && (!body || ir_block_arg_used(body, &body->args[j])))
                 (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
     }
-    nl_access inacc[64];
-    int32_t slot[64], eslot[64];
-    const nl_access *big = NULL;
-    int64_t bigbytes = -1;
-    for (uint32_t i = 0; i < k->ninputs; i++) {
-        slot[i] = eslot[i] = -1;
-        const kn_input *in = &k->inputs[i];
-        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
-            { host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
-                   ir_dtype_name(ir_value_elem(in->value))); return; }
-        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
-        if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
-            bigbytes = value_bytes(in->value);
-            big = &inacc[i];
-        }
-    }
-    /* columns: the loop the biggest input walks with the smallest stride
-     * (its DMA rows are then contiguous); rows: the next one */
-    const nl_access *ref = big ? big : &kp->out;
+}
+
+/* The tile's loops kp->dm (rows) and kp->dn (columns). Columns: the loop
+ * the reference access ref (the biggest input's) walks with the smallest
+ * stride (its DMA rows are then contiguous); rows: the next one. */
+static void loop_tile_loops(nl_kernel *kp, const nl_access *ref) {
+    const kernel *k = kp->k;
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
@@ -792,6 +764,94 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             kp->dn = t;
         }
     }
+}
+
+/* The loop kernel's vector programs: with a reduction, the root's (onto
+ * its accumulator, from the init) and the chain's epilogue after it; else
+ * the body's, and a gather's post program. False: host() has said why. */
+static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool has_init_input, np_dtype acc_dt,
+                          const nl_access *inacc, const int32_t *slot, const int32_t *eslot) {
+    const kernel *k = kp->k;
+    const ir_op *root = k->root;
+    if (reduce) {
+        /* the root's body reads its accumulator (outs argument) */
+        const ir_block *b = ir_linalg_body(root);
+        bool reads = false;
+        const ir_value *acc = &b->args[root->u.lin.nins];
+        for (const ir_op *o = b->first; o; o = o->next)
+            for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
+        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return false; }
+        if (!has_init_input) {
+            if (k->init_scalar) {
+                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != acc_dt)
+                    { host(kp, "the reduction's init is not of its accumulator's type"); return false; }
+            } else {
+                kp->init.kind = NL_A_IMM;
+                kp->init.dt = (uint8_t)acc_dt;
+                kp->init.imm.i = 0; /* 0 and +0.0 */
+            }
+        }
+        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot, -1);
+        kp->has_prog = true;
+        if (k->nops > 1) {
+            /* a chain that changes the type writes a tile of its own and
+             * reads the accumulator's as one more source */
+            kp->epi_own = acc_dt != (np_dtype)kp->out_dt;
+            if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
+                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return false; }
+            compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
+                        (np_dtype)kp->out_dt, inacc, eslot, -1);
+            kp->has_epi = true;
+        }
+    } else {
+        /* (a gather's program makes the index tile; the body after the
+         * extract, its post program, reads the gathered tile as source nin) */
+        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
+                    slot, -1);
+        kp->has_prog = true;
+        if (kp->gpost) {
+            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return false; }
+            compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
+        }
+    }
+    return true;
+}
+
+static void analyze_loop(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_op *root = k->root;
+    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
+        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
+    kp->out_dt = kp->out.dt;
+    /* the root's accumulator (its outs argument) has the root's result type */
+    np_dtype acc_dt = (np_dtype)kp->out_dt;
+    if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
+        { host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
+    kp->acc_dt = (uint8_t)acc_dt;
+    bool reduce = false;
+    for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    if (!gather_setup(kp, env, reduce)) return;
+    kp->iota = !kp->gather && !reduce && reads_index(k);
+    bool by_root[64] = {0}, by_chain[64] = {0};
+    loop_readers(k, reduce, by_root, by_chain);
+    nl_access inacc[64];
+    int32_t slot[64], eslot[64];
+    const nl_access *big = NULL;
+    int64_t bigbytes = -1;
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        slot[i] = eslot[i] = -1;
+        const kn_input *in = &k->inputs[i];
+        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
+            { host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
+                   ir_dtype_name(ir_value_elem(in->value))); return; }
+        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
+        if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
+            bigbytes = value_bytes(in->value);
+            big = &inacc[i];
+        }
+    }
+    loop_tile_loops(kp, big ? big : &kp->out);
     kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
     kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
     kp->K = 1;
@@ -826,47 +886,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     }
     bool has_init_input = false;
     for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
-    if (reduce) {
-        /* the root's body reads its accumulator (outs argument) */
-        const ir_block *b = ir_linalg_body(root);
-        bool reads = false;
-        const ir_value *acc = &b->args[root->u.lin.nins];
-        for (const ir_op *o = b->first; o; o = o->next)
-            for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
-        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return; }
-        if (!has_init_input) {
-            if (k->init_scalar) {
-                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != acc_dt)
-                    { host(kp, "the reduction's init is not of its accumulator's type"); return; }
-            } else {
-                kp->init.kind = NL_A_IMM;
-                kp->init.dt = (uint8_t)acc_dt;
-                kp->init.imm.i = 0; /* 0 and +0.0 */
-            }
-        }
-        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot, -1);
-        kp->has_prog = true;
-        if (k->nops > 1) {
-            /* a chain that changes the type writes a tile of its own and
-             * reads the accumulator's as one more source */
-            kp->epi_own = acc_dt != (np_dtype)kp->out_dt;
-            if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
-                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return; }
-            compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
-                        (np_dtype)kp->out_dt, inacc, eslot, -1);
-            kp->has_epi = true;
-        }
-    } else {
-        /* (a gather's program makes the index tile; the body after the
-         * extract, its post program, reads the gathered tile as source nin) */
-        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
-                    slot, -1);
-        kp->has_prog = true;
-        if (kp->gpost) {
-            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return; }
-            compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
-        }
-    }
+    if (!loop_programs(kp, env, reduce, has_init_input, acc_dt, inacc, slot, eslot)) return;
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
     kp->inplace = -1;
