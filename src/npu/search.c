@@ -988,6 +988,52 @@ static int64_t free_pass(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, con
     return best.dma_bytes;
 }
 
+/* Candidate c's pass-0 cut for the effort limit taken back (pass 1 times
+ * it after all): its count and its reject record. */
+static void uncut(nl_choice *ch, const nl_cand *c) {
+    ch->nverdict[NL_LIMIT]--;
+    for (uint32_t j = 0; j < ch->nrejects; j++)
+        if (ch->rejects[j].verdict == NL_LIMIT && !memcmp(&ch->rejects[j].c, c, sizeof *c)) {
+            memmove(&ch->rejects[j], &ch->rejects[j + 1], (ch->nrejects - j - 1) * sizeof *ch->rejects);
+            ch->nrejects--;
+            break;
+        }
+}
+
+/* Candidate r timed over its planned buffers. One whose lower bound is
+ * already beyond the model's count is saturated however it is timed:
+ * stepping its program to find that out cost seconds per candidate on a
+ * slow machine (tests/cli/npu_limits.sh). */
+static nc_stats time_cand(sp_ctx *ctx, const nl_kernel *kp, const cand_rec *r, const nl_buf *bufs, const nl_opts *o) {
+    nc_stats est;
+    if (r->bound >= NC_TIME_MAX) {
+        memset(&est, 0, sizeof est);
+        est.cycles = NC_TIME_MAX;
+    } else {
+        est = nl_time(ctx, kp, &r->c, bufs, o);
+    }
+    return est;
+}
+
+/* The chosen candidate's rooflines, DRAM lower bound and gap, for the
+ * report. */
+static void choice_bounds(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, const nl_opts *o, nl_choice *ch, int64_t limit) {
+    const nt_target *t = kp->t;
+    double bw = nt_dram_peak_bytes_per_cycle(t); /* rooflines at the peak */
+    int64_t L = t->lanes;
+    ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
+    ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
+    ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
+    ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
+    /* the budget's part of the gap: what the search would choose with the
+     * whole slice (free_pass) */
+    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->est.dma_bytes);
+    ch->free_dma_bytes = o->budget < nt_spad_bytes(t) && g0.tile + g0.halo > 0 ? free_pass(ctx, cs, kp, o, ch, limit)
+                                                                                 : ch->est.dma_bytes;
+    ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
+    ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
+}
+
 static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
     choose_state *cs = ud;
     gen_cands(ctx, &cs->cl, kp, o);
@@ -1058,27 +1104,9 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                 note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
-            /* a candidate whose lower bound is already beyond the model's
-             * count is saturated however it is timed: stepping its
-             * program to find that out cost seconds per candidate on a
-             * slow machine (tests/cli/npu_limits.sh) */
-            nc_stats est;
-            if (r->bound >= NC_TIME_MAX) {
-                memset(&est, 0, sizeof est);
-                est.cycles = NC_TIME_MAX;
-            } else {
-                est = nl_time(ctx, kp, &r->c, bufs, o);
-            }
+            nc_stats est = time_cand(ctx, kp, r, bufs, o);
             ch->nsim++;
-            if (pass) { /* it was counted as cut in pass 0 */
-                ch->nverdict[NL_LIMIT]--;
-                for (uint32_t j = 0; j < ch->nrejects; j++)
-                    if (ch->rejects[j].verdict == NL_LIMIT && !memcmp(&ch->rejects[j].c, &r->c, sizeof r->c)) {
-                        memmove(&ch->rejects[j], &ch->rejects[j + 1], (ch->nrejects - j - 1) * sizeof *ch->rejects);
-                        ch->nrejects--;
-                        break;
-                    }
-            }
+            if (pass) uncut(ch, &r->c); /* it was counted as cut in pass 0 */
             nc_energy en = cand_energy(kp->t, &est), ben = cand_energy(kp->t, &ch->est);
             note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, &en);
             work_add(cs, ntimed++, pr.footprint, est.stepped);
@@ -1101,20 +1129,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
         if (!cl->n) sp_throw(ctx, SP_EINTERNAL, kp->k->root->loc, "internal error: no tile candidates");
         no_fit(ctx, kp, &cl->v[min_i].c, o, kp->gemm && o->tile[0] > 0);
     }
-    const nt_target *t = kp->t;
-    double bw = nt_dram_peak_bytes_per_cycle(t); /* rooflines at the peak */
-    int64_t L = t->lanes;
-    ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
-    ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
-    ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
-    ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
-    /* the budget's part of the gap: what the search would choose with the
-     * whole slice (free_pass) */
-    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->est.dma_bytes);
-    ch->free_dma_bytes = o->budget < nt_spad_bytes(t) && g0.tile + g0.halo > 0 ? free_pass(ctx, cs, kp, o, ch, limit)
-                                                                                 : ch->est.dma_bytes;
-    ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
-    ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
+    choice_bounds(ctx, cs, kp, o, ch, limit);
     beyond_the_model(ctx, kp, ch);
 }
 
