@@ -937,6 +937,28 @@ static void copy_access(const nl_env *env, const ir_value *v, np_dtype dt, int64
     for (uint32_t d = 0; d < n; d++) a->stride[d] = stride[d];
 }
 
+/* A copy's tile loops over its n loops. Columns: the innermost loop
+ * longer than 1 (the DMA's contiguous runs); rows: the longest other loop
+ * (any loop walks both tensors with a fixed stride), so that a tile holds
+ * many rows and the copy takes few tiles. */
+static void copy_tile_loops(nl_kernel *kp, uint32_t n) {
+    kp->dm = kp->dn = kp->dk = -1;
+    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
+        if (kp->bounds[d] > 1) kp->dn = d;
+    /* a patch placed at a stride along that loop (ConvTranspose's strided
+     * insert_slice) cannot be: a tile's columns sit in consecutive lanes.
+     * Its columns are then the innermost loop the patch steps through one
+     * by one (rows may be strided; the DMA's runs are shorter) */
+    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
+        for (int d = kp->dn - 1; d >= 0; d--)
+            if (kp->bounds[d] > 1 && (kp->pstep[d] <= 1 || kp->psize[d] <= 1)) {
+                kp->dn = d;
+                break;
+            }
+    for (int d = (int)n - 1; d >= 0; d--)
+        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
+}
+
 /* Copy kernels: tensor.extract_slice, insert_slice and pad with static
  * offsets (lower.h). The loops are the result's dims (an extract_slice's:
  * the slice's sizes, rank-reduced or not: the same row-major layout). */
@@ -1021,25 +1043,7 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     kp->out.dt = (uint8_t)dt;
     kp->out.value = env->root(env->ud, op->res[0].id);
     for (uint32_t d = 0; d < n; d++) kp->out.stride[d] = rs[d];
-    /* columns: the innermost loop longer than 1 (the DMA's contiguous
-     * runs); rows: the longest other loop (any loop walks both tensors
-     * with a fixed stride), so that a tile holds many rows and the copy
-     * takes few tiles */
-    kp->dm = kp->dn = kp->dk = -1;
-    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
-        if (kp->bounds[d] > 1) kp->dn = d;
-    /* a patch placed at a stride along that loop (ConvTranspose's strided
-     * insert_slice) cannot be: a tile's columns sit in consecutive lanes.
-     * Its columns are then the innermost loop the patch steps through one
-     * by one (rows may be strided; the DMA's runs are shorter) */
-    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
-        for (int d = kp->dn - 1; d >= 0; d--)
-            if (kp->bounds[d] > 1 && (kp->pstep[d] <= 1 || kp->psize[d] <= 1)) {
-                kp->dn = d;
-                break;
-            }
-    for (int d = (int)n - 1; d >= 0; d--)
-        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
+    copy_tile_loops(kp, n);
     if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
         { host(kp, "'%s' with a stride along its last dim: the npu places a patch's columns with unit stride only", name); return; }
     kp->M = kp->dm >= 0 ? kp->bounds[kp->dm] : 1;
