@@ -1062,6 +1062,46 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     kp->inplace = 0; /* the tile is loaded, then stored */
 }
 
+/* The least DMA of analyzed kernel kp: every tensor read once, the result
+ * written once (a copy: the elements it moves, each once each way). Its
+ * halo_bytes are set on the way (a convolution's or window's input). */
+static int64_t min_dma_bytes(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    int64_t bytes = value_bytes(k->out);
+    if (kp->copy) {
+        int64_t patch = np_dtype_bytes((np_dtype)kp->out_dt), all = patch;
+        for (uint32_t d = 0; d < kp->ndims; d++) {
+            patch *= kp->psize[d];
+            all *= kp->bounds[d];
+        }
+        bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +
+                (kp->has_base && kp->base.kind == NL_A_TENSOR ? all - patch : 0);
+    } else {
+        /* (a tensor read through views or a folded pad: its storage once) */
+        for (uint32_t i = 0; i < k->ninputs; i++) {
+            const ir_value *v = k->inputs[i].value; /* a folded pad's source (kn_fold_pads) */
+            const uint8_t *sv;
+            bool seen = false;
+            for (uint32_t j = 0; j < i; j++) { /* the same tensor, or a view of the same storage */
+                const ir_value *u = k->inputs[j].value;
+                seen |= u == v || (u->type.kind == IR_T_TENSOR && v->type.kind == IR_T_TENSOR &&
+                                   env->root(env->ud, u->id) == env->root(env->ud, v->id));
+            }
+            if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
+            /* a convolution's input: the elements its windows read (a
+             * strided 1x1 convolution skips rows and columns) */
+            bool only_lhs = i == 0 && kp->cv.on;
+            for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
+            int64_t vb = only_lhs ? kp->cv.in_bytes : value_bytes(v);
+            if (i == 0 && (kp->cv.on || kp->win)) kp->halo_bytes = vb;
+            bytes += vb;
+        }
+    }
+    /* a gather: one table element moved per result element */
+    if (kp->gather) bytes += value_bytes(k->out) / np_dtype_bytes((np_dtype)kp->out_dt) * acc_bytes(&kp->gtab);
+    return bytes;
+}
+
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
     memset(kp, 0, sizeof *kp);
     kp->k = k;
@@ -1116,41 +1156,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     kp->npar_total = kp->nred_total = 1;
     for (uint32_t i = 0; i < kp->npar; i++) kp->npar_total *= kp->bounds[kp->par[i]];
     for (uint32_t i = 0; i < kp->nred; i++) kp->nred_total *= kp->bounds[kp->red[i]];
-    /* the least DMA: every tensor read once, the result written once (a
-     * copy: the elements it moves, each once each way) */
-    int64_t bytes = value_bytes(k->out);
-    if (kp->copy) {
-        int64_t patch = np_dtype_bytes((np_dtype)kp->out_dt), all = patch;
-        for (uint32_t d = 0; d < kp->ndims; d++) {
-            patch *= kp->psize[d];
-            all *= kp->bounds[d];
-        }
-        bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +
-                (kp->has_base && kp->base.kind == NL_A_TENSOR ? all - patch : 0);
-    } else {
-        /* (a tensor read through views or a folded pad: its storage once) */
-        for (uint32_t i = 0; i < k->ninputs; i++) {
-            const ir_value *v = k->inputs[i].value; /* a folded pad's source (kn_fold_pads) */
-            const uint8_t *sv;
-            bool seen = false;
-            for (uint32_t j = 0; j < i; j++) { /* the same tensor, or a view of the same storage */
-                const ir_value *u = k->inputs[j].value;
-                seen |= u == v || (u->type.kind == IR_T_TENSOR && v->type.kind == IR_T_TENSOR &&
-                                   env->root(env->ud, u->id) == env->root(env->ud, v->id));
-            }
-            if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
-            /* a convolution's input: the elements its windows read (a
-             * strided 1x1 convolution skips rows and columns) */
-            bool only_lhs = i == 0 && kp->cv.on;
-            for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
-            int64_t vb = only_lhs ? kp->cv.in_bytes : value_bytes(v);
-            if (i == 0 && (kp->cv.on || kp->win)) kp->halo_bytes = vb;
-            bytes += vb;
-        }
-    }
-    /* a gather: one table element moved per result element */
-    if (kp->gather) bytes += value_bytes(k->out) / np_dtype_bytes((np_dtype)kp->out_dt) * acc_bytes(&kp->gtab);
-    kp->min_dma_bytes = bytes;
+    kp->min_dma_bytes = min_dma_bytes(kp, env);
     if (kp->att) {
         nl_attn_finish(kp);
         return;
