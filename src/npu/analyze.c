@@ -275,21 +275,21 @@ static bool special_fn(ir_opkind k) {
            k == IR_OP_SIN || k == IR_OP_COS;
 }
 
-static void vop(vcomp *vc, const ir_op *o) {
-    np_dtype dt, at = NP_F32;
-    char buf[64];
+/* The body ops that are not arithmetic on its scalars: the point's loop
+ * index, a gather's element and its index, an assert. False: o is none. */
+static bool vop_not_arith(vcomp *vc, const ir_op *o) {
     if ((vc->kp->gather || vc->kp->iota) && o->kind == IR_OP_LINALG_INDEX) { /* the point's loop index (an iota) */
         int d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_IDX, NP_I64, NP_I64, d, 0, 0, 0);
         if (in) in->slot = (uint32_t)o->u.dim;
         vbind(vc, &o->res[0], d);
-        return;
+        return true;
     }
     if (vc->kp->gather && o->kind == IR_OP_EXTRACT && vc->gsrc >= 0) { /* the gathered element */
         int d = vnew(vc);
         vemit(vc, NV_LOAD, (np_dtype)vc->kp->gtab.dt, (np_dtype)vc->kp->gtab.dt, d, vc->gsrc, 0, 0);
         vbind(vc, &o->res[0], d);
-        return;
+        return true;
     }
     if (vc->kp->gather && o->kind == IR_OP_EXTRACT) {
         /* the element's row-major index, a dim at a time, each checked
@@ -308,7 +308,7 @@ static void vop(vcomp *vc, const ir_op *o) {
             acc = nd;
         }
         vbind(vc, &o->res[0], acc);
-        return;
+        return true;
     }
     if (o->kind == IR_OP_ASSERT) {
         /* checked where it stands, per element of the strip: the
@@ -317,8 +317,15 @@ static void vop(vcomp *vc, const ir_op *o) {
         int c = voperand(vc, o->opnds[0]), d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_OP, NP_I1, NP_I1, d, c, 0, 0);
         if (in) in->op_ir = o;
-        return;
+        return true;
     }
+    return false;
+}
+
+static void vop(vcomp *vc, const ir_op *o) {
+    np_dtype dt, at = NP_F32;
+    char buf[64];
+    if (vop_not_arith(vc, o)) return;
     if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)o->res[0].type.dtype, &dt)) {
         vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
               o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");
