@@ -420,6 +420,34 @@ static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (
  * f32 one (np_vprog_groups), so half. */
 static double epi_ops(const np_vprog *p) { return (double)p->nalu - 0.5 * (double)p->nalu_bytes[1]; }
 
+/* A contraction's cycles in parts (conv_estimate, cand_estimate): the
+ * startup (first loads), the arrays' streaming, the tail (drain, last
+ * epilogue and store), the DMA of all bytes, the vector unit's work, a
+ * stage's compute C, one X and one W tile's load, the DMA latency. */
+typedef struct pipe_parts {
+    double startup, stream, tail, dma, vu, C, lx, lw, lat;
+} pipe_parts;
+
+/* The bound (the start, streaming and end in series, or the busiest unit)
+ * and the estimate (that start and end around a uniform pipeline of
+ * stages) from parts p. */
+static void pipe_cycles(const nl_cand *c, const gdims *g, pipe_parts p, int64_t *bound, int64_t *heur) {
+    double b = p.startup + p.stream + p.tail;
+    if (p.dma > b) b = p.dma;
+    if (p.vu > b) b = p.vu;
+    *bound = cycles_of(b);
+    double ns = (double)(g->nstages ? g->nstages : 1);
+    double D = p.dma / ns;
+    double ax = c->xbuf == NL_PANEL ? p.lx / (double)g->tiles_n : p.lx, aw = c->wbuf == NL_PANEL ? p.lw / (double)g->tiles_m : p.lw;
+    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
+    double stage = serial > 0 ? p.C + serial + p.lat : p.C;
+    double over = ax + aw + p.lat;
+    if (serial == 0 && over > stage) stage = over;
+    if (D > stage) stage = D;
+    double h = p.startup + ns * stage + p.tail;
+    *heur = cycles_of(h > b ? h : b);
+}
+
 /* A convolution's (cand_estimate): the same bound and estimate with the
  * halo tiles' bytes (their interiors: the border is filled) and one GEMM
  * per tap. */
@@ -486,23 +514,10 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double startup = g.nstages ? lx + lw + lat : 0;
     double last_store = (double)(nl_conv_last_piece(kp, &tl, nt_dma_chunk_rows(t, (double)(tnl * 4))) * tnl) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
-    double b = startup + sa_b + tail;
-    if (bytes / bw > b) b = bytes / bw;
-    if (vu > b) b = vu;
-    *bound = cycles_of(b);
     /* the uniform pipeline: a stage is T GEMMs of tm rows */
-    double ns = (double)(g.nstages ? g.nstages : 1);
     double C = (double)max64(t0.tm, L) * (double)(nl_conv_kblocks(kp, tk0, c->fold) * ceil_div(tn0, L)) / (double)t->num_sa;
     if (cv->depthwise) C = (double)(2 * cv->T) * (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
-    double D = bytes / bw / ns;
-    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
-    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
-    double stage = serial > 0 ? C + serial + lat : C;
-    double over = ax + aw + lat;
-    if (serial == 0 && over > stage) stage = over;
-    if (D > stage) stage = D;
-    double h = startup + ns * stage + tail;
-    *heur = cycles_of(h > b ? h : b);
+    pipe_cycles(c, &g, (pipe_parts){startup, sa_b, tail, bytes / bw, vu, C, lx, lw, lat}, bound, heur);
 }
 
 /* A lower bound on a candidate's cycles and a quick estimate of them.
@@ -594,22 +609,9 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
     double last_store = (double)(min64(tm, nt_dma_chunk_rows(t, (double)(tn * 4))) * tn) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
-    double b = startup + sa + tail;
-    if (bytes / bw > b) b = bytes / bw;
-    if (vu > b) b = vu;
-    *bound = cycles_of(b);
     /* the uniform pipeline */
-    double ns = (double)(g.nstages ? g.nstages : 1);
     double C = (double)tm * (double)(ceil_div(tk, L) * ceil_div(tn, L)) / (double)t->num_sa;
-    double D = bytes / bw / ns;
-    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
-    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
-    double stage = serial > 0 ? C + serial + lat : C;
-    double over = ax + aw + lat;
-    if (serial == 0 && over > stage) stage = over;
-    if (D > stage) stage = D;
-    double h = startup + ns * stage + tail;
-    *heur = cycles_of(h > b ? h : b);
+    pipe_cycles(c, &g, (pipe_parts){startup, sa, tail, bytes / bw, vu, C, lx, lw, lat}, bound, heur);
 }
 
 static int cmp_cand(const void *a, const void *b) {
