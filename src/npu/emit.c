@@ -207,6 +207,16 @@ static np_view w_view(em *e, const gstage *st, int64_t s) {
     return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, rows, st->tn);
 }
 
+/* A GEMM operand's tile (X or W) of stage st loaded into v: its rows from
+ * r0 along loop dr, its columns from c0 along loop dc, in the stage's
+ * outer and reduction iterations. */
+static void gemm_load(em *e, const nl_access *a, const gstage *st, np_view v, int64_t r0, int dr, int64_t c0, int dc) {
+    const nl_kernel *kp = e->kp;
+    int64_t off = outer_off(kp, a, kp->par, kp->npar, st->o) + outer_off(kp, a, kp->red, kp->nred, st->ri) +
+                  r0 * stride_of(a, dr) + c0 * stride_of(a, dc);
+    load_tile(e, a, v, off, stride_of(a, dr), stride_of(a, dc));
+}
+
 static void gemm_loads(em *e, const gdims *g, int64_t s) {
     const nl_kernel *kp = e->kp;
     gstage st = nl_stage_of(kp, e->c, g, s);
@@ -218,9 +228,7 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
         if (kp->cv.on) {
             nl_conv_load_x(e, &st, x_view(e, &st, s), outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o));
         } else {
-            int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
-                          st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
-            load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
+            gemm_load(e, &kp->lhs, &st, x_view(e, &st, s), st.mi * e->c->tm, kp->dm, st.ki * e->c->tk, kp->dk);
         }
         e->why = NP_WHY_FIRST;
     }
@@ -234,9 +242,7 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
         if (kp->cv.on && kp->rhs.kind == NL_A_TENSOR) {
             nl_conv_load_w(e, &st, w_view(e, &st, s), outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o));
         } else {
-            int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
-                          st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
-            load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
+            gemm_load(e, &kp->rhs, &st, w_view(e, &st, s), st.ki * e->c->tk, kp->dk, st.ni * e->c->tn, kp->dn);
         }
         e->why = NP_WHY_FIRST;
     }
