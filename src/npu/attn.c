@@ -493,16 +493,15 @@ typedef struct aem {
     int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
 } aem;
 
-#include "attn_emit.h"
-
-/* Row r0 of a view, n rows of it. */
-static np_view row_view(np_view v, int64_t r0, int64_t n) {
-    v.off += r0 * v.ld * np_view_elem(&v);
-    v.rows = n;
-    return v;
+/* S^T, P^T, [O | l]^T and the row state, query rows across the lanes;
+ * V^T's last row is always ones (O^T's last row is l). */
+#define ATTN_T 1
+static bool v_ones(const aem *e) {
+    (void)e;
+    return true;
 }
 
-static int32_t q_buf(const aem *e, const astep *st) { return e->l.q + (int32_t)(st->rt % e->l.nq); }
+#include "attn_emit.h"
 
 /* S^T = K Q^T of step s. */
 static void gemm_s(aem *e, int64_t s) {
@@ -515,140 +514,21 @@ static void gemm_s(aem *e, int64_t s) {
     marker(e, NP_DEATH, kb);
 }
 
-static np_view sop_view(const aem *e, uint32_t i, const astep *st) {
-    const nl_aop *p = &e->a->sop[i];
-    return view(e, e->l.sop0 + (int32_t)i * e->l.nkv + st->kv, p->uses_c ? st->tk : 1, p->uses_r ? st->tr : 1);
+/* [O | l]^T += [V | 1]^T P^T. */
+static void gemm_pv(aem *e, np_view ovw, np_view sv, int32_t vb, int64_t ocols, int64_t tk, bool first) {
+    gemm(e, ovw, view(e, vb, ocols, tk), sv, !first);
 }
 
-static np_view pop_view(const aem *e, uint32_t i, const astep *st) {
-    const nl_aop *p = &e->a->pop[i];
-    return view(e, e->l.pop0 + (int32_t)i * e->l.nsb + st->sb, p->uses_c ? e->a->dv : 1, p->uses_r ? st->tr : 1);
-}
+/* l: O^T's last row. */
+static np_view l_view(const aem *e, const astep *st) { return lcol(e, tview(e, stb(e, st, ST_O), st->tr, e->a->dv + 1), e->a->dv); }
 
-/* The DMA of step s: Q^T at a row tile's first key tile, K, V^T and the
- * score operands of its key tile (transposed: their strides swapped). */
-static void loads(aem *e, int64_t s) {
-    const nl_attn *a = e->a;
-    astep st = step_of(e, s);
-    int64_t R0 = st.ri * e->c->tm, K0 = st.t * e->c->tn;
-    if (st.t == 0) {
-        int32_t qb = q_buf(e, &st);
-        marker(e, NP_BIRTH, qb);
-        mvin(e, aop_why(&a->q, st.o, false, false), view(e, qb, a->d, st.tr), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.cs, a->q.rs);
-    }
-    int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
-    marker(e, NP_BIRTH, kb);
-    mvin(e, aop_why(&a->k, st.o, st.ri > 0, false), view(e, kb, st.tk, a->d), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.cs, a->k.rs);
-    if (s < e->l.nkv) { /* V^T's row of ones, once: the copies live through the kernel */
-        marker(e, NP_BIRTH, vb);
-        fill(e, row_view(view(e, vb, a->dv + 1, e->c->tn), a->dv, 1), 1.0);
-    }
-    mvin(e, aop_why(&a->v, st.o, st.ri > 0, false), view(e, vb, a->dv, st.tk), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.cs, a->v.rs);
-    for (uint32_t i = 0; i < a->nsop; i++) {
-        const nl_aop *p = &a->sop[i];
-        np_view v = sop_view(e, i, &st);
-        marker(e, NP_BIRTH, v.buf);
-        mvin(e, aop_why(p, st.o, (!p->uses_r && st.ri > 0) || (!p->uses_c && st.t > 0), true), v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_c ? p->cs : 0,
-             p->uses_r ? p->rs : 0);
-    }
-}
+/* (l comes from the arrays, with O.) */
+static void row_sum(aem *e, const astep *st, np_view sv, np_view av, bool first) { (void)e, (void)st, (void)sv, (void)av, (void)first; }
 
 /* O^T's rows (O's columns) go out in blocks of about 256 DMA cycles. */
 static void store_o(aem *e, np_view v, int64_t off) {
     const nl_aop *p = &e->a->o;
     nl_store_blocks(e->sink, e->kp->t, v, p->a.value, off, p->cs, p->rs);
-}
-
-static void tail(aem *e, int64_t s);
-
-static void step(aem *e, int64_t s) {
-    const nl_attn *a = e->a;
-    astep st = step_of(e, s);
-    bool first = st.t == 0, last = st.t == e->KT - 1, more = s + 1 < e->nsteps;
-    int32_t S = stb(e, &st, ST_S), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
-    int32_t Mc = stb(e, &st, (st.t & 1) ? ST_M1 : ST_M0), Mo = stb(e, &st, (st.t & 1) ? ST_M0 : ST_M1);
-    int32_t vb = e->l.v0 + st.kv;
-    const int64_t orows = a->dv + 1;
-    np_view sv = view(e, S, st.tk, st.tr), ovw = view(e, O, orows, st.tr);
-    const bool la = lookahead(e);
-    if (s == 0) {
-        loads(e, 0);
-        if (la && more) loads(e, 1);
-    }
-    if (!la || s == 0) {
-        gemm_s(e, s);
-        if (!la && e->l.nkv > 1 && more) loads(e, s + 1);
-    }
-    if (first) {
-        for (int j = 0; j < ST_N; j++)
-            if (j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_BIRTH, stb(e, &st, j));
-        for (uint32_t i = 0; i < a->npop; i++) {
-            const nl_aop *p = &a->pop[i];
-            np_view v = pop_view(e, i, &st);
-            marker(e, NP_BIRTH, v.buf);
-            mvin(e, aop_why(p, st.o, !p->uses_r && st.ri > 0, true), v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_c ? p->cs : 0,
-                 p->uses_r ? p->rs : 0);
-        }
-    }
-    /* the qk epilogue and the score kernels, in place on S^T */
-    if (a->has_sprog) {
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < a->nsop; i++) src[i] = sop_view(e, i, &st);
-        vec(e, NP_VMAP, sv, st.tk, st.tr, src, a->nsop, &a->sprog);
-    }
-    for (uint32_t i = 0; i < a->nsop; i++) marker(e, NP_DEATH, sop_view(e, i, &st).buf);
-    /* m' = max(m, max_j S), within each lane */
-    np_view mc = view(e, Mc, 1, st.tr), mo = Mo >= 0 ? view(e, Mo, 1, st.tr) : mc, av = A >= 0 ? view(e, A, 1, st.tr) : mc;
-    if (first)
-        fill(e, mc, -FLT_MAX);
-    else
-        vec(e, NP_VMAP, mc, 1, st.tr, &mo, 1, &a->copy);
-    vec(e, NP_VREDUCE_ROWS, mc, st.tk, st.tr, &sv, 1, &a->rmax);
-    if (!first) {
-        np_view src2[2] = {mo, mc};
-        vec(e, NP_VMAP, av, 1, st.tr, src2, 2, &a->alpha);
-    }
-    /* P^T = exp(S^T - m'), in place */
-    vec(e, NP_VMAP, sv, st.tk, st.tr, &mc, 1, &a->pexp);
-    /* the previous row tile's end, now that its P V had this softmax's
-     * time to finish */
-    if (e->pend >= 0) {
-        tail(e, e->pend);
-        e->pend = -1;
-    }
-    /* the next S while this softmax finishes */
-    if (la && more) gemm_s(e, s + 1);
-    /* [O | l]^T = [O | l]^T a + [V | 1]^T P^T */
-    if (!first) vec(e, NP_VMAP, ovw, orows, st.tr, &av, 1, &a->oscale);
-    gemm(e, ovw, view(e, vb, orows, st.tk), sv, !first);
-    marker(e, NP_DEATH, S);
-    if (s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
-    if (e->l.nkv == 1 && more) loads(e, s + 1);
-    if (la && s + 2 < e->nsteps) loads(e, s + 2);
-    if (!last) return;
-    if (e->l.nsb > 1)
-        e->pend = s;
-    else
-        tail(e, s);
-}
-
-/* A row tile's end (its last step s): O^T / l, the pv epilogue, the store. */
-static void tail(aem *e, int64_t s) {
-    const nl_attn *a = e->a;
-    astep st = step_of(e, s);
-    int32_t O = stb(e, &st, ST_O);
-    np_view ow = view(e, O, a->dv + 1, st.tr), ov = row_view(ow, 0, a->dv), lv = row_view(ow, a->dv, 1);
-    vec(e, NP_VMAP, ov, a->dv, st.tr, &lv, 1, &a->odiv);
-    if (a->has_pprog) {
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < a->npop; i++) src[i] = pop_view(e, i, &st);
-        vec(e, NP_VMAP, ov, a->dv, st.tr, src, a->npop, &a->pprog);
-    }
-    for (uint32_t i = 0; i < a->npop; i++) marker(e, NP_DEATH, pop_view(e, i, &st).buf);
-    for (int j = 0; j < ST_N; j++)
-        if (j != ST_O && j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
-    store_o(e, ov, aop_outer(&a->o, st.o) + st.ri * e->c->tm * a->o.rs);
-    marker(e, NP_DEATH, O);
 }
 
 void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink) {
