@@ -392,49 +392,14 @@ void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
  *   O^T (+)= V^T P^T      V^T [DV+1 x TK] streams, P^T (S^T, in place) the weights;
  *                         V^T's last row is ones, so O^T's last row is l
  * and every DMA moves the same DRAM blocks as the untransposed tile would
- * (a 2-D region, read with its strides swapped).
- *
- * Buffer indices of a candidate: nkv = c->xbuf (K, V and the score
- * operands), nsb = c->wbuf (the row state: S, m, alpha, O, and the pv
- * operands); Q x2 with lookahead. */
-typedef struct alay {
-    int32_t q, k0, v0, st0, sop0, pop0, n;
-    int nkv, nsb, nq;
-    int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
-} alay;
-enum { ST_S, ST_M0, ST_M1, ST_A, ST_O, ST_N };
-
-static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
-    alay l;
-    const nl_attn *a = kp->att;
-    bool multi = ceil_div(a->keys, c->tn) > 1; /* several key tiles: m', alpha */
-    l.nkv = c->xbuf > 1 ? 2 : 1;
-    l.nsb = c->wbuf > 1 ? 2 : 1;
-    l.nst = 0;
-    for (int s = 0; s < ST_N; s++) {
-        bool have = s == ST_S || s == ST_M0 || s == ST_O || ((s == ST_M1 || s == ST_A) && multi);
-        l.st[s] = have ? l.nst++ : -1;
-    }
-    /* loads run two steps ahead when the next S is issued early
-     * (lookahead): Q then needs two copies too */
-    l.nq = l.nkv > 1 && l.nsb > 1 ? 2 : 1;
-    l.q = 0;
-    l.k0 = l.nq;
-    l.v0 = l.k0 + l.nkv;
-    l.st0 = l.v0 + l.nkv;
-    l.sop0 = l.st0 + l.nst * l.nsb;
-    l.pop0 = l.sop0 + (int32_t)kp->att->nsop * l.nkv;
-    l.n = l.pop0 + (int32_t)kp->att->npop * l.nsb;
-    return l;
-}
-
-
+ * (a 2-D region, read with its strides swapped). Buffer indices:
+ * alay_of (attn_util.h), V^T always with its row of ones. */
 
 uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     if (c->order == NL_ORDER_NMK) return nl_attn_layout_rows(kp, c, bufs);
     const nl_attn *a = kp->att;
     const nt_target *t = kp->t;
-    alay l = alay_of(kp, c);
+    alay l = alay_of(kp, c, true);
     int64_t TR = c->tm, TK = c->tn;
     char name[40];
     for (int i = 0; i < l.nq; i++) {
@@ -447,7 +412,7 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
         snprintf(name, sizeof name, l.nkv > 1 ? "Vt%d" : "Vt", i);
         abuf(&bufs[l.v0 + i], t, name, NL_LHS, NP_F32, a->dv + 1, TK);
     }
-    static const char *const stn[ST_N] = {"St", "m0", "m1", "alpha", "Ot|l"};
+    static const char *const stn[ST_N] = {"St", "m0", "m1", "l", "alpha", "Ot|l"}; /* (no l of its own: O^T's last row) */
     for (int j = 0; j < l.nsb; j++)
         for (int s = 0; s < ST_N; s++) {
             if (l.st[s] < 0) continue;
@@ -460,23 +425,7 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
             else
                 abuf(b, t, name, NL_SCRATCH, NP_F32, 1, TR);
         }
-    for (uint32_t i = 0; i < a->nsop; i++)
-        for (int j = 0; j < l.nkv; j++) {
-            const nl_aop *p = &a->sop[i];
-            opname(p, "operand", i, j, l.nkv, name, sizeof name);
-            nl_buf *b = &bufs[l.sop0 + (int32_t)i * l.nkv + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? TK : 1, p->uses_r ? TR : 1);
-            b->broadcast = p->broadcast;
-        }
-    for (uint32_t i = 0; i < a->npop; i++) {
-        const nl_aop *p = &a->pop[i];
-        for (int j = 0; j < l.nsb; j++) {
-            opname(p, "operand", a->nsop + i, j, l.nsb, name, sizeof name);
-            nl_buf *b = &bufs[l.pop0 + (int32_t)i * l.nsb + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? a->dv : 1, p->uses_r ? TR : 1);
-            b->broadcast = p->broadcast;
-        }
-    }
+    operand_bufs(kp, &l, bufs, TR, TK, true);
     return (uint32_t)l.n;
 }
 
@@ -496,10 +445,6 @@ typedef struct aem {
 /* S^T, P^T, [O | l]^T and the row state, query rows across the lanes;
  * V^T's last row is always ones (O^T's last row is l). */
 #define ATTN_T 1
-static bool v_ones(const aem *e) {
-    (void)e;
-    return true;
-}
 
 #include "attn_emit.h"
 
@@ -543,7 +488,7 @@ void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_
     e.c = c;
     e.b = bufs;
     e.sink = sink;
-    e.l = alay_of(kp, c);
+    e.l = alay_of(kp, c, true);
     e.L = kp->t->lanes;
     e.RT = ceil_div(e.a->rows, c->tm);
     e.KT = ceil_div(e.a->keys, c->tn);

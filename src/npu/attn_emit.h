@@ -1,12 +1,11 @@
 /* attn_emit.h - the fused attention's instruction emitters and step
  * arithmetic, written once for its two layouts (attn.c, attn_rows.c): each
  * defines its own `aem` (sink, buffers b, lanes L, its layout l with nkv,
- * nsb, st, st0, nst, the tile counts RT and KT, cand c, attention a), its
- * ST_S, ST_M0, ST_M1, ST_A, ST_O, ST_N, ATTN_T (1: S, P, O and the row
- * state held transposed, query rows across the lanes) and v_ones (whether
- * V carries a column of ones, so that O's last column is l) before
- * including this, as loop_exec.h is included per ISA; and after it its
- * own steps declared below (gemm_s, gemm_pv, l_view, row_sum, store_o). */
+ * nsb, st, st0, nst, ones, the tile counts RT and KT, cand c, attention
+ * a) and ATTN_T (1: S, P, O and the row state held transposed, query rows
+ * across the lanes) before including this, as loop_exec.h is included per
+ * ISA; and after it its own steps declared below (gemm_s, gemm_pv, l_view,
+ * row_sum, store_o). */
 static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
 static void marker(aem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
@@ -70,6 +69,9 @@ static bool lookahead(const aem *e) { return e->l.nkv > 1 && e->l.nsb > 1; }
 
 /* ---- the layouts' shared steps, in logical shapes (query rows by keys or
  * by features): tview, tmvin and tvec transpose them for ATTN_T */
+
+/* Whether V carries a column of ones, so that O's last column is l. */
+static bool v_ones(const aem *e) { return e->l.ones; }
 
 static np_view tview(const aem *e, int32_t buf, int64_t rows, int64_t cols) {
     return ATTN_T ? view(e, buf, cols, rows) : view(e, buf, rows, cols);

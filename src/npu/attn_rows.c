@@ -26,47 +26,12 @@ bool nl_attn_rows_ones(const nl_kernel *kp) {
 
 /* ------------------------------------------------------------- layout */
 
-/* Buffer indices of a candidate: nkv = c->xbuf (K, V and the score
- * operands), nsb = c->wbuf (the row state: S, m, l, a, O). */
-typedef struct alay {
-    int32_t q, k0, v0, st0, sop0, pop0, n;
-    int nkv, nsb, nq;
-    int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
-    bool ones;          /* V and O carry a column of ones / of l (nl_attn.ones) */
-} alay;
-enum { ST_S, ST_M0, ST_M1, ST_L, ST_A, ST_O, ST_N };
-
-static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
-    alay l;
-    const nl_attn *a = kp->att;
-    bool multi = ceil_div(a->keys, c->tn) > 1; /* several key tiles: m', alpha */
-    l.ones = nl_attn_rows_ones(kp);
-    l.nkv = c->xbuf > 1 ? 2 : 1;
-    l.nsb = c->wbuf > 1 ? 2 : 1;
-    l.nst = 0;
-    for (int s = 0; s < ST_N; s++) {
-        bool have = s == ST_S || s == ST_M0 || s == ST_O || (s == ST_L && !l.ones) || ((s == ST_M1 || s == ST_A) && multi);
-        l.st[s] = have ? l.nst++ : -1;
-    }
-    /* loads run two steps ahead when the next S is issued early
-     * (lookahead): Q then needs two copies too */
-    l.nq = l.nkv > 1 && l.nsb > 1 ? 2 : 1;
-    l.q = 0;
-    l.k0 = l.nq;
-    l.v0 = l.k0 + l.nkv;
-    l.st0 = l.v0 + l.nkv;
-    l.sop0 = l.st0 + l.nst * l.nsb;
-    l.pop0 = l.sop0 + (int32_t)kp->att->nsop * l.nkv;
-    l.n = l.pop0 + (int32_t)kp->att->npop * l.nsb;
-    return l;
-}
-
-
+/* (Buffer indices: alay_of, attn_util.h.) */
 
 uint32_t nl_attn_layout_rows(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     const nl_attn *a = kp->att;
     const nt_target *t = kp->t;
-    alay l = alay_of(kp, c);
+    alay l = alay_of(kp, c, nl_attn_rows_ones(kp));
     int64_t TR = c->tm, TK = c->tn;
     char name[40];
     for (int i = 0; i < l.nq; i++) {
@@ -92,23 +57,7 @@ uint32_t nl_attn_layout_rows(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs
             else
                 abuf(b, t, name, NL_SCRATCH, NP_F32, TR, 1);
         }
-    for (uint32_t i = 0; i < a->nsop; i++)
-        for (int j = 0; j < l.nkv; j++) {
-            const nl_aop *p = &a->sop[i];
-            opname(p, "operand", i, j, l.nkv, name, sizeof name);
-            nl_buf *b = &bufs[l.sop0 + (int32_t)i * l.nkv + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_r ? TR : 1, p->uses_c ? TK : 1);
-            b->broadcast = p->broadcast;
-        }
-    for (uint32_t i = 0; i < a->npop; i++) {
-        const nl_aop *p = &a->pop[i];
-        for (int j = 0; j < l.nsb; j++) {
-            opname(p, "operand", a->nsop + i, j, l.nsb, name, sizeof name);
-            nl_buf *b = &bufs[l.pop0 + (int32_t)i * l.nsb + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_r ? TR : 1, p->uses_c ? a->dv : 1);
-            b->broadcast = p->broadcast;
-        }
-    }
+    operand_bufs(kp, &l, bufs, TR, TK, false);
     return (uint32_t)l.n;
 }
 
@@ -128,7 +77,6 @@ typedef struct aem {
 /* S, P, O and the row state as they are, query rows down the lanes; V
  * carries a column of ones when l.ones. */
 #define ATTN_T 0
-static bool v_ones(const aem *e) { return e->l.ones; }
 
 #include "attn_emit.h"
 
@@ -179,7 +127,7 @@ void nl_attn_emit_rows(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs
     e.c = c;
     e.b = bufs;
     e.sink = sink;
-    e.l = alay_of(kp, c);
+    e.l = alay_of(kp, c, nl_attn_rows_ones(kp));
     e.L = kp->t->lanes;
     e.RT = ceil_div(e.a->rows, c->tm);
     e.KT = ceil_div(e.a->keys, c->tn);
