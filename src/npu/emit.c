@@ -304,23 +304,34 @@ static int64_t tile_rows(const em *e, int64_t mi) {
     return min64(e->c->tm, e->kp->M - mi * e->c->tm);
 }
 
+/* Output tile t of a contraction: head o, M and N tiles mi and ni, its
+ * rows and columns (clipped at the edges), its accumulator buffer. */
+typedef struct ytile {
+    int64_t o, mi, ni, tm, tn;
+    int32_t yb;
+} ytile;
+
+static ytile ytile_of(const em *e, const gdims *g, int64_t t) {
+    ytile y;
+    tile_of(e->kp, e->c, g, t, &y.o, &y.mi, &y.ni);
+    y.tm = tile_rows(e, y.mi), y.tn = min64(e->c->tn, e->kp->N - y.ni * e->c->tn);
+    y.yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    return y;
+}
+
 static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
     const nl_kernel *kp = e->kp;
-    int64_t o, mi, ni;
-    tile_of(kp, e->c, g, t, &o, &mi, &ni);
-    int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
-    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
-    nl_marker(e, NP_BIRTH, yb);
+    ytile yt = ytile_of(e, g, t);
+    nl_marker(e, NP_BIRTH, yt.yb);
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
-    if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yb, 0, tm, tn), &kp->init);
+    if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yt.yb, 0, yt.tm, yt.tn), &kp->init);
 }
 
 static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     const nl_kernel *kp = e->kp;
-    int64_t o, mi, ni;
-    tile_of(kp, e->c, g, t, &o, &mi, &ni);
-    int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
-    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    ytile yt = ytile_of(e, g, t);
+    const int64_t o = yt.o, mi = yt.mi, ni = yt.ni, tm = yt.tm, tn = yt.tn;
+    const int32_t yb = yt.yb;
     np_view y = view_of(e, yb, 0, tm, tn);
     /* the tile stored: the accumulator, or (a bf16 or f16 result) the
      * epilogue's own tile of it */
