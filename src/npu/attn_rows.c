@@ -8,9 +8,10 @@
  *   S = Q K^T (Q [TR x D] streams, K^T [D x TK] the weights),
  *   m' = max(m, max_j S) (NP_VREDUCE_COLS), P = exp(S - m') in place,
  *   l = l a + sum_j P, O = O a + P V (V [TK x DV] the weights).
- * The candidate's order field picks it (NL_ORDER_NMK); its buffers and
- * steps otherwise follow attn.c's (lookahead, the row tile's end deferred
- * with row state x2). */
+ * The candidate's order field picks it (NL_ORDER_NMK). Its buffer indices
+ * (attn_util.h) and steps (attn_emit.h: lookahead, the row tile's end
+ * deferred with row state x2) are attn.c's, in untransposed shapes; here
+ * only what differs: the buffers' shapes, S = Q K^T, O += P V, l. */
 #include "attn_util.h"
 #include "lower_int.h"
 
