@@ -397,36 +397,9 @@ void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
 
 uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     if (c->order == NL_ORDER_NMK) return nl_attn_layout_rows(kp, c, bufs);
-    const nl_attn *a = kp->att;
-    const nt_target *t = kp->t;
+    static const anames nm = {"Qt", "K", "Vt", {"St", "m0", "m1", "l", "alpha", "Ot|l"}}; /* (no l of its own: O^T's last row) */
     alay l = alay_of(kp, c, true);
-    int64_t TR = c->tm, TK = c->tn;
-    char name[40];
-    for (int i = 0; i < l.nq; i++) {
-        snprintf(name, sizeof name, l.nq > 1 ? "Qt%d" : "Qt", i);
-        abuf(&bufs[l.q + i], t, name, NL_RHS, NP_F32, a->d, TR);
-    }
-    for (int i = 0; i < l.nkv; i++) {
-        snprintf(name, sizeof name, l.nkv > 1 ? "K%d" : "K", i);
-        abuf(&bufs[l.k0 + i], t, name, NL_LHS, NP_F32, TK, a->d);
-        snprintf(name, sizeof name, l.nkv > 1 ? "Vt%d" : "Vt", i);
-        abuf(&bufs[l.v0 + i], t, name, NL_LHS, NP_F32, a->dv + 1, TK);
-    }
-    static const char *const stn[ST_N] = {"St", "m0", "m1", "l", "alpha", "Ot|l"}; /* (no l of its own: O^T's last row) */
-    for (int j = 0; j < l.nsb; j++)
-        for (int s = 0; s < ST_N; s++) {
-            if (l.st[s] < 0) continue;
-            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
-            nl_buf *b = &bufs[l.st0 + j * l.nst + l.st[s]];
-            if (s == ST_S)
-                abuf(b, t, name, NL_SCRATCH, NP_F32, TK, TR);
-            else if (s == ST_O)
-                abuf(b, t, name, NL_ACC, NP_F32, a->dv + 1, TR);
-            else
-                abuf(b, t, name, NL_SCRATCH, NP_F32, 1, TR);
-        }
-    operand_bufs(kp, &l, bufs, TR, TK, true);
-    return (uint32_t)l.n;
+    return attn_bufs(kp, c, &l, bufs, true, &nm);
 }
 
 /* ---------------------------------------------------------------- emit */

@@ -30,36 +30,9 @@ bool nl_attn_rows_ones(const nl_kernel *kp) {
 /* (Buffer indices: alay_of, attn_util.h.) */
 
 uint32_t nl_attn_layout_rows(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
-    const nl_attn *a = kp->att;
-    const nt_target *t = kp->t;
     alay l = alay_of(kp, c, nl_attn_rows_ones(kp));
-    int64_t TR = c->tm, TK = c->tn;
-    char name[40];
-    for (int i = 0; i < l.nq; i++) {
-        snprintf(name, sizeof name, l.nq > 1 ? "Q%d" : "Q", i);
-        abuf(&bufs[l.q + i], t, name, NL_LHS, NP_F32, TR, a->d);
-    }
-    for (int i = 0; i < l.nkv; i++) {
-        snprintf(name, sizeof name, l.nkv > 1 ? "Kt%d" : "Kt", i);
-        abuf(&bufs[l.k0 + i], t, name, NL_RHS, NP_F32, a->d, TK);
-        snprintf(name, sizeof name, l.nkv > 1 ? "V%d" : "V", i);
-        abuf(&bufs[l.v0 + i], t, name, NL_RHS, NP_F32, TK, a->dv + (l.ones ? 1 : 0));
-    }
-    static const char *const stn[ST_N] = {"S", "m0", "m1", "l", "alpha", "O"};
-    for (int j = 0; j < l.nsb; j++)
-        for (int s = 0; s < ST_N; s++) {
-            if (l.st[s] < 0) continue;
-            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_O && l.ones ? "O|l" : s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
-            nl_buf *b = &bufs[l.st0 + j * l.nst + l.st[s]];
-            if (s == ST_S)
-                abuf(b, t, name, NL_SCRATCH, NP_F32, TR, TK);
-            else if (s == ST_O)
-                abuf(b, t, name, NL_ACC, NP_F32, TR, a->dv + (l.ones ? 1 : 0));
-            else
-                abuf(b, t, name, NL_SCRATCH, NP_F32, TR, 1);
-        }
-    operand_bufs(kp, &l, bufs, TR, TK, false);
-    return (uint32_t)l.n;
+    const anames nm = {"Q", "Kt", "V", {"S", "m0", "m1", "l", "alpha", l.ones ? "O|l" : "O"}};
+    return attn_bufs(kp, c, &l, bufs, false, &nm);
 }
 
 /* ---------------------------------------------------------------- emit */

@@ -114,4 +114,48 @@ static void operand_bufs(const nl_kernel *kp, const alay *l, nl_buf *bufs, int64
     }
 }
 
+/* Names of a layout's buffers: Q, K, V, and the row state by ST_* (O's
+ * with l where it carries it). */
+typedef struct anames {
+    const char *q, *k, *v, *st[ST_N];
+} anames;
+
+/* A layout's buffers (alay l's indices): Q, K and V, the row state, the
+ * operands, in logical shapes (query rows by features or keys),
+ * transposed (columns x rows) where tr; Q is the arrays' streamed operand
+ * (LHS) as it is, their weights (RHS) transposed, K and V the other. */
+static uint32_t attn_bufs(const nl_kernel *kp, const nl_cand *c, const alay *l, nl_buf *bufs, bool tr, const anames *nm) {
+    const nl_attn *a = kp->att;
+    const nt_target *t = kp->t;
+    const int64_t TR = c->tm, TK = c->tn, DV = a->dv + (l->ones ? 1 : 0);
+    const nl_role rq = tr ? NL_RHS : NL_LHS, rkv = tr ? NL_LHS : NL_RHS;
+    char name[40];
+#define ABUF(B, N, R, DT, ROWS, COLS) abuf(B, t, N, R, DT, tr ? (COLS) : (ROWS), tr ? (ROWS) : (COLS))
+    for (int i = 0; i < l->nq; i++) {
+        snprintf(name, sizeof name, l->nq > 1 ? "%s%d" : "%s", nm->q, i);
+        ABUF(&bufs[l->q + i], name, rq, NP_F32, TR, a->d);
+    }
+    for (int i = 0; i < l->nkv; i++) {
+        snprintf(name, sizeof name, l->nkv > 1 ? "%s%d" : "%s", nm->k, i);
+        ABUF(&bufs[l->k0 + i], name, rkv, NP_F32, a->d, TK);
+        snprintf(name, sizeof name, l->nkv > 1 ? "%s%d" : "%s", nm->v, i);
+        ABUF(&bufs[l->v0 + i], name, rkv, NP_F32, TK, DV);
+    }
+    for (int j = 0; j < l->nsb; j++)
+        for (int s = 0; s < ST_N; s++) {
+            if (l->st[s] < 0) continue;
+            snprintf(name, sizeof name, l->nsb > 1 ? "%s.%d" : "%s", s == ST_M0 && l->st[ST_M1] < 0 ? "m" : nm->st[s], j);
+            nl_buf *b = &bufs[l->st0 + j * l->nst + l->st[s]];
+            if (s == ST_S)
+                ABUF(b, name, NL_SCRATCH, NP_F32, TR, TK);
+            else if (s == ST_O)
+                ABUF(b, name, NL_ACC, NP_F32, TR, DV);
+            else
+                ABUF(b, name, NL_SCRATCH, NP_F32, TR, 1);
+        }
+#undef ABUF
+    operand_bufs(kp, l, bufs, TR, TK, tr);
+    return (uint32_t)l->n;
+}
+
 #endif
