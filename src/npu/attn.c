@@ -404,17 +404,6 @@ uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
 
 /* ---------------------------------------------------------------- emit */
 
-typedef struct aem {
-    const nl_kernel *kp;
-    const nl_attn *a;
-    const nl_cand *c;
-    const nl_buf *b;
-    np_sink sink;
-    alay l;
-    int64_t L, RT, KT, nsteps;
-    int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
-} aem;
-
 /* S^T, P^T, [O | l]^T and the row state, query rows across the lanes;
  * V^T's last row is always ones (O^T's last row is l). */
 #define ATTN_T 1
@@ -454,22 +443,7 @@ void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_
         nl_attn_emit_rows(kp, c, bufs, sink);
         return;
     }
-    aem e;
-    memset(&e, 0, sizeof e);
-    e.kp = kp;
-    e.a = kp->att;
-    e.c = c;
-    e.b = bufs;
-    e.sink = sink;
-    e.l = alay_of(kp, c, true);
-    e.L = kp->t->lanes;
-    e.RT = ceil_div(e.a->rows, c->tm);
-    e.KT = ceil_div(e.a->keys, c->tn);
-    e.nsteps = e.a->heads * e.RT * e.KT;
-    e.pend = -1;
-    for (int64_t s = 0; s < e.nsteps; s++) step(&e, s);
-    if (e.pend >= 0) tail(&e, e.pend);
-    marker(&e, NP_BARRIER, -1);
+    attn_emit_all(kp, c, bufs, sink, true);
 }
 
 /* ------------------------------------------------------------- search */

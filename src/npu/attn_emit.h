@@ -1,11 +1,22 @@
 /* attn_emit.h - the fused attention's instruction emitters and step
  * arithmetic, written once for its two layouts (attn.c, attn_rows.c): each
- * defines its own `aem` (sink, buffers b, lanes L, its layout l with nkv,
- * nsb, st, st0, nst, ones, the tile counts RT and KT, cand c, attention
- * a) and ATTN_T (1: S, P, O and the row state held transposed, query rows
- * across the lanes) before including this, as loop_exec.h is included per
+ * defines ATTN_T (1: S, P, O and the row state held transposed, query
+ * rows across the lanes) before including this, as loop_exec.h is included per
  * ISA; and after it its own steps declared below (gemm_s, gemm_pv, l_view,
  * row_sum, store_o). */
+/* The emitter's state: the kernel, its candidate and planned buffers, the
+ * layout's buffer indices (alay, attn_util.h), the tile counts. */
+typedef struct aem {
+    const nl_kernel *kp;
+    const nl_attn *a;
+    const nl_cand *c;
+    const nl_buf *b;
+    np_sink sink;
+    alay l;
+    int64_t L, RT, KT, nsteps;
+    int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
+} aem;
+
 static void put(aem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
 static void marker(aem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
@@ -249,4 +260,25 @@ static void tail(aem *e, int64_t s) {
         if (j != ST_O && j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
     store_o(e, ov, aop_outer(&a->o, st.o) + st.ri * e->c->tm * a->o.rs);
     marker(e, NP_DEATH, O);
+}
+
+/* The whole program of candidate c over bufs, V with its column of ones
+ * where ones (the transposed layout: always). */
+static void attn_emit_all(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink, bool ones) {
+    aem e;
+    memset(&e, 0, sizeof e);
+    e.kp = kp;
+    e.a = kp->att;
+    e.c = c;
+    e.b = bufs;
+    e.sink = sink;
+    e.l = alay_of(kp, c, ones);
+    e.L = kp->t->lanes;
+    e.RT = ceil_div(e.a->rows, c->tm);
+    e.KT = ceil_div(e.a->keys, c->tn);
+    e.nsteps = e.a->heads * e.RT * e.KT;
+    e.pend = -1;
+    for (int64_t s = 0; s < e.nsteps; s++) step(&e, s);
+    if (e.pend >= 0) tail(&e, e.pend);
+    marker(&e, NP_BARRIER, -1);
 }

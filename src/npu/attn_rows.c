@@ -37,17 +37,6 @@ uint32_t nl_attn_layout_rows(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs
 
 /* ---------------------------------------------------------------- emit */
 
-typedef struct aem {
-    const nl_kernel *kp;
-    const nl_attn *a;
-    const nl_cand *c;
-    const nl_buf *b;
-    np_sink sink;
-    alay l;
-    int64_t L, RT, KT, nsteps;
-    int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
-} aem;
-
 /* S, P, O and the row state as they are, query rows down the lanes; V
  * carries a column of ones when l.ones. */
 #define ATTN_T 0
@@ -94,21 +83,6 @@ static void store_o(aem *e, np_view v, int64_t off) {
 }
 
 void nl_attn_emit_rows(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink) {
-    aem e;
-    memset(&e, 0, sizeof e);
-    e.kp = kp;
-    e.a = kp->att;
-    e.c = c;
-    e.b = bufs;
-    e.sink = sink;
-    e.l = alay_of(kp, c, nl_attn_rows_ones(kp));
-    e.L = kp->t->lanes;
-    e.RT = ceil_div(e.a->rows, c->tm);
-    e.KT = ceil_div(e.a->keys, c->tn);
-    e.nsteps = e.a->heads * e.RT * e.KT;
-    e.pend = -1;
-    for (int64_t s = 0; s < e.nsteps; s++) step(&e, s);
-    if (e.pend >= 0) tail(&e, e.pend);
-    marker(&e, NP_BARRIER, -1);
+    attn_emit_all(kp, c, bufs, sink, nl_attn_rows_ones(kp));
 }
 
