@@ -275,21 +275,21 @@ static bool special_fn(ir_opkind k) {
            k == IR_OP_SIN || k == IR_OP_COS;
 }
 
-static void vop(vcomp *vc, const ir_op *o) {
-    np_dtype dt, at = NP_F32;
-    char buf[64];
+/* The body ops that are not arithmetic on its scalars: the point's loop
+ * index, a gather's element and its index, an assert. False: o is none. */
+static bool vop_not_arith(vcomp *vc, const ir_op *o) {
     if ((vc->kp->gather || vc->kp->iota) && o->kind == IR_OP_LINALG_INDEX) { /* the point's loop index (an iota) */
         int d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_IDX, NP_I64, NP_I64, d, 0, 0, 0);
         if (in) in->slot = (uint32_t)o->u.dim;
         vbind(vc, &o->res[0], d);
-        return;
+        return true;
     }
     if (vc->kp->gather && o->kind == IR_OP_EXTRACT && vc->gsrc >= 0) { /* the gathered element */
         int d = vnew(vc);
         vemit(vc, NV_LOAD, (np_dtype)vc->kp->gtab.dt, (np_dtype)vc->kp->gtab.dt, d, vc->gsrc, 0, 0);
         vbind(vc, &o->res[0], d);
-        return;
+        return true;
     }
     if (vc->kp->gather && o->kind == IR_OP_EXTRACT) {
         /* the element's row-major index, a dim at a time, each checked
@@ -308,7 +308,7 @@ static void vop(vcomp *vc, const ir_op *o) {
             acc = nd;
         }
         vbind(vc, &o->res[0], acc);
-        return;
+        return true;
     }
     if (o->kind == IR_OP_ASSERT) {
         /* checked where it stands, per element of the strip: the
@@ -317,8 +317,15 @@ static void vop(vcomp *vc, const ir_op *o) {
         int c = voperand(vc, o->opnds[0]), d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_OP, NP_I1, NP_I1, d, c, 0, 0);
         if (in) in->op_ir = o;
-        return;
+        return true;
     }
+    return false;
+}
+
+static void vop(vcomp *vc, const ir_op *o) {
+    np_dtype dt, at = NP_F32;
+    char buf[64];
+    if (vop_not_arith(vc, o)) return;
     if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)o->res[0].type.dtype, &dt)) {
         vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
               o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");
@@ -709,25 +716,9 @@ static bool gather_setup(nl_kernel *kp, const nl_env *env, bool reduce) {
     return true;
 }
 
-static void analyze_loop(nl_kernel *kp, const nl_env *env) {
-    const kernel *k = kp->k;
-    const ir_op *root = k->root;
-    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
-    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
-        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
-    kp->out_dt = kp->out.dt;
-    /* the root's accumulator (its outs argument) has the root's result type */
-    np_dtype acc_dt = (np_dtype)kp->out_dt;
-    if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
-        { host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
-    kp->acc_dt = (uint8_t)acc_dt;
-    bool reduce = false;
-    for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
-    if (!gather_setup(kp, env, reduce)) return;
-    kp->iota = !kp->gather && !reduce && reads_index(k);
-    /* which inputs the root reads, and which the chain after a reduction
-     * reads (loaded once per output tile, not with every reduction step) */
-    bool by_root[64] = {0}, by_chain[64] = {0};
+/* Which inputs the root reads, and which the chain after a reduction
+ * reads (loaded once per output tile, not with every reduction step). */
+static void loop_readers(const kernel *k, bool reduce, bool *by_root, bool *by_chain) {
     for (uint32_t s = 0; s < k->nops; s++) {
         const int32_t *ai = k->arg_input[s];
         const ir_block *body = ir_linalg_body(k->ops[s]);
@@ -737,25 +728,13 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             if (ai[j] >= 0 && (uint32_t)ai[j] < k->ninputs && (!body || ir_block_arg_used(body, &body->args[j])))
                 (s == 0 || !reduce ? by_root : by_chain)[ai[j]] = true;
     }
-    nl_access inacc[64];
-    int32_t slot[64], eslot[64];
-    const nl_access *big = NULL;
-    int64_t bigbytes = -1;
-    for (uint32_t i = 0; i < k->ninputs; i++) {
-        slot[i] = eslot[i] = -1;
-        const kn_input *in = &k->inputs[i];
-        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
-            { host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
-                   ir_dtype_name(ir_value_elem(in->value))); return; }
-        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
-        if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
-            bigbytes = value_bytes(in->value);
-            big = &inacc[i];
-        }
-    }
-    /* columns: the loop the biggest input walks with the smallest stride
-     * (its DMA rows are then contiguous); rows: the next one */
-    const nl_access *ref = big ? big : &kp->out;
+}
+
+/* The tile's loops kp->dm (rows) and kp->dn (columns). Columns: the loop
+ * the reference access ref (the biggest input's) walks with the smallest
+ * stride (its DMA rows are then contiguous); rows: the next one. */
+static void loop_tile_loops(nl_kernel *kp, const nl_access *ref) {
+    const kernel *k = kp->k;
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         if (k->bounds[d] <= 1 || !ref->stride[d]) continue;
@@ -792,6 +771,94 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
             kp->dn = t;
         }
     }
+}
+
+/* The loop kernel's vector programs: with a reduction, the root's (onto
+ * its accumulator, from the init) and the chain's epilogue after it; else
+ * the body's, and a gather's post program. False: host() has said why. */
+static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool has_init_input, np_dtype acc_dt,
+                          const nl_access *inacc, const int32_t *slot, const int32_t *eslot) {
+    const kernel *k = kp->k;
+    const ir_op *root = k->root;
+    if (reduce) {
+        /* the root's body reads its accumulator (outs argument) */
+        const ir_block *b = ir_linalg_body(root);
+        bool reads = false;
+        const ir_value *acc = &b->args[root->u.lin.nins];
+        for (const ir_op *o = b->first; o; o = o->next)
+            for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
+        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return false; }
+        if (!has_init_input) {
+            if (k->init_scalar) {
+                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != acc_dt)
+                    { host(kp, "the reduction's init is not of its accumulator's type"); return false; }
+            } else {
+                kp->init.kind = NL_A_IMM;
+                kp->init.dt = (uint8_t)acc_dt;
+                kp->init.imm.i = 0; /* 0 and +0.0 */
+            }
+        }
+        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot, -1);
+        kp->has_prog = true;
+        if (k->nops > 1) {
+            /* a chain that changes the type writes a tile of its own and
+             * reads the accumulator's as one more source */
+            kp->epi_own = acc_dt != (np_dtype)kp->out_dt;
+            if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
+                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return false; }
+            compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
+                        (np_dtype)kp->out_dt, inacc, eslot, -1);
+            kp->has_epi = true;
+        }
+    } else {
+        /* (a gather's program makes the index tile; the body after the
+         * extract, its post program, reads the gathered tile as source nin) */
+        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
+                    slot, -1);
+        kp->has_prog = true;
+        if (kp->gpost) {
+            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return false; }
+            compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
+        }
+    }
+    return true;
+}
+
+static void analyze_loop(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    const ir_op *root = k->root;
+    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
+        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
+    kp->out_dt = kp->out.dt;
+    /* the root's accumulator (its outs argument) has the root's result type */
+    np_dtype acc_dt = (np_dtype)kp->out_dt;
+    if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
+        { host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
+    kp->acc_dt = (uint8_t)acc_dt;
+    bool reduce = false;
+    for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
+    if (!gather_setup(kp, env, reduce)) return;
+    kp->iota = !kp->gather && !reduce && reads_index(k);
+    bool by_root[64] = {0}, by_chain[64] = {0};
+    loop_readers(k, reduce, by_root, by_chain);
+    nl_access inacc[64];
+    int32_t slot[64], eslot[64];
+    const nl_access *big = NULL;
+    int64_t bigbytes = -1;
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        slot[i] = eslot[i] = -1;
+        const kn_input *in = &k->inputs[i];
+        if (!make_access(kp, env, in->value, in->map, &inacc[i]))
+            { host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
+                   ir_dtype_name(ir_value_elem(in->value))); return; }
+        if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
+        if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
+            bigbytes = value_bytes(in->value);
+            big = &inacc[i];
+        }
+    }
+    loop_tile_loops(kp, big ? big : &kp->out);
     kp->M = kp->dm >= 0 ? k->bounds[kp->dm] : 1;
     kp->N = kp->dn >= 0 ? k->bounds[kp->dn] : 1;
     kp->K = 1;
@@ -826,47 +893,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     }
     bool has_init_input = false;
     for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
-    if (reduce) {
-        /* the root's body reads its accumulator (outs argument) */
-        const ir_block *b = ir_linalg_body(root);
-        bool reads = false;
-        const ir_value *acc = &b->args[root->u.lin.nins];
-        for (const ir_op *o = b->first; o; o = o->next)
-            for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
-        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return; }
-        if (!has_init_input) {
-            if (k->init_scalar) {
-                if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != acc_dt)
-                    { host(kp, "the reduction's init is not of its accumulator's type"); return; }
-            } else {
-                kp->init.kind = NL_A_IMM;
-                kp->init.dt = (uint8_t)acc_dt;
-                kp->init.imm.i = 0; /* 0 and +0.0 */
-            }
-        }
-        compile_ops(kp, &kp->prog, 0, 1, false, -1, true, acc_dt, acc_dt, inacc, slot, -1);
-        kp->has_prog = true;
-        if (k->nops > 1) {
-            /* a chain that changes the type writes a tile of its own and
-             * reads the accumulator's as one more source */
-            kp->epi_own = acc_dt != (np_dtype)kp->out_dt;
-            if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
-                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return; }
-            compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
-                        (np_dtype)kp->out_dt, inacc, eslot, -1);
-            kp->has_epi = true;
-        }
-    } else {
-        /* (a gather's program makes the index tile; the body after the
-         * extract, its post program, reads the gathered tile as source nin) */
-        compile_ops(kp, &kp->prog, 0, k->nops, false, -1, false, acc_dt, kp->gather ? NP_I64 : (np_dtype)kp->out_dt, inacc,
-                    slot, -1);
-        kp->has_prog = true;
-        if (kp->gpost) {
-            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return; }
-            compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
-        }
-    }
+    if (!loop_programs(kp, env, reduce, has_init_input, acc_dt, inacc, slot, eslot)) return;
     /* the output tile takes an input's tile when they have one shape
      * (each point reads its input before writing its result, law L4) */
     kp->inplace = -1;
@@ -915,6 +942,28 @@ static void copy_access(const nl_env *env, const ir_value *v, np_dtype dt, int64
     a->value = env->root(env->ud, v->id);
     a->off = off;
     for (uint32_t d = 0; d < n; d++) a->stride[d] = stride[d];
+}
+
+/* A copy's tile loops over its n loops. Columns: the innermost loop
+ * longer than 1 (the DMA's contiguous runs); rows: the longest other loop
+ * (any loop walks both tensors with a fixed stride), so that a tile holds
+ * many rows and the copy takes few tiles. */
+static void copy_tile_loops(nl_kernel *kp, uint32_t n) {
+    kp->dm = kp->dn = kp->dk = -1;
+    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
+        if (kp->bounds[d] > 1) kp->dn = d;
+    /* a patch placed at a stride along that loop (ConvTranspose's strided
+     * insert_slice) cannot be: a tile's columns sit in consecutive lanes.
+     * Its columns are then the innermost loop the patch steps through one
+     * by one (rows may be strided; the DMA's runs are shorter) */
+    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
+        for (int d = kp->dn - 1; d >= 0; d--)
+            if (kp->bounds[d] > 1 && (kp->pstep[d] <= 1 || kp->psize[d] <= 1)) {
+                kp->dn = d;
+                break;
+            }
+    for (int d = (int)n - 1; d >= 0; d--)
+        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
 }
 
 /* Copy kernels: tensor.extract_slice, insert_slice and pad with static
@@ -1001,25 +1050,7 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     kp->out.dt = (uint8_t)dt;
     kp->out.value = env->root(env->ud, op->res[0].id);
     for (uint32_t d = 0; d < n; d++) kp->out.stride[d] = rs[d];
-    /* columns: the innermost loop longer than 1 (the DMA's contiguous
-     * runs); rows: the longest other loop (any loop walks both tensors
-     * with a fixed stride), so that a tile holds many rows and the copy
-     * takes few tiles */
-    kp->dm = kp->dn = kp->dk = -1;
-    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
-        if (kp->bounds[d] > 1) kp->dn = d;
-    /* a patch placed at a stride along that loop (ConvTranspose's strided
-     * insert_slice) cannot be: a tile's columns sit in consecutive lanes.
-     * Its columns are then the innermost loop the patch steps through one
-     * by one (rows may be strided; the DMA's runs are shorter) */
-    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
-        for (int d = kp->dn - 1; d >= 0; d--)
-            if (kp->bounds[d] > 1 && (kp->pstep[d] <= 1 || kp->psize[d] <= 1)) {
-                kp->dn = d;
-                break;
-            }
-    for (int d = (int)n - 1; d >= 0; d--)
-        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
+    copy_tile_loops(kp, n);
     if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
         { host(kp, "'%s' with a stride along its last dim: the npu places a patch's columns with unit stride only", name); return; }
     kp->M = kp->dm >= 0 ? kp->bounds[kp->dm] : 1;
@@ -1036,6 +1067,46 @@ static void analyze_copy(nl_kernel *kp, const nl_env *env) {
     in->name = src->name;
     kp->nin = 1;
     kp->inplace = 0; /* the tile is loaded, then stored */
+}
+
+/* The least DMA of analyzed kernel kp: every tensor read once, the result
+ * written once (a copy: the elements it moves, each once each way). Its
+ * halo_bytes are set on the way (a convolution's or window's input). */
+static int64_t min_dma_bytes(nl_kernel *kp, const nl_env *env) {
+    const kernel *k = kp->k;
+    int64_t bytes = value_bytes(k->out);
+    if (kp->copy) {
+        int64_t patch = np_dtype_bytes((np_dtype)kp->out_dt), all = patch;
+        for (uint32_t d = 0; d < kp->ndims; d++) {
+            patch *= kp->psize[d];
+            all *= kp->bounds[d];
+        }
+        bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +
+                (kp->has_base && kp->base.kind == NL_A_TENSOR ? all - patch : 0);
+    } else {
+        /* (a tensor read through views or a folded pad: its storage once) */
+        for (uint32_t i = 0; i < k->ninputs; i++) {
+            const ir_value *v = k->inputs[i].value; /* a folded pad's source (kn_fold_pads) */
+            const uint8_t *sv;
+            bool seen = false;
+            for (uint32_t j = 0; j < i; j++) { /* the same tensor, or a view of the same storage */
+                const ir_value *u = k->inputs[j].value;
+                seen |= u == v || (u->type.kind == IR_T_TENSOR && v->type.kind == IR_T_TENSOR &&
+                                   env->root(env->ud, u->id) == env->root(env->ud, v->id));
+            }
+            if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
+            /* a convolution's input: the elements its windows read (a
+             * strided 1x1 convolution skips rows and columns) */
+            bool only_lhs = i == 0 && kp->cv.on;
+            for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
+            int64_t vb = only_lhs ? kp->cv.in_bytes : value_bytes(v);
+            if (i == 0 && (kp->cv.on || kp->win)) kp->halo_bytes = vb;
+            bytes += vb;
+        }
+    }
+    /* a gather: one table element moved per result element */
+    if (kp->gather) bytes += value_bytes(k->out) / np_dtype_bytes((np_dtype)kp->out_dt) * acc_bytes(&kp->gtab);
+    return bytes;
 }
 
 void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
@@ -1092,41 +1163,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     kp->npar_total = kp->nred_total = 1;
     for (uint32_t i = 0; i < kp->npar; i++) kp->npar_total *= kp->bounds[kp->par[i]];
     for (uint32_t i = 0; i < kp->nred; i++) kp->nred_total *= kp->bounds[kp->red[i]];
-    /* the least DMA: every tensor read once, the result written once (a
-     * copy: the elements it moves, each once each way) */
-    int64_t bytes = value_bytes(k->out);
-    if (kp->copy) {
-        int64_t patch = np_dtype_bytes((np_dtype)kp->out_dt), all = patch;
-        for (uint32_t d = 0; d < kp->ndims; d++) {
-            patch *= kp->psize[d];
-            all *= kp->bounds[d];
-        }
-        bytes = all + (kp->in[0].a.kind == NL_A_TENSOR ? patch : 0) +
-                (kp->has_base && kp->base.kind == NL_A_TENSOR ? all - patch : 0);
-    } else {
-        /* (a tensor read through views or a folded pad: its storage once) */
-        for (uint32_t i = 0; i < k->ninputs; i++) {
-            const ir_value *v = k->inputs[i].value; /* a folded pad's source (kn_fold_pads) */
-            const uint8_t *sv;
-            bool seen = false;
-            for (uint32_t j = 0; j < i; j++) { /* the same tensor, or a view of the same storage */
-                const ir_value *u = k->inputs[j].value;
-                seen |= u == v || (u->type.kind == IR_T_TENSOR && v->type.kind == IR_T_TENSOR &&
-                                   env->root(env->ud, u->id) == env->root(env->ud, v->id));
-            }
-            if (seen || v->type.kind != IR_T_TENSOR || env->splat(env->ud, v->id, &sv)) continue;
-            /* a convolution's input: the elements its windows read (a
-             * strided 1x1 convolution skips rows and columns) */
-            bool only_lhs = i == 0 && kp->cv.on;
-            for (uint32_t j = 1; j < k->ninputs && only_lhs; j++) only_lhs = k->inputs[j].value != v;
-            int64_t vb = only_lhs ? kp->cv.in_bytes : value_bytes(v);
-            if (i == 0 && (kp->cv.on || kp->win)) kp->halo_bytes = vb;
-            bytes += vb;
-        }
-    }
-    /* a gather: one table element moved per result element */
-    if (kp->gather) bytes += value_bytes(k->out) / np_dtype_bytes((np_dtype)kp->out_dt) * acc_bytes(&kp->gtab);
-    kp->min_dma_bytes = bytes;
+    kp->min_dma_bytes = min_dma_bytes(kp, env);
     if (kp->att) {
         nl_attn_finish(kp);
         return;

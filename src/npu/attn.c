@@ -168,6 +168,140 @@ static bool append_prog(np_vprog *p, const np_vprog *f, int chain, const int *sl
     return true;
 }
 
+/* The two contractions as attention's QK^T and PV: each one zero-init GEMM
+ * per head over tensors in memory, PV's heads, rows and keys the scores'.
+ * Fills a's sizes and Q, K, V, O; false (kp failed) where they are not. */
+static bool attn_contractions(nl_kernel *kp, const kn_attention *at, const nl_kernel *qk, const nl_kernel *pv, nl_attn *a) {
+    char why[300];
+    if (!qk->npu || !pv->npu) {
+        snprintf(why, sizeof why, "its %s contraction does not run on the npu: %s", qk->npu ? "PV" : "QK^T",
+                 qk->npu ? pv->why : qk->why);
+        fail(kp, why);
+        return false;
+    }
+    if (!qk->gemm || !pv->gemm || qk->nred || pv->nred || qk->dm < 0 || qk->dn < 0 || qk->dk < 0 || pv->dm < 0 ||
+        pv->dn < 0 || pv->dk < 0) {
+        fail(kp, "a contraction is not one GEMM per head (one M, N and K loop each)");
+        return false;
+    }
+    bool zq = qk->init.kind == NL_A_IMM && qk->init.imm.f == 0.0, zp = pv->init.kind == NL_A_IMM && pv->init.imm.f == 0.0;
+    if (!zq || !zp) {
+        fail(kp, "a contraction accumulates onto an init other than zero");
+        return false;
+    }
+    if (qk->lhs.kind != NL_A_TENSOR || qk->rhs.kind != NL_A_TENSOR || pv->rhs.kind != NL_A_TENSOR ||
+        pv->out.kind != NL_A_TENSOR) {
+        fail(kp, "Q, K, V or O is not a tensor in memory");
+        return false;
+    }
+    a->heads = qk->npar_total;
+    a->rows = qk->M;
+    a->keys = qk->N;
+    a->d = qk->K;
+    a->dv = pv->N;
+    if (pv->npar_total != a->heads || pv->M != a->rows || pv->K != a->keys || a->keys != at->keys ||
+        a->heads * a->rows != at->rows) {
+        fail(kp, "the PV contraction's heads, rows or keys are not the scores'");
+        return false;
+    }
+    /* both contractions see S's rows in one order (the matcher's
+     * promise, kernel.h): qk's B loops and M loop walk S's rows as
+     * pv's walk P's, so a head o and row tile mean the same rows */
+    aop_make(&a->q, qk, &qk->lhs, qk->dm, qk->dk);
+    aop_make(&a->k, qk, &qk->rhs, qk->dk, qk->dn);
+    aop_make(&a->v, pv, &pv->rhs, pv->dk, pv->dn);
+    aop_make(&a->o, pv, &pv->out, pv->dm, pv->dn);
+    if (qk->rhs.stride[qk->dm] || pv->rhs.stride[pv->dm]) {
+        fail(kp, "K or V varies along the query rows");
+        return false;
+    }
+    return true;
+}
+
+/* Score kernel c (analyzed into sk) joined onto the scores' program sp: its
+ * input that reads the previous scores is the chain, the others become
+ * score operands. False (kp failed) where it is not such a map. */
+static bool attn_join_score(sp_ctx *ctx, const nt_target *t, const nl_env *env, const kn_attention *at, uint32_t c,
+                            nl_kernel *sk, nl_attn *a, np_vprog *sp, nl_kernel *kp) {
+    char why[300];
+    const kernel *sc = &at->score[c];
+    nl_analyze(ctx, t, sc, env, sk);
+    const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
+    const uint32_t n = sc->ndims, key = at->score_key[c], row = at->score_row[c];
+    uint32_t lo[KN_MAX_DIMS], nlo = 0; /* its other loops: the heads */
+    for (uint32_t d = 0; d < n; d++)
+        if (d != key && d != row) lo[nlo++] = d;
+    if (!sk->npu || sk->gemm || sk->copy || !sk->has_prog || sk->has_epi || sk->mode != NP_VMAP || sk->nred ||
+        key >= n || row >= n || sc->bounds[key] != a->keys || sk->out_dt != NP_F32) {
+        snprintf(why, sizeof why, "score kernel k%u is not an f32 map over the scores (%s)", sc->index,
+                 sk->npu ? "its loops differ" : sk->why);
+        fail(kp, why);
+        return false;
+    }
+    uint32_t proot = env->root(env->ud, prev->id);
+    int chain = -1, map[NP_VMAX_SRCS];
+    bool ok = true;
+    for (uint32_t i = 0; i < sk->nin; i++) {
+        map[i] = -1;
+        if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot && walks_loops(&sk->in[i].a, sc)) {
+            chain = (int)i;
+            continue;
+        }
+        if (a->nsop >= NP_VMAX_SRCS) {
+            ok = false;
+            break;
+        }
+        nl_aop *p = &a->sop[a->nsop];
+        memset(p, 0, sizeof *p);
+        p->a = sk->in[i].a;
+        p->nouter = nlo;
+        for (uint32_t d = 0; d < nlo; d++) {
+            p->obound[d] = sc->bounds[lo[d]];
+            p->ostride[d] = sk->in[i].a.stride[lo[d]];
+        }
+        p->rs = row == key ? 0 : sk->in[i].a.stride[row];
+        p->cs = sk->in[i].a.stride[key];
+        p->uses_r = p->rs != 0;
+        p->uses_c = p->cs != 0;
+        p->name = sk->in[i].name;
+        p->broadcast = sk->in[i].broadcast;
+        map[i] = (int)a->nsop++;
+    }
+    if (!ok || chain < 0 || !append_prog(sp, &sk->prog, chain, map)) {
+        snprintf(why, sizeof why, "score kernel k%u does not join the scores' vector program (its operands, "
+                 "registers or length)", sc->index);
+        fail(kp, why);
+        return false;
+    }
+    return true;
+}
+
+/* The online softmax's small vector programs; with safe, torch's safe
+ * softmax: O = l == 0 ? 0 : O / l (l is 0 just where every score is -inf). */
+static void attn_softmax_progs(nl_attn *a, bool safe) {
+    small_prog(&a->copy, false, 0, -1, NV_ADD, false);
+    small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
+    small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
+    small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
+    small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
+    small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
+    small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
+    small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
+    if (safe) {
+        np_vprog *p = &a->odiv;
+        const int q = p->result;
+        vput(p, NV_CONST, q + 1, 0, 0);
+        p->insn[p->n - 1].imm.f = 0.0;
+        vput(p, NV_CMP, q + 2, 1, q + 1);
+        p->insn[p->n - 1].pred = IR_CMPF_OEQ;
+        p->insn[p->n - 1].dt = NP_I1;
+        vput(p, NV_SELECT, q + 3, q + 2, q + 1);
+        p->insn[p->n - 1].c = (uint8_t)q;
+        p->result = (uint8_t)(q + 3);
+        vfinish(p);
+    }
+}
+
 void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *env, nl_kernel *kp) {
     const kn_attention *at = k->att;
     if (!at) {
@@ -179,50 +313,8 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
     nl_kernel *qk = &sub[0], *pv = &sub[1];
     nl_analyze(ctx, t, &at->qk, env, qk);
     nl_analyze(ctx, t, &at->pv, env, pv);
-    char why[300];
     do {
-        if (!qk->npu || !pv->npu) {
-            snprintf(why, sizeof why, "its %s contraction does not run on the npu: %s", qk->npu ? "PV" : "QK^T",
-                     qk->npu ? pv->why : qk->why);
-            fail(kp, why);
-            break;
-        }
-        if (!qk->gemm || !pv->gemm || qk->nred || pv->nred || qk->dm < 0 || qk->dn < 0 || qk->dk < 0 || pv->dm < 0 ||
-            pv->dn < 0 || pv->dk < 0) {
-            fail(kp, "a contraction is not one GEMM per head (one M, N and K loop each)");
-            break;
-        }
-        bool zq = qk->init.kind == NL_A_IMM && qk->init.imm.f == 0.0, zp = pv->init.kind == NL_A_IMM && pv->init.imm.f == 0.0;
-        if (!zq || !zp) {
-            fail(kp, "a contraction accumulates onto an init other than zero");
-            break;
-        }
-        if (qk->lhs.kind != NL_A_TENSOR || qk->rhs.kind != NL_A_TENSOR || pv->rhs.kind != NL_A_TENSOR ||
-            pv->out.kind != NL_A_TENSOR) {
-            fail(kp, "Q, K, V or O is not a tensor in memory");
-            break;
-        }
-        a->heads = qk->npar_total;
-        a->rows = qk->M;
-        a->keys = qk->N;
-        a->d = qk->K;
-        a->dv = pv->N;
-        if (pv->npar_total != a->heads || pv->M != a->rows || pv->K != a->keys || a->keys != at->keys ||
-            a->heads * a->rows != at->rows) {
-            fail(kp, "the PV contraction's heads, rows or keys are not the scores'");
-            break;
-        }
-        /* both contractions see S's rows in one order (the matcher's
-         * promise, kernel.h): qk's B loops and M loop walk S's rows as
-         * pv's walk P's, so a head o and row tile mean the same rows */
-        aop_make(&a->q, qk, &qk->lhs, qk->dm, qk->dk);
-        aop_make(&a->k, qk, &qk->rhs, qk->dk, qk->dn);
-        aop_make(&a->v, pv, &pv->rhs, pv->dk, pv->dn);
-        aop_make(&a->o, pv, &pv->out, pv->dm, pv->dn);
-        if (qk->rhs.stride[qk->dm] || pv->rhs.stride[pv->dm]) {
-            fail(kp, "K or V varies along the query rows");
-            break;
-        }
+        if (!attn_contractions(kp, at, qk, pv, a)) break;
         /* the scores' program: qk's epilogue, then each score kernel's */
         np_vprog *sp = &a->sprog;
         memset(sp, 0, sizeof *sp);
@@ -240,58 +332,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             a->sop[a->nsop++].broadcast = qk->in[i].broadcast;
         }
         bool ok = true;
-        for (uint32_t c = 0; c < at->nscore && ok; c++) {
-            nl_kernel *sk = &sub[2 + c];
-            const kernel *sc = &at->score[c];
-            nl_analyze(ctx, t, sc, env, sk);
-            const ir_value *prev = c ? at->score[c - 1].out : at->qk.out;
-            const uint32_t n = sc->ndims, key = at->score_key[c], row = at->score_row[c];
-            uint32_t lo[KN_MAX_DIMS], nlo = 0; /* its other loops: the heads */
-            for (uint32_t d = 0; d < n; d++)
-                if (d != key && d != row) lo[nlo++] = d;
-            if (!sk->npu || sk->gemm || sk->copy || !sk->has_prog || sk->has_epi || sk->mode != NP_VMAP || sk->nred ||
-                key >= n || row >= n || sc->bounds[key] != a->keys || sk->out_dt != NP_F32) {
-                snprintf(why, sizeof why, "score kernel k%u is not an f32 map over the scores (%s)", sc->index,
-                         sk->npu ? "its loops differ" : sk->why);
-                fail(kp, why);
-                ok = false;
-                break;
-            }
-            uint32_t proot = env->root(env->ud, prev->id);
-            int chain = -1, map[NP_VMAX_SRCS];
-            for (uint32_t i = 0; i < sk->nin; i++) {
-                map[i] = -1;
-                if (sk->in[i].a.kind == NL_A_TENSOR && sk->in[i].a.value == proot && walks_loops(&sk->in[i].a, sc)) {
-                    chain = (int)i;
-                    continue;
-                }
-                if (a->nsop >= NP_VMAX_SRCS) {
-                    ok = false;
-                    break;
-                }
-                nl_aop *p = &a->sop[a->nsop];
-                memset(p, 0, sizeof *p);
-                p->a = sk->in[i].a;
-                p->nouter = nlo;
-                for (uint32_t d = 0; d < nlo; d++) {
-                    p->obound[d] = sc->bounds[lo[d]];
-                    p->ostride[d] = sk->in[i].a.stride[lo[d]];
-                }
-                p->rs = row == key ? 0 : sk->in[i].a.stride[row];
-                p->cs = sk->in[i].a.stride[key];
-                p->uses_r = p->rs != 0;
-                p->uses_c = p->cs != 0;
-                p->name = sk->in[i].name;
-                p->broadcast = sk->in[i].broadcast;
-                map[i] = (int)a->nsop++;
-            }
-            if (!ok || chain < 0 || !append_prog(sp, &sk->prog, chain, map)) {
-                snprintf(why, sizeof why, "score kernel k%u does not join the scores' vector program (its operands, "
-                         "registers or length)", sc->index);
-                fail(kp, why);
-                ok = false;
-            }
-        }
+        for (uint32_t c = 0; c < at->nscore && ok; c++) ok = attn_join_score(ctx, t, env, at, c, &sub[2 + c], a, sp, kp);
         if (!ok) break;
         a->has_sprog = sp->n > 1;
         if (pv->has_prog) {
@@ -307,28 +348,7 @@ void nl_attn_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_
             fail(kp, "too many operands for one kernel's buffers");
             break;
         }
-        /* the softmax */
-        small_prog(&a->copy, false, 0, -1, NV_ADD, false);
-        small_prog(&a->rmax, true, 0, 0, NV_MAX, false);
-        small_prog(&a->alpha, false, 0, 1, NV_SUB, true);
-        small_prog(&a->pexp, true, 0, 0, NV_SUB, true);
-        small_prog(&a->oscale, true, 0, 0, NV_MUL, false);
-        small_prog(&a->lscale, true, 0, 0, NV_MUL, false);
-        small_prog(&a->rsum, true, 0, 0, NV_ADD, false);
-        small_prog(&a->odiv, true, 0, 0, NV_DIV, false);
-        if (at->safe) { /* torch's safe softmax: O = l == 0 ? 0 : O / l (l is 0 just where every score is -inf) */
-            np_vprog *p = &a->odiv;
-            const int q = p->result;
-            vput(p, NV_CONST, q + 1, 0, 0);
-            p->insn[p->n - 1].imm.f = 0.0;
-            vput(p, NV_CMP, q + 2, 1, q + 1);
-            p->insn[p->n - 1].pred = IR_CMPF_OEQ;
-            p->insn[p->n - 1].dt = NP_I1;
-            vput(p, NV_SELECT, q + 3, q + 2, q + 1);
-            p->insn[p->n - 1].c = (uint8_t)q;
-            p->result = (uint8_t)(q + 3);
-            vfinish(p);
-        }
+        attn_softmax_progs(a, at->safe);
         kp->M = a->rows;
         kp->N = a->keys;
         kp->K = a->d;
@@ -372,117 +392,23 @@ void nl_kernel_free(sp_ctx *ctx, nl_kernel *kp) {
  *   O^T (+)= V^T P^T      V^T [DV+1 x TK] streams, P^T (S^T, in place) the weights;
  *                         V^T's last row is ones, so O^T's last row is l
  * and every DMA moves the same DRAM blocks as the untransposed tile would
- * (a 2-D region, read with its strides swapped).
- *
- * Buffer indices of a candidate: nkv = c->xbuf (K, V and the score
- * operands), nsb = c->wbuf (the row state: S, m, alpha, O, and the pv
- * operands); Q x2 with lookahead. */
-typedef struct alay {
-    int32_t q, k0, v0, st0, sop0, pop0, n;
-    int nkv, nsb, nq;
-    int32_t st[6], nst; /* a state buffer's place in its set, -1: none */
-} alay;
-enum { ST_S, ST_M0, ST_M1, ST_A, ST_O, ST_N };
-
-static alay alay_of(const nl_kernel *kp, const nl_cand *c) {
-    alay l;
-    const nl_attn *a = kp->att;
-    bool multi = ceil_div(a->keys, c->tn) > 1; /* several key tiles: m', alpha */
-    l.nkv = c->xbuf > 1 ? 2 : 1;
-    l.nsb = c->wbuf > 1 ? 2 : 1;
-    l.nst = 0;
-    for (int s = 0; s < ST_N; s++) {
-        bool have = s == ST_S || s == ST_M0 || s == ST_O || ((s == ST_M1 || s == ST_A) && multi);
-        l.st[s] = have ? l.nst++ : -1;
-    }
-    /* loads run two steps ahead when the next S is issued early
-     * (lookahead): Q then needs two copies too */
-    l.nq = l.nkv > 1 && l.nsb > 1 ? 2 : 1;
-    l.q = 0;
-    l.k0 = l.nq;
-    l.v0 = l.k0 + l.nkv;
-    l.st0 = l.v0 + l.nkv;
-    l.sop0 = l.st0 + l.nst * l.nsb;
-    l.pop0 = l.sop0 + (int32_t)kp->att->nsop * l.nkv;
-    l.n = l.pop0 + (int32_t)kp->att->npop * l.nsb;
-    return l;
-}
-
-
+ * (a 2-D region, read with its strides swapped). Buffer indices:
+ * alay_of (attn_util.h), V^T always with its row of ones. */
 
 uint32_t nl_attn_layout(const nl_kernel *kp, const nl_cand *c, nl_buf *bufs) {
     if (c->order == NL_ORDER_NMK) return nl_attn_layout_rows(kp, c, bufs);
-    const nl_attn *a = kp->att;
-    const nt_target *t = kp->t;
-    alay l = alay_of(kp, c);
-    int64_t TR = c->tm, TK = c->tn;
-    char name[40];
-    for (int i = 0; i < l.nq; i++) {
-        snprintf(name, sizeof name, l.nq > 1 ? "Qt%d" : "Qt", i);
-        abuf(&bufs[l.q + i], t, name, NL_RHS, NP_F32, a->d, TR);
-    }
-    for (int i = 0; i < l.nkv; i++) {
-        snprintf(name, sizeof name, l.nkv > 1 ? "K%d" : "K", i);
-        abuf(&bufs[l.k0 + i], t, name, NL_LHS, NP_F32, TK, a->d);
-        snprintf(name, sizeof name, l.nkv > 1 ? "Vt%d" : "Vt", i);
-        abuf(&bufs[l.v0 + i], t, name, NL_LHS, NP_F32, a->dv + 1, TK);
-    }
-    static const char *const stn[ST_N] = {"St", "m0", "m1", "alpha", "Ot|l"};
-    for (int j = 0; j < l.nsb; j++)
-        for (int s = 0; s < ST_N; s++) {
-            if (l.st[s] < 0) continue;
-            snprintf(name, sizeof name, l.nsb > 1 ? "%s.%d" : "%s", s == ST_M0 && l.st[ST_M1] < 0 ? "m" : stn[s], j);
-            nl_buf *b = &bufs[l.st0 + j * l.nst + l.st[s]];
-            if (s == ST_S)
-                abuf(b, t, name, NL_SCRATCH, NP_F32, TK, TR);
-            else if (s == ST_O)
-                abuf(b, t, name, NL_ACC, NP_F32, a->dv + 1, TR);
-            else
-                abuf(b, t, name, NL_SCRATCH, NP_F32, 1, TR);
-        }
-    for (uint32_t i = 0; i < a->nsop; i++)
-        for (int j = 0; j < l.nkv; j++) {
-            const nl_aop *p = &a->sop[i];
-            opname(p, "operand", i, j, l.nkv, name, sizeof name);
-            nl_buf *b = &bufs[l.sop0 + (int32_t)i * l.nkv + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? TK : 1, p->uses_r ? TR : 1);
-            b->broadcast = p->broadcast;
-        }
-    for (uint32_t i = 0; i < a->npop; i++) {
-        const nl_aop *p = &a->pop[i];
-        for (int j = 0; j < l.nsb; j++) {
-            opname(p, "operand", a->nsop + i, j, l.nsb, name, sizeof name);
-            nl_buf *b = &bufs[l.pop0 + (int32_t)i * l.nsb + j];
-            abuf(b, t, name, NL_OPERAND, (np_dtype)p->a.dt, p->uses_c ? a->dv : 1, p->uses_r ? TR : 1);
-            b->broadcast = p->broadcast;
-        }
-    }
-    return (uint32_t)l.n;
+    static const anames nm = {"Qt", "K", "Vt", {"St", "m0", "m1", "l", "alpha", "Ot|l"}}; /* (no l of its own: O^T's last row) */
+    alay l = alay_of(kp, c, true);
+    return attn_bufs(kp, c, &l, bufs, true, &nm);
 }
 
 /* ---------------------------------------------------------------- emit */
 
-typedef struct aem {
-    const nl_kernel *kp;
-    const nl_attn *a;
-    const nl_cand *c;
-    const nl_buf *b;
-    np_sink sink;
-    alay l;
-    int64_t L, RT, KT, nsteps;
-    int64_t pend; /* the step whose row tile's end waits (row state x2), or -1 */
-} aem;
+/* S^T, P^T, [O | l]^T and the row state, query rows across the lanes;
+ * V^T's last row is always ones (O^T's last row is l). */
+#define ATTN_T 1
 
 #include "attn_emit.h"
-
-/* Row r0 of a view, n rows of it. */
-static np_view row_view(np_view v, int64_t r0, int64_t n) {
-    v.off += r0 * v.ld * np_view_elem(&v);
-    v.rows = n;
-    return v;
-}
-
-static int32_t q_buf(const aem *e, const astep *st) { return e->l.q + (int32_t)(st->rt % e->l.nq); }
 
 /* S^T = K Q^T of step s. */
 static void gemm_s(aem *e, int64_t s) {
@@ -495,43 +421,16 @@ static void gemm_s(aem *e, int64_t s) {
     marker(e, NP_DEATH, kb);
 }
 
-static np_view sop_view(const aem *e, uint32_t i, const astep *st) {
-    const nl_aop *p = &e->a->sop[i];
-    return view(e, e->l.sop0 + (int32_t)i * e->l.nkv + st->kv, p->uses_c ? st->tk : 1, p->uses_r ? st->tr : 1);
+/* [O | l]^T += [V | 1]^T P^T. */
+static void gemm_pv(aem *e, np_view ovw, np_view sv, int32_t vb, int64_t ocols, int64_t tk, bool first) {
+    gemm(e, ovw, view(e, vb, ocols, tk), sv, !first);
 }
 
-static np_view pop_view(const aem *e, uint32_t i, const astep *st) {
-    const nl_aop *p = &e->a->pop[i];
-    return view(e, e->l.pop0 + (int32_t)i * e->l.nsb + st->sb, p->uses_c ? e->a->dv : 1, p->uses_r ? st->tr : 1);
-}
+/* l: O^T's last row. */
+static np_view l_view(const aem *e, const astep *st) { return lcol(e, tview(e, stb(e, st, ST_O), st->tr, e->a->dv + 1), e->a->dv); }
 
-/* The DMA of step s: Q^T at a row tile's first key tile, K, V^T and the
- * score operands of its key tile (transposed: their strides swapped). */
-static void loads(aem *e, int64_t s) {
-    const nl_attn *a = e->a;
-    astep st = step_of(e, s);
-    int64_t R0 = st.ri * e->c->tm, K0 = st.t * e->c->tn;
-    if (st.t == 0) {
-        int32_t qb = q_buf(e, &st);
-        marker(e, NP_BIRTH, qb);
-        mvin(e, aop_why(&a->q, st.o, false, false), view(e, qb, a->d, st.tr), &a->q, aop_outer(&a->q, st.o) + R0 * a->q.rs, a->q.cs, a->q.rs);
-    }
-    int32_t kb = e->l.k0 + st.kv, vb = e->l.v0 + st.kv;
-    marker(e, NP_BIRTH, kb);
-    mvin(e, aop_why(&a->k, st.o, st.ri > 0, false), view(e, kb, st.tk, a->d), &a->k, aop_outer(&a->k, st.o) + K0 * a->k.cs, a->k.cs, a->k.rs);
-    if (s < e->l.nkv) { /* V^T's row of ones, once: the copies live through the kernel */
-        marker(e, NP_BIRTH, vb);
-        fill(e, row_view(view(e, vb, a->dv + 1, e->c->tn), a->dv, 1), 1.0);
-    }
-    mvin(e, aop_why(&a->v, st.o, st.ri > 0, false), view(e, vb, a->dv, st.tk), &a->v, aop_outer(&a->v, st.o) + K0 * a->v.rs, a->v.cs, a->v.rs);
-    for (uint32_t i = 0; i < a->nsop; i++) {
-        const nl_aop *p = &a->sop[i];
-        np_view v = sop_view(e, i, &st);
-        marker(e, NP_BIRTH, v.buf);
-        mvin(e, aop_why(p, st.o, (!p->uses_r && st.ri > 0) || (!p->uses_c && st.t > 0), true), v, p, aop_outer(p, st.o) + (p->uses_r ? R0 * p->rs : 0) + (p->uses_c ? K0 * p->cs : 0), p->uses_c ? p->cs : 0,
-             p->uses_r ? p->rs : 0);
-    }
-}
+/* (l comes from the arrays, with O.) */
+static void row_sum(aem *e, const astep *st, np_view sv, np_view av, bool first) { (void)e, (void)st, (void)sv, (void)av, (void)first; }
 
 /* O^T's rows (O's columns) go out in blocks of about 256 DMA cycles. */
 static void store_o(aem *e, np_view v, int64_t off) {
@@ -539,119 +438,12 @@ static void store_o(aem *e, np_view v, int64_t off) {
     nl_store_blocks(e->sink, e->kp->t, v, p->a.value, off, p->cs, p->rs);
 }
 
-static void tail(aem *e, int64_t s);
-
-static void step(aem *e, int64_t s) {
-    const nl_attn *a = e->a;
-    astep st = step_of(e, s);
-    bool first = st.t == 0, last = st.t == e->KT - 1, more = s + 1 < e->nsteps;
-    int32_t S = stb(e, &st, ST_S), A = stb(e, &st, ST_A), O = stb(e, &st, ST_O);
-    int32_t Mc = stb(e, &st, (st.t & 1) ? ST_M1 : ST_M0), Mo = stb(e, &st, (st.t & 1) ? ST_M0 : ST_M1);
-    int32_t vb = e->l.v0 + st.kv;
-    const int64_t orows = a->dv + 1;
-    np_view sv = view(e, S, st.tk, st.tr), ovw = view(e, O, orows, st.tr);
-    const bool la = lookahead(e);
-    if (s == 0) {
-        loads(e, 0);
-        if (la && more) loads(e, 1);
-    }
-    if (!la || s == 0) {
-        gemm_s(e, s);
-        if (!la && e->l.nkv > 1 && more) loads(e, s + 1);
-    }
-    if (first) {
-        for (int j = 0; j < ST_N; j++)
-            if (j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_BIRTH, stb(e, &st, j));
-        for (uint32_t i = 0; i < a->npop; i++) {
-            const nl_aop *p = &a->pop[i];
-            np_view v = pop_view(e, i, &st);
-            marker(e, NP_BIRTH, v.buf);
-            mvin(e, aop_why(p, st.o, !p->uses_r && st.ri > 0, true), v, p, aop_outer(p, st.o) + (p->uses_r ? st.ri * e->c->tm * p->rs : 0), p->uses_c ? p->cs : 0,
-                 p->uses_r ? p->rs : 0);
-        }
-    }
-    /* the qk epilogue and the score kernels, in place on S^T */
-    if (a->has_sprog) {
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < a->nsop; i++) src[i] = sop_view(e, i, &st);
-        vec(e, NP_VMAP, sv, st.tk, st.tr, src, a->nsop, &a->sprog);
-    }
-    for (uint32_t i = 0; i < a->nsop; i++) marker(e, NP_DEATH, sop_view(e, i, &st).buf);
-    /* m' = max(m, max_j S), within each lane */
-    np_view mc = view(e, Mc, 1, st.tr), mo = Mo >= 0 ? view(e, Mo, 1, st.tr) : mc, av = A >= 0 ? view(e, A, 1, st.tr) : mc;
-    if (first)
-        fill(e, mc, -FLT_MAX);
-    else
-        vec(e, NP_VMAP, mc, 1, st.tr, &mo, 1, &a->copy);
-    vec(e, NP_VREDUCE_ROWS, mc, st.tk, st.tr, &sv, 1, &a->rmax);
-    if (!first) {
-        np_view src2[2] = {mo, mc};
-        vec(e, NP_VMAP, av, 1, st.tr, src2, 2, &a->alpha);
-    }
-    /* P^T = exp(S^T - m'), in place */
-    vec(e, NP_VMAP, sv, st.tk, st.tr, &mc, 1, &a->pexp);
-    /* the previous row tile's end, now that its P V had this softmax's
-     * time to finish */
-    if (e->pend >= 0) {
-        tail(e, e->pend);
-        e->pend = -1;
-    }
-    /* the next S while this softmax finishes */
-    if (la && more) gemm_s(e, s + 1);
-    /* [O | l]^T = [O | l]^T a + [V | 1]^T P^T */
-    if (!first) vec(e, NP_VMAP, ovw, orows, st.tr, &av, 1, &a->oscale);
-    gemm(e, ovw, view(e, vb, orows, st.tk), sv, !first);
-    marker(e, NP_DEATH, S);
-    if (s + e->l.nkv >= e->nsteps) marker(e, NP_DEATH, vb);
-    if (e->l.nkv == 1 && more) loads(e, s + 1);
-    if (la && s + 2 < e->nsteps) loads(e, s + 2);
-    if (!last) return;
-    if (e->l.nsb > 1)
-        e->pend = s;
-    else
-        tail(e, s);
-}
-
-/* A row tile's end (its last step s): O^T / l, the pv epilogue, the store. */
-static void tail(aem *e, int64_t s) {
-    const nl_attn *a = e->a;
-    astep st = step_of(e, s);
-    int32_t O = stb(e, &st, ST_O);
-    np_view ow = view(e, O, a->dv + 1, st.tr), ov = row_view(ow, 0, a->dv), lv = row_view(ow, a->dv, 1);
-    vec(e, NP_VMAP, ov, a->dv, st.tr, &lv, 1, &a->odiv);
-    if (a->has_pprog) {
-        np_view src[NP_VMAX_SRCS];
-        for (uint32_t i = 0; i < a->npop; i++) src[i] = pop_view(e, i, &st);
-        vec(e, NP_VMAP, ov, a->dv, st.tr, src, a->npop, &a->pprog);
-    }
-    for (uint32_t i = 0; i < a->npop; i++) marker(e, NP_DEATH, pop_view(e, i, &st).buf);
-    for (int j = 0; j < ST_N; j++)
-        if (j != ST_O && j != ST_S && stb(e, &st, j) >= 0) marker(e, NP_DEATH, stb(e, &st, j));
-    store_o(e, ov, aop_outer(&a->o, st.o) + st.ri * e->c->tm * a->o.rs);
-    marker(e, NP_DEATH, O);
-}
-
 void nl_attn_emit(const nl_kernel *kp, const nl_cand *c, const nl_buf *bufs, np_sink sink) {
     if (c->order == NL_ORDER_NMK) {
         nl_attn_emit_rows(kp, c, bufs, sink);
         return;
     }
-    aem e;
-    memset(&e, 0, sizeof e);
-    e.kp = kp;
-    e.a = kp->att;
-    e.c = c;
-    e.b = bufs;
-    e.sink = sink;
-    e.l = alay_of(kp, c);
-    e.L = kp->t->lanes;
-    e.RT = ceil_div(e.a->rows, c->tm);
-    e.KT = ceil_div(e.a->keys, c->tn);
-    e.nsteps = e.a->heads * e.RT * e.KT;
-    e.pend = -1;
-    for (int64_t s = 0; s < e.nsteps; s++) step(&e, s);
-    if (e.pend >= 0) tail(&e, e.pend);
-    marker(&e, NP_BARRIER, -1);
+    attn_emit_all(kp, c, bufs, sink, true);
 }
 
 /* ------------------------------------------------------------- search */

@@ -464,11 +464,90 @@ void nl_conv_load_w(em *e, const gstage *st, np_view wv, int64_t outer) {
     }
 }
 
+/* The halo tile xv as the GEMM's (or a depthwise tap's) X for the tap at
+ * pixel offset px within the halo: tile t's pixels down its rows, cols
+ * wide, stepping the convolution's strides through the halo's rows. */
+static np_view tap_x(const nl_conv *cv, const nl_ctile *t, np_view xv, int64_t px, int64_t cols) {
+    int64_t ldx = xv.ld;
+    np_view a = xv;
+    a.off = xv.off + px * ldx * np_view_elem(&xv);
+    a.rows = t->tm;
+    a.cols = cols;
+    a.ld = (cv->cw ? 1 : cv->sw) * ldx;
+    a.g1 = cv->OW;
+    a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
+    a.g2 = t->toh;
+    a.gs2 = t->HH * cv->Wp * ldx;
+    return a;
+}
+
+/* The pixel offset of tap (i, j) of the window within the halo. */
+static int64_t tap_px(const nl_conv *cv, int64_t i, int64_t j) {
+    return i * (cv->ch ? 1 : cv->dh) * cv->Wp + j * (cv->cw ? 1 : cv->dw);
+}
+
+/* A depthwise convolution: one VEC per tap, channels across the lanes. */
+static void dw_taps(em *e, const gstage *st, np_view xv, np_view wv, np_view y, bool acc) {
+    const nl_conv *cv = &e->kp->cv;
+    const nl_ctile *t = &st->ct;
+    int64_t ldw = wv.ld, el = np_view_elem(&xv);
+    np_insn v;
+    memset(&v, 0, sizeof v);
+    v.op = NP_VEC;
+    v.mode = NP_VMAP;
+    v.dst = y;
+    v.rows = t->tm;
+    v.cols = st->tn;
+    v.nsrc = 2;
+    np_view src[2];
+    v.src = src;
+    for (int64_t i = 0; i < cv->KH; i++)
+        for (int64_t j = 0; j < cv->KW; j++) {
+            int64_t tap = i * cv->KW + j;
+            np_view a = tap_x(cv, t, xv, tap_px(cv, i, j), st->tn);
+            np_view b = wv; /* the tap's row of weights, broadcast down the pixels */
+            b.off = wv.off + tap * ldw * el;
+            b.rows = 1;
+            b.cols = st->tn;
+            src[0] = a, src[1] = b;
+            v.prog = &cv->dwprog[acc || tap > 0 ? 1 : 0];
+            put(e, &v);
+        }
+}
+
+/* Folded taps: one GEMM (from template in) per group of window rows, up to
+ * fold * KW * tc deep. */
+static void folded_gemms(em *e, const gstage *st, np_view xv, np_view wv, bool acc, np_insn *in) {
+    const nl_conv *cv = &e->kp->cv;
+    int64_t ldw = wv.ld, el = np_view_elem(&xv), tc = st->tk;
+    int64_t slack = nl_conv_slack(e->kp, e->c), gh = e->c->fold;
+    for (int64_t i = 0; i < cv->KH; i += gh) {
+        int64_t nr = min64(gh, cv->KH - i);
+        np_view a = tap_x(cv, &st->ct, xv, slack + tap_px(cv, i, 0), nr * cv->KW * tc);
+        np_view b = wv; /* rows (kh, kw, c) of window rows [i, i + nr) */
+        b.rows = nr * cv->KW * tc;
+        b.cols = st->tn;
+        if (cv->tap_major) {
+            b.off = wv.off + i * cv->KW * tc * ldw * el;
+        } else { /* c major: (c, kh, kw) in memory, so groups of tc rows T apart, one per tap */
+            b.off = wv.off + i * cv->KW * ldw * el;
+            b.ld = cv->T * ldw;
+            b.g1 = tc;
+            b.gs1 = ldw;
+        }
+        in->a = a;
+        in->b = b;
+        in->k = nr * cv->KW * tc;
+        in->flags = acc || i > 0 ? NP_ACC : 0;
+        put(e, in);
+    }
+}
+
 void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, bool acc) {
     const nl_kernel *kp = e->kp;
     const nl_conv *cv = &kp->cv;
     const nl_ctile *t = &st->ct;
-    int64_t ldx = xv.ld, ldw = wv.ld, el = np_view_elem(&xv), tc = st->tk;
+    int64_t ldw = wv.ld, el = np_view_elem(&xv), tc = st->tk;
     np_insn in;
     memset(&in, 0, sizeof in);
     in.op = NP_GEMM;
@@ -476,84 +555,19 @@ void nl_conv_gemms(em *e, const gstage *st, np_view xv, np_view wv, np_view y, b
     in.rows = t->tm;
     in.cols = st->tn;
     in.k = tc;
+    if (cv->depthwise) {
+        dw_taps(e, st, xv, wv, y, acc);
+        return;
+    }
+    if (e->c->fold) {
+        folded_gemms(e, st, xv, wv, acc, &in);
+        return;
+    }
     int64_t slack = nl_conv_slack(kp, e->c);
-    if (cv->depthwise) { /* depthwise: one VEC per tap, channels across the lanes */
-        np_insn v;
-        memset(&v, 0, sizeof v);
-        v.op = NP_VEC;
-        v.mode = NP_VMAP;
-        v.dst = y;
-        v.rows = t->tm;
-        v.cols = st->tn;
-        v.nsrc = 2;
-        np_view src[2];
-        v.src = src;
-        for (int64_t i = 0; i < cv->KH; i++)
-            for (int64_t j = 0; j < cv->KW; j++) {
-                int64_t tap = i * cv->KW + j;
-                np_view a = xv;
-                a.off = xv.off + (i * (cv->ch ? 1 : cv->dh) * cv->Wp + j * (cv->cw ? 1 : cv->dw)) * ldx * el;
-                a.rows = t->tm;
-                a.cols = st->tn;
-                a.ld = (cv->cw ? 1 : cv->sw) * ldx;
-                a.g1 = cv->OW;
-                a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
-                a.g2 = t->toh;
-                a.gs2 = t->HH * cv->Wp * ldx;
-                np_view b = wv; /* the tap's row of weights, broadcast down the pixels */
-                b.off = wv.off + tap * ldw * el;
-                b.rows = 1;
-                b.cols = st->tn;
-                src[0] = a, src[1] = b;
-                v.prog = &cv->dwprog[acc || tap > 0 ? 1 : 0];
-                put(e, &v);
-            }
-        return;
-    }
-    if (e->c->fold) { /* one GEMM per group of window rows, up to fold * KW * tc deep */
-        int64_t gh = e->c->fold;
-        for (int64_t i = 0; i < cv->KH; i += gh) {
-            int64_t nr = min64(gh, cv->KH - i);
-            np_view a = xv;
-            a.off = xv.off + (slack + i * (cv->ch ? 1 : cv->dh) * cv->Wp) * ldx * el;
-            a.rows = t->tm;
-            a.cols = nr * cv->KW * tc;
-            a.ld = (cv->cw ? 1 : cv->sw) * ldx;
-            a.g1 = cv->OW;
-            a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
-            a.g2 = t->toh;
-            a.gs2 = t->HH * cv->Wp * ldx;
-            np_view b = wv; /* rows (kh, kw, c) of window rows [i, i + nr) */
-            b.rows = nr * cv->KW * tc;
-            b.cols = st->tn;
-            if (cv->tap_major) {
-                b.off = wv.off + i * cv->KW * tc * ldw * el;
-            } else { /* c major: (c, kh, kw) in memory, so groups of tc rows T apart, one per tap */
-                b.off = wv.off + i * cv->KW * ldw * el;
-                b.ld = cv->T * ldw;
-                b.g1 = tc;
-                b.gs1 = ldw;
-            }
-            in.a = a;
-            in.b = b;
-            in.k = nr * cv->KW * tc;
-            in.flags = acc || i > 0 ? NP_ACC : 0;
-            put(e, &in);
-        }
-        return;
-    }
     for (int64_t i = 0; i < cv->KH; i++)
         for (int64_t j = 0; j < cv->KW; j++) {
             int64_t tap = i * cv->KW + j;
-            np_view a = xv;
-            a.off = xv.off + (slack + i * (cv->ch ? 1 : cv->dh) * cv->Wp + j * (cv->cw ? 1 : cv->dw)) * ldx * el;
-            a.rows = t->tm;
-            a.cols = tc;
-            a.ld = (cv->cw ? 1 : cv->sw) * ldx;
-            a.g1 = cv->OW;
-            a.gs1 = (cv->ch ? 1 : cv->sh) * cv->Wp * ldx;
-            a.g2 = t->toh;
-            a.gs2 = t->HH * cv->Wp * ldx;
+            np_view a = tap_x(cv, t, xv, slack + tap_px(cv, i, j), tc);
             np_view b = wv;
             b.rows = tc;
             b.cols = st->tn;

@@ -10,17 +10,22 @@ static void put(em *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 
 void nl_marker(em *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
-static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
-    const nl_buf *b = &e->b[buf];
+np_view nl_buf_view(const nl_buf *bufs, int64_t L, int32_t buf, int64_t row, int64_t rows, int64_t cols) {
+    const nl_buf *b = &bufs[buf];
     np_view v;
     memset(&v, 0, sizeof v);
     v.buf = buf;
     v.dt = b->dt;
-    v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset + chunk * b->rows * v.ld * np_dtype_bytes((np_dtype)b->dt);
+    v.ld = ceil_div(b->cols, L);
+    v.off = b->offset + row * v.ld * np_dtype_bytes((np_dtype)b->dt);
     v.rows = rows;
     v.cols = cols;
     return v;
+}
+
+/* Chunk `chunk` of buffer buf (its chunks are b->rows apart). */
+static np_view view_of(const em *e, int32_t buf, int64_t chunk, int64_t rows, int64_t cols) {
+    return nl_buf_view(e->b, e->L, buf, chunk * e->b[buf].rows, rows, cols);
 }
 
 /* The part of view v from row r0 and column c0 on, rows x cols of it. */
@@ -87,20 +92,24 @@ static bool read_before(const nl_kernel *kp, const nl_access *a, uint32_t i) {
 
 /* Fill a tile from an access: DMA for tensors, the vector unit for a
  * constant or run-time scalar (a splat weight is never a tensor). */
-static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
+void nl_put_load(np_sink sink, const nl_access *a, uint8_t why, np_view v, int64_t dram_off, int64_t rs, int64_t cs) {
     np_insn in;
     memset(&in, 0, sizeof in);
     in.dst = v;
     if (a->kind == NL_A_TENSOR) {
         in.op = NP_MVIN;
-        in.why = e->why;
-        in.dram = (np_dram){a->value, a->off + off, rs, cs};
+        in.why = why;
+        in.dram = (np_dram){a->value, dram_off, rs, cs};
     } else {
         in.op = NP_FILL;
         in.imm = a->imm;
         in.scalar = a->kind == NL_A_SCALAR ? (int64_t)a->value : -1;
     }
-    put(e, &in);
+    sink.fn(sink.ud, &in);
+}
+
+static void load_tile(em *e, const nl_access *a, np_view v, int64_t off, int64_t rs, int64_t cs) {
+    nl_put_load(e->sink, a, e->why, v, a->off + off, rs, cs);
 }
 
 static void fill_tile(em *e, np_view v, const nl_access *a) {
@@ -198,6 +207,16 @@ static np_view w_view(em *e, const gstage *st, int64_t s) {
     return view_of(e, e->ly.w0 + (int32_t)(s % e->ly.nw), 0, rows, st->tn);
 }
 
+/* A GEMM operand's tile (X or W) of stage st loaded into v: its rows from
+ * r0 along loop dr, its columns from c0 along loop dc, in the stage's
+ * outer and reduction iterations. */
+static void gemm_load(em *e, const nl_access *a, const gstage *st, np_view v, int64_t r0, int dr, int64_t c0, int dc) {
+    const nl_kernel *kp = e->kp;
+    int64_t off = outer_off(kp, a, kp->par, kp->npar, st->o) + outer_off(kp, a, kp->red, kp->nred, st->ri) +
+                  r0 * stride_of(a, dr) + c0 * stride_of(a, dc);
+    load_tile(e, a, v, off, stride_of(a, dr), stride_of(a, dc));
+}
+
 static void gemm_loads(em *e, const gdims *g, int64_t s) {
     const nl_kernel *kp = e->kp;
     gstage st = nl_stage_of(kp, e->c, g, s);
@@ -209,9 +228,7 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
         if (kp->cv.on) {
             nl_conv_load_x(e, &st, x_view(e, &st, s), outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o));
         } else {
-            int64_t off = outer_off(kp, &kp->lhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->lhs, kp->red, kp->nred, st.ri) +
-                          st.mi * e->c->tm * stride_of(&kp->lhs, kp->dm) + st.ki * e->c->tk * stride_of(&kp->lhs, kp->dk);
-            load_tile(e, &kp->lhs, x_view(e, &st, s), off, stride_of(&kp->lhs, kp->dm), stride_of(&kp->lhs, kp->dk));
+            gemm_load(e, &kp->lhs, &st, x_view(e, &st, s), st.mi * e->c->tm, kp->dm, st.ki * e->c->tk, kp->dk);
         }
         e->why = NP_WHY_FIRST;
     }
@@ -225,9 +242,7 @@ static void gemm_loads(em *e, const gdims *g, int64_t s) {
         if (kp->cv.on && kp->rhs.kind == NL_A_TENSOR) {
             nl_conv_load_w(e, &st, w_view(e, &st, s), outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o));
         } else {
-            int64_t off = outer_off(kp, &kp->rhs, kp->par, kp->npar, st.o) + outer_off(kp, &kp->rhs, kp->red, kp->nred, st.ri) +
-                          st.ki * e->c->tk * stride_of(&kp->rhs, kp->dk) + st.ni * e->c->tn * stride_of(&kp->rhs, kp->dn);
-            load_tile(e, &kp->rhs, w_view(e, &st, s), off, stride_of(&kp->rhs, kp->dk), stride_of(&kp->rhs, kp->dn));
+            gemm_load(e, &kp->rhs, &st, w_view(e, &st, s), st.ki * e->c->tk, kp->dk, st.ni * e->c->tn, kp->dn);
         }
         e->why = NP_WHY_FIRST;
     }
@@ -289,23 +304,34 @@ static int64_t tile_rows(const em *e, int64_t mi) {
     return min64(e->c->tm, e->kp->M - mi * e->c->tm);
 }
 
+/* Output tile t of a contraction: head o, M and N tiles mi and ni, its
+ * rows and columns (clipped at the edges), its accumulator buffer. */
+typedef struct ytile {
+    int64_t o, mi, ni, tm, tn;
+    int32_t yb;
+} ytile;
+
+static ytile ytile_of(const em *e, const gdims *g, int64_t t) {
+    ytile y;
+    tile_of(e->kp, e->c, g, t, &y.o, &y.mi, &y.ni);
+    y.tm = tile_rows(e, y.mi), y.tn = min64(e->c->tn, e->kp->N - y.ni * e->c->tn);
+    y.yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    return y;
+}
+
 static void gemm_tile_start(em *e, const gdims *g, int64_t t) {
     const nl_kernel *kp = e->kp;
-    int64_t o, mi, ni;
-    tile_of(kp, e->c, g, t, &o, &mi, &ni);
-    int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
-    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
-    nl_marker(e, NP_BIRTH, yb);
+    ytile yt = ytile_of(e, g, t);
+    nl_marker(e, NP_BIRTH, yt.yb);
     bool zero_init = kp->init.kind == NL_A_IMM && kp->init.imm.f == 0.0;
-    if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yb, 0, tm, tn), &kp->init);
+    if (!zero_init || g->ks == 0) fill_tile(e, view_of(e, yt.yb, 0, yt.tm, yt.tn), &kp->init);
 }
 
 static void gemm_tile_end(em *e, const gdims *g, int64_t t) {
     const nl_kernel *kp = e->kp;
-    int64_t o, mi, ni;
-    tile_of(kp, e->c, g, t, &o, &mi, &ni);
-    int64_t tm = tile_rows(e, mi), tn = min64(e->c->tn, kp->N - ni * e->c->tn);
-    int32_t yb = e->ly.y0 + (int32_t)(t % e->ly.ny);
+    ytile yt = ytile_of(e, g, t);
+    const int64_t o = yt.o, mi = yt.mi, ni = yt.ni, tm = yt.tm, tn = yt.tn;
+    const int32_t yb = yt.yb;
     np_view y = view_of(e, yb, 0, tm, tn);
     /* the tile stored: the accumulator, or (a bf16 or f16 result) the
      * epilogue's own tile of it */

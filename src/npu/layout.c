@@ -34,79 +34,82 @@ static void operand_name(const nl_operand *op, uint32_t i, char *buf, size_t n) 
         snprintf(buf, n, "operand%u", i);
 }
 
-uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
+/* A contraction's buffers: X and W tiles (or panels), the accumulators Y,
+ * a narrow result's tiles beside them, the epilogue's operands. */
+static uint32_t gemm_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
     const nt_target *t = kp->t;
     uint32_t n = 0;
     char name[40];
-    memset(ly, 0, sizeof *ly);
-    ly->res0 = -1;
-    if (kp->att) return nl_attn_layout(kp, c, bufs);
-    if (kp->rows) return nl_rows_layout(kp, c, bufs);
-    if (kp->win) return nl_win_layout(kp, c, bufs);
-    if (kp->gemm) {
-        int64_t ks = kp->nred_total * ceil_div(kp->K, c->tk);
-        /* the next tile's X and W may load during this tile's epilogue and
-         * store: then they live through those steps too */
-        int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
-        np_dtype in_dt = (np_dtype)kp->lhs.dt; /* f32, bf16 or f16: X and W at their width */
-        /* a convolution's X is its halo tile, its W every tap's weights */
-        int64_t xr = c->tm, wr = c->tk, xc = c->tk;
-        if (kp->cv.on) {
-            int64_t TB, TOH;
-            nl_conv_tiling(kp, c->tm, &TB, &TOH);
-            xr = nl_conv_slack(kp, c) + TB * nl_conv_halo_rows(kp, TOH, TOH) * kp->cv.Wp;
-            xc = kp->cv.depthwise ? c->tn : nl_conv_xcols(kp, c, c->tk);
-            wr = c->tk * kp->cv.T;
-        }
-        ly->x0 = (int32_t)n;
-        if (c->xbuf == NL_PANEL) {
-            nl_set_buf(&bufs[n++], t, "X", NL_LHS, in_dt, xr, xc, ks, 0, 4);
-            ly->nx = 1;
-        } else {
-            for (int i = 0; i < c->xbuf; i++) {
-                snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
-                nl_set_buf(&bufs[n++], t, name, NL_LHS, in_dt, xr, xc, 1, 1, xw_hi);
-            }
-            ly->nx = c->xbuf;
-        }
-        ly->w0 = (int32_t)n;
-        if (c->wbuf == NL_PANEL) {
-            gdims g = nl_gemm_dims(kp, c);
-            nl_set_buf(&bufs[n++], t, "W", NL_RHS, in_dt, wr, c->tn, gemm_w_whole(kp, c, &g) ? g.tiles_n * ks : ks, 0, 4);
-            ly->nw = 1;
-        } else {
-            for (int i = 0; i < c->wbuf; i++) {
-                snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
-                nl_set_buf(&bufs[n++], t, name, NL_RHS, in_dt, wr, c->tn, 1, 1, xw_hi);
-            }
-            ly->nw = c->wbuf;
-        }
-        ly->y0 = (int32_t)n;
-        for (int i = 0; i < c->ybuf; i++) {
-            snprintf(name, sizeof name, c->ybuf > 1 ? "Y%d" : "Y", i);
-            nl_set_buf(&bufs[n++], t, name, NL_ACC, NP_F32, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
-        }
-        ly->ny = c->ybuf;
-        /* a bf16 or f16 result: the epilogue's tile of it beside each
-         * accumulator, written at the epilogue and stored from */
-        if (kp->epi_own) {
-            ly->res0 = (int32_t)n;
-            for (int i = 0; i < c->ybuf; i++) {
-                snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", i);
-                nl_set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, c->tm, c->tn, 1, 2, o && o->shorten_acc ? 3 : 4);
-            }
-        }
-        for (uint32_t i = 0; i < kp->nin; i++) {
-            const nl_operand *op = &kp->in[i];
-            operand_name(op, i, name, sizeof name);
-            ly->op[i] = (int32_t)n;
-            nl_set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1,
-                    c->early ? 1 : 2, 3);
-            bufs[n++].broadcast = op->broadcast;
-        }
-        return n;
+    int64_t ks = kp->nred_total * ceil_div(kp->K, c->tk);
+    /* the next tile's X and W may load during this tile's epilogue and
+     * store: then they live through those steps too */
+    int64_t xw_hi = gemm_prefetch_across(kp, c) ? 4 : 2;
+    np_dtype in_dt = (np_dtype)kp->lhs.dt; /* f32, bf16 or f16: X and W at their width */
+    /* a convolution's X is its halo tile, its W every tap's weights */
+    int64_t xr = c->tm, wr = c->tk, xc = c->tk;
+    if (kp->cv.on) {
+        int64_t TB, TOH;
+        nl_conv_tiling(kp, c->tm, &TB, &TOH);
+        xr = nl_conv_slack(kp, c) + TB * nl_conv_halo_rows(kp, TOH, TOH) * kp->cv.Wp;
+        xc = kp->cv.depthwise ? c->tn : nl_conv_xcols(kp, c, c->tk);
+        wr = c->tk * kp->cv.T;
     }
-    /* loop kernel: input tiles, then the output tile unless in place */
+    ly->x0 = (int32_t)n;
+    if (c->xbuf == NL_PANEL) {
+        nl_set_buf(&bufs[n++], t, "X", NL_LHS, in_dt, xr, xc, ks, 0, 4);
+        ly->nx = 1;
+    } else {
+        for (int i = 0; i < c->xbuf; i++) {
+            snprintf(name, sizeof name, c->xbuf > 1 ? "X%d" : "X", i);
+            nl_set_buf(&bufs[n++], t, name, NL_LHS, in_dt, xr, xc, 1, 1, xw_hi);
+        }
+        ly->nx = c->xbuf;
+    }
+    ly->w0 = (int32_t)n;
+    if (c->wbuf == NL_PANEL) {
+        gdims g = nl_gemm_dims(kp, c);
+        nl_set_buf(&bufs[n++], t, "W", NL_RHS, in_dt, wr, c->tn, gemm_w_whole(kp, c, &g) ? g.tiles_n * ks : ks, 0, 4);
+        ly->nw = 1;
+    } else {
+        for (int i = 0; i < c->wbuf; i++) {
+            snprintf(name, sizeof name, c->wbuf > 1 ? "W%d" : "W", i);
+            nl_set_buf(&bufs[n++], t, name, NL_RHS, in_dt, wr, c->tn, 1, 1, xw_hi);
+        }
+        ly->nw = c->wbuf;
+    }
+    ly->y0 = (int32_t)n;
+    for (int i = 0; i < c->ybuf; i++) {
+        snprintf(name, sizeof name, c->ybuf > 1 ? "Y%d" : "Y", i);
+        nl_set_buf(&bufs[n++], t, name, NL_ACC, NP_F32, c->tm, c->tn, 1, 1, o && o->shorten_acc ? 3 : 4);
+    }
+    ly->ny = c->ybuf;
+    /* a bf16 or f16 result: the epilogue's tile of it beside each
+     * accumulator, written at the epilogue and stored from */
+    if (kp->epi_own) {
+        ly->res0 = (int32_t)n;
+        for (int i = 0; i < c->ybuf; i++) {
+            snprintf(name, sizeof name, c->ybuf > 1 ? "out%d" : "out", i);
+            nl_set_buf(&bufs[n++], t, name, NL_OUT, (np_dtype)kp->out_dt, c->tm, c->tn, 1, 2, o && o->shorten_acc ? 3 : 4);
+        }
+    }
+    for (uint32_t i = 0; i < kp->nin; i++) {
+        const nl_operand *op = &kp->in[i];
+        operand_name(op, i, name, sizeof name);
+        ly->op[i] = (int32_t)n;
+        nl_set_buf(&bufs[n], t, name, NL_OPERAND, (np_dtype)op->a.dt, op->uses_r ? c->tm : 1, op->uses_c ? c->tn : 1, 1,
+                c->early ? 1 : 2, 3);
+        bufs[n++].broadcast = op->broadcast;
+    }
+    return n;
+}
+
+/* A loop kernel's buffers: input tiles, the output tile unless in place,
+ * a gather's tiles, the chain's operands. */
+static uint32_t loop_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
+    const nt_target *t = kp->t;
+    uint32_t n = 0;
+    char name[40];
+    /* input tiles, then the output tile unless in place */
     int nb = c->xbuf == 2 ? 2 : 1;
     for (uint32_t i = 0; i < kp->nin; i++) {
         const nl_operand *op = &kp->in[i];
@@ -176,6 +179,15 @@ uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o,
         }
     }
     return n;
+}
+
+uint32_t nl_make_layout(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs, layout *ly) {
+    memset(ly, 0, sizeof *ly);
+    ly->res0 = -1;
+    if (kp->att) return nl_attn_layout(kp, c, bufs);
+    if (kp->rows) return nl_rows_layout(kp, c, bufs);
+    if (kp->win) return nl_win_layout(kp, c, bufs);
+    return kp->gemm ? gemm_layout(kp, c, o, bufs, ly) : loop_layout(kp, c, o, bufs, ly);
 }
 
 uint32_t nl_buffers(const nl_kernel *kp, const nl_cand *c, const nl_opts *o, nl_buf *bufs) {

@@ -131,6 +131,15 @@ ldims nl_loop_dims(const nl_kernel *kp, const nl_cand *c);
 /* Stage s of a loop kernel's program (emit.c). */
 void nl_emit_loop_stage(em *e, const ldims *d, int64_t s);
 
+/* emit.c: the view of buffer `buf` (of bufs, L lanes) from row `row` on,
+ * rows x cols of it. Every emitter (emit.c, window.c, attn_emit.h) starts
+ * its operands here. */
+np_view nl_buf_view(const nl_buf *bufs, int64_t L, int32_t buf, int64_t row, int64_t rows, int64_t cols);
+/* emit.c: view v filled from access a: an MVIN of tensor a at element
+ * offset dram_off (strides rs, cs; a->off not added) with reason why, or a
+ * FILL of its scalar or immediate. */
+void nl_put_load(np_sink sink, const nl_access *a, uint8_t why, np_view v, int64_t dram_off, int64_t rs, int64_t cs);
+
 /* emit.c: tile v stored to DRAM tensor `tensor` at element offset off (row
  * and column strides rs, cs) in row blocks of about 256 DMA cycles. */
 void nl_store_blocks(np_sink sink, const nt_target *t, np_view v, uint32_t tensor, int64_t off, int64_t rs, int64_t cs);

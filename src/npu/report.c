@@ -331,6 +331,77 @@ static void cores_json(json_writer *w, const nk_plan *sp) {
     json_end_object(w);
 }
 
+/* The chosen tile in words, by kernel family (attention, rows, window,
+ * contraction, loop), and a convolution's geometry. */
+static void tile_text(sp_strbuf *o, const nl_kernel *kp, const nl_cand *c) {
+    char b1[16], b2[16];
+    if (kp->att)
+        sp_strbuf_printf(o,
+                         "    tile %lld query rows x %lld keys (one head), %s; online softmax over %lld key tile%s; "
+                         "%s and score operands x%d, row state (%s) x%d; S and P never stored "
+                         "(on chip only), Q loaded once per row tile, O stored once\n",
+                         (long long)c->tm, (long long)c->tn,
+                         c->order == NL_ORDER_NMK ? "as S is (keys across the lanes)" : "held transposed (query rows across the lanes)",
+                         (long long)ceil_div_(kp->att->keys, c->tn), ceil_div_(kp->att->keys, c->tn) == 1 ? "" : "s",
+                         c->order == NL_ORDER_NMK ? "K^T, V" : "K, V^T", c->xbuf,
+                         c->order == NL_ORDER_NMK ? "S, m, l, alpha, O" : "S^T, m, alpha, [O|l]^T", c->wbuf);
+    else if (kp->rows)
+        sp_strbuf_printf(o,
+                         "    tile %lldx%lld (rows x cols), the axis (%lld) %s; %u parts on the vector unit, their "
+                         "values on chip only; inputs loaded once (x%d), the result stored once (x%d)\n",
+                         (long long)c->tm, (long long)c->tn, (long long)kp->rows->A,
+                         c->order == NL_ORDER_NMK ? "down each lane" : "across the lanes", kp->rows->nstep, c->xbuf,
+                         c->ybuf);
+    else if (kp->win)
+        sp_strbuf_printf(o,
+                         "    window %lldx%lld (stride %lld,%lld, dilation %lld,%lld): tile %lld output rows x %lld pixels "
+                         "(down each lane) x %lld lanes; the input's halo loaded once per tile (x%d), the window's "
+                         "steps within the lanes, the output stored once (x%d)\n",
+                         (long long)kp->win->KQ, (long long)kp->win->KP, (long long)kp->win->sq,
+                         (long long)kp->win->sp, (long long)kp->win->dlq, (long long)kp->win->dlp,
+                         (long long)c->tm, (long long)c->tk, (long long)c->tn, c->xbuf, c->ybuf);
+    else if (kp->gemm)
+        sp_strbuf_printf(o, "    tile %lld,%lld,%lld, loop order %s; X %s, W %s, Y x%d; operands loaded %s\n", (long long)c->tm,
+                         (long long)c->tn, (long long)c->tk, c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k",
+                         bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2), c->ybuf,
+                         kp->nin ? (c->early ? "early" : "late") : "-");
+    else
+        sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
+                         c->xbuf, out_text(kp, c));
+    if (kp->cv.on) {
+        const nl_conv *cv = &kp->cv;
+        int64_t TB, TOH;
+        nl_conv_tiling(kp, c->tm, &TB, &TOH);
+        sp_strbuf_printf(o,
+                         "    %sconvolution: %lld images of %lldx%lld pixels, window %lldx%lld, stride %lldx%lld, padding %lld,%lld "
+                         "(in the halo loads); a tile is %lld %s (%lld pixels); halo %lld x %lld padded pixels per image%s; "
+                         "weights as rows (%s)%s\n",
+                         cv->depthwise ? "depthwise (on the vector unit, one op per tap) " : "", (long long)cv->NB,
+                         (long long)cv->OH, (long long)cv->OW, (long long)cv->KH, (long long)cv->KW,
+                         (long long)cv->sh, (long long)cv->sw, (long long)cv->pt, (long long)cv->pl,
+                         (long long)(TOH == cv->OH ? TB : TOH), TOH == cv->OH ? (TB == 1 ? "image" : "images") : "output rows",
+                         (long long)c->tm, (long long)nl_conv_halo_rows(kp, TOH, TOH), (long long)cv->Wp,
+                         c->fold ? ", in shifted copies (the folded taps)" : "", cv->tap_major ? "kh, kw, c" : "c, kh, kw",
+                         c->fold == 1 ? "; the window's columns folded into the reduction (one GEMM per window row)"
+                         : c->fold ? "; the window's columns and rows folded into the reduction (one GEMM per group of window rows)" : "");
+    }
+}
+
+/* The chosen candidate's buffers, a line each. */
+static void bufs_table(sp_strbuf *o, const nl_choice *ch) {
+    for (uint32_t b = 0; b < ch->nbufs; b++) {
+        const nl_buf *bb = &ch->bufs[b];
+        char shape[48];
+        if (bb->nchunks > 1)
+            snprintf(shape, sizeof shape, "%lld x [%lldx%lld]", (long long)bb->nchunks, (long long)bb->rows, (long long)bb->cols);
+        else
+            snprintf(shape, sizeof shape, "[%lldx%lld]", (long long)bb->rows, (long long)bb->cols);
+        sp_strbuf_printf(o, "      %-10s %-8s %-18s %9lld B at %-8lld live steps %lld..%lld%s\n", bb->name,
+                         nl_role_name((nl_role)bb->role), shape, (long long)bb->bytes, (long long)bb->offset, (long long)bb->lo,
+                         (long long)bb->hi - 1, bb->broadcast ? "  (broadcast)" : "");
+    }
+}
+
 static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     const kn_program *p = ex_kernels(x);
     const nt_target *t = nx_target(x);
@@ -356,74 +427,11 @@ static void kernel_report(sp_strbuf *o, ex_program *x, uint32_t i) {
     }
     const nl_choice *ch = ki.ch;
     const nl_cand *c = &ch->cand;
-    char b1[16], b2[16];
-    if (ki.kp->att)
-        sp_strbuf_printf(o,
-                         "    tile %lld query rows x %lld keys (one head), %s; online softmax over %lld key tile%s; "
-                         "%s and score operands x%d, row state (%s) x%d; S and P never stored "
-                         "(on chip only), Q loaded once per row tile, O stored once\n",
-                         (long long)c->tm, (long long)c->tn,
-                         c->order == NL_ORDER_NMK ? "as S is (keys across the lanes)" : "held transposed (query rows across the lanes)",
-                         (long long)ceil_div_(ki.kp->att->keys, c->tn), ceil_div_(ki.kp->att->keys, c->tn) == 1 ? "" : "s",
-                         c->order == NL_ORDER_NMK ? "K^T, V" : "K, V^T", c->xbuf,
-                         c->order == NL_ORDER_NMK ? "S, m, l, alpha, O" : "S^T, m, alpha, [O|l]^T", c->wbuf);
-    else if (ki.kp->rows)
-        sp_strbuf_printf(o,
-                         "    tile %lldx%lld (rows x cols), the axis (%lld) %s; %u parts on the vector unit, their "
-                         "values on chip only; inputs loaded once (x%d), the result stored once (x%d)\n",
-                         (long long)c->tm, (long long)c->tn, (long long)ki.kp->rows->A,
-                         c->order == NL_ORDER_NMK ? "down each lane" : "across the lanes", ki.kp->rows->nstep, c->xbuf,
-                         c->ybuf);
-    else if (ki.kp->win)
-        sp_strbuf_printf(o,
-                         "    window %lldx%lld (stride %lld,%lld, dilation %lld,%lld): tile %lld output rows x %lld pixels "
-                         "(down each lane) x %lld lanes; the input's halo loaded once per tile (x%d), the window's "
-                         "steps within the lanes, the output stored once (x%d)\n",
-                         (long long)ki.kp->win->KQ, (long long)ki.kp->win->KP, (long long)ki.kp->win->sq,
-                         (long long)ki.kp->win->sp, (long long)ki.kp->win->dlq, (long long)ki.kp->win->dlp,
-                         (long long)c->tm, (long long)c->tk, (long long)c->tn, c->xbuf, c->ybuf);
-    else if (ki.kp->gemm)
-        sp_strbuf_printf(o, "    tile %lld,%lld,%lld, loop order %s; X %s, W %s, Y x%d; operands loaded %s\n", (long long)c->tm,
-                         (long long)c->tn, (long long)c->tk, c->order == NL_ORDER_MNK ? "m,n,k" : "n,m,k",
-                         bufs_text(c->xbuf, b1, sizeof b1), bufs_text(c->wbuf, b2, sizeof b2), c->ybuf,
-                         ki.kp->nin ? (c->early ? "early" : "late") : "-");
-    else
-        sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
-                         c->xbuf, out_text(ki.kp, c));
-    if (ki.kp->cv.on) {
-        const nl_conv *cv = &ki.kp->cv;
-        int64_t TB, TOH;
-        nl_conv_tiling(ki.kp, c->tm, &TB, &TOH);
-        sp_strbuf_printf(o,
-                         "    %sconvolution: %lld images of %lldx%lld pixels, window %lldx%lld, stride %lldx%lld, padding %lld,%lld "
-                         "(in the halo loads); a tile is %lld %s (%lld pixels); halo %lld x %lld padded pixels per image%s; "
-                         "weights as rows (%s)%s\n",
-                         cv->depthwise ? "depthwise (on the vector unit, one op per tap) " : "", (long long)cv->NB,
-                         (long long)cv->OH, (long long)cv->OW, (long long)cv->KH, (long long)cv->KW,
-                         (long long)cv->sh, (long long)cv->sw, (long long)cv->pt, (long long)cv->pl,
-                         (long long)(TOH == cv->OH ? TB : TOH), TOH == cv->OH ? (TB == 1 ? "image" : "images") : "output rows",
-                         (long long)c->tm, (long long)nl_conv_halo_rows(ki.kp, TOH, TOH), (long long)cv->Wp,
-                         c->fold ? ", in shifted copies (the folded taps)" : "", cv->tap_major ? "kh, kw, c" : "c, kh, kw",
-                         c->fold == 1 ? "; the window's columns folded into the reduction (one GEMM per window row)"
-                         : c->fold ? "; the window's columns and rows folded into the reduction (one GEMM per group of window rows)" : "");
-    }
-    if (0)
-        sp_strbuf_printf(o, "    tile %lldx%lld (rows x cols); inputs x%d, output %s\n", (long long)c->tm, (long long)c->tn,
-                         c->xbuf, out_text(ki.kp, c));
+    tile_text(o, ki.kp, c);
     if (ki.split && t->num_cores > 1) cores_text(o, ki.split);
     sp_strbuf_printf(o, "    buffers per lane: footprint %lld of %lld bytes, peak live %lld\n", (long long)ch->footprint,
                      (long long)ch->budget, (long long)ch->peak_live);
-    for (uint32_t b = 0; b < ch->nbufs; b++) {
-        const nl_buf *bb = &ch->bufs[b];
-        char shape[48];
-        if (bb->nchunks > 1)
-            snprintf(shape, sizeof shape, "%lld x [%lldx%lld]", (long long)bb->nchunks, (long long)bb->rows, (long long)bb->cols);
-        else
-            snprintf(shape, sizeof shape, "[%lldx%lld]", (long long)bb->rows, (long long)bb->cols);
-        sp_strbuf_printf(o, "      %-10s %-8s %-18s %9lld B at %-8lld live steps %lld..%lld%s\n", bb->name,
-                         nl_role_name((nl_role)bb->role), shape, (long long)bb->bytes, (long long)bb->offset, (long long)bb->lo,
-                         (long long)bb->hi - 1, bb->broadcast ? "  (broadcast)" : "");
-    }
+    bufs_table(o, ch);
     int64_t roof = ch->bound_compute;
     if (ch->bound_vector > roof) roof = ch->bound_vector;
     if (ch->bound_dma_min > roof) roof = ch->bound_dma_min;

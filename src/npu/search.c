@@ -420,6 +420,34 @@ static int64_t cycles_of(double c) { return c < (double)NC_TIME_MAX ? (c > 0 ? (
  * f32 one (np_vprog_groups), so half. */
 static double epi_ops(const np_vprog *p) { return (double)p->nalu - 0.5 * (double)p->nalu_bytes[1]; }
 
+/* A contraction's cycles in parts (conv_estimate, cand_estimate): the
+ * startup (first loads), the arrays' streaming, the tail (drain, last
+ * epilogue and store), the DMA of all bytes, the vector unit's work, a
+ * stage's compute C, one X and one W tile's load, the DMA latency. */
+typedef struct pipe_parts {
+    double startup, stream, tail, dma, vu, C, lx, lw, lat;
+} pipe_parts;
+
+/* The bound (the start, streaming and end in series, or the busiest unit)
+ * and the estimate (that start and end around a uniform pipeline of
+ * stages) from parts p. */
+static void pipe_cycles(const nl_cand *c, const gdims *g, pipe_parts p, int64_t *bound, int64_t *heur) {
+    double b = p.startup + p.stream + p.tail;
+    if (p.dma > b) b = p.dma;
+    if (p.vu > b) b = p.vu;
+    *bound = cycles_of(b);
+    double ns = (double)(g->nstages ? g->nstages : 1);
+    double D = p.dma / ns;
+    double ax = c->xbuf == NL_PANEL ? p.lx / (double)g->tiles_n : p.lx, aw = c->wbuf == NL_PANEL ? p.lw / (double)g->tiles_m : p.lw;
+    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
+    double stage = serial > 0 ? p.C + serial + p.lat : p.C;
+    double over = ax + aw + p.lat;
+    if (serial == 0 && over > stage) stage = over;
+    if (D > stage) stage = D;
+    double h = p.startup + ns * stage + p.tail;
+    *heur = cycles_of(h > b ? h : b);
+}
+
 /* A convolution's (cand_estimate): the same bound and estimate with the
  * halo tiles' bytes (their interiors: the border is filled) and one GEMM
  * per tap. */
@@ -486,23 +514,10 @@ static void conv_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double startup = g.nstages ? lx + lw + lat : 0;
     double last_store = (double)(nl_conv_last_piece(kp, &tl, nt_dma_chunk_rows(t, (double)(tnl * 4))) * tnl) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
-    double b = startup + sa_b + tail;
-    if (bytes / bw > b) b = bytes / bw;
-    if (vu > b) b = vu;
-    *bound = cycles_of(b);
     /* the uniform pipeline: a stage is T GEMMs of tm rows */
-    double ns = (double)(g.nstages ? g.nstages : 1);
     double C = (double)max64(t0.tm, L) * (double)(nl_conv_kblocks(kp, tk0, c->fold) * ceil_div(tn0, L)) / (double)t->num_sa;
     if (cv->depthwise) C = (double)(2 * cv->T) * (double)ceil_div(t0.tm * ceil_div(tn0, L), V);
-    double D = bytes / bw / ns;
-    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
-    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
-    double stage = serial > 0 ? C + serial + lat : C;
-    double over = ax + aw + lat;
-    if (serial == 0 && over > stage) stage = over;
-    if (D > stage) stage = D;
-    double h = startup + ns * stage + tail;
-    *heur = cycles_of(h > b ? h : b);
+    pipe_cycles(c, &g, (pipe_parts){startup, sa_b, tail, bytes / bw, vu, C, lx, lw, lat}, bound, heur);
 }
 
 /* A lower bound on a candidate's cycles and a quick estimate of them.
@@ -594,22 +609,9 @@ static void cand_estimate(const nl_kernel *kp, const nl_cand *c, int64_t *bound,
     double startup = g.nstages ? lx + lw + (xt || wt ? lat : 0) : 0;
     double last_store = (double)(min64(tm, nt_dma_chunk_rows(t, (double)(tn * 4))) * tn) * oe / bw + lat;
     double tail = (double)(2 * L - 1) + epi + last_store;
-    double b = startup + sa + tail;
-    if (bytes / bw > b) b = bytes / bw;
-    if (vu > b) b = vu;
-    *bound = cycles_of(b);
     /* the uniform pipeline */
-    double ns = (double)(g.nstages ? g.nstages : 1);
     double C = (double)tm * (double)(ceil_div(tk, L) * ceil_div(tn, L)) / (double)t->num_sa;
-    double D = bytes / bw / ns;
-    double ax = c->xbuf == NL_PANEL ? lx / (double)g.tiles_n : lx, aw = c->wbuf == NL_PANEL ? lw / (double)g.tiles_m : lw;
-    double serial = (c->xbuf == 1 ? ax : 0) + (c->wbuf == 1 ? aw : 0);
-    double stage = serial > 0 ? C + serial + lat : C;
-    double over = ax + aw + lat;
-    if (serial == 0 && over > stage) stage = over;
-    if (D > stage) stage = D;
-    double h = startup + ns * stage + tail;
-    *heur = cycles_of(h > b ? h : b);
+    pipe_cycles(c, &g, (pipe_parts){startup, sa, tail, bytes / bw, vu, C, lx, lw, lat}, bound, heur);
 }
 
 static int cmp_cand(const void *a, const void *b) {
@@ -988,6 +990,52 @@ static int64_t free_pass(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, con
     return best.dma_bytes;
 }
 
+/* Candidate c's pass-0 cut for the effort limit taken back (pass 1 times
+ * it after all): its count and its reject record. */
+static void uncut(nl_choice *ch, const nl_cand *c) {
+    ch->nverdict[NL_LIMIT]--;
+    for (uint32_t j = 0; j < ch->nrejects; j++)
+        if (ch->rejects[j].verdict == NL_LIMIT && !memcmp(&ch->rejects[j].c, c, sizeof *c)) {
+            memmove(&ch->rejects[j], &ch->rejects[j + 1], (ch->nrejects - j - 1) * sizeof *ch->rejects);
+            ch->nrejects--;
+            break;
+        }
+}
+
+/* Candidate r timed over its planned buffers. One whose lower bound is
+ * already beyond the model's count is saturated however it is timed:
+ * stepping its program to find that out cost seconds per candidate on a
+ * slow machine (tests/cli/npu_limits.sh). */
+static nc_stats time_cand(sp_ctx *ctx, const nl_kernel *kp, const cand_rec *r, const nl_buf *bufs, const nl_opts *o) {
+    nc_stats est;
+    if (r->bound >= NC_TIME_MAX) {
+        memset(&est, 0, sizeof est);
+        est.cycles = NC_TIME_MAX;
+    } else {
+        est = nl_time(ctx, kp, &r->c, bufs, o);
+    }
+    return est;
+}
+
+/* The chosen candidate's rooflines, DRAM lower bound and gap, for the
+ * report. */
+static void choice_bounds(sp_ctx *ctx, choose_state *cs, const nl_kernel *kp, const nl_opts *o, nl_choice *ch, int64_t limit) {
+    const nt_target *t = kp->t;
+    double bw = nt_dram_peak_bytes_per_cycle(t); /* rooflines at the peak */
+    int64_t L = t->lanes;
+    ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
+    ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
+    ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
+    ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
+    /* the budget's part of the gap: what the search would choose with the
+     * whole slice (free_pass) */
+    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->est.dma_bytes);
+    ch->free_dma_bytes = o->budget < nt_spad_bytes(t) && g0.tile + g0.halo > 0 ? free_pass(ctx, cs, kp, o, ch, limit)
+                                                                                 : ch->est.dma_bytes;
+    ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
+    ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
+}
+
 static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opts *o, nl_choice *ch) {
     choose_state *cs = ud;
     gen_cands(ctx, &cs->cl, kp, o);
@@ -1058,27 +1106,9 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
                 note_cand(ch, &r->c, NL_LIMIT, r->lbytes, r->bound, 0, NULL);
                 continue;
             }
-            /* a candidate whose lower bound is already beyond the model's
-             * count is saturated however it is timed: stepping its
-             * program to find that out cost seconds per candidate on a
-             * slow machine (tests/cli/npu_limits.sh) */
-            nc_stats est;
-            if (r->bound >= NC_TIME_MAX) {
-                memset(&est, 0, sizeof est);
-                est.cycles = NC_TIME_MAX;
-            } else {
-                est = nl_time(ctx, kp, &r->c, bufs, o);
-            }
+            nc_stats est = time_cand(ctx, kp, r, bufs, o);
             ch->nsim++;
-            if (pass) { /* it was counted as cut in pass 0 */
-                ch->nverdict[NL_LIMIT]--;
-                for (uint32_t j = 0; j < ch->nrejects; j++)
-                    if (ch->rejects[j].verdict == NL_LIMIT && !memcmp(&ch->rejects[j].c, &r->c, sizeof r->c)) {
-                        memmove(&ch->rejects[j], &ch->rejects[j + 1], (ch->nrejects - j - 1) * sizeof *ch->rejects);
-                        ch->nrejects--;
-                        break;
-                    }
-            }
+            if (pass) uncut(ch, &r->c); /* it was counted as cut in pass 0 */
             nc_energy en = cand_energy(kp->t, &est), ben = cand_energy(kp->t, &ch->est);
             note_cand(ch, &r->c, NL_TIMED, pr.footprint, est.cycles, est.dma_bytes, &en);
             work_add(cs, ntimed++, pr.footprint, est.stepped);
@@ -1101,20 +1131,7 @@ static void choose_body(sp_ctx *ctx, void *ud, const nl_kernel *kp, const nl_opt
         if (!cl->n) sp_throw(ctx, SP_EINTERNAL, kp->k->root->loc, "internal error: no tile candidates");
         no_fit(ctx, kp, &cl->v[min_i].c, o, kp->gemm && o->tile[0] > 0);
     }
-    const nt_target *t = kp->t;
-    double bw = nt_dram_peak_bytes_per_cycle(t); /* rooflines at the peak */
-    int64_t L = t->lanes;
-    ch->bound_compute = ceil_div(kp->macs, t->num_sa * L * L);
-    ch->bound_dma = cycles_of(ceil((double)ch->est.dma_bytes / bw));
-    ch->bound_dma_min = cycles_of(ceil((double)kp->min_dma_bytes / bw));
-    ch->dram_lower_bound = nl_dram_lower_bound(kp, o->budget);
-    /* the budget's part of the gap: what the search would choose with the
-     * whole slice (free_pass) */
-    nl_gap g0 = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->est.dma_bytes);
-    ch->free_dma_bytes = o->budget < nt_spad_bytes(t) && g0.tile + g0.halo > 0 ? free_pass(ctx, cs, kp, o, ch, limit)
-                                                                                 : ch->est.dma_bytes;
-    ch->gap = nl_gap_of(kp, &ch->est, ch->dram_lower_bound, ch->free_dma_bytes);
-    ch->bound_vector = ceil_div(ch->est.vec_op_bytes, L * (t->vlen_bits / 8 > 0 ? t->vlen_bits / 8 : 1));
+    choice_bounds(ctx, cs, kp, o, ch, limit);
     beyond_the_model(ctx, kp, ch);
 }
 

@@ -217,6 +217,60 @@ static void pad_value(const ir_op *pad, np_dtype dt, nl_access *a) {
     }
 }
 
+/* The input read through a pad (kn_fold_pads): X->value is the pad's
+ * source (or a transpose's: X->map is then composed onto it), X->map its
+ * padded coordinates; its access from those, the source's strides ts. */
+static void pad_access(nl_kernel *kp, const nl_env *env, const kn_input *X, const int64_t *ts) {
+    const kernel *k = kp->k;
+    nl_access *a = &kp->in[0].a;
+    a->value = env->root(env->ud, X->value->id);
+    a->off = 0;
+    memset(a->stride, 0, sizeof a->stride);
+    for (uint32_t r = 0; r < X->map->nres; r++) {
+        int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
+        ir_aexpr_linear(X->map->res[r], k->ndims, coef, &cst);
+        a->off += (cst - X->pad_low[r]) * ts[r];
+        for (uint32_t d = 0; d < k->ndims; d++) a->stride[d] += coef[d] * ts[r];
+    }
+    kp->in[0].name = X->value->name;
+}
+
+/* The window steps' programs (w->grp, w->rest, w->g) over nw window
+ * loops: groups of window pixels kw, as many as the sources and registers
+ * allow. False where the body does not chain. */
+static bool win_progs(nl_win *w, const nl_kernel *kp, uint32_t nw) {
+    uint32_t g = NP_VMAX_SRCS;
+    if (kp->prog.nregs && (uint32_t)(NP_VMAX_REGS / kp->prog.nregs) < g) g = (uint32_t)(NP_VMAX_REGS / kp->prog.nregs);
+    if ((int64_t)g > w->KP) g = (uint32_t)w->KP;
+    if (g < 1 || !chain_prog(&w->grp, &kp->prog, g) ||
+        (w->KP % g && !chain_prog(&w->rest, &kp->prog, (uint32_t)(w->KP % g))))
+        return false;
+    /* the window's steps in the reference's order (its loops' order): with
+     * kw's loop before kh's, one pixel per step, kw outer */
+    if (nw == 2 && w->wp < w->wq) {
+        g = 1;
+        if (!chain_prog(&w->grp, &kp->prog, 1)) return false;
+        w->p_outer = true;
+    }
+    w->g = g;
+    return true;
+}
+
+/* Whether the smallest tile of window w (one output pixel, the fewest
+ * lanes) fits budget; where not, the loop lowering keeps the kernel. */
+static bool smallest_fits(nl_kernel *kp, nl_win *w, int64_t budget) {
+    nl_cand c0;
+    memset(&c0, 0, sizeof c0);
+    c0.tm = c0.tk = 1, c0.tn = w->C < kp->t->lanes ? w->C : kp->t->lanes, c0.xbuf = c0.ybuf = 1;
+    kp->win = w;
+    nl_buf bufs[NL_MAX_BUFS];
+    uint32_t nb = kp->nein + 2 <= NL_MAX_BUFS ? nl_win_layout(kp, &c0, bufs) : 0;
+    int64_t bytes = 0;
+    for (uint32_t i = 0; i < nb; i++) bytes += bufs[i].bytes;
+    kp->win = NULL;
+    return nb && bytes <= budget;
+}
+
 bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
     const ir_op *root = k->root;
@@ -228,25 +282,11 @@ bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
     const ir_op *pad = X->pad;
     const int ip = ws.ip, iq = 1 - ws.ip;
     const uint32_t nw = ws.nw;
-    /* the input's strides: when it is read through a pad (kn_fold_pads),
-     * X->value is the pad's source (or a transpose's: X->map is then
-     * composed onto it), X->map its padded coordinates */
+    /* the input's strides (a pad's source's where it is read through one) */
     const ir_type xt = X->value->type;
     int64_t ts[IR_MAX_RANK];
     ir_type_strides(xt, ts);
-    if (pad) {
-        nl_access *a = &kp->in[0].a;
-        a->value = env->root(env->ud, X->value->id);
-        a->off = 0;
-        memset(a->stride, 0, sizeof a->stride);
-        for (uint32_t r = 0; r < X->map->nres; r++) {
-            int64_t coef[KN_MAX_DIMS] = {0}, cst = 0;
-            ir_aexpr_linear(X->map->res[r], k->ndims, coef, &cst);
-            a->off += (cst - X->pad_low[r]) * ts[r];
-            for (uint32_t d = 0; d < k->ndims; d++) a->stride[d] += coef[d] * ts[r];
-        }
-        kp->in[0].name = X->value->name;
-    }
+    if (pad) pad_access(kp, env, X, ts);
     const int *pl = ws.pl, *wl = ws.wl, *rdim = ws.rdim;
     const int64_t *s = ws.s, *dl = ws.dl, *cs = ws.cs;
     const int dc = ws.dc;
@@ -273,48 +313,18 @@ bool nl_win_analyze(sp_ctx *ctx, nl_kernel *kp, const nl_env *env) {
         if (nw == 2) w->lq = X->pad_low[rdim[iq]] - cs[iq], w->nq = xt.dims[rdim[iq]];
         else w->lq = 0, w->nq = 1;
     }
-    /* the steps' programs: groups of window pixels kw, as many as the
-     * sources and registers allow */
-    uint32_t g = NP_VMAX_SRCS;
-    if (kp->prog.nregs && (uint32_t)(NP_VMAX_REGS / kp->prog.nregs) < g) g = (uint32_t)(NP_VMAX_REGS / kp->prog.nregs);
-    if ((int64_t)g > w->KP) g = (uint32_t)w->KP;
-    if (g < 1 || !chain_prog(&w->grp, &kp->prog, g) ||
-        (w->KP % g && !chain_prog(&w->rest, &kp->prog, (uint32_t)(w->KP % g)))) {
+    if (!win_progs(w, kp, nw)) {
         sp_free(ctx, w);
         return false;
     }
-    /* the window's steps in the reference's order (its loops' order): with
-     * kw's loop before kh's, one pixel per step, kw outer */
-    if (nw == 2 && w->wp < w->wq) {
-        g = 1;
-        if (!chain_prog(&w->grp, &kp->prog, 1)) {
-            sp_free(ctx, w);
-            return false;
-        }
-        w->p_outer = true;
-    }
-    w->g = g;
     /* one output pixel of a window of contiguous input pixels, walked as
      * they lie: the window is the halo's rows in order, one reduction down
      * the lanes (NP_VREDUCE_ROWS) instead of shifted views */
     w->flat = w->P == 1 && w->Q == 1 && w->dlp == 1 && (nw == 1 || w->dlq == 1) && !w->p_outer &&
               halo_p(w, 1) == w->KP;
-    /* its smallest tile (one output pixel, the fewest lanes) must fit the
-     * budget, or the loop lowering keeps the kernel */
-    if (env->budget > 0) {
-        nl_cand c0;
-        memset(&c0, 0, sizeof c0);
-        c0.tm = c0.tk = 1, c0.tn = w->C < kp->t->lanes ? w->C : kp->t->lanes, c0.xbuf = c0.ybuf = 1;
-        kp->win = w;
-        nl_buf bufs[NL_MAX_BUFS];
-        uint32_t nb = kp->nein + 2 <= NL_MAX_BUFS ? nl_win_layout(kp, &c0, bufs) : 0;
-        int64_t bytes = 0;
-        for (uint32_t i = 0; i < nb; i++) bytes += bufs[i].bytes;
-        kp->win = NULL;
-        if (!nb || bytes > env->budget) {
-            sp_free(ctx, w);
-            return false;
-        }
+    if (env->budget > 0 && !smallest_fits(kp, w, env->budget)) {
+        sp_free(ctx, w);
+        return false;
     }
     /* the other parallel loops: one tile each */
     for (uint32_t d = 0; d < k->ndims; d++)
@@ -434,16 +444,7 @@ static void put(wem *e, const np_insn *in) { e->sink.fn(e->sink.ud, in); }
 static void marker(wem *e, np_opcode op, int32_t buf) { np_put_marker(e->sink, op, buf); }
 
 static np_view bview(const wem *e, int32_t buf, int64_t row, int64_t rows, int64_t cols) {
-    const nl_buf *b = &e->b[buf];
-    np_view v;
-    memset(&v, 0, sizeof v);
-    v.buf = buf;
-    v.dt = b->dt;
-    v.ld = ceil_div(b->cols, e->L);
-    v.off = b->offset + row * v.ld * np_dtype_bytes((np_dtype)b->dt);
-    v.rows = rows;
-    v.cols = cols;
-    return v;
+    return nl_buf_view(e->b, e->L, buf, row, rows, cols);
 }
 
 static int32_t xbuf_of(const wem *e, int64_t t) { return (int32_t)(t % e->c->xbuf); }
