@@ -17,7 +17,7 @@
 #include "interp/interp.h"
 #include "passes/body.h"
 
-static SP_PRINTF(2, 3) void host(nl_kernel *kp, const char *fmt, ...) {
+SP_PRINTF(2, 3) void nl_host(nl_kernel *kp, const char *fmt, ...) {
     if (!kp->npu) return; /* keep the first reason */
     kp->npu = false;
     va_list ap;
@@ -36,7 +36,7 @@ const char *nl_op_text(const ir_op *op, char *buf, size_t n) {
 
 /* The npu's element type of an IR element type (index as i64, as the
  * reference stores it); false for one the npu does not hold. */
-static bool dtype_of(ir_dtype d, np_dtype *out) {
+bool nl_dtype_of(ir_dtype d, np_dtype *out) {
     switch (d) {
     case IR_F32: *out = NP_F32; return true;
     case IR_F64: *out = NP_F64; return true;
@@ -52,18 +52,18 @@ static bool dtype_of(ir_dtype d, np_dtype *out) {
     }
 }
 
-static np_scalar scalar_of(interp_scalar v) {
+np_scalar nl_scalar_of(interp_scalar v) {
     np_scalar s;
     memcpy(&s, &v, sizeof s); /* one layout: double f / int64 i */
     return s;
 }
 
 /* The value of a scalar arith.constant, as the reference computes it. */
-static bool const_value(const ir_op *def, np_scalar *out) {
+bool nl_const_value(const ir_op *def, np_scalar *out) {
     if (!def || def->kind != IR_OP_CONSTANT || def->nres != 1 || def->res[0].type.kind != IR_T_SCALAR) return false;
     interp_scalar z = {0}, r;
     if (!interp_scalar_op(def, &z, &z, &z, &r, NULL)) return false;
-    *out = scalar_of(r);
+    *out = nl_scalar_of(r);
     return true;
 }
 
@@ -71,10 +71,10 @@ static bool const_value(const ir_op *def, np_scalar *out) {
 static bool make_access(const nl_kernel *kp, const nl_env *env, const ir_value *v, const ir_amap *map, nl_access *a) {
     memset(a, 0, sizeof *a);
     np_dtype dt;
-    if (!dtype_of((ir_dtype)v->type.dtype, &dt)) return false;
+    if (!nl_dtype_of((ir_dtype)v->type.dtype, &dt)) return false;
     a->dt = (uint8_t)dt;
     if (v->type.kind == IR_T_SCALAR) {
-        if (const_value(v->def, &a->imm)) {
+        if (nl_const_value(v->def, &a->imm)) {
             a->kind = NL_A_IMM;
         } else {
             a->kind = NL_A_SCALAR;
@@ -86,7 +86,7 @@ static bool make_access(const nl_kernel *kp, const nl_env *env, const ir_value *
     const uint8_t *elem = NULL;
     if (env->splat(env->ud, v->id, &elem)) { /* a splat (or an empty: zeros) is a scalar, law L6 */
         a->kind = NL_A_IMM;
-        if (elem) a->imm = scalar_of(interp_load_elem(elem, (ir_dtype)v->type.dtype));
+        if (elem) a->imm = nl_scalar_of(interp_load_elem(elem, (ir_dtype)v->type.dtype));
         return true;
     }
     a->kind = NL_A_TENSOR;
@@ -134,7 +134,7 @@ static void vfail(vcomp *vc, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    host(vc->kp, "%s", buf);
+    nl_host(vc->kp, "%s", buf);
 }
 
 /* Body register b holds vector register reg. */
@@ -229,7 +229,7 @@ static void vsync(vcomp *vc) {
     for (; vc->done < vc->bp.n && vc->ok; vc->done++) {
         const bd_insn *bi = &vc->bp.insn[vc->done];
         np_dtype dt;
-        if (!dtype_of((ir_dtype)bi->dt, &dt)) {
+        if (!nl_dtype_of((ir_dtype)bi->dt, &dt)) {
             vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)bi->dt));
             return;
         }
@@ -238,7 +238,7 @@ static void vsync(vcomp *vc) {
         np_vinsn *in;
         if (bi->capture) {
             np_scalar c;
-            const bool imm = const_value(bi->val->def, &c);
+            const bool imm = nl_const_value(bi->val->def, &c);
             in = vemit(vc, imm ? NV_CONST : NV_SCALAR, dt, dt, r, 0, 0, 0);
             if (in && imm) in->imm = c;
             if (in && !imm) in->slot = bi->val->id;
@@ -259,7 +259,7 @@ static int voperand(vcomp *vc, const ir_value *v) {
     int r = vlookup(vc, v);
     if (r >= 0) return r;
     np_dtype dt;
-    if (v->type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)v->type.dtype, &dt)) {
+    if (v->type.kind != IR_T_SCALAR || !nl_dtype_of((ir_dtype)v->type.dtype, &dt)) {
         vfail(vc, "the fused body reads a %s value from outside it", ir_dtype_name((ir_dtype)v->type.dtype));
         return -1;
     }
@@ -326,12 +326,12 @@ static void vop(vcomp *vc, const ir_op *o) {
     np_dtype dt, at = NP_F32;
     char buf[64];
     if (vop_not_arith(vc, o)) return;
-    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !dtype_of((ir_dtype)o->res[0].type.dtype, &dt)) {
+    if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !nl_dtype_of((ir_dtype)o->res[0].type.dtype, &dt)) {
         vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
               o->nres ? ir_dtype_name((ir_dtype)o->res[0].type.dtype) : "nothing");
         return;
     }
-    if (o->nopnds && !dtype_of((ir_dtype)o->opnds[0]->type.dtype, &at)) {
+    if (o->nopnds && !nl_dtype_of((ir_dtype)o->opnds[0]->type.dtype, &at)) {
         vfail(vc, "body op '%s' on %s has no vector instruction", nl_op_text(o, buf, sizeof buf),
               ir_dtype_name((ir_dtype)o->opnds[0]->type.dtype));
         return;
@@ -356,7 +356,7 @@ static void vop(vcomp *vc, const ir_op *o) {
     switch ((ir_opkind)o->kind) {
     case IR_OP_CONSTANT: {
         np_scalar c;
-        if (!const_value(o, &c)) break;
+        if (!nl_const_value(o, &c)) break;
         int d = vnew(vc);
         np_vinsn *in = vemit(vc, NV_CONST, dt, dt, d, 0, 0, 0);
         if (in) in->imm = c;
@@ -387,7 +387,7 @@ generic:
         int r[3] = {0, 0, 0};
         for (uint32_t j = 0; j < o->nopnds; j++) {
             np_dtype ot;
-            if (!dtype_of((ir_dtype)o->opnds[j]->type.dtype, &ot)) {
+            if (!nl_dtype_of((ir_dtype)o->opnds[j]->type.dtype, &ot)) {
                 vfail(vc, "body op '%s' reads a %s value", nl_op_text(o, buf, sizeof buf),
                       ir_dtype_name((ir_dtype)o->opnds[j]->type.dtype));
                 return;
@@ -481,7 +481,7 @@ static void compile_ops(nl_kernel *kp, np_vprog *p, uint32_t first, uint32_t las
         }
         for (uint32_t i = 0; i < E->u.lin.nins && vc.ok; i++) {
             np_dtype at;
-            if (!dtype_of((ir_dtype)b->args[i].type.dtype, &at)) {
+            if (!nl_dtype_of((ir_dtype)b->args[i].type.dtype, &at)) {
                 vfail(&vc, "body argument of type %s", ir_dtype_name((ir_dtype)b->args[i].type.dtype));
                 break;
             }
@@ -579,7 +579,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
         bool widen = o->kind == IR_OP_EXTF && o->nopnds == 1 && o->opnds[0]->def == NULL &&
                      (o->opnds[0]->type.dtype == IR_BF16 || o->opnds[0]->type.dtype == IR_F16) && o->res[0].type.dtype == IR_F32;
         if (!widen && (o->kind == IR_OP_EXTF || o->kind == IR_OP_TRUNCF || o->kind == IR_OP_SITOFP))
-            { host(kp, "the contraction casts its elements (mixed precision)"); return; }
+            { nl_host(kp, "the contraction casts its elements (mixed precision)"); return; }
     }
     /* the arrays multiply f32, bf16 or f16 operands (both of one type)
      * into f32 accumulators; a bf16 or f16 result (the epilogue's truncf)
@@ -587,15 +587,15 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     if (!make_access(kp, env, k->inputs[0].value, k->inputs[0].map, &kp->lhs) ||
         !make_access(kp, env, k->inputs[1].value, k->inputs[1].map, &kp->rhs) || kp->lhs.dt != kp->rhs.dt ||
         (kp->lhs.dt != NP_F32 && !np_dtype_half((np_dtype)kp->lhs.dt)))
-        { host(kp, "the contraction's inputs are not two f32, bf16 or f16 tensors of one type read through affine maps (what the systolic arrays multiply)"); return; }
+        { nl_host(kp, "the contraction's inputs are not two f32, bf16 or f16 tensors of one type read through affine maps (what the systolic arrays multiply)"); return; }
     if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR ||
         (kp->out.dt != NP_F32 && !np_dtype_half((np_dtype)kp->out.dt)))
-        { host(kp, "the result is not an f32, bf16 or f16 tensor (the contraction accumulates in f32)"); return; }
+        { nl_host(kp, "the result is not an f32, bf16 or f16 tensor (the contraction accumulates in f32)"); return; }
     /* MLIR accumulates in the contraction's own result type: the arrays'
      * f32 is that only for an f32 contraction (a bf16 one rounds every
      * partial sum to bf16) */
     if (ir_value_elem(&k->root->res[0]) != IR_F32)
-        { host(kp, "the contraction accumulates in %s; the systolic arrays accumulate in f32", ir_dtype_name(ir_value_elem(&k->root->res[0]))); return; }
+        { nl_host(kp, "the contraction accumulates in %s; the systolic arrays accumulate in f32", ir_dtype_name(ir_value_elem(&k->root->res[0]))); return; }
     kp->dm = kp->dn = kp->dk = -1;
     for (uint32_t d = 0; d < k->ndims; d++) {
         int64_t os = abs64(kp->out.stride[d]);
@@ -616,23 +616,23 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     /* the epilogue's operands: on chip at their logical tile shape */
     nl_access inacc[64];
     int32_t slot[64];
-    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    if (k->ninputs > 64) { nl_host(kp, "more than 64 inputs"); return; }
     for (uint32_t i = 0; i < k->ninputs; i++) {
         slot[i] = -1;
         if (k->inputs[i].role != KN_ROLE_OPERAND) continue;
         const kn_input *in = &k->inputs[i];
         if (!make_access(kp, env, in->value, in->map, &inacc[i]))
-            { host(kp, "an epilogue operand is of a type the npu does not hold or not read through an affine map"); return; }
+            { nl_host(kp, "an epilogue operand is of a type the npu does not hold or not read through an affine map"); return; }
         if (inacc[i].kind != NL_A_TENSOR) continue;
-        if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { host(kp, "an epilogue operand varies along the reduction"); return; }
+        if ((kp->dk >= 0 && inacc[i].stride[kp->dk]) ) { nl_host(kp, "an epilogue operand varies along the reduction"); return; }
         for (uint32_t r = 0; r < kp->nred; r++)
-            if (inacc[i].stride[kp->red[r]]) { host(kp, "an epilogue operand varies along the reduction"); return; }
+            if (inacc[i].stride[kp->red[r]]) { nl_host(kp, "an epilogue operand varies along the reduction"); return; }
         if ((slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
-            { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
+            { nl_host(kp, "more than %d epilogue operands", NP_VMAX_SRCS); return; }
     }
     kp->out_dt = kp->out.dt;
     kp->epi_own = kp->out_dt != NP_F32;
-    if (kp->epi_own && kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d epilogue operands", NP_VMAX_SRCS - 1); return; }
+    if (kp->epi_own && kp->nin >= NP_VMAX_SRCS) { nl_host(kp, "more than %d epilogue operands", NP_VMAX_SRCS - 1); return; }
     if (k->nops > 1 || kp->epi_own) {
         /* the accumulator read in place, or (a tile of its own) as the
          * source after the operands */
@@ -642,7 +642,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
     }
     if (k->init_scalar) {
         if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != NP_F32)
-            { host(kp, "the accumulator's init is not f32"); return; }
+            { nl_host(kp, "the accumulator's init is not f32"); return; }
     } else {
         kp->init.kind = NL_A_IMM;
         kp->init.dt = NP_F32;
@@ -653,7 +653,7 @@ static void analyze_gemm(nl_kernel *kp, const nl_env *env) {
      * pad folded into its input (nl_conv_takes_pad) is read only so */
     if (!nl_conv_setup(kp))
         for (uint32_t i = 0; i < k->ninputs; i++)
-            if (k->inputs[i].pad) { host(kp, "internal: a pad folded into a kernel that is not a convolution"); return; }
+            if (k->inputs[i].pad) { nl_host(kp, "internal: a pad folded into a kernel that is not a convolution"); return; }
 }
 
 static int64_t value_bytes(const ir_value *v) { return v->type.kind == IR_T_TENSOR ? ir_type_bytes(v->type) : 0; }
@@ -701,9 +701,9 @@ static bool gather_setup(nl_kernel *kp, const nl_env *env, bool reduce) {
     np_dtype dt;
     const uint8_t *elem;
     if (k->nops != 1 || reduce || second || !b || b->last->nopnds != 1 || tv->type.kind != IR_T_TENSOR ||
-        tv->type.rank < 1 || !dtype_of((ir_dtype)tv->type.dtype, &dt) || env->splat(env->ud, tv->id, &elem)) {
+        tv->type.rank < 1 || !nl_dtype_of((ir_dtype)tv->type.dtype, &dt) || env->splat(env->ud, tv->id, &elem)) {
         /* (one extract of a table in one map: not a reduction reading one) */
-        host(kp, "its body reads the tensor %s", name);
+        nl_host(kp, "its body reads the tensor %s", name);
         return false;
     }
     kp->gather = true;
@@ -775,7 +775,7 @@ static void loop_tile_loops(nl_kernel *kp, const nl_access *ref) {
 
 /* The loop kernel's vector programs: with a reduction, the root's (onto
  * its accumulator, from the init) and the chain's epilogue after it; else
- * the body's, and a gather's post program. False: host() has said why. */
+ * the body's, and a gather's post program. False: nl_host() has said why. */
 static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool has_init_input, np_dtype acc_dt,
                           const nl_access *inacc, const int32_t *slot, const int32_t *eslot) {
     const kernel *k = kp->k;
@@ -787,11 +787,11 @@ static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool ha
         const ir_value *acc = &b->args[root->u.lin.nins];
         for (const ir_op *o = b->first; o; o = o->next)
             for (uint32_t j = 0; j < o->nopnds; j++) reads |= o->opnds[j] == acc;
-        if (!reads) { host(kp, "a reduction that does not read its accumulator"); return false; }
+        if (!reads) { nl_host(kp, "a reduction that does not read its accumulator"); return false; }
         if (!has_init_input) {
             if (k->init_scalar) {
                 if (!make_access(kp, env, k->init_scalar, NULL, &kp->init) || kp->init.dt != acc_dt)
-                    { host(kp, "the reduction's init is not of its accumulator's type"); return false; }
+                    { nl_host(kp, "the reduction's init is not of its accumulator's type"); return false; }
             } else {
                 kp->init.kind = NL_A_IMM;
                 kp->init.dt = (uint8_t)acc_dt;
@@ -805,7 +805,7 @@ static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool ha
              * reads the accumulator's as one more source */
             kp->epi_own = acc_dt != (np_dtype)kp->out_dt;
             if (kp->epi_own && kp->nein >= NP_VMAX_SRCS)
-                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return false; }
+                { nl_host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS - 1); return false; }
             compile_ops(kp, &kp->epi, 1, k->nops, true, kp->epi_own ? (int)kp->nein : -1, false, acc_dt,
                         (np_dtype)kp->out_dt, inacc, eslot, -1);
             kp->has_epi = true;
@@ -817,7 +817,7 @@ static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool ha
                     slot, -1);
         kp->has_prog = true;
         if (kp->gpost) {
-            if (kp->nin >= NP_VMAX_SRCS) { host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return false; }
+            if (kp->nin >= NP_VMAX_SRCS) { nl_host(kp, "more than %d tensor operands besides its gathered tile", NP_VMAX_SRCS - 1); return false; }
             compile_ops(kp, &kp->post, 0, k->nops, false, -1, false, acc_dt, (np_dtype)kp->out_dt, inacc, slot, (int)kp->nin);
         }
     }
@@ -827,14 +827,14 @@ static bool loop_programs(nl_kernel *kp, const nl_env *env, bool reduce, bool ha
 static void analyze_loop(nl_kernel *kp, const nl_env *env) {
     const kernel *k = kp->k;
     const ir_op *root = k->root;
-    if (k->ninputs > 64) { host(kp, "more than 64 inputs"); return; }
+    if (k->ninputs > 64) { nl_host(kp, "more than 64 inputs"); return; }
     if (!make_access(kp, env, k->out, k->out_map, &kp->out) || kp->out.kind != NL_A_TENSOR)
-        { host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
+        { nl_host(kp, "the result is not a tensor of a type the npu holds (f32, f64, bf16, f16, integers, i1)"); return; }
     kp->out_dt = kp->out.dt;
     /* the root's accumulator (its outs argument) has the root's result type */
     np_dtype acc_dt = (np_dtype)kp->out_dt;
-    if (!dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
-        { host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
+    if (!nl_dtype_of((ir_dtype)root->res[0].type.dtype, &acc_dt))
+        { nl_host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name((ir_dtype)root->res[0].type.dtype)); return; }
     kp->acc_dt = (uint8_t)acc_dt;
     bool reduce = false;
     for (uint32_t d = 0; d < k->ndims; d++) reduce |= root->u.lin.iters[d] == IR_ITER_REDUCTION;
@@ -850,7 +850,7 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
         slot[i] = eslot[i] = -1;
         const kn_input *in = &k->inputs[i];
         if (!make_access(kp, env, in->value, in->map, &inacc[i]))
-            { host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
+            { nl_host(kp, "an input is of element type %s, which the npu does not hold, or not read through an affine map",
                    ir_dtype_name(ir_value_elem(in->value))); return; }
         if (in->role == KN_ROLE_INIT || !by_root[i]) continue;
         if (inacc[i].kind == NL_A_TENSOR && value_bytes(in->value) > bigbytes) {
@@ -884,12 +884,12 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
              * along a loop the reduction consumed */
             bool varies = (kp->red_r && inacc[i].stride[kp->dm]) || (kp->red_c && inacc[i].stride[kp->dn]);
             for (uint32_t r = 0; r < kp->nred; r++) varies |= inacc[i].stride[kp->red[r]] != 0;
-            if (varies) { host(kp, "an operand of the chain after the reduction varies along a reduced loop"); return; }
+            if (varies) { nl_host(kp, "an operand of the chain after the reduction varies along a reduced loop"); return; }
             if ((eslot[i] = add_operand(kp, kp->ein, &kp->nein, &inacc[i], in)) < 0)
-                { host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS); return; }
+                { nl_host(kp, "more than %d tensor operands after the reduction", NP_VMAX_SRCS); return; }
         }
         if (by_root[i] && (slot[i] = add_operand(kp, kp->in, &kp->nin, &inacc[i], in)) < 0)
-            { host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
+            { nl_host(kp, "more than %d tensor operands", NP_VMAX_SRCS); return; }
     }
     bool has_init_input = false;
     for (uint32_t i = 0; i < k->ninputs; i++) has_init_input |= k->inputs[i].role == KN_ROLE_INIT;
@@ -903,171 +903,6 @@ static void analyze_loop(nl_kernel *kp, const nl_env *env) {
                 kp->inplace = (int32_t)i;
 }
 
-bool nl_pad_value(const ir_op *op, np_dtype dt, nl_access *ba) {
-    const ir_block *b = op->nregions ? op->regions[0] : NULL;
-    memset(ba, 0, sizeof *ba);
-    ba->dt = (uint8_t)dt;
-    if (!b || !b->first || b->first->kind != IR_OP_TENSOR_YIELD || b->first->nopnds != 1) return false;
-    const ir_value *pv = b->first->opnds[0];
-    if (const_value(pv->def, &ba->imm)) {
-        ba->kind = NL_A_IMM;
-    } else if (pv->type.kind == IR_T_SCALAR && pv->owner != b && (!pv->def || pv->def->parent != b)) {
-        ba->kind = NL_A_SCALAR; /* a value known at run time */
-        ba->value = pv->id;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-static bool static_all(const int64_t *v, uint32_t n) {
-    for (uint32_t d = 0; d < n; d++)
-        if (v[d] == IR_DYNAMIC) return false;
-    return true;
-}
-
-/* A tensor read by a copy at element off + sum idx[d] * stride[d] of the
- * loops: a DRAM tensor, or a splat or an empty (a fill). */
-static void copy_access(const nl_env *env, const ir_value *v, np_dtype dt, int64_t off, const int64_t *stride, uint32_t n,
-                        nl_access *a) {
-    memset(a, 0, sizeof *a);
-    a->dt = (uint8_t)dt;
-    const uint8_t *elem = NULL;
-    if (env->splat(env->ud, v->id, &elem)) {
-        a->kind = NL_A_IMM;
-        if (elem) a->imm = scalar_of(interp_load_elem(elem, (ir_dtype)v->type.dtype));
-        return;
-    }
-    a->kind = NL_A_TENSOR;
-    a->value = env->root(env->ud, v->id);
-    a->off = off;
-    for (uint32_t d = 0; d < n; d++) a->stride[d] = stride[d];
-}
-
-/* A copy's tile loops over its n loops. Columns: the innermost loop
- * longer than 1 (the DMA's contiguous runs); rows: the longest other loop
- * (any loop walks both tensors with a fixed stride), so that a tile holds
- * many rows and the copy takes few tiles. */
-static void copy_tile_loops(nl_kernel *kp, uint32_t n) {
-    kp->dm = kp->dn = kp->dk = -1;
-    for (int d = (int)n - 1; d >= 0 && kp->dn < 0; d--)
-        if (kp->bounds[d] > 1) kp->dn = d;
-    /* a patch placed at a stride along that loop (ConvTranspose's strided
-     * insert_slice) cannot be: a tile's columns sit in consecutive lanes.
-     * Its columns are then the innermost loop the patch steps through one
-     * by one (rows may be strided; the DMA's runs are shorter) */
-    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
-        for (int d = kp->dn - 1; d >= 0; d--)
-            if (kp->bounds[d] > 1 && (kp->pstep[d] <= 1 || kp->psize[d] <= 1)) {
-                kp->dn = d;
-                break;
-            }
-    for (int d = (int)n - 1; d >= 0; d--)
-        if (d != kp->dn && kp->bounds[d] > 1 && (kp->dm < 0 || kp->bounds[d] > kp->bounds[kp->dm])) kp->dm = d;
-}
-
-/* Copy kernels: tensor.extract_slice, insert_slice and pad with static
- * offsets (lower.h). The loops are the result's dims (an extract_slice's:
- * the slice's sizes, rank-reduced or not: the same row-major layout). */
-static void analyze_copy(nl_kernel *kp, const nl_env *env) {
-    const kernel *k = kp->k;
-    const ir_op *op = k->root;
-    char name[64];
-    nl_op_text(op, name, sizeof name);
-    const ir_type rt = op->res[0].type;
-    np_dtype dt;
-    if (rt.kind != IR_T_TENSOR || !dtype_of((ir_dtype)rt.dtype, &dt))
-        { host(kp, "'%s' makes a tensor of element type %s, which the npu does not hold", name, ir_dtype_name((ir_dtype)rt.dtype)); return; }
-    if (rt.rank > KN_MAX_DIMS || rt.rank > IR_MAX_RANK) { host(kp, "'%s' has more than %d dims", name, KN_MAX_DIMS); return; }
-    int64_t rs[IR_MAX_RANK];
-    ir_type_strides(rt, rs);
-    int64_t pstride[IR_MAX_RANK] = {0}, poff = 0; /* the patch's element k in its source */
-    const ir_value *src = NULL;
-    uint32_t n = rt.rank;
-    for (uint32_t d = 0; d < n; d++) kp->bounds[d] = rt.dims[d];
-    for (uint32_t d = 0; d < KN_MAX_DIMS; d++) kp->pstep[d] = 1;
-    if (op->kind == IR_OP_EXTRACT_SLICE || op->kind == IR_OP_INSERT_SLICE) {
-        const ir_slice_info *si = &op->u.slice;
-        if (!static_all(si->offsets, si->rank) || !static_all(si->sizes, si->rank) || !static_all(si->strides, si->rank))
-            { host(kp, "'%s' has dynamic offsets, sizes or strides", name); return; }
-        const bool ins = op->kind == IR_OP_INSERT_SLICE;
-        const ir_value *big = ins ? op->opnds[1] : op->opnds[0];
-        src = op->opnds[0];
-        if (big->type.rank != si->rank || si->rank > IR_MAX_RANK) { host(kp, "'%s': the slice's rank is not the tensor's", name); return; }
-        int64_t bs[IR_MAX_RANK], box[IR_MAX_RANK];
-        ir_type_strides(big->type, bs);
-        for (int d = (int)si->rank - 1; d >= 0; d--) {
-            if (si->offsets[d] < 0 || si->sizes[d] < 0 || si->strides[d] < 1 ||
-                (si->sizes[d] > 0 && si->offsets[d] + (si->sizes[d] - 1) * si->strides[d] >= big->type.dims[d]))
-                { host(kp, "'%s' runs out of bounds (the reference says where)", name); return; }
-            box[d] = d + 1 < (int)si->rank ? box[d + 1] * si->sizes[d + 1] : 1; /* the slice, row-major */
-        }
-        n = si->rank;
-        if (!ins) { /* loops over the slice; the source is the big tensor, strided */
-            for (uint32_t d = 0; d < n; d++) {
-                kp->bounds[d] = si->sizes[d];
-                rs[d] = box[d];
-                poff += si->offsets[d] * bs[d];
-                pstride[d] = si->strides[d] * bs[d];
-                kp->plo[d] = 0, kp->psize[d] = si->sizes[d];
-            }
-        } else { /* loops over the result; the slice is a patch at its offsets, strided */
-            for (uint32_t d = 0; d < n; d++) {
-                pstride[d] = box[d];
-                kp->plo[d] = si->offsets[d], kp->psize[d] = si->sizes[d], kp->pstep[d] = si->strides[d];
-            }
-            kp->has_base = true;
-            copy_access(env, big, dt, 0, rs, n, &kp->base);
-        }
-    } else if (op->kind == IR_OP_PAD) {
-        const ir_pad_info *pi = &op->u.pad;
-        src = op->opnds[0];
-        const ir_block *b = op->nregions ? op->regions[0] : NULL;
-        if (!static_all(pi->low, pi->rank) || !static_all(pi->high, pi->rank) || src->type.rank != pi->rank || pi->rank != n)
-            { host(kp, "'%s' has dynamic padding", name); return; }
-        if (!b || !b->first || b->first->kind != IR_OP_TENSOR_YIELD || b->first->nopnds != 1)
-            { host(kp, "'%s' computes its padding value per element", name); return; }
-        ir_type_strides(src->type, pstride);
-        for (uint32_t d = 0; d < n; d++) {
-            if (pi->low[d] < 0 || pi->high[d] < 0) { host(kp, "'%s' with negative padding (a crop)", name); return; }
-            kp->plo[d] = pi->low[d], kp->psize[d] = src->type.dims[d];
-        }
-        if (!nl_pad_value(op, dt, &kp->base)) {
-            host(kp, "'%s' pads with a value the npu cannot read", name);
-            return;
-        }
-        kp->has_base = true;
-    } else {
-        host(kp, "'%s' moves data in a way the npu's copy programs do not express", name);
-        return;
-    }
-    for (uint32_t d = 0; d < n; d++) kp->phi[d] = kp->psize[d] > 0 ? kp->plo[d] + (kp->psize[d] - 1) * kp->pstep[d] + 1 : kp->plo[d];
-    kp->copy = true;
-    kp->ndims = n;
-    kp->out_dt = kp->acc_dt = (uint8_t)dt;
-    memset(&kp->out, 0, sizeof kp->out);
-    kp->out.kind = NL_A_TENSOR;
-    kp->out.dt = (uint8_t)dt;
-    kp->out.value = env->root(env->ud, op->res[0].id);
-    for (uint32_t d = 0; d < n; d++) kp->out.stride[d] = rs[d];
-    copy_tile_loops(kp, n);
-    if (kp->dn >= 0 && kp->pstep[kp->dn] > 1 && kp->psize[kp->dn] > 1)
-        { host(kp, "'%s' with a stride along its last dim: the npu places a patch's columns with unit stride only", name); return; }
-    kp->M = kp->dm >= 0 ? kp->bounds[kp->dm] : 1;
-    kp->N = kp->dn >= 0 ? kp->bounds[kp->dn] : 1;
-    kp->K = 1;
-    for (uint32_t d = 0; d < n; d++)
-        if ((int)d != kp->dm && (int)d != kp->dn) kp->par[kp->npar++] = d;
-    kp->mode = NP_VMAP;
-    nl_operand *in = &kp->in[0];
-    memset(in, 0, sizeof *in);
-    copy_access(env, src, dt, poff, pstride, n, &in->a);
-    in->uses_r = kp->dm >= 0;
-    in->uses_c = kp->dn >= 0;
-    in->name = src->name;
-    kp->nin = 1;
-    kp->inplace = 0; /* the tile is loaded, then stored */
-}
 
 /* The least DMA of analyzed kernel kp: every tensor read once, the result
  * written once (a copy: the elements it moves, each once each way). Its
@@ -1122,8 +957,8 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     np_dtype dt;
     for (uint32_t i = 0; i <= k->ninputs; i++) {
         const ir_value *v = i < k->ninputs ? k->inputs[i].value : k->out;
-        if (v->type.kind == IR_T_TENSOR && !dtype_of(ir_value_elem(v), &dt)) {
-            host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name(ir_value_elem(v)));
+        if (v->type.kind == IR_T_TENSOR && !nl_dtype_of(ir_value_elem(v), &dt)) {
+            nl_host(kp, "element type %s: the npu holds f32, f64, bf16, f16, integers and i1", ir_dtype_name(ir_value_elem(v)));
             return;
         }
     }
@@ -1134,7 +969,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         for (uint32_t i = 0; i < 3 && i <= k->ninputs; i++) {
             ir_dtype d = ir_value_elem(i < 2 && i < k->ninputs ? k->inputs[i].value : k->out);
             if (d != IR_F32 && (depthwise || (d != IR_BF16 && d != IR_F16))) {
-                host(kp, "element type %s: the systolic arrays multiply f32, bf16 and f16%s", ir_dtype_name(d),
+                nl_host(kp, "element type %s: the systolic arrays multiply f32, bf16 and f16%s", ir_dtype_name(d),
                      depthwise ? " (a depthwise convolution's vector taps: f32)" : "");
                 return;
             }
@@ -1144,7 +979,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
     } else if (k->kind == KN_ROWS) {
         nl_rows_analyze(ctx, t, k, env, kp);
     } else if (k->kind == KN_OP) {
-        analyze_copy(kp, env);
+        nl_analyze_copy(kp, env);
     } else if (k->kind == KN_CONTRACTION && (k->n > 1 || depthwise)) {
         /* (a depthwise convolution: the convolution path, on the vector unit) */
         kp->gemm = true;
@@ -1157,7 +992,7 @@ void nl_analyze(sp_ctx *ctx, const nt_target *t, const kernel *k, const nl_env *
         analyze_loop(kp, env);
         if (kp->npu && k->kind == KN_LOOP && (env->no_window || kp->gather || kp->iota || !nl_win_analyze(ctx, kp, env)))
             for (uint32_t i = 0; i < k->ninputs; i++)
-                if (k->inputs[i].pad) host(kp, "it reads a pad's result through the pad, and is not a window reduction");
+                if (k->inputs[i].pad) nl_host(kp, "it reads a pad's result through the pad, and is not a window reduction");
     }
     if (!kp->npu) return;
     kp->npar_total = kp->nred_total = 1;

@@ -7,6 +7,8 @@
 
 #include "lower.h"
 
+#include "interp/interp.h"
+
 static inline int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -158,6 +160,15 @@ bool nl_conv_is_depthwise(const kernel *k);
 /* analyze.c: the padding value of tensor.pad `pad` as an access (IMM or
  * SCALAR of type dt); false when the npu cannot read it. */
 bool nl_pad_value(const ir_op *pad, np_dtype dt, nl_access *out);
+/* analyze.c's helpers, which analyze_copy.c shares: send kp to the host
+ * with the reason; the npu's type of an element type (false: none); a
+ * reference scalar as a vector constant; an arith.constant's value. */
+SP_PRINTF(2, 3) void nl_host(nl_kernel *kp, const char *fmt, ...);
+bool nl_dtype_of(ir_dtype d, np_dtype *out);
+np_scalar nl_scalar_of(interp_scalar v);
+bool nl_const_value(const ir_op *def, np_scalar *out);
+/* Analyze a tensor op kernel (KN_OP) as a copy (analyze_copy.c). */
+void nl_analyze_copy(nl_kernel *kp, const nl_env *env);
 /* A contraction kernel (analyzed as a GEMM) set up as a convolution when
  * it is one: kp->cv, its loops (M the pixels, N, K the channels, the B
  * loops outside), the lhs from the padded origin. */
