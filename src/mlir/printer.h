@@ -24,5 +24,13 @@ void mlir_print_attr(sp_strbuf *out, const ir_attr *a);
 void mlir_print_amap(sp_strbuf *out, const ir_amap *m);
 /* Float of dtype given as raw bits, as an MLIR literal (no type suffix). */
 void mlir_print_float(sp_strbuf *out, uint64_t bits, ir_dtype dt);
+/* A quoted string, escaped as MLIR reads it back. */
+void mlir_print_string(sp_strbuf *out, const char *s, size_t n);
+/* @name, quoted when it is not a bare identifier. */
+void mlir_print_symbol(sp_strbuf *out, const char *s);
+/* Attribute dictionary entries in name order, as MLIR prints them; `first`
+ * says whether nothing was printed before (no leading comma). */
+void mlir_print_sorted_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n, bool first);
+void mlir_print_dict_items(sp_strbuf *out, const ir_named_attr *items, uint32_t n);
 
 #endif
