@@ -1025,7 +1025,9 @@ static void win_chain(const cpu_loop *L, float *o, int64_t n) {
         for (uint32_t k = L->nroot; k < L->ninsn; k++) {
             const cpu_loop_insn *c = &L->insn[k];
             rs_v4 *d = reg[c->dst];
-            const rs_v4 *x = reg[c->a], *y = reg[c->b];
+            /* a CONST names no operand registers (its a and b are unset) */
+            const bool bin = c->op != CPU_L_CONST;
+            const rs_v4 *x = bin ? reg[c->a] : NULL, *y = bin ? reg[c->b] : NULL;
             const float f = (float)c->imm.f;
             switch (c->op) {
             case CPU_L_CONST:
