@@ -18,11 +18,7 @@ f="$SPADC_SRC/tests/data/conv_dw.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
 [ "$(wc -w <<<"$funcs")" -ge 12 ] || { echo "FAIL: $f has too few functions: $funcs"; exit 1; }
-flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
-has() { [[ " $flags " == *" $1 "* ]]; }
-isas="generic"
-has avx2 && has fma && isas="$isas avx2"
-has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+isas=$(cpu_isas)
 nseeds=$(scaled 2)
 for isa in $isas; do
   for e in $funcs; do
@@ -33,13 +29,7 @@ for isa in $isas; do
     [ "$e" = nchw_padv1 ] || ! grep -q 'tensor.pad' <<<"$p" || { echo "FAIL $isa @$e: the pad is not folded"; fail=1; }
     grep -q "convolution: depthwise, direct" <<<"$p" || { echo "FAIL $isa @$e: not the depthwise kernel: $(grep -E 'convolution:|loop engine' <<<"$p")"; fail=1; }
     case $e in *relu6) grep -q 'epilogue: .*relu min' <<<"$p" || { echo "FAIL $isa @$e: ReLU6 not fused"; fail=1; } ;; esac
-    for t in 1 2; do
-      for seed in $(seq 1 "$nseeds"); do
-        n=$((n + 1))
-        out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed $seed --check 2>&1) ||
-          { echo "FAIL $isa @$e --threads $t --seed $seed: $out" | tail -3; fail=1; }
-      done
-    done
+    check_isa_runs "$isa" "$f" "$e" "$nseeds"
   done
 done
 j=$("$SPADC" plan --json "$f" -e nhwc_s1_relu6 | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("convolution"))')

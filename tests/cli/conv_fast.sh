@@ -17,11 +17,7 @@ set -u
 f="$SPADC_SRC/tests/data/conv_fast.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
-flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
-has() { [[ " $flags " == *" $1 "* ]]; }
-isas="generic"
-has avx2 && has fma && isas="$isas avx2"
-has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+isas=$(cpu_isas)
 in_place="nchw_same nchw_1x1 nchw_asym nchw_dil nchw_longk nchw_wide nchw_relu6"
 for isa in $isas; do
   for e in $funcs; do

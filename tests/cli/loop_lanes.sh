@@ -25,11 +25,7 @@ for f in "$SPADC_SRC/tests/data/loop_lanes.mlir" "$SPADC_SRC/tests/data/pool_win
   [ "$(wc -w <<<"$fs")" -ge 5 ] || { echo "FAIL: $f has too few functions: $fs"; exit 1; }
   funcs="$funcs $(sed "s|^|$f:|" <<<"$fs")"
 done
-flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
-has() { [[ " $flags " == *" $1 "* ]]; }
-isas="generic"
-has avx2 && has fma && isas="$isas avx2"
-has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+isas=$(cpu_isas)
 nseeds=$(scaled 2)
 # the lane loop of each function's loop kernels, one line per kernel
 want_lanes() {
@@ -54,13 +50,7 @@ for isa in $isas; do
         -e 's/^    row sum, run directly.*/row sum/p' -e 's/^    window, run directly.*/window/p' <<<"$p")
       [ "$got" = "$want" ] || { echo "FAIL $isa @$e: lane loops '$(tr '\n' ' ' <<<"$got")', want '$(tr '\n' ' ' <<<"$want")'"; fail=1; }
     fi
-    for t in 1 2; do
-      for seed in $(seq 1 "$nseeds"); do
-        n=$((n + 1))
-        out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed $seed --check 2>&1) ||
-          { echo "FAIL $isa @$e --threads $t --seed $seed: $out" | tail -3; fail=1; }
-      done
-    done
+    check_isa_runs "$isa" "$f" "$e" "$nseeds"
   done
 done
 # the ConvNeXt block: its LayerNorm's kernels on the pixels, the residual

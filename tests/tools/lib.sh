@@ -89,6 +89,31 @@ check_on_targets() {
   return $bad
 }
 
+# cpu_isas: the SPADC_ISA kernel sets this CPU runs, as a word list
+# (generic always; avx2 with FMA; avx512 with F, DQ, BW and VL).
+cpu_isas() {
+  local flags isas=generic
+  flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+  has() { [[ " $flags " == *" $1 "* ]]; }
+  has avx2 && has fma && isas="$isas avx2"
+  has avx512f && has avx512dq && has avx512bw && has avx512vl && isas="$isas avx512"
+  echo "$isas"
+}
+
+# check_isa_runs ISA FILE FUNC NSEEDS: FUNC passes run --check on kernel
+# set ISA at 1 and 2 threads for seeds 1..NSEEDS; counts runs in n, prints
+# a FAIL line per run that does not pass and sets fail=1.
+check_isa_runs() {
+  local isa=$1 f=$2 e=$3 nseeds=$4 t seed out
+  for t in 1 2; do
+    for seed in $(seq 1 "$nseeds"); do
+      n=$((n + 1))
+      out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed $seed --check 2>&1) ||
+        { echo "FAIL $isa @$e --threads $t --seed $seed: $out" | tail -3; fail=1; }
+    done
+  done
+}
+
 # npu_exact FILE FUNC TARGET [FLAGS...]: FUNC of FILE plans every kernel
 # on the npu TARGET (none on its host), runs bit for bit against the
 # reference (--check, seed 3), and the simulator's cycles are the plan's,
