@@ -869,6 +869,21 @@ static float row_sum(const float *x, int64_t n) {
     return s;
 }
 
+/* Point q of the loops pd[0, np) (innermost first, row-major): its offsets
+ * in x and in the output added to *xo and *oo, its indices into idx when
+ * not NULL. The direct paths' rows (run_rowsum, run_window). */
+static void point_at(const cpu_loop *L, const cpu_loop_tensor *x, const uint32_t *pd, uint32_t np, int64_t q,
+                     int64_t *idx, int64_t *xo, int64_t *oo) {
+    for (uint32_t k = 0; k < np; k++) {
+        const uint32_t d = pd[k];
+        const int64_t i = q % L->bounds[d];
+        q /= L->bounds[d];
+        if (idx) idx[k] = i;
+        *xo += i * x->stride[d];
+        *oo += i * L->out.stride[d];
+    }
+}
+
 static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int nthreads) {
     int64_t n;
     if (!cpu_loop_row_sum(L, &n)) return false;
@@ -884,14 +899,8 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
     const int64_t chunk = (outer + 63) / 64;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t c0 = 0; c0 < outer; c0 += chunk) {
-        int64_t idx[CPU_LOOP_MAX_DIMS], xo = x->off, oo = L->out.off, q = c0;
-        for (uint32_t k = 0; k < np; k++) {
-            const uint32_t d = pd[k];
-            idx[k] = q % L->bounds[d];
-            q /= L->bounds[d];
-            xo += idx[k] * x->stride[d];
-            oo += idx[k] * L->out.stride[d];
-        }
+        int64_t idx[CPU_LOOP_MAX_DIMS], xo = x->off, oo = L->out.off;
+        point_at(L, x, pd, np, c0, idx, &xo, &oo);
         const int64_t end = c0 + chunk < outer ? c0 + chunk : outer;
         float sum[64]; /* the chain run on 64 rows' sums at a time (win_chain) */
         int64_t at[64];
@@ -1088,14 +1097,8 @@ static bool run_window(const cpu_loop *L, const void *const *in, void *out, int 
     const float init = (float)L->init_imm.f;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t r = 0; r < rows; r++) {
-        int64_t xo = x->off, oo = L->out.off, q = r;
-        for (uint32_t k = 0; k < np; k++) {
-            const uint32_t d = pd[k];
-            const int64_t i = q % L->bounds[d];
-            q /= L->bounds[d];
-            xo += i * x->stride[d];
-            oo += i * L->out.stride[d];
-        }
+        int64_t xo = x->off, oo = L->out.off;
+        point_at(L, x, pd, np, r, NULL, &xo, &oo);
         const float *xr = xp + xo;
         float *o = (float *)out + oo;
         int64_t j = 0;
