@@ -185,81 +185,47 @@ static double reference_work(const ir_op *func) {
     return w;
 }
 
-/* Loop steps point evaluation would take for `samples` elements of each
- * result, an upper bound: walking back from the results, an op computes
- * each needed element of its output from its reduction loops' points, and
- * needs as many elements of each input as those points read, at most the
- * whole input (memoised: an element is computed once); a reshape, slice,
- * pad or concat passes its needs through. When every sample depends on
- * (nearly) everything -- an attention or a LayerNorm between the results
- * and the inputs -- this is about the whole reference's work. -1 when the
- * function's values are not numbered. */
-static double sampled_work(sp_ctx *ctx, const ir_op *func, int64_t samples) {
-    const ir_func_info *fn = &func->u.fn;
-    const ir_block *body = func->regions[0];
-    if (!fn->nvalues) return -1;
-    double *need = sp_calloc(ctx, fn->nvalues, sizeof *need), w = 0;
-    const ir_op *last = body->last;
-    if (last && last->kind == IR_OP_RETURN)
-        for (uint32_t i = 0; i < last->nopnds; i++) {
-            const ir_value *v = last->opnds[i];
-            if (v->id >= fn->nvalues) goto unnumbered;
-            double n = (double)ir_type_numel(v->type);
-            need[v->id] += n < (double)samples ? n : (double)samples;
-        }
-    for (const ir_op *op = last; op; op = op->prev) {
-        if (op->nres < 1 || op->res[0].id >= fn->nvalues) continue;
-        double out = need[op->res[0].id];
-        if (out <= 0) continue;
-        double per = 1; /* input elements one output element reads */
-        if (op->kind == IR_OP_LINALG) {
-            int64_t b[IR_MAX_RANK * 4];
-            double pts = 1, numel = (double)ir_type_numel(op->res[0].type);
-            if (ir_linalg_loop_bounds(op, b))
-                for (uint32_t d = 0; d < op->u.lin.ndims; d++) pts *= (double)b[d];
-            per = numel > 0 ? pts / numel : 0;
-            w += out * per;
-        }
-        for (uint32_t i = 0; i < op->nopnds; i++) {
-            const ir_value *v = op->opnds[i];
-            if (v->type.kind != IR_T_TENSOR || v->id >= fn->nvalues) continue;
-            double n = (double)ir_type_numel(v->type), add = out * per;
-            need[v->id] = need[v->id] + add < n ? need[v->id] + add : n;
-        }
-    }
-    sp_free(ctx, need);
-    return w;
-unnumbered:
-    sp_free(ctx, need);
-    return -1;
+/* The element sample s of `count` from a result of n elements. Samples
+ * come in runs of 16 consecutive elements (neighbours share most of what
+ * they depend on, a row of the previous layer, so a run costs little more
+ * than one element): the first run at the start, the second at the end,
+ * the others at random; every element when count is n. */
+typedef struct sampler {
+    uint64_t seed;
+    int64_t anchor, n, count;
+} sampler;
+
+static sampler sampler_of(uint32_t result, int64_t n, int64_t nsamples) {
+    sampler z = {0x5eed0000u + result, 0, n, n < nsamples ? n : nsamples};
+    return z;
 }
 
-/* Point evaluation's cost per loop step against the whole reference's
- * (its memo table and recursion per element): measured 2026-11 on a BERT
- * layer whose samples depend on everything, 261 s against 3.6 s for the
- * same steps. */
-#define POINT_STEP_COST 70.0
+static int64_t sample_at(sampler *z, int64_t s) {
+    int64_t n = z->n;
+    if (s % 16 == 0) z->anchor = s == 0 ? 0 : s == 16 ? n - 16 : (int64_t)(splitmix(&z->seed) % (uint64_t)n);
+    int64_t k = z->count == n ? s : z->anchor + s % 16;
+    if (k >= n) k = n - 1 - (k - n) % n;
+    return k < 0 ? 0 : k;
+}
 
-/* Compare result i at sampled elements with point evaluation. */
-static bool compare_sampled(const ir_op *fn, const interp_value *got, interp_points *ip, uint32_t i, int64_t nsamples,
+static int64_t result_numel(const interp_value *got) {
+    return got->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(got->type);
+}
+
+/* Compare result i at its sampled elements with `ref`, which holds the
+ * reference there (the whole reference, or sampled evaluation's). */
+static bool compare_sampled(const ir_op *fn, const interp_value *got, const interp_value *ref, uint32_t i, int64_t nsamples,
                             sp_strbuf *o) {
     ir_dtype dt = (ir_dtype)got->type.dtype;
-    int64_t n = got->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(got->type);
+    int64_t n = result_numel(got);
     int nb = ir_dtype_bytes(dt);
     diff d = {0, 0, 0, false};
-    uint64_t seed = 0x5eed0000u + i;
-    int64_t count = n < nsamples ? n : nsamples;
-    /* samples come in runs of 16 consecutive elements: neighbours share
-     * most of what they depend on (a row of the previous layer), so a run
-     * costs little more than one element */
-    int64_t anchor = 0;
-    for (int64_t s = 0; s < count; s++) {
-        if (s % 16 == 0) anchor = s == 0 ? 0 : s == 16 ? n - 16 : (int64_t)(splitmix(&seed) % (uint64_t)n);
-        int64_t k = count == n ? s : anchor + s % 16;
-        if (k >= n) k = n - 1 - (k - n) % n;
-        if (k < 0) k = 0;
-        interp_scalar a = got->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
-        interp_scalar b = interp_points_eval(ip, i, k);
+    sampler z = sampler_of(i, n, nsamples);
+    for (int64_t s = 0; s < z.count; s++) {
+        int64_t k = sample_at(&z, s);
+        bool scalar = got->type.kind == IR_T_SCALAR;
+        interp_scalar a = scalar ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
+        interp_scalar b = scalar ? ref->s : interp_load_elem(interp_data(ref) + k * nb, dt);
         diff_add(&d, ir_dtype_is_float(dt) ? a.f : (double)a.i, ir_dtype_is_float(dt) ? b.f : (double)b.i);
     }
     const double max_abs = d.max_abs, max_rel = d.max_rel, max_ref = d.max_ref;
@@ -267,7 +233,7 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, interp_poi
     double rtol = rel_tolerance(fn, dt);
     bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= tolerance(rtol, max_ref) : max_abs == 0);
     sp_strbuf_printf(o, "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i,
-           (long long)count, (long long)n, max_abs, max_rel, max_ref,
+           (long long)z.count, (long long)n, max_abs, max_rel, max_ref,
            nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
     return ok;
 }
@@ -342,20 +308,41 @@ static void probe_sensitivity(sp_ctx *ctx, check_job *j) {
  * before the bound existed. */
 #define BOUND_MAX_WORK ((double)(1 << 27))
 
+/* Below this many loop steps (~1-2 s of the reference) the whole reference
+ * runs: it compares every element, and its sensitivity probe and error
+ * bound can pass a result that ulps of reordering move past the fixed
+ * tolerance; sampled evaluation pays only where the whole run is long. */
+#define SAMPLED_MIN_WORK ((double)(1u << 31))
+
 static void check_body(sp_ctx *ctx, void *ud) {
     (void)ctx;
     check_job *j = ud;
     const ir_func_info *fn = &j->fn->u.fn;
     int64_t samples = j->samples;
-    if (samples < 0) { /* sampled only where it is cheaper than the whole reference, by far */
-        double whole = reference_work(j->fn), pts = whole > (double)(1 << 28) ? sampled_work(ctx, j->fn, 256) : -1;
-        samples = pts >= 0 && pts * POINT_STEP_COST < 0.5 * whole ? 256 : 0;
+    double whole = reference_work(j->fn);
+    bool planned = false;
+    if (samples < 0 ? whole > SAMPLED_MIN_WORK : samples > 0) {
+        int64_t want = samples < 0 ? 256 : samples;
+        j->points = interp_points_new(j->it, j->fn, j->args);
+        for (uint32_t i = 0; i < fn->nres; i++) {
+            sampler z = sampler_of(i, result_numel(&j->got[i]), want);
+            for (int64_t s = 0; s < z.count; s++) interp_points_need(j->points, i, sample_at(&z, s));
+        }
+        double work;
+        planned = interp_points_plan(j->points, &work);
+        if (samples < 0) samples = planned && work < 0.5 * whole ? want : 0; /* sampled only where far cheaper */
     }
     j->ok = true;
     if (samples > 0) {
-        j->points = interp_points_new(j->it, j->fn, j->args);
-        interp_points_prepare(j->points);
-        for (uint32_t i = 0; i < fn->nres; i++) j->ok &= compare_sampled(j->fn, &j->got[i], j->points, i, samples, j->report);
+        const interp_value *ref = j->ref;
+        if (planned) {
+            interp_points_run(j->points);
+            ref = NULL;
+        } else { /* forced, on a function sampled evaluation cannot run: the whole reference at the samples */
+            interp_call(j->it, j->fn, j->args, j->ref);
+        }
+        for (uint32_t i = 0; i < fn->nres; i++)
+            j->ok &= compare_sampled(j->fn, &j->got[i], ref ? &ref[i] : interp_points_result(j->points, i), i, samples, j->report);
     } else {
         interp_call(j->it, j->fn, j->args, j->ref);
         bool all = true, plain;

@@ -86,24 +86,30 @@ interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);
 void interp_release(interp *it, interp_value *v);
 
-/* Point evaluation: single elements of a function's results computed on
- * demand, each from only the elements it depends on (memoised), with the
- * same scalar semantics and per-element iteration order as interp_call. It
- * checks large programs by sampling (a 4096^3 GEMM costs 4096 steps per
- * element instead of 2^36). Supports structured ops with one output indexed
- * by loops, constants, empties, reshapes, slices, tensor.from_elements and
- * tensor.concat; anything else raises.
+/* Sampled evaluation: a function's results at chosen elements only, each
+ * computed as interp_call computes it (bit for bit), from only the part of
+ * every op it depends on (interp_points.c says how). A 4096^3 GEMM checked
+ * at 256 elements costs a few of its rows and columns instead of 2^36
+ * steps. Supports tensor ops without regions of their own (structured ops,
+ * constants, reshapes, slices, pads, concats, from_elements ...) and
+ * scalars computed from scalars; interp_points_plan says false for a
+ * function with anything else (a loop, a call, an assert, a scalar read
+ * from a tensor), which then needs the whole reference.
  *
- *     interp_points *ip = interp_points_new(it, func, args);  // then keep ip
- *     interp_points_prepare(ip);                              // reachable
- *     interp_scalar s = interp_points_eval(ip, 0, linear_index);
+ *     interp_points *ip = interp_points_new(it, func, args);  // keep ip
+ *     interp_points_need(ip, 0, linear_index);                 // reachable
+ *     if (interp_points_plan(ip, &work)) {                     // work: loop steps
+ *         interp_points_run(ip);
+ *         read interp_points_result(ip, 0) at linear_index;    // only there
+ *     }
  *     interp_points_free(ip);
  */
 typedef struct interp_points interp_points;
 interp_points *interp_points_new(interp *it, ir_op *func, const interp_value *args);
-void interp_points_prepare(interp_points *ip);
-interp_scalar interp_points_eval(interp_points *ip, uint32_t result, int64_t linear_index);
-uint64_t interp_points_work(const interp_points *ip);
+void interp_points_need(interp_points *ip, uint32_t result, int64_t linear_index);
+bool interp_points_plan(interp_points *ip, double *work);
+void interp_points_run(interp_points *ip);
+const interp_value *interp_points_result(const interp_points *ip, uint32_t result);
 void interp_points_free(interp_points *ip);
 
 #endif

@@ -3,7 +3,7 @@
  * frames, the block walk and liveness) and dispatches each op;
  * interp_scalar.c/.h run scalar ops, interp_structured.c structured ops,
  * interp_tensor.c tensor, vector and constant ops, interp_points.c point
- * evaluation.
+ * (sampled) evaluation.
  *
  * An op runs on a frame: its operands are read from f->vals by value id and
  * each result is written there with one reference (it_new_result for a
@@ -65,8 +65,11 @@ void it_exec_op(interp *it, it_frame *f, const ir_op *op, interp_value *yielded)
 void it_eval_scalar(interp *it, it_frame *f, const ir_op *op);
 SP_NORETURN void it_assert_failed(interp *it, const ir_op *op);
 
-/* interp_structured.c: a structured (linalg) op */
+/* interp_structured.c: a structured (linalg) op; _in: only the points
+ * whose every loop index d is set in sets[d] (a byte per index; NULL: all
+ * of that loop): the result holds the outs' copy elsewhere */
 void it_exec_linalg(interp *it, it_frame *f, const ir_op *op);
+void it_exec_linalg_in(interp *it, it_frame *f, const ir_op *op, const uint8_t *const *sets);
 
 /* interp_tensor.c: result r of op as a new tensor in f (zeroed if zero),
  * and the ops that run there */

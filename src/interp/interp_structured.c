@@ -193,8 +193,10 @@ static void mac_run(const mac_body *m, uint8_t *const *ptr, const int64_t *step,
  * (base NULL: no pointer arithmetic on it, which is undefined) */
 static inline uint8_t *elem_at(uint8_t *base, int64_t off) { return base ? base + off : NULL; }
 
-static void linalg_points(interp *it, it_frame *f, const ir_op *op, const int64_t *bounds, operand_walk *w,
-                          bool all_linear, const it_insn *restrict code, uint32_t nbody, const ir_op *yield,
+/* The points of the box lo[d] <= idx[d] < lo[d] + bounds[d] (the whole
+ * domain when lo is all zeros), in the loop order. */
+static void linalg_points(interp *it, it_frame *f, const ir_op *op, const int64_t *lo, const int64_t *bounds,
+                          operand_walk *w, bool all_linear, const it_insn *restrict code, uint32_t nbody, const ir_op *yield,
                           const bool *out_read) {
     const ir_linalg *l = &op->u.lin;
     interp_value *V = f->vals;
@@ -209,6 +211,10 @@ static void linalg_points(interp *it, it_frame *f, const ir_op *op, const int64_
     it->point = idx;
     it->npoint = nd;
     for (uint32_t i = 0; i < n; i++) w[i].offset = w[i].cst;
+    for (uint32_t d = 0; d < nd; d++) {
+        idx[d] = lo[d];
+        for (uint32_t i = 0; i < n; i++) w[i].offset += w[i].stride[d] * lo[d];
+    }
     uint32_t inner = nd ? order[nd - 1] : 0;
     int64_t ninner = nd ? bounds[inner] : 1;
     /* a local copy of short bodies keeps the hot loop in cache and free of
@@ -259,14 +265,14 @@ static void linalg_points(interp *it, it_frame *f, const ir_op *op, const int64_
         if (nd == 0) break;
         /* carry into the outer loops */
         for (uint32_t i = 0; i < n; i++) w[i].offset -= w[i].stride[inner] * ninner;
-        idx[inner] = 0;
+        idx[inner] = lo[inner];
         for (int k = (int)nd - 2; k >= 0; k--) {
             uint32_t d = order[k];
             idx[d]++;
             for (uint32_t i = 0; i < n; i++) w[i].offset += w[i].stride[d];
-            if (idx[d] < bounds[d]) break;
+            if (idx[d] < lo[d] + bounds[d]) break;
             for (uint32_t i = 0; i < n; i++) w[i].offset -= w[i].stride[d] * bounds[d];
-            idx[d] = 0;
+            idx[d] = lo[d];
         }
     }
 }
@@ -276,6 +282,7 @@ typedef struct linalg_job {
     it_frame *f;
     const ir_op *op;
     const int64_t *bounds;
+    const uint8_t *const *sets; /* per loop, the indices to run (NULL: all) */
     operand_walk *w;
     bool all_linear;
     it_insn *code;
@@ -285,11 +292,41 @@ typedef struct linalg_job {
     int failed;
 } linalg_job;
 
+/* The run of set indices that starts at or after `from` in [0, n): its
+ * start and length; false when there is none. */
+static bool next_run(const uint8_t *set, int64_t n, int64_t from, int64_t *lo, int64_t *len) {
+    while (from < n && !set[from]) from++;
+    if (from >= n) return false;
+    int64_t end = from;
+    while (end < n && set[end]) end++;
+    *lo = from;
+    *len = end - from;
+    return true;
+}
+
+/* Every box of the product of the loops' runs of set indices (one box, the
+ * whole domain, without sets): each output element's points still run in
+ * one box, in the same order as in the whole domain. */
 static void points_body(sp_ctx *ctx, void *ud) {
     (void)ctx;
     linalg_job *job = ud;
-    linalg_points(job->it, job->f, job->op, job->bounds, job->w, job->all_linear, job->code, job->nbody, job->yield,
-                  job->out_read);
+    uint32_t nd = job->op->u.lin.ndims;
+    int64_t lo[IR_MAX_RANK * 4] = {0}, len[IR_MAX_RANK * 4];
+    const uint8_t *const *sets = job->sets;
+    for (uint32_t d = 0; d < nd; d++)
+        if (!sets || !sets[d]) len[d] = job->bounds[d];
+        else if (!next_run(sets[d], job->bounds[d], 0, &lo[d], &len[d])) return; /* no index of this loop */
+    for (;;) {
+        linalg_points(job->it, job->f, job->op, lo, len, job->w, job->all_linear, job->code, job->nbody, job->yield,
+                      job->out_read);
+        int d = (int)nd - 1; /* the next box: the last loop's next run, carrying */
+        for (; d >= 0; d--) {
+            if (!sets || !sets[d]) continue;
+            if (next_run(sets[d], job->bounds[d], lo[d] + len[d], &lo[d], &len[d])) break;
+            next_run(sets[d], job->bounds[d], 0, &lo[d], &len[d]);
+        }
+        if (d < 0) return;
+    }
 }
 
 /* Run the points; the job's heap state is freed on every path. */
@@ -302,7 +339,9 @@ static void run_guarded(interp *it, linalg_job *job) {
     if (job->failed) sp_rethrow(it->ctx);
 }
 
-void it_exec_linalg(interp *it, it_frame *f, const ir_op *op) {
+void it_exec_linalg(interp *it, it_frame *f, const ir_op *op) { it_exec_linalg_in(it, f, op, NULL); }
+
+void it_exec_linalg_in(interp *it, it_frame *f, const ir_op *op, const uint8_t *const *sets) {
     const ir_linalg *l = &op->u.lin;
     interp_value *V = f->vals;
     uint32_t n = l->nins + l->nouts;
@@ -373,6 +412,6 @@ void it_exec_linalg(interp *it, it_frame *f, const ir_op *op) {
         sp_free(it->ctx, w);
         it_fail(it, op, "nested linalg ops are not supported");
     }
-    linalg_job job = {it, f, op, bounds, w, all_linear, code, nbody, yield, out_read, 0};
+    linalg_job job = {it, f, op, bounds, sets, w, all_linear, code, nbody, yield, out_read, 0};
     run_guarded(it, &job);
 }

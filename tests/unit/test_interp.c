@@ -496,6 +496,134 @@ static void test_check_tolerance(sp_ctx *ctx) {
     call_free(&e);
 }
 
+typedef struct whole_job {
+    interp *it;
+    ir_op *f;
+    const interp_value *args;
+    interp_value *res;
+} whole_job;
+
+static void whole_call(sp_ctx *ctx, void *ud) {
+    (void)ctx;
+    whole_job *w = ud;
+    interp_call(w->it, w->f, w->args, w->res);
+}
+
+/* ------------------------------------------------- sampled evaluation */
+
+typedef struct sampled_job {
+    const char *path;
+    FILE *out;
+    ir_module *m;
+    interp *it;
+    int funcs, planned, compared, skipped;
+    double work, whole;
+} sampled_job;
+
+static uint64_t lcg(uint64_t *s) { return (*s = *s * 6364136223846793005ull + 1442695040888963407ull) >> 33; }
+
+/* Every function of one file: the whole reference, then sampled evaluation
+ * at scattered elements and a run of them, which must be the whole
+ * reference's bit for bit there. */
+static void sampled_file(sp_ctx *ctx, void *ud) {
+    sampled_job *j = ud;
+    mlir_read_file(ctx, j->path, &j->m);
+    ir_verify_module(j->m);
+    j->it = interp_new(ctx, j->m, j->out); /* vector.print's lines are not the test's */
+    uint32_t fi = 0;
+    for (ir_op *f = ir_module_body(j->m)->first; f; f = f->next, fi++) {
+        if (f->kind != IR_OP_FUNC || f->u.fn.is_decl || f->u.fn.nargs > 16 || f->u.fn.nres > 16) continue;
+        j->funcs++;
+        interp_value args[16], whole[16];
+        uint64_t seed = 0x5a3d1e5 + fi;
+        for (uint32_t a = 0; a < f->u.fn.nargs; a++) {
+            ir_type t = f->u.fn.arg_types[a];
+            ir_dtype dt = (ir_dtype)t.dtype;
+            interp_scalar x = {0};
+            if (t.kind == IR_T_SCALAR) {
+                args[a].type = t, args[a].t = NULL;
+                if (ir_dtype_is_float(dt)) args[a].s.f = 0.5; else args[a].s.i = 1;
+                continue;
+            }
+            args[a] = interp_tensor_new(j->it, t);
+            for (int64_t k = 0; k < ir_type_numel(t); k++) {
+                if (ir_dtype_is_float(dt)) x.f = (double)(lcg(&seed) % 2001) / 1000.0 - 1.0;
+                else x.i = (int64_t)(lcg(&seed) % 2); /* indices and masks stay in range */
+                interp_store_elem(interp_data(&args[a]) + k * ir_dtype_bytes(dt), dt, x);
+            }
+        }
+        /* the whole reference first: a function it rejects is skipped */
+        sp_status st = sp_pcall(ctx, whole_call, &(whole_job){j->it, f, args, whole});
+        if (st != SP_OK) {
+            j->skipped++;
+            continue;
+        }
+        interp_points *ip = interp_points_new(j->it, f, args);
+        int64_t picks[16][40];
+        for (uint32_t r = 0; r < f->u.fn.nres; r++) {
+            int64_t n = whole[r].type.kind == IR_T_SCALAR ? 1 : ir_type_numel(whole[r].type);
+            for (int s = 0; s < 40; s++) {
+                picks[r][s] = n ? (s < 8 ? (n / 3 + s) % n : (int64_t)(lcg(&seed) % (uint64_t)n)) : 0;
+                if (n) interp_points_need(ip, r, picks[r][s]);
+            }
+        }
+        double work = 0;
+        if (interp_points_plan(ip, &work)) {
+            j->planned++;
+            j->work += work;
+            interp_points_run(ip);
+            for (uint32_t r = 0; r < f->u.fn.nres; r++) {
+                const interp_value *got = interp_points_result(ip, r), *want = &whole[r];
+                if (want->type.kind == IR_T_SCALAR) {
+                    CHECK(!memcmp(&got->s, &want->s, sizeof got->s));
+                    continue;
+                }
+                int nb = ir_dtype_bytes((ir_dtype)want->type.dtype);
+                for (int s = 0; s < 40 && ir_type_numel(want->type); s++) {
+                    bool same = !memcmp(interp_data(got) + picks[r][s] * nb, interp_data(want) + picks[r][s] * nb, (size_t)nb);
+                    if (!same) fprintf(stderr, "%s @%s result%u element %lld differs\n", j->path, f->u.fn.name, r, (long long)picks[r][s]);
+                    CHECK(same);
+                    j->compared++;
+                }
+            }
+        }
+        interp_points_free(ip);
+        for (uint32_t r = 0; r < f->u.fn.nres; r++) interp_release(j->it, &whole[r]);
+        for (uint32_t a = 0; a < f->u.fn.nargs; a++) interp_release(j->it, &args[a]);
+    }
+}
+
+static void test_sampled_evaluation(sp_ctx *ctx) {
+    const char *src = getenv("SPADC_SRC");
+    if (!src) src = ".";
+    /* structured ops of every shape the torch corpus has (convolutions with
+     * pads and strides, pools, rows, gathers, concats, argmax's two
+     * outputs, attention), reshapes, slices and builds */
+    static const char *const files[] = {"conv_ops.mlir", "conv_ops_nd.mlir", "pools.mlir", "rows.mlir", "gather.mlir",
+                                        "torch_softmax.mlir", "torch_groupnorm.mlir", "tensor_build.mlir",
+                                        "torch_interpolate_nearest.mlir", "attention.mlir", "argmax_results.mlir",
+                                        "named_ops.mlir", "conv1d_as_2d.mlir", "tensor_reshape.mlir", "torch_argmax.mlir",
+                                        "assert_concat_generic.mlir", "colsum_input.mlir", "pool_window.mlir"};
+    int planned = 0, compared = 0;
+    for (size_t i = 0; i < SP_ARRAY_LEN(files); i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tests/data/%s", src, files[i]);
+        sampled_job j = {path, fopen("/dev/null", "w"), NULL, NULL, 0, 0, 0, 0, 0, 0};
+        sp_status st = sp_pcall(ctx, sampled_file, &j);
+        if (st != SP_OK) fprintf(stderr, "%s: %s\n", path, ctx->err.msg);
+        CHECK_EQ_INT(st, SP_OK);
+        planned += j.planned;
+        compared += j.compared;
+        interp_free(j.it);
+        ir_module_free(j.m);
+        if (j.out) fclose(j.out);
+    }
+    /* most functions are sampled, not sent back to the whole reference */
+    fprintf(stderr, "sampled evaluation: %d functions planned, %d elements compared\n", planned, compared);
+    CHECK(planned >= 30);
+    CHECK(compared >= 1000);
+}
+
 int main(void) {
     sp_ctx ctx;
     sp_ctx_init(&ctx, NULL);
@@ -507,5 +635,6 @@ int main(void) {
     test_tensor_ops(&ctx);
     test_build_ops(&ctx);
     test_runtime_errors(&ctx);
+    test_sampled_evaluation(&ctx);
     TEST_DONE();
 }
