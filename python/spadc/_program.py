@@ -353,8 +353,8 @@ class Program:
         MismatchError saying which result differs and by how much (f32:
         1e-5 + 1e-4 max|ref|; bf16/f16 and long reductions wider).
         samples: 0 runs the whole reference; N > 0 checks N sampled elements
-        per result; < 0 samples only when the whole would take more than 2^28
-        loop steps (`spadc run --check`'s choice)."""
+        per result; < 0 samples only when the whole would take more than 2^31
+        loop steps and the samples need under half of it (`spadc run --check`'s choice)."""
         samples = _int(samples, "samples", -(1 << 62), 1 << 62)
         with self._lock:
             return self._check_locked(arrays, results, samples)

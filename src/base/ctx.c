@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static void *default_alloc(void *ud, void *ptr, size_t nsize) {
     (void)ud;
@@ -113,6 +114,30 @@ void *sp_malloc(sp_ctx *ctx, size_t n) {
     void *p = sp_try_malloc(ctx, n);
     if (!p) sp_throw(ctx, SP_EINPUT, (sp_loc){0}, "out of memory (allocating %zu bytes)", n);
     return p;
+}
+
+/* Blocks from this size on are mapped pages of their own (with the default
+ * hook): malloc's own threshold for that rises to 32 MiB once such blocks
+ * are freed, after which a block comes from the heap and zeroing it writes
+ * every page. */
+#define PAGES_MIN ((size_t)1 << 20)
+
+void *sp_try_pages(sp_ctx *ctx, size_t n) {
+    if (ctx->alloc.fn == default_alloc && n >= PAGES_MIN) {
+        void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        return p == MAP_FAILED ? NULL : p;
+    }
+    void *p = sp_try_malloc(ctx, n);
+    if (p) memset(p, 0, n);
+    return p;
+}
+
+void sp_free_pages(sp_ctx *ctx, void *p, size_t n) {
+    if (!p) return;
+    if (ctx->alloc.fn == default_alloc && n >= PAGES_MIN)
+        munmap(p, n);
+    else
+        sp_free(ctx, p);
 }
 
 void *sp_calloc(sp_ctx *ctx, size_t count, size_t size) {

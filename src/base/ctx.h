@@ -115,6 +115,12 @@ void *sp_malloc(sp_ctx *ctx, size_t n);
 void *sp_calloc(sp_ctx *ctx, size_t count, size_t size);
 void *sp_realloc(sp_ctx *ctx, void *p, size_t n);
 void *sp_try_malloc(sp_ctx *ctx, size_t n);
+/* n zero bytes, or NULL; freed by sp_free_pages with the same n. With the
+ * default hook a block of 1 MiB or more is fresh pages that cost no memory
+ * until written (a reference tensor that sampled evaluation fills only in
+ * part); otherwise the hook's memory, zeroed. */
+void *sp_try_pages(sp_ctx *ctx, size_t n);
+void sp_free_pages(sp_ctx *ctx, void *p, size_t n);
 void sp_free(sp_ctx *ctx, void *p);
 
 /* Checked size arithmetic: raise "out of memory" style errors on overflow. */

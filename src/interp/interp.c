@@ -51,12 +51,12 @@ interp_tensor *it_tensor_alloc(interp *it, const ir_op *op, ir_type t, bool zero
              bytes, it->live_bytes, it->limit_bytes);
     interp_tensor *x = sp_try_malloc(it->ctx, sizeof *x);
     if (!x) it_fail(it, op, "out of memory");
-    x->data = sp_try_malloc(it->ctx, bytes ? bytes : 1);
+    (void)zero; /* every tensor starts zeroed: its untouched pages cost nothing */
+    x->data = sp_try_pages(it->ctx, bytes ? bytes : 1);
     if (!x->data) {
         sp_free(it->ctx, x);
         it_fail(it, op, "out of memory: cannot allocate %zu bytes for a tensor", bytes);
     }
-    if (zero) memset(x->data, 0, bytes);
     x->bytes = bytes;
     x->refs = 1;
     x->borrowed = false;
@@ -77,7 +77,7 @@ void it_tensor_unref(interp *it, interp_tensor *x) {
     if (x->next) x->next->prev = x->prev;
     if (!x->borrowed) {
         it->live_bytes -= x->bytes;
-        sp_free(it->ctx, x->data);
+        sp_free_pages(it->ctx, x->data, x->bytes ? x->bytes : 1);
     }
     sp_free(it->ctx, x);
 }
@@ -135,7 +135,7 @@ void interp_free(interp *it) {
     while (it->live) {
         interp_tensor *x = it->live;
         it->live = x->next;
-        if (!x->borrowed) sp_free(ctx, x->data);
+        if (!x->borrowed) sp_free_pages(ctx, x->data, x->bytes ? x->bytes : 1);
         sp_free(ctx, x);
     }
     while (it->top) {

@@ -339,6 +339,45 @@ static void run_guarded(interp *it, linalg_job *job) {
     if (job->failed) sp_rethrow(it->ctx);
 }
 
+/* The outs' elements an output's points write, copied from src: the
+ * output's dims run over the sets of the loops that index them (NULL:
+ * all), a kept unit dim at 0; the rest of dst is left unwritten, its
+ * pages untouched (sampled evaluation reads only these). */
+static void copy_box(uint8_t *dst, const uint8_t *src, ir_type t, const ir_amap *m, const uint8_t *const *sets) {
+    const uint8_t *dim[IR_MAX_RANK];
+    int64_t idx[IR_MAX_RANK] = {0}, strides[IR_MAX_RANK];
+    int nb = ir_dtype_bytes((ir_dtype)t.dtype);
+    ir_type_strides(t, strides);
+    for (uint32_t r = 0; r < t.rank; r++) {
+        int d = r < m->nres ? ir_aexpr_dim(m->res[r]) : -1;
+        dim[r] = d >= 0 ? sets[d] : NULL;
+        if (!t.dims[r]) return;
+    }
+    for (;;) { /* idx: the current element, the innermost dim copied in runs */
+        bool in = true;
+        for (uint32_t r = 0; r + 1 < t.rank; r++) in = in && (!dim[r] || dim[r][idx[r]]);
+        int64_t last = t.rank ? t.dims[t.rank - 1] : 1, off = 0;
+        for (uint32_t r = 0; r + 1 < t.rank; r++) off += idx[r] * strides[r];
+        const uint8_t *ds = t.rank ? dim[t.rank - 1] : NULL;
+        for (int64_t k = 0; in && k < last;) {
+            if (ds && !ds[k]) {
+                k++;
+                continue;
+            }
+            int64_t e = k + 1;
+            while (e < last && (!ds || ds[e])) e++;
+            memcpy(dst + (off + k) * nb, src + (off + k) * nb, (size_t)((e - k) * nb));
+            k = e;
+        }
+        int r = (int)t.rank - 2;
+        for (; r >= 0; r--) {
+            if (++idx[r] < t.dims[r]) break;
+            idx[r] = 0;
+        }
+        if (r < 0) return;
+    }
+}
+
 void it_exec_linalg(interp *it, it_frame *f, const ir_op *op) { it_exec_linalg_in(it, f, op, NULL); }
 
 void it_exec_linalg_in(interp *it, it_frame *f, const ir_op *op, const uint8_t *const *sets) {
@@ -355,7 +394,10 @@ void it_exec_linalg_in(interp *it, it_frame *f, const ir_op *op, const uint8_t *
         res[o].type = op->res[o].type;
         res[o].t = NULL;
         res[o].t = it_tensor_alloc(it, op, res[o].type, false);
-        memcpy(res[o].t->data, src->t->data, res[o].t->bytes);
+        if (sets)
+            copy_box(res[o].t->data, src->t->data, res[o].type, l->maps[l->nins + o], sets);
+        else
+            memcpy(res[o].t->data, src->t->data, res[o].t->bytes);
         /* hold it in the frame right away so an error frees it */
         V[op->res[o].id] = res[o];
     }
