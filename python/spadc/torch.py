@@ -56,12 +56,18 @@ result arrays (bf16 through int16 views; ml_dtypes.bfloat16 on the numpy
 side).
 
 Errors: a model torch-mlir cannot export raises ExportError (an
-spadc.InputError) saying which step failed and why; what spadc rejects in
+spadc.InputError) saying which step failed and why: a tensor whose shape
+depends on the data is refused before torch-mlir sees it, and torch-mlir is
+stopped past 4 GiB plus 8x the model's tensors of added memory
+(SPADC_EXPORT_MEMORY_MB sets that bound); what spadc rejects in
 the exported MLIR raises spadc's own error, with the text at `e.mlir`; a
 tensor of the wrong shape or dtype raises spadc.UsageError.
 """
+import _thread
 import collections
 import math
+import os
+import threading
 import warnings
 
 import numpy as np
@@ -227,6 +233,64 @@ def _data_dependent(ep):
     return None
 
 
+def _resident_bytes():
+    """This process's resident memory now (Linux /proc), or None."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _export_bound(tensors):
+    """Bytes torch-mlir may add to the process while it imports a model:
+    SPADC_EXPORT_MEMORY_MB, else 4 GiB plus 8 times the model's tensors
+    (a 12-layer 2048-wide MLP, 201 MB of weights, took 112 MB more)."""
+    env = os.environ.get("SPADC_EXPORT_MEMORY_MB", "").strip()
+    if env:
+        try:
+            mb = float(env)
+        except ValueError:
+            raise UsageError("spadc.torch: SPADC_EXPORT_MEMORY_MB must be a number of megabytes (got %r)" % env) from None
+        if not mb > 0 or math.isinf(mb):
+            raise UsageError("spadc.torch: SPADC_EXPORT_MEMORY_MB must be positive and finite (got %r)" % env)
+        return int(mb * 1e6)
+    return (4 << 30) + 8 * sum(t.numel() * t.element_size() for t in tensors)
+
+
+class _MemoryWatch:
+    """While its block runs, a thread reads the process's resident memory
+    every 20 ms and, past `bound` bytes above where it started, interrupts
+    the main thread (_thread.interrupt_main: a KeyboardInterrupt where the
+    importer next runs Python) and notes it in `tripped`. torch-mlir's
+    import is Python walking the graph, so it stops within a node or two;
+    one long C++ call (printing the module) runs to its end first."""
+
+    def __init__(self, bound):
+        self.bound, self.tripped, self._stop = bound, None, threading.Event()
+        self._base = _resident_bytes()
+        self._thread = threading.Thread(target=self._watch, name="spadc-export-memory", daemon=True)
+
+    def _watch(self):
+        while not self._stop.wait(0.02):
+            now = _resident_bytes()
+            if now is not None and now - self._base > self.bound:
+                self.tripped = now - self._base
+                _thread.interrupt_main()
+                return
+
+    def __enter__(self):
+        if self._base is not None:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        return False
+
+
 def _export(module, inputs, weights, names, func_name, label):
     """(MLIR text, output TreeSpec) of module(*inputs) with `weights` (its
     tensors `names`) as the function's trailing arguments."""
@@ -251,10 +315,18 @@ def _export(module, inputs, weights, names, func_name, label):
                           % (label, _op_name(node), tuple(_dim_text(d) for d in node.meta["val"].shape),
                              " (%s: %s)" % (where[-2].strip(), where[-1].strip()) if len(where) >= 2 else ""),
                           "torch.export")
+    watch = _MemoryWatch(_export_bound(args))
     try:
-        module_ir = fx.export_and_import(ep, output_type="linalg-on-tensors", func_name=func_name,
-                                         decomposition_table=_decompositions())
-        text = str(module_ir)
+        with watch:
+            module_ir = fx.export_and_import(ep, output_type="linalg-on-tensors", func_name=func_name,
+                                             decomposition_table=_decompositions())
+            text = str(module_ir)
+    except KeyboardInterrupt:
+        if watch.tripped is None:
+            raise  # the user's
+        raise ExportError("spadc.torch: error: torch-mlir took %.0f MB more memory importing %s, past the bound of "
+                          "%.0f MB, and was stopped (SPADC_EXPORT_MEMORY_MB sets the bound)"
+                          % (watch.tripped / 1e6, label, watch.bound / 1e6), "torch-mlir") from None
     except Exception as e:
         raise ExportError("spadc.torch: error: torch-mlir could not lower %s to linalg-on-tensors:\n%s"
                           % (label, _short(e)), "torch-mlir") from e

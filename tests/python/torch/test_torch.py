@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import sys
+import time
 import warnings
 
 import numpy as np
@@ -300,6 +301,36 @@ def test_data_dependent_shape_is_refused_before_torch_mlir():
     msg = str(e.value)
     assert "BoolIndex computes a tensor whose shape depends on the data: index.Tensor gives shape ('u0',)" in msg, msg
     assert "x[x > 0]" in msg and e.value.step == "torch.export"
+
+
+def test_export_memory_is_bounded(monkeypatch):
+    # the bound on what torch-mlir may take (issue 33): set at 1 MB here, an
+    # import that allocates 64 MB more is stopped with an ExportError naming
+    # the bound; the interrupt is spadc's, not the user's
+    from torch_mlir import fx
+    real = fx.export_and_import
+
+    def hungry(*a, **k):
+        hog = [b"\x01" * (1 << 20) for _ in range(64)]  # written: resident
+        for _ in range(200):  # the import's Python work, where the interrupt lands
+            time.sleep(0.01)
+        del hog
+        return real(*a, **k)
+
+    monkeypatch.setattr(fx, "export_and_import", hungry)
+    monkeypatch.setenv("SPADC_EXPORT_MEMORY_MB", "1")
+    with pytest.raises(st.ExportError) as e:
+        st.compile(nn.Linear(8, 8), (torch.randn(2, 8),))
+    msg = str(e.value)
+    assert "past the bound of 1 MB, and was stopped" in msg and e.value.step == "torch-mlir", msg
+    # and the same import under the default bound passes
+    monkeypatch.delenv("SPADC_EXPORT_MEMORY_MB")
+    m = nn.Linear(8, 8)
+    x = torch.randn(2, 8)
+    close(st.compile(m, (x,))(x), eager(m, x))
+    monkeypatch.setenv("SPADC_EXPORT_MEMORY_MB", "lots")
+    with pytest.raises(spadc.UsageError):
+        st.compile(m, (x,))
 
 
 def test_spadc_rejects_exported_op():
