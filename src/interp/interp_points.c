@@ -204,10 +204,11 @@ static void plan_view(interp_points *ip, const ir_op *d) {
         for (uint32_t i = 0; i < d->nopnds; i++) need_all(ip, d->opnds[i]);
         return;
     }
-    int64_t idx[IR_MAX_RANK];
-    for (uint32_t k = 0; k < r->type.rank; k++) idx[k] = -1;
-    for (uint32_t k = 0; k < r->type.rank; k++) box_next(b, r->type, idx); /* each dim at its first index */
-    if (!r->type.rank) idx[0] = 0;
+    int64_t idx[IR_MAX_RANK] = {0};
+    for (uint32_t k = 0; k < r->type.rank; k++) { /* each dim at its first index (box_any: there is one) */
+        const uint8_t *s = box_dim(b, r->type, k);
+        while (!s[idx[k]]) idx[k]++;
+    }
     do {
         uint32_t which;
         int64_t s = view_source(ip, d, ravel(r->type, idx), &which);
