@@ -39,6 +39,7 @@ struct interp_points {
     const ir_op **ops;  /* the function's ops, in order */
     uint8_t ***loops;   /* by op position: a linalg op's per-loop index sets (NULL: run whole) */
     uint32_t nops;
+    uint32_t *last; /* by value id: the position of the op that last reads it */
     bool planned;
 };
 
@@ -365,7 +366,7 @@ void interp_points_run(interp_points *ip) {
     interp *it = ip->it;
     if (!ip->planned) it_fail(it, ip->func, "sampled evaluation run before it was planned");
     /* each value's last use, so a tensor is released after it, as interp_call does */
-    uint32_t *last = sp_calloc(it->ctx, ip->nvalues ? ip->nvalues : 1, sizeof *last);
+    uint32_t *last = ip->last = sp_calloc(it->ctx, ip->nvalues ? ip->nvalues : 1, sizeof *last); /* freed with ip: an op may throw */
     for (uint32_t pos = 0; pos < ip->nops; pos++) {
         const ir_op *op = ip->ops[pos];
         for (uint32_t i = 0; i < op->nopnds; i++) last[op->opnds[i]->id] = op->kind == IR_OP_RETURN ? UINT32_MAX : pos;
@@ -393,7 +394,6 @@ void interp_points_run(interp_points *ip) {
             if (x->def && last[x->id] == pos) interp_release(it, &ip->vals[x->id]);
         }
     }
-    sp_free(it->ctx, last);
 }
 
 const interp_value *interp_points_result(const interp_points *ip, uint32_t result) {
@@ -439,6 +439,7 @@ void interp_points_free(interp_points *ip) {
         sp_free(ctx, ip->loops[p]);
     }
     sp_free(ctx, ip->loops);
+    sp_free(ctx, ip->last);
     sp_free(ctx, ip->ops);
     sp_free(ctx, ip->need);
     sp_free(ctx, ip->vals);
