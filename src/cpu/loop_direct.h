@@ -5,6 +5,10 @@
 #ifndef SPADC_CPU_LOOP_DIRECT_H
 #define SPADC_CPU_LOOP_DIRECT_H
 
+#include <math.h>
+#include <string.h>
+
+#include "cpu.h"
 #include "loop_lower.h"
 
 /* Four floats (GCC's vector extension, which the baseline ISA runs
@@ -32,8 +36,29 @@ bool cpu_loop_pad_build(const ex_program *x, const kernel *k, uint32_t i, cpu_lo
  * (cpu_loop_window) loading the padded input, a max, or a sum under a
  * +0 padding. */
 bool cpu_loop_pad_runs(const cpu_loop_kernel *lk);
+/* The reference's maximumf on two floats: NaN where either is, +0 over
+ * -0 (their bits' and), else the larger. */
+static inline float cpu_maxf_exact(float a, float b) {
+    if (a != a || b != b) return NAN;
+    if (a != b) return a > b ? a : b;
+    uint32_t x, y;
+    memcpy(&x, &a, 4), memcpy(&y, &b, 4);
+    x &= y;
+    memcpy(&a, &x, 4);
+    return a;
+}
+/* A window's outputs [j, j1) on wide vectors (loop_window_span.h): where
+ * they stopped. */
+typedef int64_t (*cpu_win_span_fn)(const float *xr, int64_t xo, float *o, int64_t j, int64_t j1, const int64_t *toff,
+                                   int64_t taps, int64_t tmax, float init, bool max, int64_t xs, int64_t xlast);
+int64_t cpu_win_span_avx2(const float *xr, int64_t xo, float *o, int64_t j, int64_t j1, const int64_t *toff,
+                          int64_t taps, int64_t tmax, float init, bool max, int64_t xs, int64_t xlast);
+int64_t cpu_win_span_avx512(const float *xr, int64_t xo, float *o, int64_t j, int64_t j1, const int64_t *toff,
+                            int64_t taps, int64_t tmax, float init, bool max, int64_t xs, int64_t xlast);
 /* Run L as a pool window (cpu_loop_window) on in and out, its input read
- * through the folded pad pg (!pg->on: none): false when L is not one. */
-bool cpu_loop_run_window(const cpu_loop *L, const cpu_loop_pad *pg, const void *const *in, void *out, int nthreads);
+ * through the folded pad pg (!pg->on: none), on isa's vectors: false when
+ * L is not one. */
+bool cpu_loop_run_window(const cpu_loop *L, const cpu_loop_pad *pg, const void *const *in, void *out, int nthreads,
+                         cpu_isa isa);
 
 #endif

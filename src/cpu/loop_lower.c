@@ -876,6 +876,46 @@ static float row_sum(const float *x, int64_t n) {
     return s;
 }
 
+#if defined(__clang__)
+#define RS_SHUF(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#else
+#define RS_SHUF(a, b, i, j, k, l) __builtin_shuffle(a, b, (rs_v4i){i, j, k, l})
+#endif
+typedef int32_t rs_v4i __attribute__((vector_size(16)));
+
+/* The sums of four rows of n at a, b, c, d into s[0, 4): per row eight
+ * partial sums in two vectors (four rows' chains overlap), the rows'
+ * partials added across lanes at once, the last n % 4 elements after. */
+static void row_sum4(const float *a, const float *b, const float *c, const float *d, int64_t n, float *s) {
+    rs_v4 pa = {0}, pb = {0}, pc = {0}, pd = {0}, qa = {0}, qb = {0}, qc = {0}, qd = {0}, t;
+    int64_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        memcpy(&t, a + j, 16), pa += t, memcpy(&t, a + j + 4, 16), qa += t;
+        memcpy(&t, b + j, 16), pb += t, memcpy(&t, b + j + 4, 16), qb += t;
+        memcpy(&t, c + j, 16), pc += t, memcpy(&t, c + j + 4, 16), qc += t;
+        memcpy(&t, d + j, 16), pd += t, memcpy(&t, d + j + 4, 16), qd += t;
+    }
+    if (j + 4 <= n) {
+        memcpy(&t, a + j, 16), pa += t, memcpy(&t, b + j, 16), pb += t;
+        memcpy(&t, c + j, 16), pc += t, memcpy(&t, d + j, 16), pd += t;
+        j += 4;
+    }
+    pa += qa, pb += qb, pc += qc, pd += qd;
+    /* {a0 + a2, b0 + b2, a1 + a3, b1 + b3}, the same of c, d, then across */
+    const rs_v4 ab = RS_SHUF(pa, pb, 0, 4, 1, 5) + RS_SHUF(pa, pb, 2, 6, 3, 7);
+    const rs_v4 cd = RS_SHUF(pc, pd, 0, 4, 1, 5) + RS_SHUF(pc, pd, 2, 6, 3, 7);
+    const rs_v4 r = RS_SHUF(ab, cd, 0, 1, 4, 5) + RS_SHUF(ab, cd, 2, 3, 6, 7);
+    s[0] = r[0], s[1] = r[1], s[2] = r[2], s[3] = r[3];
+    for (; j < n; j++) s[0] += a[j], s[1] += b[j], s[2] += c[j], s[3] += d[j];
+}
+
+/* The sums of the ns rows of n at xp + from[i] into s: four at a time. */
+static void row_sums(const float *xp, const int64_t *from, int ns, int64_t n, float *s) {
+    int i = 0;
+    for (; i + 4 <= ns; i += 4) row_sum4(xp + from[i], xp + from[i + 1], xp + from[i + 2], xp + from[i + 3], n, s + i);
+    for (; i < ns; i++) s[i] = row_sum(xp + from[i], n);
+}
+
 /* Point q of the loops pd[0, np) (innermost first, row-major): its offsets
  * in x and in the output added to *xo and *oo, its indices into idx when
  * not NULL. The direct paths' rows (run_rowsum, run_window). */
@@ -903,19 +943,21 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
     uint32_t pd[CPU_LOOP_MAX_DIMS], np = 0;
     for (int d = (int)L->ndims - 1; d >= 0; d--)
         if (!L->reduction[d]) pd[np++] = (uint32_t)d;
-    const int64_t chunk = (outer + 63) / 64;
+    const int64_t chunk = nt > 1 ? (outer + 63) / 64 : outer; /* a team: 64 chunks */
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t c0 = 0; c0 < outer; c0 += chunk) {
         int64_t idx[CPU_LOOP_MAX_DIMS], xo = x->off, oo = L->out.off;
         cpu_point_at(L, x, pd, np, c0, idx, &xo, &oo);
         const int64_t end = c0 + chunk < outer ? c0 + chunk : outer;
         float sum[64]; /* the chain run on 64 rows' sums at a time (win_chain) */
-        int64_t at[64];
+        int64_t at[64], from[64];
         int ns = 0;
         for (int64_t r = c0; r < end; r++) {
-            sum[ns] = (float)((double)(float)L->init_imm.f + (double)row_sum(xp + xo, n));
+            from[ns] = xo;
             at[ns++] = oo;
             if (ns == 64 || r + 1 == end) {
+                row_sums(xp, from, ns, n, sum);
+                for (int i = 0; i < ns; i++) sum[i] = (float)((double)(float)L->init_imm.f + (double)sum[i]);
                 if (L->ninsn > L->nroot) cpu_win_chain(L, sum, ns);
                 for (int i = 0; i < ns; i++) ((float *)out)[at[i]] = sum[i];
                 ns = 0;
@@ -937,11 +979,21 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
  * engine rounds it (one + - * / of two f32 operands in f32 is the f32
  * rounding of its exact value). */
 void cpu_win_chain(const cpu_loop *L, float *o, int64_t n) {
+    const cpu_loop_insn *k0 = &L->insn[L->nroot], *k1 = k0 + 1;
+    if (L->ninsn == L->nroot + 2 && k0->op == CPU_L_CONST && (k1->op == CPU_L_DIVF || k1->op == CPU_L_MULF) &&
+        k1->a == L->acc && k1->b == k0->dst && k1->dst == L->result && k0->dst != L->acc) {
+        const float c = (float)k0->imm.f; /* an average's division by a constant, in place */
+        if (k1->op == CPU_L_DIVF)
+            for (int64_t i = 0; i < n; i++) o[i] /= c;
+        else
+            for (int64_t i = 0; i < n; i++) o[i] *= c;
+        return;
+    }
     enum { W = 16 }; /* vectors of a register */
     rs_v4 reg[CPU_LOOP_MAX_REGS][W];
     for (int64_t j0 = 0; j0 < n; j0 += 4 * W) {
         const int m = (int)(n - j0 < 4 * W ? n - j0 : 4 * W), nv = (m + 3) / 4;
-        memset(reg[L->acc], 0, sizeof reg[L->acc]);
+        if (m % 4) reg[L->acc][nv - 1] = (rs_v4){0}; /* the last vector's lanes past m */
         memcpy(reg[L->acc], o + j0, (size_t)m * sizeof(float));
         for (uint32_t k = L->nroot; k < L->ninsn; k++) {
             const cpu_loop_insn *c = &L->insn[k];
@@ -1012,7 +1064,9 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
             sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: input %u of a loop kernel has no storage", i);
     }
     if (run_rowsum(L, in, ex_value_ptr(x, lk->out_value), nthreads)) return;
-    if (cpu_loop_run_window(L, &lk->pad, in, ex_value_ptr(x, lk->out_value), nthreads)) return;
+    cpu_isa isa;
+    if (cpu_isa_active(ctx, &isa) != SP_OK) sp_rethrow(ctx);
+    if (cpu_loop_run_window(L, &lk->pad, in, ex_value_ptr(x, lk->out_value), nthreads, isa)) return;
     if (lk->pad.on) /* lowering took the pad for the window path only */
         sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: a loop kernel's folded pad outside a pool window");
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {

@@ -233,6 +233,7 @@ typedef struct win_run {
     int64_t taps, len, xs, xlast; /* xlast: the last element a read may touch */
     bool max;
     float init;
+    cpu_win_span_fn wide; /* the ISA's wide vectors, or NULL */
     uint32_t pd[CPU_LOOP_MAX_DIMS], np; /* the output's other loops, innermost first */
     int64_t toff[64];                   /* each tap's offset in the input, in the reference's order */
     /* a pad: each tap's part of the padded dims' coordinates; whether a
@@ -351,7 +352,7 @@ static __attribute__((noinline)) void win_span(const win_run *w, const float *xr
                      const int64_t *toff, int64_t taps, int64_t tmax, float init) {
     const int64_t xs = w->xs;
 #define WIN_FITS(j, n) (xs != 2 || xo + ((j) + (n) - 1) * 2 + tmax < w->xlast)
-    int64_t j = j0;
+    int64_t j = w->wide ? w->wide(xr, xo, o, j0, j1, toff, taps, tmax, init, w->max, xs, w->xlast) : j0;
     for (; j + 16 <= j1 && WIN_FITS(j, 16); j += 16)
         WIN_BLOCK(w->L, xr + j * xs, toff, taps, xs, init, w->max, o + j, WIN_VECS);
     if (j < j1 && j1 - 16 >= j0 && WIN_FITS(j1 - 16, 16))
@@ -403,8 +404,10 @@ static void win_row(const win_run *w, int64_t r) {
     if (w->L->ninsn > w->L->nroot) cpu_win_chain(w->L, o, w->len);
 }
 
-bool cpu_loop_run_window(const cpu_loop *L, const cpu_loop_pad *pg, const void *const *in, void *out, int nthreads) {
+bool cpu_loop_run_window(const cpu_loop *L, const cpu_loop_pad *pg, const void *const *in, void *out, int nthreads,
+                         cpu_isa isa) {
     win_run *w = &(win_run){.L = L, .pg = pg, .out = out};
+    w->wide = isa >= CPU_ISA_AVX512 ? cpu_win_span_avx512 : isa == CPU_ISA_AVX2 ? cpu_win_span_avx2 : NULL;
     if (!cpu_loop_window(L, &w->row, &w->taps)) return false;
     w->x = &L->in[L->insn[0].a];
     w->xp = in[L->insn[0].a];
