@@ -41,7 +41,7 @@ want_lanes() {
     rowsum_f64) echo "d2," ;;
     layernorm) printf 'd2,\nd2,\nwindow\nd2,\nd2,\n' ;;
     to_nchw) echo "d3," ;;
-    global_avg) echo "row sum" ;;
+    global_avg | global_avg_odd) echo "row sum" ;;
     sum_s3 | max_plain | sum_pad_one) echo "window" ;;
     max1d | max2d | avg2d | max1d_pad | max2d_pad2 | max_ceil | max_pad_zero | max_dil | avg_incl | sum_negzero) echo "window, padded" ;;
     *) echo "" ;;
