@@ -55,6 +55,11 @@ int64_t cpu_win_span_avx2(const float *xr, int64_t xo, float *o, int64_t j, int6
                           int64_t taps, int64_t tmax, float init, bool max, int64_t xs, int64_t xlast);
 int64_t cpu_win_span_avx512(const float *xr, int64_t xo, float *o, int64_t j, int64_t j1, const int64_t *toff,
                             int64_t taps, int64_t tmax, float init, bool max, int64_t xs, int64_t xlast);
+/* Row sums on wide vectors (loop_window_span.h): the ns rows of n at
+ * xp + from[i] summed into s. */
+typedef void (*cpu_row_sums_fn)(const float *xp, const int64_t *from, int ns, int64_t n, float *s);
+void cpu_row_sums_avx2(const float *xp, const int64_t *from, int ns, int64_t n, float *s);
+void cpu_row_sums_avx512(const float *xp, const int64_t *from, int ns, int64_t n, float *s);
 /* Run L as a pool window (cpu_loop_window) on in and out, its input read
  * through the folded pad pg (!pg->on: none), on isa's vectors: false when
  * L is not one. */

@@ -931,7 +931,8 @@ void cpu_point_at(const cpu_loop *L, const cpu_loop_tensor *x, const uint32_t *p
     }
 }
 
-static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int nthreads) {
+static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int nthreads, cpu_isa isa) {
+    const cpu_row_sums_fn sums = isa >= CPU_ISA_AVX512 ? cpu_row_sums_avx512 : isa == CPU_ISA_AVX2 ? cpu_row_sums_avx2 : row_sums;
     int64_t n;
     if (!cpu_loop_row_sum(L, &n)) return false;
     const cpu_loop_tensor *x = &L->in[L->insn[0].a];
@@ -939,11 +940,18 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
     if (!xp) return false;
     const int64_t outer = rowsum_rows(L);
     const int nt = rowsum_team(L, n, nthreads);
-    /* the output's loops, innermost first, as an odometer (no division per row) */
+    /* the output's loops, innermost first, as an odometer (no division per
+     * row; its bounds and strides here, not reloaded past each store) */
     uint32_t pd[CPU_LOOP_MAX_DIMS], np = 0;
+    int64_t bnd[CPU_LOOP_MAX_DIMS], sx[CPU_LOOP_MAX_DIMS], so[CPU_LOOP_MAX_DIMS];
     for (int d = (int)L->ndims - 1; d >= 0; d--)
-        if (!L->reduction[d]) pd[np++] = (uint32_t)d;
+        if (!L->reduction[d] && L->bounds[d] > 1)
+            bnd[np] = L->bounds[d], sx[np] = x->stride[d], so[np] = L->out.stride[d], pd[np++] = (uint32_t)d;
+    bool flat = true; /* the rows one strided sequence (no odometer) */
+    for (uint32_t k = 1; k < np; k++) flat &= sx[k] == sx[k - 1] * bnd[k - 1] && so[k] == so[k - 1] * bnd[k - 1];
+    const int64_t fx = np ? sx[0] : 0, fo = np ? so[0] : 0;
     const int64_t chunk = nt > 1 ? (outer + 63) / 64 : outer; /* a team: 64 chunks */
+    const float init = (float)L->init_imm.f;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t c0 = 0; c0 < outer; c0 += chunk) {
         int64_t idx[CPU_LOOP_MAX_DIMS], xo = x->off, oo = L->out.off;
@@ -951,24 +959,23 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
         const int64_t end = c0 + chunk < outer ? c0 + chunk : outer;
         float sum[64]; /* the chain run on 64 rows' sums at a time (win_chain) */
         int64_t at[64], from[64];
-        int ns = 0;
-        for (int64_t r = c0; r < end; r++) {
-            from[ns] = xo;
-            at[ns++] = oo;
-            if (ns == 64 || r + 1 == end) {
-                row_sums(xp, from, ns, n, sum);
-                for (int i = 0; i < ns; i++) sum[i] = (float)((double)(float)L->init_imm.f + (double)sum[i]);
-                if (L->ninsn > L->nroot) cpu_win_chain(L, sum, ns);
-                for (int i = 0; i < ns; i++) ((float *)out)[at[i]] = sum[i];
-                ns = 0;
+        for (int64_t r0 = c0; r0 < end; r0 += 64) {
+            const int ns = (int)(end - r0 < 64 ? end - r0 : 64);
+            for (int i = 0; i < ns && flat; i++) from[i] = xo + i * fx, at[i] = oo + i * fo;
+            if (flat) xo += ns * fx, oo += ns * fo;
+            for (int i = 0; i < ns && !flat; i++) {
+                from[i] = xo, at[i] = oo;
+                for (uint32_t k = 0; k < np; k++) { /* the next row */
+                    xo += sx[k], oo += so[k];
+                    if (++idx[k] < bnd[k]) break;
+                    xo -= idx[k] * sx[k], oo -= idx[k] * so[k];
+                    idx[k] = 0;
+                }
             }
-            for (uint32_t k = 0; k < np; k++) { /* the next row */
-                const uint32_t d = pd[k];
-                xo += x->stride[d], oo += L->out.stride[d];
-                if (++idx[k] < L->bounds[d]) break;
-                xo -= idx[k] * x->stride[d], oo -= idx[k] * L->out.stride[d];
-                idx[k] = 0;
-            }
+            sums(xp, from, ns, n, sum);
+            for (int i = 0; i < ns; i++) sum[i] = init + sum[i]; /* the f32 add (= the f64 one rounded) */
+            if (L->ninsn > L->nroot) cpu_win_chain(L, sum, ns);
+            for (int i = 0; i < ns; i++) ((float *)out)[at[i]] = sum[i];
         }
     }
     return true;
@@ -1063,9 +1070,9 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
         if (read && !in[i]) /* lowering refuses empties: a storage bug, not a crash */
             sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: input %u of a loop kernel has no storage", i);
     }
-    if (run_rowsum(L, in, ex_value_ptr(x, lk->out_value), nthreads)) return;
     cpu_isa isa;
     if (cpu_isa_active(ctx, &isa) != SP_OK) sp_rethrow(ctx);
+    if (run_rowsum(L, in, ex_value_ptr(x, lk->out_value), nthreads, isa)) return;
     if (cpu_loop_run_window(L, &lk->pad, in, ex_value_ptr(x, lk->out_value), nthreads, isa)) return;
     if (lk->pad.on) /* lowering took the pad for the window path only */
         sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: a loop kernel's folded pad outside a pool window");

@@ -4,6 +4,8 @@
 #include <immintrin.h>
 
 #define WS_FN cpu_win_span_avx512
+#define WS_ROWS_FN cpu_row_sums_avx512
+#define WS_HSUM(v) _mm512_reduce_add_ps(v)
 #define WS_V __m512
 #define WS_VL 16
 #define WS_EVEN_LANES 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30

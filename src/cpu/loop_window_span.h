@@ -1,7 +1,10 @@
-/* loop_window_span.h - a pool window's outputs (loop_window.c) on one
- * ISA's wide vectors: included by loop_window_avx2.c and
- * loop_window_avx512.c (compiled with their ISA's flags), which define
- *   WS_FN         the function's name
+/* loop_window_span.h - a pool window's outputs (loop_window.c) and row
+ * sums (loop_lower.c run_rowsum) on one ISA's wide vectors: included by
+ * loop_window_avx2.c and loop_window_avx512.c (compiled with their ISA's
+ * flags), which define
+ *   WS_FN         the window's function's name
+ *   WS_ROWS_FN    the row sums' function's name
+ *   WS_HSUM(v)    the sum of v's lanes
  *   WS_V, WS_VL   the vector type (GCC's vector extension) and its lanes
  *   WS_MAX(v, m)  the ISA's max: v > m ? v : m per lane
  *   WS_ODD(m, z)  nonzero where a lane of m is a zero or of z a NaN
@@ -80,4 +83,33 @@ int64_t WS_FN(const float *xr, int64_t xo, float *o, int64_t j0, int64_t j1, con
         ws_block(xr + (j1 - WS_VL) * xs, toff, taps, xs, init, max, o + j1 - WS_VL, 1), j = j1;
 #undef WS_FITS
     return j;
+}
+
+/* The sums of the ns rows of n at xp + from[i] into s (cpu_row_sums_fn):
+ * four rows at once, a vector of partial sums each, then across its
+ * lanes, the last n % WS_VL elements after. */
+void WS_ROWS_FN(const float *xp, const int64_t *from, int ns, int64_t n, float *s) {
+    const WS_V zero = {0};
+    int i = 0;
+    for (; i + 4 <= ns; i += 4) {
+        const float *r[4] = {xp + from[i], xp + from[i + 1], xp + from[i + 2], xp + from[i + 3]};
+        WS_V p[4] = {zero, zero, zero, zero}, t;
+        int64_t j = 0;
+        for (; j + WS_VL <= n; j += WS_VL)
+#pragma GCC unroll 4
+            for (int k = 0; k < 4; k++) memcpy(&t, r[k] + j, sizeof t), p[k] += t;
+#pragma GCC unroll 4
+        for (int k = 0; k < 4; k++) {
+            s[i + k] = WS_HSUM(p[k]);
+            for (int64_t q = j; q < n; q++) s[i + k] += r[k][q];
+        }
+    }
+    for (; i < ns; i++) {
+        const float *r = xp + from[i];
+        WS_V p = zero, t;
+        int64_t j = 0;
+        for (; j + WS_VL <= n; j += WS_VL) memcpy(&t, r + j, sizeof t), p += t;
+        s[i] = WS_HSUM(p);
+        for (; j < n; j++) s[i] += r[j];
+    }
 }
