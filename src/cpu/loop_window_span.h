@@ -71,10 +71,11 @@ static inline __attribute__((always_inline)) void ws_block(const float *x, const
  * tmax) from init, four vectors, then one, at a time while they fit, the
  * tail one more vector ending at j1 (outputs computed twice, alike):
  * returns where it stopped (the caller does the rest). Strides 1 and 2. */
-int64_t WS_FN(const float *xr, int64_t xo, float *o, int64_t j0, int64_t j1, const int64_t *toff, int64_t taps,
-              int64_t tmax, float init, bool max, int64_t xs, int64_t xlast) {
+static inline __attribute__((always_inline)) int64_t ws_span(const float *xr, int64_t xo, float *o, int64_t j0,
+                                                              int64_t j1, const int64_t *toff, int64_t taps,
+                                                              int64_t tmax, float init, const bool max,
+                                                              const int64_t xs, int64_t xlast) {
     int64_t j = j0;
-    if (xs != 1 && xs != 2) return j;
 #define WS_FITS(j, n) (xs != 2 || xo + ((j) + (n) - 1) * 2 + tmax < xlast)
     for (; j + 4 * WS_VL <= j1 && WS_FITS(j, 4 * WS_VL); j += 4 * WS_VL)
         ws_block(xr + j * xs, toff, taps, xs, init, max, o + j, 4);
@@ -83,6 +84,18 @@ int64_t WS_FN(const float *xr, int64_t xo, float *o, int64_t j0, int64_t j1, con
         ws_block(xr + (j1 - WS_VL) * xs, toff, taps, xs, init, max, o + j1 - WS_VL, 1), j = j1;
 #undef WS_FITS
     return j;
+}
+
+int64_t WS_FN(const float *xr, int64_t xo, float *o, int64_t j0, int64_t j1, const int64_t *toff, int64_t taps,
+              int64_t tmax, float init, bool max, int64_t xs, int64_t xlast) {
+    /* one loop each for max and sum at strides 1 and 2 (no test per tap) */
+    if (xs == 1)
+        return max ? ws_span(xr, xo, o, j0, j1, toff, taps, tmax, init, true, 1, xlast)
+                   : ws_span(xr, xo, o, j0, j1, toff, taps, tmax, init, false, 1, xlast);
+    if (xs == 2)
+        return max ? ws_span(xr, xo, o, j0, j1, toff, taps, tmax, init, true, 2, xlast)
+                   : ws_span(xr, xo, o, j0, j1, toff, taps, tmax, init, false, 2, xlast);
+    return j0;
 }
 
 /* The sums of the ns rows of n at xp + from[i] into s (cpu_row_sums_fn):
