@@ -859,19 +859,15 @@ static int rowsum_team(const cpu_loop *L, int64_t n, int nthreads) {
     return cpu_team(outer * n >= 65536 ? nthreads : 1, outer / 4);
 }
 
-/* Sixteen partial sums in four 4-float vectors (rs_v4). */
+/* One row's sum in row_sum4's order (a row's sum must not depend on
+ * which rows share its group: the thread count moves the groups). */
 static float row_sum(const float *x, int64_t n) {
-    rs_v4 p0 = {0}, p1 = {0}, p2 = {0}, p3 = {0}, t;
+    rs_v4 p = {0}, q = {0}, t;
     int64_t j = 0;
-    for (; j + 16 <= n; j += 16) {
-        memcpy(&t, x + j, 16), p0 += t;
-        memcpy(&t, x + j + 4, 16), p1 += t;
-        memcpy(&t, x + j + 8, 16), p2 += t;
-        memcpy(&t, x + j + 12, 16), p3 += t;
-    }
-    for (; j + 4 <= n; j += 4) memcpy(&t, x + j, 16), p0 += t;
-    p0 = (p0 + p1) + (p2 + p3);
-    float s = (p0[0] + p0[1]) + (p0[2] + p0[3]);
+    for (; j + 8 <= n; j += 8) memcpy(&t, x + j, 16), p += t, memcpy(&t, x + j + 4, 16), q += t;
+    if (j + 4 <= n) memcpy(&t, x + j, 16), p += t, j += 4;
+    p += q;
+    float s = (p[0] + p[2]) + (p[1] + p[3]);
     for (; j < n; j++) s += x[j];
     return s;
 }

@@ -41,7 +41,7 @@ want_lanes() {
     rowsum_f64) echo "d2," ;;
     layernorm) printf 'd2,\nd2,\nwindow\nd2,\nd2,\n' ;;
     to_nchw) echo "d3," ;;
-    global_avg | global_avg_odd) echo "row sum" ;;
+    global_avg | global_avg_odd | global_avg_big) echo "row sum" ;;
     sum_s3 | max_plain | sum_pad_one) echo "window" ;;
     max1d | max2d | avg2d | max1d_pad | max2d_pad2 | max_ceil | max_pad_zero | max_dil | avg_incl | sum_negzero) echo "window, padded" ;;
     *) echo "" ;;
@@ -74,6 +74,15 @@ for isa in $isas; do
     fi
   done
 done
+# a row sum's bits do not depend on the threads (which move the groups of
+# four rows run_rowsum sums at once), on every ISA
+ll="$SPADC_SRC/tests/data/loop_lanes.mlir" tmp=$(mktemp -d)
+for isa in $isas; do
+  for t in 1 2; do SPADC_ISA=$isa "$SPADC" run "$ll" -e global_avg_big --threads $t --seed 5 -o "$tmp/$t" >/dev/null; done
+  n=$((n + 1))
+  cmp -s "$tmp/1/result0.npy" "$tmp/2/result0.npy" || { echo "FAIL $isa @global_avg_big: 1 and 2 threads differ"; fail=1; }
+done
+rm -rf "$tmp"
 # the ConvNeXt block: its LayerNorm's kernels on the pixels, the residual
 # epilogue (NHWC back to NCHW) along the output's W
 mf="$SPADC_SRC/bench/models/convnext_block_56.mlir"
