@@ -21,6 +21,7 @@
 #include <xmmintrin.h>
 #endif
 
+#include "backend_impl.h" /* cb_pad_value, cb_is_f32_const */
 #include "cpu.h"
 #include "ir/ir.h"
 
@@ -154,23 +155,11 @@ static inline __attribute__((always_inline)) void win_block_max(const cpu_loop *
 #define WIN_BLOCK win_block
 #endif
 
-/* The padding value of a folded pad, when it is an f32 constant. */
-static bool pad_value(const ir_op *pad, float *v) {
-    const ir_block *b = pad && pad->nregions ? pad->regions[0] : NULL;
-    const ir_value *y = b && b->first && b->first->nopnds == 1 ? b->first->opnds[0] : NULL;
-    const ir_op *d = y ? y->def : NULL;
-    if (!d || d->kind != IR_OP_CONSTANT || y->type.kind != IR_T_SCALAR || y->type.dtype != IR_F32 ||
-        d->u.value->kind != IR_A_FLOAT)
-        return false;
-    *v = (float)ir_attr_float(d->u.value);
-    return true;
-}
-
 bool cpu_loop_pad_build(const ex_program *x, const kernel *k, uint32_t i, cpu_loop_tensor *t, cpu_loop_pad *pg) {
     const kn_input *in = &k->inputs[i];
     const ir_value *v = in->value;
     if (pg->on || !in->map || !in->pad_low || v->type.kind != IR_T_TENSOR || v->type.rank != in->map->nres ||
-        !in->pad_high || !pad_value(in->pad, &pg->value))
+        !in->pad_high || !cb_is_f32_const(cb_pad_value(in->pad), &pg->value))
         return false;
     int64_t ts[IR_MAX_RANK];
     ir_type_strides(v->type, ts);
