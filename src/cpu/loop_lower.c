@@ -11,6 +11,7 @@
 
 #include "cpu.h"
 #include "interp/interp.h"
+#include "loop_direct.h"
 #include "loop_impl.h"
 #include "passes/body.h"
 
@@ -97,7 +98,7 @@ static bool capture(lowerer *lw, const bd_insn *bi) {
         return true;
     }
     cpu_loop_kernel *lk = lw->lk;
-    if (v->id >= ex_kernels(lw->x)->nvalues || lk->npatch >= SP_ARRAY_LEN(lk->patch)) return false;
+    if ((lw->x && v->id >= ex_kernels(lw->x)->nvalues) || lk->npatch >= SP_ARRAY_LEN(lk->patch)) return false;
     lk->patch[lk->npatch].insn = lw->n - 1;
     lk->patch[lk->npatch].value = v->id;
     lk->npatch++;
@@ -203,8 +204,7 @@ static int gather_table(lowerer *lw, const ir_value *t) {
         if (lw->lk->in_value[i] == t->id) return (int)i;
     uint8_t dt;
     if (t->type.kind != IR_T_TENSOR || t->type.rank < 1 || t->type.rank > CPU_LOOP_GATHER_RANK ||
-        !ltype_of((ir_dtype)t->type.dtype, &dt) || L->nin >= CPU_LOOP_MAX_INPUTS || t->id >= ex_kernels(lw->x)->nvalues ||
-        ex_value_storage(lw->x, t->id) == EX_EMPTY)
+        !ltype_of((ir_dtype)t->type.dtype, &dt) || L->nin >= CPU_LOOP_MAX_INPUTS || (lw->x && (t->id >= ex_kernels(lw->x)->nvalues || ex_value_storage(lw->x, t->id) == EX_EMPTY)))
         return -1;
     for (uint32_t d = 0; d < t->type.rank; d++)
         if (t->type.dims[d] == IR_DYNAMIC) return -1;
@@ -358,7 +358,7 @@ static bool emit_op(lowerer *lw, uint32_t s, int acc, int *chain) {
                 return refuse(lw, "an input of '%s' is not a scalar the engine holds", ir_op_name((ir_opkind)E->kind));
             continue;
         }
-        if (ex_value_storage(lw->x, kin->value->id) == EX_EMPTY)
+        if (lw->x && ex_value_storage(lw->x, kin->value->id) == EX_EMPTY)
             return refuse(lw, "it reads a tensor.empty (%s)", kin->value->name ? kin->value->name : "?");
         vinsn *v = emit(lw, CPU_L_LOAD, E);
         r = new_vreg(lw, arg);
@@ -388,7 +388,7 @@ static bool tensor_access(const lowerer *lw, const ir_value *v, const ir_amap *m
     memset(t, 0, sizeof *t);
     if (!ltype_of((ir_dtype)v->type.dtype, &t->dtype)) return false;
     if (v->type.kind != IR_T_TENSOR) return false;
-    if (ex_value_splat(lw->x, v->id)) return true; /* one element, read through zero strides */
+    if (lw->x && ex_value_splat(lw->x, v->id)) return true; /* one element, read through zero strides */
     int64_t ts[IR_MAX_RANK];
     ir_type_strides(v->type, ts);
     for (uint32_t r = 0; r < map->nres; r++) {
@@ -471,6 +471,27 @@ static int scalar_hook(const void *ud, const cpu_lane *a, const cpu_lane *b, con
     return 0;
 }
 
+/* The kernel's inputs as the engine reads them (a folded pad's source
+ * through its guard); false with why written. */
+static bool lower_inputs(lowerer *lw) {
+    const kernel *k = lw->k;
+    cpu_loop_kernel *lk = lw->lk;
+    cpu_loop *L = &lk->L;
+    L->nin = k->ninputs;
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const kn_input *in = &k->inputs[i];
+        const char *name = in->value->name ? in->value->name : "?";
+        lk->in_value[i] = in->value->id;
+        if (in->value->type.kind == IR_T_SCALAR) continue; /* a CONST, see emit_op */
+        if (!tensor_access(lw, in->value, in->map, &L->in[i]))
+            return refuse(lw, "input %s is not read through linear maps of a type the engine holds", name);
+        if (in->role == KN_ROLE_INIT) L->init_input = (int)i;
+        if (in->pad && !cpu_loop_pad_build(lw->x, k, i, &L->in[i], &lk->pad))
+            return refuse(lw, "input %s is read through a pad the cpu folds into f32 pool windows only", name);
+    }
+    return true;
+}
+
 bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy) {
     lowerer *lw = sp_calloc(ctx, 1, sizeof *lw);
     lw->x = x, lw->k = k, lw->lk = lk, lw->why = why, lw->nwhy = nwhy;
@@ -492,18 +513,7 @@ bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_
         L->reduction[d] = root->u.lin.iters[d] != IR_ITER_PARALLEL;
         reduction |= L->reduction[d];
     }
-    L->nin = k->ninputs;
-    for (uint32_t i = 0; i < k->ninputs; i++) {
-        const kn_input *in = &k->inputs[i];
-        lk->in_value[i] = in->value->id;
-        if (in->value->type.kind == IR_T_SCALAR) continue; /* a CONST, see emit_op */
-        if (!tensor_access(lw, in->value, in->map, &L->in[i])) {
-            refuse(lw, "input %s is not read through linear maps of a type the engine holds",
-                   in->value->name ? in->value->name : "?");
-            goto out;
-        }
-        if (in->role == KN_ROLE_INIT) L->init_input = (int)i;
-    }
+    if (!lower_inputs(lw)) goto out;
     if (!reduction) L->init_input = -1;
     else if (!k->inputs || k->inputs[k->ninputs - 1].role != KN_ROLE_INIT) L->init_input = -1;
     lk->out_value = k->out->id;
@@ -561,6 +571,8 @@ bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_
         char e[200];
         sp_format_error(ctx, e, sizeof e);
         refuse(lw, "%s", e);
+    } else if (lk->pad.on && !cpu_loop_pad_runs(lk)) {
+        ok = refuse(lw, "its input read through a folded pad is not a pool window the cpu runs directly%s", "");
     }
 out:
     sp_free(ctx, lw);
@@ -784,7 +796,7 @@ static bool run_copy(const cpu_loop *L, const void *in, void *out, int nthreads)
 
 /* Whether insn[nroot, ninsn) of L is an f32 chain of constants and + - * /
  * on the accumulator (a mean's division), which win_chain runs. */
-static bool f32_chain_ok(const cpu_loop *L) {
+bool cpu_f32_chain_ok(const cpu_loop *L) {
     for (uint32_t k = L->nroot; k < L->ninsn; k++) {
         const cpu_loop_insn *c = &L->insn[k];
         const bool arith = c->op == CPU_L_ADDF || c->op == CPU_L_SUBF || c->op == CPU_L_MULF || c->op == CPU_L_DIVF;
@@ -793,8 +805,6 @@ static bool f32_chain_ok(const cpu_loop *L) {
     }
     return true;
 }
-
-static void win_chain(const cpu_loop *L, float *o, int64_t n);
 
 /* A row sum run directly: an f32 sum of one f32 input over reduction
  * loops whose elements lie contiguous in it (AdaptiveAvgPool2d(1)'s 7x7
@@ -813,7 +823,7 @@ bool cpu_loop_row_sum(const cpu_loop *L, int64_t *n) {
     if (ad->op != CPU_L_ADDF || ad->dt != CPU_LT_F32 || ad->dst != L->root_result ||
         !((ad->a == L->acc && ad->b == ld->dst) || (ad->b == L->acc && ad->a == ld->dst)))
         return false;
-    if (!f32_chain_ok(L)) return false;
+    if (!cpu_f32_chain_ok(L)) return false;
     /* the reduction loops walk the input's row contiguously, innermost first */
     const cpu_loop_tensor *x = &L->in[ld->a];
     int64_t len = 1;
@@ -849,31 +859,64 @@ static int rowsum_team(const cpu_loop *L, int64_t n, int nthreads) {
     return cpu_team(outer * n >= 65536 ? nthreads : 1, outer / 4);
 }
 
-/* Sixteen partial sums in four 4-float vectors (GCC's vector extension,
- * which this file's baseline ISA runs without asking for more). */
-typedef float rs_v4 __attribute__((vector_size(16)));
-
+/* One row's sum in row_sum4's order (a row's sum must not depend on
+ * which rows share its group: the thread count moves the groups). */
 static float row_sum(const float *x, int64_t n) {
-    rs_v4 p0 = {0}, p1 = {0}, p2 = {0}, p3 = {0}, t;
+    rs_v4 p = {0}, q = {0}, t;
     int64_t j = 0;
-    for (; j + 16 <= n; j += 16) {
-        memcpy(&t, x + j, 16), p0 += t;
-        memcpy(&t, x + j + 4, 16), p1 += t;
-        memcpy(&t, x + j + 8, 16), p2 += t;
-        memcpy(&t, x + j + 12, 16), p3 += t;
-    }
-    for (; j + 4 <= n; j += 4) memcpy(&t, x + j, 16), p0 += t;
-    p0 = (p0 + p1) + (p2 + p3);
-    float s = (p0[0] + p0[1]) + (p0[2] + p0[3]);
+    for (; j + 8 <= n; j += 8) memcpy(&t, x + j, 16), p += t, memcpy(&t, x + j + 4, 16), q += t;
+    if (j + 4 <= n) memcpy(&t, x + j, 16), p += t, j += 4;
+    p += q;
+    float s = (p[0] + p[2]) + (p[1] + p[3]);
     for (; j < n; j++) s += x[j];
     return s;
+}
+
+#if defined(__clang__)
+#define RS_SHUF(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#else
+#define RS_SHUF(a, b, i, j, k, l) __builtin_shuffle(a, b, (rs_v4i){i, j, k, l})
+#endif
+typedef int32_t rs_v4i __attribute__((vector_size(16)));
+
+/* The sums of four rows of n at a, b, c, d into s[0, 4): per row eight
+ * partial sums in two vectors (four rows' chains overlap), the rows'
+ * partials added across lanes at once, the last n % 4 elements after. */
+static void row_sum4(const float *a, const float *b, const float *c, const float *d, int64_t n, float *s) {
+    rs_v4 pa = {0}, pb = {0}, pc = {0}, pd = {0}, qa = {0}, qb = {0}, qc = {0}, qd = {0}, t;
+    int64_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        memcpy(&t, a + j, 16), pa += t, memcpy(&t, a + j + 4, 16), qa += t;
+        memcpy(&t, b + j, 16), pb += t, memcpy(&t, b + j + 4, 16), qb += t;
+        memcpy(&t, c + j, 16), pc += t, memcpy(&t, c + j + 4, 16), qc += t;
+        memcpy(&t, d + j, 16), pd += t, memcpy(&t, d + j + 4, 16), qd += t;
+    }
+    if (j + 4 <= n) {
+        memcpy(&t, a + j, 16), pa += t, memcpy(&t, b + j, 16), pb += t;
+        memcpy(&t, c + j, 16), pc += t, memcpy(&t, d + j, 16), pd += t;
+        j += 4;
+    }
+    pa += qa, pb += qb, pc += qc, pd += qd;
+    /* {a0 + a2, b0 + b2, a1 + a3, b1 + b3}, the same of c, d, then across */
+    const rs_v4 ab = RS_SHUF(pa, pb, 0, 4, 1, 5) + RS_SHUF(pa, pb, 2, 6, 3, 7);
+    const rs_v4 cd = RS_SHUF(pc, pd, 0, 4, 1, 5) + RS_SHUF(pc, pd, 2, 6, 3, 7);
+    const rs_v4 r = RS_SHUF(ab, cd, 0, 1, 4, 5) + RS_SHUF(ab, cd, 2, 3, 6, 7);
+    s[0] = r[0], s[1] = r[1], s[2] = r[2], s[3] = r[3];
+    for (; j < n; j++) s[0] += a[j], s[1] += b[j], s[2] += c[j], s[3] += d[j];
+}
+
+/* The sums of the ns rows of n at xp + from[i] into s: four at a time. */
+static void row_sums(const float *xp, const int64_t *from, int ns, int64_t n, float *s) {
+    int i = 0;
+    for (; i + 4 <= ns; i += 4) row_sum4(xp + from[i], xp + from[i + 1], xp + from[i + 2], xp + from[i + 3], n, s + i);
+    for (; i < ns; i++) s[i] = row_sum(xp + from[i], n);
 }
 
 /* Point q of the loops pd[0, np) (innermost first, row-major): its offsets
  * in x and in the output added to *xo and *oo, its indices into idx when
  * not NULL. The direct paths' rows (run_rowsum, run_window). */
-static void point_at(const cpu_loop *L, const cpu_loop_tensor *x, const uint32_t *pd, uint32_t np, int64_t q,
-                     int64_t *idx, int64_t *xo, int64_t *oo) {
+void cpu_point_at(const cpu_loop *L, const cpu_loop_tensor *x, const uint32_t *pd, uint32_t np, int64_t q,
+                  int64_t *idx, int64_t *xo, int64_t *oo) {
     for (uint32_t k = 0; k < np; k++) {
         const uint32_t d = pd[k];
         const int64_t i = q % L->bounds[d];
@@ -884,7 +927,8 @@ static void point_at(const cpu_loop *L, const cpu_loop_tensor *x, const uint32_t
     }
 }
 
-static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int nthreads) {
+static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int nthreads, cpu_isa isa) {
+    const cpu_row_sums_fn sums = isa >= CPU_ISA_AVX512 ? cpu_row_sums_avx512 : isa == CPU_ISA_AVX2 ? cpu_row_sums_avx2 : row_sums;
     int64_t n;
     if (!cpu_loop_row_sum(L, &n)) return false;
     const cpu_loop_tensor *x = &L->in[L->insn[0].a];
@@ -892,144 +936,67 @@ static bool run_rowsum(const cpu_loop *L, const void *const *in, void *out, int 
     if (!xp) return false;
     const int64_t outer = rowsum_rows(L);
     const int nt = rowsum_team(L, n, nthreads);
-    /* the output's loops, innermost first, as an odometer (no division per row) */
+    /* the output's loops, innermost first, as an odometer (no division per
+     * row; its bounds and strides here, not reloaded past each store) */
     uint32_t pd[CPU_LOOP_MAX_DIMS], np = 0;
+    int64_t bnd[CPU_LOOP_MAX_DIMS], sx[CPU_LOOP_MAX_DIMS], so[CPU_LOOP_MAX_DIMS];
     for (int d = (int)L->ndims - 1; d >= 0; d--)
-        if (!L->reduction[d]) pd[np++] = (uint32_t)d;
-    const int64_t chunk = (outer + 63) / 64;
+        if (!L->reduction[d] && L->bounds[d] > 1)
+            bnd[np] = L->bounds[d], sx[np] = x->stride[d], so[np] = L->out.stride[d], pd[np++] = (uint32_t)d;
+    bool flat = true; /* the rows one strided sequence (no odometer) */
+    for (uint32_t k = 1; k < np; k++) flat &= sx[k] == sx[k - 1] * bnd[k - 1] && so[k] == so[k - 1] * bnd[k - 1];
+    const int64_t fx = np ? sx[0] : 0, fo = np ? so[0] : 0;
+    const int64_t chunk = nt > 1 ? (outer + 63) / 64 : outer; /* a team: 64 chunks */
+    const float init = (float)L->init_imm.f;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
     for (int64_t c0 = 0; c0 < outer; c0 += chunk) {
         int64_t idx[CPU_LOOP_MAX_DIMS], xo = x->off, oo = L->out.off;
-        point_at(L, x, pd, np, c0, idx, &xo, &oo);
+        cpu_point_at(L, x, pd, np, c0, idx, &xo, &oo);
         const int64_t end = c0 + chunk < outer ? c0 + chunk : outer;
         float sum[64]; /* the chain run on 64 rows' sums at a time (win_chain) */
-        int64_t at[64];
-        int ns = 0;
-        for (int64_t r = c0; r < end; r++) {
-            sum[ns] = (float)((double)(float)L->init_imm.f + (double)row_sum(xp + xo, n));
-            at[ns++] = oo;
-            if (ns == 64 || r + 1 == end) {
-                if (L->ninsn > L->nroot) win_chain(L, sum, ns);
-                for (int i = 0; i < ns; i++) ((float *)out)[at[i]] = sum[i];
-                ns = 0;
+        int64_t at[64], from[64];
+        for (int64_t r0 = c0; r0 < end; r0 += 64) {
+            const int ns = (int)(end - r0 < 64 ? end - r0 : 64);
+            for (int i = 0; i < ns && flat; i++) from[i] = xo + i * fx, at[i] = oo + i * fo;
+            if (flat) xo += ns * fx, oo += ns * fo;
+            for (int i = 0; i < ns && !flat; i++) {
+                from[i] = xo, at[i] = oo;
+                for (uint32_t k = 0; k < np; k++) { /* the next row */
+                    xo += sx[k], oo += so[k];
+                    if (++idx[k] < bnd[k]) break;
+                    xo -= idx[k] * sx[k], oo -= idx[k] * so[k];
+                    idx[k] = 0;
+                }
             }
-            for (uint32_t k = 0; k < np; k++) { /* the next row */
-                const uint32_t d = pd[k];
-                xo += x->stride[d], oo += L->out.stride[d];
-                if (++idx[k] < L->bounds[d]) break;
-                xo -= idx[k] * x->stride[d], oo -= idx[k] * L->out.stride[d];
-                idx[k] = 0;
-            }
+            sums(xp, from, ns, n, sum);
+            for (int i = 0; i < ns; i++) sum[i] = init + sum[i]; /* the f32 add (= the f64 one rounded) */
+            if (L->ninsn > L->nroot) cpu_win_chain(L, sum, ns);
+            for (int i = 0; i < ns; i++) ((float *)out)[at[i]] = sum[i];
         }
     }
     return true;
-}
-
-/* A window reduced run directly: an f32 max or sum of one f32 input over
- * a few reduction loops (a pool's window: 2 to 64 taps), then an f32 chain
- * of constants and + - * / (an average's division), whose output runs
- * contiguous along a loop of its own. The engine puts its 128 lanes along
- * that loop and interprets a program per chunk (0.16 ms for MaxPool1d's
- * 32768 outputs); here each output row is reduced a tap at a time into a
- * row of accumulators, in the reference's tap order (sums exact to it).
- * False: not such a program; else the output's row loop in *row and the
- * taps in *taps. */
-bool cpu_loop_window(const cpu_loop *L, int *row, int64_t *taps) {
-    int64_t n;
-    if (L->acc < 0 || L->nroot != 2 || L->init_input >= 0 || L->out.dtype != CPU_LT_F32 || L->nin < 1 ||
-        cpu_loop_row_sum(L, &n))
-        return false;
-    const cpu_loop_insn *ld = &L->insn[0], *rd = &L->insn[1];
-    if (ld->op != CPU_L_LOAD || ld->dt != CPU_LT_F32 || L->in[ld->a].dtype != CPU_LT_F32 || L->in[ld->a].grank) return false;
-    if (!(rd->op == CPU_L_ADDF || rd->op == CPU_L_MAXIMUMF) || rd->dt != CPU_LT_F32 || rd->dst != L->root_result ||
-        !((rd->a == L->acc && rd->b == ld->dst) || (rd->b == L->acc && rd->a == ld->dst)))
-        return false;
-    if (!f32_chain_ok(L)) return false;
-    int64_t t = 1;
-    int r = -1;
-    for (uint32_t d = 0; d < L->ndims; d++) {
-        if (L->reduction[d]) {
-            t *= L->bounds[d];
-            if (L->out.stride[d] != 0) return false;
-        } else if (L->out.stride[d] == 1 && L->bounds[d] >= 8) {
-            r = (int)d;
-        }
-    }
-    if (r < 0 || t < 2 || t > 64) return false;
-    for (uint32_t d = 0; d < L->ndims; d++)
-        if (L->in[ld->a].stride[d] < 0) return false; /* run_window's last element read */
-    *row = r;
-    *taps = t;
-    return true;
-}
-
-/* Four floats and their bits (GCC's vector extension, as row_sum). */
-typedef int32_t win_v4i __attribute__((vector_size(16)));
-
-/* The reference's maximumf on four lanes, without a branch: the larger, of
- * equals the one with the sign clear (+0 over -0: their bits' and), NaN
- * where either is (loop_maximumf_s lane by lane). */
-static rs_v4 win_max4(rs_v4 a, rs_v4 b) {
-    const win_v4i ai = (win_v4i)a, bi = (win_v4i)b, gt = a > b, lt = a < b, eq = a == b;
-    const win_v4i un = ~(gt | lt | eq), nan = (win_v4i)((rs_v4){NAN, NAN, NAN, NAN});
-    return (rs_v4)((gt & ai) | (lt & bi) | (eq & ai & bi) | (un & nan));
-}
-
-/* Lanes 0, 2, 4, 6 of the eight floats at x. */
-static rs_v4 win_even4(const float *x) {
-    rs_v4 lo, hi;
-    memcpy(&lo, x, 16), memcpy(&hi, x + 4, 16);
-#if defined(__clang__)
-    return __builtin_shufflevector(lo, hi, 0, 2, 4, 6);
-#else
-    return __builtin_shuffle(lo, hi, (win_v4i){0, 2, 4, 6});
-#endif
-}
-
-enum { WIN_VECS = 4 }; /* four vectors reduced at once: their chains overlap */
-
-/* A tap's four elements at p: x[0], x[s], x[2s], x[3s]. */
-static rs_v4 win_load4(const float *p, int64_t s) {
-    rs_v4 v;
-    if (s == 1)
-        memcpy(&v, p, 16);
-    else if (s == 2)
-        v = win_even4(p);
-    else
-        v = (rs_v4){p[0], p[s], p[2 * s], p[3 * s]};
-    return v;
-}
-
-/* 4 * nv outputs at out: x[q * s + toff[t]] reduced over the taps t from
- * init, four lanes at once. */
-static inline __attribute__((always_inline)) void win_block(const cpu_loop *L, const float *x, const int64_t *toff,
-                                                            int64_t taps, int64_t s, float init, bool max, float *out,
-                                                            const int nv) {
-    rs_v4 acc[WIN_VECS];
-#pragma GCC unroll 4
-    for (int u = 0; u < nv; u++) acc[u] = (rs_v4){init, init, init, init};
-    for (int64_t t = 0; t < taps; t++) {
-        if (max) {
-#pragma GCC unroll 4
-            for (int u = 0; u < nv; u++) acc[u] = win_max4(acc[u], win_load4(x + toff[t] + 4 * u * s, s));
-        } else {
-#pragma GCC unroll 4
-            for (int u = 0; u < nv; u++) acc[u] += win_load4(x + toff[t] + 4 * u * s, s);
-        }
-    }
-    memcpy(out, acc, (size_t)nv * 16);
 }
 
 /* The chain on n reduced values at o, in place: each instruction over 64
  * of them at a time, four lanes at once, each step rounded to f32 as the
  * engine rounds it (one + - * / of two f32 operands in f32 is the f32
  * rounding of its exact value). */
-static void win_chain(const cpu_loop *L, float *o, int64_t n) {
+void cpu_win_chain(const cpu_loop *L, float *o, int64_t n) {
+    const cpu_loop_insn *k0 = &L->insn[L->nroot], *k1 = k0 + 1;
+    if (L->ninsn == L->nroot + 2 && k0->op == CPU_L_CONST && (k1->op == CPU_L_DIVF || k1->op == CPU_L_MULF) &&
+        k1->a == L->acc && k1->b == k0->dst && k1->dst == L->result && k0->dst != L->acc) {
+        const float c = (float)k0->imm.f; /* an average's division by a constant, in place */
+        if (k1->op == CPU_L_DIVF)
+            for (int64_t i = 0; i < n; i++) o[i] /= c;
+        else
+            for (int64_t i = 0; i < n; i++) o[i] *= c;
+        return;
+    }
     enum { W = 16 }; /* vectors of a register */
     rs_v4 reg[CPU_LOOP_MAX_REGS][W];
     for (int64_t j0 = 0; j0 < n; j0 += 4 * W) {
         const int m = (int)(n - j0 < 4 * W ? n - j0 : 4 * W), nv = (m + 3) / 4;
-        memset(reg[L->acc], 0, sizeof reg[L->acc]);
+        if (m % 4) reg[L->acc][nv - 1] = (rs_v4){0}; /* the last vector's lanes past m */
         memcpy(reg[L->acc], o + j0, (size_t)m * sizeof(float));
         for (uint32_t k = L->nroot; k < L->ninsn; k++) {
             const cpu_loop_insn *c = &L->insn[k];
@@ -1058,67 +1025,6 @@ static void win_chain(const cpu_loop *L, float *o, int64_t n) {
         }
         memcpy(o + j0, reg[L->result], (size_t)m * sizeof(float));
     }
-}
-
-static bool run_window(const cpu_loop *L, const void *const *in, void *out, int nthreads) {
-    int row;
-    int64_t taps;
-    if (!cpu_loop_window(L, &row, &taps)) return false;
-    const cpu_loop_tensor *x = &L->in[L->insn[0].a];
-    const float *xp = in[L->insn[0].a];
-    if (!xp) return false;
-    const bool max = L->insn[1].op == CPU_L_MAXIMUMF;
-    /* each tap's offset in the input, in the reference's order (the
-     * reduction loops as nested, the outermost first) */
-    int64_t toff[64];
-    int64_t ti[CPU_LOOP_MAX_DIMS] = {0};
-    for (int64_t t = 0; t < taps; t++) {
-        int64_t o = 0;
-        for (uint32_t d = 0; d < L->ndims; d++)
-            if (L->reduction[d]) o += ti[d] * x->stride[d];
-        toff[t] = o;
-        for (int d = (int)L->ndims - 1; d >= 0; d--) {
-            if (!L->reduction[d]) continue;
-            if (++ti[d] < L->bounds[d]) break;
-            ti[d] = 0;
-        }
-    }
-    /* the output's rows: its other loops, innermost first */
-    uint32_t pd[CPU_LOOP_MAX_DIMS], np = 0;
-    int64_t rows = 1;
-    for (int d = (int)L->ndims - 1; d >= 0; d--)
-        if (!L->reduction[d] && d != row) pd[np++] = (uint32_t)d, rows *= L->bounds[d];
-    const int64_t len = L->bounds[row], xs = x->stride[row];
-    /* the last element the loop reads, and the largest tap offset */
-    int64_t xlast = x->off, tmax = 0;
-    for (uint32_t d = 0; d < L->ndims; d++) xlast += (L->bounds[d] - 1) * x->stride[d];
-    for (int64_t t = 0; t < taps; t++) tmax = toff[t] > tmax ? toff[t] : tmax;
-    const int nt = cpu_team(rows * len * taps >= 65536 ? nthreads : 1, rows);
-    const float init = (float)L->init_imm.f;
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-    for (int64_t r = 0; r < rows; r++) {
-        int64_t xo = x->off, oo = L->out.off;
-        point_at(L, x, pd, np, r, NULL, &xo, &oo);
-        const float *xr = xp + xo;
-        float *o = (float *)out + oo;
-        int64_t j = 0;
-        /* sixteen, then four at a time; a stride 2 reads one element past
-         * its last, so not at the end of what the loop reads (xlast) */
-        for (; j + 16 <= len && (xs != 2 || xo + (j + 15) * 2 + tmax < xlast); j += 16)
-            win_block(L, xr + j * xs, toff, taps, xs, init, max, o + j, WIN_VECS);
-        for (; j + 4 <= len && (xs != 2 || xo + (j + 3) * 2 + tmax < xlast); j += 4)
-            win_block(L, xr + j * xs, toff, taps, xs, init, max, o + j, 1);
-        for (; j < len; j++) {
-            rs_v4 acc = {init};
-            for (int64_t t = 0; t < taps; t++) {
-                const rs_v4 v = {xr[j * xs + toff[t]]};
-                acc = max ? win_max4(acc, v) : acc + v;
-            }
-            o[j] = acc[0];
-        }
-        if (L->ninsn > L->nroot) win_chain(L, o, len);
-    }
-    return true;
 }
 
 /* The threads a loop program may start: the engine's team, or a copy's. */
@@ -1160,8 +1066,12 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
         if (read && !in[i]) /* lowering refuses empties: a storage bug, not a crash */
             sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: input %u of a loop kernel has no storage", i);
     }
-    if (run_rowsum(L, in, ex_value_ptr(x, lk->out_value), nthreads)) return;
-    if (run_window(L, in, ex_value_ptr(x, lk->out_value), nthreads)) return;
+    cpu_isa isa;
+    if (cpu_isa_active(ctx, &isa) != SP_OK) sp_rethrow(ctx);
+    if (run_rowsum(L, in, ex_value_ptr(x, lk->out_value), nthreads, isa)) return;
+    if (cpu_loop_run_window(L, &lk->pad, in, ex_value_ptr(x, lk->out_value), nthreads, isa)) return;
+    if (lk->pad.on) /* lowering took the pad for the window path only */
+        sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: a loop kernel's folded pad outside a pool window");
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
         if (bad == UINT32_MAX) sp_rethrow(ctx); /* not the program's: e.g. a bad SPADC_ISA */
         /* an integer division by zero, a cf.assert that does not hold or a

@@ -390,9 +390,11 @@ bool cb_lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) 
  * writes the padding value where a window element falls outside the
  * source, so the padded tensor is never written. Only f32 convolutions of
  * more than one output column (the GEMM paths; a depthwise one runs on the
- * loop engine) whose padded coordinates are window coordinates. */
+ * loop engine) whose padded coordinates are window coordinates; and a
+ * pool's window the direct window path runs (loop_window.c: a max, or a
+ * sum under a +0 padding). */
 bool cb_folds_pad(ex_backend *b, const kernel *k, uint32_t input, const kn_input *folded) {
-    (void)b;
+    if (k->kind == KN_LOOP) return cpu_loop_window_takes_pad(((cb_backend *)b)->ctx, k, input, folded);
     if (input == 0 && k->n == 1 && folded->pad && folded->pad_low && folded->map && cb_dw_shape(k, folded)) return true;
     if (input != 0 || k->kind != KN_CONTRACTION || k->n == 1 || k->ninputs < 2 || !folded->pad || !folded->pad_low ||
         !folded->map || ir_amap_is_projected_perm(folded->map, true))

@@ -264,6 +264,13 @@ static void print_b_and_units(sp_strbuf *o, const cpu_blocking *blk, int64_t M, 
     }
 }
 
+/* What the plan adds to a window read through a folded pad (loop_window.c). */
+static const char *window_pad_note(const kernel *k) {
+    for (uint32_t j = 0; j < k->ninputs; j++)
+        if (k->inputs[j].pad) return "; its input's tensor.pad folded (a tap outside the source reads the padding value)";
+    return "";
+}
+
 static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
     const kn_program *p = ex_kernels(x);
     ex_stats st = ex_get_stats(x);
@@ -287,8 +294,8 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                                 "(sixteen partial sums), %u instructions\n",
                              (long long)rows_n, lp->ninsn);
         } else if (lp && cpu_loop_window(lp, &wrow, &rows_n)) {
-            sp_strbuf_printf(o, "    window, run directly: %lld taps per output element, a row of outputs along loop d%d a tap at a time, %u instructions\n",
-                             (long long)rows_n, wrow, lp->ninsn);
+            sp_strbuf_printf(o, "    window, run directly: %lld taps per output element, a row of outputs along loop d%d a tap at a time, %u instructions%s\n",
+                             (long long)rows_n, wrow, lp->ninsn, window_pad_note(k));
         } else if (lp) {
             if (lp->lane_dim < 0)
                 sp_strbuf_printf(o, "    loop engine: one element, %u instructions\n", lp->ninsn);

@@ -11,16 +11,24 @@
 # output on parallel lanes (the accumulator's lanes initialised in its own
 # type); @iota_rows reads linalg.index of two loops (never merged).
 # Pools' windows (and the LayerNorm's f32 mean over 24 channels) are reduced
-# directly, a row of outputs a tap at a time (loop_lower.c run_window;
+# directly, a row of outputs a tap at a time (loop_window.c;
 # tests/data/pool_window.mlir): the plan says 'window, run directly' for
 # each -- max at stride 2 under a -inf pad (its last pair read inside the
 # tensor), a sum then a division (AvgPool2d), a sum at stride 3, rows of 8
-# to 34 (the sixteen, four and one tails).
+# to 34 (the sixteen, four and one tails). A pool's tensor.pad is folded
+# into the window (loop_window.c; tests/data/pool_pad.mlir): no pad kernel,
+# the plan says so, and the result is the reference's bit for bit (max abs
+# err 0, as for pool_window.mlir's padded pools) -- max pools under -inf
+# (1-D, 5x5 whose outer taps miss whole rows, ceil_mode's larger high pad,
+# dilation 2) and under a 0.0 pad (which
+# beats negative inputs at the edges), an average counting the pad, a sum
+# from -0.0; not folded (a pad kernel stays, still checked): an average
+# not counting it (its divisor per pixel) and a sum under a 1.0 pad.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 fail=0 n=0
 funcs=""
-for f in "$SPADC_SRC/tests/data/loop_lanes.mlir" "$SPADC_SRC/tests/data/pool_window.mlir"; do
+for f in "$SPADC_SRC/tests/data/loop_lanes.mlir" "$SPADC_SRC/tests/data/pool_window.mlir" "$SPADC_SRC/tests/data/pool_pad.mlir"; do
   fs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
   [ "$(wc -w <<<"$fs")" -ge 5 ] || { echo "FAIL: $f has too few functions: $fs"; exit 1; }
   funcs="$funcs $(sed "s|^|$f:|" <<<"$fs")"
@@ -33,8 +41,9 @@ want_lanes() {
     rowsum_f64) echo "d2," ;;
     layernorm) printf 'd2,\nd2,\nwindow\nd2,\nd2,\n' ;;
     to_nchw) echo "d3," ;;
-    global_avg) echo "row sum" ;;
-    max1d | max2d | avg2d | sum_s3 | max_plain) echo "window" ;;
+    global_avg | global_avg_odd | global_avg_big) echo "row sum" ;;
+    sum_s3 | max_plain | sum_pad_one) echo "window" ;;
+    max1d | max2d | avg2d | max1d_pad | max2d_pad2 | max_ceil | max_pad_zero | max_dil | avg_incl | sum_negzero) echo "window, padded" ;;
     *) echo "" ;;
   esac
 }
@@ -47,12 +56,33 @@ for isa in $isas; do
     want=$(want_lanes "$e")
     if [ -n "$want" ]; then
       got=$(sed -n -e 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' \
-        -e 's/^    row sum, run directly.*/row sum/p' -e 's/^    window, run directly.*/window/p' <<<"$p")
+        -e 's/^    row sum, run directly.*/row sum/p' -e 's/^    window, run directly.*tensor.pad folded.*/window, padded/p' \
+        -e 's/^    window, run directly.*/window/p' <<<"$p")
       [ "$got" = "$want" ] || { echo "FAIL $isa @$e: lane loops '$(tr '\n' ' ' <<<"$got")', want '$(tr '\n' ' ' <<<"$want")'"; fail=1; }
     fi
+    # a pad kernel where, and only where, the pad is not folded
+    npad=$(grep -c '^    ops: tensor.pad@' <<<"$p")
+    case $e in
+      avg_excl | sum_pad_one) [ "$npad" = 1 ] || { echo "FAIL $isa @$e: $npad pad kernels, want 1 (not folded)"; fail=1; } ;;
+      *) [ "$want" != "window, padded" ] || [ "$npad" = 0 ] || { echo "FAIL $isa @$e: $npad pad kernels, want 0 (folded)"; fail=1; } ;;
+    esac
     check_isa_runs "$isa" "$f" "$e" "$nseeds"
+    if [ "$want" = "window, padded" ]; then
+      n=$((n + 1))
+      out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --seed 3 --check 2>&1)
+      grep -q '^check result0: max abs err 0,.*: ok$' <<<"$out" || { echo "FAIL $isa @$e: not bit for bit: $(tail -1 <<<"$out")"; fail=1; }
+    fi
   done
 done
+# a row sum's bits do not depend on the threads (which move the groups of
+# four rows run_rowsum sums at once), on every ISA
+ll="$SPADC_SRC/tests/data/loop_lanes.mlir" tmp=$(mktemp -d)
+for isa in $isas; do
+  for t in 1 2; do SPADC_ISA=$isa "$SPADC" run "$ll" -e global_avg_big --threads $t --seed 5 -o "$tmp/$t" >/dev/null; done
+  n=$((n + 1))
+  cmp -s "$tmp/1/result0.npy" "$tmp/2/result0.npy" || { echo "FAIL $isa @global_avg_big: 1 and 2 threads differ"; fail=1; }
+done
+rm -rf "$tmp"
 # the ConvNeXt block: its LayerNorm's kernels on the pixels, the residual
 # epilogue (NHWC back to NCHW) along the output's W
 mf="$SPADC_SRC/bench/models/convnext_block_56.mlir"

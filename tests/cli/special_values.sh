@@ -2,8 +2,9 @@
 # NaN, infinities, signed zeros and f32 subnormals among a kernel's inputs
 # (tests/cli/special_values.py), for every kernel kind: the fused attention
 # (plain, torch's safe softmax, NaN rows), convolutions on both cpu paths,
-# pooling, bf16 GEMMs (pairs and converted), loops (softmax parts, GELU, a
-# column sum), on the cpu at every ISA this host runs and on the npu, each
+# pooling (pool_pad.mlir's and pool_window.mlir's run directly: the wide
+# max beside its exact fallback for NaN taps and zero maxima), bf16 GEMMs
+# (pairs and converted), loops (softmax parts, GELU, a column sum), on the cpu at every ISA this host runs and on the npu, each
 # with the whole reference (--check-samples 0): every NaN where the
 # reference has one, every infinity its own. (The safe softmax's fully
 # masked rows once wrote 0 where the reference's 0 * V is NaN.)
@@ -18,7 +19,9 @@ done
 [ "${SPADC_SANITIZE:-0}" = 1 ] && cfgs=(generic "${cfgs[-1]}")
 for spec in "attention.mlir attn" "attention.mlir causal_safe" "attention.mlir causal_nan" "conv_ops.mlir j" \
             "conv_ops.mlir a" "conv_ops.mlir d" "lowp.mlir mm_bf16" "lowp.mlir gemv_bf16" \
-            "cpu_loops.mlir masked_softmax_parts" "cpu_loops.mlir gelus" "cpu_loops.mlir colsum"; do
+            "cpu_loops.mlir masked_softmax_parts" "cpu_loops.mlir gelus" "cpu_loops.mlir colsum" \
+            "pool_pad.mlir max1d_pad" "pool_pad.mlir max2d_pad2" "pool_pad.mlir max_pad_zero" \
+            "pool_pad.mlir avg_incl" "pool_window.mlir max_plain"; do
   set -- $spec
   ins=$(python3 "$SPADC_SRC/tests/cli/special_values.py" "$d/$1" "$2" "$tmp") || { echo "FAIL @$2: inputs"; fail=1; continue; }
   for c in "${cfgs[@]}" npu; do

@@ -8,8 +8,12 @@
 // a permute, the variance in f64, the mean in f32); @to_nchw: an NHWC
 // tensor back to NCHW, scaled per channel, plus a residual (lanes along
 // the output's pixels, not its channels); @global_avg: a mean over 7x7
-// (the reduction's two loops merged: 49 lanes a row); @iota_rows: a
-// linalg.index of the lane loop (never merged) beside a merged-shape add.
+// (the reduction's two loops merged: 49 lanes a row); @global_avg_odd:
+// one over 5x4 of 42 channels (run_rowsum's four rows at once, then two);
+// @global_avg_big: 1366 channels of 7x7, split among threads (each row's
+// sum the same bits whichever rows share its group of four);
+// @iota_rows: a linalg.index of the lane loop (never merged) beside a
+// merged-shape add.
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #row4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, 0)>
 #ch4 = affine_map<(d0, d1, d2, d3) -> (d3)>
@@ -160,6 +164,40 @@ func.func @global_avg(%arg0: tensor<1x40x7x7xf32>) -> tensor<1x40x1x1xf32> {
     linalg.yield %q : f32
   } -> tensor<1x40x1x1xf32>
   return %d : tensor<1x40x1x1xf32>
+}
+func.func @global_avg_odd(%arg0: tensor<1x42x5x4xf32>) -> tensor<1x42x1x1xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %n = arith.constant 2.000000e+01 : f32
+  %e = tensor.empty() : tensor<1x42x1x1xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x42x1x1xf32>) -> tensor<1x42x1x1xf32>
+  %s = linalg.generic {indexing_maps = [#id4, #gap], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%arg0 : tensor<1x42x5x4xf32>) outs(%f : tensor<1x42x1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<1x42x1x1xf32>
+  %d = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x42x1x1xf32>) outs(%e : tensor<1x42x1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %q = arith.divf %in, %n : f32
+    linalg.yield %q : f32
+  } -> tensor<1x42x1x1xf32>
+  return %d : tensor<1x42x1x1xf32>
+}
+func.func @global_avg_big(%arg0: tensor<1x1366x7x7xf32>) -> tensor<1x1366x1x1xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %n = arith.constant 4.900000e+01 : f32
+  %e = tensor.empty() : tensor<1x1366x1x1xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x1366x1x1xf32>) -> tensor<1x1366x1x1xf32>
+  %s = linalg.generic {indexing_maps = [#id4, #gap], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%arg0 : tensor<1x1366x7x7xf32>) outs(%f : tensor<1x1366x1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<1x1366x1x1xf32>
+  %d = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x1366x1x1xf32>) outs(%e : tensor<1x1366x1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %q = arith.divf %in, %n : f32
+    linalg.yield %q : f32
+  } -> tensor<1x1366x1x1xf32>
+  return %d : tensor<1x1366x1x1xf32>
 }
 func.func @iota_rows(%arg0: tensor<1x14x13x24xf32>) -> tensor<1x14x13x24xf32> {
   %e = tensor.empty() : tensor<1x14x13x24xf32>
