@@ -276,6 +276,28 @@ def test_tuple_and_dict_outputs():
     close(got[1]["relu"], want[1]["relu"])
 
 
+def test_same_input_tensor_across_calls():
+    # the last call's array is reused for the same tensor (CompiledModule's
+    # input cache): written in place, given new storage, resized or
+    # transposed, each call still reads the tensor as it is then
+    m = nn.Linear(16, 8).eval()
+    x = torch.randn(4, 16)
+    f = st.compile(m, (x,))
+    close(f(x), eager(m, x))
+    x.mul_(3)  # same memory, new values
+    close(f(x), eager(m, x))
+    x.set_(torch.randn(4, 16))  # same tensor, new storage
+    close(f(x), eager(m, x))
+    x.resize_(2, 16)  # same tensor and memory, another shape: refused, not read as the old one
+    with pytest.raises(spadc.UsageError):
+        f(x)
+    g = st.compile(nn.Linear(16, 16).eval(), (torch.randn(16, 16),))
+    y = torch.randn(16, 16).t()  # not contiguous: copied, and the copy never reused
+    close(g(y), eager(g.model, y))
+    y.t_()  # contiguous again, same pointer and shape, other values at each index
+    close(g(y), eager(g.model, y))
+
+
 # ---------------------------------------------------------------- errors
 
 def test_export_error_is_an_input_error():
