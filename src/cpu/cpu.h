@@ -169,7 +169,8 @@ void cpu_epi_coalesce(cpu_epilogue *e);
  * sqrt 2) + 1) * 0.5) (the 0.5 on x, on 1 + erf or on the product; x *
  * 0.70710678 for the division; either operand order), by one
  * CPU_EPI_GELU_ERF, each intermediate read by the chain only, and drop the
- * instructions left dead. Same semantics up to f32 rounding. Returns the
+ * instructions left dead; a program with a register written twice (not as
+ * compiled) is left as it is. Same semantics up to f32 rounding. Returns the
  * chains replaced; newidx[i] is instruction i's new index, -1 dropped. */
 uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx);
 

@@ -383,10 +383,15 @@ static bool gelu_at(const cpu_epilogue *e, uint32_t i, unsigned *x) {
 }
 
 uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx) {
-    uint32_t fused = 0;
+    uint32_t fused = 0, written = 1; /* r0: the accumulator */
+    for (uint32_t i = 0; i < e->ninsn; i++) { /* each register written once, as compiled: x is one value */
+        newidx[i] = (int16_t)i;
+        const uint32_t bit = 1u << e->insn[i].dst;
+        if (e->insn[i].dst >= CPU_EPI_MAX_REGS || (written & bit)) return 0;
+        written |= bit;
+    }
     for (uint32_t i = 0; i < e->ninsn; i++) {
         unsigned x;
-        newidx[i] = (int16_t)i;
         if (e->insn[i].op == CPU_EPI_MUL && gelu_at(e, i, &x)) {
             e->insn[i] = (cpu_epi_insn){.op = CPU_EPI_GELU_ERF, .dst = e->insn[i].dst, .a = (uint8_t)x};
             fused++;

@@ -605,6 +605,10 @@ static void test_fuse_gelu(void) {
     w.insn[5].imm = 0.25f; /* x * ((1 + erf) * 0.25): not GELU */
     int16_t at[CPU_EPI_MAX_INSNS];
     CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    cpu_epilogue twice = gelu_chain(0, false); /* r1 written again: not as compiled, left alone */
+    twice.insn[twice.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 1, .imm = 2.0f};
+    CHECK_EQ_INT(cpu_epi_fuse_gelu(&twice, at), 0);
+    CHECK_EQ_INT(twice.ninsn, 9);
 }
 
 int main(void) {
