@@ -152,8 +152,9 @@ typedef struct cpu_epilogue {
 
 /* Reference semantics of one program on one element (portable C): what every
  * vectorised implementation must match (up to the libm differences of
- * exp/tanh/erf, within 2 ulp; GELU of negative inputs, where 1 + tanh and
- * 1 + erf cancel, within a few ulp of |x|). */
+ * exp/tanh, within 2 ulp, and erf, within 7 of erff (erf_approx.h); GELU of
+ * negative inputs, where 1 + tanh and 1 + erf cancel, within a few ulp of
+ * |x|). */
 float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
 
 /* Keep the chain value in r0: where an instruction reads r0 and r0 is dead
@@ -163,6 +164,15 @@ float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
  * a trailing max(x, 0) the ReLU store. Same semantics; registers written
  * once (as a compiler emits them) are required, else nothing changes. */
 void cpu_epi_coalesce(cpu_epilogue *e);
+
+/* Replace each exact GELU chain as torch-mlir writes it, x * ((erf(x /
+ * sqrt 2) + 1) * 0.5) (the 0.5 on x, on 1 + erf or on the product; x *
+ * 0.70710678 for the division; either operand order), by one
+ * CPU_EPI_GELU_ERF, each intermediate read by the chain only, and drop the
+ * instructions left dead; a program with a register written twice (not as
+ * compiled) is left as it is. Same semantics up to f32 rounding. Returns the
+ * chains replaced; newidx[i] is instruction i's new index, -1 dropped. */
+uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx);
 
 /* ------------------------------------------------------------ blocking */
 

@@ -246,6 +246,20 @@ static bool bind_args(epic *ec, uint32_t s, int chain, int entry, int32_t *slot_
     return true;
 }
 
+/* Exact GELU chains as one instruction (cpu_epi_fuse_gelu); the run-time
+ * scalars' patches follow their instructions (a dropped one's goes). */
+static void fuse(cb_kplan *kp) {
+    int16_t at[CPU_EPI_MAX_INSNS];
+    if (!cpu_epi_fuse_gelu(&kp->epi, at)) return;
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < kp->npatches; p++)
+        if (at[kp->patches[p].insn] >= 0) {
+            kp->patches[n] = kp->patches[p];
+            kp->patches[n++].insn = (uint32_t)at[kp->patches[p].insn];
+        }
+    kp->npatches = n;
+}
+
 /* Compile the bodies of kernel ops [first, nops) into kp->epi; the chain
  * value enters in register 0 (contractions). */
 bool cb_compile_program(cb_backend *cb, cb_kplan *kp, uint32_t first) {
@@ -275,6 +289,7 @@ bool cb_compile_program(cb_backend *cb, cb_kplan *kp, uint32_t first) {
     }
     kp->epi.result = (uint8_t)reg_of(ec, (uint16_t)chain);
     kp->epi.nregs = ec->next;
+    fuse(kp);
     ok = true;
 out:
     sp_free(cb->ctx, ec);

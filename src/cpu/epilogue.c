@@ -295,3 +295,122 @@ void cpu_epi_tile_generic(const cpu_epi_prog *p, const float *t, int64_t t_rs, i
             c[i * c_rs + j] = v;
         }
 }
+
+/* ------------------------------------------------ exact GELU, recognised */
+
+/* The instruction that last writes register r before instruction i, or -1. */
+static int def_of(const cpu_epilogue *e, uint32_t i, unsigned r) {
+    while (i-- > 0)
+        if (e->insn[i].dst == r) return (int)i;
+    return -1;
+}
+
+/* Whether register r (as instruction i reads it) holds the constant c. */
+static bool is_const(const cpu_epilogue *e, uint32_t i, unsigned r, float c) {
+    const int d = def_of(e, i, r);
+    return d >= 0 && e->insn[d].op == CPU_EPI_CONST && e->insn[d].imm == c;
+}
+
+/* The registers instruction `in` reads, as a bit mask. */
+static uint32_t read_set(const cpu_epi_insn *in) {
+    const unsigned m = reads((cpu_epi_op)in->op);
+    const uint8_t regs[4] = {in->a, in->b, in->c, in->d};
+    uint32_t s = 0;
+    for (int k = 0; k < 4; k++)
+        if (m & (1u << k)) s |= 1u << regs[k];
+    return s;
+}
+
+/* Whether register r is read once only from instruction i on (and is not
+ * the result): an intermediate the fused op replaces. */
+static bool single_use(const cpu_epilogue *e, uint32_t i, unsigned r) {
+    unsigned n = e->result == r;
+    for (; i < e->ninsn; i++) {
+        const cpu_epi_insn *in = &e->insn[i];
+        const unsigned m = reads((cpu_epi_op)in->op);
+        const uint8_t regs[4] = {in->a, in->b, in->c, in->d};
+        for (int k = 0; k < 4; k++) n += (m & (1u << k)) && regs[k] == r;
+    }
+    return n == 1;
+}
+
+/* The instruction defining r (as i reads it) as `op` on some x and the
+ * constant c (x / c for DIV; either order otherwise), r read once; x in
+ * *x, or -1. */
+static int op_with_const(const cpu_epilogue *e, uint32_t i, unsigned r, cpu_epi_op op, float c, unsigned *x) {
+    const int d = def_of(e, i, r);
+    if (d < 0 || e->insn[d].op != op || !single_use(e, (uint32_t)d + 1, r)) return -1;
+    const cpu_epi_insn *in = &e->insn[d];
+    if (is_const(e, (uint32_t)d, in->b, c)) *x = in->a;
+    else if (op != CPU_EPI_DIV && is_const(e, (uint32_t)d, in->a, c)) *x = in->b;
+    else return -1;
+    return d;
+}
+
+/* Whether r (as i reads it) is 1 + erf(x / sqrt 2), each step read once
+ * (x / 1.4142135 or x * 0.70710678, as a float); x in *x. */
+static bool erf_plus_one(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned *x) {
+    unsigned er;
+    const int a = op_with_const(e, i, r, CPU_EPI_ADD, 1.0f, &er);
+    if (a < 0) return false;
+    const int d = def_of(e, (uint32_t)a, er);
+    if (d < 0 || e->insn[d].op != CPU_EPI_ERF || !single_use(e, (uint32_t)d + 1, er)) return false;
+    const unsigned t = e->insn[d].a;
+    return op_with_const(e, (uint32_t)d, t, CPU_EPI_DIV, 1.41421356237309505f, x) >= 0 ||
+           op_with_const(e, (uint32_t)d, t, CPU_EPI_MUL, SQRT1_2, x) >= 0;
+}
+
+/* Whether MUL instruction i computes exact GELU of some x, in one of the
+ * three placements of the 0.5; x in *x. */
+static bool gelu_at(const cpu_epilogue *e, uint32_t i, unsigned *x) {
+    const cpu_epi_insn *in = &e->insn[i];
+    unsigned h, y, z;
+    for (int swap = 0; swap < 2; swap++) {
+        const unsigned p = swap ? in->b : in->a, q = swap ? in->a : in->b;
+        /* x * ((1 + erf) * 0.5) */
+        if (op_with_const(e, i, q, CPU_EPI_MUL, 0.5f, &h) >= 0 && erf_plus_one(e, i, h, &y) && y == p) return *x = p, true;
+        /* (x * 0.5) * (1 + erf) */
+        if (op_with_const(e, i, p, CPU_EPI_MUL, 0.5f, &y) >= 0 && erf_plus_one(e, i, q, &z) && y == z) return *x = y, true;
+        /* (x * (1 + erf)) * 0.5 */
+        const int d = is_const(e, i, q, 0.5f) ? def_of(e, i, p) : -1;
+        if (d < 0 || e->insn[d].op != CPU_EPI_MUL || !single_use(e, (uint32_t)d + 1, p)) continue;
+        for (int s2 = 0; s2 < 2; s2++) {
+            const unsigned xx = s2 ? e->insn[d].b : e->insn[d].a, ee = s2 ? e->insn[d].a : e->insn[d].b;
+            if (erf_plus_one(e, (uint32_t)d, ee, &y) && y == xx) return *x = xx, true;
+        }
+    }
+    return false;
+}
+
+uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx) {
+    uint32_t fused = 0, written = 1; /* r0: the accumulator */
+    for (uint32_t i = 0; i < e->ninsn; i++) { /* each register written once, as compiled: x is one value */
+        newidx[i] = (int16_t)i;
+        const uint32_t bit = 1u << e->insn[i].dst;
+        if (e->insn[i].dst >= CPU_EPI_MAX_REGS || (written & bit)) return 0;
+        written |= bit;
+    }
+    for (uint32_t i = 0; i < e->ninsn; i++) {
+        unsigned x;
+        if (e->insn[i].op == CPU_EPI_MUL && gelu_at(e, i, &x)) {
+            e->insn[i] = (cpu_epi_insn){.op = CPU_EPI_GELU_ERF, .dst = e->insn[i].dst, .a = (uint8_t)x};
+            fused++;
+        }
+    }
+    if (!fused) return 0;
+    /* the chains' steps are dead now: drop what the result does not read */
+    bool keep[CPU_EPI_MAX_INSNS];
+    uint32_t live = 1u << e->result;
+    for (uint32_t j = e->ninsn; j-- > 0;) {
+        const uint32_t bit = 1u << e->insn[j].dst;
+        keep[j] = (live & bit) != 0;
+        if (keep[j]) live = (live & ~bit) | read_set(&e->insn[j]);
+    }
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < e->ninsn; j++) {
+        newidx[j] = keep[j] ? (int16_t)n : -1;
+        if (keep[j]) e->insn[n++] = e->insn[j];
+    }
+    e->ninsn = n;
+    return fused;
+}

@@ -204,44 +204,12 @@ static inline float loop_tanhf(float x) {
     return x != x ? x : y;
 }
 
-/* erf in f32 within 3 ulp of erff (vec_epilogue.h's verf_): |x| < 1:
- * x p(x^2); 1 <= |x| < 3.93: 1 - e^{-x^2} h(x); beyond, +-1. */
-static inline float loop_erff(float x) {
-    const float ax = fabsf(x), s = x * x;
-    float p = -9.66704457e-06f;
-    p = p * s + 0.00011265959f;
-    p = p * s + -0.000848408041f;
-    p = p * s + 0.00522103181f;
-    p = p * s + -0.0268654307f;
-    p = p * s + 0.112837825f;
-    p = p * s + -0.376126385f;
-    p = p * s + 1.12837917f;
-    const float ys = x * p;
-    const float axc = ax < 3.93f ? ax : 3.93f;
-    const float u = axc * (1.0f / 1.465f) + (-2.465f / 1.465f);
-    float h = 7.97750237e-05f;
-    h = h * u + -0.000213913353f;
-    h = h * u + 0.000341041466f;
-    h = h * u + -0.000844373486f;
-    h = h * u + 0.00224655879f;
-    h = h * u + -0.00529417997f;
-    h = h * u + 0.0119712695f;
-    h = h * u + -0.0262672795f;
-    h = h * u + 0.0553654494f;
-    h = h * u + -0.111520275f;
-    h = h * u + 0.213439417f;
-    /* x^2 = hi + lo exactly (as an FMA would give it): lo from the split
-     * of axc into halves of 12 bits */
-    const float hi = axc * axc;
-    const float c = axc * 4097.0f, ah = c - (c - axc), al = axc - ah;
-    const float lo = ((ah * ah - hi) + 2.0f * ah * al) + al * al;
-    const float eh = loop_expf(-hi);
-    const float ec = (eh - lo * eh) * h;
-    float yl = ax < 3.93f ? 1.0f - ec : 1.0f;
-    yl = x < 0.0f ? -yl : yl;
-    const float y = ax < 1.0f ? ys : yl;
-    return x != x ? x : y;
-}
+/* erf in f32: erf_approx.h's rational approximation (vec_epilogue.h's
+ * verf_ is the same definition on vectors), written so that a loop of it
+ * vectorises on any ISA. */
+#define ERF_FN loop_erff
+#define ERF_SCALAR
+#include "erf_approx.h"
 
 /* -------------------------------------------------------------- the walk */
 
