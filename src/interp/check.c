@@ -63,14 +63,26 @@ static double tolerance(double rtol, double max_ref) {
 typedef struct diff {
     double max_abs, max_rel, max_ref; /* max_ref: the largest finite |ref| */
     bool nan_mismatch;                /* a NaN on one side only */
+    int64_t n, nan_both;              /* elements compared; NaN on both sides */
 } diff;
+
+/* A result NaN throughout on both sides agrees and says nothing: said so
+ * (random inputs outside a model's domain, such as a negative BatchNorm
+ * variance from --seed, make every element NaN). */
+static const char *all_nan_note(const diff *d) {
+    return d->n > 0 && d->nan_both == d->n ? " (every element NaN on both sides: nothing compared; inputs outside the "
+                                             "program's domain? --inputs gives real ones)"
+                                           : "";
+}
 
 /* x computed, y the reference's: an infinity the other side lacks is an
  * infinite error, and never widens the tolerance (max_ref is finite: an
  * infinite one passed every error of the result) */
 static void diff_add(diff *d, double x, double y) {
+    d->n++;
     if (isnan(x) || isnan(y)) {
         d->nan_mismatch |= isnan(x) != isnan(y);
+        d->nan_both += isnan(x) && isnan(y);
         return;
     }
     double err = fabs(x - y);
@@ -143,7 +155,7 @@ static bool compare(const ir_op *fn, const interp_value *got, const interp_value
     ir_dtype dt = (ir_dtype)want->type.dtype;
     int64_t n = want->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(want->type);
     int nb = ir_dtype_bytes(dt);
-    diff d = {0, 0, 0, false};
+    diff d = {0, 0, 0, false, 0, 0};
     for (int64_t k = 0; k < n; k++) {
         interp_scalar a = want->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
         interp_scalar b = want->type.kind == IR_T_SCALAR ? want->s : interp_load_elem(interp_data(want) + k * nb, dt);
@@ -166,8 +178,9 @@ static bool compare(const ir_op *fn, const interp_value *got, const interp_value
         ok = max_abs <= SENS_FACTOR * sens;
         snprintf(why, sizeof why, "; the reference moves by %.3g when its inputs move by 4 ulps", sens);
     }
-    sp_strbuf_printf(o, "check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g%s)%s: %s\n", i, max_abs, max_rel, max_ref,
-           why, nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
+    sp_strbuf_printf(o, "check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g%s)%s%s: %s\n", i, max_abs, max_rel,
+           max_ref, why, nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", all_nan_note(&d),
+           ok ? "ok" : "MISMATCH");
     return ok;
 }
 
@@ -219,7 +232,7 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, const inte
     ir_dtype dt = (ir_dtype)got->type.dtype;
     int64_t n = result_numel(got);
     int nb = ir_dtype_bytes(dt);
-    diff d = {0, 0, 0, false};
+    diff d = {0, 0, 0, false, 0, 0};
     sampler z = sampler_of(i, n, nsamples);
     for (int64_t s = 0; s < z.count; s++) {
         int64_t k = sample_at(&z, s);
@@ -232,9 +245,9 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, const inte
     const bool nan_mismatch = d.nan_mismatch;
     double rtol = rel_tolerance(fn, dt);
     bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= tolerance(rtol, max_ref) : max_abs == 0);
-    sp_strbuf_printf(o, "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s: %s\n", i,
-           (long long)z.count, (long long)n, max_abs, max_rel, max_ref,
-           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", ok ? "ok" : "MISMATCH");
+    sp_strbuf_printf(o, "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s%s: %s\n",
+           i, (long long)z.count, (long long)n, max_abs, max_rel, max_ref,
+           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", all_nan_note(&d), ok ? "ok" : "MISMATCH");
     return ok;
 }
 
