@@ -42,7 +42,7 @@ static size_t default_limit(void) {
 
 size_t interp_memory_limit(const interp *it) { return it->limit_bytes; }
 
-interp_tensor *it_tensor_alloc(interp *it, const ir_op *op, ir_type t, bool zero) {
+interp_tensor *it_tensor_alloc(interp *it, const ir_op *op, ir_type t) {
     size_t bytes = (size_t)ir_type_bytes(t);
     if (bytes > it->limit_bytes || it->live_bytes > it->limit_bytes - bytes)
         it_fail(it, op,
@@ -51,7 +51,7 @@ interp_tensor *it_tensor_alloc(interp *it, const ir_op *op, ir_type t, bool zero
              bytes, it->live_bytes, it->limit_bytes);
     interp_tensor *x = sp_try_malloc(it->ctx, sizeof *x);
     if (!x) it_fail(it, op, "out of memory");
-    (void)zero; /* every tensor starts zeroed: its untouched pages cost nothing */
+    /* zeroed (a tensor.empty reads as zeros), its untouched pages costing nothing */
     x->data = sp_try_pages(it->ctx, bytes ? bytes : 1);
     if (!x->data) {
         sp_free(it->ctx, x);
@@ -101,7 +101,7 @@ interp_value interp_tensor_borrow(interp *it, ir_type t, void *data) {
 interp_value interp_tensor_new(interp *it, ir_type t) {
     interp_value v = {0};
     v.type = t;
-    v.t = it_tensor_alloc(it, NULL, t, true);
+    v.t = it_tensor_alloc(it, NULL, t);
     return v;
 }
 
@@ -305,7 +305,7 @@ void it_exec_op(interp *it, it_frame *f, const ir_op *op, interp_value *yielded)
     interp_value *V = f->vals;
     switch ((ir_opkind)op->kind) {
     case IR_OP_CONSTANT: it_exec_constant(it, f, op); return;
-    case IR_OP_EMPTY: it_new_result(it, f, op, 0, true); return;
+    case IR_OP_EMPTY: it_new_result(it, f, op, 0); return;
     case IR_OP_LINALG: it_exec_linalg(it, f, op); return;
     case IR_OP_EXTRACT_SLICE:
     case IR_OP_INSERT_SLICE: it_exec_slice(it, f, op); return;
@@ -318,7 +318,7 @@ void it_exec_op(interp *it, it_frame *f, const ir_op *op, interp_value *yielded)
     }
     case IR_OP_INSERT: {
         const interp_value *t = &V[op->opnds[1]->id];
-        interp_value r = it_new_result(it, f, op, 0, false);
+        interp_value r = it_new_result(it, f, op, 0);
         memcpy(r.t->data, t->t->data, r.t->bytes);
         int64_t off = 0;
         for (uint32_t d = 0; d < r.type.rank; d++) {

@@ -53,9 +53,9 @@ struct interp {
 
 SP_NORETURN void it_fail(interp *it, const ir_op *op, const char *fmt, ...) SP_PRINTF(3, 4);
 
-/* tensors (interp.c): a new tensor of type t for op's result (zeroed if
- * zero), counted against the memory limit; a reference dropped; one taken */
-interp_tensor *it_tensor_alloc(interp *it, const ir_op *op, ir_type t, bool zero);
+/* tensors (interp.c): a new tensor of type t for op's result (zeroed: an
+ * untouched page costs nothing), counted against the memory limit; a reference dropped; one taken */
+interp_tensor *it_tensor_alloc(interp *it, const ir_op *op, ir_type t);
 void it_tensor_unref(interp *it, interp_tensor *x);
 interp_value it_retain(interp_value v);
 /* Run op on frame f (interp.c); yielded receives a terminator's operands. */
@@ -71,9 +71,9 @@ SP_NORETURN void it_assert_failed(interp *it, const ir_op *op);
 void it_exec_linalg(interp *it, it_frame *f, const ir_op *op);
 void it_exec_linalg_in(interp *it, it_frame *f, const ir_op *op, const uint8_t *const *sets);
 
-/* interp_tensor.c: result r of op as a new tensor in f (zeroed if zero),
+/* interp_tensor.c: result r of op as a new tensor in f (zeroed),
  * and the ops that run there */
-interp_value it_new_result(interp *it, it_frame *f, const ir_op *op, uint32_t r, bool zero);
+interp_value it_new_result(interp *it, it_frame *f, const ir_op *op, uint32_t r);
 void it_exec_slice(interp *it, it_frame *f, const ir_op *op); /* extract_slice, insert_slice */
 void it_exec_pad(interp *it, it_frame *f, const ir_op *op);
 void it_exec_from_elements(interp *it, it_frame *f, const ir_op *op);

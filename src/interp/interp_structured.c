@@ -393,7 +393,7 @@ void it_exec_linalg_in(interp *it, it_frame *f, const ir_op *op, const uint8_t *
         const interp_value *src = &V[op->opnds[l->nins + o]->id];
         res[o].type = op->res[o].type;
         res[o].t = NULL;
-        res[o].t = it_tensor_alloc(it, op, res[o].type, false);
+        res[o].t = it_tensor_alloc(it, op, res[o].type);
         if (sets)
             copy_box(res[o].t->data, src->t->data, res[o].type, l->maps[l->nins + o], sets);
         else

@@ -7,10 +7,10 @@
 
 /* ----------------------------------------------------------- tensor ops */
 
-interp_value it_new_result(interp *it, it_frame *f, const ir_op *op, uint32_t r, bool zero) {
+interp_value it_new_result(interp *it, it_frame *f, const ir_op *op, uint32_t r) {
     interp_value v = {0};
     v.type = op->res[r].type;
-    v.t = it_tensor_alloc(it, op, v.type, zero);
+    v.t = it_tensor_alloc(it, op, v.type);
     f->vals[op->res[r].id] = v;
     return v;
 }
@@ -58,11 +58,11 @@ void it_exec_slice(interp *it, it_frame *f, const ir_op *op) {
     for (uint32_t d = 0; d < s->rank; d++) stride[d] = dyn_or(V, op, s->strides[d], &next);
     if (!ins) {
         const interp_value *src = &V[op->opnds[0]->id];
-        interp_value r = it_new_result(it, f, op, 0, false);
+        interp_value r = it_new_result(it, f, op, 0);
         copy_box(it, op, src->t->data, src->type, r.t->data, off, size, stride, true);
     } else {
         const interp_value *src = &V[op->opnds[0]->id], *dst = &V[op->opnds[1]->id];
-        interp_value r = it_new_result(it, f, op, 0, false);
+        interp_value r = it_new_result(it, f, op, 0);
         memcpy(r.t->data, dst->t->data, r.t->bytes);
         copy_box(it, op, r.t->data, r.type, src->t->data, off, size, stride, false);
     }
@@ -71,7 +71,7 @@ void it_exec_slice(interp *it, it_frame *f, const ir_op *op) {
 void it_exec_pad(interp *it, it_frame *f, const ir_op *op) {
     interp_value *V = f->vals;
     const interp_value *src = &V[op->opnds[0]->id];
-    interp_value r = it_new_result(it, f, op, 0, false);
+    interp_value r = it_new_result(it, f, op, 0);
     const ir_block *b = op->regions[0];
     ir_type st = src->type, rt = r.type;
     ir_dtype dt = (ir_dtype)rt.dtype;
@@ -104,7 +104,7 @@ void it_exec_pad(interp *it, it_frame *f, const ir_op *op) {
 
 /* tensor.from_elements: the operands in row-major order */
 void it_exec_from_elements(interp *it, it_frame *f, const ir_op *op) {
-    interp_value r = it_new_result(it, f, op, 0, false);
+    interp_value r = it_new_result(it, f, op, 0);
     ir_dtype dt = (ir_dtype)r.type.dtype;
     int nb = ir_dtype_bytes(dt);
     for (uint32_t i = 0; i < op->nopnds; i++) it_store_elem(r.t->data + (size_t)i * nb, dt, f->vals[op->opnds[i]->id].s);
@@ -113,7 +113,7 @@ void it_exec_from_elements(interp *it, it_frame *f, const ir_op *op) {
 /* tensor.concat: per index of the dimensions before the concatenated one,
  * each operand's contiguous run in turn */
 void it_exec_concat(interp *it, it_frame *f, const ir_op *op) {
-    interp_value r = it_new_result(it, f, op, 0, false);
+    interp_value r = it_new_result(it, f, op, 0);
     ir_type rt = r.type;
     uint32_t d = (uint32_t)op->u.dim;
     size_t nb = (size_t)ir_dtype_bytes((ir_dtype)rt.dtype);
@@ -139,7 +139,7 @@ void it_exec_pack(interp *it, it_frame *f, const ir_op *op) {
     bool pack = op->kind == IR_OP_PACK;
     const ir_pack_info *pk = &op->u.pack;
     const interp_value *src = &V[op->opnds[0]->id];
-    interp_value r = it_new_result(it, f, op, 0, false);
+    interp_value r = it_new_result(it, f, op, 0);
     ir_type ut = pack ? src->type : r.type, pt = pack ? r.type : src->type;
     ir_dtype dt = (ir_dtype)ut.dtype;
     int nb = ir_dtype_bytes(dt);
@@ -190,7 +190,7 @@ void it_exec_transfer_read(interp *it, it_frame *f, const ir_op *op) {
     interp_value *V = f->vals;
     const interp_value *src = &V[op->opnds[0]->id];
     uint32_t nidx = op->nopnds - 2;
-    interp_value r = it_new_result(it, f, op, 0, false);
+    interp_value r = it_new_result(it, f, op, 0);
     ir_type st = src->type, vt = r.type;
     ir_dtype dt = (ir_dtype)st.dtype;
     int nb = ir_dtype_bytes(dt);
@@ -280,7 +280,7 @@ void it_exec_constant(interp *it, it_frame *f, const ir_op *op) {
         return;
     }
     const ir_elements *e = a->u.elems;
-    interp_value r = it_new_result(it, f, op, 0, false);
+    interp_value r = it_new_result(it, f, op, 0);
     int nb = ir_dtype_bytes((ir_dtype)e->type.dtype);
     int64_t n = ir_type_numel(e->type);
     if (e->splat)
