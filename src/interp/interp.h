@@ -82,6 +82,12 @@ bool interp_scalar_op(const ir_op *op, const interp_scalar *a, const interp_scal
  * (control bytes escaped, as the interpreter reports it), else "integer
  * division by zero". */
 void interp_failure_text(const ir_op *op, char *buf, size_t size);
+/* The reference's unary float functions (interp_scalar_op's math ops and
+ * negf, absf, sqrt, rsqrt, floor, ceil): op k on an f32 (NULL: the f64
+ * function, correctly rounded there, then rounded to f32) and on an f64;
+ * false for any other op. An engine that runs one of them natively calls
+ * these, so that both compute the same thing. */
+bool interp_math1_fns(ir_opkind k, float (**f32)(float), double (**f64)(double));
 interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt);
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s);
 void interp_release(interp *it, interp_value *v);

@@ -9,6 +9,27 @@
 interp_scalar interp_load_elem(const uint8_t *p, ir_dtype dt) { return it_load_elem(p, dt); }
 void interp_store_elem(uint8_t *p, ir_dtype dt, interp_scalar s) { it_store_elem(p, dt, s); }
 
+static float rsqrt32(float x) { return 1.0f / sqrtf(x); }
+static double rsqrt64(double x) { return 1.0 / sqrt(x); }
+static double neg64(double x) { return -x; }
+
+const it_math1_fn it_math1_table[IR_OP_COUNT] = {
+    [IR_OP_EXP] = {expf, exp},       [IR_OP_EXP2] = {exp2f, exp2},    [IR_OP_LOG] = {logf, log},
+    [IR_OP_LOG2] = {log2f, log2},    [IR_OP_LOG1P] = {log1pf, log1p}, [IR_OP_EXPM1] = {expm1f, expm1},
+    [IR_OP_TANH] = {tanhf, tanh},    [IR_OP_ERF] = {erff, erf},       [IR_OP_SIN] = {sinf, sin},
+    [IR_OP_COS] = {cosf, cos},       [IR_OP_SINH] = {sinhf, sinh},    [IR_OP_COSH] = {coshf, cosh},
+    [IR_OP_RSQRT] = {rsqrt32, rsqrt64},
+    [IR_OP_SQRT] = {NULL, sqrt},     [IR_OP_ABSF] = {NULL, fabs},     [IR_OP_NEGF] = {NULL, neg64},
+    [IR_OP_FLOOR] = {NULL, floor},   [IR_OP_CEIL] = {NULL, ceil},
+};
+
+bool interp_math1_fns(ir_opkind k, float (**f32)(float), double (**f64)(double)) {
+    const it_math1_fn *fn = (unsigned)k < IR_OP_COUNT ? &it_math1_table[k] : NULL;
+    *f32 = fn ? fn->f32 : NULL;
+    *f64 = fn ? fn->f64 : NULL;
+    return *f64 != NULL;
+}
+
 bool interp_scalar_op(const ir_op *op, const interp_scalar *a, const interp_scalar *b, const interp_scalar *c,
                       interp_scalar *r, const char **why) {
     ir_dtype rt = op->nres ? (ir_dtype)op->res[0].type.dtype : IR_DT_NONE;

@@ -108,31 +108,21 @@ static inline uint64_t it_as_unsigned(int64_t v, ir_dtype dt) { return sr_unsign
 static inline bool it_f32ish(ir_dtype dt) { return dt != IR_F64; }
 
 /* Unary math in the dtype's precision: f32 (and bf16/f16, computed in f32)
- * through the f-suffixed C functions, f64 through the double ones. */
+ * through the f-suffixed C functions, f64 through the double ones; the
+ * exact or correctly rounded ones (sqrt, abs, neg, floor, ceil: no f32
+ * entry) in f64 for every dtype, rounded once by the caller. One table
+ * (interp_scalar.c), which the npu simulator runs too (interp_math1_fns),
+ * so that both compute the same thing. */
+typedef struct it_math1_fn {
+    float (*f32)(float);
+    double (*f64)(double);
+} it_math1_fn;
+extern const it_math1_fn it_math1_table[IR_OP_COUNT];
+
 static inline double it_math1(ir_opkind k, double a, ir_dtype dt) {
-    bool f = it_f32ish(dt);
-    float x = (float)a;
-    switch (k) {
-    case IR_OP_EXP: return f ? expf(x) : exp(a);
-    case IR_OP_EXP2: return f ? exp2f(x) : exp2(a);
-    case IR_OP_LOG: return f ? logf(x) : log(a);
-    case IR_OP_LOG2: return f ? log2f(x) : log2(a);
-    case IR_OP_LOG1P: return f ? log1pf(x) : log1p(a);
-    case IR_OP_EXPM1: return f ? expm1f(x) : expm1(a);
-    case IR_OP_TANH: return f ? tanhf(x) : tanh(a);
-    case IR_OP_ERF: return f ? erff(x) : erf(a);
-    case IR_OP_SQRT: return sqrt(a); /* correctly rounded after it_round_to */
-    case IR_OP_RSQRT: return f ? 1.0f / sqrtf(x) : 1.0 / sqrt(a);
-    case IR_OP_ABSF: return fabs(a);
-    case IR_OP_FLOOR: return floor(a);
-    case IR_OP_CEIL: return ceil(a);
-    case IR_OP_SIN: return f ? sinf(x) : sin(a);
-    case IR_OP_COS: return f ? cosf(x) : cos(a);
-    case IR_OP_SINH: return f ? sinhf(x) : sinh(a);
-    case IR_OP_COSH: return f ? coshf(x) : cosh(a);
-    case IR_OP_NEGF: return -a;
-    default: return NAN;
-    }
+    const it_math1_fn *fn = (unsigned)k < IR_OP_COUNT ? &it_math1_table[k] : NULL;
+    if (!fn || !fn->f64) return NAN;
+    return it_f32ish(dt) && fn->f32 ? (double)fn->f32((float)a) : fn->f64(a);
 }
 
 static inline bool it_cmpi(int64_t pred, int64_t a, int64_t b, ir_dtype dt) { return sr_cmpi(pred, a, b, ir_dtype_bits(dt)); }
@@ -238,6 +228,10 @@ static inline const char *it_scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt
                                     const interp_scalar *b, const interp_scalar *c, interp_scalar *out) {
     interp_scalar r;
     (void)at;
+    if ((unsigned)k < IR_OP_COUNT && it_math1_table[k].f64) { /* the unary functions: one table */
+        out->f = it_round_to(it_math1(k, a->f, rt), rt);
+        return NULL;
+    }
     switch (k) {
     case IR_OP_CONSTANT: r = it_scalar_constant(op->u.value); break;
     case IR_OP_ASSERT: /* per point of a body: the condition, or a failure */
@@ -262,24 +256,6 @@ static inline const char *it_scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt
                                   : fma(a->f, b->f, c->f),
                        rt);
         break;
-    case IR_OP_NEGF:
-    case IR_OP_EXP:
-    case IR_OP_EXP2:
-    case IR_OP_LOG:
-    case IR_OP_LOG2:
-    case IR_OP_LOG1P:
-    case IR_OP_EXPM1:
-    case IR_OP_TANH:
-    case IR_OP_ERF:
-    case IR_OP_SQRT:
-    case IR_OP_RSQRT:
-    case IR_OP_ABSF:
-    case IR_OP_FLOOR:
-    case IR_OP_CEIL:
-    case IR_OP_SIN:
-    case IR_OP_COS:
-    case IR_OP_SINH:
-    case IR_OP_COSH: r.f = it_round_to(it_math1(k, a->f, rt), rt); break;
     case IR_OP_ADDI: r.i = it_wrap((int64_t)((uint64_t)a->i + (uint64_t)b->i), rt); break;
     case IR_OP_SUBI: r.i = it_wrap((int64_t)((uint64_t)a->i - (uint64_t)b->i), rt); break;
     case IR_OP_MULI: r.i = it_wrap((int64_t)((uint64_t)a->i * (uint64_t)b->i), rt); break;

@@ -187,7 +187,20 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, np_dtype dt, np_dtype at, int d, in
         vc->p->nalu++;
         vc->p->nalu_bytes[size_class(bytes)]++;
     }
-    if (op == NV_EXP || op == NV_LOG || op == NV_TANH || op == NV_ERF) vc->p->sfu = true;
+    return v;
+}
+
+/* The special functions this vector unit computes natively (NV_FN on the
+ * SFU, at spadc_sfu_latency_cycles); any other is decomposed by the body
+ * program into these, or runs as one generic op (special_fn). */
+static bool sfu_native(ir_opkind k) { return k == IR_OP_EXP || k == IR_OP_LOG || k == IR_OP_TANH || k == IR_OP_ERF; }
+
+/* An NV_FN: unary function k of register a. */
+static np_vinsn *vemit_fn(vcomp *vc, ir_opkind k, np_dtype dt, int d, int a) {
+    np_vinsn *v = vemit(vc, NV_FN, dt, dt, d, a, 0, 0);
+    if (!v) return NULL;
+    v->fn = (uint16_t)k;
+    if (!np_vfn_alu(v->fn)) vc->p->sfu = true;
     return v;
 }
 
@@ -202,15 +215,7 @@ static int nv_of(ir_opkind k) {
     case IR_OP_MINIMUMF: return NV_MIN;
     case IR_OP_MAXNUMF: return NV_MAXNUM;
     case IR_OP_MINNUMF: return NV_MINNUM;
-    case IR_OP_NEGF: return NV_NEG;
-    case IR_OP_ABSF: return NV_ABS;
-    case IR_OP_SQRT: return NV_SQRT;
-    case IR_OP_RSQRT: return NV_RSQRT;
-    case IR_OP_EXP: return NV_EXP;
-    case IR_OP_LOG: return NV_LOG;
-    case IR_OP_TANH: return NV_TANH;
-    case IR_OP_ERF: return NV_ERF;
-    default: return -1;
+    default: return np_vfn_alu((uint16_t)k) || sfu_native(k) ? NV_FN : -1;
     }
 }
 
@@ -247,7 +252,10 @@ static void vsync(vcomp *vc) {
             if (in) in->imm.f = bi->imm;
         } else {
             const int a = vc->reg[bi->a], b = bi->nopnds > 1 ? vc->reg[bi->b] : 0;
-            vemit(vc, (np_vop)nv_of((ir_opkind)bi->kind), dt, dt, r, a, b, 0);
+            if (nv_of((ir_opkind)bi->kind) == NV_FN)
+                vemit_fn(vc, (ir_opkind)bi->kind, dt, r, a);
+            else
+                vemit(vc, (np_vop)nv_of((ir_opkind)bi->kind), dt, dt, r, a, b, 0);
         }
         vset(vc, bi->dst, r);
     }
@@ -350,7 +358,7 @@ static void vop(vcomp *vc, const ir_op *o) {
     const int nk = nv_of((ir_opkind)o->kind);
     if (nk >= 0) {
         k = (np_vop)nk;
-        if (k >= NV_NEG) goto un;
+        if (k == NV_FN) goto un;
         goto bin;
     }
     switch ((ir_opkind)o->kind) {
@@ -413,7 +421,7 @@ bin : {
 un : {
     if (!fl) goto other;
     int a = voperand(vc, o->opnds[0]), d = vnew(vc);
-    vemit(vc, k, dt, dt, d, a, 0, 0);
+    vemit_fn(vc, (ir_opkind)o->kind, dt, d, a);
     vbind(vc, &o->res[0], d);
     return;
 }

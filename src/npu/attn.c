@@ -94,7 +94,7 @@ static void vfinish(np_vprog *p) {
             p->nalu++;
             p->nalu_bytes[b >= 8 ? 3 : b >= 4 ? 2 : b >= 2 ? 1 : 0]++;
         }
-        if (v->op == NV_EXP || v->op == NV_LOG || v->op == NV_TANH || v->op == NV_ERF) p->sfu = true;
+        if (v->op == NV_FN && !np_vfn_alu(v->fn)) p->sfu = true;
     }
     if (nregs > p->nregs) p->nregs = nregs;
 }
@@ -121,7 +121,8 @@ static void small_prog(np_vprog *p, bool acc0, int src0, int src1, np_vop op, bo
         r = 2;
     }
     if (exp_after) {
-        vput(p, NV_EXP, r + 1, r, 0);
+        vput(p, NV_FN, r + 1, r, 0);
+        p->insn[p->n - 1].fn = IR_OP_EXP;
         r++;
     }
     p->result = (uint8_t)r;

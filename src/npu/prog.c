@@ -17,10 +17,17 @@ const char *np_why_name(np_why w) {
 }
 
 const char *np_vop_name(np_vop op) {
-    static const char *const names[] = {"load", "acc", "const", "scalar", "add", "sub", "mul", "div",
-                                        "max", "min", "maxnum", "minnum", "neg", "abs", "sqrt", "rsqrt",
-                                        "exp", "log", "tanh", "erf", "cmp", "select", "op", "idx", "gidx"};
+    static const char *const names[] = {"load", "acc", "const", "scalar", "add", "sub", "mul", "div", "max", "min",
+                                        "maxnum", "minnum", "fn", "cmp", "select", "op", "idx", "gidx"};
     return (unsigned)op < SP_ARRAY_LEN(names) ? names[op] : "?";
+}
+
+bool np_vfn_alu(uint16_t fn) { return fn == IR_OP_NEGF || fn == IR_OP_ABSF || fn == IR_OP_SQRT || fn == IR_OP_RSQRT; }
+
+const char *np_vfn_name(uint16_t fn) {
+    const char *n = fn < IR_OP_COUNT ? ir_op_name((ir_opkind)fn) : "?";
+    const char *dot = strchr(n, '.');
+    return dot ? dot + 1 : n;
 }
 
 int np_dtype_bytes(np_dtype t) {
@@ -126,7 +133,7 @@ void np_print_vprog(sp_strbuf *o, const np_vprog *p) {
     for (uint32_t i = 0; i < p->n; i++) {
         const np_vinsn *v = &p->insn[i];
         if (i) sp_strbuf_puts(o, "; ");
-        sp_strbuf_printf(o, "r%u = %s", v->d, np_vop_name((np_vop)v->op));
+        sp_strbuf_printf(o, "r%u = %s", v->d, v->op == NV_FN ? np_vfn_name(v->fn) : np_vop_name((np_vop)v->op));
         if (v->op == NV_OP && v->op_ir) sp_strbuf_printf(o, " %s", ir_op_name((ir_opkind)((const ir_op *)v->op_ir)->kind));
         /* the element type, where it is not f32 (a cmp's: its operands') */
         np_dtype t = (np_dtype)(v->op == NV_CMP ? v->at : v->dt);
@@ -140,9 +147,7 @@ void np_print_vprog(sp_strbuf *o, const np_vprog *p) {
             scalar_text(o, (np_dtype)v->dt, v->imm);
             break;
         case NV_SCALAR: sp_strbuf_printf(o, " $%u", v->slot); break;
-        case NV_NEG: case NV_ABS: case NV_SQRT: case NV_RSQRT: case NV_EXP: case NV_LOG: case NV_TANH: case NV_ERF:
-            sp_strbuf_printf(o, " r%u", v->a);
-            break;
+        case NV_FN: sp_strbuf_printf(o, " r%u", v->a); break;
         case NV_CMP: sp_strbuf_printf(o, ".%s r%u, r%u", CMP_NAMES[v->pred & 15], v->a, v->b); break;
         case NV_SELECT: sp_strbuf_printf(o, " r%u, r%u, r%u", v->a, v->b, v->c); break;
         case NV_IDX: sp_strbuf_printf(o, " d%u", v->slot); break;

@@ -72,7 +72,7 @@ static inline bool np_dtype_half(np_dtype t) { return t == NP_BF16 || t == NP_F1
 /* A float type (its scalars are np_scalar.f). */
 static inline bool np_dtype_float(np_dtype t) { return t == NP_F32 || t == NP_F64 || np_dtype_half(t); }
 /* f32 and f64: the types the vector unit's own float instructions
- * (NV_ADD ... NV_ERF, NV_CMP) take. */
+ * (NV_ADD ... NV_FN, NV_CMP) take. */
 static inline bool np_dtype_vfloat(np_dtype t) { return t == NP_F32 || t == NP_F64; }
 
 /* A scalar of any element type: floats as double (already rounded to
@@ -122,8 +122,10 @@ typedef enum np_vop {
     NV_MIN,
     NV_MAXNUM, /* arith.maxnumf: the other operand when one is NaN */
     NV_MINNUM,
-    NV_NEG, NV_ABS, NV_SQRT, NV_RSQRT,
-    NV_EXP, NV_LOG, NV_TANH, NV_ERF, /* special functions (SFU latency) */
+    NV_FN,     /* r[d] = unary function `fn` (an ir_opkind: negf, absf,
+                  sqrt, rsqrt on the ALUs, or one of the machine's special
+                  functions, nt_target.sfu, at the SFU's latency) of r[a],
+                  as the reference computes it (interp_math1_fns) */
     NV_CMP,    /* r[d] (i1) = cmpf(pred, r[a], r[b]) */
     NV_SELECT, /* r[d] = r[a] (i1) ? r[b] : r[c] */
     NV_OP,     /* r[d] = scalar op `op` (an arith or math op of the IR: a
@@ -142,6 +144,7 @@ typedef enum np_vop {
 typedef struct np_vinsn {
     uint8_t op, d, a, b, c, pred;
     uint8_t dt, at;   /* np_dtype */
+    uint16_t fn;      /* NV_FN: the ir_opkind */
     uint32_t slot;
     np_scalar imm;
     const void *op_ir; /* NV_OP: the ir_op (ir/ir.h) whose semantics it runs */
@@ -159,8 +162,14 @@ typedef struct np_vprog {
     /* of those, how many work on elements of 1, 2, 4 and 8 bytes: an
      * instruction on 8-byte elements covers half the elements of one on 4 */
     uint32_t nalu_bytes[4];
-    bool sfu;      /* uses a special function */
+    bool sfu;      /* uses a special function (np_vfn_sfu) */
 } np_vprog;
+/* The unary functions every vector unit's ALUs have (NV_FN): negf, absf,
+ * sqrt, rsqrt. Any other NV_FN is a special function: the machine lists
+ * the ones its SFU has (nt_target.sfu) and they take its latency. */
+bool np_vfn_alu(uint16_t fn);
+/* The name an NV_FN prints as: the op's name without its dialect. */
+const char *np_vfn_name(uint16_t fn);
 /* Vector-unit occupancy of a program over `lane_elems` elements per lane,
  * vector registers of vlen_bits per lane: the sum over its arithmetic
  * instructions of ceil(lane_elems / elements per register); an empty

@@ -297,14 +297,16 @@ static int run_strip(const np_vprog *p, int64_t n, const strip_ref *src, strip_r
         case NV_MINNUM:
             FBIN(isnan(x) ? y : isnan(y) ? x : minimumf(x, y), isnan(x) ? y : isnan(y) ? x : sr_minimumf(x, y));
             break;
-        case NV_NEG: FUN(-x, -x); break;
-        case NV_ABS: FUN(fabsf(x), fabs(x)); break;
-        case NV_SQRT: FUN(sqrtf(x), sqrt(x)); break;
-        case NV_RSQRT: FUN(1.0f / sqrtf(x), 1.0 / sqrt(x)); break;
-        case NV_EXP: FUN(expf(x), exp(x)); break;
-        case NV_LOG: FUN(logf(x), log(x)); break;
-        case NV_TANH: FUN(tanhf(x), tanh(x)); break;
-        case NV_ERF: FUN(erff(x), erf(x)); break;
+        case NV_FN: { /* the reference's own function (no f32 one: the f64 one, correctly rounded, rounded) */
+            float (*f32)(float);
+            double (*f64)(double);
+            if (!interp_math1_fns((ir_opkind)v->fn, &f32, &f64)) return (int)q;
+            if (f32)
+                FUN(f32(x), f64(x));
+            else
+                FUN((float)f64((double)x), f64(x));
+            break;
+        }
         case NV_CMP:
             if (v->at == NP_F32)
                 for (int64_t i = 0; i < n; i++) d->i[i] = sr_cmpf(v->pred, a->f[i], b->f[i]);

@@ -161,7 +161,7 @@ static void closed_forms(sp_ctx *ctx) {
         memset(&p, 0, sizeof p);
         p.n = 2;
         p.insn[0] = (np_vinsn){.op = NV_LOAD, .d = 1};
-        p.insn[1] = (np_vinsn){.op = NV_NEG, .d = 2, .a = 1};
+        p.insn[1] = (np_vinsn){.op = NV_FN, .fn = IR_OP_NEGF, .d = 2, .a = 1};
         p.result = 2;
         p.nalu = 16; /* sixteen ALU passes per group: C = 16 * groups */
         int64_t rows = 1024, cols = 1024, n = 10;
