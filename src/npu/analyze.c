@@ -173,14 +173,8 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, np_dtype dt, np_dtype at, int d, in
         return NULL;
     }
     np_vinsn *v = &vc->p->insn[vc->p->n++];
-    memset(v, 0, sizeof *v);
-    v->op = (uint8_t)op;
-    v->d = (uint8_t)d;
-    v->a = (uint8_t)a;
-    v->b = (uint8_t)b;
-    v->c = (uint8_t)c;
-    v->dt = (uint8_t)dt;
-    v->at = (uint8_t)at;
+    *v = (np_vinsn){.op = (uint8_t)op, .d = (uint8_t)d, .a = (uint8_t)a, .b = (uint8_t)b, .c = (uint8_t)c,
+                    .dt = (uint8_t)dt, .at = (uint8_t)at};
     vc->rdt[d] = (uint8_t)dt;
     if (op >= NV_ADD) { /* arithmetic: its lanes are as wide as its widest elements */
         int bytes = np_dtype_bytes(dt) > np_dtype_bytes(at) ? np_dtype_bytes(dt) : np_dtype_bytes(at);

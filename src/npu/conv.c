@@ -491,16 +491,8 @@ static void dw_taps(em *e, const gstage *st, np_view xv, np_view wv, np_view y, 
     const nl_conv *cv = &e->kp->cv;
     const nl_ctile *t = &st->ct;
     int64_t ldw = wv.ld, el = np_view_elem(&xv);
-    np_insn v;
-    memset(&v, 0, sizeof v);
-    v.op = NP_VEC;
-    v.mode = NP_VMAP;
-    v.dst = y;
-    v.rows = t->tm;
-    v.cols = st->tn;
-    v.nsrc = 2;
     np_view src[2];
-    v.src = src;
+    np_insn v = {.op = NP_VEC, .mode = NP_VMAP, .dst = y, .rows = t->tm, .cols = st->tn, .nsrc = 2, .src = src};
     for (int64_t i = 0; i < cv->KH; i++)
         for (int64_t j = 0; j < cv->KW; j++) {
             int64_t tap = i * cv->KW + j;

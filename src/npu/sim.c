@@ -109,6 +109,14 @@ typedef union vreg {
     int64_t i[STRIP];
 } vreg;
 
+/* A 2- or 4-byte integer at p, sign-extended. */
+static int64_t load_int_bits(const uint8_t *p, int64_t bytes) {
+    int16_t h;
+    int32_t w;
+    if (bytes == 2) return memcpy(&h, p, 2), h;
+    return memcpy(&w, p, 4), w;
+}
+
 /* n elements of type t from p, every st-th, into r. */
 static void load_elems(vreg *r, np_dtype t, const uint8_t *p, int64_t st, int64_t n) {
     int64_t e = np_dtype_bytes(t);
@@ -133,18 +141,8 @@ static void load_elems(vreg *r, np_dtype t, const uint8_t *p, int64_t st, int64_
     case NP_I1: for (int64_t i = 0; i < n; i++) r->i[i] = p[i * st] & 1; return;
     case NP_I8: for (int64_t i = 0; i < n; i++) r->i[i] = (int8_t)p[i * st]; return;
     case NP_I16:
-        for (int64_t i = 0; i < n; i++) {
-            int16_t v;
-            memcpy(&v, p + i * st * e, 2);
-            r->i[i] = v;
-        }
-        return;
-    case NP_I32:
-        for (int64_t i = 0; i < n; i++) {
-            int32_t v;
-            memcpy(&v, p + i * st * e, 4);
-            r->i[i] = v;
-        }
+    case NP_I32: /* sign-extended from their width */
+        for (int64_t i = 0; i < n; i++) r->i[i] = (int64_t)load_int_bits(p + i * st * e, e);
         return;
     default: for (int64_t i = 0; i < n; i++) memcpy(&r->i[i], p + i * st * 8, 8); return;
     }
