@@ -8,7 +8,8 @@
 # the cpu's engine, and run equal to the reference (--check) at every ISA
 # this host runs and at 1 and 2 threads; with NaN, infinities and zeros
 # among the inputs (special_values.py) every NaN and infinity is the
-# reference's (--check-samples 0). The rows kernel would break all of these
+# reference's (--check-samples 0); a part reading loop indices keeps its chain
+# as loop kernels (@softmax_index). The rows kernel would break all of these
 # if its blocks, scratch or strides were wrong: the values between the parts
 # live nowhere else.
 set -u
@@ -56,6 +57,19 @@ for t in 1 2; do
   b=$("$SPADC" plan "$d/rows_cpu.mlir" -e layernorm_nchw --threads $t --json |
       python3 -c 'import json, sys; r = json.load(sys.stdin)["kernels"][0]["rows"]; print(r["blocks"] >= 2, r["rows"] % r["block_rows"] != 0, r["layout"])')
   [ "$b" = "True True lanes_along_rows" ] || no "layernorm_nchw at $t threads: several blocks, a shorter last, the layout: '$b'"
+done
+# a part reading linalg.index does not run regrouped: the chain through it
+# stays loop kernels (max and exp(x - max) before it still one rows kernel),
+# right on every ISA
+k=$("$SPADC" plan "$d/rows_cpu.mlir" -e softmax_index --json |
+    python3 -c 'import json, sys; print(" ".join("%s/%s" % (k["kind"], k["path"]) for k in json.load(sys.stdin)["kernels"]))')
+[ "$k" = "rows/engine loop/engine loop/engine" ] || no "softmax_index: kernels '$k'"
+for c in "${isas[@]}"; do
+  for t in 1 2; do
+    n=$((n + 1))
+    SPADC_ISA=$c "$SPADC" run "$d/rows_cpu.mlir" -e softmax_index --threads $t --check >/dev/null 2>&1 ||
+      no "softmax_index on $c at $t threads"
+  done
 done
 echo "$n runs of row-wise chains on the cpu (ISAs ${isas[*]})"
 exit $fail
