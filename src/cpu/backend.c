@@ -47,6 +47,7 @@ static int kernel_team(const cb_backend *cb, const cb_kplan *kp) {
     }
     case CB_PATH_LOOP:
     case CB_PATH_OP: return cpu_loop_kernel_team(kp->lk, nt);
+    case CB_PATH_ROWS: return cb_rows_team(kp->rp);
     default: return 1;
     }
 }
@@ -81,6 +82,8 @@ static void run(ex_backend *b, ex_program *x, uint32_t i) {
         cb_run_attention(cb, i);
     else if (cb->kp[i].path == CB_PATH_DW)
         cb_run_dw(cb, &cb->kp[i]);
+    else if (cb->kp[i].path == CB_PATH_ROWS)
+        cb_run_rows(cb, &cb->kp[i]);
     else
         cpu_loop_kernel_run(cb->ctx, x, cb->kp[i].lk, cb->o.nthreads);
 }
@@ -124,6 +127,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
     for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) {
         sp_free(ctx, cb->kp[i].lk);
         cb_dw_free(ctx, cb->kp[i].dw);
+        cb_rows_free(ctx, cb->kp[i].rp);
         free_f32(ctx, &cb->kp[i]);
         if (cb->kp[i].ap) {
             free_f32(ctx, &cb->kp[i].ap->qk), free_f32(ctx, &cb->kp[i].ap->pv);
@@ -145,6 +149,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
         .fuses_attention = true,
         .gathers = true, /* the loop engine's CPU_L_GATHER */
         .folds_pad = cb_folds_pad,
+        .fuse_rows = cb_fuse_rows,
         .start = start,
         .lower = cb_lower,
         .elementwise = elementwise,
@@ -183,6 +188,13 @@ const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i) {
 const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i) {
     const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_LOOP ? &cb->kp[i].lk->L : NULL;
+}
+
+bool cpu_backend_rows(const ex_program *x, uint32_t i, cpu_rows_info *info) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    if (i >= ex_kernels(x)->nk || cb->kp[i].path != CB_PATH_ROWS) return false;
+    cb_rows_describe(cb->kp[i].rp, info);
+    return true;
 }
 
 const cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i) {

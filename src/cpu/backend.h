@@ -35,6 +35,18 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o);
 const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i);
 /* Kernel i's loop program (NULL unless it is a loop kernel on the engine). */
 const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i);
+/* A row-wise chain (KN_ROWS) on the engine (rows_path.c): its parts (and
+ * their loop instructions), the rows a block and the blocks, the scratch a
+ * thread holds the values between the parts in, and whether its lanes run
+ * along the rows (else the scratch is row-major). */
+typedef struct cpu_rows_info {
+    uint32_t parts, insns;
+    int64_t rows, axis, inner, block_rows, blocks;
+    int64_t scratch_bytes;
+    bool lanes_along_rows;
+} cpu_rows_info;
+/* Kernel i's, when it is a row-wise chain on the engine; false otherwise. */
+bool cpu_backend_rows(const ex_program *x, uint32_t i, cpu_rows_info *info);
 /* Kernel i's fused-attention tile (attention.h), or NULL when it is not a
  * fused attention on the engine. */
 const struct cpu_attn_tile *cpu_backend_attention(const ex_program *x, uint32_t i);

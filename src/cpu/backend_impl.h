@@ -15,6 +15,8 @@
  *   gemm_run.c     a GEMM kernel's run: outer loops, chunked convolutions
  *   attn_path.c    a fused attention: planned as two GEMMs, run on attention.h
  *   dw_path.c      a depthwise convolution on the direct kernel (conv_dw.h)
+ *   rows_path.c    a row-wise chain (KN_ROWS) on the loop engine, its parts
+ *                  run a block of rows at a time in scratch
  *
  * Contract. A cb_kplan is one kernel's plan: cb_lower fills it (its path
  * and that path's fields) once, when storage is known; prepare and bind
@@ -38,7 +40,7 @@
 #include "kernels.h"
 #include "loop_lower.h"
 
-typedef enum cb_path { CB_PATH_INTERP, CB_PATH_GEMM, CB_PATH_LOOP, CB_PATH_OP, CB_PATH_ATTN, CB_PATH_DW } cb_path;
+typedef enum cb_path { CB_PATH_INTERP, CB_PATH_GEMM, CB_PATH_LOOP, CB_PATH_OP, CB_PATH_ATTN, CB_PATH_DW, CB_PATH_ROWS } cb_path;
 
 /* A tensor read through the kernel's loops: element = base + off + sum(idx[d] * stride[d]). */
 typedef struct cb_access {
@@ -126,6 +128,8 @@ typedef struct cb_kplan {
     struct cb_attn_plan *ap;
     /* DW: a depthwise convolution's direct kernel (conv_dw.h) */
     struct cb_dw_plan *dw;
+    /* ROWS: a row-wise chain on the loop engine, a block of rows at a time (rows_path.c) */
+    struct cb_rows_plan *rp;
 } cb_kplan;
 
 typedef struct cb_attn_plan {
@@ -250,5 +254,16 @@ void cb_dw_free(sp_ctx *ctx, cb_dw_plan *p);
 bool cb_dw_shape(const kernel *k, const kn_input *in0);
 bool cb_plan_dw(cb_backend *cb, cb_kplan *kp);
 void cb_run_dw(cb_backend *cb, cb_kplan *kp);
+
+/* -------------------------------------------------------- rows_path.c */
+
+/* The fuse_rows hook: whether the engine runs row-wise chain k (its parts
+ * lowered as a trial, before storage is known). */
+bool cb_fuse_rows(ex_backend *b, const kernel *k);
+bool cb_plan_rows(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy);
+void cb_run_rows(cb_backend *cb, cb_kplan *kp);
+int cb_rows_team(const struct cb_rows_plan *rp);
+void cb_rows_free(sp_ctx *ctx, struct cb_rows_plan *rp);
+void cb_rows_describe(const struct cb_rows_plan *rp, cpu_rows_info *info);
 
 #endif

@@ -248,6 +248,16 @@ int cpu_loop_team(const cpu_loop *L, int nthreads) {
     return nt;
 }
 
+uint32_t cpu_loop_run_here(const cpu_loop *L, int isa, const void *const *in_ptrs, void *out, void *regs) {
+    const loop_items_fn items_fn = isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512
+                                   : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
+                                                         : cpu_loop_items_generic;
+    loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1, .block = LOOP_BLOCK};
+    int nt;
+    const int64_t items = split(L, &j, 1, &nt);
+    return items ? items_fn(&j, 0, items, regs) : 0;
+}
+
 sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
                        uint32_t *failed_insn) {
     cpu_isa isa;

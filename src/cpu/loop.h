@@ -181,6 +181,13 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L);
  * caller's to write). */
 sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptrs, void *out, int nthreads,
                        uint32_t *failed_insn);
+/* Bytes of the registers cpu_loop_run_here works in. */
+#define CPU_LOOP_REGS_BYTES ((size_t)CPU_LOOP_MAX_REGS * CPU_LOOP_LANES * 8)
+/* Run all of L on the calling thread, no team (a caller that splits its
+ * own work over threads: a row-wise chain's blocks of rows), with the
+ * engine of isa (cpu_isa) in regs (CPU_LOOP_REGS_BYTES, aligned to 64):
+ * 0, or 1 + the instruction whose scalar hook failed. */
+uint32_t cpu_loop_run_here(const cpu_loop *L, int isa, const void *const *in_ptrs, void *out, void *regs);
 /* The threads cpu_loop_run starts for L at nthreads (cpu_team over its items). */
 int cpu_loop_team(const cpu_loop *L, int nthreads);
 

@@ -359,6 +359,10 @@ bool cb_lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) 
         ok = cb_plan_attention(cb, kp, why, nwhy);
         if (ok) kp->path = CB_PATH_ATTN;
         return ok;
+    } else if (kp->k->kind == KN_ROWS) {
+        ok = cb_plan_rows(cb, kp, why, nwhy);
+        if (ok) kp->path = CB_PATH_ROWS;
+        return ok;
     } else if (kp->k->kind == KN_OP) {
         kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);
         ok = cpu_loop_lower_op(cb->ctx, x, kp->k, kp->lk, why, nwhy);

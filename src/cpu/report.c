@@ -66,6 +66,21 @@ static void attention_json(json_writer *w, const kernel *k, const cpu_attn_tile 
     json_end_object(w);
 }
 
+/* A row-wise chain's blocks of rows and its scratch. */
+static void rows_json(json_writer *w, const cpu_rows_info *ri) {
+    json_key(w, "rows");
+    json_begin_object(w);
+    json_kv_int(w, "parts", ri->parts);
+    json_kv_int(w, "rows", ri->rows);
+    json_kv_int(w, "axis", ri->axis);
+    json_kv_int(w, "inner", ri->inner);
+    json_kv_int(w, "block_rows", ri->block_rows);
+    json_kv_int(w, "blocks", ri->blocks);
+    json_kv_int(w, "scratch_bytes_per_thread", ri->scratch_bytes);
+    json_kv_string(w, "layout", ri->lanes_along_rows ? "lanes_along_rows" : "row_major");
+    json_end_object(w);
+}
+
 /* The blocking search in brief: the best candidates (the first chosen),
  * then the rejected ones with their verdicts. */
 static void candidates_json(json_writer *w, const cpu_blocking *blk) {
@@ -142,6 +157,8 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_end_object(w);
     const cpu_attn_tile *at = cpu_backend_attention(x, i);
     if (at) attention_json(w, k, at);
+    cpu_rows_info ri;
+    if (cpu_backend_rows(x, i, &ri)) rows_json(w, &ri);
     const cpu_blocking *blk = cpu_backend_blocking(x, i);
     json_key(w, "tile");
     json_begin_object(w);
@@ -289,6 +306,7 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         const cpu_loop *lp = cpu_backend_loop(x, i);
         int64_t rows_n;
         int wrow;
+        cpu_rows_info ri;
         if (lp && cpu_loop_row_sum(lp, &rows_n)) {
             sp_strbuf_printf(o, "    row sum, run directly: %lld contiguous elements per output element, summed where they lie "
                                 "(sixteen partial sums), %u instructions\n",
@@ -296,6 +314,14 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         } else if (lp && cpu_loop_window(lp, &wrow, &rows_n)) {
             sp_strbuf_printf(o, "    window, run directly: %lld taps per output element, a row of outputs along loop d%d a tap at a time, %u instructions%s\n",
                              (long long)rows_n, wrow, lp->ninsn, window_pad_note(k));
+        } else if (cpu_backend_rows(x, i, &ri)) {
+            sp_strbuf_printf(o,
+                             "    rows, one kernel: %u parts on the loop engine (%u instructions), blocks of %lld rows "
+                             "of %lld x %lld (%lld blocks), the values between the parts in %lld bytes of scratch per "
+                             "thread (%s), never in memory\n",
+                             ri.parts, ri.insns, (long long)ri.block_rows, (long long)ri.axis, (long long)ri.inner,
+                             (long long)ri.blocks, (long long)ri.scratch_bytes,
+                             ri.lanes_along_rows ? "lanes along the rows" : "row-major");
         } else if (lp) {
             if (lp->lane_dim < 0)
                 sp_strbuf_printf(o, "    loop engine: one element, %u instructions\n", lp->ninsn);

@@ -2,15 +2,15 @@
 # The cpu loop engine's lane loop merged with the loops its tensors continue
 # (cpu/loop.c lane_chain; tests/data/loop_lanes.mlir): `plan` names the
 # lane loop the merge makes the cheapest -- for ConvNeXt's LayerNorm over
-# 24 channels of 14x13 pixels the pixels (loop d2 with d1 merged: 182
-# lanes) rather than the 24 channels, a 7x7 mean's W loop as a reduction
+# 24 channels of 14x13 pixels the pixels (one rows kernel, cpu/rows_path.c,
+# its lanes along the rows: the pixels, not the 24 channels), a 7x7 mean's W loop as a reduction
 # of 49 lanes (run directly as a row sum, loop_lower.c run_rowsum), an NHWC-to-NCHW epilogue its output's pixels -- and every
 # function agrees with the reference (--check) on each ISA this CPU runs
 # (SPADC_ISA: AVX-512, AVX2, portable) at 1 and 2 threads, on
 # SPADC_TEST_SCALE-many seeds. @rowsum_f64 sums in f64 under an f32
 # output on parallel lanes (the accumulator's lanes initialised in its own
 # type); @iota_rows reads linalg.index of two loops (never merged).
-# Pools' windows (and the LayerNorm's f32 mean over 24 channels) are reduced
+# Pools' windows are reduced
 # directly, a row of outputs a tap at a time (loop_window.c;
 # tests/data/pool_window.mlir): the plan says 'window, run directly' for
 # each -- max at stride 2 under a -inf pad (its last pair read inside the
@@ -39,7 +39,7 @@ nseeds=$(scaled 2)
 want_lanes() {
   case $1 in
     rowsum_f64) echo "d2," ;;
-    layernorm) printf 'd2,\nd2,\nwindow\nd2,\nd2,\n' ;;
+    layernorm) echo "rows along the lanes" ;;
     to_nchw) echo "d3," ;;
     global_avg | global_avg_odd | global_avg_big) echo "row sum" ;;
     sum_s3 | max_plain | sum_pad_one) echo "window" ;;
@@ -57,7 +57,7 @@ for isa in $isas; do
     if [ -n "$want" ]; then
       got=$(sed -n -e 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' \
         -e 's/^    row sum, run directly.*/row sum/p' -e 's/^    window, run directly.*tensor.pad folded.*/window, padded/p' \
-        -e 's/^    window, run directly.*/window/p' <<<"$p")
+        -e 's/^    window, run directly.*/window/p' -e 's/^    rows, one kernel: .*(lanes along the rows).*/rows along the lanes/p' <<<"$p")
       [ "$got" = "$want" ] || { echo "FAIL $isa @$e: lane loops '$(tr '\n' ' ' <<<"$got")', want '$(tr '\n' ' ' <<<"$want")'"; fail=1; }
     fi
     # a pad kernel where, and only where, the pad is not folded
@@ -83,11 +83,12 @@ for isa in $isas; do
   cmp -s "$tmp/1/result0.npy" "$tmp/2/result0.npy" || { echo "FAIL $isa @global_avg_big: 1 and 2 threads differ"; fail=1; }
 done
 rm -rf "$tmp"
-# the ConvNeXt block: its LayerNorm's kernels on the pixels, the residual
-# epilogue (NHWC back to NCHW) along the output's W
+# the ConvNeXt block: its LayerNorm one rows kernel on the pixels, the
+# residual epilogue (NHWC back to NCHW) along the output's W
 mf="$SPADC_SRC/bench/models/convnext_block_56.mlir"
-got=$("$SPADC" plan "$mf" | sed -n 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' | tr '\n' ' ')
-[ "$got" = "d2, d2, d2, d2, d2, d3, " ] || { echo "FAIL convnext_block_56: lane loops '$got'"; fail=1; }
+got=$("$SPADC" plan "$mf" | sed -n -e 's/.*loop engine: 128 lanes along loop \(d[0-9]*\)\(,\| (a reduction\).*/\1\2/p' \
+  -e 's/^    rows, one kernel: .*(lanes along the rows).*/rows,/p' | tr '\n' ' ')
+[ "$got" = "rows, d3, " ] || { echo "FAIL convnext_block_56: lane loops '$got'"; fail=1; }
 n=$((n + 1))
 out=$("$SPADC" run "$mf" --threads 2 --check 2>&1) || { echo "FAIL convnext_block_56 --check: $out" | tail -3; fail=1; }
 echo "$n runs checked on: $isas"

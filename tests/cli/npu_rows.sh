@@ -12,7 +12,7 @@
 # The calibration workloads softmax_2048x2048 and layernorm_512x768 plan as
 # one rows kernel that moves its minimum DRAM bytes (the input read once,
 # the result written once), and the attention one attention kernel. The cpu
-# runs the same functions right (it does not merge them).
+# runs the same functions right (as its own rows kernels: cpu_rows.sh).
 set -u
 f=$SPADC_SRC/tests/data/rows.mlir
 S=$SPADC_CORPUS/silicon
