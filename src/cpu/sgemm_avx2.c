@@ -316,38 +316,25 @@ static const cpu_ukr_fn sgemm_avx2_2x32_rows_table[4] = {sgemm_avx2_2x32_rows_v1
 static void sgemm_avx2_2x32_rows(const cpu_ukr *u) { sgemm_avx2_2x32_rows_table[(u->n + 7) / 8 - 1](u); }
 PACK_DEF(sgemm_avx2_2x32, 4)
 
-const cpu_kernel_set cpu_kset_avx2_6x16 = {
-    .isa = CPU_ISA_AVX2,
-    .mr = 6,
-    .nr = 16,
-    .name = "sgemm_avx2_6x16",
-    .pack_rows = sgemm_avx2_6x16_pack_rows,
-    .pack_cols = sgemm_avx2_6x16_pack_cols,
-    .gemm = sgemm_avx2_6x16,
-    .gemm_strided = sgemm_avx2_6x16_strided,
-    .gemm_dot = sgemm_avx2_dot,
-    .gemv_rows = sgemv_avx2_rows,
-    .gemm_rows = sgemm_avx2_6x16_rows,
-    .epi_tile = epi_tile_avx2,
-    .exp_rows = exp_rows_avx2,
-    .cvt16 = cvt16_avx2,
-    .store16 = store16_avx2,
-};
-
-const cpu_kernel_set cpu_kset_avx2_2x32 = {
-    .isa = CPU_ISA_AVX2,
-    .mr = 2,
-    .nr = 32,
-    .name = "sgemm_avx2_2x32",
-    .pack_rows = sgemm_avx2_2x32_pack_rows,
-    .pack_cols = sgemm_avx2_2x32_pack_cols,
-    .gemm = sgemm_avx2_2x32,
-    .gemm_strided = sgemm_avx2_2x32_strided,
-    .gemm_dot = sgemm_avx2_dot,
-    .gemv_rows = sgemv_avx2_rows,
-    .gemm_rows = sgemm_avx2_2x32_rows,
-    .epi_tile = epi_tile_avx2,
-    .exp_rows = exp_rows_avx2,
-    .cvt16 = cvt16_avx2,
-    .store16 = store16_avx2,
-};
+/* The two sets differ only in their tile and its kernels (PRE); the dot,
+ * GEMV, epilogue and conversions are shared. */
+#define AVX2_KSET(PRE, MR, NR)                 \
+    {                                          \
+        .isa = CPU_ISA_AVX2,                   \
+        .mr = MR,                              \
+        .nr = NR,                              \
+        .name = #PRE,                          \
+        .pack_rows = PRE##_pack_rows,          \
+        .pack_cols = PRE##_pack_cols,          \
+        .gemm = PRE,                           \
+        .gemm_strided = PRE##_strided,         \
+        .gemm_dot = sgemm_avx2_dot,            \
+        .gemv_rows = sgemv_avx2_rows,          \
+        .gemm_rows = PRE##_rows,               \
+        .epi_tile = epi_tile_avx2,             \
+        .exp_rows = exp_rows_avx2,             \
+        .cvt16 = cvt16_avx2,                   \
+        .store16 = store16_avx2,               \
+    }
+const cpu_kernel_set cpu_kset_avx2_6x16 = AVX2_KSET(sgemm_avx2_6x16, 6, 16);
+const cpu_kernel_set cpu_kset_avx2_2x32 = AVX2_KSET(sgemm_avx2_2x32, 2, 32);
