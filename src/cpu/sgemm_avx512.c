@@ -360,11 +360,19 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
  * per edge shape (mr rows, nv vectors), a dispatcher over them and the
  * many-row kernel: whole strips with the 6-row body inlined, then the
  * short one, with no call, frame or dispatch per strip (a 64x64x64 GEMM is
- * 11 strips of one panel). */
-#define UKR_DEF(PRE, P, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, false, false); }
-#define UKR_ROW(PRE, P, m) UKR_DEF(PRE, P, m, 1) UKR_DEF(PRE, P, m, 2) UKR_DEF(PRE, P, m, 3) UKR_DEF(PRE, P, m, 4)
+ * 11 strips of one panel). S, W: ukr_body's strided and window. */
+#define UKR_DEF(PRE, P, S, W, m, nv) \
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W); }
+#define UKR_ROW(PRE, P, S, W, m) \
+    UKR_DEF(PRE, P, S, W, m, 1) UKR_DEF(PRE, P, S, W, m, 2) UKR_DEF(PRE, P, S, W, m, 3) UKR_DEF(PRE, P, S, W, m, 4)
 #define UKR_REF(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
+/* the edge shapes, their table and NAME, the dispatcher over it */
+#define UKR_TABLE(PRE, P, S, W, NAME)                                                                    \
+    UKR_ROW(PRE, P, S, W, 1) UKR_ROW(PRE, P, S, W, 2) UKR_ROW(PRE, P, S, W, 3) UKR_ROW(PRE, P, S, W, 4) \
+    UKR_ROW(PRE, P, S, W, 5) UKR_ROW(PRE, P, S, W, 6)                                                   \
+    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3), \
+                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)}; \
+    static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
 #define ROWS_DEF(PRE, P, nv)                                            \
     static void PRE##_rows_v##nv(const cpu_ukr *u0) {                   \
         cpu_ukr u = *u0;                                                \
@@ -383,15 +391,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         }                                                               \
     }
 #define KERNELS(PRE, P)                                                                                          \
-    UKR_ROW(PRE, P, 1)                                                                                           \
-    UKR_ROW(PRE, P, 2)                                                                                           \
-    UKR_ROW(PRE, P, 3)                                                                                           \
-    UKR_ROW(PRE, P, 4)                                                                                           \
-    UKR_ROW(PRE, P, 5)                                                                                           \
-    UKR_ROW(PRE, P, 6)                                                                                           \
-    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3),         \
-                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)};        \
-    static void PRE(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }                        \
+    UKR_TABLE(PRE, P, false, false, PRE)                                                                         \
     ROWS_DEF(PRE, P, 1)                                                                                          \
     ROWS_DEF(PRE, P, 2)                                                                                          \
     ROWS_DEF(PRE, P, 3)                                                                                          \
@@ -402,23 +402,12 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 KERNELS(sgemm_avx512_6x64, false)
 KERNELS(sbgemm_avx512bf16_6x64, true)
 
-/* f32 kernels reading B in place, the same body per edge shape (PRE: the
- * name prefix; S, W: ukr_body's strided and window): B rows b_rs apart
- * (strided), or through a convolution's window (cpu_ukr.koff, kmask: each
- * B row loaded masked where the window is outside the image, so no padded
- * copy of the input exists) */
-#define UKRX_DEF(PRE, S, W, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, false, S, W); }
-#define UKRX_ROW(PRE, S, W, m) \
-    UKRX_DEF(PRE, S, W, m, 1) UKRX_DEF(PRE, S, W, m, 2) UKRX_DEF(PRE, S, W, m, 3) UKRX_DEF(PRE, S, W, m, 4)
-#define UKRX(PRE, S, W, NAME)                                                                                  \
-    UKRX_ROW(PRE, S, W, 1) UKRX_ROW(PRE, S, W, 2) UKRX_ROW(PRE, S, W, 3) UKRX_ROW(PRE, S, W, 4)                \
-    UKRX_ROW(PRE, S, W, 5) UKRX_ROW(PRE, S, W, 6)                                                              \
-    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3),        \
-                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)};       \
-    static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
-UKRX(sgemm_avx512_6x64_s, true, false, sgemm_avx512_6x64_strided)
-UKRX(sgemm_avx512_6x64_w, false, true, sgemm_avx512_6x64_window)
+/* f32 kernels reading B in place, the same body per edge shape: B rows
+ * b_rs apart (strided), or through a convolution's window (cpu_ukr.koff,
+ * kmask: each B row loaded masked where the window is outside the image,
+ * so no padded copy of the input exists) */
+UKR_TABLE(sgemm_avx512_6x64_s, false, true, false, sgemm_avx512_6x64_strided)
+UKR_TABLE(sgemm_avx512_6x64_w, false, false, true, sgemm_avx512_6x64_window)
 
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
  * the source row is read) and stored whole, padding included, to the
