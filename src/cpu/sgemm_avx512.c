@@ -428,24 +428,27 @@ static void pack_cols_64(float *dst, const float *src, int64_t s_c, int64_t rows
     pack_cols_t(dst, src, s_c, rows, cols, NR);
 }
 
+/* What the f32 and bf16 pair sets share: the 6x64 tile, its many-row
+ * kernel, the prefetch stream, the epilogue and the conversions. */
+#define KSET_6X64(ISA, PRE)                 \
+    .isa = ISA, .mr = MR, .nr = NR,         \
+    .name = #PRE,                           \
+    .gemm = PRE,                            \
+    .gemm_rows = PRE##_rows,                \
+    .pf_stream = true,                      \
+    .epi_tile = cpu_epi_tile_avx512,        \
+    .exp_rows = cpu_exp_rows_avx512,        \
+    .cvt16 = cpu_cvt16_avx512,              \
+    .store16 = cpu_store16_avx512
+
 const cpu_kernel_set cpu_kset_avx512_6x64 = {
-    .isa = CPU_ISA_AVX512,
-    .mr = MR,
-    .nr = NR,
-    .name = "sgemm_avx512_6x64",
+    KSET_6X64(CPU_ISA_AVX512, sgemm_avx512_6x64),
+    .pack_rows = pack_rows_64,
     .pack_cols = pack_cols_64,
-    .gemm = sgemm_avx512_6x64,
     .gemm_strided = sgemm_avx512_6x64_strided,
     .gemm_dot = sgemm_avx512_dot,
     .gemm_window = sgemm_avx512_6x64_window,
     .gemv_rows = sgemv_avx512_rows,
-    .epi_tile = cpu_epi_tile_avx512,
-    .exp_rows = cpu_exp_rows_avx512,
-    .cvt16 = cpu_cvt16_avx512,
-    .store16 = cpu_store16_avx512,
-    .pack_rows = pack_rows_64,
-    .pf_stream = true,
-    .gemm_rows = sgemm_avx512_6x64_rows,
 };
 
 /* bf16 pairs (cpu_kernel_set.pairs): the same tile, edges, epilogue and
@@ -453,17 +456,7 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
  * twice the f32 kernel's per instruction). Runs only where
  * cpu_isa_supported(CPU_ISA_AVX512BF16). */
 const cpu_kernel_set cpu_kset_avx512bf16_6x64 = {
-    .isa = CPU_ISA_AVX512BF16,
-    .mr = MR,
-    .nr = NR,
-    .name = "sbgemm_avx512bf16_6x64",
-    .gemm = sbgemm_avx512bf16_6x64,
-    .epi_tile = cpu_epi_tile_avx512,
-    .exp_rows = cpu_exp_rows_avx512,
-    .pf_stream = true,
-    .gemm_rows = sbgemm_avx512bf16_6x64_rows,
+    KSET_6X64(CPU_ISA_AVX512BF16, sbgemm_avx512bf16_6x64),
     .pairs = true,
     .pack_pairs = cpu_pack_pairs_avx512,
-    .cvt16 = cpu_cvt16_avx512,
-    .store16 = cpu_store16_avx512,
 };
