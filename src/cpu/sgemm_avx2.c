@@ -35,23 +35,9 @@ typedef __m256 VM;
 static const int32_t lane_tab[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 static inline __m256i lanes(int cnt) { return _mm256_loadu_si256((const __m256i *)(lane_tab + 8 - (cnt > 8 ? 8 : cnt < 0 ? 0 : cnt))); }
 
-static inline VF vset1(float x) { return _mm256_set1_ps(x); }
-static inline VF vadd(VF a, VF b) { return _mm256_add_ps(a, b); }
-static inline VF vsub(VF a, VF b) { return _mm256_sub_ps(a, b); }
-static inline VF vmul(VF a, VF b) { return _mm256_mul_ps(a, b); }
-static inline VF vdiv(VF a, VF b) { return _mm256_div_ps(a, b); }
-static inline VF vfma(VF a, VF b, VF c) { return _mm256_fmadd_ps(a, b, c); }
-static inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
-static inline VF vand(VF a, VF b) { return _mm256_and_ps(a, b); }
-static inline VF vor(VF a, VF b) { return _mm256_or_ps(a, b); }
-static inline VF vxor(VF a, VF b) { return _mm256_xor_ps(a, b); }
-static inline VF vandnot(VF a, VF b) { return _mm256_andnot_ps(a, b); }
-static inline VF vmaxr(VF a, VF b) { return _mm256_max_ps(a, b); }
-static inline VF vminr(VF a, VF b) { return _mm256_min_ps(a, b); }
-static inline VM vlt(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
-static inline VM vgt(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
-static inline VM veq(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
-static inline VM visnan(VF a) { return _mm256_cmp_ps(a, a, _CMP_UNORD_Q); }
+#define VPS(op) _mm256_##op##_ps
+#define VCMP(a, b, pred) _mm256_cmp_ps(a, b, pred)
+#include "vec_ops.h"
 static inline VF vsel(VM m, VF a, VF b) { return _mm256_blendv_ps(b, a, m); }
 static inline VF vround(VF a) { return _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 /* 2^n as two normal factors, so results down to the subnormals round once */

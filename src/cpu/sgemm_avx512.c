@@ -46,23 +46,9 @@ typedef __mmask16 VM;
 static inline __mmask16 lanes(int cnt) {
     return cnt >= 16 ? (__mmask16)0xffff : cnt <= 0 ? (__mmask16)0 : (__mmask16)((1u << cnt) - 1);
 }
-static inline VF vset1(float x) { return _mm512_set1_ps(x); }
-static inline VF vadd(VF a, VF b) { return _mm512_add_ps(a, b); }
-static inline VF vsub(VF a, VF b) { return _mm512_sub_ps(a, b); }
-static inline VF vmul(VF a, VF b) { return _mm512_mul_ps(a, b); }
-static inline VF vdiv(VF a, VF b) { return _mm512_div_ps(a, b); }
-static inline VF vfma(VF a, VF b, VF c) { return _mm512_fmadd_ps(a, b, c); }
-static inline VF vsqrt(VF a) { return _mm512_sqrt_ps(a); }
-static inline VF vand(VF a, VF b) { return _mm512_and_ps(a, b); }
-static inline VF vor(VF a, VF b) { return _mm512_or_ps(a, b); }
-static inline VF vxor(VF a, VF b) { return _mm512_xor_ps(a, b); }
-static inline VF vandnot(VF a, VF b) { return _mm512_andnot_ps(a, b); }
-static inline VF vmaxr(VF a, VF b) { return _mm512_max_ps(a, b); }
-static inline VF vminr(VF a, VF b) { return _mm512_min_ps(a, b); }
-static inline VM vlt(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
-static inline VM vgt(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
-static inline VM veq(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
-static inline VM visnan(VF a) { return _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q); }
+#define VPS(op) _mm512_##op##_ps
+#define VCMP(a, b, pred) _mm512_cmp_ps_mask(a, b, pred)
+#include "vec_ops.h"
 static inline VF vsel(VM m, VF a, VF b) { return _mm512_mask_blend_ps(m, b, a); }
 static inline VF vround(VF a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 static inline VF vldexp(VF p, VF n) { return _mm512_scalef_ps(p, n); }
