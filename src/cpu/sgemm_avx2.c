@@ -20,6 +20,7 @@
 
 #include "kernels.h"
 #include "pack_t_avx.h"
+#include "ukr_common.h"
 
 /* ------------------------------------------------ vector primitives */
 
@@ -69,13 +70,6 @@ static inline void vstore_n(float *p, VF v, int cnt) {
 
 /* ------------------------------------------------------ microkernel */
 
-/* A line the tile will store to, fetched for writing (PREFETCHW; measured
- * +2% on the 6x64 kernel over a read prefetch, which leaves the store an
- * ownership upgrade to wait for). A no-op where unsupported. */
-static inline __attribute__((always_inline)) void prefetchw(const float *p) {
-    __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
-}
-
 /* The tile's lines, fetched while its last k steps run (see
  * sgemm_avx512.c): the added tile 2 * PF_STEPS steps ahead, C PF_STEPS. */
 static inline __attribute__((always_inline)) void prefetch_add(const cpu_ukr *u, int mr) {
@@ -86,19 +80,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
     for (int i = 0; i < mr; i++) prefetchw(u->c + i * u->c_rs);
 }
 
-/* Accumulators as named variables (see sgemm_avx512.c for why): up to 6
- * rows and 4 vectors; rows and vectors past a set's MR / NVEC, and past a
- * specialisation's mr / nv, are dead code. */
-#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
-#define VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
-#define NR_MAX 32
-
-/* A one-row tile (a GEMV) streams B with one FMA per load: its panel rows
- * are prefetched B1_DIST floats (8 KiB) ahead, as the AVX-512 kernel does
- * (panels are contiguous, so a pre-packed B runs on into the next block). */
-#define B1_DIST 2048
-#define BS_ROWS 32 /* the same for B read in place (gemm_strided), in rows */
-#define PF_STEPS 32
+#define NR_MAX 32 /* the widest set's NR */
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
  * the stride test */
@@ -225,8 +207,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
 /* Each set (PRE: its name, MRX x 8*NVX its tile) instantiates the body per
  * edge shape (mr rows, nv vectors), a dispatcher over them, the many-row
- * kernel (whole strips with the MRX-row body inlined, then the short one,
- * with no call per strip) and its packing routines. */
+ * kernel (ukr_common.h) and its packing routines. */
 #define UKR_DEF(PRE, MRX, NVX, m, nv) \
     static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX, false); }          \
     static void PRE##_s_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX, true); }
@@ -237,23 +218,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #define UKR_REF4(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
 #define UKRS_REF2(PRE, m) {PRE##_s_m##m##v1, PRE##_s_m##m##v2}
 #define UKRS_REF4(PRE, m) {PRE##_s_m##m##v1, PRE##_s_m##m##v2, PRE##_s_m##m##v3, PRE##_s_m##m##v4}
-#define ROWS_DEF(PRE, MRX, NVX, nv)                                      \
-    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                    \
-        cpu_ukr u = *u0;                                                 \
-        int64_t rows = u0->m;                                            \
-        const int64_t add_step = u.add && u.add_rs ? MRX * u.add_rs : 0; \
-        u.pf_n = 0;                                                      \
-        for (; rows >= MRX; rows -= MRX) {                               \
-            u.m = MRX;                                                   \
-            ukr_body(&u, MRX, nv, MRX, NVX, false);                      \
-            u.a += MRX * u.a_rs, u.c += MRX * u.c_rs, u.m0 += MRX;       \
-            if (u.add) u.add += add_step;                                \
-        }                                                                \
-        if (rows > 0) {                                                  \
-            u.m = (int)rows;                                             \
-            PRE##_table[rows - 1][nv - 1](&u);                           \
-        }                                                                \
-    }
+#define ROWS_DEF(PRE, MRX, NVX, nv) UKR_ROWS_DEF(PRE, MRX, nv, MRX, nv, MRX, NVX, false)
 /* a panel row is NVX vectors, loaded masked past cols (nothing past the
  * source row is read) and stored whole, padding included */
 #define PACK_DEF(PRE, NVX)                                                                            \

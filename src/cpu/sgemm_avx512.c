@@ -25,6 +25,7 @@
 
 #include "kernels.h"
 #include "pack_t_avx.h"
+#include "ukr_common.h"
 
 #define MR 6
 #define NR 64
@@ -67,13 +68,6 @@ static inline void vstore_n(float *p, VF v, int cnt) { _mm512_mask_storeu_ps(p, 
 
 /* ------------------------------------------------------ microkernel */
 
-/* A line the tile will store to, fetched for writing (PREFETCHW; measured
- * +2% on the 6x64 kernel over a read prefetch, which leaves the store an
- * ownership upgrade to wait for). A no-op where unsupported. */
-static inline __attribute__((always_inline)) void prefetchw(const float *p) {
-    __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
-}
-
 /* The tile's lines, fetched while its last k steps run: the tile added
  * after the loop (C's partial sum, an init operand such as a residual; it
  * may come from L3) 2 * PF_STEPS steps ahead, C for writing PF_STEPS ahead,
@@ -115,23 +109,6 @@ static inline bool steps_fit(const cpu_epi_prog *p) {
     }
     return true;
 }
-
-/* Accumulators are named variables (c<row>_<vector>), not an array: with an
- * array GCC keeps the tile in memory around the K loop unless everything is
- * unrolled before scalar replacement. Rows and vectors past the
- * specialisation's mr / nv are dead code. */
-#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
-#define VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
-
-/* A one-row tile (a GEMV) streams B from memory with one FMA per load:
- * its rows are prefetched B1_DIST floats (8 KiB, 32 k steps) ahead; for a
- * pre-packed B that runs on into the next block (panels are contiguous),
- * for a B packed per call past the block is wasted, and harmless. Measured
- * on 1x4096x4096: ~+13% at 1 thread, ~+15% at 2, over the hardware alone. */
-#define B1_DIST 2048
-/* The same distance for B read in place (gemm_strided): rows, not floats */
-#define BS_ROWS 32
-#define PF_STEPS 32 /* k steps before the end at which the tile's lines are prefetched */
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
  * the stride test */
@@ -344,9 +321,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
 /* Each kernel set (PRE: its name prefix, P: pairs) instantiates the body
  * per edge shape (mr rows, nv vectors), a dispatcher over them and the
- * many-row kernel: whole strips with the 6-row body inlined, then the
- * short one, with no call, frame or dispatch per strip (a 64x64x64 GEMM is
- * 11 strips of one panel). S, W: ukr_body's strided and window. */
+ * many-row kernel (ukr_common.h). S, W: ukr_body's strided and window. */
 #define UKR_DEF(PRE, P, S, W, m, nv) \
     static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W); }
 #define UKR_ROW(PRE, P, S, W, m) \
@@ -359,23 +334,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3), \
                                                      UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)}; \
     static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
-#define ROWS_DEF(PRE, P, nv)                                            \
-    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                   \
-        cpu_ukr u = *u0;                                                \
-        int64_t rows = u0->m;                                           \
-        const int64_t add_step = u.add && u.add_rs ? MR * u.add_rs : 0; \
-        u.pf_n = 0;                                                     \
-        for (; rows >= MR; rows -= MR) {                                \
-            u.m = MR;                                                   \
-            ukr_body(&u, MR, nv, P, false, false);                      \
-            u.a += MR * u.a_rs, u.c += MR * u.c_rs, u.m0 += MR;         \
-            if (u.add) u.add += add_step;                               \
-        }                                                               \
-        if (rows > 0) {                                                 \
-            u.m = (int)rows;                                            \
-            PRE##_table[rows - 1][nv - 1](&u);                          \
-        }                                                               \
-    }
+#define ROWS_DEF(PRE, P, nv) UKR_ROWS_DEF(PRE, MR, nv, MR, nv, P, false, false)
 #define KERNELS(PRE, P)                                                                                          \
     UKR_TABLE(PRE, P, false, false, PRE)                                                                         \
     ROWS_DEF(PRE, P, 1)                                                                                          \
