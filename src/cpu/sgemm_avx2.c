@@ -268,7 +268,7 @@ static void sgemm_avx2_2x32_rows(const cpu_ukr *u) { sgemm_avx2_2x32_rows_table[
 PACK_DEF(sgemm_avx2_2x32, 4)
 
 /* The two sets differ only in their tile and its kernels (PRE); the dot,
- * GEMV, epilogue and conversions are shared. */
+ * GEMV, epilogue and conversions (vec_epilogue.h's) are shared. */
 #define AVX2_KSET(PRE, MR, NR)                 \
     {                                          \
         .isa = CPU_ISA_AVX2,                   \
@@ -282,10 +282,7 @@ PACK_DEF(sgemm_avx2_2x32, 4)
         .gemm_dot = sgemm_avx2_dot,            \
         .gemv_rows = sgemv_avx2_rows,          \
         .gemm_rows = PRE##_rows,               \
-        .epi_tile = epi_tile_avx2,             \
-        .exp_rows = exp_rows_avx2,             \
-        .cvt16 = cvt16_avx2,                   \
-        .store16 = store16_avx2,               \
+        VEC_EPI_KSET_FIELDS,                   \
     }
 const cpu_kernel_set cpu_kset_avx2_6x16 = AVX2_KSET(sgemm_avx2_6x16, 6, 16);
 const cpu_kernel_set cpu_kset_avx2_2x32 = AVX2_KSET(sgemm_avx2_2x32, 2, 32);

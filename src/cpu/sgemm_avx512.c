@@ -381,10 +381,7 @@ static void pack_cols_64(float *dst, const float *src, int64_t s_c, int64_t rows
     .gemm = PRE,                            \
     .gemm_rows = PRE##_rows,                \
     .pf_stream = true,                      \
-    .epi_tile = cpu_epi_tile_avx512,        \
-    .exp_rows = cpu_exp_rows_avx512,        \
-    .cvt16 = cpu_cvt16_avx512,              \
-    .store16 = cpu_store16_avx512
+    VEC_EPI_KSET_FIELDS /* vec_epilogue.h's */
 
 const cpu_kernel_set cpu_kset_avx512_6x64 = {
     KSET_6X64(CPU_ISA_AVX512, sgemm_avx512_6x64),
