@@ -72,11 +72,13 @@ static inline void vstore_n(float *p, VF v, int cnt) {
 
 /* The tile's lines, fetched while its last k steps run (see
  * sgemm_avx512.c): the added tile 2 * PF_STEPS steps ahead, C PF_STEPS. */
-static inline __attribute__((always_inline)) void prefetch_add(const cpu_ukr *u, int mr) {
+static inline __attribute__((always_inline)) void prefetch_add(const cpu_ukr *u, int mr, int nv) {
+    (void)nv; /* a row's first line only */
     if (u->add && u->add_cs == 1 && u->add_rs != 0)
         for (int i = 0; i < mr; i++) __builtin_prefetch(u->add + i * u->add_rs, 0, 3);
 }
-static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, int mr) {
+static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, int mr, int nv) {
+    (void)nv;
     for (int i = 0; i < mr; i++) prefetchw(u->c + i * u->c_rs);
 }
 
@@ -93,25 +95,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
                                                            const int MRX, const int NVX, const bool strided) {
     const int NRX = 8 * NVX;
-    const __m256 zero = _mm256_setzero_ps();
-#define DECL(i, v) __m256 c##i##_##v = zero;
-#define DECL_ROW(i) VECS(DECL, i)
-    ROWS(DECL_ROW)
-    /* a broadcast row (a bias) is where the accumulators start */
-    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
-    if (row_init) {
-        const __m256 r0 = vload_n(u->add, u->n), r1 = nv > 1 ? vload_n(u->add + 8, u->n - 8) : zero;
-        const __m256 r2 = nv > 2 ? vload_n(u->add + 16, u->n - 16) : zero;
-        const __m256 r3 = nv > 3 ? vload_n(u->add + 24, u->n - 24) : zero;
-        (void)r1, (void)r2, (void)r3;
-#define INIT(i, v) c##i##_##v = r##v;
-#define INIT_ROW(i) VECS(INIT, i)
-        ROWS(INIT_ROW)
-    }
-    const float *b = u->b;
-    const int64_t lda = u->a_rs, k = u->k;
-    const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
-    (void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
+    UKR_PROLOGUE();
     /* B in place: rows b_rs apart, loaded masked past n (nothing past the
      * source row is read), each prefetched BS_ROWS rows ahead */
     const int64_t bstep = strided ? u->b_rs : NRX;
@@ -143,16 +127,8 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         b += bstep;                                                                     \
     } while (0)
 
-    const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
-    int64_t p = 0;
-#pragma GCC unroll 4
-    for (; p < kp1; p++) STEP();
-    prefetch_add(u, mr);
-#pragma GCC unroll 4
-    for (; p < kp2; p++) STEP();
-    prefetch_c(u, mr);
-#pragma GCC unroll 4
-    for (; p < k; p++) STEP();
+    UKR_K_SPLIT();
+    UKR_K_LOOP(STEP);
 
     const int n = u->n;
     if (u->add && !row_init) {

@@ -25,6 +25,9 @@
 
 #include "kernels.h"
 #include "pack_t_avx.h"
+/* ukr_common.h's prologue loads: vload_n's intrinsic, written out (GCC's inliner
+ * weighs it smaller than the call; so the kernels stay as they were) */
+#define UKR_LOAD_N(p, cnt) _mm512_maskz_loadu_ps(lanes(cnt), p)
 #include "ukr_common.h"
 
 #define MR 6
@@ -124,28 +127,7 @@ static inline bool steps_fit(const cpu_epi_prog *p) {
  * shared. */
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
                                                            const bool pairs, const bool strided, const bool window) {
-    const __m512 zero = _mm512_setzero_ps();
-#define DECL(i, v) __m512 c##i##_##v = zero;
-#define DECL_ROW(i) VECS(DECL, i)
-    ROWS(DECL_ROW)
-    /* a broadcast row to add (a bias) is where the accumulators start: 4
-     * loads instead of an add per accumulator after the loop */
-    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
-    if (row_init) {
-        const int n = u->n;
-        const __m512 r0 = _mm512_maskz_loadu_ps(lanes(n), u->add);
-        const __m512 r1 = nv > 1 ? _mm512_maskz_loadu_ps(lanes(n - 16), u->add + 16) : zero;
-        const __m512 r2 = nv > 2 ? _mm512_maskz_loadu_ps(lanes(n - 32), u->add + 32) : zero;
-        const __m512 r3 = nv > 3 ? _mm512_maskz_loadu_ps(lanes(n - 48), u->add + 48) : zero;
-        (void)r1, (void)r2, (void)r3;
-#define INIT(i, v) c##i##_##v = r##v;
-#define INIT_ROW(i) VECS(INIT, i)
-        ROWS(INIT_ROW)
-    }
-    const float *b = u->b;
-    const int64_t lda = u->a_rs, k = u->k;
-    const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
-    (void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
+    UKR_PROLOGUE();
     /* B in place: rows b_rs apart, loaded masked past n (nothing past the
      * source row is read), each prefetched BS_ROWS rows ahead */
     const int64_t bstep = strided ? u->b_rs : NR;
@@ -190,8 +172,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         if (!window) b += bstep;                                  \
     } while (0)
 
-    const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
-    int64_t p = 0;
+    UKR_K_SPLIT();
     if (u->pf_n > 0) {
         /* the caller's lines spread evenly over the first kp1 steps (`per`
          * lines every `every` steps, a multiple of the unrolling and at
@@ -212,14 +193,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         }
         for (; left > 0; left--) _mm_prefetch(cpu_stream_next(&w), _MM_HINT_T0);
     }
-#pragma GCC unroll 4
-    for (; p < kp1; p++) STEP();
-    prefetch_add(u, mr, nv);
-#pragma GCC unroll 4
-    for (; p < kp2; p++) STEP();
-    prefetch_c(u, mr, nv);
-#pragma GCC unroll 4
-    for (; p < k; p++) STEP();
+    UKR_K_LOOP(STEP);
 
     const int n = u->n;
     const __mmask16 k0 = lanes(n), k1 = lanes(n - 16), k2 = lanes(n - 32), k3 = lanes(n - 48);

@@ -54,4 +54,58 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
         }                                                                \
     }
 
+/* ---- pieces of the bodies (each file's ukr_body), written over the
+ * includer's VF, VLEN, VPS and vload_n with u, mr (rows) and nv (vectors)
+ * in scope. */
+
+/* UKR_LOAD_N(p, cnt): the prologue's loads, vload_n unless the includer
+ * names the intrinsic (sgemm_avx512.c: the same load, which GCC's inliner
+ * weighs as smaller than the call, keeping the kernels as they were) */
+#ifndef UKR_LOAD_N
+#define UKR_LOAD_N vload_n
+#endif
+
+/* The prologue: zero; the accumulators c<i>_<v>, zero or, where the tile
+ * to add is a broadcast row (a bias: row_init), that row, loaded once
+ * instead of an add per accumulator after the loop; B's walk (b), A's
+ * row stride (lda), k, and A's row pointers a0..a5. */
+#define UKR_DECL(i, v) VF c##i##_##v = zero;
+#define UKR_DECL_ROW(i) VECS(UKR_DECL, i)
+#define UKR_INIT(i, v) c##i##_##v = r##v;
+#define UKR_INIT_ROW(i) VECS(UKR_INIT, i)
+#define UKR_PROLOGUE()                                                                                      \
+    const VF zero = VPS(setzero)();                                                                         \
+    ROWS(UKR_DECL_ROW)                                                                                      \
+    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;                                       \
+    if (row_init) {                                                                                         \
+        const int n = u->n;                                                                                 \
+        const VF r0 = UKR_LOAD_N(u->add, n);                                                                \
+        const VF r1 = nv > 1 ? UKR_LOAD_N(u->add + VLEN, n - VLEN) : zero;                                  \
+        const VF r2 = nv > 2 ? UKR_LOAD_N(u->add + 2 * VLEN, n - 2 * VLEN) : zero;                          \
+        const VF r3 = nv > 3 ? UKR_LOAD_N(u->add + 3 * VLEN, n - 3 * VLEN) : zero;                          \
+        (void)r1, (void)r2, (void)r3;                                                                       \
+        ROWS(UKR_INIT_ROW)                                                                                  \
+    }                                                                                                       \
+    const float *b = u->b;                                                                                  \
+    const int64_t lda = u->a_rs, k = u->k;                                                                  \
+    const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda; \
+    (void)a1, (void)a2, (void)a3, (void)a4, (void)a5
+
+/* The K loop in three parts, STEP() a k step, p from 0: the tile's lines
+ * are prefetched while its last steps run (prefetch_add, prefetch_c: each
+ * file's), the tile added after the loop (C's partial sum, an init
+ * operand such as a residual; it may come from L3) 2 * PF_STEPS steps
+ * ahead, C for writing PF_STEPS ahead, so the two batches of misses do not
+ * queue behind each other. UKR_K_SPLIT declares p and the two points;
+ * a file may run steps of its own (from p) before UKR_K_LOOP. */
+#define UKR_K_SPLIT()                                                                                   \
+    const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0; \
+    int64_t p = 0
+#define UKR_K_LOOP(STEP)                                 \
+    _Pragma("GCC unroll 4") for (; p < kp1; p++) STEP(); \
+    prefetch_add(u, mr, nv);                             \
+    _Pragma("GCC unroll 4") for (; p < kp2; p++) STEP(); \
+    prefetch_c(u, mr, nv);                               \
+    _Pragma("GCC unroll 4") for (; p < k; p++) STEP()
+
 #endif
