@@ -151,25 +151,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const cpu_epi_kind kind = u->epi ? u->epi->kind : CPU_EPI_KIND_STORE;
     float *c = u->c;
     const int64_t ldc = u->c_rs;
-    if (kind == CPU_EPI_KIND_GENERAL) {
-        float t[6 * NR_MAX] __attribute__((aligned(32)));
-#define SPILL(i, v) \
-    if (nv > v) _mm256_store_ps(t + i * NRX + 8 * v, c##i##_##v);
-#define SPILL_ROW(i) \
-    if (mr > i) { VECS(SPILL, i) }
-        ROWS(SPILL_ROW)
-        epi_tile_avx2(u->epi, t, NRX, mr, n, u->m0, u->n0, c, ldc);
-        return;
-    }
-    if (kind == CPU_EPI_KIND_RELU) {
-        /* maximumf(x, 0) in two instructions: VMAXPS returns its second
-         * operand when either is NaN (kept) and x for -0, which + 0 makes +0 */
-#define RELU(i, v) \
-    if (nv > v) c##i##_##v = _mm256_add_ps(_mm256_max_ps(zero, c##i##_##v), zero);
-#define RELU_ROW(i) \
-    if (mr > i) { VECS(RELU, i) }
-        ROWS(RELU_ROW)
-    }
+    UKR_EPI_KINDS(NRX);
 #define STORE(i, v) \
     if (nv > v) vstore_n(c + i * ldc + 8 * v, c##i##_##v, n - 8 * v);
 #define STORE_ROW(i) \

@@ -33,6 +33,7 @@
 #define MR 6
 #define NR 64
 #define NVEC 4 /* NR / 16 */
+#define NR_MAX NR /* ukr_common.h: the widest set's NR */
 
 /* ------------------------------------------------ vector primitives */
 
@@ -251,29 +252,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     }
     float *c = u->c;
     const int64_t ldc = u->c_rs;
-    if (kind == CPU_EPI_KIND_GENERAL) {
-        float t[MR * NR] __attribute__((aligned(64)));
-#define SPILL(i, v) \
-    if (nv > v) _mm512_store_ps(t + i * NR + 16 * v, c##i##_##v);
-#define SPILL_ROW(i) \
-    if (mr > i) { VECS(SPILL, i) }
-        ROWS(SPILL_ROW)
-        cpu_epi_tile_avx512(u->epi, t, NR, mr, n, u->m0, u->n0, c, ldc);
-        return;
-    }
-    if (kind == CPU_EPI_KIND_RELU) {
-        /* maximumf(x, 0): VMAXPS returns its second operand when either is
-         * NaN, so max(0, x) keeps NaN; it also returns x = -0 for -0, which
-         * adding +0 turns into +0 (and changes nothing else). Two
-         * instructions on the FP add pipes, which the FMAs leave idle: a
-         * 6x64x64 tile loop ran ~1% faster so than with one VFIXUPIMMPS (a
-         * table lookup with the same results), which competes with them. */
-#define RELU(i, v) \
-    if (nv > v) c##i##_##v = _mm512_add_ps(_mm512_max_ps(zero, c##i##_##v), zero);
-#define RELU_ROW(i) \
-    if (mr > i) { VECS(RELU, i) }
-        ROWS(RELU_ROW)
-    }
+    UKR_EPI_KINDS(NR);
     /* full-width tiles store unmasked (masked 512-bit stores are slower) */
     if (n == 16 * nv) {
 #define STOREF(i, v) \
