@@ -4,26 +4,22 @@
 #include <math.h>
 #include <string.h>
 
-uint32_t sp_f32_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-float sp_f32_from_bits(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-uint64_t sp_f64_bits(double f) {
-    uint64_t u;
-    memcpy(&u, &f, 8);
-    return u;
-}
-double sp_f64_from_bits(uint64_t u) {
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
+/* A float's bits and back at both widths (sp_f32_bits, sp_f32_from_bits,
+ * sp_f64_bits, sp_f64_from_bits): memcpy, which compilers make a move. */
+#define BITCASTS(F, U, TO_BITS, FROM_BITS) \
+    U TO_BITS(F f) {                       \
+        U u;                               \
+        memcpy(&u, &f, sizeof u);          \
+        return u;                          \
+    }                                      \
+    F FROM_BITS(U u) {                     \
+        F f;                               \
+        memcpy(&f, &u, sizeof f);          \
+        return f;                          \
+    }
+BITCASTS(float, uint32_t, sp_f32_bits, sp_f32_from_bits)
+BITCASTS(double, uint64_t, sp_f64_bits, sp_f64_from_bits)
+#undef BITCASTS
 
 float sp_bf16_to_f32(uint16_t h) { return sp_f32_from_bits((uint32_t)h << 16); }
 

@@ -62,23 +62,22 @@
 #endif
 #endif
 
+/* P and Q by Horner's rule in s, highest coefficient first, one FMA a
+ * step: one rule for both (a macro, so each is the same expression the
+ * steps written out were) */
+#define ERF_HORNER2(s, c1, c0) ERF_FMA(ERF_SET1(c1), s, ERF_SET1(c0))
+#define ERF_HORNER3(s, c2, c1, c0) ERF_FMA(ERF_HORNER2(s, c2, c1), s, ERF_SET1(c0))
+#define ERF_HORNER4(s, c3, c2, c1, c0) ERF_FMA(ERF_HORNER3(s, c3, c2, c1), s, ERF_SET1(c0))
+#define ERF_HORNER5(s, c4, c3, c2, c1, c0) ERF_FMA(ERF_HORNER4(s, c4, c3, c2, c1), s, ERF_SET1(c0))
+#define ERF_HORNER6(s, c5, c4, c3, c2, c1, c0) ERF_FMA(ERF_HORNER5(s, c5, c4, c3, c2, c1), s, ERF_SET1(c0))
+#define ERF_HORNER7(s, c6, c5, c4, c3, c2, c1, c0) ERF_FMA(ERF_HORNER6(s, c6, c5, c4, c3, c2, c1), s, ERF_SET1(c0))
+
 static inline ERF_T ERF_FN(ERF_T x) {
     const ERF_T ax = ERF_ABS(x);
     const ERF_T a = ERF_MINR(ax, ERF_SET1(3.875f)); /* NaN: 3.875, replaced below */
     const ERF_T s = ERF_MUL(a, a);
-    ERF_T p = ERF_SET1(ERF_P5);
-    p = ERF_FMA(p, s, ERF_SET1(ERF_P4));
-    p = ERF_FMA(p, s, ERF_SET1(ERF_P3));
-    p = ERF_FMA(p, s, ERF_SET1(ERF_P2));
-    p = ERF_FMA(p, s, ERF_SET1(ERF_P1));
-    p = ERF_FMA(p, s, ERF_SET1(ERF_P0_LO));
-    ERF_T q = ERF_SET1(ERF_Q6);
-    q = ERF_FMA(q, s, ERF_SET1(ERF_Q5));
-    q = ERF_FMA(q, s, ERF_SET1(ERF_Q4));
-    q = ERF_FMA(q, s, ERF_SET1(ERF_Q3));
-    q = ERF_FMA(q, s, ERF_SET1(ERF_Q2));
-    q = ERF_FMA(q, s, ERF_SET1(ERF_Q1));
-    q = ERF_FMA(q, s, ERF_SET1(1.0f));
+    const ERF_T p = ERF_HORNER6(s, ERF_P5, ERF_P4, ERF_P3, ERF_P2, ERF_P1, ERF_P0_LO);
+    const ERF_T q = ERF_HORNER7(s, ERF_Q6, ERF_Q5, ERF_Q4, ERF_Q3, ERF_Q2, ERF_Q1, 1.0f);
     const ERF_T ap = ERF_FMA(a, ERF_SET1(ERF_P0_HI), ERF_MUL(a, p)); /* a P(s) */
     ERF_T y = ERF_MINR(ERF_DIV(ap, q), ERF_SET1(1.0f));
     y = ERF_SEL(ERF_LT(ax, ERF_SET1(3.875f)), y, ERF_SET1(1.0f));
@@ -99,3 +98,9 @@ static inline ERF_T ERF_FN(ERF_T x) {
 #undef ERF_SEL
 #undef ERF_SIGNED
 #undef ERF_ISNAN
+#undef ERF_HORNER2
+#undef ERF_HORNER3
+#undef ERF_HORNER4
+#undef ERF_HORNER5
+#undef ERF_HORNER6
+#undef ERF_HORNER7

@@ -26,28 +26,6 @@ void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, void **raw) {
     return q;
 }
 
-/* dst[r*dld + c] = src[r*s_r + c*s_c] for r < rows, c < cols: in 32 x 32
- * blocks, the inner loop along the smaller source stride. */
-static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, int64_t s_r, int64_t s_c, int64_t rows,
-                   int64_t cols) {
-    if (s_c == 1) {
-        for (int64_t r = 0; r < rows; r++) memcpy(dst + r * dld, src + r * s_r, (size_t)cols * sizeof(float));
-        return;
-    }
-    const bool c_inner = (s_c < 0 ? -s_c : s_c) <= (s_r < 0 ? -s_r : s_r);
-    for (int64_t r0 = 0; r0 < rows; r0 += 32)
-        for (int64_t c0 = 0; c0 < cols; c0 += 32) {
-            const int64_t r1 = r0 + 32 < rows ? r0 + 32 : rows, c1 = c0 + 32 < cols ? c0 + 32 : cols;
-            if (c_inner) {
-                for (int64_t r = r0; r < r1; r++)
-                    for (int64_t c = c0; c < c1; c++) dst[r * dld + c] = src[r * s_r + c * s_c];
-            } else {
-                for (int64_t c = c0; c < c1; c++)
-                    for (int64_t r = r0; r < r1; r++) dst[r * dld + c] = src[r * s_r + c * s_c];
-            }
-        }
-}
-
 /* The portable pack_rows (a kernel set's NULL slot). */
 static void pack_rows_portable(float *dst, const float *src, int64_t s_r, int64_t rows, int cols, int nr) {
     for (int64_t r = 0; r < rows; r++) {
@@ -84,6 +62,37 @@ static inline float cvt16(uint16_t h, cpu_dtype dt) {
     return f;
 }
 
+/* The 32 x 32 blocked walk of copy2d and convert2d: dst[r*dld + c] =
+ * ELEM(r, c) for r < rows, c < cols, the inner loop along the smaller
+ * source stride. A macro, so that each keeps its own inner loop. */
+#define BLOCKS2D(ELEM)                                                                                    \
+    do {                                                                                                  \
+        const bool c_inner = (s_c < 0 ? -s_c : s_c) <= (s_r < 0 ? -s_r : s_r);                            \
+        for (int64_t r0 = 0; r0 < rows; r0 += 32)                                                         \
+            for (int64_t c0 = 0; c0 < cols; c0 += 32) {                                                   \
+                const int64_t r1 = r0 + 32 < rows ? r0 + 32 : rows, c1 = c0 + 32 < cols ? c0 + 32 : cols; \
+                if (c_inner) {                                                                            \
+                    for (int64_t r = r0; r < r1; r++)                                                     \
+                        for (int64_t c = c0; c < c1; c++) dst[r * dld + c] = ELEM(r, c);                  \
+                } else {                                                                                  \
+                    for (int64_t c = c0; c < c1; c++)                                                     \
+                        for (int64_t r = r0; r < r1; r++) dst[r * dld + c] = ELEM(r, c);                  \
+                }                                                                                         \
+            }                                                                                             \
+    } while (0)
+
+/* dst[r*dld + c] = src[r*s_r + c*s_c] for r < rows, c < cols. */
+static void copy2d(float *restrict dst, int64_t dld, const float *restrict src, int64_t s_r, int64_t s_c, int64_t rows,
+                   int64_t cols) {
+    if (s_c == 1) {
+        for (int64_t r = 0; r < rows; r++) memcpy(dst + r * dld, src + r * s_r, (size_t)cols * sizeof(float));
+        return;
+    }
+#define F32_AT(r, c) src[(r) * s_r + (c) * s_c]
+    BLOCKS2D(F32_AT);
+#undef F32_AT
+}
+
 /* dst[r*dld + c] = f32(src[r*s_r + c*s_c]) from bf16/f16: rows along a unit
  * stride converted by the kernel set's cvt16, other layouts in 32 x 32
  * blocks as copy2d does. */
@@ -94,19 +103,11 @@ static void convert2d(float *restrict dst, int64_t dld, const uint16_t *restrict
         for (int64_t r = 0; r < rows; r++) cvt(dst + r * dld, src + r * s_r, cols, dt);
         return;
     }
-    const bool c_inner = (s_c < 0 ? -s_c : s_c) <= (s_r < 0 ? -s_r : s_r);
-    for (int64_t r0 = 0; r0 < rows; r0 += 32)
-        for (int64_t c0 = 0; c0 < cols; c0 += 32) {
-            const int64_t r1 = r0 + 32 < rows ? r0 + 32 : rows, c1 = c0 + 32 < cols ? c0 + 32 : cols;
-            if (c_inner) {
-                for (int64_t r = r0; r < r1; r++)
-                    for (int64_t c = c0; c < c1; c++) dst[r * dld + c] = cvt16(src[r * s_r + c * s_c], dt);
-            } else {
-                for (int64_t c = c0; c < c1; c++)
-                    for (int64_t r = r0; r < r1; r++) dst[r * dld + c] = cvt16(src[r * s_r + c * s_c], dt);
-            }
-        }
+#define CVT16_AT(r, c) cvt16(src[(r) * s_r + (c) * s_c], dt)
+    BLOCKS2D(CVT16_AT);
+#undef CVT16_AT
 }
+#undef BLOCKS2D
 
 /* cpu_pack_b_rows for a pair kernel set: rows are pairs of B's rows (K2 =
  * ceil(K/2) a batch, the last one's high half 0 for an odd K), packed by

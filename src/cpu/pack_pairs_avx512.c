@@ -96,20 +96,22 @@ static inline __attribute__((always_inline)) void pack_pairs_cols(uint32_t *dst,
     }
 }
 
-void cpu_pack_pairs_avx512(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols) {
+/* The two panel widths' entry points: one dispatch, NR a constant in each
+ * (the row and column packers inline with it). */
+static inline __attribute__((always_inline)) void pack_pairs_nr(uint32_t *dst, int NR, const uint16_t *src, int64_t s_k,
+                                                                int64_t s_n, int64_t krows, int cols) {
     if (s_n == 1)
-        pack_pairs_rows(dst, 64, src, s_k, krows, cols);
+        pack_pairs_rows(dst, NR, src, s_k, krows, cols);
     else if (s_k == 1)
-        pack_pairs_cols(dst, 64, src, s_n, krows, cols);
+        pack_pairs_cols(dst, NR, src, s_n, krows, cols);
     else
-        cpu_pack_pairs_ref(dst, 64, src, s_k, s_n, krows, cols);
+        cpu_pack_pairs_ref(dst, NR, src, s_k, s_n, krows, cols);
+}
+
+void cpu_pack_pairs_avx512(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols) {
+    pack_pairs_nr(dst, 64, src, s_k, s_n, krows, cols);
 }
 
 void cpu_pack_pairs_avx512_32(uint32_t *dst, const uint16_t *src, int64_t s_k, int64_t s_n, int64_t krows, int cols) {
-    if (s_n == 1)
-        pack_pairs_rows(dst, 32, src, s_k, krows, cols);
-    else if (s_k == 1)
-        pack_pairs_cols(dst, 32, src, s_n, krows, cols);
-    else
-        cpu_pack_pairs_ref(dst, 32, src, s_k, s_n, krows, cols);
+    pack_pairs_nr(dst, 32, src, s_k, s_n, krows, cols);
 }

@@ -229,38 +229,25 @@ static void amx_16x64(const cpu_ukr *u) {
 }
 ROWS_FN(amx_16x64, 16)
 
-const cpu_kernel_set cpu_kset_amx_bf16 = {
-    .isa = CPU_ISA_AMX,
-    .mr = 32,
-    .nr = 32,
-    .name = "sbgemm_amx_32x32",
-    .gemm = amx_32x32,
-    .thread_begin = amx_begin,
-    .thread_end = amx_end,
-    .gemm_rows = amx_32x32_rows,
-    .epi_tile = cpu_epi_tile_avx512,
-    .exp_rows = cpu_exp_rows_avx512,
-    .cvt16 = cpu_cvt16_avx512,
-    .store16 = cpu_store16_avx512,
-    .pf_stream = false,
-    .pairs = true,
-    .pack_pairs = cpu_pack_pairs_avx512_32,
-};
-
-const cpu_kernel_set cpu_kset_amx_bf16_16x64 = {
-    .isa = CPU_ISA_AMX,
-    .mr = 16,
-    .nr = 64,
-    .name = "sbgemm_amx_16x64",
-    .gemm = amx_16x64,
-    .thread_begin = amx_begin,
-    .thread_end = amx_end,
-    .gemm_rows = amx_16x64_rows,
-    .epi_tile = cpu_epi_tile_avx512,
-    .exp_rows = cpu_exp_rows_avx512,
-    .cvt16 = cpu_cvt16_avx512,
-    .store16 = cpu_store16_avx512,
-    .pf_stream = false,
-    .pairs = true,
-    .pack_pairs = cpu_pack_pairs_avx512,
-};
+/* The two tile shapes' kernel sets differ only in the shape and its
+ * pair packer; the epilogue and conversions are the AVX-512 set's. */
+#define AMX_KSET(PRE, MR, NR, NAME, PACK)         \
+    {                                             \
+        .isa = CPU_ISA_AMX,                       \
+        .mr = MR,                                 \
+        .nr = NR,                                 \
+        .name = NAME,                             \
+        .gemm = PRE,                              \
+        .thread_begin = amx_begin,                \
+        .thread_end = amx_end,                    \
+        .gemm_rows = PRE##_rows,                  \
+        .epi_tile = cpu_epi_tile_avx512,          \
+        .exp_rows = cpu_exp_rows_avx512,          \
+        .cvt16 = cpu_cvt16_avx512,                \
+        .store16 = cpu_store16_avx512,            \
+        .pf_stream = false,                       \
+        .pairs = true,                            \
+        .pack_pairs = PACK,                       \
+    }
+const cpu_kernel_set cpu_kset_amx_bf16 = AMX_KSET(amx_32x32, 32, 32, "sbgemm_amx_32x32", cpu_pack_pairs_avx512_32);
+const cpu_kernel_set cpu_kset_amx_bf16_16x64 = AMX_KSET(amx_16x64, 16, 64, "sbgemm_amx_16x64", cpu_pack_pairs_avx512);

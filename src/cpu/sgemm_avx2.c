@@ -20,6 +20,7 @@
 
 #include "kernels.h"
 #include "pack_t_avx.h"
+#include "ukr_common.h"
 
 /* ------------------------------------------------ vector primitives */
 
@@ -35,23 +36,9 @@ typedef __m256 VM;
 static const int32_t lane_tab[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 static inline __m256i lanes(int cnt) { return _mm256_loadu_si256((const __m256i *)(lane_tab + 8 - (cnt > 8 ? 8 : cnt < 0 ? 0 : cnt))); }
 
-static inline VF vset1(float x) { return _mm256_set1_ps(x); }
-static inline VF vadd(VF a, VF b) { return _mm256_add_ps(a, b); }
-static inline VF vsub(VF a, VF b) { return _mm256_sub_ps(a, b); }
-static inline VF vmul(VF a, VF b) { return _mm256_mul_ps(a, b); }
-static inline VF vdiv(VF a, VF b) { return _mm256_div_ps(a, b); }
-static inline VF vfma(VF a, VF b, VF c) { return _mm256_fmadd_ps(a, b, c); }
-static inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
-static inline VF vand(VF a, VF b) { return _mm256_and_ps(a, b); }
-static inline VF vor(VF a, VF b) { return _mm256_or_ps(a, b); }
-static inline VF vxor(VF a, VF b) { return _mm256_xor_ps(a, b); }
-static inline VF vandnot(VF a, VF b) { return _mm256_andnot_ps(a, b); }
-static inline VF vmaxr(VF a, VF b) { return _mm256_max_ps(a, b); }
-static inline VF vminr(VF a, VF b) { return _mm256_min_ps(a, b); }
-static inline VM vlt(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
-static inline VM vgt(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
-static inline VM veq(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
-static inline VM visnan(VF a) { return _mm256_cmp_ps(a, a, _CMP_UNORD_Q); }
+#define VPS(op) _mm256_##op##_ps
+#define VCMP(a, b, pred) _mm256_cmp_ps(a, b, pred)
+#include "vec_ops.h"
 static inline VF vsel(VM m, VF a, VF b) { return _mm256_blendv_ps(b, a, m); }
 static inline VF vround(VF a) { return _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 /* 2^n as two normal factors, so results down to the subnormals round once */
@@ -83,36 +70,19 @@ static inline void vstore_n(float *p, VF v, int cnt) {
 
 /* ------------------------------------------------------ microkernel */
 
-/* A line the tile will store to, fetched for writing (PREFETCHW; measured
- * +2% on the 6x64 kernel over a read prefetch, which leaves the store an
- * ownership upgrade to wait for). A no-op where unsupported. */
-static inline __attribute__((always_inline)) void prefetchw(const float *p) {
-    __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
-}
-
 /* The tile's lines, fetched while its last k steps run (see
  * sgemm_avx512.c): the added tile 2 * PF_STEPS steps ahead, C PF_STEPS. */
-static inline __attribute__((always_inline)) void prefetch_add(const cpu_ukr *u, int mr) {
+static inline __attribute__((always_inline)) void prefetch_add(const cpu_ukr *u, int mr, int nv) {
+    (void)nv; /* a row's first line only */
     if (u->add && u->add_cs == 1 && u->add_rs != 0)
         for (int i = 0; i < mr; i++) __builtin_prefetch(u->add + i * u->add_rs, 0, 3);
 }
-static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, int mr) {
+static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, int mr, int nv) {
+    (void)nv;
     for (int i = 0; i < mr; i++) prefetchw(u->c + i * u->c_rs);
 }
 
-/* Accumulators as named variables (see sgemm_avx512.c for why): up to 6
- * rows and 4 vectors; rows and vectors past a set's MR / NVEC, and past a
- * specialisation's mr / nv, are dead code. */
-#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
-#define VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
-#define NR_MAX 32
-
-/* A one-row tile (a GEMV) streams B with one FMA per load: its panel rows
- * are prefetched B1_DIST floats (8 KiB) ahead, as the AVX-512 kernel does
- * (panels are contiguous, so a pre-packed B runs on into the next block). */
-#define B1_DIST 2048
-#define BS_ROWS 32 /* the same for B read in place (gemm_strided), in rows */
-#define PF_STEPS 32
+#define NR_MAX 32 /* the widest set's NR */
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
  * the stride test */
@@ -125,25 +95,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
                                                            const int MRX, const int NVX, const bool strided) {
     const int NRX = 8 * NVX;
-    const __m256 zero = _mm256_setzero_ps();
-#define DECL(i, v) __m256 c##i##_##v = zero;
-#define DECL_ROW(i) VECS(DECL, i)
-    ROWS(DECL_ROW)
-    /* a broadcast row (a bias) is where the accumulators start */
-    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
-    if (row_init) {
-        const __m256 r0 = vload_n(u->add, u->n), r1 = nv > 1 ? vload_n(u->add + 8, u->n - 8) : zero;
-        const __m256 r2 = nv > 2 ? vload_n(u->add + 16, u->n - 16) : zero;
-        const __m256 r3 = nv > 3 ? vload_n(u->add + 24, u->n - 24) : zero;
-        (void)r1, (void)r2, (void)r3;
-#define INIT(i, v) c##i##_##v = r##v;
-#define INIT_ROW(i) VECS(INIT, i)
-        ROWS(INIT_ROW)
-    }
-    const float *b = u->b;
-    const int64_t lda = u->a_rs, k = u->k;
-    const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
-    (void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
+    UKR_PROLOGUE();
     /* B in place: rows b_rs apart, loaded masked past n (nothing past the
      * source row is read), each prefetched BS_ROWS rows ahead */
     const int64_t bstep = strided ? u->b_rs : NRX;
@@ -175,16 +127,8 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         b += bstep;                                                                     \
     } while (0)
 
-    const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
-    int64_t p = 0;
-#pragma GCC unroll 4
-    for (; p < kp1; p++) STEP();
-    prefetch_add(u, mr);
-#pragma GCC unroll 4
-    for (; p < kp2; p++) STEP();
-    prefetch_c(u, mr);
-#pragma GCC unroll 4
-    for (; p < k; p++) STEP();
+    UKR_K_SPLIT();
+    UKR_K_LOOP(STEP);
 
     const int n = u->n;
     if (u->add && !row_init) {
@@ -207,25 +151,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const cpu_epi_kind kind = u->epi ? u->epi->kind : CPU_EPI_KIND_STORE;
     float *c = u->c;
     const int64_t ldc = u->c_rs;
-    if (kind == CPU_EPI_KIND_GENERAL) {
-        float t[6 * NR_MAX] __attribute__((aligned(32)));
-#define SPILL(i, v) \
-    if (nv > v) _mm256_store_ps(t + i * NRX + 8 * v, c##i##_##v);
-#define SPILL_ROW(i) \
-    if (mr > i) { VECS(SPILL, i) }
-        ROWS(SPILL_ROW)
-        epi_tile_avx2(u->epi, t, NRX, mr, n, u->m0, u->n0, c, ldc);
-        return;
-    }
-    if (kind == CPU_EPI_KIND_RELU) {
-        /* maximumf(x, 0) in two instructions: VMAXPS returns its second
-         * operand when either is NaN (kept) and x for -0, which + 0 makes +0 */
-#define RELU(i, v) \
-    if (nv > v) c##i##_##v = _mm256_add_ps(_mm256_max_ps(zero, c##i##_##v), zero);
-#define RELU_ROW(i) \
-    if (mr > i) { VECS(RELU, i) }
-        ROWS(RELU_ROW)
-    }
+    UKR_EPI_KINDS(NRX);
 #define STORE(i, v) \
     if (nv > v) vstore_n(c + i * ldc + 8 * v, c##i##_##v, n - 8 * v);
 #define STORE_ROW(i) \
@@ -239,8 +165,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
 /* Each set (PRE: its name, MRX x 8*NVX its tile) instantiates the body per
  * edge shape (mr rows, nv vectors), a dispatcher over them, the many-row
- * kernel (whole strips with the MRX-row body inlined, then the short one,
- * with no call per strip) and its packing routines. */
+ * kernel (ukr_common.h) and its packing routines. */
 #define UKR_DEF(PRE, MRX, NVX, m, nv) \
     static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX, false); }          \
     static void PRE##_s_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, MRX, NVX, true); }
@@ -251,23 +176,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #define UKR_REF4(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
 #define UKRS_REF2(PRE, m) {PRE##_s_m##m##v1, PRE##_s_m##m##v2}
 #define UKRS_REF4(PRE, m) {PRE##_s_m##m##v1, PRE##_s_m##m##v2, PRE##_s_m##m##v3, PRE##_s_m##m##v4}
-#define ROWS_DEF(PRE, MRX, NVX, nv)                                      \
-    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                    \
-        cpu_ukr u = *u0;                                                 \
-        int64_t rows = u0->m;                                            \
-        const int64_t add_step = u.add && u.add_rs ? MRX * u.add_rs : 0; \
-        u.pf_n = 0;                                                      \
-        for (; rows >= MRX; rows -= MRX) {                               \
-            u.m = MRX;                                                   \
-            ukr_body(&u, MRX, nv, MRX, NVX, false);                      \
-            u.a += MRX * u.a_rs, u.c += MRX * u.c_rs, u.m0 += MRX;       \
-            if (u.add) u.add += add_step;                                \
-        }                                                                \
-        if (rows > 0) {                                                  \
-            u.m = (int)rows;                                             \
-            PRE##_table[rows - 1][nv - 1](&u);                           \
-        }                                                                \
-    }
+#define ROWS_DEF(PRE, MRX, NVX, nv) UKR_ROWS_DEF(PRE, MRX, nv, MRX, nv, MRX, NVX, false)
 /* a panel row is NVX vectors, loaded masked past cols (nothing past the
  * source row is read) and stored whole, padding included */
 #define PACK_DEF(PRE, NVX)                                                                            \
@@ -316,38 +225,22 @@ static const cpu_ukr_fn sgemm_avx2_2x32_rows_table[4] = {sgemm_avx2_2x32_rows_v1
 static void sgemm_avx2_2x32_rows(const cpu_ukr *u) { sgemm_avx2_2x32_rows_table[(u->n + 7) / 8 - 1](u); }
 PACK_DEF(sgemm_avx2_2x32, 4)
 
-const cpu_kernel_set cpu_kset_avx2_6x16 = {
-    .isa = CPU_ISA_AVX2,
-    .mr = 6,
-    .nr = 16,
-    .name = "sgemm_avx2_6x16",
-    .pack_rows = sgemm_avx2_6x16_pack_rows,
-    .pack_cols = sgemm_avx2_6x16_pack_cols,
-    .gemm = sgemm_avx2_6x16,
-    .gemm_strided = sgemm_avx2_6x16_strided,
-    .gemm_dot = sgemm_avx2_dot,
-    .gemv_rows = sgemv_avx2_rows,
-    .gemm_rows = sgemm_avx2_6x16_rows,
-    .epi_tile = epi_tile_avx2,
-    .exp_rows = exp_rows_avx2,
-    .cvt16 = cvt16_avx2,
-    .store16 = store16_avx2,
-};
-
-const cpu_kernel_set cpu_kset_avx2_2x32 = {
-    .isa = CPU_ISA_AVX2,
-    .mr = 2,
-    .nr = 32,
-    .name = "sgemm_avx2_2x32",
-    .pack_rows = sgemm_avx2_2x32_pack_rows,
-    .pack_cols = sgemm_avx2_2x32_pack_cols,
-    .gemm = sgemm_avx2_2x32,
-    .gemm_strided = sgemm_avx2_2x32_strided,
-    .gemm_dot = sgemm_avx2_dot,
-    .gemv_rows = sgemv_avx2_rows,
-    .gemm_rows = sgemm_avx2_2x32_rows,
-    .epi_tile = epi_tile_avx2,
-    .exp_rows = exp_rows_avx2,
-    .cvt16 = cvt16_avx2,
-    .store16 = store16_avx2,
-};
+/* The two sets differ only in their tile and its kernels (PRE); the dot,
+ * GEMV, epilogue and conversions (vec_epilogue.h's) are shared. */
+#define AVX2_KSET(PRE, MR, NR)                 \
+    {                                          \
+        .isa = CPU_ISA_AVX2,                   \
+        .mr = MR,                              \
+        .nr = NR,                              \
+        .name = #PRE,                          \
+        .pack_rows = PRE##_pack_rows,          \
+        .pack_cols = PRE##_pack_cols,          \
+        .gemm = PRE,                           \
+        .gemm_strided = PRE##_strided,         \
+        .gemm_dot = sgemm_avx2_dot,            \
+        .gemv_rows = sgemv_avx2_rows,          \
+        .gemm_rows = PRE##_rows,               \
+        VEC_EPI_KSET_FIELDS,                   \
+    }
+const cpu_kernel_set cpu_kset_avx2_6x16 = AVX2_KSET(sgemm_avx2_6x16, 6, 16);
+const cpu_kernel_set cpu_kset_avx2_2x32 = AVX2_KSET(sgemm_avx2_2x32, 2, 32);

@@ -25,10 +25,15 @@
 
 #include "kernels.h"
 #include "pack_t_avx.h"
+/* ukr_common.h's prologue loads: vload_n's intrinsic, written out (GCC's inliner
+ * weighs it smaller than the call; so the kernels stay as they were) */
+#define UKR_LOAD_N(p, cnt) _mm512_maskz_loadu_ps(lanes(cnt), p)
+#include "ukr_common.h"
 
 #define MR 6
 #define NR 64
 #define NVEC 4 /* NR / 16 */
+#define NR_MAX NR /* ukr_common.h: the widest set's NR */
 
 /* ------------------------------------------------ vector primitives */
 
@@ -46,23 +51,9 @@ typedef __mmask16 VM;
 static inline __mmask16 lanes(int cnt) {
     return cnt >= 16 ? (__mmask16)0xffff : cnt <= 0 ? (__mmask16)0 : (__mmask16)((1u << cnt) - 1);
 }
-static inline VF vset1(float x) { return _mm512_set1_ps(x); }
-static inline VF vadd(VF a, VF b) { return _mm512_add_ps(a, b); }
-static inline VF vsub(VF a, VF b) { return _mm512_sub_ps(a, b); }
-static inline VF vmul(VF a, VF b) { return _mm512_mul_ps(a, b); }
-static inline VF vdiv(VF a, VF b) { return _mm512_div_ps(a, b); }
-static inline VF vfma(VF a, VF b, VF c) { return _mm512_fmadd_ps(a, b, c); }
-static inline VF vsqrt(VF a) { return _mm512_sqrt_ps(a); }
-static inline VF vand(VF a, VF b) { return _mm512_and_ps(a, b); }
-static inline VF vor(VF a, VF b) { return _mm512_or_ps(a, b); }
-static inline VF vxor(VF a, VF b) { return _mm512_xor_ps(a, b); }
-static inline VF vandnot(VF a, VF b) { return _mm512_andnot_ps(a, b); }
-static inline VF vmaxr(VF a, VF b) { return _mm512_max_ps(a, b); }
-static inline VF vminr(VF a, VF b) { return _mm512_min_ps(a, b); }
-static inline VM vlt(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
-static inline VM vgt(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
-static inline VM veq(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
-static inline VM visnan(VF a) { return _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q); }
+#define VPS(op) _mm512_##op##_ps
+#define VCMP(a, b, pred) _mm512_cmp_ps_mask(a, b, pred)
+#include "vec_ops.h"
 static inline VF vsel(VM m, VF a, VF b) { return _mm512_mask_blend_ps(m, b, a); }
 static inline VF vround(VF a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 static inline VF vldexp(VF p, VF n) { return _mm512_scalef_ps(p, n); }
@@ -80,13 +71,6 @@ static inline void vstore_n(float *p, VF v, int cnt) { _mm512_mask_storeu_ps(p, 
 #include "gemv_kernel.h"
 
 /* ------------------------------------------------------ microkernel */
-
-/* A line the tile will store to, fetched for writing (PREFETCHW; measured
- * +2% on the 6x64 kernel over a read prefetch, which leaves the store an
- * ownership upgrade to wait for). A no-op where unsupported. */
-static inline __attribute__((always_inline)) void prefetchw(const float *p) {
-    __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
-}
 
 /* The tile's lines, fetched while its last k steps run: the tile added
  * after the loop (C's partial sum, an init operand such as a residual; it
@@ -130,23 +114,6 @@ static inline bool steps_fit(const cpu_epi_prog *p) {
     return true;
 }
 
-/* Accumulators are named variables (c<row>_<vector>), not an array: with an
- * array GCC keeps the tile in memory around the K loop unless everything is
- * unrolled before scalar replacement. Rows and vectors past the
- * specialisation's mr / nv are dead code. */
-#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
-#define VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
-
-/* A one-row tile (a GEMV) streams B from memory with one FMA per load:
- * its rows are prefetched B1_DIST floats (8 KiB, 32 k steps) ahead; for a
- * pre-packed B that runs on into the next block (panels are contiguous),
- * for a B packed per call past the block is wasted, and harmless. Measured
- * on 1x4096x4096: ~+13% at 1 thread, ~+15% at 2, over the hardware alone. */
-#define B1_DIST 2048
-/* The same distance for B read in place (gemm_strided): rows, not floats */
-#define BS_ROWS 32
-#define PF_STEPS 32 /* k steps before the end at which the tile's lines are prefetched */
-
 /* tmp is read only after the gather fills it; GCC cannot see that through
  * the stride test */
 #if defined(__GNUC__) && !defined(__clang__) /* clang has no such warning */
@@ -161,28 +128,7 @@ static inline bool steps_fit(const cpu_epi_prog *p) {
  * shared. */
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
                                                            const bool pairs, const bool strided, const bool window) {
-    const __m512 zero = _mm512_setzero_ps();
-#define DECL(i, v) __m512 c##i##_##v = zero;
-#define DECL_ROW(i) VECS(DECL, i)
-    ROWS(DECL_ROW)
-    /* a broadcast row to add (a bias) is where the accumulators start: 4
-     * loads instead of an add per accumulator after the loop */
-    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;
-    if (row_init) {
-        const int n = u->n;
-        const __m512 r0 = _mm512_maskz_loadu_ps(lanes(n), u->add);
-        const __m512 r1 = nv > 1 ? _mm512_maskz_loadu_ps(lanes(n - 16), u->add + 16) : zero;
-        const __m512 r2 = nv > 2 ? _mm512_maskz_loadu_ps(lanes(n - 32), u->add + 32) : zero;
-        const __m512 r3 = nv > 3 ? _mm512_maskz_loadu_ps(lanes(n - 48), u->add + 48) : zero;
-        (void)r1, (void)r2, (void)r3;
-#define INIT(i, v) c##i##_##v = r##v;
-#define INIT_ROW(i) VECS(INIT, i)
-        ROWS(INIT_ROW)
-    }
-    const float *b = u->b;
-    const int64_t lda = u->a_rs, k = u->k;
-    const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda;
-    (void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
+    UKR_PROLOGUE();
     /* B in place: rows b_rs apart, loaded masked past n (nothing past the
      * source row is read), each prefetched BS_ROWS rows ahead */
     const int64_t bstep = strided ? u->b_rs : NR;
@@ -227,8 +173,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         if (!window) b += bstep;                                  \
     } while (0)
 
-    const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0;
-    int64_t p = 0;
+    UKR_K_SPLIT();
     if (u->pf_n > 0) {
         /* the caller's lines spread evenly over the first kp1 steps (`per`
          * lines every `every` steps, a multiple of the unrolling and at
@@ -249,14 +194,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         }
         for (; left > 0; left--) _mm_prefetch(cpu_stream_next(&w), _MM_HINT_T0);
     }
-#pragma GCC unroll 4
-    for (; p < kp1; p++) STEP();
-    prefetch_add(u, mr, nv);
-#pragma GCC unroll 4
-    for (; p < kp2; p++) STEP();
-    prefetch_c(u, mr, nv);
-#pragma GCC unroll 4
-    for (; p < k; p++) STEP();
+    UKR_K_LOOP(STEP);
 
     const int n = u->n;
     const __mmask16 k0 = lanes(n), k1 = lanes(n - 16), k2 = lanes(n - 32), k3 = lanes(n - 48);
@@ -314,29 +252,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     }
     float *c = u->c;
     const int64_t ldc = u->c_rs;
-    if (kind == CPU_EPI_KIND_GENERAL) {
-        float t[MR * NR] __attribute__((aligned(64)));
-#define SPILL(i, v) \
-    if (nv > v) _mm512_store_ps(t + i * NR + 16 * v, c##i##_##v);
-#define SPILL_ROW(i) \
-    if (mr > i) { VECS(SPILL, i) }
-        ROWS(SPILL_ROW)
-        cpu_epi_tile_avx512(u->epi, t, NR, mr, n, u->m0, u->n0, c, ldc);
-        return;
-    }
-    if (kind == CPU_EPI_KIND_RELU) {
-        /* maximumf(x, 0): VMAXPS returns its second operand when either is
-         * NaN, so max(0, x) keeps NaN; it also returns x = -0 for -0, which
-         * adding +0 turns into +0 (and changes nothing else). Two
-         * instructions on the FP add pipes, which the FMAs leave idle: a
-         * 6x64x64 tile loop ran ~1% faster so than with one VFIXUPIMMPS (a
-         * table lookup with the same results), which competes with them. */
-#define RELU(i, v) \
-    if (nv > v) c##i##_##v = _mm512_add_ps(_mm512_max_ps(zero, c##i##_##v), zero);
-#define RELU_ROW(i) \
-    if (mr > i) { VECS(RELU, i) }
-        ROWS(RELU_ROW)
-    }
+    UKR_EPI_KINDS(NR);
     /* full-width tiles store unmasked (masked 512-bit stores are slower) */
     if (n == 16 * nv) {
 #define STOREF(i, v) \
@@ -358,40 +274,22 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
 /* Each kernel set (PRE: its name prefix, P: pairs) instantiates the body
  * per edge shape (mr rows, nv vectors), a dispatcher over them and the
- * many-row kernel: whole strips with the 6-row body inlined, then the
- * short one, with no call, frame or dispatch per strip (a 64x64x64 GEMM is
- * 11 strips of one panel). */
-#define UKR_DEF(PRE, P, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, false, false); }
-#define UKR_ROW(PRE, P, m) UKR_DEF(PRE, P, m, 1) UKR_DEF(PRE, P, m, 2) UKR_DEF(PRE, P, m, 3) UKR_DEF(PRE, P, m, 4)
+ * many-row kernel (ukr_common.h). S, W: ukr_body's strided and window. */
+#define UKR_DEF(PRE, P, S, W, m, nv) \
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W); }
+#define UKR_ROW(PRE, P, S, W, m) \
+    UKR_DEF(PRE, P, S, W, m, 1) UKR_DEF(PRE, P, S, W, m, 2) UKR_DEF(PRE, P, S, W, m, 3) UKR_DEF(PRE, P, S, W, m, 4)
 #define UKR_REF(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
-#define ROWS_DEF(PRE, P, nv)                                            \
-    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                   \
-        cpu_ukr u = *u0;                                                \
-        int64_t rows = u0->m;                                           \
-        const int64_t add_step = u.add && u.add_rs ? MR * u.add_rs : 0; \
-        u.pf_n = 0;                                                     \
-        for (; rows >= MR; rows -= MR) {                                \
-            u.m = MR;                                                   \
-            ukr_body(&u, MR, nv, P, false, false);                      \
-            u.a += MR * u.a_rs, u.c += MR * u.c_rs, u.m0 += MR;         \
-            if (u.add) u.add += add_step;                               \
-        }                                                               \
-        if (rows > 0) {                                                 \
-            u.m = (int)rows;                                            \
-            PRE##_table[rows - 1][nv - 1](&u);                          \
-        }                                                               \
-    }
+/* the edge shapes, their table and NAME, the dispatcher over it */
+#define UKR_TABLE(PRE, P, S, W, NAME)                                                                    \
+    UKR_ROW(PRE, P, S, W, 1) UKR_ROW(PRE, P, S, W, 2) UKR_ROW(PRE, P, S, W, 3) UKR_ROW(PRE, P, S, W, 4) \
+    UKR_ROW(PRE, P, S, W, 5) UKR_ROW(PRE, P, S, W, 6)                                                   \
+    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3), \
+                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)}; \
+    static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
+#define ROWS_DEF(PRE, P, nv) UKR_ROWS_DEF(PRE, MR, nv, MR, nv, P, false, false)
 #define KERNELS(PRE, P)                                                                                          \
-    UKR_ROW(PRE, P, 1)                                                                                           \
-    UKR_ROW(PRE, P, 2)                                                                                           \
-    UKR_ROW(PRE, P, 3)                                                                                           \
-    UKR_ROW(PRE, P, 4)                                                                                           \
-    UKR_ROW(PRE, P, 5)                                                                                           \
-    UKR_ROW(PRE, P, 6)                                                                                           \
-    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3),         \
-                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)};        \
-    static void PRE(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }                        \
+    UKR_TABLE(PRE, P, false, false, PRE)                                                                         \
     ROWS_DEF(PRE, P, 1)                                                                                          \
     ROWS_DEF(PRE, P, 2)                                                                                          \
     ROWS_DEF(PRE, P, 3)                                                                                          \
@@ -402,23 +300,12 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 KERNELS(sgemm_avx512_6x64, false)
 KERNELS(sbgemm_avx512bf16_6x64, true)
 
-/* f32 kernels reading B in place, the same body per edge shape (PRE: the
- * name prefix; S, W: ukr_body's strided and window): B rows b_rs apart
- * (strided), or through a convolution's window (cpu_ukr.koff, kmask: each
- * B row loaded masked where the window is outside the image, so no padded
- * copy of the input exists) */
-#define UKRX_DEF(PRE, S, W, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, false, S, W); }
-#define UKRX_ROW(PRE, S, W, m) \
-    UKRX_DEF(PRE, S, W, m, 1) UKRX_DEF(PRE, S, W, m, 2) UKRX_DEF(PRE, S, W, m, 3) UKRX_DEF(PRE, S, W, m, 4)
-#define UKRX(PRE, S, W, NAME)                                                                                  \
-    UKRX_ROW(PRE, S, W, 1) UKRX_ROW(PRE, S, W, 2) UKRX_ROW(PRE, S, W, 3) UKRX_ROW(PRE, S, W, 4)                \
-    UKRX_ROW(PRE, S, W, 5) UKRX_ROW(PRE, S, W, 6)                                                              \
-    static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3),        \
-                                                     UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)};       \
-    static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
-UKRX(sgemm_avx512_6x64_s, true, false, sgemm_avx512_6x64_strided)
-UKRX(sgemm_avx512_6x64_w, false, true, sgemm_avx512_6x64_window)
+/* f32 kernels reading B in place, the same body per edge shape: B rows
+ * b_rs apart (strided), or through a convolution's window (cpu_ukr.koff,
+ * kmask: each B row loaded masked where the window is outside the image,
+ * so no padded copy of the input exists) */
+UKR_TABLE(sgemm_avx512_6x64_s, false, true, false, sgemm_avx512_6x64_strided)
+UKR_TABLE(sgemm_avx512_6x64_w, false, false, true, sgemm_avx512_6x64_window)
 
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
  * the source row is read) and stored whole, padding included, to the
@@ -439,24 +326,24 @@ static void pack_cols_64(float *dst, const float *src, int64_t s_c, int64_t rows
     pack_cols_t(dst, src, s_c, rows, cols, NR);
 }
 
+/* What the f32 and bf16 pair sets share: the 6x64 tile, its many-row
+ * kernel, the prefetch stream, the epilogue and the conversions. */
+#define KSET_6X64(ISA, PRE)                 \
+    .isa = ISA, .mr = MR, .nr = NR,         \
+    .name = #PRE,                           \
+    .gemm = PRE,                            \
+    .gemm_rows = PRE##_rows,                \
+    .pf_stream = true,                      \
+    VEC_EPI_KSET_FIELDS /* vec_epilogue.h's */
+
 const cpu_kernel_set cpu_kset_avx512_6x64 = {
-    .isa = CPU_ISA_AVX512,
-    .mr = MR,
-    .nr = NR,
-    .name = "sgemm_avx512_6x64",
+    KSET_6X64(CPU_ISA_AVX512, sgemm_avx512_6x64),
+    .pack_rows = pack_rows_64,
     .pack_cols = pack_cols_64,
-    .gemm = sgemm_avx512_6x64,
     .gemm_strided = sgemm_avx512_6x64_strided,
     .gemm_dot = sgemm_avx512_dot,
     .gemm_window = sgemm_avx512_6x64_window,
     .gemv_rows = sgemv_avx512_rows,
-    .epi_tile = cpu_epi_tile_avx512,
-    .exp_rows = cpu_exp_rows_avx512,
-    .cvt16 = cpu_cvt16_avx512,
-    .store16 = cpu_store16_avx512,
-    .pack_rows = pack_rows_64,
-    .pf_stream = true,
-    .gemm_rows = sgemm_avx512_6x64_rows,
 };
 
 /* bf16 pairs (cpu_kernel_set.pairs): the same tile, edges, epilogue and
@@ -464,17 +351,7 @@ const cpu_kernel_set cpu_kset_avx512_6x64 = {
  * twice the f32 kernel's per instruction). Runs only where
  * cpu_isa_supported(CPU_ISA_AVX512BF16). */
 const cpu_kernel_set cpu_kset_avx512bf16_6x64 = {
-    .isa = CPU_ISA_AVX512BF16,
-    .mr = MR,
-    .nr = NR,
-    .name = "sbgemm_avx512bf16_6x64",
-    .gemm = sbgemm_avx512bf16_6x64,
-    .epi_tile = cpu_epi_tile_avx512,
-    .exp_rows = cpu_exp_rows_avx512,
-    .pf_stream = true,
-    .gemm_rows = sbgemm_avx512bf16_6x64_rows,
+    KSET_6X64(CPU_ISA_AVX512BF16, sbgemm_avx512bf16_6x64),
     .pairs = true,
     .pack_pairs = cpu_pack_pairs_avx512,
-    .cvt16 = cpu_cvt16_avx512,
-    .store16 = cpu_store16_avx512,
 };

@@ -336,3 +336,7 @@ VEC_EPI_LINKAGE void EXP_ROWS_FN(float *t, int64_t t_rs, int m, int64_t n, const
         sum[i] = tot;
     }
 }
+
+/* The kernel set's slots the four functions fill, as cpu_kernel_set
+ * initializer fields (each ISA's sets list them so). */
+#define VEC_EPI_KSET_FIELDS .epi_tile = EPI_TILE_FN, .exp_rows = EXP_ROWS_FN, .cvt16 = CVT16_FN, .store16 = STORE16_FN

@@ -88,24 +88,28 @@ typedef struct cb {
     bool ok;
 } cb;
 
+/* Each float type's unit roundoff and smallest subnormal (eta); 0 for
+ * the others, which round nothing. */
+static const struct {
+    ir_dtype dt;
+    double unit, eta;
+} FLOATS[] = {
+    {IR_F64, 0x1p-53, 0x1p-1074},
+    {IR_F32, 0x1p-24, 0x1p-149},
+    {IR_BF16, 0x1p-8, 0x1p-133},
+    {IR_F16, 0x1p-11, 0x1p-24},
+};
+
 static double unit(ir_dtype dt) {
-    switch (dt) {
-    case IR_F64: return 0x1p-53;
-    case IR_F32: return 0x1p-24;
-    case IR_BF16: return 0x1p-8;
-    case IR_F16: return 0x1p-11;
-    default: return 0;
-    }
+    for (size_t i = 0; i < SP_ARRAY_LEN(FLOATS); i++)
+        if (FLOATS[i].dt == dt) return FLOATS[i].unit;
+    return 0;
 }
 
 static double eta(ir_dtype dt) {
-    switch (dt) {
-    case IR_F64: return 0x1p-1074;
-    case IR_F32: return 0x1p-149;
-    case IR_BF16: return 0x1p-133;
-    case IR_F16: return 0x1p-24;
-    default: return 0;
-    }
+    for (size_t i = 0; i < SP_ARRAY_LEN(FLOATS); i++)
+        if (FLOATS[i].dt == dt) return FLOATS[i].eta;
+    return 0;
 }
 
 /* A bound stored in dt rounds to nearest: scaled first so that it stays
@@ -131,20 +135,26 @@ SP_NORETURN static void no_rule(cb *c, const ir_op *op) {
     it_fail(c->it, op, "no error bound for '%s'", ir_op_name((ir_opkind)op->kind));
 }
 
+/* The one-argument ops the reference's it_math1 computes and math1_rule
+ * bounds through their secants (with sqrt, sin and cos): one list for
+ * both switches. */
+#define CB_MONOTONE_CASES \
+    case IR_OP_EXP:       \
+    case IR_OP_EXP2:      \
+    case IR_OP_LOG:       \
+    case IR_OP_LOG2:      \
+    case IR_OP_LOG1P:     \
+    case IR_OP_TANH:      \
+    case IR_OP_ERF:       \
+    case IR_OP_RSQRT:     \
+    case IR_OP_FLOOR:     \
+    case IR_OP_CEIL
+
 /* f at x in f64, the reference's own functions (it_math1), for the
  * monotone ops deviation() bounds; sqrt continued at 0 */
 static double math1(ir_opkind k, double x) {
     switch (k) {
-    case IR_OP_EXP:
-    case IR_OP_EXP2:
-    case IR_OP_LOG:
-    case IR_OP_LOG2:
-    case IR_OP_LOG1P:
-    case IR_OP_TANH:
-    case IR_OP_ERF:
-    case IR_OP_RSQRT:
-    case IR_OP_FLOOR:
-    case IR_OP_CEIL: return it_math1(k, x, IR_F64);
+    CB_MONOTONE_CASES: return it_math1(k, x, IR_F64);
     case IR_OP_SQRT: return sqrt(x < 0 && x > -INFINITY ? 0 : x);
     default: return NAN;
     }
@@ -345,17 +355,8 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
         r.m = a->m, r.e = a->e, r.q = a->q;
         rnd(&r, rt, av, 1);
         break;
-    case IR_OP_EXP:
-    case IR_OP_EXP2:
-    case IR_OP_LOG:
-    case IR_OP_LOG2:
-    case IR_OP_LOG1P:
-    case IR_OP_TANH:
-    case IR_OP_ERF:
+    CB_MONOTONE_CASES:
     case IR_OP_SQRT:
-    case IR_OP_RSQRT:
-    case IR_OP_FLOOR:
-    case IR_OP_CEIL:
     case IR_OP_SIN:
     case IR_OP_COS: math1_rule(&r, k, a, rt, av); break;
     case IR_OP_POWF:

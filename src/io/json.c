@@ -129,3 +129,16 @@ void json_kv_bool(json_writer *w, const char *key, bool v) {
     json_key(w, key);
     json_bool(w, v);
 }
+
+void json_kv_ints(json_writer *w, const char *key, const char *const *names, const int64_t *v, size_t n) {
+    json_key(w, key);
+    json_begin_object(w);
+    for (size_t i = 0; i < n; i++) json_kv_int(w, names[i], v[i]);
+    json_end_object(w);
+}
+void json_kv_doubles(json_writer *w, const char *key, const char *const *names, const double *v, size_t n) {
+    json_key(w, key);
+    json_begin_object(w);
+    for (size_t i = 0; i < n; i++) json_kv_double(w, names[i], v[i]);
+    json_end_object(w);
+}

@@ -11,6 +11,7 @@
 #define SPADC_IO_JSON_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/strbuf.h"
@@ -44,5 +45,9 @@ void json_kv_int(json_writer *w, const char *key, int64_t v);
 void json_kv_double(json_writer *w, const char *key, double v);
 void json_kv_fixed(json_writer *w, const char *key, double v, int decimals);
 void json_kv_bool(json_writer *w, const char *key, bool v);
+/* "key": {names[0]: v[0], ...}, n members: a record of numbers (a report's
+ * energies, cycle bounds, gaps) from a table of names and one of values. */
+void json_kv_ints(json_writer *w, const char *key, const char *const *names, const int64_t *v, size_t n);
+void json_kv_doubles(json_writer *w, const char *key, const char *const *names, const double *v, size_t n);
 
 #endif

@@ -126,29 +126,38 @@ static void slice_from_props(parser *p, const op_state *st, ir_op *op, uint32_t 
     op->u.slice.strides = str;
 }
 
+/* An arith/math op of nin operands and one result, no regions, and its
+ * fastmath flags when it takes them (fm). */
+static ir_op *arith_op(parser *p, const op_state *st, ir_opkind k, uint32_t nin, bool fm) {
+    no_regions(p, st);
+    need_counts(p, st, nin, 1);
+    ir_op *op = from_state(p, st, k);
+    if (fm) op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", st->loc);
+    return op;
+}
+
+/* An integer property in [0, lim), or an error that says what it is
+ * (before the value) and, after it, what is wrong. */
+static int64_t need_index_prop(parser *p, const op_state *st, const char *name, int64_t lim, const char *before,
+                               const char *after) {
+    const ir_attr *a = need_prop(p, st, name, IR_A_INT);
+    if (a->u.i < 0 || a->u.i >= lim) ps_error_at(p, st->loc, "%s %lld%s", before, (long long)a->u.i, after);
+    return a->u.i;
+}
+
 /* arith and math: the ops of each syntax class, and the special ones. */
 static ir_op *build_arith(parser *p, const op_state *st, ir_opkind k) {
     sp_loc loc = st->loc;
     ir_op *op;
     switch (ir_op_syntax(k)) {
-    case IR_SYN_BINF:
+    case IR_SYN_BINF: return arith_op(p, st, k, 2, true);
     case IR_SYN_BINI:
-        no_regions(p, st);
-        need_counts(p, st, 2, 1);
-        op = from_state(p, st, k);
-        if (ir_op_syntax(k) == IR_SYN_BINF)
-            op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", loc);
-        else
-            op->flags = opaque_flags(p, st_prop(st, "overflowFlags"), "#arith.overflow", loc);
+        op = arith_op(p, st, k, 2, false);
+        op->flags = opaque_flags(p, st_prop(st, "overflowFlags"), "#arith.overflow", loc);
         return op;
     case IR_SYN_UNF:
     case IR_SYN_UNI:
-    case IR_SYN_CAST:
-        no_regions(p, st);
-        need_counts(p, st, 1, 1);
-        op = from_state(p, st, k);
-        op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", loc);
-        return op;
+    case IR_SYN_CAST: return arith_op(p, st, k, 1, true);
     case IR_SYN_SPECIAL: break;
     }
     switch (k) {
@@ -166,30 +175,16 @@ static ir_op *build_arith(parser *p, const op_state *st, ir_opkind k) {
     case IR_OP_CMPI: {
         no_regions(p, st);
         need_counts(p, st, 2, 1);
-        const ir_attr *pr = need_prop(p, st, "predicate", IR_A_INT);
-        int64_t lim = k == IR_OP_CMPF ? IR_CMPF_COUNT : IR_CMPI_COUNT;
-        if (pr->u.i < 0 || pr->u.i >= lim) ps_error_at(p, loc, "invalid comparison predicate %lld", (long long)pr->u.i);
+        const int64_t pred = need_index_prop(p, st, "predicate", k == IR_OP_CMPF ? IR_CMPF_COUNT : IR_CMPI_COUNT,
+                                             "invalid comparison predicate", "");
         op = from_state(p, st, k);
-        op->u.pred = pr->u.i;
+        op->u.pred = pred;
         if (k == IR_OP_CMPF) op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", loc);
         return op;
     }
-    case IR_OP_SELECT:
-        no_regions(p, st);
-        need_counts(p, st, 3, 1);
-        return from_state(p, st, k);
-    case IR_OP_FPOWI:
-        no_regions(p, st);
-        need_counts(p, st, 2, 1);
-        op = from_state(p, st, k);
-        op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", loc);
-        return op;
-    case IR_OP_FMA:
-        no_regions(p, st);
-        need_counts(p, st, 3, 1);
-        op = from_state(p, st, k);
-        op->flags = opaque_flags(p, st_prop(st, "fastmath"), "#arith.fastmath", loc);
-        return op;
+    case IR_OP_SELECT: return arith_op(p, st, k, 3, false);
+    case IR_OP_FPOWI: return arith_op(p, st, k, 2, true);
+    case IR_OP_FMA: return arith_op(p, st, k, 3, true);
     default: return NULL;
     }
 }
@@ -342,11 +337,9 @@ static ir_op *build_tensor(parser *p, const op_state *st, ir_opkind k) {
     case IR_OP_CONCAT: {
         no_regions(p, st);
         if (!st->nopnds || st->nres != 1) ps_error_at(p, loc, "tensor.concat takes one or more tensors and has one result");
-        const ir_attr *d = need_prop(p, st, "dim", IR_A_INT);
-        if (d->u.i < 0 || d->u.i >= IR_MAX_RANK)
-            ps_error_at(p, loc, "tensor.concat dimension %lld out of range", (long long)d->u.i);
+        const int64_t dim = need_index_prop(p, st, "dim", IR_MAX_RANK, "tensor.concat dimension", " out of range");
         op = from_state(p, st, k);
-        op->u.dim = d->u.i;
+        op->u.dim = dim;
         static const char *const used[] = {"dim"};
         keep_props(p, op, st, used, SP_ARRAY_LEN(used));
         return op;

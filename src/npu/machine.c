@@ -60,22 +60,6 @@ static void finish(nt_target *t) {
     if (t->e_spad_write_pj < 0) t->e_spad_write_pj = spad_class_pj(t->spad_kb_per_lane);
 }
 
-void nt_target_builtin(nt_target *t) {
-    set_defaults(t);
-    snprintf(t->name, sizeof t->name, "tpuv3 (built in)");
-    t->num_cores = 1;
-    t->core_freq_mhz = 940;
-    t->dram_freq_mhz = 940;
-    t->num_sa = 2;
-    t->lanes = 128;
-    t->spad_kb_per_lane = 128;
-    t->vlen_bits = 256;
-    t->dram_channels = 16;
-    t->icnt_latency = 10;
-    t->icnt_ports = 16;
-    finish(t);
-}
-
 int64_t nt_spad_bytes(const nt_target *t) { return t->spad_kb_per_lane * 1024; }
 
 int64_t nt_tile_bytes(const nt_target *t, int64_t rows, int64_t cols, int64_t elem_bytes) {
@@ -188,6 +172,39 @@ static const key_spec KEYS[] = {
     K_REAL("spadc_energy_dram_pj_per_bit", e_dram_bit_pj, 0, 1e6, "pJ per DRAM bit moved (3.48: PyTorchSim's HBM2 table)"),
     K_INT("spadc_energy_dram_row_bytes", dram_row_bytes, false, 1, 1 << 30, "bytes of a DRAM row (HBM2 page: 1 KiB)"),
 };
+
+/* The key named name, or NULL. */
+static const key_spec *find_key(const char *name) {
+    for (size_t i = 0; i < SP_ARRAY_LEN(KEYS); i++)
+        if (!strcmp(KEYS[i].name, name)) return &KEYS[i];
+    return NULL;
+}
+
+/* Stores a key's value where it goes: an integer key's v is whole, and
+ * within its range (at most 2^30), so exact as a double. */
+static void set_key(nt_target *t, const key_spec *k, double v) {
+    if (k->is_real)
+        *(double *)((char *)t + k->off) = v;
+    else
+        *(int64_t *)((char *)t + k->off) = (int64_t)v;
+}
+
+/* The built-in machine: the keys of PyTorchSim's TPUv3 file that differ
+ * from set_defaults, set as the loader sets a file's. */
+static const struct {
+    const char *key;
+    double v;
+} TPUV3[] = {
+    {"core_freq_mhz", 940}, {"dram_freq_mhz", 940}, {"num_systolic_array_per_core", 2}, {"vpu_num_lanes", 128},
+    {"vpu_spad_size_kb_per_lane", 128}, {"vpu_vector_length_bits", 256}, {"dram_channels", 16},
+};
+
+void nt_target_builtin(nt_target *t) {
+    set_defaults(t);
+    snprintf(t->name, sizeof t->name, "tpuv3 (built in)");
+    for (size_t i = 0; i < SP_ARRAY_LEN(TPUV3); i++) set_key(t, find_key(TPUV3[i].key), TPUV3[i].v);
+    finish(t);
+}
 
 void nt_target_print(sp_strbuf *out, const nt_target *t) {
     sp_strbuf_printf(out, "# %s: every key spadc reads, with this machine's values\n", t->name);
@@ -328,12 +345,10 @@ static void load_body(sp_ctx *ctx, void *ud) {
         if (!kn || !vn || kn->type != YAML_SCALAR_NODE) continue;
         const char *key = (const char *)kn->data.scalar.value;
         if (strlen(key) != kn->data.scalar.length) continue; /* a NUL inside: not one of ours */
-        size_t ki = SP_ARRAY_LEN(KEYS);
-        for (size_t i = 0; i < SP_ARRAY_LEN(KEYS); i++)
-            if (!strcmp(KEYS[i].name, key)) ki = i;
-        if (ki == SP_ARRAY_LEN(KEYS)) continue; /* unknown keys are PyTorchSim's business */
+        const key_spec *ks = find_key(key);
+        if (!ks) continue; /* unknown keys are PyTorchSim's business */
         if ((pass == 1) != !strncmp(key, "spadc_", 6)) continue;
-        const key_spec *ks = &KEYS[ki];
+        const size_t ki = (size_t)(ks - KEYS);
         if (seen[ki]) fail_at(ctx, s, kn->start_mark, "duplicate key '%s'", key);
         seen[ki] = true;
         if (vn->type != YAML_SCALAR_NODE)
@@ -352,7 +367,7 @@ static void load_body(sp_ctx *ctx, void *ud) {
                     fail_at(ctx, s, vn->start_mark, "'%s' must be a positive number at most %g (got %g)", key, ks->hi, d);
                 fail_at(ctx, s, vn->start_mark, "'%s' must be a number from %g to %g (got %g)", key, ks->lo, ks->hi, d);
             }
-            *(double *)((char *)t + ks->off) = d;
+            set_key(t, ks, d);
         } else {
             int64_t v;
             if (nul || !parse_int(val, &v))
@@ -360,7 +375,7 @@ static void load_body(sp_ctx *ctx, void *ud) {
             if ((double)v < ks->lo || (double)v > ks->hi)
                 fail_at(ctx, s, vn->start_mark, "'%s' must be between %.0f and %.0f (got %lld)", key, ks->lo, ks->hi,
                         (long long)v);
-            *(int64_t *)((char *)t + ks->off) = v;
+            set_key(t, ks, (double)v);
         }
     }
     for (size_t i = 0; i < SP_ARRAY_LEN(KEYS); i++)

@@ -53,14 +53,9 @@ static void energy_json(json_writer *w, const nc_energy *e, const nc_stats *st) 
         json_kv_int(w, "spad_write_bytes", st->spad_write_bytes);
         json_kv_int(w, "dram_activations", st->dram_activations);
     }
-    json_key(w, "energy_pj");
-    json_begin_object(w);
-    json_kv_double(w, "mac", e->mac);
-    json_kv_double(w, "vec", e->vec);
-    json_kv_double(w, "spad", e->spad);
-    json_kv_double(w, "dram", e->dram);
-    json_kv_double(w, "total", e->total);
-    json_end_object(w);
+    static const char *const names[] = {"mac", "vec", "spad", "dram", "total"};
+    const double v[] = {e->mac, e->vec, e->spad, e->dram, e->total};
+    json_kv_doubles(w, "energy_pj", names, v, SP_ARRAY_LEN(names));
 }
 
 /* Why a kernel moves more than its lower bound (lower.h, nl_gap); burst:
@@ -68,10 +63,7 @@ static void energy_json(json_writer *w, const nc_energy *e, const nc_stats *st) 
 static void gap_json(json_writer *w, const nl_gap *g, int64_t burst) {
     static const char *const names[] = {"total", "tile", "budget", "outer", "epilogue", "halo", "other", "split"};
     const int64_t v[] = {g->total, g->tile, g->budget, g->outer, g->epilogue, g->halo, g->other, g->split};
-    json_key(w, "dram_gap");
-    json_begin_object(w);
-    for (size_t i = 0; i < SP_ARRAY_LEN(names); i++) json_kv_int(w, names[i], v[i]);
-    json_end_object(w);
+    json_kv_ints(w, "dram_gap", names, v, SP_ARRAY_LEN(names));
     json_kv_int(w, "burst_padding_bytes", burst);
 }
 
@@ -605,13 +597,9 @@ static void kernel_json(json_writer *w, ex_program *x, uint32_t i) {
             json_kv_string(w, "mode", mode_text(ki.kp));
         schedule_json(w, ki.kp, &ch->cand);
         json_end_object(w);
-        json_key(w, "roofline");
-        json_begin_object(w);
-        json_kv_int(w, "compute_cycles", ch->bound_compute);
-        json_kv_int(w, "dma_min_cycles", ch->bound_dma_min);
-        json_kv_int(w, "dma_cycles", ch->bound_dma);
-        json_kv_int(w, "vector_cycles", ch->bound_vector);
-        json_end_object(w);
+        static const char *const roof[] = {"compute_cycles", "dma_min_cycles", "dma_cycles", "vector_cycles"};
+        const int64_t rv[] = {ch->bound_compute, ch->bound_dma_min, ch->bound_dma, ch->bound_vector};
+        json_kv_ints(w, "roofline", roof, rv, SP_ARRAY_LEN(roof));
         json_kv_int(w, "dma_bytes", ch->est.dma_bytes);
         json_kv_int(w, "dram_request_bytes", ch->est.dram_request_bytes);
         json_kv_int(w, "min_dma_bytes", ki.kp->min_dma_bytes);
@@ -655,16 +643,11 @@ static void target_json(json_writer *w, const nt_target *t, int64_t budget) {
     json_kv_int(w, "dma_latency_cycles", t->dma_latency);
     json_kv_int(w, "dram_request_bytes", t->dram_req_bytes);
     json_kv_int(w, "sfu_latency_cycles", t->sfu_latency);
-    json_key(w, "energy_prices_pj"); /* the spadc_energy_* keys */
-    json_begin_object(w);
-    json_kv_double(w, "fp32_mult", t->e_mult_pj);
-    json_kv_double(w, "fp32_add", t->e_add_pj);
-    json_kv_double(w, "vector_op", t->e_vec_op_pj);
-    json_kv_double(w, "spad_read_64b", t->e_spad_read_pj);
-    json_kv_double(w, "spad_write_64b", t->e_spad_write_pj);
-    json_kv_double(w, "dram_activation", t->e_dram_act_pj);
-    json_kv_double(w, "dram_bit", t->e_dram_bit_pj);
-    json_end_object(w);
+    static const char *const prices[] = {"fp32_mult",      "fp32_add",        "vector_op", "spad_read_64b",
+                                         "spad_write_64b", "dram_activation", "dram_bit"};
+    const double pv[] = {t->e_mult_pj,        t->e_add_pj,      t->e_vec_op_pj, t->e_spad_read_pj,
+                         t->e_spad_write_pj, t->e_dram_act_pj, t->e_dram_bit_pj};
+    json_kv_doubles(w, "energy_prices_pj", prices, pv, SP_ARRAY_LEN(prices)); /* the spadc_energy_* keys */
     json_kv_int(w, "dram_row_bytes", t->dram_row_bytes);
     json_kv_double(w, "budget_fraction", (double)budget / (double)nt_spad_bytes(t));
     json_kv_int(w, "budget_bytes", budget);

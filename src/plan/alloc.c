@@ -74,39 +74,9 @@ void pl_sort_idx(int32_t *v, size_t n, pl_cmp_fn cmp, const void *ud) {
     }
 }
 
-static void sort_i64(int64_t *v, size_t n) {
-    /* heapsort on plain values (time points) */
-    if (n < 2) return;
-    for (size_t k = n / 2; k-- > 0;) {
-        size_t i = k;
-        for (;;) {
-            size_t c = 2 * i + 1;
-            if (c >= n) break;
-            if (c + 1 < n && v[c + 1] > v[c]) c++;
-            if (v[c] <= v[i]) break;
-            int64_t t = v[c];
-            v[c] = v[i];
-            v[i] = t;
-            i = c;
-        }
-    }
-    for (size_t e = n - 1; e > 0; e--) {
-        int64_t t = v[0];
-        v[0] = v[e];
-        v[e] = t;
-        size_t i = 0;
-        for (;;) {
-            size_t c = 2 * i + 1;
-            if (c >= e) break;
-            if (c + 1 < e && v[c + 1] > v[c]) c++;
-            if (v[c] <= v[i]) break;
-            int64_t u = v[c];
-            v[c] = v[i];
-            v[i] = u;
-            i = c;
-        }
-    }
-}
+/* time points, by value */
+#define PL_VALUE(x) (x)
+PL_HEAPSORT_DEF(sort_i64, int64_t, PL_VALUE)
 
 /* ---------------------------------------------------------------------------
  * Preparation: validation, in-place chains, sections, items, conflicts. */

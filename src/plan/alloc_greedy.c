@@ -13,37 +13,8 @@ typedef struct iv {
     int64_t lo, hi; /* forbidden base offsets [lo, hi) */
 } iv;
 
-static void sort_iv(iv *v, size_t n) {
-    for (size_t k = n / 2; k-- > 0;) {
-        size_t i = k;
-        for (;;) {
-            size_t c = 2 * i + 1;
-            if (c >= n) break;
-            if (c + 1 < n && v[c + 1].lo > v[c].lo) c++;
-            if (v[c].lo <= v[i].lo) break;
-            iv t = v[c];
-            v[c] = v[i];
-            v[i] = t;
-            i = c;
-        }
-    }
-    for (size_t e = n ? n - 1 : 0; e > 0; e--) {
-        iv t = v[0];
-        v[0] = v[e];
-        v[e] = t;
-        size_t i = 0;
-        for (;;) {
-            size_t c = 2 * i + 1;
-            if (c >= e) break;
-            if (c + 1 < e && v[c + 1].lo > v[c].lo) c++;
-            if (v[c].lo <= v[i].lo) break;
-            iv u = v[c];
-            v[c] = v[i];
-            v[i] = u;
-            i = c;
-        }
-    }
-}
+#define IV_LO(x) ((x).lo)
+PL_HEAPSORT_DEF(sort_iv, iv, IV_LO)
 
 static int cmp_greedy(const void *ud, int32_t x, int32_t y) {
     const pl_item *it = ud;

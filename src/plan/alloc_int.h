@@ -63,6 +63,34 @@ static inline uint64_t pl_mix64(uint64_t x) {
 typedef int (*pl_cmp_fn)(const void *ud, int32_t a, int32_t b);
 void pl_sort_idx(int32_t *v, size_t n, pl_cmp_fn cmp, const void *ud);
 
+/* In-place heapsort of an array of T by an int64 key, KEY(element): for
+ * plain values (alloc.c's time points) and forbidden intervals by their
+ * start (alloc_greedy.c), neither of which is an index pl_sort_idx sorts.
+ * Defines static NAME(T *v, size_t n) and its sift-down. */
+#define PL_HEAPSORT_DEF(NAME, T, KEY)                          \
+    static void NAME##_sift(T *v, size_t i, size_t n) {        \
+        for (;;) {                                             \
+            size_t c = 2 * i + 1;                              \
+            if (c >= n) return;                                \
+            if (c + 1 < n && KEY(v[c + 1]) > KEY(v[c])) c++;   \
+            if (KEY(v[c]) <= KEY(v[i])) return;                \
+            T t = v[c];                                        \
+            v[c] = v[i];                                       \
+            v[i] = t;                                          \
+            i = c;                                             \
+        }                                                      \
+    }                                                          \
+    static void NAME(T *v, size_t n) {                         \
+        if (n < 2) return;                                     \
+        for (size_t k = n / 2; k-- > 0;) NAME##_sift(v, k, n); \
+        for (size_t e = n - 1; e > 0; e--) {                   \
+            T t = v[0];                                        \
+            v[0] = v[e];                                       \
+            v[e] = t;                                          \
+            NAME##_sift(v, 0, e);                              \
+        }                                                      \
+    }
+
 /* Items, their pieces, and a call's prepared input. */
 typedef struct pl_piece {
     int32_t a, b; /* sections [a, b) */

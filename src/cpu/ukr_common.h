@@ -1,0 +1,143 @@
+/* ukr_common.h - what the x86 microkernel files (sgemm_avx2.c,
+ * sgemm_avx512.c) share around their bodies: the accumulators' X-macros,
+ * the prefetch distances, PREFETCHW, and the many-row kernel. Each file
+ * includes it once, after kernels.h, and defines its own ukr_body. */
+#ifndef SPADC_CPU_UKR_COMMON_H
+#define SPADC_CPU_UKR_COMMON_H
+
+/* A line the tile will store to, fetched for writing (PREFETCHW; measured
+ * +2% on the 6x64 kernel over a read prefetch, which leaves the store an
+ * ownership upgrade to wait for). A no-op where unsupported. */
+static inline __attribute__((always_inline)) void prefetchw(const float *p) {
+    __asm__ volatile("prefetchw %0" ::"m"(*(const char *)p));
+}
+
+/* Accumulators are named variables (c<row>_<vector>), not an array: with an
+ * array GCC keeps the tile in memory around the K loop unless everything is
+ * unrolled before scalar replacement. Up to 6 rows and 4 vectors; rows and
+ * vectors past a set's tile, and past a specialisation's mr / nv, are dead
+ * code. */
+#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
+#define VECS(X, i) X(i, 0) X(i, 1) X(i, 2) X(i, 3)
+
+/* A one-row tile (a GEMV) streams B from memory with one FMA per load:
+ * its rows are prefetched B1_DIST floats (8 KiB, 32 k steps) ahead; for a
+ * pre-packed B that runs on into the next block (panels are contiguous),
+ * for a B packed per call past the block is wasted, and harmless. Measured
+ * on 1x4096x4096 (AVX-512): ~+13% at 1 thread, ~+15% at 2, over the
+ * hardware alone. */
+#define B1_DIST 2048
+/* The same distance for B read in place (gemm_strided): rows, not floats */
+#define BS_ROWS 32
+#define PF_STEPS 32 /* k steps before the end at which the tile's lines are prefetched */
+
+/* The many-row kernel of a set (PRE: its name prefix, MRX its tile rows)
+ * for nv vectors: whole MRX-row strips with the body inlined, called as
+ * ukr_body(&u, the rest of the arguments), then the short strip through
+ * PRE##_table, with no call, frame or dispatch per strip (a 64x64x64 GEMM
+ * on the 6x64 set is 11 strips of one panel). */
+#define UKR_ROWS_DEF(PRE, MRX, nv, ...)                                  \
+    static void PRE##_rows_v##nv(const cpu_ukr *u0) {                    \
+        cpu_ukr u = *u0;                                                 \
+        int64_t rows = u0->m;                                            \
+        const int64_t add_step = u.add && u.add_rs ? MRX * u.add_rs : 0; \
+        u.pf_n = 0;                                                      \
+        for (; rows >= MRX; rows -= MRX) {                               \
+            u.m = MRX;                                                   \
+            ukr_body(&u, __VA_ARGS__);                                   \
+            u.a += MRX * u.a_rs, u.c += MRX * u.c_rs, u.m0 += MRX;       \
+            if (u.add) u.add += add_step;                                \
+        }                                                                \
+        if (rows > 0) {                                                  \
+            u.m = (int)rows;                                             \
+            PRE##_table[rows - 1][nv - 1](&u);                           \
+        }                                                                \
+    }
+
+/* ---- pieces of the bodies (each file's ukr_body), written over the
+ * includer's VF, VLEN, VPS and vload_n with u, mr (rows) and nv (vectors)
+ * in scope. */
+
+/* UKR_LOAD_N(p, cnt): the prologue's loads, vload_n unless the includer
+ * names the intrinsic (sgemm_avx512.c: the same load, which GCC's inliner
+ * weighs as smaller than the call, keeping the kernels as they were) */
+#ifndef UKR_LOAD_N
+#define UKR_LOAD_N vload_n
+#endif
+
+/* The prologue: zero; the accumulators c<i>_<v>, zero or, where the tile
+ * to add is a broadcast row (a bias: row_init), that row, loaded once
+ * instead of an add per accumulator after the loop; B's walk (b), A's
+ * row stride (lda), k, and A's row pointers a0..a5. */
+#define UKR_DECL(i, v) VF c##i##_##v = zero;
+#define UKR_DECL_ROW(i) VECS(UKR_DECL, i)
+#define UKR_INIT(i, v) c##i##_##v = r##v;
+#define UKR_INIT_ROW(i) VECS(UKR_INIT, i)
+#define UKR_PROLOGUE()                                                                                      \
+    const VF zero = VPS(setzero)();                                                                         \
+    ROWS(UKR_DECL_ROW)                                                                                      \
+    const bool row_init = u->add && u->add_rs == 0 && u->add_cs == 1;                                       \
+    if (row_init) {                                                                                         \
+        const int n = u->n;                                                                                 \
+        const VF r0 = UKR_LOAD_N(u->add, n);                                                                \
+        const VF r1 = nv > 1 ? UKR_LOAD_N(u->add + VLEN, n - VLEN) : zero;                                  \
+        const VF r2 = nv > 2 ? UKR_LOAD_N(u->add + 2 * VLEN, n - 2 * VLEN) : zero;                          \
+        const VF r3 = nv > 3 ? UKR_LOAD_N(u->add + 3 * VLEN, n - 3 * VLEN) : zero;                          \
+        (void)r1, (void)r2, (void)r3;                                                                       \
+        ROWS(UKR_INIT_ROW)                                                                                  \
+    }                                                                                                       \
+    const float *b = u->b;                                                                                  \
+    const int64_t lda = u->a_rs, k = u->k;                                                                  \
+    const float *a0 = u->a, *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda, *a4 = a3 + lda, *a5 = a4 + lda; \
+    (void)a1, (void)a2, (void)a3, (void)a4, (void)a5
+
+/* The K loop in three parts, STEP() a k step, p from 0: the tile's lines
+ * are prefetched while its last steps run (prefetch_add, prefetch_c: each
+ * file's), the tile added after the loop (C's partial sum, an init
+ * operand such as a residual; it may come from L3) 2 * PF_STEPS steps
+ * ahead, C for writing PF_STEPS ahead, so the two batches of misses do not
+ * queue behind each other. UKR_K_SPLIT declares p and the two points;
+ * a file may run steps of its own (from p) before UKR_K_LOOP. */
+#define UKR_K_SPLIT()                                                                                   \
+    const int64_t kp1 = k > 2 * PF_STEPS ? k - 2 * PF_STEPS : 0, kp2 = k > PF_STEPS ? k - PF_STEPS : 0; \
+    int64_t p = 0
+#define UKR_K_LOOP(STEP)                                 \
+    _Pragma("GCC unroll 4") for (; p < kp1; p++) STEP(); \
+    prefetch_add(u, mr, nv);                             \
+    _Pragma("GCC unroll 4") for (; p < kp2; p++) STEP(); \
+    prefetch_c(u, mr, nv);                               \
+    _Pragma("GCC unroll 4") for (; p < k; p++) STEP()
+
+/* The epilogue kinds both bodies apply after the tile to add (kind, n, c,
+ * ldc and zero in scope). GENERAL spills the tile, rows NRX floats apart,
+ * to the interpreter (EPI_TILE_FN, vec_epilogue.h), which stores C, and
+ * returns. RELU is maximumf(x, 0) in two instructions: VMAXPS returns its
+ * second operand when either is NaN, so max(0, x) keeps NaN; it also
+ * returns x = -0 for -0, which adding +0 turns into +0 (and changes
+ * nothing else). Two instructions on the FP add pipes, which the FMAs
+ * leave idle: a 6x64x64 tile loop (AVX-512) ran ~1% faster so than with
+ * one VFIXUPIMMPS (a table lookup with the same results), which competes
+ * with them. */
+#define UKR_SPILL(i, v) \
+    if (nv > v) VPS(store)(t + i * t_rs + VLEN * v, c##i##_##v);
+#define UKR_SPILL_ROW(i) \
+    if (mr > i) { VECS(UKR_SPILL, i) }
+#define UKR_RELU(i, v) \
+    if (nv > v) c##i##_##v = VPS(add)(VPS(max)(zero, c##i##_##v), zero);
+#define UKR_RELU_ROW(i) \
+    if (mr > i) { VECS(UKR_RELU, i) }
+#define UKR_EPI_KINDS(NRX)                                             \
+    do {                                                               \
+        if (kind == CPU_EPI_KIND_GENERAL) {                            \
+            float t[6 * NR_MAX] __attribute__((aligned(4 * VLEN)));    \
+            const int t_rs = NRX;                                      \
+            ROWS(UKR_SPILL_ROW)                                        \
+            EPI_TILE_FN(u->epi, t, t_rs, mr, n, u->m0, u->n0, c, ldc); \
+            return;                                                    \
+        }                                                              \
+        if (kind == CPU_EPI_KIND_RELU) {                               \
+            ROWS(UKR_RELU_ROW)                                         \
+        }                                                              \
+    } while (0)
+
+#endif
