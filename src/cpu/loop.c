@@ -28,9 +28,7 @@ static int nreads(cpu_lop op) {
     case CPU_L_ROUNDF:
     case CPU_L_SITOFP:
     case CPU_L_WRAPI:
-    case CPU_L_EXPF:
-    case CPU_L_TANHF:
-    case CPU_L_ERFF: return 1;
+    case CPU_L_FN1: return 1;
     case CPU_L_SELECT: return 3;
     case CPU_L_SCALAR: return -1; /* those not LOOP_NONE */
     case CPU_L_GATHER: return 1;

@@ -241,15 +241,7 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
             else
                 for (int l = 0; l < cnt; l++) d->i[l] = a->i[l] ? b->i[l] : e->i[l];
             break;
-        case CPU_L_EXPF: /* f32: the engine's exp (within 1 ulp of expf) */
-            loop_exp_s(a->s, d->s, cnt);
-            break;
-        case CPU_L_TANHF:
-            for (int l = 0; l < cnt; l++) d->s[l] = loop_tanhf(a->s[l]);
-            break;
-        case CPU_L_ERFF:
-            for (int l = 0; l < cnt; l++) d->s[l] = loop_erff(a->s[l]);
-            break;
+        case CPU_L_FN1: loop_fn1((ir_opkind)in->imm.i, a->s, d->s, cnt); break;
         case CPU_L_SCALAR:
             for (int l = 0; l < cnt; l++) {
                 const cpu_lane x = lane_get(a, in->at, l), y = lane_get(b, in->bt, l), z = lane_get(e, in->ct, l);

@@ -10,6 +10,7 @@
 
 #include "base/fp16.h"
 #include "interp/scalar_rules.h"
+#include "ir/ir.h"
 #include "loop.h"
 
 #define LOOP_NONE 0xff /* an unused operand register */
@@ -210,6 +211,23 @@ static inline float loop_tanhf(float x) {
 #define ERF_FN loop_erff
 #define ERF_SCALAR
 #include "erf_approx.h"
+
+/* The engine's own f32 functions (CPU_L_FN1); any other runs per lane
+ * with the reference's semantics (CPU_L_SCALAR) or is decomposed into
+ * these by the body program. Each a loop that vectorises on any ISA. */
+static inline bool loop_fn1_has(ir_opkind k) { return k == IR_OP_EXP || k == IR_OP_TANH || k == IR_OP_ERF; }
+
+static inline void loop_fn1(ir_opkind k, const float *a, float *d, int cnt) {
+    switch (k) {
+    case IR_OP_EXP: loop_exp_s(a, d, cnt); break;
+    case IR_OP_TANH:
+        for (int l = 0; l < cnt; l++) d[l] = loop_tanhf(a[l]);
+        break;
+    default:
+        for (int l = 0; l < cnt; l++) d[l] = loop_erff(a[l]);
+        break;
+    }
+}
 
 /* -------------------------------------------------------------- the walk */
 

@@ -163,10 +163,7 @@ static cpu_lop lop_of(ir_opkind k, ir_dtype dt) {
     case IR_OP_CMPI: return CPU_L_CMPI;
     case IR_OP_SELECT: return CPU_L_SELECT;
     case IR_OP_LINALG_INDEX: return CPU_L_INDEX;
-    case IR_OP_EXP: return dt == IR_F32 ? CPU_L_EXPF : CPU_L_SCALAR;
-    case IR_OP_TANH: return dt == IR_F32 ? CPU_L_TANHF : CPU_L_SCALAR;
-    case IR_OP_ERF: return dt == IR_F32 ? CPU_L_ERFF : CPU_L_SCALAR;
-    default: return CPU_L_SCALAR;
+    default: return dt == IR_F32 && loop_fn1_has(k) ? CPU_L_FN1 : CPU_L_SCALAR;
     }
 }
 
@@ -280,7 +277,9 @@ static bool op_insn(lowerer *lw, const bd_insn *bi) {
     v->a = bi->a, v->b = bi->b, v->c = bi->c;
     v->in.dt = dt;
     v->in.at = ot[0], v->in.bt = ot[1], v->in.ct = ot[2];
-    if (lop == CPU_L_CONST && !o) {
+    if (lop == CPU_L_FN1) {
+        v->in.imm.i = bi->kind;
+    } else if (lop == CPU_L_CONST && !o) {
         v->in.imm.f = bi->imm;
     } else if (lop == CPU_L_CONST) {
         interp_scalar z = {0}, s;
