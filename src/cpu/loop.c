@@ -246,10 +246,13 @@ int cpu_loop_team(const cpu_loop *L, int nthreads) {
     return nt;
 }
 
+/* The engine built for the active ISA (loop_exec.h, once per ISA). */
+static loop_items_fn items_fn_of(int isa) {
+    return isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512 : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2 : cpu_loop_items_generic;
+}
+
 uint32_t cpu_loop_run_here(const cpu_loop *L, int isa, const void *const *in_ptrs, void *out, void *regs) {
-    const loop_items_fn items_fn = isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512
-                                   : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
-                                                         : cpu_loop_items_generic;
+    const loop_items_fn items_fn = items_fn_of(isa);
     loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1, .block = LOOP_BLOCK};
     int nt;
     const int64_t items = split(L, &j, 1, &nt);
@@ -261,9 +264,7 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
     cpu_isa isa;
     sp_status st = cpu_isa_active(ctx, &isa);
     if (st != SP_OK) return st;
-    const loop_items_fn items_fn = isa >= CPU_ISA_AVX512 ? cpu_loop_items_avx512
-                                   : isa == CPU_ISA_AVX2 ? cpu_loop_items_avx2
-                                                         : cpu_loop_items_generic;
+    const loop_items_fn items_fn = items_fn_of(isa);
     loop_job j = {.L = L, .in = in_ptrs, .out = out, .nblocks = 1, .block = LOOP_BLOCK};
     int nt;
     const int64_t items = split(L, &j, nthreads, &nt);

@@ -182,10 +182,6 @@ static inline float loop_expf(float x) {
     return x != x ? x : y;
 }
 
-static inline void loop_exp_s(const float *a, float *d, int cnt) {
-    for (int l = 0; l < cnt; l++) d[l] = loop_expf(a[l]);
-}
-
 /* tanh in f32 within 2 ulp of tanhf (vec_epilogue.h's vtanh_):
  * |x| < 0.625: x + x^3 q(x^2); otherwise 1 - 2 / (e^{2|x|} + 1), signed. */
 static inline float loop_tanhf(float x) {
@@ -212,20 +208,30 @@ static inline float loop_tanhf(float x) {
 #define ERF_SCALAR
 #include "erf_approx.h"
 
-/* The engine's own f32 functions (CPU_L_FN1); any other runs per lane
- * with the reference's semantics (CPU_L_SCALAR) or is decomposed into
- * these by the body program. Each a loop that vectorises on any ISA. */
-static inline bool loop_fn1_has(ir_opkind k) { return k == IR_OP_EXP || k == IR_OP_TANH || k == IR_OP_ERF; }
+/* The engine's own f32 functions (CPU_L_FN1), listed once: the op and its
+ * function above. Any other runs per lane with the reference's semantics
+ * (CPU_L_SCALAR) or is decomposed into these by the body program. */
+#define LOOP_FN1S(X) X(IR_OP_EXP, loop_expf) X(IR_OP_TANH, loop_tanhf) X(IR_OP_ERF, loop_erff)
 
+static inline bool loop_fn1_has(ir_opkind k) {
+    switch (k) {
+#define LOOP_FN1_HAS(K, F) case K:
+        LOOP_FN1S(LOOP_FN1_HAS) return true;
+#undef LOOP_FN1_HAS
+    default: return false;
+    }
+}
+
+/* Function k on cnt lanes: one loop each, which vectorises on any ISA. */
 static inline void loop_fn1(ir_opkind k, const float *a, float *d, int cnt) {
     switch (k) {
-    case IR_OP_EXP: loop_exp_s(a, d, cnt); break;
-    case IR_OP_TANH:
-        for (int l = 0; l < cnt; l++) d[l] = loop_tanhf(a[l]);
+#define LOOP_FN1_RUN(K, F)                                \
+    case K:                                               \
+        for (int l = 0; l < cnt; l++) d[l] = F(a[l]);     \
         break;
-    default:
-        for (int l = 0; l < cnt; l++) d[l] = loop_erff(a[l]);
-        break;
+        LOOP_FN1S(LOOP_FN1_RUN)
+#undef LOOP_FN1_RUN
+    default: break; /* lowering emits CPU_L_FN1 only where loop_fn1_has */
     }
 }
 

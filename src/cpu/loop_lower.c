@@ -1073,11 +1073,15 @@ void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, 
         sp_throw(ctx, SP_EINTERNAL, (sp_loc){0}, "internal error: a loop kernel's folded pad outside a pool window");
     if (cpu_loop_run(ctx, L, in, ex_value_ptr(x, lk->out_value), nthreads, &bad) != SP_OK) {
         if (bad == UINT32_MAX) sp_rethrow(ctx); /* not the program's: e.g. a bad SPADC_ISA */
-        /* an integer division by zero, a cf.assert that does not hold or a
-         * gather out of its table */
-        const ir_op *op = bad < L->ninsn ? (const ir_op *)L->insn[bad].ud : NULL;
-        char text[SP_ERR_MSG_MAX];
-        interp_failure_text(op, text, sizeof text);
-        sp_throw(ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "%s%s", text, op ? "" : " in a loop kernel");
+        cpu_loop_throw_failure(ctx, L, bad, "a loop kernel");
     }
+}
+
+void cpu_loop_throw_failure(sp_ctx *ctx, const cpu_loop *L, uint32_t bad, const char *what) {
+    /* an integer division by zero, a cf.assert that does not hold or a
+     * gather out of its table */
+    const ir_op *op = bad < L->ninsn ? (const ir_op *)L->insn[bad].ud : NULL;
+    char text[SP_ERR_MSG_MAX];
+    interp_failure_text(op, text, sizeof text);
+    sp_throw(ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "%s%s%s", text, op ? "" : " in ", op ? "" : what);
 }

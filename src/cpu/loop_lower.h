@@ -65,6 +65,10 @@ bool cpu_loop_lower(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_
 bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_loop_kernel *lk, char *why, size_t nwhy);
 /* Run it once on this run's storage (raises on a failing op, located). */
 void cpu_loop_kernel_run(sp_ctx *ctx, const ex_program *x, cpu_loop_kernel *lk, int nthreads);
+/* Raise what the reference says of instruction bad of L, which failed at
+ * run time (interp_failure_text), located at its op; "... in WHAT" where
+ * the instruction has no op (what: "a loop kernel"). */
+SP_NORETURN void cpu_loop_throw_failure(sp_ctx *ctx, const cpu_loop *L, uint32_t bad, const char *what);
 /* Whether L is a row sum the backend runs directly, not on the engine's
  * lanes (an f32 sum of f32 elements lying contiguous, then an f32 chain of
  * + - * / and constants: a global average pool, a mean over the last

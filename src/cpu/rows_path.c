@@ -335,13 +335,7 @@ void cb_run_rows(cb_backend *cb, cb_kplan *kp) {
             }
         }
     }
-    if (bad_all) { /* an integer division by zero, a cf.assert that does not hold */
-        const cpu_loop *L = &rp->part[bad_part].L[0];
-        const ir_op *op = bad_all - 1 < L->ninsn ? (const ir_op *)L->insn[bad_all - 1].ud : NULL;
-        char text[SP_ERR_MSG_MAX];
-        interp_failure_text(op, text, sizeof text);
-        sp_throw(cb->ctx, SP_EINPUT, op ? op->loc : (sp_loc){0}, "%s%s", text, op ? "" : " in a row-wise chain");
-    }
+    if (bad_all) cpu_loop_throw_failure(cb->ctx, &rp->part[bad_part].L[0], bad_all - 1, "a row-wise chain");
 }
 
 void cb_rows_describe(const cb_rows_plan *rp, cpu_rows_info *info) {

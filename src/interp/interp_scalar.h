@@ -228,10 +228,6 @@ static inline const char *it_scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt
                                     const interp_scalar *b, const interp_scalar *c, interp_scalar *out) {
     interp_scalar r;
     (void)at;
-    if ((unsigned)k < IR_OP_COUNT && it_math1_table[k].f64) { /* the unary functions: one table */
-        out->f = it_round_to(it_math1(k, a->f, rt), rt);
-        return NULL;
-    }
     switch (k) {
     case IR_OP_CONSTANT: r = it_scalar_constant(op->u.value); break;
     case IR_OP_ASSERT: /* per point of a body: the condition, or a failure */
@@ -299,7 +295,10 @@ static inline const char *it_scalar_op(ir_opkind k, const ir_op *op, ir_dtype rt
     case IR_OP_FPTOSI: r.i = it_wrap(it_f2i(a->f, false), rt); break;
     case IR_OP_FPTOUI: r.i = it_wrap(it_f2i(a->f, true), rt); break;
     case IR_OP_BITCAST: r = it_bits_to_scalar(it_scalar_to_bits(*a, at), rt); break;
-    default: return "";
+    default: /* the unary functions: their table (looked up only here, after the common ops) */
+        if ((unsigned)k >= IR_OP_COUNT || !it_math1_table[k].f64) return "";
+        r.f = it_round_to(it_math1(k, a->f, rt), rt);
+        break;
     }
     *out = r;
     return NULL;
