@@ -107,7 +107,7 @@ typedef struct cb_kplan {
     int32_t *bounds, *combo;
     int64_t *krun;
     uint16_t *kcombo;
-    bool pack_avx512; /* the window is linear and the ISA AVX-512: cpu_window_pack_linear_avx512 */
+    cpu_window_pack_fn pack; /* window_b's packer: cpu_window_pack, or the ISA's for a linear window */
     /* window_b read in place (a linear window, a zero pad, a kernel set
      * with gemm_window): one GEMM per outer iteration over all pixels, B
      * through bwin's masks (npanels x gK x NR/16, built once), no packing */

@@ -51,16 +51,25 @@ typedef struct cpu_window {
 } cpu_window;
 
 #define CPU_WIN_MAX_COMBOS 64
+#define CPU_WIN_PACK_MAX_NR 128 /* the vector packers' widest panel */
+
+/* A packer of B panels (cpu_window_pack's contract). */
+typedef void (*cpu_window_pack_fn)(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr,
+                                   float *dst);
 
 /* Pixels [n0, n0 + cols) as B panels of nr columns (rows k = 0..K-1 of each
  * panel nr floats, panels K * nr floats apart; columns past cols zero). */
 void cpu_window_pack(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr, float *dst);
 
-/* cpu_window_pack of a linear window, nr a multiple of 16: per panel row
- * nr/16 masked loads (the padding value where masked) and aligned stores.
- * AVX-512 (conv_avx512.c): called only where the ISA runs. */
+/* cpu_window_pack of a linear window, nr a multiple of 16 (AVX-512,
+ * conv_avx512.c) or 8 (AVX2, conv_avx2.c) up to CPU_WIN_PACK_MAX_NR, dst
+ * aligned to the vector: per panel row nr/16 (nr/8) masked loads (the
+ * padding value where masked) and aligned stores. Called only where the
+ * ISA runs. */
 void cpu_window_pack_linear_avx512(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr,
                                    float *dst);
+void cpu_window_pack_linear_avx2(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr,
+                                 float *dst);
 
 /* cpu_window.copy with AVX-512: stride 2 (a stride-2 convolution's runs)
  * as pairs of masked loads, even lanes picked by one permute; other

@@ -11,7 +11,7 @@
 
 void cpu_window_pack_linear_avx512(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr,
                                    float *dst) {
-    enum { MAXV = 8 }; /* nr <= 128 */
+    enum { MAXV = CPU_WIN_PACK_MAX_NR / 16 };
     __mmask16 masks[CPU_WIN_MAX_COMBOS][MAXV];
     const int nv = nr / 16;
     const int64_t K = w->K;

@@ -49,7 +49,7 @@ static sp_status run_window_items(const cb_backend *cb, const cb_kplan *kp, cons
         }
         const int64_t base = cb_at(&kp->lhs, idx, kp->outer, kp->nouter);
         if (kp->window_b) {
-            (kp->pack_avx512 ? cpu_window_pack_linear_avx512 : cpu_window_pack)(&win, X, base, p0, cnt, nr, wbuf);
+            kp->pack(&win, X, base, p0, cnt, nr, wbuf);
             wp.N = g.N = cnt;
             wp.npanels = (cnt + nr - 1) / nr;
             g.A = W + cb_at(&kp->rhs, idx, kp->outer, kp->nouter);

@@ -86,33 +86,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
         for (int v = 0; v < nv; v++) prefetchw(u->c + i * u->c_rs + 16 * v);
 }
 
-/* A step (kernels.h cpu_epi_step) on one accumulator vector; ReLU as the
- * RELU store below computes it. */
-static inline __attribute__((always_inline)) __m512 step_op(int op, __m512 x, __m512 o, __m512 zero) {
-    switch (op) {
-    case CPU_STEP_ADD: return _mm512_add_ps(x, o);
-    case CPU_STEP_SUB: return _mm512_sub_ps(x, o);
-    case CPU_STEP_RSUB: return _mm512_sub_ps(o, x);
-    case CPU_STEP_MUL: return _mm512_mul_ps(x, o);
-    /* VMAXPS/VMINPS return the second operand where either is NaN: x's
-     * NaN is kept (the constant is none); no zero to order against */
-    case CPU_STEP_MAXC: return _mm512_max_ps(o, x);
-    case CPU_STEP_MINC: return _mm512_min_ps(o, x);
-    case CPU_STEP_MAXC_X: return _mm512_max_ps(x, o);
-    case CPU_STEP_MINC_X: return _mm512_min_ps(x, o);
-    default: return _mm512_add_ps(_mm512_max_ps(zero, x), zero);
-    }
-}
-
-/* Whether the kernel can apply the steps: each operand read per row
- * (column stride 0) or as vectors (column stride 1). */
-static inline bool steps_fit(const cpu_epi_prog *p) {
-    for (uint32_t s = 0; s < p->nsteps; s++) {
-        const int op = p->steps[s].operand;
-        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
-    }
-    return true;
-}
+UKR_STEP_OP_DEF(__m512)
 
 /* tmp is read only after the gather fills it; GCC cannot see that through
  * the stride test */
@@ -219,37 +193,11 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     }
 
     cpu_epi_kind kind = u->epi ? u->epi->kind : CPU_EPI_KIND_STORE;
-    if (kind == CPU_EPI_KIND_GENERAL && u->epi->nsteps && steps_fit(u->epi)) {
-        /* the program as steps on the registers (a folded BatchNorm, a
-         * residual, a ReLU): no spill to the interpreter, which cost a
-         * third of a 1x1 convolution's time (K = 64) */
-        const cpu_epilogue *e = u->epi->e;
-        for (uint32_t s = 0; s < u->epi->nsteps; s++) {
-            const cpu_epi_step st = u->epi->steps[s];
-            const cpu_operand *o = st.operand >= 0 ? &e->operands[st.operand] : NULL;
-            const bool vec = o && o->sn == 1;
-            const __m512 cst = _mm512_set1_ps(st.imm);
-#define EPS_APPLY(i, v) \
-    if (nv > v) c##i##_##v = step_op(st.op, c##i##_##v, o##v, zero);
-#define EPS_ROW(i)                                                                                 \
-    if (mr > i) {                                                                                  \
-        __m512 o0 = cst, o1 = cst, o2 = cst, o3 = cst;                                             \
-        if (vec) {                                                                                 \
-            const float *q = o->ptr + (u->m0 + i) * o->sm + u->n0;                                 \
-            o0 = _mm512_maskz_loadu_ps(k0, q);                                                     \
-            if (nv > 1) o1 = _mm512_maskz_loadu_ps(k1, q + 16);                                    \
-            if (nv > 2) o2 = _mm512_maskz_loadu_ps(k2, q + 32);                                    \
-            if (nv > 3) o3 = _mm512_maskz_loadu_ps(k3, q + 48);                                    \
-        } else if (o) {                                                                            \
-            o0 = o1 = o2 = o3 = _mm512_set1_ps(o->ptr[(u->m0 + i) * o->sm]);                       \
-        }                                                                                          \
-        (void)o1, (void)o2, (void)o3;                                                              \
-        VECS(EPS_APPLY, i)                                                                         \
-    }
-            ROWS(EPS_ROW)
-        }
-        kind = CPU_EPI_KIND_STORE;
-    }
+    /* the program as steps on the registers (a folded BatchNorm, a
+     * residual, a ReLU): no spill to the interpreter, which cost a third of
+     * a 1x1 convolution's time (K = 64) */
+#define UKR_OPLOAD(q, v) _mm512_maskz_loadu_ps(k##v, (q) + 16 * (v))
+    UKR_EPI_STEPS(__m512);
     float *c = u->c;
     const int64_t ldc = u->c_rs;
     UKR_EPI_KINDS(NR);

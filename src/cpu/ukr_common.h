@@ -108,6 +108,73 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
     prefetch_c(u, mr, nv);                               \
     _Pragma("GCC unroll 4") for (; p < k; p++) STEP()
 
+/* A step (kernels.h cpu_epi_step) on one accumulator vector of type VT,
+ * through the file's VPS; ReLU as UKR_RELU computes it. VMAXPS/VMINPS
+ * return the second operand where either is NaN: x's NaN is kept (the
+ * constant is none); no zero to order against. */
+#define UKR_STEP_OP_DEF(VT)                                                                \
+    static inline __attribute__((always_inline)) VT step_op(int op, VT x, VT o, VT zero) { \
+        switch (op) {                                                                      \
+        case CPU_STEP_ADD: return VPS(add)(x, o);                                          \
+        case CPU_STEP_SUB: return VPS(sub)(x, o);                                          \
+        case CPU_STEP_RSUB: return VPS(sub)(o, x);                                         \
+        case CPU_STEP_MUL: return VPS(mul)(x, o);                                          \
+        case CPU_STEP_MAXC: return VPS(max)(o, x);                                         \
+        case CPU_STEP_MINC: return VPS(min)(o, x);                                         \
+        case CPU_STEP_MAXC_X: return VPS(max)(x, o);                                       \
+        case CPU_STEP_MINC_X: return VPS(min)(x, o);                                       \
+        default: return VPS(add)(VPS(max)(zero, x), zero);                                 \
+        }                                                                                  \
+    }
+
+/* Whether a kernel can apply the steps: each operand read per row (column
+ * stride 0) or as vectors (column stride 1). */
+static inline bool ukr_steps_fit(const cpu_epi_prog *p) {
+    for (uint32_t s = 0; s < p->nsteps; s++) {
+        const int op = p->steps[s].operand;
+        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
+    }
+    return true;
+}
+
+/* A GENERAL program that is steps (kernels.h), applied to the register
+ * tile (up to 4 vectors of VT a row; kind, mr, nv, zero and u in scope),
+ * which then stores as STORE: no spill to the interpreter. Operands of
+ * column stride 1 load through the file's UKR_OPLOAD(q, v) (vector v of
+ * the row at q, masked past n); those of stride 0 are one value a row. */
+#define UKR_EPS_APPLY(i, v) \
+    if (nv > v) c##i##_##v = step_op(st.op, c##i##_##v, o##v, zero);
+#define UKR_EPS_ROW(i)                                                       \
+    if (mr > i) {                                                            \
+        VT_ o0 = cst, o1 = cst, o2 = cst, o3 = cst;                          \
+        if (vec) {                                                           \
+            const float *q = o->ptr + (u->m0 + i) * o->sm + u->n0;           \
+            o0 = UKR_OPLOAD(q, 0);                                           \
+            if (nv > 1) o1 = UKR_OPLOAD(q, 1);                               \
+            if (nv > 2) o2 = UKR_OPLOAD(q, 2);                               \
+            if (nv > 3) o3 = UKR_OPLOAD(q, 3);                               \
+        } else if (o) {                                                      \
+            o0 = o1 = o2 = o3 = VPS(set1)(o->ptr[(u->m0 + i) * o->sm]);      \
+        }                                                                    \
+        (void)o1, (void)o2, (void)o3;                                        \
+        VECS(UKR_EPS_APPLY, i)                                               \
+    }
+#define UKR_EPI_STEPS(VT)                                                                       \
+    do {                                                                                        \
+        typedef VT VT_;                                                                         \
+        if (kind == CPU_EPI_KIND_GENERAL && u->epi->nsteps && ukr_steps_fit(u->epi)) {          \
+            const cpu_epilogue *e = u->epi->e;                                                  \
+            for (uint32_t s = 0; s < u->epi->nsteps; s++) {                                     \
+                const cpu_epi_step st = u->epi->steps[s];                                       \
+                const cpu_operand *o = st.operand >= 0 ? &e->operands[st.operand] : NULL;       \
+                const bool vec = o && o->sn == 1;                                               \
+                const VT cst = VPS(set1)(st.imm);                                               \
+                ROWS(UKR_EPS_ROW)                                                               \
+            }                                                                                   \
+            kind = CPU_EPI_KIND_STORE;                                                          \
+        }                                                                                       \
+    } while (0)
+
 /* The epilogue kinds both bodies apply after the tile to add (kind, n, c,
  * ldc and zero in scope). GENERAL spills the tile, rows NRX floats apart,
  * to the interpreter (EPI_TILE_FN, vec_epilogue.h), which stores C, and

@@ -196,8 +196,11 @@ void cb_plan_chunk(cb_backend *cb, cb_kplan *kp) {
     while (c > unit && nt > 1 && nouter * ((kp->npix + c - 1) / c) < 2 * nt) c -= unit;
     *dim = kp->chunk = c;
     cb_choose_blocking(cb, kp, kp->window_b);
-    kp->pack_avx512 = kp->window_b && kp->win.linear && kp->blocking.isa >= CPU_ISA_AVX512 &&
-                      kp->blocking.nr % 16 == 0 && kp->blocking.nr <= 128;
+    const int nr = kp->blocking.nr;
+    const bool linear = kp->window_b && kp->win.linear && nr <= CPU_WIN_PACK_MAX_NR;
+    kp->pack = linear && kp->blocking.isa >= CPU_ISA_AVX512 && nr % 16 == 0 ? cpu_window_pack_linear_avx512
+               : linear && kp->blocking.isa >= CPU_ISA_AVX2 && nr % 8 == 0  ? cpu_window_pack_linear_avx2
+                                                                           : cpu_window_pack;
     kp->win.copy = kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512 : NULL;
 }
 
