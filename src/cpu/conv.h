@@ -75,6 +75,8 @@ void cpu_window_pack_linear_avx2(const cpu_window *w, const float *X, int64_t ba
  * as pairs of masked loads, even lanes picked by one permute; other
  * strides a scalar loop. */
 void cpu_window_copy_avx512(float *d, const float *s, int64_t n, int64_t stride);
+/* The same with AVX2 (conv_avx2.c): two loads and a shuffle per 8. */
+void cpu_window_copy_avx2(float *d, const float *s, int64_t n, int64_t stride);
 
 /* Pixels [m0, m0 + rows) as row-major rows of K floats (an im2col block). */
 void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_t m0, int64_t rows, float *dst);

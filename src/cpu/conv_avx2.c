@@ -59,3 +59,30 @@ void cpu_window_pack_linear_avx2(const cpu_window *w, const float *X, int64_t ba
         }
     }
 }
+
+/* cpu_window.copy with AVX2 (conv.h): stride 2 (a stride-2 convolution's
+ * runs) as two loads of 8, the even lanes picked by a shuffle and a
+ * permute; the last block's loads masked so that nothing past s[2(n-1)]
+ * is read. Other strides a scalar loop. */
+void cpu_window_copy_avx2(float *d, const float *s, int64_t n, int64_t stride) {
+    if (stride != 2) {
+        for (int64_t j = 0; j < n; j++) d[j] = s[j * stride];
+        return;
+    }
+    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int64_t j = 0;
+    for (; j + 8 <= n - 1; j += 8) { /* s[2j .. 2j + 15] all before s[2(n-1)] */
+        const __m256 lo = _mm256_loadu_ps(s + 2 * j), hi = _mm256_loadu_ps(s + 2 * j + 8);
+        const __m256 e = _mm256_shuffle_ps(lo, hi, 0x88); /* [lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6] */
+        _mm256_storeu_ps(d + j, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), 0xd8)));
+    }
+    if (j < n) {
+        const int64_t left = 2 * (n - j) - 1; /* source elements s[2j ..] to read */
+        const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(left > 8 ? 8 : left)), iota);
+        const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(left > 8 ? left - 8 : 0)), iota);
+        const __m256 lo = _mm256_maskload_ps(s + 2 * j, m0), hi = _mm256_maskload_ps(s + 2 * j + 8, m1);
+        const __m256 e = _mm256_shuffle_ps(lo, hi, 0x88);
+        const __m256 v = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), 0xd8));
+        _mm256_maskstore_ps(d + j, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(n - j)), iota), v);
+    }
+}
