@@ -112,9 +112,7 @@ typedef enum cpu_epi_op {
     CPU_EPI_MAX,   /* maximumf semantics: NaN if either is NaN */
     CPU_EPI_MIN,
     CPU_EPI_NEG,   /* r[dst] = -r[a] */
-    CPU_EPI_EXP,
-    CPU_EPI_TANH,
-    CPU_EPI_ERF,
+    CPU_EPI_FN,    /* r[dst] = function fn of r[a]: one of the cpu's own (fn1.h CPU_FN1S) */
     CPU_EPI_SQRT,
     CPU_EPI_RSQRT,
     CPU_EPI_ABS,
@@ -130,6 +128,7 @@ typedef enum cpu_epi_op {
 typedef struct cpu_epi_insn {
     uint8_t op; /* cpu_epi_op */
     uint8_t dst, a, b, c, d; /* registers (LOAD: a = operand index) */
+    uint16_t fn; /* CPU_EPI_FN: the function, an ir_opkind (ir/ir.h) */
     float imm;
 } cpu_epi_insn;
 

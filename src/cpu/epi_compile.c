@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backend_impl.h"
+#include "fn1.h"
 #include "passes/body.h"
 
 /* The bodies are compiled to the body program (passes/body.h) and
@@ -51,7 +52,8 @@ int cb_engine_dt(ir_dtype dt) {
     return dt == IR_F32 ? CPU_F32 : dt == IR_BF16 ? CPU_BF16 : dt == IR_F16 ? CPU_F16 : -1;
 }
 
-/* The epilogue instruction of float op k on registers (a, b), or -1. */
+/* The epilogue instruction of float op k on registers (a, b), or -1 (the
+ * cpu's own functions: CPU_EPI_FN, cpu_fn1_has). */
 static int epi_of(ir_opkind k) {
     switch (k) {
     case IR_OP_ADDF: return CPU_EPI_ADD;
@@ -60,9 +62,6 @@ static int epi_of(ir_opkind k) {
     case IR_OP_MAXIMUMF: return CPU_EPI_MAX;
     case IR_OP_MINIMUMF: return CPU_EPI_MIN;
     case IR_OP_NEGF: return CPU_EPI_NEG;
-    case IR_OP_EXP: return CPU_EPI_EXP;
-    case IR_OP_TANH: return CPU_EPI_TANH;
-    case IR_OP_ERF: return CPU_EPI_ERF;
     case IR_OP_SQRT: return CPU_EPI_SQRT;
     case IR_OP_RSQRT: return CPU_EPI_RSQRT;
     case IR_OP_ABSF: return CPU_EPI_ABS;
@@ -75,7 +74,7 @@ static int epi_of(ir_opkind k) {
 static bool epi_native(const void *ud, ir_opkind k, ir_dtype dt) {
     (void)ud;
     if (cb_engine_dt(dt) < 0) return false;
-    return epi_of(k) >= 0 || k == IR_OP_CONSTANT || k == IR_OP_DIVF || k == IR_OP_EXTF || k == IR_OP_TRUNCF;
+    return epi_of(k) >= 0 || cpu_fn1_has(k) || k == IR_OP_CONSTANT || k == IR_OP_DIVF || k == IR_OP_EXTF || k == IR_OP_TRUNCF;
 }
 
 static bool emit(cb_kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, float imm) {
@@ -159,6 +158,11 @@ static bool compile_op_f32(epic *ec, const bd_insn *bi) {
         return false;
     case IR_OP_SELECT: return compile_select(ec, bi, dst, a);
     default: /* a unary op's b is 0 (nopnds 1), as the engine expects */
+        if (cpu_fn1_has(bi->kind)) {
+            if (!emit(kp, CPU_EPI_FN, dst, a, b, 0, 0, 0)) return false;
+            kp->epi.insn[kp->epi.ninsn - 1].fn = (uint16_t)bi->kind;
+            return true;
+        }
         return epi_of((ir_opkind)bi->kind) >= 0 && emit(kp, (cpu_epi_op)epi_of((ir_opkind)bi->kind), dst, a, b, 0, 0, 0);
     }
 }

@@ -4,6 +4,8 @@
 #include <math.h>
 
 #include "base/fp16.h"
+#include "fn1.h"
+#include "interp/interp.h"
 #include "kernels.h"
 
 /* maximumf / minimumf: NaN if either is NaN, -0 < +0. */
@@ -39,6 +41,15 @@ static unsigned reads(cpu_epi_op op) {
     }
 }
 
+/* Function k (cpu_fn1_has) of x as the reference computes it in f32: its
+ * f32 function, or its f64 one rounded. */
+static float ref_fn1(unsigned k, float x) {
+    float (*f32)(float);
+    double (*f64)(double);
+    if (!interp_math1_fns((ir_opkind)k, &f32, &f64)) return NAN;
+    return f32 ? f32(x) : (float)f64((double)x);
+}
+
 static bool insn_reads(const cpu_epi_insn *in, unsigned reg) {
     unsigned m = reads((cpu_epi_op)in->op);
     return ((m & 1) && in->a == reg) || ((m & 2) && in->b == reg) || ((m & 4) && in->c == reg) ||
@@ -66,9 +77,7 @@ static float run_scalar(const cpu_epilogue *e, uint32_t first, float acc, int64_
         case CPU_EPI_MAX: v = max_nan(x, y); break;
         case CPU_EPI_MIN: v = min_nan(x, y); break;
         case CPU_EPI_NEG: v = -x; break;
-        case CPU_EPI_EXP: v = expf(x); break;
-        case CPU_EPI_TANH: v = tanhf(x); break;
-        case CPU_EPI_ERF: v = erff(x); break;
+        case CPU_EPI_FN: v = ref_fn1(in->fn, x); break;
         case CPU_EPI_SQRT: v = sqrtf(x); break;
         case CPU_EPI_RSQRT: v = 1.0f / sqrtf(x); break;
         case CPU_EPI_ABS: v = fabsf(x); break;
@@ -106,6 +115,10 @@ sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e) {
         }
         if (in->dst >= nregs) {
             sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u writes r%u, beyond the %u registers", i, in->dst, nregs);
+            return SP_EINPUT;
+        }
+        if (in->op == CPU_EPI_FN && !cpu_fn1_has(in->fn)) {
+            sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u applies op %u, not one of the cpu's functions", i, in->fn);
             return SP_EINPUT;
         }
         if (in->op == CPU_EPI_LOAD) {
@@ -354,7 +367,7 @@ static bool erf_plus_one(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned
     const int a = op_with_const(e, i, r, CPU_EPI_ADD, 1.0f, &er);
     if (a < 0) return false;
     const int d = def_of(e, (uint32_t)a, er);
-    if (d < 0 || e->insn[d].op != CPU_EPI_ERF || !single_use(e, (uint32_t)d + 1, er)) return false;
+    if (d < 0 || e->insn[d].op != CPU_EPI_FN || e->insn[d].fn != IR_OP_ERF || !single_use(e, (uint32_t)d + 1, er)) return false;
     const unsigned t = e->insn[d].a;
     return op_with_const(e, (uint32_t)d, t, CPU_EPI_DIV, 1.41421356237309505f, x) >= 0 ||
            op_with_const(e, (uint32_t)d, t, CPU_EPI_MUL, SQRT1_2, x) >= 0;

@@ -11,6 +11,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu/kernels.h"
+#include "ir/ir.h"
 #include "test.h"
 
 /* erf_approx.h's bounds: ulps from the correctly rounded erf with FMAs
@@ -64,11 +65,13 @@ static void run_tiles(const cpu_kernel_set *ks, const cpu_epilogue *e, const flo
     }
 }
 
-static cpu_epilogue unary(cpu_epi_op op) {
+/* fn: CPU_EPI_FN's function (an ir_opkind) */
+static cpu_epilogue unary_fn(cpu_epi_op op, ir_opkind fn) {
     cpu_epilogue e = {.nregs = 2, .ninsn = 1, .result = 1};
-    e.insn[0] = (cpu_epi_insn){.op = (uint8_t)op, .dst = 1, .a = 0};
+    e.insn[0] = (cpu_epi_insn){.op = (uint8_t)op, .dst = 1, .a = 0, .fn = (uint16_t)fn};
     return e;
 }
+static cpu_epilogue unary(cpu_epi_op op) { return unary_fn(op, IR_OP_COUNT); }
 
 static void add_specials(float *xs, size_t *n) {
     static const float sp[] = {0.0f,      -0.0f,      1.0f,        -1.0f,     INFINITY,  -INFINITY, NAN,
@@ -84,15 +87,16 @@ static void test_transcendentals(void) {
     float *xs = malloc((N + 64) * sizeof *xs), *got = malloc((N + 64) * sizeof *got);
     static const struct {
         cpu_epi_op op;
+        ir_opkind fn;
         const char *name;
         float lo, hi;
         double max_ulp, x_tol; /* GELU: tolerance x_tol |x| where 1 + tanh / erf cancels */
-    } fs[] = {{CPU_EPI_EXP, "exp", -105, 90, 2, 0},
-              {CPU_EPI_TANH, "tanh", -10, 10, 2, 0},
-              {CPU_EPI_ERF, "erf", -4.5f, 4.5f, ERF_MAX_ULP + 1, 0}, /* vs erff, itself within 1 */
-              {CPU_EPI_GELU_TANH, "gelu_tanh", -12, 12, -1, 1.2e-7},
+    } fs[] = {{CPU_EPI_FN, IR_OP_EXP, "exp", -105, 90, 2, 0},
+              {CPU_EPI_FN, IR_OP_TANH, "tanh", -10, 10, 2, 0},
+              {CPU_EPI_FN, IR_OP_ERF, "erf", -4.5f, 4.5f, ERF_MAX_ULP + 1, 0}, /* vs erff, itself within 1 */
+              {CPU_EPI_GELU_TANH, IR_OP_COUNT, "gelu_tanh", -12, 12, -1, 1.2e-7},
               /* erf's error near -1, up to ERF_MAX_ULP ulp of 1 (3.6e-7), halved */
-              {CPU_EPI_GELU_ERF, "gelu_erf", -12, 12, -1, 2.4e-7}};
+              {CPU_EPI_GELU_ERF, IR_OP_COUNT, "gelu_erf", -12, 12, -1, 2.4e-7}};
     for (int s = 0; s < nsets; s++)
         for (size_t f = 0; f < SP_ARRAY_LEN(fs); f++) {
             size_t n = 0;
@@ -106,7 +110,7 @@ static void test_transcendentals(void) {
             }
             for (size_t i = 0; i < N / 4 - 64; i++) xs[n++] = frand() * 0.7f; /* near 0 and the splits */
             add_specials(xs, &n);
-            cpu_epilogue e = unary(fs[f].op);
+            cpu_epilogue e = unary_fn(fs[f].op, fs[f].fn);
             run_tiles(sets[s], &e, xs, got, n);
             double worst = 0;
             float worst_x = 0;
@@ -556,10 +560,10 @@ static cpu_epilogue gelu_chain(int v, bool reuse) {
     cpu_epilogue e = {.nregs = 12};
     int n = 0;
     const bool sw = v & 8;
-#define I(o, d, x, y, im) e.insn[n++] = (cpu_epi_insn){.op = (o), .dst = (d), .a = (x), .b = (y), .imm = (im)}
+#define I(o, d, x, y, im) e.insn[n++] = (cpu_epi_insn){.op = (o), .dst = (d), .a = (x), .b = (y), .imm = (im), .fn = IR_OP_ERF}
     I(CPU_EPI_CONST, 1, 0, 0, (v & 1) ? 0.70710678f : 1.41421354f);
     I((v & 1) ? CPU_EPI_MUL : CPU_EPI_DIV, 2, 0, 1, 0);
-    I(CPU_EPI_ERF, 3, 2, 0, 0);
+    I(CPU_EPI_FN, 3, 2, 0, 0);
     I(CPU_EPI_CONST, 4, 0, 0, 1.0f);
     I(CPU_EPI_ADD, 5, sw ? 4 : 3, sw ? 3 : 4, 0);
     I(CPU_EPI_CONST, 6, 0, 0, 0.5f);
@@ -611,6 +615,17 @@ static void test_fuse_gelu(void) {
     CHECK_EQ_INT(twice.ninsn, 9);
 }
 
+/* CPU_EPI_FN applies the cpu's own functions (fn1.h) only: another op is
+ * rejected by cpu_epi_check, not computed. */
+static void test_fn_check(void) {
+    cpu_epilogue e = unary_fn(CPU_EPI_FN, IR_OP_TANH);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_OK);
+    e = unary_fn(CPU_EPI_FN, IR_OP_SIN);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_EINPUT);
+    e = unary_fn(CPU_EPI_FN, IR_OP_COUNT);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_EINPUT);
+}
+
 int main(void) {
     sp_ctx_init(&ctx, NULL);
     const char *env = getenv("SPADC_ISA");
@@ -621,6 +636,7 @@ int main(void) {
         const cpu_kernel_set *const *s = cpu_kernel_sets((cpu_isa)i, &n);
         for (int j = 0; j < n; j++) sets[nsets++] = s[j];
     }
+    test_fn_check();
     test_exact_ops();
     test_round_ops();
     test_coalesce();
