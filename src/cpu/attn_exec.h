@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "attention.h"
+#include "ir/ir.h"
 #include "kernels.h"
 
 #define ATTN_ALIGN(x) (((x) + 63) & ~(int64_t)63)
@@ -82,7 +83,7 @@ static void exp_program(cpu_epilogue *ee, float *ms, cpu_epi_prog *ep) {
     memset(ee, 0, sizeof *ee);
     ee->insn[0] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 1, .a = 0};
     ee->insn[1] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 2, .a = 0, .b = 1};
-    ee->insn[2] = (cpu_epi_insn){.op = CPU_EPI_EXP, .dst = 3, .a = 2};
+    ee->insn[2] = (cpu_epi_insn){.op = CPU_EPI_FN, .dst = 3, .a = 2, .fn = IR_OP_EXP};
     ee->ninsn = 3;
     ee->noperands = 1;
     ee->operands[0] = (cpu_operand){ms, 1, 0};

@@ -112,9 +112,7 @@ typedef enum cpu_epi_op {
     CPU_EPI_MAX,   /* maximumf semantics: NaN if either is NaN */
     CPU_EPI_MIN,
     CPU_EPI_NEG,   /* r[dst] = -r[a] */
-    CPU_EPI_EXP,
-    CPU_EPI_TANH,
-    CPU_EPI_ERF,
+    CPU_EPI_FN,    /* r[dst] = function fn of r[a]: one of the cpu's own (fn1.h CPU_FN1S) */
     CPU_EPI_SQRT,
     CPU_EPI_RSQRT,
     CPU_EPI_ABS,
@@ -130,10 +128,11 @@ typedef enum cpu_epi_op {
 typedef struct cpu_epi_insn {
     uint8_t op; /* cpu_epi_op */
     uint8_t dst, a, b, c, d; /* registers (LOAD: a = operand index) */
+    uint16_t fn; /* CPU_EPI_FN: the function, an ir_opkind (ir/ir.h) */
     float imm;
 } cpu_epi_insn;
 
-#define CPU_EPI_MAX_REGS 16
+#define CPU_EPI_MAX_REGS 24
 #define CPU_EPI_MAX_INSNS 64
 #define CPU_EPI_MAX_OPERANDS 8
 
@@ -165,10 +164,12 @@ float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
  * once (as a compiler emits them) are required, else nothing changes. */
 void cpu_epi_coalesce(cpu_epilogue *e);
 
-/* Replace each exact GELU chain as torch-mlir writes it, x * ((erf(x /
- * sqrt 2) + 1) * 0.5) (the 0.5 on x, on 1 + erf or on the product; x *
- * 0.70710678 for the division; either operand order), by one
- * CPU_EPI_GELU_ERF, each intermediate read by the chain only, and drop the
+/* Replace each GELU chain as torch-mlir writes it by one instruction: the
+ * exact one, x * ((erf(x / sqrt 2) + 1) * 0.5) (x * 0.70710678 for the
+ * division), by CPU_EPI_GELU_ERF; the tanh form, x * ((tanh(0.7978846 (x +
+ * 0.044715 x^3)) + 1) * 0.5) (x^3 as x * (x * x) or (x * x) * x), by
+ * CPU_EPI_GELU_TANH (the 0.5 on x, on 1 + f or on the product; either
+ * operand order); each intermediate read by the chain only. Drops the
  * instructions left dead; a program with a register written twice (not as
  * compiled) is left as it is. Same semantics up to f32 rounding. Returns the
  * chains replaced; newidx[i] is instruction i's new index, -1 dropped. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backend_impl.h"
+#include "fn1.h"
 #include "passes/body.h"
 
 /* The bodies are compiled to the body program (passes/body.h) and
@@ -23,6 +24,7 @@ typedef struct epic {
     int8_t reg[BD_MAX_REGS];   /* the epilogue register of each body register, -1 none */
     uint32_t nmapped;
     uint8_t next;              /* the next free epilogue register */
+    const ir_op *cmpf[BD_MAX_REGS]; /* the ogt/olt compare a body register's i1 holds (compile_cmpf) */
 } epic;
 
 /* A new epilogue register for body register v (BD_NONE: a temporary). */
@@ -51,7 +53,8 @@ int cb_engine_dt(ir_dtype dt) {
     return dt == IR_F32 ? CPU_F32 : dt == IR_BF16 ? CPU_BF16 : dt == IR_F16 ? CPU_F16 : -1;
 }
 
-/* The epilogue instruction of float op k on registers (a, b), or -1. */
+/* The epilogue instruction of float op k on registers (a, b), or -1 (the
+ * cpu's own functions: CPU_EPI_FN, cpu_fn1_has). */
 static int epi_of(ir_opkind k) {
     switch (k) {
     case IR_OP_ADDF: return CPU_EPI_ADD;
@@ -60,9 +63,6 @@ static int epi_of(ir_opkind k) {
     case IR_OP_MAXIMUMF: return CPU_EPI_MAX;
     case IR_OP_MINIMUMF: return CPU_EPI_MIN;
     case IR_OP_NEGF: return CPU_EPI_NEG;
-    case IR_OP_EXP: return CPU_EPI_EXP;
-    case IR_OP_TANH: return CPU_EPI_TANH;
-    case IR_OP_ERF: return CPU_EPI_ERF;
     case IR_OP_SQRT: return CPU_EPI_SQRT;
     case IR_OP_RSQRT: return CPU_EPI_RSQRT;
     case IR_OP_ABSF: return CPU_EPI_ABS;
@@ -75,7 +75,7 @@ static int epi_of(ir_opkind k) {
 static bool epi_native(const void *ud, ir_opkind k, ir_dtype dt) {
     (void)ud;
     if (cb_engine_dt(dt) < 0) return false;
-    return epi_of(k) >= 0 || k == IR_OP_CONSTANT || k == IR_OP_DIVF || k == IR_OP_EXTF || k == IR_OP_TRUNCF;
+    return epi_of(k) >= 0 || cpu_fn1_has(k) || k == IR_OP_CONSTANT || k == IR_OP_DIVF || k == IR_OP_EXTF || k == IR_OP_TRUNCF;
 }
 
 static bool emit(cb_kplan *kp, cpu_epi_op op, int dst, int a, int b, int c, int d, float imm) {
@@ -115,14 +115,40 @@ bool cb_is_f32_const(const ir_value *v, float *out) {
     return true;
 }
 
-/* select(m, t, f) on a mask loaded as 0/1: m > 0.5 (a select on a
- * compare has no register for the compare, which is skipped). */
-static bool compile_select(epic *ec, const bd_insn *bi, int dst, int a) {
-    const ir_op *o = bi->op;
-    if (!o || o->opnds[0]->type.dtype != IR_I1 || o->opnds[0]->def) return false;
+/* select(m, t, f): on a mask loaded as 0/1, m > 0.5; on a compare in the
+ * body (compile_cmpf), p > q or q > p (ogt, olt: false where unordered, as
+ * SELECT_GT). */
+static bool compile_select(epic *ec, const bd_insn *bi, int dst) {
+    const ir_op *o = bi->op, *cmp = bi->a < BD_MAX_REGS ? ec->cmpf[bi->a] : NULL;
+    const int t = reg_of(ec, bi->b), f = reg_of(ec, bi->c);
+    if (!o || t < 0 || f < 0) return false;
+    if (cmp) {
+        const int p = reg_of(ec, (uint16_t)bd_lookup(&ec->bp, cmp->opnds[0]));
+        const int q = reg_of(ec, (uint16_t)bd_lookup(&ec->bp, cmp->opnds[1]));
+        const bool gt = cmp->u.pred == IR_CMPF_OGT;
+        return p >= 0 && q >= 0 && emit(ec->kp, CPU_EPI_SELECT_GT, dst, gt ? p : q, gt ? q : p, t, f, 0);
+    }
+    const int a = reg_of(ec, bi->a);
+    if (a < 0 || o->opnds[0]->type.dtype != IR_I1 || o->opnds[0]->def) return false;
     int half = new_reg(ec, BD_NONE);
     return half >= 0 && emit(ec->kp, CPU_EPI_CONST, half, 0, 0, 0, 0, 0.5f) &&
-           emit(ec->kp, CPU_EPI_SELECT_GT, dst, a, half, reg_of(ec, bi->b), reg_of(ec, bi->c), 0);
+           emit(ec->kp, CPU_EPI_SELECT_GT, dst, a, half, t, f, 0);
+}
+
+static bool sync(epic *ec);
+
+/* A compare in the body: ogt or olt of two f32 values, bound to a body
+ * register of its own that only a select reads (compile_select); another
+ * is left to its select, which then has no equivalent. */
+static bool compile_cmpf(epic *ec, const ir_op *o) {
+    const int64_t pr = o->u.pred;
+    if ((pr != IR_CMPF_OGT && pr != IR_CMPF_OLT) || cb_engine_dt(o->opnds[0]->type.dtype) != CPU_F32) return true;
+    const int p = bd_operand(&ec->bp, o->opnds[0]), q = bd_operand(&ec->bp, o->opnds[1]);
+    if (p < 0 || q < 0 || !sync(ec)) return false;
+    const int r = bd_reg(&ec->bp, &o->res[0]);
+    if (r < 0 || r >= BD_MAX_REGS) return false;
+    ec->cmpf[r] = o;
+    return true;
 }
 
 /* Translate one body op computed in f32; false when the engine has no
@@ -130,6 +156,7 @@ static bool compile_select(epic *ec, const bd_insn *bi, int dst, int a) {
 static bool compile_op_f32(epic *ec, const bd_insn *bi) {
     const ir_op *o = bi->op;
     cb_kplan *kp = ec->kp;
+    if (bi->kind == IR_OP_SELECT) return compile_select(ec, bi, new_reg(ec, bi->dst));
     int a = bi->nopnds > 0 ? reg_of(ec, bi->a) : 0;
     int b = bi->nopnds > 1 ? reg_of(ec, bi->b) : 0;
     if (a < 0 || b < 0) return false;
@@ -157,8 +184,12 @@ static bool compile_op_f32(epic *ec, const bd_insn *bi) {
         if (o && cb_is_f32_const(o->opnds[1], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, b, a, a, b, 0);
         if (o && cb_is_f32_const(o->opnds[0], &c) && c == c) return emit(kp, CPU_EPI_SELECT_GT, dst, a, b, b, a, 0);
         return false;
-    case IR_OP_SELECT: return compile_select(ec, bi, dst, a);
     default: /* a unary op's b is 0 (nopnds 1), as the engine expects */
+        if (cpu_fn1_has(bi->kind)) {
+            if (!emit(kp, CPU_EPI_FN, dst, a, b, 0, 0, 0)) return false;
+            kp->epi.insn[kp->epi.ninsn - 1].fn = (uint16_t)bi->kind;
+            return true;
+        }
         return epi_of((ir_opkind)bi->kind) >= 0 && emit(kp, (cpu_epi_op)epi_of((ir_opkind)bi->kind), dst, a, b, 0, 0, 0);
     }
 }
@@ -281,7 +312,10 @@ bool cb_compile_program(cb_backend *cb, cb_kplan *kp, uint32_t first) {
         const ir_block *b = ir_linalg_body(k->ops[s]);
         if (!k->arg_input[s] || !bind_args(ec, s, chain, entry, slot_of_input)) goto out;
         for (const ir_op *o = b->first; o && o->kind != IR_OP_LINALG_YIELD; o = o->next) {
-            if (o->kind == IR_OP_CMPF) continue; /* consumed by its select */
+            if (o->kind == IR_OP_CMPF) { /* consumed by its select */
+                if (!compile_cmpf(ec, o)) goto out;
+                continue;
+            }
             if (o->nres != 1 || o->res[0].type.kind != IR_T_SCALAR || !bd_op(&ec->bp, o) || !sync(ec)) goto out;
         }
         chain = bd_operand(&ec->bp, b->last->opnds[0]);

@@ -4,6 +4,8 @@
 #include <math.h>
 
 #include "base/fp16.h"
+#include "fn1.h"
+#include "interp/interp.h"
 #include "kernels.h"
 
 /* maximumf / minimumf: NaN if either is NaN, -0 < +0. */
@@ -39,6 +41,15 @@ static unsigned reads(cpu_epi_op op) {
     }
 }
 
+/* Function k (cpu_fn1_has) of x as the reference computes it in f32: its
+ * f32 function, or its f64 one rounded. */
+static float ref_fn1(unsigned k, float x) {
+    float (*f32)(float);
+    double (*f64)(double);
+    if (!interp_math1_fns((ir_opkind)k, &f32, &f64)) return NAN;
+    return f32 ? f32(x) : (float)f64((double)x);
+}
+
 static bool insn_reads(const cpu_epi_insn *in, unsigned reg) {
     unsigned m = reads((cpu_epi_op)in->op);
     return ((m & 1) && in->a == reg) || ((m & 2) && in->b == reg) || ((m & 4) && in->c == reg) ||
@@ -66,9 +77,7 @@ static float run_scalar(const cpu_epilogue *e, uint32_t first, float acc, int64_
         case CPU_EPI_MAX: v = max_nan(x, y); break;
         case CPU_EPI_MIN: v = min_nan(x, y); break;
         case CPU_EPI_NEG: v = -x; break;
-        case CPU_EPI_EXP: v = expf(x); break;
-        case CPU_EPI_TANH: v = tanhf(x); break;
-        case CPU_EPI_ERF: v = erff(x); break;
+        case CPU_EPI_FN: v = ref_fn1(in->fn, x); break;
         case CPU_EPI_SQRT: v = sqrtf(x); break;
         case CPU_EPI_RSQRT: v = 1.0f / sqrtf(x); break;
         case CPU_EPI_ABS: v = fabsf(x); break;
@@ -106,6 +115,10 @@ sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e) {
         }
         if (in->dst >= nregs) {
             sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u writes r%u, beyond the %u registers", i, in->dst, nregs);
+            return SP_EINPUT;
+        }
+        if (in->op == CPU_EPI_FN && !cpu_fn1_has(in->fn)) {
+            sp_set_error(ctx, SP_EINPUT, "epilogue: instruction %u applies op %u, not one of the cpu's functions", i, in->fn);
             return SP_EINPUT;
         }
         if (in->op == CPU_EPI_LOAD) {
@@ -347,36 +360,77 @@ static int op_with_const(const cpu_epilogue *e, uint32_t i, unsigned r, cpu_epi_
     return d;
 }
 
+/* The instruction applying the cpu function fn to some t where r (as i
+ * reads it) is 1 + fn(t), each step read once, or -1; t in *t. */
+static int fn_plus_one(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned fn, unsigned *t) {
+    unsigned fr;
+    const int a = op_with_const(e, i, r, CPU_EPI_ADD, 1.0f, &fr);
+    const int d = a >= 0 ? def_of(e, (uint32_t)a, fr) : -1;
+    if (d < 0 || e->insn[d].op != CPU_EPI_FN || e->insn[d].fn != fn || !single_use(e, (uint32_t)d + 1, fr)) return -1;
+    *t = e->insn[d].a;
+    return d;
+}
+
 /* Whether r (as i reads it) is 1 + erf(x / sqrt 2), each step read once
  * (x / 1.4142135 or x * 0.70710678, as a float); x in *x. */
 static bool erf_plus_one(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned *x) {
-    unsigned er;
-    const int a = op_with_const(e, i, r, CPU_EPI_ADD, 1.0f, &er);
-    if (a < 0) return false;
-    const int d = def_of(e, (uint32_t)a, er);
-    if (d < 0 || e->insn[d].op != CPU_EPI_ERF || !single_use(e, (uint32_t)d + 1, er)) return false;
-    const unsigned t = e->insn[d].a;
-    return op_with_const(e, (uint32_t)d, t, CPU_EPI_DIV, 1.41421356237309505f, x) >= 0 ||
-           op_with_const(e, (uint32_t)d, t, CPU_EPI_MUL, SQRT1_2, x) >= 0;
+    unsigned t;
+    const int d = fn_plus_one(e, i, r, IR_OP_ERF, &t);
+    return d >= 0 && (op_with_const(e, (uint32_t)d, t, CPU_EPI_DIV, 1.41421356237309505f, x) >= 0 ||
+                      op_with_const(e, (uint32_t)d, t, CPU_EPI_MUL, SQRT1_2, x) >= 0);
 }
 
-/* Whether MUL instruction i computes exact GELU of some x, in one of the
- * three placements of the 0.5; x in *x. */
-static bool gelu_at(const cpu_epilogue *e, uint32_t i, unsigned *x) {
+/* Whether r (as i reads it) is x^3 = x * (x * x) or (x * x) * x, each
+ * product read once. */
+static bool is_cube_of(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned x) {
+    const int d = def_of(e, i, r);
+    if (d < 0 || e->insn[d].op != CPU_EPI_MUL || !single_use(e, (uint32_t)d + 1, r)) return false;
+    for (int swap = 0; swap < 2; swap++) {
+        const unsigned p = swap ? e->insn[d].b : e->insn[d].a, q = swap ? e->insn[d].a : e->insn[d].b;
+        const int s = def_of(e, (uint32_t)d, q);
+        if (p == x && s >= 0 && e->insn[s].op == CPU_EPI_MUL && e->insn[s].a == x && e->insn[s].b == x &&
+            single_use(e, (uint32_t)s + 1, q))
+            return true;
+    }
+    return false;
+}
+
+/* Whether r (as i reads it) is 1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)),
+ * each step read once (the constants as floats, either operand order); x
+ * in *x. */
+static bool tanh_plus_one(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned *x) {
+    unsigned t, u, c;
+    const int d = fn_plus_one(e, i, r, IR_OP_TANH, &t);
+    const int s = d >= 0 ? op_with_const(e, (uint32_t)d, t, CPU_EPI_MUL, GELU_K0, &u) : -1;
+    const int a = s >= 0 ? def_of(e, (uint32_t)s, u) : -1;
+    if (a < 0 || e->insn[a].op != CPU_EPI_ADD || !single_use(e, (uint32_t)a + 1, u)) return false;
+    for (int swap = 0; swap < 2; swap++) {
+        const unsigned p = swap ? e->insn[a].b : e->insn[a].a, q = swap ? e->insn[a].a : e->insn[a].b;
+        const int m = op_with_const(e, (uint32_t)a, q, CPU_EPI_MUL, GELU_K1, &c);
+        if (m >= 0 && is_cube_of(e, (uint32_t)m, c, p)) return *x = p, true;
+    }
+    return false;
+}
+
+typedef bool (*plus_one_fn)(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned *x);
+
+/* Whether MUL instruction i computes GELU of some x, in one of the three
+ * placements of the 0.5, with plus_one's 1 + f; x in *x. */
+static bool gelu_at(const cpu_epilogue *e, uint32_t i, plus_one_fn plus_one, unsigned *x) {
     const cpu_epi_insn *in = &e->insn[i];
     unsigned h, y, z;
     for (int swap = 0; swap < 2; swap++) {
         const unsigned p = swap ? in->b : in->a, q = swap ? in->a : in->b;
-        /* x * ((1 + erf) * 0.5) */
-        if (op_with_const(e, i, q, CPU_EPI_MUL, 0.5f, &h) >= 0 && erf_plus_one(e, i, h, &y) && y == p) return *x = p, true;
-        /* (x * 0.5) * (1 + erf) */
-        if (op_with_const(e, i, p, CPU_EPI_MUL, 0.5f, &y) >= 0 && erf_plus_one(e, i, q, &z) && y == z) return *x = y, true;
-        /* (x * (1 + erf)) * 0.5 */
+        /* x * ((1 + f) * 0.5) */
+        if (op_with_const(e, i, q, CPU_EPI_MUL, 0.5f, &h) >= 0 && plus_one(e, i, h, &y) && y == p) return *x = p, true;
+        /* (x * 0.5) * (1 + f) */
+        if (op_with_const(e, i, p, CPU_EPI_MUL, 0.5f, &y) >= 0 && plus_one(e, i, q, &z) && y == z) return *x = y, true;
+        /* (x * (1 + f)) * 0.5 */
         const int d = is_const(e, i, q, 0.5f) ? def_of(e, i, p) : -1;
         if (d < 0 || e->insn[d].op != CPU_EPI_MUL || !single_use(e, (uint32_t)d + 1, p)) continue;
         for (int s2 = 0; s2 < 2; s2++) {
             const unsigned xx = s2 ? e->insn[d].b : e->insn[d].a, ee = s2 ? e->insn[d].a : e->insn[d].b;
-            if (erf_plus_one(e, (uint32_t)d, ee, &y) && y == xx) return *x = xx, true;
+            if (plus_one(e, (uint32_t)d, ee, &y) && y == xx) return *x = xx, true;
         }
     }
     return false;
@@ -392,8 +446,10 @@ uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx) {
     }
     for (uint32_t i = 0; i < e->ninsn; i++) {
         unsigned x;
-        if (e->insn[i].op == CPU_EPI_MUL && gelu_at(e, i, &x)) {
-            e->insn[i] = (cpu_epi_insn){.op = CPU_EPI_GELU_ERF, .dst = e->insn[i].dst, .a = (uint8_t)x};
+        if (e->insn[i].op != CPU_EPI_MUL) continue;
+        const bool erf = gelu_at(e, i, erf_plus_one, &x);
+        if (erf || gelu_at(e, i, tanh_plus_one, &x)) {
+            e->insn[i] = (cpu_epi_insn){.op = erf ? CPU_EPI_GELU_ERF : CPU_EPI_GELU_TANH, .dst = e->insn[i].dst, .a = (uint8_t)x};
             fused++;
         }
     }

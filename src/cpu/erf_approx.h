@@ -1,6 +1,6 @@
 /* erf_approx.h - erf in f32, written once for the vector epilogue
- * (vec_epilogue.h's verf_, on VF) and the loop engine (loop_impl.h's
- * loop_erff, on float): the includer defines
+ * (vec_epilogue.h's verf_, on VF) and the loop engine (fn1.h's
+ * fn1_erff, on float): the includer defines
  *
  *     ERF_FN        the function's name
  *     ERF_T         the value type (VF or float)

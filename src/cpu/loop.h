@@ -14,7 +14,7 @@
  * int64 sign-extended from their width (i1: 0 or 1). Arithmetic is the
  * reference interpreter's bit for bit (an f32 operation computed in double
  * and rounded once, as the reference does, equals the f32 operation, since
- * double has more than 2*24+2 bits), except the engine's own f32 functions (CPU_L_FN1: loop_impl.h says each one's ulps). An
+ * double has more than 2*24+2 bits), except the engine's own f32 functions (CPU_L_FN1: fn1.h says each one's ulps). An
  * instruction the engine has no loop for calls `scalar` per lane, which
  * is the reference's own semantics. Each instruction is a loop over the
  * lanes, compiled for the active ISA (loop_exec.h).
@@ -101,7 +101,7 @@ typedef enum cpu_lop {
     CPU_L_CMPI,  /* pred: IR_CMPI_* of operands of type at; i1 result */
     CPU_L_SELECT, /* r[dst] = r[a].i ? r[b] : r[c] */
     CPU_L_FN1,    /* f32 r[dst] = function imm.i (an ir_opkind) of r[a]: the
-                   * engine's own, vectorised (loop_impl.h loop_fn1) */
+                   * engine's own, vectorised (fn1.h, loop_impl.h loop_fn1) */
     CPU_L_SCALAR, /* r[dst] = scalar(ud, r[a], r[b], r[c]) per lane */
     CPU_L_GINDEX, /* gather index, one dim at a time: r[dst] = r[a] * gdims[k]
                    * + r[b] for k = imm.i of table in[pred] (r[a] = 0 when a

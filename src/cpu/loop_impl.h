@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fp16.h"
+#include "fn1.h"
 #include "interp/scalar_rules.h"
 #include "ir/ir.h"
 #include "loop.h"
@@ -150,88 +151,14 @@ static inline cpu_lane loop_comb1(cpu_lop op, uint8_t dt, cpu_lane a, cpu_lane b
     return r;
 }
 
-/* e^x in f32 within about 1 ulp of expf, written so that a loop of it
- * vectorises on any ISA: x = n ln2 + r, |r| <= ln2/2, e^r = 1 + r + r^2
- * q(r) (the polynomial of vec_epilogue.h's vexp_), 2^n in two exact
- * factors so that the subnormal results come out right. */
-static inline float loop_expf(float x) {
-    /* below -104 (and NaN) the result is replaced below: computed at 0,
-     * not at -104, whose subnormal product costs a microcode assist per
-     * vector on Intel cores (masked keys of attention are all there) */
-    const float xl = x > -104.0f ? x : 0.0f;
-    const float xc = xl < 89.0f ? xl : 89.0f;
-    const float shift = 12582912.0f; /* 1.5 * 2^23: adding it rounds to an integer */
-    const float n = (xc * 1.44269504088896341f + shift) - shift;
-    float r = xc - n * 0.693145751953125f; /* n * ln2_hi is exact */
-    r = r - n * 1.42860682030941723e-6f;
-    float q = 0.000198909809f;
-    q = q * r + 0.0013933641f;
-    q = q * r + 0.00833331093f;
-    q = q * r + 0.041666465f;
-    q = q * r + 0.166666667f;
-    q = q * r + 0.500000001f;
-    const float p = (r * r) * q + r + 1.0f;
-    const int32_t ni = (int32_t)n, n1 = ni / 2, n2 = ni - n1;
-    union {
-        int32_t i;
-        float f;
-    } s1 = {.i = (n1 + 127) << 23}, s2 = {.i = (n2 + 127) << 23};
-    float y = p * s1.f * s2.f;
-    y = x > 88.7228394f ? INFINITY : y;
-    y = x < -104.0f ? 0.0f : y;
-    return x != x ? x : y;
-}
-
-/* tanh in f32 within 2 ulp of tanhf (vec_epilogue.h's vtanh_):
- * |x| < 0.625: x + x^3 q(x^2); otherwise 1 - 2 / (e^{2|x|} + 1), signed. */
-static inline float loop_tanhf(float x) {
-    const float ax = fabsf(x), s = x * x;
-    float q = -0.000862216822f;
-    q = q * s + 0.00330624742f;
-    q = q * s + -0.00879100438f;
-    q = q * s + 0.0218598957f;
-    q = q * s + -0.0539676396f;
-    q = q * s + 0.133333318f;
-    q = q * s + -0.333333333f;
-    const float ys = copysignf((x * s) * q + x, x); /* tanh(-0) = -0 */
-    const float t = loop_expf(ax + ax);
-    float yl = 1.0f - 2.0f / (t + 1.0f);
-    yl = x < 0.0f ? -yl : yl;
-    const float y = ax < 0.625f ? ys : yl;
-    return x != x ? x : y;
-}
-
-/* erf in f32: erf_approx.h's rational approximation (vec_epilogue.h's
- * verf_ is the same definition on vectors), written so that a loop of it
- * vectorises on any ISA. */
-#define ERF_FN loop_erff
-#define ERF_SCALAR
-#include "erf_approx.h"
-
-/* The engine's own f32 functions (CPU_L_FN1), listed once: the op and its
- * function above. Any other runs per lane with the reference's semantics
- * (CPU_L_SCALAR) or is decomposed into these by the body program. */
-#define LOOP_FN1S(X) X(IR_OP_EXP, loop_expf) X(IR_OP_TANH, loop_tanhf) X(IR_OP_ERF, loop_erff)
-
-static inline bool loop_fn1_has(ir_opkind k) {
-    switch (k) {
-#define LOOP_FN1_HAS(K, F) case K:
-        LOOP_FN1S(LOOP_FN1_HAS) return true;
-#undef LOOP_FN1_HAS
-    default: return false;
-    }
-}
-
-/* Function k on cnt lanes: one loop each, which vectorises on any ISA. */
+/* Function k (cpu_fn1_has: fn1.h's list) on cnt lanes: one loop each,
+ * which vectorises on any ISA. */
 static inline void loop_fn1(ir_opkind k, const float *a, float *d, int cnt) {
     switch (k) {
-#define LOOP_FN1_RUN(K, F)                                \
-    case K:                                               \
-        for (int l = 0; l < cnt; l++) d[l] = F(a[l]);     \
-        break;
-        LOOP_FN1S(LOOP_FN1_RUN)
+#define LOOP_FN1_RUN(K, F, V) case K: for (int l = 0; l < cnt; l++) d[l] = F(a[l]); break;
+        CPU_FN1S(LOOP_FN1_RUN)
 #undef LOOP_FN1_RUN
-    default: break; /* lowering emits CPU_L_FN1 only where loop_fn1_has */
+    default: break; /* lowering emits CPU_L_FN1 only where cpu_fn1_has */
     }
 }
 

@@ -163,7 +163,7 @@ static cpu_lop lop_of(ir_opkind k, ir_dtype dt) {
     case IR_OP_CMPI: return CPU_L_CMPI;
     case IR_OP_SELECT: return CPU_L_SELECT;
     case IR_OP_LINALG_INDEX: return CPU_L_INDEX;
-    default: return dt == IR_F32 && loop_fn1_has(k) ? CPU_L_FN1 : CPU_L_SCALAR;
+    default: return dt == IR_F32 && cpu_fn1_has(k) ? CPU_L_FN1 : CPU_L_SCALAR;
     }
 }
 

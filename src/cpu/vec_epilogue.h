@@ -25,6 +25,8 @@
  * monomials on the ranges stated.
  */
 
+#include "fn1.h"
+
 #ifndef VEC_EPI_LINKAGE
 #define VEC_EPI_LINKAGE static
 #endif
@@ -249,14 +251,13 @@ VEC_EPI_LINKAGE void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t 
                 case CPU_EPI_NEG:
                     for (int v = 0; v < nv; v++) d[v] = vxor(a[v], vset1(-0.0f));
                     break;
-                case CPU_EPI_EXP:
-                    for (int v = 0; v < nv; v++) d[v] = vexp_(a[v]);
-                    break;
-                case CPU_EPI_TANH:
-                    for (int v = 0; v < nv; v++) d[v] = vtanh_(a[v]);
-                    break;
-                case CPU_EPI_ERF:
-                    for (int v = 0; v < nv; v++) d[v] = verf_(a[v]);
+                case CPU_EPI_FN:
+                    switch (in->fn) {
+#define EPI_FN_CASE(K, F, V) case K: for (int v = 0; v < nv; v++) d[v] = V(a[v]); break;
+                        CPU_FN1S(EPI_FN_CASE)
+#undef EPI_FN_CASE
+                    default: break; /* rejected by cpu_epi_check */
+                    }
                     break;
                 case CPU_EPI_SQRT:
                     for (int v = 0; v < nv; v++) d[v] = vsqrt(a[v]);

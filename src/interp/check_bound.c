@@ -135,29 +135,12 @@ SP_NORETURN static void no_rule(cb *c, const ir_op *op) {
     it_fail(c->it, op, "no error bound for '%s'", ir_op_name((ir_opkind)op->kind));
 }
 
-/* The one-argument ops the reference's it_math1 computes and math1_rule
- * bounds through their secants (with sqrt, sin and cos): one list for
- * both switches. */
-#define CB_MONOTONE_CASES \
-    case IR_OP_EXP:       \
-    case IR_OP_EXP2:      \
-    case IR_OP_LOG:       \
-    case IR_OP_LOG2:      \
-    case IR_OP_LOG1P:     \
-    case IR_OP_TANH:      \
-    case IR_OP_ERF:       \
-    case IR_OP_RSQRT:     \
-    case IR_OP_FLOOR:     \
-    case IR_OP_CEIL
-
 /* f at x in f64, the reference's own functions (it_math1), for the
- * monotone ops deviation() bounds; sqrt continued at 0 */
+ * monotone ops deviation() bounds (it_math1_monotone: their column of the
+ * reference's table); sqrt continued at 0 */
 static double math1(ir_opkind k, double x) {
-    switch (k) {
-    CB_MONOTONE_CASES: return it_math1(k, x, IR_F64);
-    case IR_OP_SQRT: return sqrt(x < 0 && x > -INFINITY ? 0 : x);
-    default: return NAN;
-    }
+    if (k == IR_OP_SQRT) return sqrt(x < 0 && x > -INFINITY ? 0 : x);
+    return it_math1_monotone(k) ? it_math1(k, x, IR_F64) : NAN;
 }
 
 /* The largest |f(y) - f(x)| over |y - x| <= t, f monotone (sin and cos:
@@ -355,7 +338,6 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
         r.m = a->m, r.e = a->e, r.q = a->q;
         rnd(&r, rt, av, 1);
         break;
-    CB_MONOTONE_CASES:
     case IR_OP_SQRT:
     case IR_OP_SIN:
     case IR_OP_COS: math1_rule(&r, k, a, rt, av); break;
@@ -393,7 +375,12 @@ static void cb_scalar(cb *c, const ir_op *op, const int64_t *point, uint32_t npo
         r.m = av;
         break;
     case IR_OP_REMF: no_rule(c, op);
-    default: /* the integer ops: exact, on exact operands */
+    default:
+        if (it_math1_monotone(k)) { /* through the secants */
+            math1_rule(&r, k, a, rt, av);
+            break;
+        }
+        /* the integer ops: exact, on exact operands */
         if (rf || a->e != 0 || b->e != 0 || cc->e != 0) no_rule(c, op);
         break;
     }

@@ -13,14 +13,16 @@ static float rsqrt32(float x) { return 1.0f / sqrtf(x); }
 static double rsqrt64(double x) { return 1.0 / sqrt(x); }
 static double neg64(double x) { return -x; }
 
+/* f32, f64, monotone (the ops check_bound.c bounds through their secants,
+ * with sqrt, sin and cos, which it treats apart) */
 const it_math1_fn it_math1_table[IR_OP_COUNT] = {
-    [IR_OP_EXP] = {expf, exp},       [IR_OP_EXP2] = {exp2f, exp2},    [IR_OP_LOG] = {logf, log},
-    [IR_OP_LOG2] = {log2f, log2},    [IR_OP_LOG1P] = {log1pf, log1p}, [IR_OP_EXPM1] = {expm1f, expm1},
-    [IR_OP_TANH] = {tanhf, tanh},    [IR_OP_ERF] = {erff, erf},       [IR_OP_SIN] = {sinf, sin},
-    [IR_OP_COS] = {cosf, cos},       [IR_OP_SINH] = {sinhf, sinh},    [IR_OP_COSH] = {coshf, cosh},
-    [IR_OP_RSQRT] = {rsqrt32, rsqrt64},
-    [IR_OP_SQRT] = {NULL, sqrt},     [IR_OP_ABSF] = {NULL, fabs},     [IR_OP_NEGF] = {NULL, neg64},
-    [IR_OP_FLOOR] = {NULL, floor},   [IR_OP_CEIL] = {NULL, ceil},
+    [IR_OP_EXP] = {expf, exp, true},       [IR_OP_EXP2] = {exp2f, exp2, true},  [IR_OP_LOG] = {logf, log, true},
+    [IR_OP_LOG2] = {log2f, log2, true},    [IR_OP_LOG1P] = {log1pf, log1p, true}, [IR_OP_EXPM1] = {expm1f, expm1},
+    [IR_OP_TANH] = {tanhf, tanh, true},    [IR_OP_ERF] = {erff, erf, true},     [IR_OP_SIN] = {sinf, sin},
+    [IR_OP_COS] = {cosf, cos},             [IR_OP_SINH] = {sinhf, sinh},        [IR_OP_COSH] = {coshf, cosh},
+    [IR_OP_RSQRT] = {rsqrt32, rsqrt64, true},
+    [IR_OP_SQRT] = {NULL, sqrt},           [IR_OP_ABSF] = {NULL, fabs},         [IR_OP_NEGF] = {NULL, neg64},
+    [IR_OP_FLOOR] = {NULL, floor, true},   [IR_OP_CEIL] = {NULL, ceil, true},
 };
 
 bool interp_math1_fns(ir_opkind k, float (**f32)(float), double (**f64)(double)) {

@@ -116,8 +116,11 @@ static inline bool it_f32ish(ir_dtype dt) { return dt != IR_F64; }
 typedef struct it_math1_fn {
     float (*f32)(float);
     double (*f64)(double);
+    bool monotone; /* check_bound.c bounds it through its secants */
 } it_math1_fn;
 extern const it_math1_fn it_math1_table[IR_OP_COUNT];
+
+static inline bool it_math1_monotone(ir_opkind k) { return (unsigned)k < IR_OP_COUNT && it_math1_table[k].monotone; }
 
 static inline double it_math1(ir_opkind k, double a, ir_dtype dt) {
     const it_math1_fn *fn = (unsigned)k < IR_OP_COUNT ? &it_math1_table[k] : NULL;

@@ -275,9 +275,10 @@ const char *ir_cmpi_name(int64_t p) { return p >= 0 && p < IR_CMPI_COUNT ? CMPI_
 /* ORDER LINALG_NAMES: matches ir_linalg_kind */
 static const char *const LINALG_NAMES[IR_LN_COUNT] = {
     "generic", "fill", "matmul", "batch_matmul", "batch_reduce_matmul", "transpose",
-    "broadcast", "map", "reduce", "copy", "elementwise", "add", "sub", "mul", "div", "max",
-    "min", "exp", "log", "abs", "negf", "sqrt", "rsqrt", "tanh", "erf", "floor", "ceil",
-    "reciprocal", "square", "powf", "conv_2d_nchw_fchw", "conv_2d_nhwc_hwcf", "conv_2d_nhwc_fhwc",
+    "broadcast", "map", "reduce", "copy", "elementwise",
+#define EW(named, name, kind, arity, fop, iop) name,
+#include "elementwise.def"
+    "conv_2d_nchw_fchw", "conv_2d_nhwc_hwcf", "conv_2d_nhwc_fhwc",
     "conv_2d_ngchw_fgchw", "conv_2d_ngchw_gfchw", "depthwise_conv_2d_nchw_chw", "depthwise_conv_2d_nhwc_hwc",
     "pooling_nchw_max", "pooling_nchw_sum", "pooling_nhwc_max", "pooling_nhwc_sum", "conv_1d", "conv_1d_nwc_wcf",
     "conv_1d_ncw_fcw", "depthwise_conv_1d_nwc_wc", "depthwise_conv_1d_ncw_cw", "depthwise_conv_1d_nwc_wcm",

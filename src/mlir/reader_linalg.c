@@ -16,42 +16,17 @@ static const struct {
     ew_arity arity;
     int fop, iop;
 } EW_KINDS[] = {
-    {"exp", EW_UNARY, IR_OP_EXP, -1},          {"log", EW_UNARY, IR_OP_LOG, -1},
-    {"abs", EW_UNARY, IR_OP_ABSF, IR_OP_ABSI}, {"ceil", EW_UNARY, IR_OP_CEIL, -1},
-    {"floor", EW_UNARY, IR_OP_FLOOR, -1},      {"negf", EW_UNARY, IR_OP_NEGF, -1},
-    {"reciprocal", EW_UNARY, IR_OP_DIVF, -1},  {"sqrt", EW_UNARY, IR_OP_SQRT, -1},
-    {"rsqrt", EW_UNARY, IR_OP_RSQRT, -1},      {"square", EW_UNARY, IR_OP_MULF, IR_OP_MULI},
-    {"tanh", EW_UNARY, IR_OP_TANH, -1},        {"erf", EW_UNARY, IR_OP_ERF, -1},
-    {"add", EW_BINARY, IR_OP_ADDF, IR_OP_ADDI}, {"sub", EW_BINARY, IR_OP_SUBF, IR_OP_SUBI},
-    {"mul", EW_BINARY, IR_OP_MULF, IR_OP_MULI}, {"div", EW_BINARY, IR_OP_DIVF, IR_OP_DIVSI},
-    {"div_unsigned", EW_BINARY, -1, IR_OP_DIVUI}, {"max_signed", EW_BINARY, IR_OP_MAXIMUMF, IR_OP_MAXSI},
-    {"min_signed", EW_BINARY, IR_OP_MINIMUMF, IR_OP_MINSI}, {"max_unsigned", EW_BINARY, -1, IR_OP_MAXUI},
-    {"min_unsigned", EW_BINARY, -1, IR_OP_MINUI}, {"powf", EW_BINARY, IR_OP_POWF, -1},
-    {"select", EW_TERNARY, IR_OP_SELECT, IR_OP_SELECT},
+#define EW(named, name, kind, arity, fop, iop) {kind, (ew_arity)(arity), fop, iop},
+#define EW_KIND(kind, arity, fop, iop) {kind, (ew_arity)(arity), fop, iop},
+#include "ir/elementwise.def"
 };
 
 /* named elementwise ops (linalg.add, ...) map onto an elementwise kind */
 static const char *named_ew_kind(ir_linalg_kind k) {
     switch (k) {
-    case IR_LN_ADD: return "add";
-    case IR_LN_SUB: return "sub";
-    case IR_LN_MUL: return "mul";
-    case IR_LN_DIV: return "div";
-    case IR_LN_MAX: return "max_signed";
-    case IR_LN_MIN: return "min_signed";
-    case IR_LN_EXP: return "exp";
-    case IR_LN_LOG: return "log";
-    case IR_LN_ABS: return "abs";
-    case IR_LN_NEGF: return "negf";
-    case IR_LN_SQRT: return "sqrt";
-    case IR_LN_RSQRT: return "rsqrt";
-    case IR_LN_TANH: return "tanh";
-    case IR_LN_ERF: return "erf";
-    case IR_LN_FLOOR: return "floor";
-    case IR_LN_CEIL: return "ceil";
-    case IR_LN_RECIPROCAL: return "reciprocal";
-    case IR_LN_SQUARE: return "square";
-    case IR_LN_POWF: return "powf";
+#define EW(named, name, kind, arity, fop, iop) \
+    case IR_LN_##named: return kind;
+#include "ir/elementwise.def"
     default: return NULL;
     }
 }

@@ -76,6 +76,174 @@ void canon_relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *c
     c->changes++;
 }
 
+/* ------------------------------------------------ elementwise forks */
+
+#define FORK_MAX_OPS 32
+
+/* An op of an elementwise DAG over loops bounds[0, n): all loops parallel,
+ * one tensor result through the identity map, its output not read, a body
+ * of scalar ops (no regions). */
+static bool fork_member(const ir_op *S, uint32_t n, const int64_t *bounds) {
+    const ir_linalg *l = &S->u.lin;
+    int64_t b[IR_MAX_RANK];
+    if (S->kind != IR_OP_LINALG || S->nres != 1 || l->nouts != 1 || l->ndims != n || n > IR_MAX_RANK ||
+        S->res[0].type.kind != IR_T_TENSOR || !canon_all_parallel(S) || !ir_amap_is_identity(l->maps[l->nins]) ||
+        !ir_linalg_loop_bounds(S, b) || (bounds && memcmp(b, bounds, n * sizeof *b)))
+        return false;
+    const ir_block *body = ir_linalg_body(S);
+    for (const ir_op *o = body->first; o; o = o->next) {
+        if (o->nregions) return false;
+        for (uint32_t i = 0; i < o->nopnds; i++)
+            if (o->opnds[i] == &body->args[l->nins]) return false;
+    }
+    return true;
+}
+
+/* Input slots of op S reading v; *identity false when one reads it
+ * through another map. */
+static uint32_t reads_of(const ir_op *S, const ir_value *v, bool *identity) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < S->u.lin.nins; i++)
+        if (S->opnds[i] == v) {
+            n++;
+            if (identity && !ir_amap_is_identity(S->u.lin.maps[i])) *identity = false;
+        }
+    return n;
+}
+
+/* A copy of scalar op o (no regions) whose operands are read through
+ * from[k] -> to[k] (others as they are), appended to b. */
+static ir_op *copy_scalar_op(ir_module *m, ir_block *b, const ir_op *o, ir_value *const *from, ir_value *const *to,
+                             uint32_t nmap) {
+    ir_op *n = ir_op_new(m, (ir_opkind)o->kind, o->loc, o->nopnds, o->nres, 0);
+    n->flags = o->flags;
+    n->nprops = o->nprops, n->props = o->props;
+    n->nattrs = o->nattrs, n->attrs = o->attrs;
+    n->u = o->u;
+    for (uint32_t i = 0; i < o->nopnds; i++) {
+        n->opnds[i] = o->opnds[i];
+        for (uint32_t k = 0; k < nmap; k++)
+            if (from[k] == o->opnds[i]) n->opnds[i] = to[k];
+    }
+    for (uint32_t r = 0; r < o->nres; r++) n->res[r].type = o->res[r].type;
+    ir_block_append(b, n);
+    return n;
+}
+
+/* The elementwise DAG that ends at J, merged into one op when a value from
+ * outside it is read by two of its ops and by nothing else: a fork that J
+ * joins again, which ends a kernel's chain (passes/fuse.c grows kernels
+ * along chains), as x does in torch's tanh-GELU, 0.5 x (1 + tanh(c (x +
+ * 0.044715 x^3))), read by x * 0.5, x^3 and x + ..., each a generic. The
+ * DAG: J and, recursively, each op of J's loops whose result only one op of
+ * the DAG reads, through the identity map. The merged op reads the DAG's
+ * inputs (each value and map once) and computes the bodies in block order;
+ * the old ops are left dead (bodies copied, not moved: an op that is still
+ * read stays whole). */
+static bool join_fork(canon *c, ir_op *J) {
+    int64_t bounds[IR_MAX_RANK];
+    const uint32_t n = J->u.lin.ndims;
+    if (!fork_member(J, n, NULL) || !ir_linalg_loop_bounds(J, bounds)) return false;
+    ir_op *S[FORK_MAX_OPS];
+    uint32_t ns = 0;
+    S[ns++] = J;
+    for (uint32_t k = 0; k < ns; k++)
+        for (uint32_t i = 0; i < S[k]->u.lin.nins; i++) {
+            ir_value *v = S[k]->opnds[i];
+            ir_op *P = v->def;
+            bool seen = false, identity = true;
+            for (uint32_t q = 0; q < ns; q++) seen |= S[q] == P;
+            if (seen || !P || P->parent != J->parent || v->id >= c->n || c->uses[v->id] != reads_of(S[k], v, &identity) ||
+                !identity || !fork_member(P, n, bounds) || ns == FORK_MAX_OPS)
+                continue;
+            S[ns++] = P;
+        }
+    if (ns < 2) return false;
+    /* in block order (producers first); the inputs from outside, each once */
+    ir_op *ord[FORK_MAX_OPS];
+    uint32_t no = 0;
+    for (ir_op *o = J->parent->first; o && no < ns; o = o->next)
+        for (uint32_t q = 0; q < ns; q++)
+            if (S[q] == o) ord[no++] = o;
+    if (no != ns || ord[ns - 1] != J) return false;
+    ir_module *m = c->m;
+    uint32_t cap = 0, nbody = 0;
+    for (uint32_t q = 0; q < ns; q++) {
+        cap += ord[q]->u.lin.nins;
+        for (const ir_op *o = ir_linalg_body(ord[q])->first; o; o = o->next) nbody += o->nres;
+    }
+    ir_value **ins = sp_arena_array(&m->arena, cap + 1, sizeof *ins);
+    const ir_amap **maps = sp_arena_array(&m->arena, cap + 1, sizeof *maps);
+    uint32_t nin = 0;
+    bool forked = false;
+    for (uint32_t q = 0; q < ns; q++) {
+        const ir_op *o = ord[q];
+        for (uint32_t i = 0; i < o->u.lin.nins; i++) {
+            ir_value *v = o->opnds[i];
+            bool inner = false, dup = false;
+            for (uint32_t k = 0; k < ns; k++) inner |= v->def == ord[k];
+            if (inner) continue;
+            for (uint32_t k = 0; k < nin; k++) dup |= ins[k] == v && ir_amap_eq(maps[k], o->u.lin.maps[i]);
+            if (dup) continue;
+            uint32_t readers = 0, slots = 0;
+            for (uint32_t k = 0; k < ns; k++) {
+                const uint32_t r = reads_of(ord[k], v, NULL);
+                readers += r > 0, slots += r;
+            }
+            forked |= readers >= 2 && v->id < c->n && c->uses[v->id] == slots;
+            ins[nin] = v, maps[nin++] = o->u.lin.maps[i];
+        }
+    }
+    if (!forked) return false;
+    /* the merged op: J's loops and init, the bodies in order */
+    ir_op *G = ir_op_new(m, IR_OP_LINALG, J->loc, nin + 1, 1, 1);
+    memcpy(G->opnds, ins, nin * sizeof *ins);
+    G->opnds[nin] = J->opnds[J->u.lin.nins];
+    maps[nin] = J->u.lin.maps[J->u.lin.nins];
+    G->res[0].type = J->res[0].type;
+    G->res[0].name = J->res[0].name;
+    G->u.lin = (ir_linalg){.named = IR_LN_GENERIC, .ndims = n, .nins = nin, .nouts = 1, .maps = maps,
+                         .iters = sp_arena_memdup(&m->arena, J->u.lin.iters, n ? n : 1)};
+    ir_type *tys = sp_arena_array(&m->arena, nin + 1, sizeof *tys);
+    for (uint32_t i = 0; i <= nin; i++) tys[i] = ir_scalar_type(ir_value_elem(G->opnds[i]));
+    ir_block *nb = ir_block_new(m, nin + 1, tys);
+    ir_op_set_region(G, 0, nb);
+    /* old value -> new: each op's block arguments, its body's results */
+    const uint32_t mcap = cap + ns + nbody + 1;
+    ir_value **from = sp_arena_array(&m->arena, mcap, sizeof *from), **to = sp_arena_array(&m->arena, mcap, sizeof *to);
+    ir_value **yielded = sp_arena_array(&m->arena, ns, sizeof *yielded);
+    for (uint32_t q = 0; q < ns; q++) {
+        const ir_op *o = ord[q];
+        ir_block *b = ir_linalg_body(o);
+        uint32_t nmap = 0;
+        for (uint32_t i = 0; i <= o->u.lin.nins; i++) {
+            from[nmap] = &b->args[i];
+            to[nmap] = &nb->args[nin]; /* the output (not read) */
+            if (i < o->u.lin.nins) {
+                for (uint32_t k = 0; k < q; k++)
+                    if (o->opnds[i] == &ord[k]->res[0]) to[nmap] = yielded[k];
+                for (uint32_t k = 0; k < nin; k++)
+                    if (ins[k] == o->opnds[i] && ir_amap_eq(maps[k], o->u.lin.maps[i])) to[nmap] = &nb->args[k];
+            }
+            nmap++;
+        }
+        for (const ir_op *x = b->first; x; x = x->next) {
+            if (x->kind == IR_OP_LINALG_YIELD) {
+                yielded[q] = x->opnds[0];
+                for (uint32_t k = 0; k < nmap; k++)
+                    if (from[k] == x->opnds[0]) yielded[q] = to[k];
+                break;
+            }
+            ir_op *y = copy_scalar_op(m, nb, x, from, to, nmap);
+            for (uint32_t r = 0; r < x->nres; r++) from[nmap] = &x->res[r], to[nmap++] = &y->res[r];
+        }
+    }
+    ir_build_yield(m, nb, J->loc, yielded[ns - 1]);
+    ir_block_insert_before(J->parent, J, G);
+    canon_forward(c, &J->res[0], &G->res[0]);
+    return true;
+}
+
 /* ---------------------------------------------------------------- rules */
 
 bool canon_all_parallel(const ir_op *S) {
@@ -435,8 +603,9 @@ static void replace_body_op(ir_block *b, ir_op *o, ir_value *v) {
 
 /* A float cast of a constant is a constant: torch-mlir writes LayerNorm's
  * and BatchNorm's epsilon as an f64 constant truncated in the body, a cast
- * no engine needs to run per element. Results f32 and f64 only, where the
- * C conversion rounds as arith.truncf does (to nearest even). */
+ * no engine needs to run per element. Results f32 and f64, where the C
+ * conversion rounds as arith.truncf does (to nearest even), and a truncf to
+ * bf16 or f16, rounded as the reference rounds it (ir_build_float). */
 static bool fold_const_casts(canon *c, ir_block *b) {
     bool any = false;
     for (ir_op *o = b->first, *next; o; o = next) {
@@ -444,7 +613,8 @@ static bool fold_const_casts(canon *c, ir_block *b) {
         if ((o->kind != IR_OP_TRUNCF && o->kind != IR_OP_EXTF) || o->res[0].type.kind != IR_T_SCALAR) continue;
         const ir_op *d = o->opnds[0]->def;
         ir_dtype dt = (ir_dtype)o->res[0].type.dtype;
-        if (!d || d->kind != IR_OP_CONSTANT || d->u.value->kind != IR_A_FLOAT || (dt != IR_F32 && dt != IR_F64))
+        if (!d || d->kind != IR_OP_CONSTANT || d->u.value->kind != IR_A_FLOAT ||
+            (dt != IR_F32 && dt != IR_F64 && !(o->kind == IR_OP_TRUNCF && (dt == IR_BF16 || dt == IR_F16))))
             continue;
         ir_op *k = ir_build_float(c->m, o->loc, dt, ir_attr_float(d->u.value));
         ir_block_insert_before(b, o, k);
@@ -728,6 +898,7 @@ static void visit_block(canon *c, ir_block *b) {
             drop_unused_results(c, op);
             canon_collapse_elementwise(c, op);
             canon_split_prologue(c, op);
+            join_fork(c, op);
             /* the body may have been replaced: walk the current one */
             next = op->next;
         }

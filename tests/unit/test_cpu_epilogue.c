@@ -11,6 +11,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu/kernels.h"
+#include "ir/ir.h"
 #include "test.h"
 
 /* erf_approx.h's bounds: ulps from the correctly rounded erf with FMAs
@@ -64,11 +65,13 @@ static void run_tiles(const cpu_kernel_set *ks, const cpu_epilogue *e, const flo
     }
 }
 
-static cpu_epilogue unary(cpu_epi_op op) {
+/* fn: CPU_EPI_FN's function (an ir_opkind) */
+static cpu_epilogue unary_fn(cpu_epi_op op, ir_opkind fn) {
     cpu_epilogue e = {.nregs = 2, .ninsn = 1, .result = 1};
-    e.insn[0] = (cpu_epi_insn){.op = (uint8_t)op, .dst = 1, .a = 0};
+    e.insn[0] = (cpu_epi_insn){.op = (uint8_t)op, .dst = 1, .a = 0, .fn = (uint16_t)fn};
     return e;
 }
+static cpu_epilogue unary(cpu_epi_op op) { return unary_fn(op, IR_OP_COUNT); }
 
 static void add_specials(float *xs, size_t *n) {
     static const float sp[] = {0.0f,      -0.0f,      1.0f,        -1.0f,     INFINITY,  -INFINITY, NAN,
@@ -84,15 +87,16 @@ static void test_transcendentals(void) {
     float *xs = malloc((N + 64) * sizeof *xs), *got = malloc((N + 64) * sizeof *got);
     static const struct {
         cpu_epi_op op;
+        ir_opkind fn;
         const char *name;
         float lo, hi;
         double max_ulp, x_tol; /* GELU: tolerance x_tol |x| where 1 + tanh / erf cancels */
-    } fs[] = {{CPU_EPI_EXP, "exp", -105, 90, 2, 0},
-              {CPU_EPI_TANH, "tanh", -10, 10, 2, 0},
-              {CPU_EPI_ERF, "erf", -4.5f, 4.5f, ERF_MAX_ULP + 1, 0}, /* vs erff, itself within 1 */
-              {CPU_EPI_GELU_TANH, "gelu_tanh", -12, 12, -1, 1.2e-7},
+    } fs[] = {{CPU_EPI_FN, IR_OP_EXP, "exp", -105, 90, 2, 0},
+              {CPU_EPI_FN, IR_OP_TANH, "tanh", -10, 10, 2, 0},
+              {CPU_EPI_FN, IR_OP_ERF, "erf", -4.5f, 4.5f, ERF_MAX_ULP + 1, 0}, /* vs erff, itself within 1 */
+              {CPU_EPI_GELU_TANH, IR_OP_COUNT, "gelu_tanh", -12, 12, -1, 1.2e-7},
               /* erf's error near -1, up to ERF_MAX_ULP ulp of 1 (3.6e-7), halved */
-              {CPU_EPI_GELU_ERF, "gelu_erf", -12, 12, -1, 2.4e-7}};
+              {CPU_EPI_GELU_ERF, IR_OP_COUNT, "gelu_erf", -12, 12, -1, 2.4e-7}};
     for (int s = 0; s < nsets; s++)
         for (size_t f = 0; f < SP_ARRAY_LEN(fs); f++) {
             size_t n = 0;
@@ -106,7 +110,7 @@ static void test_transcendentals(void) {
             }
             for (size_t i = 0; i < N / 4 - 64; i++) xs[n++] = frand() * 0.7f; /* near 0 and the splits */
             add_specials(xs, &n);
-            cpu_epilogue e = unary(fs[f].op);
+            cpu_epilogue e = unary_fn(fs[f].op, fs[f].fn);
             run_tiles(sets[s], &e, xs, got, n);
             double worst = 0;
             float worst_x = 0;
@@ -556,10 +560,10 @@ static cpu_epilogue gelu_chain(int v, bool reuse) {
     cpu_epilogue e = {.nregs = 12};
     int n = 0;
     const bool sw = v & 8;
-#define I(o, d, x, y, im) e.insn[n++] = (cpu_epi_insn){.op = (o), .dst = (d), .a = (x), .b = (y), .imm = (im)}
+#define I(o, d, x, y, im) e.insn[n++] = (cpu_epi_insn){.op = (o), .dst = (d), .a = (x), .b = (y), .imm = (im), .fn = IR_OP_ERF}
     I(CPU_EPI_CONST, 1, 0, 0, (v & 1) ? 0.70710678f : 1.41421354f);
     I((v & 1) ? CPU_EPI_MUL : CPU_EPI_DIV, 2, 0, 1, 0);
-    I(CPU_EPI_ERF, 3, 2, 0, 0);
+    I(CPU_EPI_FN, 3, 2, 0, 0);
     I(CPU_EPI_CONST, 4, 0, 0, 1.0f);
     I(CPU_EPI_ADD, 5, sw ? 4 : 3, sw ? 3 : 4, 0);
     I(CPU_EPI_CONST, 6, 0, 0, 0.5f);
@@ -575,20 +579,56 @@ static cpu_epilogue gelu_chain(int v, bool reuse) {
     return e;
 }
 
-/* cpu_epi_fuse_gelu: each variant becomes the one GELU_ERF instruction
- * (dead steps dropped), with the chain's values to f32 rounding; a chain
- * whose intermediate is read elsewhere, or with another constant, stays. */
-static void test_fuse_gelu(void) {
+/* tanh-GELU as torch-mlir writes it, 0.5 x (1 + tanh(0.7978846 (x +
+ * 0.044715 x^3))), in variant v: bit 0 x^3 as (x * x) * x (else x * (x *
+ * x)), bits 1-2 where the 0.5 goes (on 1 + tanh, on x, on the product), bit
+ * 3 operands swapped. reuse: the 1 + tanh value is read again (then not
+ * fused). */
+static cpu_epilogue gelu_tanh_chain(int v, bool reuse) {
+    cpu_epilogue e = {.nregs = 15};
+    int n = 0;
+    const bool sw = v & 8;
+#define I(o, d, x, y, im) e.insn[n++] = (cpu_epi_insn){.op = (o), .dst = (d), .a = (x), .b = (y), .imm = (im), .fn = IR_OP_TANH}
+#define M(d, x, y) I(CPU_EPI_MUL, d, sw ? (y) : (x), sw ? (x) : (y), 0)
+    I(CPU_EPI_MUL, 1, 0, 0, 0);
+    I(CPU_EPI_MUL, 2, (v & 1) ? 1 : 0, (v & 1) ? 0 : 1, 0);
+    I(CPU_EPI_CONST, 3, 0, 0, 0.044715f);
+    M(4, 2, 3);
+    I(CPU_EPI_ADD, 5, sw ? 4 : 0, sw ? 0 : 4, 0);
+    I(CPU_EPI_CONST, 6, 0, 0, 0.7978845608028654f);
+    M(7, 5, 6);
+    I(CPU_EPI_FN, 8, 7, 0, 0);
+    I(CPU_EPI_CONST, 9, 0, 0, 1.0f);
+    I(CPU_EPI_ADD, 10, sw ? 9 : 8, sw ? 8 : 9, 0);
+    I(CPU_EPI_CONST, 11, 0, 0, 0.5f);
+    switch ((v >> 1) & 3) {
+    case 0: M(12, 10, 11); M(13, 0, 12); break;
+    case 1: M(12, 0, 11); M(13, 12, 10); break;
+    default: M(12, 0, 10); M(13, 12, 11); break;
+    }
+    if (reuse) I(CPU_EPI_ADD, 14, 13, 10, 0);
+#undef M
+#undef I
+    e.ninsn = (uint32_t)n;
+    e.result = reuse ? 14 : 13;
+    return e;
+}
+
+/* cpu_epi_fuse_gelu: each variant of chain becomes the one instruction op
+ * (the chain's last, instruction `last`; dead steps dropped), with the
+ * chain's values to f32 rounding; a chain whose intermediate is read
+ * elsewhere stays. */
+static void fuse_variants(cpu_epilogue (*chain)(int, bool), cpu_epi_op op, int last) {
     for (int v = 0; v < 16; v++) {
         if (((v >> 1) & 3) == 3) continue;
-        const cpu_epilogue orig = gelu_chain(v, false);
+        const cpu_epilogue orig = chain(v, false);
         cpu_epilogue e = orig;
         int16_t at[CPU_EPI_MAX_INSNS];
         CHECK_EQ_INT(cpu_epi_fuse_gelu(&e, at), 1);
         CHECK_EQ_INT(e.ninsn, 1);
-        CHECK_EQ_INT(e.insn[0].op, CPU_EPI_GELU_ERF);
+        CHECK_EQ_INT(e.insn[0].op, op);
         CHECK_EQ_INT(e.insn[0].a, 0);
-        CHECK_EQ_INT(at[7], 0);
+        CHECK_EQ_INT(at[last], 0);
         CHECK_EQ_INT(at[0], -1);
         CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_OK);
         int bad = 0;
@@ -597,18 +637,42 @@ static void test_fuse_gelu(void) {
             bad += fabsf(got - want) > 4 * 1.2e-7f * fabsf(want) + 1.2e-7f * fabsf(x);
         }
         CHECK_EQ_INT(bad, 0);
-        cpu_epilogue r = gelu_chain(v, true);
+        cpu_epilogue r = chain(v, true);
         CHECK_EQ_INT(cpu_epi_fuse_gelu(&r, at), 0);
         CHECK_EQ_INT(r.ninsn, orig.ninsn + 1);
     }
+}
+
+/* ... and chains that are not GELU (another constant, another function),
+ * or not as compiled (a register written twice), are left alone. */
+static void test_fuse_gelu(void) {
+    fuse_variants(gelu_chain, CPU_EPI_GELU_ERF, 7);
+    fuse_variants(gelu_tanh_chain, CPU_EPI_GELU_TANH, 12);
     cpu_epilogue w = gelu_chain(0, false);
     w.insn[5].imm = 0.25f; /* x * ((1 + erf) * 0.25): not GELU */
     int16_t at[CPU_EPI_MAX_INSNS];
+    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    w = gelu_tanh_chain(0, false);
+    w.insn[2].imm = 0.044f; /* another cubic term */
+    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    w = gelu_tanh_chain(0, false);
+    w.insn[7].fn = IR_OP_ERF; /* erf of the tanh form's argument */
     CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
     cpu_epilogue twice = gelu_chain(0, false); /* r1 written again: not as compiled, left alone */
     twice.insn[twice.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 1, .imm = 2.0f};
     CHECK_EQ_INT(cpu_epi_fuse_gelu(&twice, at), 0);
     CHECK_EQ_INT(twice.ninsn, 9);
+}
+
+/* CPU_EPI_FN applies the cpu's own functions (fn1.h) only: another op is
+ * rejected by cpu_epi_check, not computed. */
+static void test_fn_check(void) {
+    cpu_epilogue e = unary_fn(CPU_EPI_FN, IR_OP_TANH);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_OK);
+    e = unary_fn(CPU_EPI_FN, IR_OP_SIN);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_EINPUT);
+    e = unary_fn(CPU_EPI_FN, IR_OP_COUNT);
+    CHECK_EQ_INT(cpu_epi_check(&ctx, &e), SP_EINPUT);
 }
 
 int main(void) {
@@ -621,6 +685,7 @@ int main(void) {
         const cpu_kernel_set *const *s = cpu_kernel_sets((cpu_isa)i, &n);
         for (int j = 0; j < n; j++) sets[nsets++] = s[j];
     }
+    test_fn_check();
     test_exact_ops();
     test_round_ops();
     test_coalesce();

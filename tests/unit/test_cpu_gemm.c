@@ -11,6 +11,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu/kernels.h"
+#include "ir/ir.h"
 #include "plan/alloc.h"
 #include "test.h"
 
@@ -287,6 +288,9 @@ static cpu_epilogue prog(void) { return (cpu_epilogue){.nregs = 8}; }
 static void ins(cpu_epilogue *e, cpu_epi_op op, int dst, int a, int b) {
     e->insn[e->ninsn++] = (cpu_epi_insn){.op = (uint8_t)op, .dst = (uint8_t)dst, .a = (uint8_t)a, .b = (uint8_t)b};
 }
+static void fn1(cpu_epilogue *e, ir_opkind fn, int dst, int a) {
+    e->insn[e->ninsn++] = (cpu_epi_insn){.op = CPU_EPI_FN, .dst = (uint8_t)dst, .a = (uint8_t)a, .fn = (uint16_t)fn};
+}
 static void cst(cpu_epilogue *e, int dst, float v) {
     e->insn[e->ninsn++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = (uint8_t)dst, .imm = v};
 }
@@ -361,12 +365,12 @@ static void test_epilogues(void) {
         ins(&e, CPU_EPI_ADD, 3, 3, 5);          /* r3 = |r2| + 1.5 */
         ins(&e, CPU_EPI_RSQRT, 6, 3, 0);        /* r6 = rsqrt */
         ins(&e, CPU_EPI_DIV, 4, 4, 3);          /* r4 /= r3 */
-        ins(&e, CPU_EPI_TANH, 7, 2, 0);         /* r7 = tanh(r2) */
-        ins(&e, CPU_EPI_ERF, 5, 1, 0);          /* r5 = erf(D) */
+        fn1(&e, IR_OP_TANH, 7, 2);              /* r7 = tanh(r2) */
+        fn1(&e, IR_OP_ERF, 5, 1);               /* r5 = erf(D) */
         ins(&e, CPU_EPI_MIN, 7, 7, 5);
         ins(&e, CPU_EPI_MAX, 7, 7, 6);
         ins(&e, CPU_EPI_NEG, 6, 6, 0);
-        ins(&e, CPU_EPI_EXP, 5, 2, 0);          /* r5 = exp(r2) */
+        fn1(&e, IR_OP_EXP, 5, 2);               /* r5 = exp(r2) */
         e.insn[e.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_SELECT_GT, .dst = 2, .a = 0, .b = 1, .c = 7, .d = 5};
         ins(&e, CPU_EPI_ADD, 2, 2, 4);
         ins(&e, CPU_EPI_ADD, 2, 2, 6);
