@@ -17,11 +17,11 @@ static double neg64(double x) { return -x; }
  * with sqrt, sin and cos, which it treats apart) */
 const it_math1_fn it_math1_table[IR_OP_COUNT] = {
     [IR_OP_EXP] = {expf, exp, true},       [IR_OP_EXP2] = {exp2f, exp2, true},  [IR_OP_LOG] = {logf, log, true},
-    [IR_OP_LOG2] = {log2f, log2, true},    [IR_OP_LOG1P] = {log1pf, log1p, true}, [IR_OP_EXPM1] = {expm1f, expm1},
-    [IR_OP_TANH] = {tanhf, tanh, true},    [IR_OP_ERF] = {erff, erf, true},     [IR_OP_SIN] = {sinf, sin},
-    [IR_OP_COS] = {cosf, cos},             [IR_OP_SINH] = {sinhf, sinh},        [IR_OP_COSH] = {coshf, cosh},
+    [IR_OP_LOG2] = {log2f, log2, true},    [IR_OP_LOG1P] = {log1pf, log1p, true}, [IR_OP_EXPM1] = {expm1f, expm1, false},
+    [IR_OP_TANH] = {tanhf, tanh, true},    [IR_OP_ERF] = {erff, erf, true},     [IR_OP_SIN] = {sinf, sin, false},
+    [IR_OP_COS] = {cosf, cos, false},             [IR_OP_SINH] = {sinhf, sinh, false},        [IR_OP_COSH] = {coshf, cosh, false},
     [IR_OP_RSQRT] = {rsqrt32, rsqrt64, true},
-    [IR_OP_SQRT] = {NULL, sqrt},           [IR_OP_ABSF] = {NULL, fabs},         [IR_OP_NEGF] = {NULL, neg64},
+    [IR_OP_SQRT] = {NULL, sqrt, false},           [IR_OP_ABSF] = {NULL, fabs, false},         [IR_OP_NEGF] = {NULL, neg64, false},
     [IR_OP_FLOOR] = {NULL, floor, true},   [IR_OP_CEIL] = {NULL, ceil, true},
 };
 
