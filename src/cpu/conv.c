@@ -41,8 +41,8 @@ static void copy_run(const cpu_window *w, const float *X, int64_t base, int64_t 
         const float *s = X + (base + w->moff[n] + w->koff[k] + a * w->run_stride);
         if (w->run_stride == 1)
             memcpy(d + a, s, (size_t)(b - a) * sizeof *d);
-        else if (w->copy)
-            w->copy(d + a, s, b - a, w->run_stride);
+        else if (w->copy) /* (set only for stride 2) */
+            w->copy(d + a, s, b - a);
         else
             for (int64_t j = 0; j < b - a; j++) d[a + j] = s[j * w->run_stride];
     }

@@ -29,10 +29,10 @@ typedef struct cpu_window {
     int64_t dim[CPU_WIN_MAX_BOUNDS];
     int64_t step[CPU_WIN_MAX_BOUNDS]; /* coordinate change per pixel along a run */
     float padv;
-    /* copies n elements s[0], s[stride], ... to d (a run of a strided
-     * window, stride > 1); NULL: a scalar loop. cpu_window_copy_avx512 on
-     * AVX-512 */
-    void (*copy)(float *d, const float *s, int64_t n, int64_t stride);
+    /* copies n elements s[0], s[2], ... to d (a run of a stride-2
+     * window); NULL (other strides, or no vector ISA): a scalar loop.
+     * cpu_window_copy_avx512 or _avx2 */
+    void (*copy)(float *d, const float *s, int64_t n);
     /* window elements in runs (krun[r] .. krun[r+1], nkrun of them): each
      * a unit-stride run of the source with the same padded coordinates
      * (NHWC's channels under one tap), copied or filled whole */
@@ -71,12 +71,10 @@ void cpu_window_pack_linear_avx512(const cpu_window *w, const float *X, int64_t 
 void cpu_window_pack_linear_avx2(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr,
                                  float *dst);
 
-/* cpu_window.copy with AVX-512: stride 2 (a stride-2 convolution's runs)
- * as pairs of masked loads, even lanes picked by one permute; other
- * strides a scalar loop. */
-void cpu_window_copy_avx512(float *d, const float *s, int64_t n, int64_t stride);
-/* The same with AVX2 (conv_avx2.c): two loads and a shuffle per 8. */
-void cpu_window_copy_avx2(float *d, const float *s, int64_t n, int64_t stride);
+/* cpu_window.copy with AVX-512: pairs of masked loads, even lanes picked
+ * by one permute; with AVX2 (conv_avx2.c): two loads and a shuffle per 8. */
+void cpu_window_copy_avx512(float *d, const float *s, int64_t n);
+void cpu_window_copy_avx2(float *d, const float *s, int64_t n);
 
 /* Pixels [m0, m0 + rows) as row-major rows of K floats (an im2col block). */
 void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_t m0, int64_t rows, float *dst);

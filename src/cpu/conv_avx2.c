@@ -60,15 +60,10 @@ void cpu_window_pack_linear_avx2(const cpu_window *w, const float *X, int64_t ba
     }
 }
 
-/* cpu_window.copy with AVX2 (conv.h): stride 2 (a stride-2 convolution's
- * runs) as two loads of 8, the even lanes picked by a shuffle and a
- * permute; the last block's loads masked so that nothing past s[2(n-1)]
- * is read. Other strides a scalar loop. */
-void cpu_window_copy_avx2(float *d, const float *s, int64_t n, int64_t stride) {
-    if (stride != 2) {
-        for (int64_t j = 0; j < n; j++) d[j] = s[j * stride];
-        return;
-    }
+/* cpu_window.copy with AVX2 (conv.h): a stride-2 run as two loads of 8,
+ * the even lanes picked by a shuffle and a permute; the last block's loads
+ * masked so that nothing past s[2(n-1)] is read. */
+void cpu_window_copy_avx2(float *d, const float *s, int64_t n) {
     const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     int64_t j = 0;
     for (; j + 8 <= n - 1; j += 8) { /* s[2j .. 2j + 15] all before s[2(n-1)] */

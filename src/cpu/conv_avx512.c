@@ -50,11 +50,7 @@ void cpu_window_pack_linear_avx512(const cpu_window *w, const float *X, int64_t 
     }
 }
 
-void cpu_window_copy_avx512(float *d, const float *s, int64_t n, int64_t stride) {
-    if (stride != 2) {
-        for (int64_t j = 0; j < n; j++) d[j] = s[j * stride];
-        return;
-    }
+void cpu_window_copy_avx512(float *d, const float *s, int64_t n) {
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     for (int64_t j = 0; j < n; j += 16) {
         /* source elements s[2j .. 2j + 30] of which s[2(n-1)] is the last

@@ -61,13 +61,7 @@ static void tile_generic(const cpu_dw *d, const cpu_dw_item *it) {
 }
 
 bool cpu_dw_steps_fit(const cpu_epi_prog *p) {
-    if (p->kind != CPU_EPI_KIND_GENERAL) return true;
-    if (!p->nsteps) return false;
-    for (uint32_t s = 0; s < p->nsteps; s++) {
-        const int op = p->steps[s].operand;
-        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
-    }
-    return true;
+    return p->kind != CPU_EPI_KIND_GENERAL || (p->nsteps && cpu_epi_steps_fit(p));
 }
 
 void cpu_dw_tile(const cpu_dw *d, cpu_isa isa, const cpu_dw_item *it) {

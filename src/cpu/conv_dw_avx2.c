@@ -34,7 +34,6 @@ static inline __m256 load2_avx2(const float *p, uint32_t bits) {
 #define DW_MAX(a, b) _mm256_max_ps(a, b)
 #define DW_MIN(a, b) _mm256_min_ps(a, b)
 #define DW_STOREM(p, v, bits) _mm256_maskstore_ps(p, lanes_avx2(bits), v)
-#define DW_WHOLE 0xffu
 #define DW_NR4 2
 #define DW_NR3 2
 #define DW_NR2 4

@@ -29,7 +29,6 @@ static inline __m512 load2_avx512(const float *p, uint32_t bits) {
 #define DW_STOREM(p, v, bits) _mm512_mask_storeu_ps(p, (__mmask16)(bits), v)
 /* 4, 6, 8 rows (16-18 accumulators) measured slower on 144@56 3x3 NCHW (CPU
  * time 125-173 ms against 111 for 300 runs), level on 7x7 and NHWC */
-#define DW_WHOLE 0u /* AVX-512's masked loads cost what plain ones do */
 #define DW_NR4 2
 #define DW_NR3 2
 #define DW_NR2 4

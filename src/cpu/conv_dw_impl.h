@@ -10,10 +10,6 @@
  *   DW_FN             the function's name
  *   DW_MASK, DW_NRUN  the cpu_dw fields of the masks for DW_VL lanes
  *   DW_NR4, DW_NR3, DW_NR2  rows a block of 4, 3, 2 vectors
- *   DW_WHOLE          the mask bits of a whole run at stride 1, where a
- *                     masked load costs more than a plain one (AVX2's
- *                     VMASKMOVPS, its mask built from the bits first); 0:
- *                     every load masked
  * Masked lanes are never read (their faults suppressed), so a run may
  * start before the source (a pad) or end past it. A block is nr rows of nv
  * vectors (8 accumulators: AVX2's 16 registers hold them, the weights and a
@@ -79,18 +75,8 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         c##i##_##v = DW_FMA(xs == 1 ? DW_LOAD1(x + (i) * xs_m + (v) * DW_VL, mk[v])                                    \
                                     : DW_LOAD2(x + (i) * xs_m + 2 * (v) * DW_VL, mk[v]),                               \
                             wv##v, c##i##_##v);
-#define DW_TAP_WHOLE(i, v) \
-    if ((i) < nr && (v) < nv) c##i##_##v = DW_FMA(DW_LOADU(x + (i) * xs_m + (v) * DW_VL), wv##v, c##i##_##v);
-        /* a tap whose runs are all whole (inside the source along L, the
-         * common case) loads them plainly: one test a tap, not a mask a load */
-        if (DW_WHOLE && xs == 1 && (mk[0] & (nv > 1 ? mk[1] : DW_WHOLE) & (nv > 2 ? mk[2] : DW_WHOLE) &
-                                    (nv > 3 ? mk[3] : DW_WHOLE)) == DW_WHOLE) {
-            DW_ALL(DW_TAP_WHOLE)
-        } else {
-            DW_ALL(DW_TAP)
-        }
+        DW_ALL(DW_TAP)
 #undef DW_TAP
-#undef DW_TAP_WHOLE
     }
     if (!it->out) {
 #define DW_TILE(i, v) \

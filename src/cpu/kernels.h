@@ -67,6 +67,17 @@ typedef struct cpu_epi_prog {
     cpu_epi_step steps[CPU_EPI_MAX_STEPS];
 } cpu_epi_prog;
 
+/* Whether a kernel can apply p's steps with e's operands as they are now
+ * (a caller may set their strides after compiling, as the depthwise path
+ * does): each read per row (column stride 0) or as vectors (stride 1). */
+static inline bool cpu_epi_steps_fit(const cpu_epi_prog *p) {
+    for (uint32_t s = 0; s < p->nsteps; s++) {
+        const int op = p->steps[s].operand;
+        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
+    }
+    return true;
+}
+
 /* Structural checks of a program (registers, operands, opcodes): SP_OK or
  * SP_EINPUT with the reason recorded in ctx. */
 sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e);

@@ -127,16 +127,6 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
         }                                                                                  \
     }
 
-/* Whether a kernel can apply the steps: each operand read per row (column
- * stride 0) or as vectors (column stride 1). */
-static inline bool ukr_steps_fit(const cpu_epi_prog *p) {
-    for (uint32_t s = 0; s < p->nsteps; s++) {
-        const int op = p->steps[s].operand;
-        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
-    }
-    return true;
-}
-
 /* A GENERAL program that is steps (kernels.h), applied to the register
  * tile (up to 4 vectors of VT a row; kind, mr, nv, zero and u in scope),
  * which then stores as STORE: no spill to the interpreter. Operands of
@@ -162,7 +152,7 @@ static inline bool ukr_steps_fit(const cpu_epi_prog *p) {
 #define UKR_EPI_STEPS(VT)                                                                       \
     do {                                                                                        \
         typedef VT VT_;                                                                         \
-        if (kind == CPU_EPI_KIND_GENERAL && u->epi->nsteps && ukr_steps_fit(u->epi)) {          \
+        if (kind == CPU_EPI_KIND_GENERAL && u->epi->nsteps && cpu_epi_steps_fit(u->epi)) {          \
             const cpu_epilogue *e = u->epi->e;                                                  \
             for (uint32_t s = 0; s < u->epi->nsteps; s++) {                                     \
                 const cpu_epi_step st = u->epi->steps[s];                                       \

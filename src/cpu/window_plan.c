@@ -201,9 +201,10 @@ void cb_plan_chunk(cb_backend *cb, cb_kplan *kp) {
     kp->pack = linear && kp->blocking.isa >= CPU_ISA_AVX512 && nr % 16 == 0 ? cpu_window_pack_linear_avx512
                : linear && kp->blocking.isa >= CPU_ISA_AVX2 && nr % 8 == 0  ? cpu_window_pack_linear_avx2
                                                                            : cpu_window_pack;
-    kp->win.copy = kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512
-                   : kp->blocking.isa >= CPU_ISA_AVX2 ? cpu_window_copy_avx2
-                                                      : NULL;
+    kp->win.copy = kp->win.run_stride != 2                ? NULL
+                   : kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512
+                   : kp->blocking.isa >= CPU_ISA_AVX2   ? cpu_window_copy_avx2
+                                                        : NULL;
 }
 
 /* Whether the window is read in place (cb_kplan.direct), and then its masks:
