@@ -34,8 +34,8 @@ static void scan_tolerance(ir_op *op, void *ud) {
 
 /* Relative tolerance of a result, against the largest reference magnitude:
  * 1e-4 for f32 math, 1e-2 where a value is rounded to bf16 or f16 anywhere
- * in the function, since an f32 difference of an ulp (exp, tanh, erf are
- * within 2 ulp of libm, sums run in another order) can then flip a
+ * in the function, since an f32 difference of an ulp (the transcendentals
+ * are within 2 ulp of libm, sums run in another order) can then flip a
  * rounding by a whole bf16 ulp (2^-8 relative). A long reduction widens
  * it: the reference adds its K terms one by one in f32, whose rounding
  * errors grow like sqrt(K) ulps of the result (a 1x1 GEMM with K = 3e7

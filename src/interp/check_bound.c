@@ -11,15 +11,15 @@
  *   E  a bound on |v - exact|, the same for any faithful evaluation: the
  *      reference's, or a target's that sums in another order (blocked,
  *      split across lanes or threads), contracts a multiply and an add, or
- *      has exp, tanh, erf and the like within a few ulps.
+ *      has transcendentals of its own within a few ulps.
  *
  * Each rounding of an op whose result type has unit roundoff u commits an
  * error of at most u m + eta (eta: half the least subnormal, for results in
  * the subnormal range; a flush to zero is not within it). Errors already
  * in the operands propagate through the op to first order and then some:
  * |b| Ea + |a| Eb + Ea Eb for a product, Ea + Eb for a sum, the largest
- * move of f over [a - Ea, a + Ea] for a monotone f (exp, tanh, erf, log,
- * sqrt, rsqrt, floor ...), (Ea + |a/b| Eb) / (|b| - Eb) for a division
+ * move of f over [a - Ea, a + Ea] for a monotone f (exp, erf, log,
+ * sqrt, rsqrt, floor ...: the monotone column of interp_scalar.c), (Ea + |a/b| Eb) / (|b| - Eb) for a division
  * (none where the interval holds 0); a comparison whose operands are
  * within their bounds of each other may flip, and a select on it may take
  * the other branch (|t - f| more). This is the running error analysis of
@@ -55,7 +55,7 @@
  * explain.
  *
  * Every constant here is about sound rounding, none fitted to a test:
- * TRANS_ULPS for a target's own exp, tanh and the like (libm is within 1-2
+ * TRANS_ULPS for a target's own transcendentals (libm is within 1-2
  * ulps; the engines' polynomials within 4), ERF_ULPS for erf (the cpu's
  * one rational, cpu/erf_approx.h: 6.15 ulp with FMAs, 7.2 without, every
  * float in [0, 4] measured), LAMBDA as above. */

@@ -17,7 +17,7 @@
  * the op's result type (IEEE round to nearest even): f32 ops are correctly
  * rounded f32, f64 ops f64. bf16 and f16 are computed in f32 (or wider) and
  * rounded to bf16/f16 at each op's result, so storing them loses nothing
- * further. Transcendentals (exp, tanh, erf, ...) use the C library's f32/f64
+ * further. Transcendentals use the C library's f32/f64
  * functions. Integers wrap at their width; division by zero is an error.
  * tensor.empty yields zeros.
  *

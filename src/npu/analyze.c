@@ -184,10 +184,10 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, np_dtype dt, np_dtype at, int d, in
     return v;
 }
 
-/* The special functions this vector unit computes natively (NV_FN on the
- * SFU, at spadc_sfu_latency_cycles); any other is decomposed by the body
+/* The SFU computes the body program's special functions natively (NV_FN,
+ * at spadc_sfu_latency_cycles); any other is decomposed by the body
  * program into these, or runs as one generic op (special_fn). */
-static bool sfu_native(ir_opkind k) { return k == IR_OP_EXP || k == IR_OP_LOG || k == IR_OP_TANH || k == IR_OP_ERF; }
+static bool sfu_native(ir_opkind k) { return bd_special_fn(k); }
 
 /* An NV_FN: unary function k of register a. */
 static np_vinsn *vemit_fn(vcomp *vc, ir_opkind k, np_dtype dt, int d, int a) {

@@ -159,7 +159,7 @@ static const key_spec KEYS[] = {
     K_INT("spadc_dram_request_bytes", dram_req_bytes, false, 1, 65536, "DRAM burst bytes (= dram_req_size_byte)"),
     K_REAL("spadc_budget", budget, 1e-9, 1.0, "fraction of each lane's scratchpad a kernel may plan"),
     K_INT("spadc_sa_weight_slots", sa_weight_slots, false, 1, 64, "weight tiles an array holds (= sa_weight_buffer_depth)"),
-    K_INT("spadc_sfu_latency_cycles", sfu_latency, false, 0, 1000000, "latency of exp, tanh, erf, ... (pipelined)"),
+    K_INT("spadc_sfu_latency_cycles", sfu_latency, false, 0, 1000000, "latency of a special function on the SFU (pipelined)"),
     /* energy prices in pJ (machine.h cites each default) */
     K_REAL("spadc_energy_fp32_mult_pj", e_mult_pj, 0, 1e6, "pJ of an fp32 multiply (3.7: Horowitz ISSCC 2014, 45 nm)"),
     K_REAL("spadc_energy_fp32_add_pj", e_add_pj, 0, 1e6, "pJ of an fp32 add (0.9: Horowitz 2014); a MAC is both"),

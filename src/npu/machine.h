@@ -56,7 +56,8 @@
  *                                  kernel may plan (--budget overrides)
  *     spadc_sa_weight_slots        sa_weight_buffer_depth (2): weight tiles
  *                                  an array holds (2 = weight double buffering)
- *     spadc_sfu_latency_cycles     10    latency of exp/tanh/erf/... (pipelined)
+ *     spadc_sfu_latency_cycles     10    latency of a special function (pipelined;
+ *                                  the set: passes/body.c bd_special_fn)
  *   energy prices (timing.h nc_energy_of; each a property of the machine's
  *   circuits, in pJ, with a published default):
  *     spadc_energy_fp32_mult_pj    3.7    one fp32 multiply, 45 nm (Horowitz,

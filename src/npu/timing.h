@@ -35,7 +35,7 @@
  *          elements / (vector bits / (8 * the op's element bytes))): an
  *          f64 op takes twice the groups of an f32 one, an i8 or i1 op a
  *          quarter; FILL one op of the view's type; latency + 1, + the SFU latency when the
- *          program uses exp/tanh/...; a reduction across lanes adds
+ *          program uses a special function; a reduction across lanes adds
  *          log2(lanes) steps per row
  *   BARRIER every unit waits for everything issued before it
  * Data values never change the timing. Times and counts saturate at

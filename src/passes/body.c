@@ -106,6 +106,13 @@ static const bd_decomp decomps[] = {
 #undef U
 #undef B
 
+/* The special functions: the transcendentals the decompositions above are
+ * written in and that none decomposes further. A backend with a function
+ * unit of its own computes these (the npu's SFU: npu/analyze.c). */
+bool bd_special_fn(ir_opkind k) {
+    return k == IR_OP_EXP || k == IR_OP_LOG || k == IR_OP_TANH || k == IR_OP_ERF;
+}
+
 static const bd_decomp *decomp_of(ir_opkind k, ir_dtype dt) {
     if (dt != IR_F32) return NULL;
     for (size_t i = 0; i < sizeof decomps / sizeof decomps[0]; i++)

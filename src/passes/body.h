@@ -99,5 +99,8 @@ int bd_operand(bd_prog *p, const ir_value *v);
 bool bd_op(bd_prog *p, const ir_op *o);
 /* Whether op k at result type dt decomposes into ops the table has. */
 bool bd_decomposes(const bd_prog *p, ir_opkind k, ir_dtype dt);
+/* Whether k is a special function: a transcendental the decompositions
+ * are written in and never decompose (body.c lists them). */
+bool bd_special_fn(ir_opkind k);
 
 #endif

@@ -133,13 +133,13 @@ static ir_op *copy_scalar_op(ir_module *m, ir_block *b, const ir_op *o, ir_value
 /* The elementwise DAG that ends at J, merged into one op when a value from
  * outside it is read by two of its ops and by nothing else: a fork that J
  * joins again, which ends a kernel's chain (passes/fuse.c grows kernels
- * along chains), as x does in torch's tanh-GELU, 0.5 x (1 + tanh(c (x +
- * 0.044715 x^3))), read by x * 0.5, x^3 and x + ..., each a generic. The
- * DAG: J and, recursively, each op of J's loops whose result only one op of
- * the DAG reads, through the identity map. The merged op reads the DAG's
- * inputs (each value and map once) and computes the bodies in block order;
- * the old ops are left dead (bodies copied, not moved: an op that is still
- * read stays whole). */
+ * along chains), as x does in torch's approximate GELU (its formula at
+ * cpu/cpu.h's fused GELU instructions), read by x * 0.5, x^3 and x + ...,
+ * each a generic. The DAG: J and, recursively, each op of J's loops whose
+ * result only one op of the DAG reads, through the identity map. The merged
+ * op reads the DAG's inputs (each value and map once) and computes the
+ * bodies in block order; the old ops are left dead (bodies copied, not
+ * moved: an op that is still read stays whole). */
 static bool join_fork(canon *c, ir_op *J) {
     int64_t bounds[IR_MAX_RANK];
     const uint32_t n = J->u.lin.ndims;
@@ -625,7 +625,7 @@ static bool fold_const_casts(canon *c, ir_block *b) {
     return any;
 }
 
-/* x ** n with a constant integer n, |n| <= 64 (torch's x**3 in tanh-GELU)
+/* x ** n with a constant integer n, |n| <= 64 (torch's x**3 in approximate GELU)
  * is products by squaring, and 1 / that for n < 0: ops every target's
  * body compiler has. (The reference rounds pow once; the products round at
  * each step: within an ulp or two.) */
