@@ -50,6 +50,7 @@
 #define CPU_LOOP_MAX_REGS 40
 #define CPU_LOOP_MAX_INSNS 256
 #define CPU_LOOP_GATHER_RANK 8 /* dims of a gather table */
+#define CPU_LOOP_NONE 0xff      /* an operand register an instruction does not use */
 
 /* Element types as stored in memory. */
 typedef enum cpu_ltype {

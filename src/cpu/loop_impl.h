@@ -14,7 +14,7 @@
 #include "ir/ir.h"
 #include "loop.h"
 
-#define LOOP_NONE 0xff /* an unused operand register */
+#define LOOP_NONE CPU_LOOP_NONE
 /* Lanes of the lane loop per work item (parallel lanes): enough that an
  * item's setup is small beside its work, few enough that threads share
  * a short loop. */

@@ -37,6 +37,7 @@ typedef struct rows_part {
     int64_t scratch;                          /* its result's byte offset in a thread's scratch, -1: the kernel's out */
     int64_t so, sa;                           /* its result's element strides in scratch along o and a */
     bool full;                                /* a full tensor (else a statistic) */
+    bool along_a;                             /* its loops run along the axis (full or reducing) */
 } rows_part;
 
 typedef struct cb_rows_plan {
@@ -156,6 +157,7 @@ static bool lower_part(sp_ctx *ctx, const ex_program *x, const kn_rows *r, uint3
     }
     rp->out_so = so * ltype_bytes(L->out.dtype); /* the last part's stays */
     rq->full = pl.axis >= 0 && !r->reduce[p];
+    rq->along_a = pl.axis >= 0;
     L->ndims = 3;
     L->bounds[1] = pl.axis >= 0 ? r->A : 1;
     L->bounds[2] = r->I;
@@ -163,6 +165,133 @@ static bool lower_part(sp_ctx *ctx, const ex_program *x, const kn_rows *r, uint3
     L->reduction[1] = r->reduce[p];
     for (uint32_t d = 3; d < CPU_LOOP_MAX_DIMS; d++) L->bounds[d] = 1, L->reduction[d] = false;
     return true;
+}
+
+/* ------------------------------------------------- parts run as one loop
+ *
+ * A full part is an elementwise map over the block's (o, a, i) points, and
+ * every part along the axis runs over the same points: a consumer can
+ * compute the part's value itself, point by point, where it would load it
+ * from scratch. Inlined into every part that reads it, the part is gone,
+ * with its pass over the block and its scratch (ConvNeXt's LayerNorm:
+ * x - mean, its square and their sum one loop, not three, and the f64 copy
+ * of x never stored). The instructions are the same ones, on the same
+ * values at the same points, so results are bit for bit those of the
+ * parts run apart. */
+
+/* Inline the full part q into part p, which reads it: q's program ahead
+ * of p's (its registers after p's, its inputs after p's own), each of p's
+ * loads of q a copy of q's result; false (p unchanged) past the engine's
+ * limits or where p would read q after its reduction. */
+static bool inline_part(sp_ctx *ctx, cb_rows_plan *rp, uint32_t q, uint32_t p) {
+    const rows_part *qp = &rp->part[q];
+    rows_part *pp = &rp->part[p];
+    const cpu_loop *Q = &qp->L[0];
+    cpu_loop *P = &pp->L[0];
+    if (!pp->along_a || P->ninsn + Q->ninsn > CPU_LOOP_MAX_INSNS || P->nregs + Q->nregs > CPU_LOOP_MAX_REGS)
+        return false;
+    uint8_t keep[CPU_LOOP_MAX_INPUTS]; /* p's input i becomes keep[i] (0xff: q's, dropped) */
+    uint32_t nin = 0;
+    for (uint32_t i = 0; i < P->nin; i++) keep[i] = pp->src[i] == (int8_t)q ? 0xff : (uint8_t)nin++;
+    if (nin + Q->nin > CPU_LOOP_MAX_INPUTS) return false;
+    for (uint32_t k = 0; k < P->ninsn; k++) /* a reduction reads q in its body only */
+        if (P->insn[k].op == CPU_L_LOAD && keep[P->insn[k].a] == 0xff && P->acc >= 0 && k >= P->nroot) return false;
+    rows_part *np = sp_malloc(ctx, sizeof *np);
+    *np = *pp;
+    cpu_loop *M = &np->L[0];
+    for (uint32_t i = 0; i < P->nin; i++) {
+        if (keep[i] == 0xff) continue;
+        M->in[keep[i]] = P->in[i];
+        np->src[keep[i]] = pp->src[i], np->in_value[keep[i]] = pp->in_value[i], np->in_so[keep[i]] = pp->in_so[i];
+    }
+    for (uint32_t i = 0; i < Q->nin; i++) {
+        M->in[nin + i] = Q->in[i];
+        np->src[nin + i] = qp->src[i], np->in_value[nin + i] = qp->in_value[i], np->in_so[nin + i] = qp->in_so[i];
+    }
+    M->nin = nin + Q->nin;
+    const uint8_t off = (uint8_t)P->nregs;
+    for (uint32_t k = 0; k < Q->ninsn; k++) {
+        cpu_loop_insn in = Q->insn[k];
+        in.dst = (uint8_t)(in.dst + off);
+        if (in.op == CPU_L_LOAD) in.a = (uint8_t)(in.a + nin);
+        else {
+            if (in.a != CPU_LOOP_NONE) in.a = (uint8_t)(in.a + off);
+            if (in.b != CPU_LOOP_NONE) in.b = (uint8_t)(in.b + off);
+            if (in.c != CPU_LOOP_NONE) in.c = (uint8_t)(in.c + off);
+        }
+        M->insn[k] = in;
+    }
+    for (uint32_t k = 0; k < P->ninsn; k++) {
+        cpu_loop_insn in = P->insn[k];
+        if (in.op == CPU_L_LOAD && keep[in.a] == 0xff)
+            in = (cpu_loop_insn){.op = CPU_L_COPY, .dt = in.dt, .at = in.dt, .dst = in.dst,
+                                 .a = (uint8_t)(Q->result + off), .b = CPU_LOOP_NONE, .c = CPU_LOOP_NONE};
+        else if (in.op == CPU_L_LOAD)
+            in.a = keep[in.a];
+        M->insn[Q->ninsn + k] = in;
+    }
+    M->ninsn = P->ninsn + Q->ninsn;
+    M->nregs = P->nregs + Q->nregs;
+    if (M->acc >= 0) M->nroot += Q->ninsn;
+    *pp = *np;
+    sp_free(ctx, np);
+    return true;
+}
+
+/* Whether part q's program is cheap to compute again in each of its
+ * readers: a few loads, casts and adds or products (a cast to f64), no
+ * function, division or root (softmax's exp is computed once and stored). */
+static bool cheap_program(const cpu_loop *Q) {
+    if (Q->ninsn > 4) return false;
+    for (uint32_t k = 0; k < Q->ninsn; k++)
+        switch ((cpu_lop)Q->insn[k].op) {
+        case CPU_L_LOAD:
+        case CPU_L_CONST:
+        case CPU_L_COPY:
+        case CPU_L_ROUNDF:
+        case CPU_L_ADDF:
+        case CPU_L_SUBF:
+        case CPU_L_MULF:
+        case CPU_L_NEGF: break;
+        default: return false;
+        }
+    return true;
+}
+
+/* Inline each full part that is not the result into the parts that read
+ * it, where every one of them can take it and it costs little: q read by
+ * one part, or a cheap program (cheap_program) computed again by each
+ * reader. The parts left keep their order. */
+static void merge_parts(sp_ctx *ctx, cb_rows_plan *rp) {
+    for (uint32_t q = 0; q + 1 < rp->npart; q++) {
+        const rows_part *qp = &rp->part[q];
+        if (!qp->full || qp->L[0].acc >= 0) continue;
+        uint32_t readers = 0;
+        bool ok = true;
+        for (uint32_t p = q + 1; p < rp->npart; p++)
+            for (uint32_t i = 0; i < rp->part[p].L[0].nin; i++)
+                if (rp->part[p].src[i] == (int8_t)q) {
+                    readers++;
+                    ok = ok && rp->part[p].along_a;
+                    break;
+                }
+        if (!ok || !readers || (readers > 1 && !cheap_program(&qp->L[0]))) continue;
+        /* every reader takes it, or it stays for all (their copies undone) */
+        rows_part *saved = sp_malloc(ctx, rp->npart * sizeof saved[0]);
+        memcpy(saved, rp->part, rp->npart * sizeof saved[0]);
+        for (uint32_t p = q + 1; ok && p < rp->npart; p++)
+            for (uint32_t i = 0; ok && i < rp->part[p].L[0].nin; i++)
+                if (rp->part[p].src[i] == (int8_t)q) ok = inline_part(ctx, rp, q, p);
+        if (!ok) memcpy(rp->part, saved, rp->npart * sizeof saved[0]);
+        sp_free(ctx, saved);
+        if (!ok) continue;
+        memmove(&rp->part[q], &rp->part[q + 1], (rp->npart - q - 1) * sizeof rp->part[0]);
+        rp->npart--;
+        for (uint32_t p = q; p < rp->npart; p++)
+            for (uint32_t i = 0; i < rp->part[p].L[0].nin; i++)
+                if (rp->part[p].src[i] > (int8_t)q) rp->part[p].src[i]--;
+        q--; /* the part now at q is the next one */
+    }
 }
 
 /* Scratch: each value between the parts its own slot (their layout
@@ -233,6 +362,7 @@ static cb_rows_plan *plan_rows(sp_ctx *ctx, const ex_program *x, const kernel *k
         sp_free(ctx, rp);
         return NULL;
     }
+    merge_parts(ctx, rp);
     rp->amajor = rp->I == 1 && row_unit;
     rp->ob = block_rows(rp, nthreads);
     rp->nblocks = (rp->O + rp->ob - 1) / rp->ob;

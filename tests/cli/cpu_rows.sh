@@ -10,8 +10,8 @@
 # among the inputs (special_values.py) every NaN and infinity is the
 # reference's (--check-samples 0); a part reading loop indices keeps its chain
 # as loop kernels (@softmax_index). The rows kernel would break all of these
-# if its blocks, scratch or strides were wrong: the values between the parts
-# live nowhere else.
+# if its blocks, scratch or strides were wrong, or a merged part's program:
+# the values between the parts live nowhere else.
 set -u
 d=$SPADC_SRC/tests/data
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -57,6 +57,17 @@ for t in 1 2; do
   b=$("$SPADC" plan "$d/rows_cpu.mlir" -e layernorm_nchw --threads $t --json |
       python3 -c 'import json, sys; r = json.load(sys.stdin)["kernels"][0]["rows"]; print(r["blocks"] >= 2, r["rows"] % r["block_rows"] != 0, r["layout"])')
   [ "$b" = "True True lanes_along_rows" ] || no "layernorm_nchw at $t threads: several blocks, a shorter last, the layout: '$b'"
+done
+# parts that only feed others run inside them (rows_path.c merge_parts): the
+# f64-variance LayerNorm's 16 ops as 4 loops (x - mean, its square and
+# their sum one loop; the f64 cast of x computed by each reader, never
+# stored), softmax's exp stored once for its sum and its division (not
+# computed in both); the --check runs above hold the merged programs to the
+# reference
+for spec in rows_cpu.mlir:layernorm_nchw:4 rows.mlir:layernorm:4 rows.mlir:softmax_last:4 rows.mlir:rmsnorm:2; do
+  IFS=: read -r f fn want <<<"$spec"
+  got=$("$SPADC" plan "$d/$f" -e "$fn" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["kernels"][0]["rows"]["parts"])')
+  [ "$got" = "$want" ] || no "$fn: $got parts, want $want"
 done
 # a part reading linalg.index does not run regrouped: the chain through it
 # stays loop kernels (max and exp(x - max) before it still one rows kernel),
