@@ -3,7 +3,10 @@
 # limits are 3x; and tests whose cost is only their size run at a reduced
 # size there: SPADC_TEST_SCALE (a fraction, 1 = full size) is read by each
 # such test (tests/unit/test.h test_scale(), tests/tools/lib.sh
-# scaled), never used to skip a check. Override with -DSPADC_TEST_SCALE=F.
+# scaled), never used to skip a kind of check; test_failinject, whose cost
+# is the square of the allocations it fails in turn, fails every
+# 1/scale-th there (every one in the plain build, which CI runs first).
+# Override with -DSPADC_TEST_SCALE=F.
 if(SPADC_SANITIZE OR SPADC_FUZZ)
   set(SPADC_SANITIZED 1)
   set(SPADC_T600 1800)
