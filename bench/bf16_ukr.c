@@ -24,7 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 
 /* the thread's CPU time: on a shared VM a sample preempted by another
  * process does not count the time it waited (cache and sibling-thread

@@ -30,7 +30,7 @@
 #include <immintrin.h>
 
 #include "cpu/cpu.h"
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 
 static double now(void) {
     struct timespec ts;

@@ -22,7 +22,7 @@
 
 #include "exec/exec.h"
 #include "cpu.h"
-#include "loop.h"
+#include "cpu/loop/loop.h"
 
 typedef struct cpu_backend_opts {
     int nthreads; /* >= 1 */

@@ -32,13 +32,13 @@
 #ifndef SPADC_CPU_BACKEND_IMPL_H
 #define SPADC_CPU_BACKEND_IMPL_H
 
-#include "attention.h"
+#include "cpu/attn/attention.h"
 #include "backend.h"
-#include "conv.h"
-#include "conv_dw.h"
+#include "cpu/conv/conv.h"
+#include "cpu/conv/conv_dw.h"
 #include "ir/rewrite.h"
-#include "kernels.h"
-#include "loop_lower.h"
+#include "cpu/kernels/kernels.h"
+#include "cpu/loop/loop_lower.h"
 
 typedef enum cb_path { CB_PATH_INTERP, CB_PATH_GEMM, CB_PATH_LOOP, CB_PATH_OP, CB_PATH_ATTN, CB_PATH_DW, CB_PATH_ROWS } cb_path;
 

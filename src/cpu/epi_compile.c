@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "backend_impl.h"
-#include "fn1.h"
+#include "cpu/epilogue/fn1.h"
 #include "passes/body.h"
 
 /* The bodies are compiled to the body program (passes/body.h) and

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

@@ -6,7 +6,7 @@
  * XFEATURE_XTILEDATA) succeeds, the first tile instruction raises SIGILL.
  * The request is idempotent, so a race between two first callers only
  * repeats it; the answer is then cached. */
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 #if defined(__x86_64__) && defined(__linux__)
 #include <cpuid.h>

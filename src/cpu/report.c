@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "exec/report.h"
-#include "attention.h"
+#include "cpu/attn/attention.h"
 #include "backend.h"
-#include "loop_lower.h"
+#include "cpu/loop/loop_lower.h"
 
 /* How B reaches the microkernel, as plan --json names it. */
 static const char *b_operand_name(const cpu_blocking *blk) {

@@ -57,7 +57,7 @@
  * Every constant here is about sound rounding, none fitted to a test:
  * TRANS_ULPS for a target's own transcendentals (libm is within 1-2
  * ulps; the engines' polynomials within 4), ERF_ULPS for erf (the cpu's
- * one rational, cpu/erf_approx.h: 6.15 ulp with FMAs, 7.2 without, every
+ * one rational, cpu/epilogue/erf_approx.h: 6.15 ulp with FMAs, 7.2 without, every
  * float in [0, 4] measured), LAMBDA as above. */
 #include "check_bound.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fused attention on the cpu (passes/attention.c, src/cpu/attention.h):
+# Fused attention on the cpu (passes/attention.c, src/cpu/attn/attention.h):
 # tests/data/attention.mlir's @attn and @attn_long become one "attention"
 # kernel each, on the engine, equal to the reference at 1 and 2 threads on
 # every ISA build (attn_generic.c, attn_avx2.c, attn_avx512.c), @attn_long

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Loop kernels and tensor ops (slices, pad) on the cpu engine
-# (src/cpu/loop.h): every kernel of
+# (src/cpu/loop/loop.h): every kernel of
 # tests/data/cpu_loops.mlir runs on the engine (plan --json says "engine"),
 # equals the reference at 1 and 2 threads (bit for bit where the engine
 # keeps the reference's order: elementwise kernels, column reductions,

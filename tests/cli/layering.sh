@@ -17,12 +17,13 @@ probe=$(printf 'x = ctx->err.msg;\nctx->jmp = &j;\nif (setjmp(j.buf)) {}\nsaved 
 [ "$probe" = 4 ] || { echo "FAIL: the pattern misses a probe ($probe of 4)"; exit 1; }
 echo "error internals: only in src/base/"
 # One include style: a header of the same folder as "x.h", of another folder
-# as "folder/x.h" (src/ is on the include path), never "../folder/x.h".
+# as its path under src/ ("folder/x.h", "cpu/loop/loop.h": src/ is on the
+# include path), never "../folder/x.h".
 bad=$(grep -rnE '#include "\.\./' src include --include='*.c' --include='*.h')
-for d in src/*/; do
-  f=$(basename "$d")
-  bad+=$(grep -rnE "#include \"$f/" "$d" --include='*.c' --include='*.h')
-done
+while IFS=: read -r file line inc; do
+  p=$(sed -E 's/.*#include "(.*)".*/\1/' <<<"$inc")
+  [ "$(dirname "$p")" = "$(dirname "${file#src/}")" ] && bad+="$file:$line:$inc"$'\n'
+done < <(grep -rnE '#include "[a-z_0-9]+/' src --include='*.c' --include='*.h')
 [ -z "$bad" ] || { echo "FAIL: include style:"; echo "$bad"; exit 1; }
 echo "includes: one style"
 # The layering: which folders a folder's files may include (the pipeline of
@@ -50,21 +51,63 @@ declare -A allowed=(
 declare -A except=(
   [src/cli/cmd_alloc.c]="plan"
 )
-# may FILE include a header of folder TO?
+# may FILE include a header of folder TO? (FILE's folder: the one under src/)
 may_include() {
   local file=$1 to=$2 from
-  from=$(basename "$(dirname "$file")")
+  from=$(cut -d/ -f2 <<<"$file")
   [ "$from" = "$to" ] && return 0
   [[ " ${allowed[$from]-} ${except[$file]-} " == *" $to "* ]]
 }
-[ "${#allowed[@]}" = "$(find src -mindepth 1 -maxdepth 1 -type d | wc -l)" ] ||
-  { echo "FAIL: a folder of src/ has no line in the layering table"; exit 1; }
+# cpu/'s inner walls (BLIS's frame and kernels): cpu/*.c is the frame (the
+# backend's hooks, lowering, each kernel kind's plan and run), which may
+# include every part; below it kernels/ (the microkernels per ISA, their
+# sets and packing), gemm/ (the loops around them and the blocking),
+# epilogue/ (the program a kernel applies to its tile), loop/ (the loop
+# engine), attn/ (fused attention), conv/ (convolution windows) include
+# only the parts listed and, of the frame's headers, cpu.h. loop_window.c's
+# one exception: the frame's pad helpers (cb_pad_value, cb_is_f32_const)
+# for a pool's folded pad.
+declare -A cpu_allowed=(
+  [kernels]="epilogue"
+  [gemm]="kernels epilogue"
+  [epilogue]=""
+  [loop]="epilogue"
+  [attn]="kernels epilogue"
+  [conv]="kernels epilogue"
+)
+declare -A cpu_except=(
+  [src/cpu/loop/loop_window.c]="backend_impl.h"
+)
+# may cpu/ FILE include cpu/ header PATH (its path under src/)?
+cpu_may_include() {
+  local file=$1 path=$2 from to
+  from=$(cut -d/ -f3 <<<"$file")
+  [[ $from == *.[ch] ]] && return 0 # the frame
+  to=$(cut -d/ -f2 <<<"$path")
+  if [[ $to == *.h ]]; then # a frame header
+    [ "$to" = cpu.h ] || [[ " ${cpu_except[$file]-} " == *" $to "* ]]
+    return
+  fi
+  [ "$from" = "$to" ] || [[ " ${cpu_allowed[$from]-} " == *" $to "* ]]
+}
+# every folder of src/ and of src/cpu/ has its line
+for t in "allowed src" "cpu_allowed src/cpu"; do
+  read -r table dir <<<"$t"
+  declare -n rows=$table
+  [ "${#rows[@]}" = "$(find "$dir" -mindepth 1 -maxdepth 1 -type d | wc -l)" ] ||
+    { echo "FAIL: a folder of $dir/ has no line in its table ($table)"; exit 1; }
+done
+# every include "folder/...": the folders' table; within cpu/ also its walls
 bad=
 while IFS=: read -r file line inc; do
-  to=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"$inc")
+  p=$(sed -E 's/.*#include "(.*)".*/\1/' <<<"$inc")
+  [[ $p == */* ]] || p=$(dirname "${file#src/}")/$p # its own folder's
+  to=${p%%/*}
   [ -n "${allowed[$to]+x}" ] || continue # not a folder of src/ (a system path)
-  may_include "$file" "$to" || bad+="$file:$line: includes $to/ ($(sed -E 's/.*"(.*)".*/\1/' <<<"$inc"))"$'\n'
-done < <(grep -rnE '#include "[a-z_]+/' src --include='*.c' --include='*.h')
+  may_include "$file" "$to" || bad+="$file:$line: includes $to/ ($p)"$'\n'
+  [[ $file == src/cpu/* && $to == cpu ]] && ! cpu_may_include "$file" "$p" &&
+    bad+="$file:$line: crosses cpu/'s inner walls ($p)"$'\n'
+done < <(grep -rnE '#include "[a-z_0-9/]+\.h"' src --include='*.c' --include='*.h')
 [ -z "$bad" ] || { echo "FAIL: includes across the layering:"; printf '%s' "$bad"; exit 1; }
 # the check itself sees a backend including the other one, and the CLI
 # reaching past the door
@@ -82,3 +125,8 @@ grep -qE '(strn?cmp|==)[^;]*"(cpu|npu|ref|npu=)"' <<<'if (!strcmp(o->target, "re
   { echo "FAIL: the target-name check misses a comparison"; exit 1; }
 [ -z "$names" ] || { echo "FAIL: a front door compares target names:"; echo "$names"; exit 1; }
 echo "layering: every include follows the table"
+# ... and the check sees a kernel reaching into the frame or the loop engine
+cpu_may_include src/cpu/kernels/sgemm_avx2.c cpu/backend_impl.h && { echo "FAIL: cpu/kernels/ may include the frame"; exit 1; }
+cpu_may_include src/cpu/kernels/sgemm_avx2.c cpu/loop/loop.h && { echo "FAIL: cpu/kernels/ may include cpu/loop/"; exit 1; }
+cpu_may_include src/cpu/backend.c cpu/loop/loop.h || { echo "FAIL: the frame may not include cpu/loop/"; exit 1; }
+echo "cpu/: every include follows its inner walls"

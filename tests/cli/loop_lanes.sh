@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cpu loop engine's lane loop merged with the loops its tensors continue
-# (cpu/loop.c lane_chain; tests/data/loop_lanes.mlir): `plan` names the
+# (cpu/loop/loop.c lane_chain; tests/data/loop_lanes.mlir): `plan` names the
 # lane loop the merge makes the cheapest -- for ConvNeXt's LayerNorm over
 # 24 channels of 14x13 pixels the pixels (one rows kernel, cpu/rows_path.c,
 # its lanes along the rows: the pixels, not the 24 channels), a 7x7 mean's W loop as a reduction

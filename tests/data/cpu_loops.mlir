@@ -1,4 +1,4 @@
-// Loop kernels of every kind the cpu engine runs (src/cpu/loop.h), each
+// Loop kernels of every kind the cpu engine runs (src/cpu/loop/loop.h), each
 // checked against the reference by tests/cli/cpu_loops.sh: f64 statistics
 // (a row reduction, lanes along the row), a column reduction (lanes along
 // the columns, the reference's order), a max with its softmax epilogue,

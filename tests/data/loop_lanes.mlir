@@ -1,5 +1,5 @@
 // Loop kernels whose lane loop runs on across the loops its tensors
-// continue (cpu/loop.c lane_chain; tests/cli/loop_lanes.sh): a loop of 13
+// continue (cpu/loop/loop.c lane_chain; tests/cli/loop_lanes.sh): a loop of 13
 // or 14 points merged with the loops around it into one lane loop of the
 // product, so the 128 lanes fill. @rowsum_f64: a sum over 24 channels in
 // f64 truncated to f32, lanes along the merged 14x13 pixels (each one's sum

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/fp16.h"
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 
 #ifndef BITS_SEED
 #define BITS_SEED 88172645463325252ull

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "cpu/cpu.h"
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 #include "test.h"
 
 #define BITS_SEED 0x9e3779b97f4a7c15ull

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "cpu/cpu.h"
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 #include "test.h"
 
 #include "bits.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "cpu/cpu.h"
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 #include "ir/ir.h"
 #include "test.h"
 
@@ -518,10 +518,10 @@ static void test_rows_kernels(void) {
 #define ERF_FN erf_fused
 #define ERF_SCALAR
 #define ERF_FMA(a, b, c) fmaf(a, b, c)
-#include "cpu/erf_approx.h"
+#include "cpu/epilogue/erf_approx.h"
 #define ERF_FN erf_unfused /* a * b + c: not contracted, no FMA in this build */
 #define ERF_SCALAR
-#include "cpu/erf_approx.h"
+#include "cpu/epilogue/erf_approx.h"
 
 /* |got - want| in ulps of want rounded to float. */
 static double ulps_exact(float got, double want) {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cpu/cpu.h"
-#include "cpu/kernels.h"
+#include "cpu/kernels/kernels.h"
 #include "ir/ir.h"
 #include "plan/alloc.h"
 #include "test.h"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "cpu/cpu.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "cpu/cpu.h"
 #include "loop_lower.h"
 
 /* Four floats (GCC's vector extension, which the baseline ISA runs

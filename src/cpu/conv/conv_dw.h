@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "base/ctx.h"
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 #define CPU_DW_MAX_ROWPAD 2
 #define CPU_DW_MAX_TAPS 1024

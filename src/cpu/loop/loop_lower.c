@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "cpu/cpu.h"
 #include "interp/interp.h"
 #include "loop_direct.h"
 #include "loop_impl.h"

@@ -17,7 +17,7 @@
  * kernels run (cpu_isa_supported(CPU_ISA_AVX512BF16)). */
 #include <immintrin.h>
 
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 static inline __mmask32 lanes32(int64_t cnt) {
     return cnt >= 32 ? (__mmask32)0xffffffffu : cnt <= 0 ? (__mmask32)0 : (__mmask32)((1u << cnt) - 1);

@@ -58,7 +58,7 @@ static inline void vstore_n(float *p, VF v, int cnt) {
     else _mm256_maskstore_ps(p, lanes(cnt), v);
 }
 
-#include "vec_epilogue.h"
+#include "cpu/epilogue/vec_epilogue.h"
 
 #define DOT_FN sgemm_avx2_dot
 #define DOT_EPI_TILE epi_tile_avx2

@@ -21,8 +21,8 @@
 #include <xmmintrin.h>
 #endif
 
-#include "backend_impl.h" /* cb_pad_value, cb_is_f32_const */
-#include "cpu.h"
+#include "cpu/backend_impl.h" /* cb_pad_value, cb_is_f32_const */
+#include "cpu/cpu.h"
 #include "ir/ir.h"
 
 /* A window reduced run directly: an f32 max or sum of one f32 input over

@@ -13,7 +13,7 @@
 
 #include "attention.h"
 #include "ir/ir.h"
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 #define ATTN_ALIGN(x) (((x) + 63) & ~(int64_t)63)
 

@@ -24,7 +24,7 @@
  */
 #include <string.h>
 
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 #include "plan/alloc.h"
 
 /* Cost-model machine: nominal numbers; they rank candidates, and

@@ -6,7 +6,7 @@
 #include "base/fp16.h"
 #include "fn1.h"
 #include "interp/interp.h"
-#include "kernels.h"
+#include "epilogue.h"
 
 /* maximumf / minimumf: NaN if either is NaN, -0 < +0. */
 static float max_nan(float a, float b) {

@@ -9,7 +9,7 @@
 #endif
 
 #include "base/fp16.h"
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 void *cpu_aligned_alloc(sp_ctx *ctx, size_t bytes, void **raw) {
     const size_t huge = (size_t)2 << 20, align = bytes >= 2 * huge ? huge : 64;

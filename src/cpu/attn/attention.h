@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 /* The block one thread holds in cache, and what it needs. */
 typedef struct cpu_attn_tile {

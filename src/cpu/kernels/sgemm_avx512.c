@@ -60,7 +60,7 @@ static inline VF vldexp(VF p, VF n) { return _mm512_scalef_ps(p, n); }
 static inline VF vload_n(const float *p, int cnt) { return _mm512_maskz_loadu_ps(lanes(cnt), p); }
 static inline void vstore_n(float *p, VF v, int cnt) { _mm512_mask_storeu_ps(p, lanes(cnt), v); }
 
-#include "vec_epilogue.h"
+#include "cpu/epilogue/vec_epilogue.h"
 
 #define DOT_FN sgemm_avx512_dot
 #define DOT_EPI_TILE cpu_epi_tile_avx512

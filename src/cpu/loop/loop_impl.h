@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/fp16.h"
-#include "fn1.h"
+#include "cpu/epilogue/fn1.h"
 #include "interp/scalar_rules.h"
 #include "ir/ir.h"
 #include "loop.h"

@@ -39,7 +39,7 @@
 #endif
 
 #include "base/fp16.h"
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 /* Units of work a thread of a team gets on average (dynamic distribution,
  * see cpu_gemm) */

@@ -4,7 +4,7 @@
 
 #include <omp.h>
 
-#include "kernels.h"
+#include "cpu/kernels/kernels.h"
 
 #define ALIGN64(x) (((x) + 63) & ~(int64_t)63)
 

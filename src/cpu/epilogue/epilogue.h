@@ -1,0 +1,81 @@
+/* epilogue.h - internal to the cpu engine: the epilogue program a
+ * microkernel applies to its register tile before the store, compiled from
+ * the kernel's elementwise chain (cpu.h cpu_epilogue, the body program's
+ * translation: the frame's cpu/epi_compile.c) into steps the ISA kernels run in registers
+ * (kernels/ukr_common.h UKR_EPI_STEPS) or a program the tile interpreters
+ * run (vec_epilogue.h per ISA, cpu_epi_tile_generic in portable C).
+ *
+ * Below the frame, the kernels (kernels/) include it; it includes only
+ * cpu.h and its own folder's headers.
+ */
+#ifndef SPADC_CPU_EPILOGUE_H
+#define SPADC_CPU_EPILOGUE_H
+
+#include "cpu/cpu.h"
+
+/* ---------------------------------------------------- compiled epilogue */
+
+typedef enum cpu_epi_kind {
+    CPU_EPI_KIND_STORE,   /* store the accumulator */
+    CPU_EPI_KIND_RELU,    /* store max(acc, 0) */
+    CPU_EPI_KIND_GENERAL  /* run the program (vector interpreter) */
+} cpu_epi_kind;
+
+/* A validated program with the instructions the loops folded into the
+ * accumulator's initial value skipped (a leading "r1 = load op; r0 = r0 +
+ * r1" becomes init from op). */
+/* A GENERAL program that is a chain of steps on the accumulator (r0 = r0
+ * op x, x an operand or a constant, then dead; or a ReLU), as a folded
+ * BatchNorm, a bias, a residual and a ReLU are: a kernel may apply the
+ * steps to its register tile, in the program's order and rounding, where
+ * each operand it reads has column stride 0 (one value per row, read
+ * once a row) or 1 (loaded as vectors), rather than spill the tile to the
+ * interpreter. Kernels that do not know steps run the program. */
+typedef enum cpu_epi_step_op {
+    CPU_STEP_ADD, CPU_STEP_SUB, CPU_STEP_RSUB, CPU_STEP_MUL, CPU_STEP_RELU, CPU_STEP_MAXC, CPU_STEP_MINC,
+    CPU_STEP_MAXC_X, CPU_STEP_MINC_X
+} cpu_epi_step_op;
+typedef struct cpu_epi_step {
+    uint8_t op;      /* cpu_epi_step_op: r0 + x, r0 - x, x - r0, r0 * x, max(r0, 0) (maximumf); with a
+                        constant x (not NaN): VMAXPS/VMINPS(x, r0) (maximumf/minimumf with x not 0,
+                        ReLU6's min; "x > r0 ? x : r0" and "x > r0 ? r0 : x") and VMAXPS/VMINPS(r0, x)
+                        ("r0 > x ? r0 : x": maxnumf, torch's ReLU as a select; "x > r0 ? r0 : x") */
+    int8_t operand;  /* x is e->operands[operand], or imm where -1 */
+    float imm;
+} cpu_epi_step;
+#define CPU_EPI_MAX_STEPS 16
+
+typedef struct cpu_epi_prog {
+    cpu_epi_kind kind;
+    const cpu_epilogue *e;
+    uint32_t first; /* first instruction to run */
+    uint32_t nsteps; /* the program from first as steps (GENERAL only), or 0 */
+    cpu_epi_step steps[CPU_EPI_MAX_STEPS];
+} cpu_epi_prog;
+
+/* Whether a kernel can apply p's steps with e's operands as they are now
+ * (a caller may set their strides after compiling, as the depthwise path
+ * does): each read per row (column stride 0) or as vectors (stride 1). */
+static inline bool cpu_epi_steps_fit(const cpu_epi_prog *p) {
+    for (uint32_t s = 0; s < p->nsteps; s++) {
+        const int op = p->steps[s].operand;
+        if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
+    }
+    return true;
+}
+
+/* Structural checks of a program (registers, operands, opcodes): SP_OK or
+ * SP_EINPUT with the reason recorded in ctx. */
+sp_status cpu_epi_check(sp_ctx *ctx, const cpu_epilogue *e);
+
+/* Compile a checked program (NULL: store). With fold_init, a leading
+ * operand add is skipped and the operand's index returned (the caller then
+ * starts the accumulator from it); otherwise returns -1. */
+int cpu_epi_compile(const cpu_epilogue *e, bool fold_init, cpu_epi_prog *p);
+
+/* Reference tile interpreter (portable C, cpu_epi_eval per element):
+ * c[i*c_rs + j] = program(t[i*t_rs + j], m0 + i, n0 + j). */
+void cpu_epi_tile_generic(const cpu_epi_prog *p, const float *t, int64_t t_rs, int m, int n, int64_t m0, int64_t n0,
+                          float *c, int64_t c_rs);
+
+#endif
