@@ -13,7 +13,8 @@
 #                   tools/torch_requirements.txt when missing (tools/test_torch.sh)
 #   make fuzz       libFuzzer harnesses (clang, ASan+UBSan) in build-fuzz/, with
 #                   the whole library and its tests built by clang too
-#   make fuzz-check the quick tier (fuzz corpora replays included) in build-fuzz/:
+#   make fuzz-check the clang label in build-fuzz/ (unit tests, fuzz corpora
+#                   replays, the CLI's bad-input tests: tests/tests.cmake):
 #                   what CI runs with clang
 #   make fuzz-run   run each harness for FUZZ_SECONDS (default 600) on its corpus
 #   make difftest   N random programs (default 200) on cpu, npu, the reference
@@ -82,7 +83,7 @@ fuzz: deps
 
 fuzz-check: fuzz
 	@bash tools/pyenv.sh
-	cd build-fuzz && $(SAN_ENV) ctest -L quick --output-on-failure -j $(JOBS)
+	cd build-fuzz && $(SAN_ENV) ctest -L clang --output-on-failure -j $(JOBS)
 
 FUZZ_SECONDS ?= 600
 fuzz-run: fuzz

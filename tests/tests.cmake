@@ -115,6 +115,16 @@ set_tests_properties(python_install PROPERTIES ENVIRONMENT "${SPADC_TEST_ENV}" T
 #          (valgrind over the corpus, the wheel built by pip in a fresh
 #          venv, the npu corpus on all three machine files); each stays
 #          runnable and passing
+#   clang  `make fuzz-check`, CI's clang stage: the unit tests (test_*), the
+#          fuzz corpora's replays and the CLI's tests of bad input, under
+#          clang's ASan+UBSan with -Werror; the stage before it ran every
+#          quick and full test under gcc's ASan+UBSan (make SANITIZE=1
+#          test), so the clang stage adds clang's build and diagnostics on
+#          the library's own entry points and the hostile inputs, not a
+#          third run of the corpora (which took 17 of CI's ~60 minutes on a
+#          2-core AVX2 host)
+set(SPADC_CLANG_TESTS cli_errors cli_alloc_errors cli_output_errors cli_robustness cli_regress cli_special_values
+    cli_zero_dims bench_peers_ext)
 set(SPADC_FULL_TESTS cli_npu_check cli_cpu_check cli_checksums cli_npu_svg test_npu_timing)
 set(SPADC_LONG_TESTS python_install cli_valgrind cli_npu_check_machines)
 get_property(spadc_all_tests DIRECTORY PROPERTY TESTS)
@@ -123,6 +133,8 @@ foreach(t ${spadc_all_tests})
     set_tests_properties(${t} PROPERTIES LABELS long)
   elseif(t IN_LIST SPADC_FULL_TESTS)
     set_tests_properties(${t} PROPERTIES LABELS full)
+  elseif(t MATCHES "^test_|_replay$" OR t IN_LIST SPADC_CLANG_TESTS)
+    set_tests_properties(${t} PROPERTIES LABELS "quick;full;clang")
   else()
     set_tests_properties(${t} PROPERTIES LABELS "quick;full")
   endif()
