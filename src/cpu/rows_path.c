@@ -181,14 +181,15 @@ static bool lower_part(sp_ctx *ctx, const ex_program *x, const kn_rows *r, uint3
 
 /* Inline the full part q into part p, which reads it: q's program ahead
  * of p's (its registers after p's, its inputs after p's own), each of p's
- * loads of q a copy of q's result; false (p unchanged) past the engine's
- * limits or where p would read q after its reduction. */
+ * loads of q a copy of q's result (p runs along the axis: merge_parts
+ * checks); false (p unchanged) past the engine's limits or where p would
+ * read q after its reduction. */
 static bool inline_part(sp_ctx *ctx, cb_rows_plan *rp, uint32_t q, uint32_t p) {
     const rows_part *qp = &rp->part[q];
     rows_part *pp = &rp->part[p];
     const cpu_loop *Q = &qp->L[0];
     cpu_loop *P = &pp->L[0];
-    if (!pp->along_a || P->ninsn + Q->ninsn > CPU_LOOP_MAX_INSNS || P->nregs + Q->nregs > CPU_LOOP_MAX_REGS)
+    if (P->ninsn + Q->ninsn > CPU_LOOP_MAX_INSNS || P->nregs + Q->nregs > CPU_LOOP_MAX_REGS)
         return false;
     uint8_t keep[CPU_LOOP_MAX_INPUTS]; /* p's input i becomes keep[i] (0xff: q's, dropped) */
     uint32_t nin = 0;

@@ -184,11 +184,6 @@ static np_vinsn *vemit(vcomp *vc, np_vop op, np_dtype dt, np_dtype at, int d, in
     return v;
 }
 
-/* The SFU computes the body program's special functions natively (NV_FN,
- * at spadc_sfu_latency_cycles); any other is decomposed by the body
- * program into these, or runs as one generic op (special_fn). */
-static bool sfu_native(ir_opkind k) { return bd_special_fn(k); }
-
 /* An NV_FN: unary function k of register a. */
 static np_vinsn *vemit_fn(vcomp *vc, ir_opkind k, np_dtype dt, int d, int a) {
     np_vinsn *v = vemit(vc, NV_FN, dt, dt, d, a, 0, 0);
@@ -209,7 +204,10 @@ static int nv_of(ir_opkind k) {
     case IR_OP_MINIMUMF: return NV_MIN;
     case IR_OP_MAXNUMF: return NV_MAXNUM;
     case IR_OP_MINNUMF: return NV_MINNUM;
-    default: return np_vfn_alu((uint16_t)k) || sfu_native(k) ? NV_FN : -1;
+    /* the SFU computes the body program's special functions natively (at
+     * spadc_sfu_latency_cycles); any other is decomposed into these by the
+     * body program, or runs as one generic op (special_fn) */
+    default: return np_vfn_alu((uint16_t)k) || bd_special_fn(k) ? NV_FN : -1;
     }
 }
 
