@@ -350,9 +350,15 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                                 "split over the threads\n", (long long)pix);
             break;
         case CPU_CONV_DEPTHWISE:
-            sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the output's "
-                                "unit-stride loop, %lld outputs a tile, any pad masked, never copied; tiles split over "
-                                "the threads)\n", (long long)pix);
+            if (cpu_backend_dw_fold(x, i))
+                sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the "
+                                    "output's plane, its rows of %lld folded in, %lld outputs a tile, any pad masked, "
+                                    "never copied; tiles split over the threads)\n",
+                                 (long long)cpu_backend_dw_fold(x, i), (long long)pix);
+            else
+                sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the "
+                                    "output's unit-stride loop, %lld outputs a tile, any pad masked, never copied; "
+                                    "tiles split over the threads)\n", (long long)pix);
             break;
         case CPU_CONV_IM2COL:
             sp_strbuf_puts(o, "    convolution: the window gathered into im2col rows as A (any pad written by the "

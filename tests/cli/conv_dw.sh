@@ -9,8 +9,10 @@
 # and 2, 3x3 and 7x7, a 5x1 (a 1-D convolution), unpadded, odd widths
 # (masked tails), a batch of 2, a bias as the init or in the epilogue,
 # ReLU6, a residual; torch's grouped spelling (conv_2d_ngchw_gfchw, one
-# channel a group). A non-zero pad is not folded (a pad kernel, then the
-# same kernel on the padded tensor). The depthwise convolutions of the
+# channel a group); planes of at most 16 columns with their rows folded into
+# the lanes (and no other), their row pads in the lane masks. A non-zero
+# pad is not folded (a pad kernel, then the same kernel on the padded
+# tensor). The depthwise convolutions of the
 # MobileNetV2 and ConvNeXt models of bench/models all take the kernel.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
@@ -29,6 +31,11 @@ for isa in $isas; do
     [ "$e" = nchw_padv1 ] || ! grep -q 'tensor.pad' <<<"$p" || { echo "FAIL $isa @$e: the pad is not folded"; fail=1; }
     grep -q "convolution: depthwise, direct" <<<"$p" || { echo "FAIL $isa @$e: not the depthwise kernel: $(grep -E 'convolution:|loop engine' <<<"$p")"; fail=1; }
     case $e in *relu6) grep -q 'epilogue: .*relu min' <<<"$p" || { echo "FAIL $isa @$e: ReLU6 not fused"; fail=1; } ;; esac
+    # planes of at most 16 columns, stride 1: their rows folded into the lanes (dw_path.c dw_fold_plane)
+    case $e in
+      nchw_fold_*) grep -q 'its rows of [0-9]* folded in' <<<"$p" || { echo "FAIL $isa @$e: the plane not folded"; fail=1; } ;;
+      *) ! grep -q 'folded in,' <<<"$p" || { echo "FAIL $isa @$e: a plane folded"; fail=1; } ;;
+    esac
     check_isa_runs "$isa" "$f" "$e" "$nseeds"
   done
 done

@@ -4,6 +4,21 @@
 
 #include <string.h>
 
+/* Whether lane l (offset o past its source position l*xs_l, 0 where the
+ * stride is 1) reads tap t's source: its padded coordinates inside. */
+static bool lane_reads(const cpu_dw *d, int64_t l, int64_t o, uint32_t t) {
+    const int64_t col = d->lrow ? l % d->lrow : l;
+    if (d->lpad) {
+        const int64_t p = col * d->xs_l + o + d->ltap[t];
+        if (p < 0 || p >= d->ldim) return false;
+    }
+    for (uint32_t r = 0; d->lrow && r < d->nrp; r++) {
+        const int64_t c = d->rbase0[r] + l / d->lrow * d->rcoef[r] + d->rtap[r][t];
+        if (c < 0 || c >= d->rdim[r]) return false;
+    }
+    return true;
+}
+
 /* Bit q of run r (vl lanes) of tap t: source position q of the run read. */
 static void masks(sp_ctx *ctx, const cpu_dw *d, int vl, uint32_t **out, int64_t *nrun) {
     const int64_t nr = (d->L + vl - 1) / vl, span = (int64_t)vl * d->xs_l;
@@ -14,8 +29,7 @@ static void masks(sp_ctx *ctx, const cpu_dw *d, int vl, uint32_t **out, int64_t 
             const int64_t j0 = r * vl;
             for (int64_t q = 0; q < span; q++) {
                 if (q % d->xs_l || q / d->xs_l >= d->L - j0) continue;
-                const int64_t p = j0 * d->xs_l + q + (d->lpad ? d->ltap[t] : 0);
-                if (d->lpad && (p < 0 || p >= d->ldim)) continue;
+                if (!lane_reads(d, j0 + q / d->xs_l, q % d->xs_l, t)) continue;
                 bits |= 1u << q;
             }
             m[t * nr + r] = bits;
@@ -27,6 +41,7 @@ static void masks(sp_ctx *ctx, const cpu_dw *d, int vl, uint32_t **out, int64_t 
 void cpu_dw_masks(sp_ctx *ctx, cpu_dw *d) {
     masks(ctx, d, 16, &d->mask16, &d->nrun16);
     masks(ctx, d, 8, &d->mask8, &d->nrun8);
+    if (d->lrow) d->nrp = 0; /* the rows' pads are in the masks */
 }
 
 void cpu_dw_free(sp_ctx *ctx, cpu_dw *d) {
@@ -52,8 +67,7 @@ static void tile_generic(const cpu_dw *d, const cpu_dw_item *it) {
             const float *x = it->x + m * d->xs_m + d->xtap[t], *w = it->w + d->wtap[t];
             for (int64_t l = 0; l < d->L; l++) {
                 float v = 0.0f;
-                const int64_t p = l * d->xs_l + (d->lpad ? d->ltap[t] : 0);
-                if (!d->lpad || (p >= 0 && p < d->ldim)) v = x[l * d->xs_l];
+                if (d->mask16[t * d->nrun16 + l / 16] >> (l % 16 * d->xs_l) & 1) v = x[l * d->xs_l];
                 row[l] += v * w[l * d->ws_l];
             }
         }

@@ -48,6 +48,13 @@ typedef struct cpu_dw {
     uint32_t nrp;
     int64_t rdim[CPU_DW_MAX_ROWPAD], rcoef[CPU_DW_MAX_ROWPAD];
     const int32_t *rtap[CPU_DW_MAX_ROWPAD];
+    /* a plane folded into the lanes (lrow > 0: cpu_dw_fold): lane l is row
+     * l / lrow, column l % lrow of the plane; its padded coordinates, along
+     * the columns (lpad) and the rows (nrp of them, rbase0 + row*rcoef +
+     * rtap, the same for every tile), are in the masks, and the kernel
+     * sees one row of L lanes and no row pads (nrp 0) */
+    int64_t lrow;
+    int64_t rbase0[CPU_DW_MAX_ROWPAD];
     /* lane masks (cpu_dw_masks), per tap and run of 16 (8) lanes: bit q
      * set where source position q of the run's 16*xs_l (8*xs_l) is read */
     uint32_t *mask16, *mask8;
@@ -74,7 +81,8 @@ typedef struct cpu_dw_item {
 /* Whether the ISA kernels apply p in registers (cpu_dw_item.out). */
 bool cpu_dw_steps_fit(const cpu_epi_prog *p);
 
-/* Fills d->mask16 and d->mask8 (allocated in ctx; freed with cpu_dw_free). */
+/* Fills d->mask16 and d->mask8 (allocated in ctx; freed with cpu_dw_free);
+ * a folded plane (lrow > 0) is then one row to the kernel (nrp 0). */
 void cpu_dw_masks(sp_ctx *ctx, cpu_dw *d);
 void cpu_dw_free(sp_ctx *ctx, cpu_dw *d);
 
