@@ -149,16 +149,41 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
         (void)o1, (void)o2, (void)o3;                                        \
         VECS(UKR_EPS_APPLY, i)                                               \
     }
-/* The switch runs once a step, each case over the whole tile with its op a
- * constant: a switch per vector cost MobileNetV2's small-K 1x1
- * convolutions (K 16-32, six steps of a folded BatchNorm and ReLU6) about
- * a third of their time, as it did its depthwise tiles (conv_dw_impl.h). */
+/* Where the file defines UKR_EPS_HOIST (sgemm_avx2.c), the switch runs
+ * once a step, each case over the whole tile with its op a constant: a
+ * switch per vector cost MobileNetV2's small-K 1x1 convolutions (K 16-32,
+ * six steps of a folded BatchNorm and ReLU6) about a third of their time
+ * on AVX2, as it did its depthwise tiles (conv_dw_impl.h). The AVX-512
+ * file keeps the switch per vector: its 6x64 tables with nine copies of
+ * the steps made gcc's ASan+UBSan build of it (CI's sanitizer stage)
+ * take 1,180 s where it took 341. */
+#ifdef UKR_EPS_HOIST
 #define UKR_EPS_CASE(c)   \
     case c: {             \
         enum { OPC = c }; \
         ROWS(UKR_EPS_ROW) \
         break;            \
     }
+#define UKR_EPS_DISPATCH()                 \
+    switch (st.op) {                       \
+        UKR_EPS_CASE(CPU_STEP_ADD)         \
+        UKR_EPS_CASE(CPU_STEP_SUB)         \
+        UKR_EPS_CASE(CPU_STEP_RSUB)        \
+        UKR_EPS_CASE(CPU_STEP_MUL)         \
+        UKR_EPS_CASE(CPU_STEP_RELU)        \
+        UKR_EPS_CASE(CPU_STEP_MAXC)        \
+        UKR_EPS_CASE(CPU_STEP_MINC)        \
+        UKR_EPS_CASE(CPU_STEP_MAXC_X)      \
+        UKR_EPS_CASE(CPU_STEP_MINC_X)      \
+    default: break; /* no other op is a step (epilogue.h) */ \
+    }
+#else
+#define UKR_EPS_DISPATCH()    \
+    do {                      \
+        const int OPC = st.op; \
+        ROWS(UKR_EPS_ROW)     \
+    } while (0)
+#endif
 #define UKR_EPI_STEPS(VT)                                                                       \
     do {                                                                                        \
         typedef VT VT_;                                                                         \
@@ -169,18 +194,7 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
                 const cpu_operand *o = st.operand >= 0 ? &e->operands[st.operand] : NULL;       \
                 const bool vec = o && o->sn == 1;                                               \
                 const VT cst = VPS(set1)(st.imm);                                               \
-                switch (st.op) {                                                                \
-                    UKR_EPS_CASE(CPU_STEP_ADD)                                                  \
-                    UKR_EPS_CASE(CPU_STEP_SUB)                                                  \
-                    UKR_EPS_CASE(CPU_STEP_RSUB)                                                 \
-                    UKR_EPS_CASE(CPU_STEP_MUL)                                                  \
-                    UKR_EPS_CASE(CPU_STEP_RELU)                                                 \
-                    UKR_EPS_CASE(CPU_STEP_MAXC)                                                 \
-                    UKR_EPS_CASE(CPU_STEP_MINC)                                                 \
-                    UKR_EPS_CASE(CPU_STEP_MAXC_X)                                               \
-                    UKR_EPS_CASE(CPU_STEP_MINC_X)                                               \
-                default: break; /* no other op is a step (epilogue.h) */                        \
-                }                                                                               \
+                UKR_EPS_DISPATCH();                                                             \
             }                                                                                   \
             kind = CPU_EPI_KIND_STORE;                                                          \
         }                                                                                       \
