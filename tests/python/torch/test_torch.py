@@ -7,6 +7,7 @@ Tolerance: |got - want| <= 1e-4 * max|want| elementwise (rtol 0), f32,
 unless a test says otherwise.
 """
 import math
+import mmap
 import os
 import subprocess
 import sys
@@ -333,10 +334,16 @@ def test_export_memory_is_bounded(monkeypatch):
     real = fx.export_and_import
 
     def hungry(*a, **k):
-        hog = [b"\x01" * (1 << 20) for _ in range(64)]  # written: resident
+        # 64 MB of new pages, each written: a fresh mapping, since 1 MB
+        # objects from malloc may reuse memory an earlier test freed and
+        # the process still holds (resident already: no growth to see,
+        # which made this test fail once in a whole-suite run)
+        hog = mmap.mmap(-1, 64 << 20)
+        for off in range(0, 64 << 20, 4096):
+            hog[off] = 1
         for _ in range(200):  # the import's Python work, where the interrupt lands
             time.sleep(0.01)
-        del hog
+        hog.close()
         return real(*a, **k)
 
     monkeypatch.setattr(fx, "export_and_import", hungry)
