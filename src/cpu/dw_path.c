@@ -111,7 +111,6 @@ static void dw_fold_plane(cb_kplan *kp) {
     d->L *= d->M;
     d->M = 1;
     d->xs_m = 0;
-    d->t_rs = (d->L + 15) / 16 * 16;
     p->M = -1;
 }
 
@@ -169,7 +168,6 @@ bool cb_plan_dw(cb_backend *cb, cb_kplan *kp) {
     d->M = M >= 0 ? k->bounds[M] : 1;
     d->xs_l = xs_l, d->ws_l = ws_l;
     d->xs_m = M >= 0 ? kp->lhs.stride[M] : 0;
-    d->t_rs = (d->L + 15) / 16 * 16;
     d->ntap = (uint32_t)ntap;
     p->nouter = 0;
     for (uint32_t dd = 0; dd < k->ndims; dd++)
@@ -186,6 +184,7 @@ bool cb_plan_dw(cb_backend *cb, cb_kplan *kp) {
     d->xtap = xtap, d->wtap = wtap;
     if (!dw_pad_coords(kp, kd, nk, ts)) return false;
     dw_fold_plane(kp);
+    d->t_rs = (d->L + 15) / 16 * 16; /* after folding: L may have grown */
     cpu_dw_masks(cb->ctx, d);
     /* the epilogue: a leading bias or residual add as the init */
     cpu_epilogue chk = kp->epi;

@@ -1,6 +1,7 @@
 /* report.c - the cpu target's reports (exec/report.h): the plan (kernels,
  * their blocking with the search in brief and the L1/L2 plans, the arena)
  * as text, JSON and SVG, and the runs' per-kernel times. */
+#include <stdio.h>
 #include <string.h>
 
 #include "exec/report.h"
@@ -349,17 +350,15 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                                 "panels spanning output rows; any pad written by the packing, never copied); calls "
                                 "split over the threads\n", (long long)pix);
             break;
-        case CPU_CONV_DEPTHWISE:
-            if (cpu_backend_dw_fold(x, i))
-                sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the "
-                                    "output's plane, its rows of %lld folded in, %lld outputs a tile, any pad masked, "
-                                    "never copied; tiles split over the threads)\n",
-                                 (long long)cpu_backend_dw_fold(x, i), (long long)pix);
-            else
-                sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the "
-                                    "output's unit-stride loop, %lld outputs a tile, any pad masked, never copied; "
-                                    "tiles split over the threads)\n", (long long)pix);
+        case CPU_CONV_DEPTHWISE: {
+            char lanes[64] = "unit-stride loop";
+            const int64_t fold = cpu_backend_dw_fold(x, i);
+            if (fold) snprintf(lanes, sizeof lanes, "plane, its rows of %lld folded in", (long long)fold);
+            sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the output's "
+                                "%s, %lld outputs a tile, any pad masked, never copied; tiles split over the "
+                                "threads)\n", lanes, (long long)pix);
             break;
+        }
         case CPU_CONV_IM2COL:
             sp_strbuf_puts(o, "    convolution: the window gathered into im2col rows as A (any pad written by the "
                               "gather, never copied), the weights read as B\n");

@@ -119,15 +119,7 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         break;            \
     }
             switch (st->op) {
-                DW_EPI_CASE(CPU_STEP_ADD)
-                DW_EPI_CASE(CPU_STEP_SUB)
-                DW_EPI_CASE(CPU_STEP_RSUB)
-                DW_EPI_CASE(CPU_STEP_MUL)
-                DW_EPI_CASE(CPU_STEP_RELU)
-                DW_EPI_CASE(CPU_STEP_MAXC)
-                DW_EPI_CASE(CPU_STEP_MINC)
-                DW_EPI_CASE(CPU_STEP_MAXC_X)
-                DW_EPI_CASE(CPU_STEP_MINC_X)
+                CPU_EPI_STEP_OPS(DW_EPI_CASE)
             default: break; /* no other op is a step (epilogue.h) */
             }
 #undef DW_EPI_CASE

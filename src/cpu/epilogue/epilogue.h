@@ -31,10 +31,14 @@ typedef enum cpu_epi_kind {
  * each operand it reads has column stride 0 (one value per row, read
  * once a row) or 1 (loaded as vectors), rather than spill the tile to the
  * interpreter. Kernels that do not know steps run the program. */
-typedef enum cpu_epi_step_op {
-    CPU_STEP_ADD, CPU_STEP_SUB, CPU_STEP_RSUB, CPU_STEP_MUL, CPU_STEP_RELU, CPU_STEP_MAXC, CPU_STEP_MINC,
-    CPU_STEP_MAXC_X, CPU_STEP_MINC_X
-} cpu_epi_step_op;
+/* X(op) for every step op: the enum, and the kernels' switches whose cases
+ * apply one op to all their registers (conv_dw_impl.h, ukr_common.h). */
+#define CPU_EPI_STEP_OPS(X)                                                                                    \
+    X(CPU_STEP_ADD) X(CPU_STEP_SUB) X(CPU_STEP_RSUB) X(CPU_STEP_MUL) X(CPU_STEP_RELU) X(CPU_STEP_MAXC)        \
+    X(CPU_STEP_MINC) X(CPU_STEP_MAXC_X) X(CPU_STEP_MINC_X)
+#define CPU_EPI_STEP_ENUM(op) op,
+typedef enum cpu_epi_step_op { CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) } cpu_epi_step_op;
+#undef CPU_EPI_STEP_ENUM
 typedef struct cpu_epi_step {
     uint8_t op;      /* cpu_epi_step_op: r0 + x, r0 - x, x - r0, r0 * x, max(r0, 0) (maximumf); with a
                         constant x (not NaN): VMAXPS/VMINPS(x, r0) (maximumf/minimumf with x not 0,

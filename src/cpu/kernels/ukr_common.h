@@ -164,17 +164,9 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
         ROWS(UKR_EPS_ROW) \
         break;            \
     }
-#define UKR_EPS_DISPATCH()                 \
-    switch (st.op) {                       \
-        UKR_EPS_CASE(CPU_STEP_ADD)         \
-        UKR_EPS_CASE(CPU_STEP_SUB)         \
-        UKR_EPS_CASE(CPU_STEP_RSUB)        \
-        UKR_EPS_CASE(CPU_STEP_MUL)         \
-        UKR_EPS_CASE(CPU_STEP_RELU)        \
-        UKR_EPS_CASE(CPU_STEP_MAXC)        \
-        UKR_EPS_CASE(CPU_STEP_MINC)        \
-        UKR_EPS_CASE(CPU_STEP_MAXC_X)      \
-        UKR_EPS_CASE(CPU_STEP_MINC_X)      \
+#define UKR_EPS_DISPATCH()                                   \
+    switch (st.op) {                                         \
+        CPU_EPI_STEP_OPS(UKR_EPS_CASE)                       \
     default: break; /* no other op is a step (epilogue.h) */ \
     }
 #else
