@@ -1,7 +1,8 @@
 """kernels_ab.py - two (or more) spadc binaries side by side, per kernel: each
 round runs every binary once (`spadc run FILE --repeat 20 --threads T`, in
 turn, so a drifting host slows them alike) and the table is each kernel's
-median ms over the rounds, from spadc's own kernel table. For an A/B of an
+median ms over the rounds, from spadc's own kernel table ("-" where a binary
+ran no such kernel: a fusion change changes the kernels). For an A/B of an
 engine change on one model (build the baseline from a commit into another
 directory first).
     python3 bench/kernels_ab.py [-r ROUNDS] [-t THREADS] [-e FUNC] FILE.mlir BIN_A BIN_B ...
@@ -34,8 +35,11 @@ def main():
                 if m:
                     res[b][m.group(1)].append(float(m.group(2)))
     print("kernel " + " ".join("%14s" % b[-14:] for b in a.bins) + "   median ms of %d rounds, %s thread(s)" % (a.rounds, a.threads))
-    for k in res[a.bins[0]]:
-        print("%-6s " % k + " ".join("%14.3f" % statistics.median(res[b][k]) for b in a.bins))
+    # every kernel any binary ran (a change of fusion moves "total" last); "-" where one did not
+    kernels = sorted({k for b in a.bins for k in res[b]}, key=lambda k: (k == "total", k))
+    for k in kernels:
+        print("%-6s " % k + " ".join("%14.3f" % statistics.median(res[b][k]) if res[b][k] else "%14s" % "-"
+                                     for b in a.bins))
 
 
 if __name__ == "__main__":

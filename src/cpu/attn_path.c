@@ -108,7 +108,7 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
     kp->ap = ap;
     ap->qk.k = &at->qk;
     ap->pv.k = &at->pv;
-    if (!cb_plan_gemm(cb, &ap->qk) || !cb_plan_gemm(cb, &ap->pv) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
+    if (!cb_plan_gemm(cb, &ap->qk, false) || !cb_plan_gemm(cb, &ap->pv, false) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
         ap->pv.init_slot >= 0 || ap->qk.a_dt || ap->qk.b_dt || ap->qk.c_dt || ap->pv.a_dt || ap->pv.b_dt || ap->pv.c_dt) {
         snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
         return false;

@@ -71,6 +71,9 @@ cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels)
 /* A depthwise kernel's plane rows folded into its lanes: their width
  * (conv_dw.h lrow), 0 where not folded or not depthwise. */
 int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i);
+/* Whether GEMM kernel i runs as C^T = B^T A^T (its result column-major:
+ * backend_impl.h cb_kplan.swapped). */
+bool cpu_backend_gemm_swapped(const ex_program *x, uint32_t i);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
 /* One "note:" line per kernel of x (a cpu program) that multiplies bf16

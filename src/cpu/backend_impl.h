@@ -79,6 +79,10 @@ typedef struct cb_kplan {
     /* GEMM */
     cb_access lhs, rhs;
     cpu_dtype a_dt, b_dt, c_dt; /* the engine's element types of lhs, rhs and out */
+    /* computed as C^T = B^T A^T (lower.c gemm_swap): the kernel's rhs is
+     * lhs here and its N loop m_dim, where C is unit-strided along the
+     * kernel's M and not its N */
+    bool swapped;
     int m_dim, n_dim, k_dim, br_dim;
     uint32_t nouter;
     uint32_t outer[KN_MAX_DIMS];
@@ -221,7 +225,11 @@ bool cb_folds_pad(ex_backend *b, const kernel *k, uint32_t input, const kn_input
 bool cb_f32_mac(const kernel *k, cpu_dtype *a_dt, cpu_dtype *b_dt);
 /* Whether an input is read through a window (a convolution's). */
 bool cb_reads_a_window(const kernel *k);
-bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp);
+/* A contraction's GEMM view (loops, strides, epilogue); may_swap: it may
+ * run transposed (cb_kplan.swapped) where its result is column-major (the
+ * attention path reads its two GEMMs' operands as planned, and passes
+ * false). */
+bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp, bool may_swap);
 /* Whether the rhs is one B for every outer iteration. */
 bool cb_rhs_packable(const cb_kplan *kp);
 void cb_pack_rhs(cb_backend *cb, cb_kplan *kp, const void *base);

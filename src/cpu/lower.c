@@ -172,13 +172,14 @@ static bool gemm_accesses(cb_backend *cb, cb_kplan *kp) {
  * third); the others outer. */
 static bool gemm_loops(cb_kplan *kp) {
     const kernel *k = kp->k;
+    const kn_dimclass cn = kp->swapped ? KN_DIM_M : KN_DIM_N, cm = kp->swapped ? KN_DIM_N : KN_DIM_M;
     kp->m_dim = kp->n_dim = kp->k_dim = kp->br_dim = -1;
     int nk = 0;
     for (uint32_t d = 0; d < k->ndims; d++) {
         const int64_t cs = iabs(kp->out.stride[d]);
-        if (k->dimclass[d] == KN_DIM_N) {
+        if (k->dimclass[d] == cn) {
             if (kp->n_dim < 0 || cs < iabs(kp->out.stride[kp->n_dim])) kp->n_dim = (int)d;
-        } else if (k->dimclass[d] == KN_DIM_M) {
+        } else if (k->dimclass[d] == cm) {
             if (kp->m_dim < 0 || cs < iabs(kp->out.stride[kp->m_dim])) kp->m_dim = (int)d;
         } else if (k->dimclass[d] == KN_DIM_K) {
             nk++;
@@ -201,6 +202,30 @@ static bool gemm_loops(cb_kplan *kp) {
         if ((int)d != kp->m_dim && (int)d != kp->n_dim && (int)d != kp->k_dim && (int)d != kp->br_dim)
             kp->outer[kp->nouter++] = d;
     return true;
+}
+
+/* C unit-strided along M and not along N (a result the graph reads back
+ * transposed: ConvNeXt's MLP, whose [3136 x 96] output its layer scale
+ * and residual read as 1x96x56x56, written so once the transpose fuses,
+ * canon_reshape.c collapse_permuted): the GEMM runs as C^T = B^T A^T, the
+ * operands and M and N exchanged, so that its tiles are stored as rows
+ * and its epilogue's operands read along them (vectors, in registers),
+ * where a column-major C is stored an element at a time. Both inputs
+ * tensors (a scalar operand stays where cb_run_gemm reads it). */
+static bool gemm_swap(cb_kplan *kp) {
+    const kernel *k = kp->k;
+    if (kp->m_dim < 0 || kp->n_dim < 0 || iabs(kp->out.stride[kp->m_dim]) != 1 ||
+        iabs(kp->out.stride[kp->n_dim]) == 1 || k->inputs[0].value->type.kind != IR_T_TENSOR ||
+        k->inputs[1].value->type.kind != IR_T_TENSOR)
+        return true;
+    const cb_access t = kp->lhs;
+    kp->lhs = kp->rhs;
+    kp->rhs = t;
+    const cpu_dtype dt = kp->a_dt;
+    kp->a_dt = kp->b_dt;
+    kp->b_dt = dt;
+    kp->swapped = true;
+    return gemm_loops(kp);
 }
 
 /* The epilogue program: its operands must not depend on the reduction
@@ -231,15 +256,16 @@ static bool gemm_epilogue(cb_backend *cb, cb_kplan *kp) {
     return true;
 }
 
-bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp) {
+bool cb_plan_gemm(cb_backend *cb, cb_kplan *kp, bool may_swap) {
     kernel *k = kp->k;
+    kp->swapped = false;
     if (!gemm_accesses(cb, kp)) return false;
     if (!ir_amap_is_projected_perm(k->inputs[0].map, true)) {
         /* convolutions gather and copy f32 windows */
         if (kp->a_dt != CPU_F32 || kp->b_dt != CPU_F32 || kp->c_dt != CPU_F32) return false;
         return plan_gathered(cb, kp);
     }
-    if (!gemm_loops(kp) || !gemm_epilogue(cb, kp)) return false;
+    if (!gemm_loops(kp) || (may_swap && !gemm_swap(kp)) || !gemm_epilogue(cb, kp)) return false;
     kp->gM = kp->m_dim >= 0 ? k->bounds[kp->m_dim] : 1;
     kp->gN = kp->n_dim >= 0 ? k->bounds[kp->n_dim] : 1;
     kp->gK = kp->k_dim >= 0 ? k->bounds[kp->k_dim] : 1;
@@ -348,7 +374,7 @@ bool cb_lower(ex_backend *b, ex_program *x, uint32_t i, char *why, size_t nwhy) 
             sp_free(cb->ctx, kp->lk);
             kp->lk = NULL;
         }
-        ok = cb_plan_gemm(cb, kp);
+        ok = cb_plan_gemm(cb, kp, true);
         if (ok) kp->path = CB_PATH_GEMM;
     } else if (kp->k->kind == KN_LOOP) {
         kp->lk = sp_calloc(cb->ctx, 1, sizeof *kp->lk);

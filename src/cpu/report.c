@@ -168,6 +168,8 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     json_kv_int(w, "k", blk ? (blk->pairs ? 2 : 1) * blk->kc : 0); /* elements of K (a pair kernel's kc counts pairs) */
     json_end_object(w);
     if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
+    /* run as C^T = B^T A^T: tile m and n are then the kernel's n and m */
+    if (cpu_backend_gemm_swapped(x, i)) json_kv_bool(w, "transposed", true);
     static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
     const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
     if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
@@ -339,6 +341,10 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              ex_role_label((kn_role)k->inputs[in].role), k->inputs[in].broadcast ? ", broadcast" : "");
         sp_strbuf_putc(o, '\n');
         const cpu_blocking *blk = cpu_backend_blocking(x, i);
+        const bool swapped = cpu_backend_gemm_swapped(x, i);
+        if (swapped)
+            sp_strbuf_puts(o, "    transposed: the result is column-major, so the GEMM runs as C^T = rhs^T lhs^T "
+                              "(rhs as A, lhs as B, M and N exchanged), its tiles stored as rows\n");
         int64_t pix = 0;
         switch (cpu_backend_conv(x, i, &pix)) {
         case CPU_CONV_WINDOW_IN_PLACE:
@@ -371,7 +377,7 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              (long long)blk->nc, (long long)blk->kc, blk->pairs ? " pairs of k" : "", blk->nthreads,
                              blk->nthreads == 1 ? "" : "s", blk->tm, blk->tn);
             print_search(o, blk);
-            print_b_and_units(o, blk, k->m, k->n);
+            print_b_and_units(o, blk, swapped ? k->n : k->m, swapped ? k->m : k->n);
             for (int level = 2; level >= 1; level--) {
                 sp_strbuf_printf(o, "    L%d plan: %lld of %lld bytes per thread\n", level,
                                  (long long)(level == 2 ? blk->footprint : blk->footprint_l1),
