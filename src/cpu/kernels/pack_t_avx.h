@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+
 /* dst[r*dld + c] = src[r + c*s_c] for r, c < 8 */
 static inline void transpose8x8(float *dst, int64_t dld, const float *src, int64_t s_c) {
     const __m256 a0 = _mm256_loadu_ps(src), a1 = _mm256_loadu_ps(src + s_c);
@@ -35,13 +36,24 @@ static inline void transpose8x8(float *dst, int64_t dld, const float *src, int64
     _mm256_storeu_ps(dst + 7 * dld, _mm256_permute2f128_ps(u3, u7, 0x31));
 }
 
+/* Source floats ahead along each column's run that pack_cols_t fetches,
+ * one line per column every 16 rows: a panel reads nr columns at once,
+ * more streams than the hardware prefetchers follow. Measured on AVX2 Zen
+ * 3 (interleaved runs): ConvNeXt's transposed second GEMM, whose B is the
+ * first's 3136 x 384 result read along K, 6.11 -> 5.74 ms (64 floats ahead:
+ * about half that). */
+#define PACK_T_AHEAD 128
+
 /* One micro-panel from a source with unit stride along its rows (K):
  * dst[r*nr + c] = src[r + c*s_c] for c < cols (<= nr), 0 past cols. */
 static inline void pack_cols_t(float *dst, const float *src, int64_t s_c, int64_t rows, int cols, int nr) {
     const int64_t r8 = rows & ~(int64_t)7;
     const int c8 = cols & ~7;
-    for (int64_t r = 0; r < r8; r += 8)
+    for (int64_t r = 0; r < r8; r += 8) {
+        if ((r & 15) == 0)
+            for (int c = 0; c < cols; c++) __builtin_prefetch(src + r + PACK_T_AHEAD + c * s_c, 0, 3);
         for (int c = 0; c < c8; c += 8) transpose8x8(dst + r * nr + c, nr, src + r + c * s_c, s_c);
+    }
     for (int64_t r = 0; r < rows; r++) {
         float *d = dst + r * nr;
         for (int c = r < r8 ? c8 : 0; c < cols; c++) d[c] = src[r + c * s_c];
