@@ -67,6 +67,7 @@ import _thread
 import collections
 import math
 import os
+import signal
 import threading
 import warnings
 
@@ -270,12 +271,19 @@ class _MemoryWatch:
     the main thread (_thread.interrupt_main: a KeyboardInterrupt where the
     importer next runs Python) and notes it in `tripped`. torch-mlir's
     import is Python walking the graph, so it stops within a node or two;
-    one long C++ call (printing the module) runs to its end first."""
+    one long C++ call (printing the module) runs to its end first.
+
+    interrupt_main does nothing where SIGINT is not Python's to handle: a
+    process started with it ignored (in the background of a
+    non-interactive shell, under nohup) never saw the bound. So, on the
+    main thread, the block runs with Python's handler (and the caller's is
+    restored after)."""
 
     def __init__(self, bound):
         self.bound, self.tripped, self._stop = bound, None, threading.Event()
         self._base = _resident_bytes()
         self._thread = threading.Thread(target=self._watch, name="spadc-export-memory", daemon=True)
+        self._sigint = None  # the caller's SIGINT handler, where the block replaced it
 
     def _watch(self):
         while not self._stop.wait(0.02):
@@ -287,6 +295,11 @@ class _MemoryWatch:
 
     def __enter__(self):
         if self._base is not None:
+            if threading.current_thread() is threading.main_thread():
+                h = signal.getsignal(signal.SIGINT)
+                if h in (signal.SIG_IGN, signal.SIG_DFL):
+                    self._sigint = h
+                    signal.signal(signal.SIGINT, signal.default_int_handler)
             self._thread.start()
         return self
 
@@ -294,6 +307,8 @@ class _MemoryWatch:
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join()
+        if self._sigint is not None:
+            signal.signal(signal.SIGINT, self._sigint)
         return False
 
 
