@@ -212,25 +212,20 @@ static bool gemm_loops(cb_kplan *kp) {
  * and its epilogue's operands read along them (vectors, in registers),
  * where a column-major C is stored an element at a time. Both inputs
  * tensors (a scalar operand stays where cb_run_gemm reads it). */
-static void exchange_operands(cb_kplan *kp) {
-    const cb_access t = kp->lhs;
-    kp->lhs = kp->rhs;
-    kp->rhs = t;
-    const cpu_dtype dt = kp->a_dt;
-    kp->a_dt = kp->b_dt;
-    kp->b_dt = dt;
-    kp->swapped = !kp->swapped;
-}
 static bool gemm_swap(cb_kplan *kp) {
     const kernel *k = kp->k;
     if (kp->m_dim < 0 || kp->n_dim < 0 || iabs(kp->out.stride[kp->m_dim]) != 1 ||
         iabs(kp->out.stride[kp->n_dim]) == 1 || k->inputs[0].value->type.kind != IR_T_TENSOR ||
         k->inputs[1].value->type.kind != IR_T_TENSOR)
         return true;
-    exchange_operands(kp);
-    if (gemm_loops(kp)) return true;
-    exchange_operands(kp); /* (the loops fit both ways; kept as planned if not) */
-    return gemm_loops(kp);
+    const cb_access t = kp->lhs;
+    kp->lhs = kp->rhs;
+    kp->rhs = t;
+    const cpu_dtype dt = kp->a_dt;
+    kp->a_dt = kp->b_dt;
+    kp->b_dt = dt;
+    kp->swapped = true;
+    return gemm_loops(kp); /* M and N exchanged (gemm_loops reads swapped) */
 }
 
 /* The epilogue program: its operands must not depend on the reduction

@@ -132,13 +132,45 @@ static const ir_amap *collapse_operand(ir_module *m, ir_op *E, ir_op *N, uint32_
     return nm;
 }
 
-/* E rebuilt as N over the groups of loops LR cuts it into (maps: each
- * operand's map over them, N->opnds set by the caller's collapse), its
- * result of type ot expanded back to E's: the tail both rewrites share. */
-static void rebuild_collapsed(canon *c, ir_op *E, ir_op *N, const ir_reshape_info *LR, const ir_amap **maps,
-                              ir_type ot) {
+/* Each operand's map over LR's groups of E's loops (group: of each loop)
+ * into umaps, src's (if >= 0) left to the caller; false where one does
+ * not read each group whole, in order, or not at all (a unit loop sharing
+ * a group read at 0 aside). */
+static bool group_maps(ir_module *m, const ir_op *E, const ir_reshape_info *LR, const uint32_t *group, int src,
+                       const ir_amap **umaps) {
+    const ir_linalg *l = &E->u.lin;
+    const uint32_t n = ir_linalg_nopnds(E);
+    for (uint32_t i = 0; i < n; i++) {
+        umaps[i] = l->maps[i];
+        if ((int)i == src || reads_groups_whole(l->maps[i], LR, group, NULL)) continue;
+        if (i == l->nins || !ir_amap_is_projected_perm(l->maps[i], true)) return false;
+        umaps[i] = unit_dims_at_zero(m, l->maps[i], LR, group, E->res[0].type);
+        if (!reads_groups_whole(umaps[i], LR, group, &E->res[0].type)) return false;
+    }
+    return true;
+}
+
+/* E rebuilt as N over the groups of loops LR cuts it into (group: of each
+ * loop): each operand collapsed (collapse_operand, through umaps), src (if
+ * >= 0) the expand's source read through src_map; N's result, of type ot,
+ * expanded back to E's, which it replaces. */
+static void collapse_to(canon *c, ir_op *E, const ir_reshape_info *LR, const uint32_t *group, const ir_amap **umaps,
+                        int src, const ir_amap *src_map, ir_type ot) {
     ir_module *m = c->m;
-    ir_linalg *l = &E->u.lin;
+    const ir_linalg *l = &E->u.lin;
+    const uint32_t n = ir_linalg_nopnds(E);
+    ir_op *N = ir_op_new(m, IR_OP_LINALG, E->loc, n, 1, 1);
+    N->u.lin = *l;
+    const ir_amap **maps = sp_arena_array(&m->arena, n, sizeof *maps);
+    const ir_aexpr *zero = ir_ae_const(m, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        if ((int)i == src) {
+            maps[i] = src_map;
+            N->opnds[i] = E->opnds[i]->def->opnds[0];
+        } else {
+            maps[i] = collapse_operand(m, E, N, i, umaps[i], LR, group, zero);
+        }
+    }
     ir_linalg *nl = &N->u.lin;
     nl->named = IR_LN_GENERIC;
     nl->ndims = LR->ngroups;
@@ -167,46 +199,6 @@ static void rebuild_collapsed(canon *c, ir_op *E, ir_op *N, const ir_reshape_inf
     ir_block_insert_before(E->parent, E, ex);
     N->res[0].name = E->res[0].name;
     canon_forward(c, &E->res[0], &ex->res[0]);
-}
-
-/* Each operand's map over LR's groups of E's loops (group: of each loop)
- * into umaps, src's (if >= 0) left to the caller; false where one does
- * not read each group whole, in order, or not at all (a unit loop sharing
- * a group read at 0 aside). */
-static bool group_maps(ir_module *m, const ir_op *E, const ir_reshape_info *LR, const uint32_t *group, int src,
-                       const ir_amap **umaps) {
-    const ir_linalg *l = &E->u.lin;
-    const uint32_t n = ir_linalg_nopnds(E);
-    for (uint32_t i = 0; i < n; i++) {
-        umaps[i] = l->maps[i];
-        if ((int)i == src || reads_groups_whole(l->maps[i], LR, group, NULL)) continue;
-        if (i == l->nins || !ir_amap_is_projected_perm(l->maps[i], true)) return false;
-        umaps[i] = unit_dims_at_zero(m, l->maps[i], LR, group, E->res[0].type);
-        if (!reads_groups_whole(umaps[i], LR, group, &E->res[0].type)) return false;
-    }
-    return true;
-}
-
-/* N, E over LR's groups, as a new op: each operand collapsed
- * (collapse_operand), src (if >= 0) the expand's source read through
- * src_map; then rebuild_collapsed. */
-static void collapse_to(canon *c, ir_op *E, const ir_reshape_info *LR, const uint32_t *group, const ir_amap **umaps,
-                        int src, const ir_amap *src_map, ir_type ot) {
-    ir_module *m = c->m;
-    const uint32_t n = ir_linalg_nopnds(E);
-    ir_op *N = ir_op_new(m, IR_OP_LINALG, E->loc, n, 1, 1);
-    N->u.lin = E->u.lin;
-    const ir_amap **maps = sp_arena_array(&m->arena, n, sizeof *maps);
-    const ir_aexpr *zero = ir_ae_const(m, 0);
-    for (uint32_t i = 0; i < n; i++) {
-        if ((int)i == src) {
-            maps[i] = src_map;
-            N->opnds[i] = E->opnds[i]->def->opnds[0];
-        } else {
-            maps[i] = collapse_operand(m, E, N, i, umaps[i], LR, group, zero);
-        }
-    }
-    rebuild_collapsed(c, E, N, LR, maps, ot);
 }
 
 /* An elementwise op reading expand_shape(v) as its identity-mapped input

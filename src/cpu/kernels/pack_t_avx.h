@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <string.h>
 
-
 /* dst[r*dld + c] = src[r + c*s_c] for r, c < 8 */
 static inline void transpose8x8(float *dst, int64_t dld, const float *src, int64_t s_c) {
     const __m256 a0 = _mm256_loadu_ps(src), a1 = _mm256_loadu_ps(src + s_c);
