@@ -63,6 +63,7 @@ static void attention_json(json_writer *w, const kernel *k, const cpu_attn_tile 
     json_kv_int(w, "tile_keys", attn_tile_keys(k, at));
     json_kv_int(w, "score_bytes_in_memory", 0);
     json_kv_int(w, "footprint_bytes", at->footprint);
+    json_kv_int(w, "working_bytes", at->working);
     json_kv_int(w, "budget_bytes", at->budget);
     json_end_object(w);
 }
@@ -395,7 +396,8 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                                 "block, %s; S and P never stored\n",
                              (long long)k->att->rows, (long long)k->att->keys, (long long)attn_tile_keys(k, at),
                              (long long)at->rows, at->kernel);
-            sp_strbuf_printf(o, "    L2 plan: %lld of %lld bytes per thread\n", (long long)at->footprint, (long long)at->budget);
+            sp_strbuf_printf(o, "    L2 plan: a key tile touches %lld of %lld bytes per thread; %lld held (the head's K^T and V whole)\n",
+                             (long long)at->working, (long long)at->budget, (long long)at->footprint);
             const char *names[] = {"q", "k^T", "v", "s", "o", "m,l,alpha"};
             const int64_t bytes[] = {at->q_bytes, at->kt_bytes, at->v_bytes, at->s_bytes, at->o_bytes, at->stat_bytes};
             int64_t off = 0;

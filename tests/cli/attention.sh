@@ -14,7 +14,8 @@
 # So does nn.TransformerEncoderLayer's "safe" softmax (encoder_layer: a
 # select of 0 where a row's scores are all -inf): @causal_safe has such a
 # row and gets zeros there, @causal_nan the NaN the plain softmax gives,
-# @leftpad_long rows whose first key tiles hold no finite score, each as
+# @attn_512 takes the most rows a block though its head's K^T and V
+# exceed the L2 budget. @leftpad_long rows whose first key tiles hold no finite score, each as
 # the reference computes it (--check compares NaNs by position).
 # @attn_col and @attn_col2d spell the softmax over the scores' dim -2 (dim
 # 0), PyTorchSim's "column" attention: one attention kernel too, on the
@@ -30,10 +31,10 @@ kinds() { # FUNC [TARGET]: "kind/path ..." of each kernel
 import json, sys
 print(" ".join(k["kind"] + "/" + k["path"] for k in json.load(sys.stdin)["kernels"]))'
 }
-for fn in attn attn_long causal_safe causal_nan leftpad_long attn_col attn_col2d; do
+for fn in attn attn_long attn_512 causal_safe causal_nan leftpad_long attn_col attn_col2d; do
   k=$(kinds $fn)
   case $fn in
-    attn|attn_long|attn_col|attn_col2d) want="attention/engine" ;;
+    attn|attn_long|attn_512|attn_col|attn_col2d) want="attention/engine" ;;
     *) want="loop/engine attention/engine" ;; # the mask, returned as well
   esac
   [ "$k" = "$want" ] || no "$fn: kernels '$k', not '$want'"
@@ -48,6 +49,16 @@ done
 # more keys than one tile holds: several tiles, so the rescaling ran
 tile=$("$SPADC" plan "$f" -e attn_long | sed -n 's/.*online softmax over tiles of \([0-9]*\) keys.*/\1/p')
 [ -n "$tile" ] && [ "$tile" -lt 6000 ] || no "attn_long: tile of '$tile' keys, not fewer than its 6000"
+# BERT s512's head (512 keys of 64, 256 KB of K^T and V packed): the most
+# rows a block (4 MR), a key tile whose working set fits the budget
+# (attention.c cpu_attn_plan; it fell to MR x NR when the whole head's
+# packs had to fit)
+mr=$("$SPADC" plan "$f" -e attn_512 | sed -n 's/.*rows a block, [a-z0-9_]*_\([0-9]*\)x[0-9]*;.*/\1/p')
+"$SPADC" plan "$f" -e attn_512 --json | MR="$mr" python3 -c '
+import json, os, sys
+a = [k for k in json.load(sys.stdin)["kernels"] if k["kind"] == "attention"][0]["attention"]
+sys.exit(0 if a["tile_rows"] == 4 * int(os.environ["MR"]) and a["working_bytes"] <= a["budget_bytes"] < a["footprint_bytes"] else 1)' ||
+  no "attn_512: not 4 MR rows a block with the key tile's working set in the budget"
 "$SPADC" plan "$f" -e attn | grep -q "S and P never stored" || no "attn: the plan does not say where S lives"
 # --svg draws the block's buffers (q, k^T, v, s, o) under the L2 budget
 svg=$(mktemp); trap 'rm -f "$svg"' EXIT

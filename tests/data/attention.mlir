@@ -11,6 +11,8 @@
 // reference has it. (Both return the mask too, so that it is a tensor of
 // its own, as torch's causal buffer is, and not computed in the scores'
 // epilogue from indices, which the cpu's epilogue programs do not take.)
+// @attn_512 is BERT's s512 head in small (512 keys of 64): the whole
+// head's K^T and V fill 256 KB, yet the tile takes the most rows.
 // @leftpad_long masks the first 3000 of 6000 keys with -inf: the first
 // key tiles of every row hold no finite score (the online softmax must
 // not compute e^{-inf + inf} there).
@@ -448,4 +450,50 @@ func.func @attn_col2d(%q: tensor<40x16xf32>, %k: tensor<70x16xf32>, %v: tensor<7
   %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<24x40xf32>) -> tensor<24x40xf32>
   %o = linalg.matmul ins(%vt, %p : tensor<24x70xf32>, tensor<70x40xf32>) outs(%fo : tensor<24x40xf32>) -> tensor<24x40xf32>
   return %o : tensor<24x40xf32>
+}
+
+func.func @attn_512(%q: tensor<1x48x64xf32>, %k: tensor<1x512x64xf32>, %v: tensor<1x512x64xf32>, %mask: tensor<512xf32>) -> tensor<1x48x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 4.0 : f32
+  %ekt = tensor.empty() : tensor<1x64x512xf32>
+  %kt = linalg.transpose ins(%k : tensor<1x512x64xf32>) outs(%ekt : tensor<1x64x512xf32>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<1x48x512xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<1x48x512xf32>) -> tensor<1x48x512xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<1x48x64xf32>, tensor<1x64x512xf32>) outs(%fs : tensor<1x48x512xf32>) -> tensor<1x48x512xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0, %mask : tensor<1x48x512xf32>, tensor<512xf32>) outs(%es : tensor<1x48x512xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %x = arith.divf %a, %scale : f32
+    %y = arith.addf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<1x48x512xf32>
+  %em = tensor.empty() : tensor<1x48xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<1x48xf32>) -> tensor<1x48xf32>
+  %mx = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<1x48x512xf32>) outs(%fm : tensor<1x48xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x48xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx : tensor<1x48x512xf32>, tensor<1x48xf32>) outs(%es : tensor<1x48x512xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %x = math.exp %d : f32
+    linalg.yield %x : f32
+  } -> tensor<1x48x512xf32>
+  %el = tensor.empty() : tensor<1x48x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<1x48x1xf32>) -> tensor<1x48x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<1x48x512xf32>) outs(%fl : tensor<1x48x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<1x48x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<1x48x512xf32>, tensor<1x48x1xf32>) outs(%es : tensor<1x48x512xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<1x48x512xf32>
+  %eo = tensor.empty() : tensor<1x48x64xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<1x48x64xf32>) -> tensor<1x48x64xf32>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<1x48x512xf32>, tensor<1x512x64xf32>) outs(%fo : tensor<1x48x64xf32>) -> tensor<1x48x64xf32>
+  return %o : tensor<1x48x64xf32>
 }

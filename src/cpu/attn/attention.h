@@ -39,7 +39,8 @@ typedef struct cpu_attn_tile {
     /* per-thread buffers, in bytes, in the order laid out in work */
     int64_t q_bytes, kt_bytes, v_bytes, s_bytes, o_bytes, stat_bytes;
     int64_t footprint;     /* their sum, 64-byte aligned each */
-    int64_t budget;        /* the L2 share it was planned against */
+    int64_t working;       /* what one key tile touches (attention.c size_tile) */
+    int64_t budget;        /* the L2 share the working set was planned against */
 } cpu_attn_tile;
 
 typedef struct cpu_attn_args {
@@ -69,7 +70,8 @@ typedef struct cpu_attn_args {
 } cpu_attn_args;
 
 /* Choose the tile for a's shape on isa: the most rows (up to 4 MR) and
- * keys (all of them, else down to NR) whose buffers fit half the L2. */
+ * keys (all of them, else down to NR) whose key tile's working set (its
+ * Q rows, K^T and V panels, S, output rows) fits half the L2. */
 void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t);
 
 /* The threads a run starts: cpu_team over its blocks of tile.rows rows. */
