@@ -75,7 +75,7 @@ static void tile_generic(const cpu_dw *d, const cpu_dw_item *it) {
 }
 
 bool cpu_dw_steps_fit(const cpu_epi_prog *p) {
-    return p->kind != CPU_EPI_KIND_GENERAL || (p->nsteps && cpu_epi_steps_fit(p));
+    return p->kind != CPU_EPI_KIND_GENERAL || (p->nsteps && cpu_epi_steps_fit(p) && cpu_epi_steps_in_registers(p));
 }
 
 void cpu_dw_tile(const cpu_dw *d, cpu_isa isa, const cpu_dw_item *it) {

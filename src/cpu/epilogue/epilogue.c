@@ -227,6 +227,10 @@ static void make_steps(const cpu_epilogue *e, cpu_epi_prog *p) {
             *s = (cpu_epi_step){.op = CPU_STEP_RELU, .operand = -1};
             continue;
         }
+        if ((in->op == CPU_EPI_GELU_ERF || in->op == CPU_EPI_GELU_TANH) && in->a == 0) { /* a tile step */
+            *s = (cpu_epi_step){.op = in->op == CPU_EPI_GELU_ERF ? CPU_STEP_GELU_ERF : CPU_STEP_GELU_TANH, .operand = -1};
+            continue;
+        }
         const bool left = in->a == 0 && in->b != 0, right = in->b == 0 && in->a != 0;
         const unsigned t = left ? in->b : in->a;
         if (!(left || right) || t >= CPU_EPI_MAX_REGS || src[t] == -2 || live_after(e, i, t)) return;

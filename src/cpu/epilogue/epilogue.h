@@ -37,7 +37,16 @@ typedef enum cpu_epi_kind {
     X(CPU_STEP_ADD) X(CPU_STEP_SUB) X(CPU_STEP_RSUB) X(CPU_STEP_MUL) X(CPU_STEP_RELU) X(CPU_STEP_MAXC)        \
     X(CPU_STEP_MINC) X(CPU_STEP_MAXC_X) X(CPU_STEP_MINC_X)
 #define CPU_EPI_STEP_ENUM(op) op,
-typedef enum cpu_epi_step_op { CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) } cpu_epi_step_op;
+/* After the register ops, the tile steps: r0 = GELU(r0), erf's or tanh's
+ * (CPU_EPI_GELU_ERF, _GELU_TANH), too long to inline for every register
+ * of every edge kernel; a kernel that takes them (ukr_common.h) spills
+ * its tile, runs the ISA's function over it (the interpreter's arithmetic,
+ * vec_epilogue.h) and reloads. Others run such a program on the
+ * interpreter (cpu_epi_steps_in_registers). */
+typedef enum cpu_epi_step_op {
+    CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_STEP_GELU_ERF,
+    CPU_STEP_GELU_TANH
+} cpu_epi_step_op;
 #undef CPU_EPI_STEP_ENUM
 typedef struct cpu_epi_step {
     uint8_t op;      /* cpu_epi_step_op: r0 + x, r0 - x, x - r0, r0 * x, max(r0, 0) (maximumf); with a
@@ -65,6 +74,14 @@ static inline bool cpu_epi_steps_fit(const cpu_epi_prog *p) {
         const int op = p->steps[s].operand;
         if (op >= 0 && p->e->operands[op].sn != 0 && p->e->operands[op].sn != 1) return false;
     }
+    return true;
+}
+
+/* Whether every step is a register op (none a tile step): what a kernel
+ * that knows only those (conv_dw_impl.h) can apply. */
+static inline bool cpu_epi_steps_in_registers(const cpu_epi_prog *p) {
+    for (uint32_t s = 0; s < p->nsteps; s++)
+        if (p->steps[s].op >= CPU_STEP_GELU_ERF) return false;
     return true;
 }
 

@@ -189,6 +189,32 @@ static inline VF vtanh_(VF x) {
 #define ERF_ISNAN(x) visnan(x)
 #include "erf_approx.h"
 
+/* GELU as the interpreter computes it (CPU_EPI_GELU_TANH, _GELU_ERF), and
+ * as the microkernels' tile steps do (gelu_tile): one arithmetic for both.
+ * 0.5 (1 + tanh u) = 1 / (1 + e^{-2u}): one exp and one division, and no
+ * cancellation for x < 0 (the reference's 1 + tanh cancels there; this is
+ * closer to the exact value than it). */
+static inline VF vgelu_tanh_(VF x) {
+    const VF in3 = vfma(vmul(vmul(vset1(0.044715f), x), x), x, x);
+    const VF e2 = vexp_(vmul(vset1(-2.0f * 0.7978845608028654f), in3));
+    return vdiv(x, vadd(vset1(1.0f), e2));
+}
+static inline VF vgelu_erf_(VF x) {
+    const VF ef = verf_(vmul(x, vset1(0.70710678118654752f)));
+    return vmul(vmul(vset1(0.5f), x), vadd(vset1(1.0f), ef));
+}
+
+/* A tile step (epilogue.h) over rows x nv vectors of a spilled register
+ * tile, rows rs floats apart; not inlined into the kernels' many edge
+ * shapes. */
+static __attribute__((noinline)) void gelu_tile(float *t, int rows, int nv, int rs, bool erf) {
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < nv; v++) {
+            float *q = t + i * rs + v * VLEN;
+            vstore_n(q, erf ? vgelu_erf_(vload_n(q, VLEN)) : vgelu_tanh_(vload_n(q, VLEN)), VLEN);
+        }
+}
+
 /* One operand's values for lanes [16v..] of row gm: unit stride, broadcast,
  * or gathered through any column stride. */
 static inline VF epi_load_operand(const cpu_operand *o, int64_t gm, int64_t gn, int cnt) {
@@ -272,23 +298,10 @@ VEC_EPI_LINKAGE void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t 
                     for (int v = 0; v < nv; v++) d[v] = vmax_nan(a[v], vset1(0.0f));
                     break;
                 case CPU_EPI_GELU_TANH:
-                    /* 0.5 (1 + tanh u) = 1 / (1 + e^{-2u}): one exp and one
-                     * division, and no cancellation for x < 0 (the
-                     * reference's 1 + tanh cancels there; this is closer to
-                     * the exact value than it) */
-                    for (int v = 0; v < nv; v++) {
-                        const VF x = a[v];
-                        const VF in3 = vfma(vmul(vmul(vset1(0.044715f), x), x), x, x);
-                        const VF e2 = vexp_(vmul(vset1(-2.0f * 0.7978845608028654f), in3));
-                        d[v] = vdiv(x, vadd(vset1(1.0f), e2));
-                    }
+                    for (int v = 0; v < nv; v++) d[v] = vgelu_tanh_(a[v]);
                     break;
                 case CPU_EPI_GELU_ERF:
-                    for (int v = 0; v < nv; v++) {
-                        const VF x = a[v];
-                        const VF ef = verf_(vmul(x, vset1(0.70710678118654752f)));
-                        d[v] = vmul(vmul(vset1(0.5f), x), vadd(vset1(1.0f), ef));
-                    }
+                    for (int v = 0; v < nv; v++) d[v] = vgelu_erf_(a[v]);
                     break;
                 case CPU_EPI_SELECT_GT:
                     for (int v = 0; v < nv; v++) d[v] = vsel(vgt(a[v], b[v]), r[in->c][v], r[in->d][v]);

@@ -176,6 +176,14 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
         ROWS(UKR_EPS_ROW)     \
     } while (0)
 #endif
+#define UKR_GT_SPILL(i, v) \
+    if (nv > v) gt[i][v] = c##i##_##v;
+#define UKR_GT_SPILL_ROW(i) \
+    if (mr > i) { VECS(UKR_GT_SPILL, i) }
+#define UKR_GT_LOAD(i, v) \
+    if (nv > v) c##i##_##v = gt[i][v];
+#define UKR_GT_LOAD_ROW(i) \
+    if (mr > i) { VECS(UKR_GT_LOAD, i) }
 #define UKR_EPI_STEPS(VT)                                                                       \
     do {                                                                                        \
         typedef VT VT_;                                                                         \
@@ -183,6 +191,13 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
             const cpu_epilogue *e = u->epi->e;                                                  \
             for (uint32_t s = 0; s < u->epi->nsteps; s++) {                                     \
                 const cpu_epi_step st = u->epi->steps[s];                                       \
+                if (st.op >= CPU_STEP_GELU_ERF) { /* a tile step: spilled, gelu_tile, reloaded */ \
+                    VT_ gt[6][4];                                                               \
+                    ROWS(UKR_GT_SPILL_ROW)                                                      \
+                    gelu_tile((float *)gt, mr, nv, 4 * VLEN, st.op == CPU_STEP_GELU_ERF);       \
+                    ROWS(UKR_GT_LOAD_ROW)                                                       \
+                    continue;                                                                   \
+                }                                                                               \
                 const cpu_operand *o = st.operand >= 0 ? &e->operands[st.operand] : NULL;       \
                 const bool vec = o && o->sn == 1;                                               \
                 const VT cst = VPS(set1)(st.imm);                                               \
