@@ -119,6 +119,7 @@ typedef enum cpu_epi_op {
     CPU_EPI_RELU,  /* r[dst] = max(r[a], 0) with maximumf semantics */
     CPU_EPI_GELU_TANH, /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
     CPU_EPI_GELU_ERF,  /* 0.5 x (1 + erf(x / sqrt(2))) */
+    CPU_EPI_SILU,      /* x * (1 / (e^{-x} + 1)): SiLU, with the unfused chain's roundings */
     CPU_EPI_SELECT_GT, /* r[dst] = r[a] > r[b] ? r[c] : r[d]  (ordered: false on NaN) */
     CPU_EPI_ROUND_BF16, /* r[dst] = r[a] rounded to bf16 (nearest even), as f32: truncf, a bf16 op's result */
     CPU_EPI_ROUND_F16,  /* the same for f16 */
@@ -171,7 +172,10 @@ void cpu_epi_coalesce(cpu_epilogue *e);
  * CPU_EPI_GELU_TANH (the 0.5 on x, on 1 + f or on the product; either
  * operand order); each intermediate read by the chain only. Drops the
  * instructions left dead; a program with a register written twice (not as
- * compiled) is left as it is. Same semantics up to f32 rounding. Returns the
+ * compiled) is left as it is. Same semantics up to f32 rounding. Likewise
+ * SiLU as torch-mlir writes it (a sigmoid, x * (1 / (e^{-x} + 1)), the
+ * add's operands in either order, the product's too) by CPU_EPI_SILU,
+ * which rounds as the chain does. Returns the
  * chains replaced; newidx[i] is instruction i's new index, -1 dropped. */
 uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx);
 

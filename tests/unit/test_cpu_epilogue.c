@@ -2,7 +2,7 @@
  * reference semantics (cpu_epi_eval): exp and tanh within 2 ulp of libm,
  * erf within ERF_MAX_ULP + 1 (the shared erf_approx.h, itself swept against
  * erf in double) over dense sweeps and special values, GELU within a few
- * ulp of its magnitude, exact GELU chains fused to one op, every other op
+ * ulp of its magnitude, exact GELU and SiLU chains fused to one op, every other op
  * bit for bit (NaN, signed zeros, operand strides); and each ISA microkernel against the portable reference
  * microkernel on edge tiles, init strides and epilogue kinds. */
 #include <math.h>
@@ -326,10 +326,13 @@ static void test_microkernels(void) {
         cpu_epi_prog pg, pr;
         cpu_epi_compile(&gelu, false, &pg);
         cpu_epi_compile(&relu, false, &pr);
+        cpu_epilogue silu = unary(CPU_EPI_SILU); /* a tile step, as GELU */
+        cpu_epi_prog ps;
+        cpu_epi_compile(&silu, false, &ps);
         int bad = 0, runs = 0;
         for (int m = 1; m <= mr; m++)
             for (int n = 1; n <= nr; n += (n < 18 ? 1 : 7))
-                for (int variant = 0; variant < 7; variant++) {
+                for (int variant = 0; variant < 8; variant++) {
                     const int64_t k = (int64_t)(urand() % KMAX) + (variant == 5 ? 0 : 1) - (variant == 5);
                     cpu_ukr u = {.k = k < 0 ? 0 : k, .a = A, .a_rs = 100, .b = B, .m = m, .n = n};
                     if (variant & 1) { /* a prefetch stream (rows of 3 lines of B) changes nothing */
@@ -341,6 +344,7 @@ static void test_microkernels(void) {
                     case 2: u.add = bias, u.add_rs = 0, u.add_cs = 1, u.epi = &pr; break;
                     case 3: u.add = bias, u.add_rs = 1, u.add_cs = 0, u.epi = &pg; break;
                     case 4: u.add = add, u.add_rs = 1, u.add_cs = 3, u.epi = &pr; break;
+                    case 7: u.add = add, u.add_rs = 2 * CPU_NR_MAX, u.add_cs = 1, u.epi = &ps; break;
                     case 6: /* the bias row is where acc starts: -0 stays -0 until ReLU */
                         u.k = 0, u.add = bias, u.add_rs = 0, u.add_cs = 1, u.epi = &pr;
                         break;
@@ -385,7 +389,7 @@ static void test_steps(void) {
         {CPU_EPI_MAX, 0, 9, 0, 0, 0.0f},       {CPU_EPI_MAX, 0, 9, 0, 0, 6.0f},      {CPU_EPI_MIN, 9, 0, 0, 0, 6.0f},
         {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 6.0f}, {CPU_EPI_SELECT_GT, 9, 0, 9, 0, 6.0f}, {CPU_EPI_SELECT_GT, 9, 0, 0, 9, 6.0f},
         {CPU_EPI_SELECT_GT, 0, 9, 9, 0, 6.0f}, {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 0.0f}, {CPU_EPI_RELU, 0, 0, 0, 0, 0.0f},
-        {CPU_EPI_GELU_ERF, 0, 0, 0, 0, 0.0f},  {CPU_EPI_GELU_TANH, 0, 0, 0, 0, 0.0f},
+        {CPU_EPI_GELU_ERF, 0, 0, 0, 0, 0.0f},  {CPU_EPI_GELU_TANH, 0, 0, 0, 0, 0.0f}, {CPU_EPI_SILU, 0, 0, 0, 0, 0.0f},
     };
     float row[CPU_MR_MAX * 2], row2[CPU_MR_MAX * 2], col[CPU_NR_MAX * 2], tile[CPU_MR_MAX * CPU_NR_MAX * 2];
     float add[CPU_MR_MAX * CPU_NR_MAX * 2];
@@ -411,7 +415,7 @@ static void test_steps(void) {
         e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 4, .a = 3};
         e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 4};
         /* GELU: a tile step (the kernel spills its tile to gelu_tile) */
-        const bool gelu = tails[t].op == CPU_EPI_GELU_ERF || tails[t].op == CPU_EPI_GELU_TANH;
+        const bool gelu = tails[t].op == CPU_EPI_GELU_ERF || tails[t].op == CPU_EPI_GELU_TANH || tails[t].op == CPU_EPI_SILU;
         if (tails[t].op != CPU_EPI_RELU && !gelu) e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 9, .imm = tails[t].imm};
         e.insn[n++] = (cpu_epi_insn){.op = (uint8_t)tails[t].op, .dst = 0, .a = (uint8_t)tails[t].a,
                                      .b = (uint8_t)tails[t].b, .c = (uint8_t)tails[t].c, .d = (uint8_t)tails[t].d};
@@ -495,6 +499,9 @@ static void test_rows_kernels(void) {
         cpu_epilogue relu = unary(CPU_EPI_RELU);
         cpu_epi_prog pr;
         cpu_epi_compile(&relu, false, &pr);
+        cpu_epilogue silu = unary(CPU_EPI_SILU); /* a tile step, as GELU */
+        cpu_epi_prog ps;
+        cpu_epi_compile(&silu, false, &ps);
         int bad = 0, runs = 0;
         for (int rows = 1; rows <= ROWS; rows += (rows < 2 * mr + 1 ? 1 : 3))
             for (int ni = 0; ni < 6; ni++)
@@ -631,6 +638,28 @@ static cpu_epilogue gelu_tanh_chain(int v, bool reuse) {
     return e;
 }
 
+/* SiLU as torch-mlir writes it (a sigmoid, then the product with x), x *
+ * (1 / (e^{-x} + 1)) with the constant 1 in one register: variant bit 3
+ * swaps the add's and the product's operands (the others change nothing).
+ * reuse: the sigmoid is read again (then not fused). */
+static cpu_epilogue silu_chain(int v, bool reuse) {
+    cpu_epilogue e = {.nregs = 9};
+    int n = 0;
+    const bool sw = v & 8;
+#define I(o, d, x, y, im) e.insn[n++] = (cpu_epi_insn){.op = (o), .dst = (d), .a = (x), .b = (y), .imm = (im), .fn = IR_OP_EXP}
+    I(CPU_EPI_NEG, 1, 0, 0, 0);
+    I(CPU_EPI_FN, 2, 1, 0, 0);
+    I(CPU_EPI_CONST, 3, 0, 0, 1.0f);
+    I(CPU_EPI_ADD, 4, sw ? 3 : 2, sw ? 2 : 3, 0);
+    I(CPU_EPI_DIV, 5, 3, 4, 0);
+    I(CPU_EPI_MUL, 6, sw ? 5 : 0, sw ? 0 : 5, 0);
+    if (reuse) I(CPU_EPI_ADD, 7, 6, 5, 0);
+#undef I
+    e.ninsn = (uint32_t)n;
+    e.result = reuse ? 7 : 6;
+    return e;
+}
+
 /* cpu_epi_fuse_gelu: each variant of chain becomes the one instruction op
  * (the chain's last, instruction `last`; dead steps dropped), with the
  * chain's values to f32 rounding; a chain whose intermediate is read
@@ -665,6 +694,15 @@ static void fuse_variants(cpu_epilogue (*chain)(int, bool), cpu_epi_op op, int l
 static void test_fuse_gelu(void) {
     fuse_variants(gelu_chain, CPU_EPI_GELU_ERF, 7);
     fuse_variants(gelu_tanh_chain, CPU_EPI_GELU_TANH, 12);
+    fuse_variants(silu_chain, CPU_EPI_SILU, 5);
+    for (int i = 0; i < 4000; i++) { /* SiLU rounds as its chain: the same bits */
+        const cpu_epilogue orig = silu_chain(i & 8, false);
+        cpu_epilogue f = orig;
+        int16_t at2[CPU_EPI_MAX_INSNS];
+        cpu_epi_fuse_gelu(&f, at2);
+        const float x = i == 0 ? NAN : i == 1 ? -INFINITY : i == 2 ? 100.0f : (frand() - 0.5f) * 60.0f;
+        CHECK(same_bits(cpu_epi_eval(&orig, x, 0, 0), cpu_epi_eval(&f, x, 0, 0)));
+    }
     cpu_epilogue w = gelu_chain(0, false);
     w.insn[5].imm = 0.25f; /* x * ((1 + erf) * 0.25): not GELU */
     int16_t at[CPU_EPI_MAX_INSNS];
@@ -674,6 +712,12 @@ static void test_fuse_gelu(void) {
     CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
     w = gelu_tanh_chain(0, false);
     w.insn[7].fn = IR_OP_ERF; /* erf of the tanh form's argument */
+    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    w = silu_chain(0, false);
+    w.insn[0].op = CPU_EPI_ABS; /* x * (1 / (e^{|x|} + 1)): not SiLU */
+    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    w = silu_chain(0, false);
+    w.insn[5].a = 1; /* the sigmoid times -x */
     CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
     cpu_epilogue twice = gelu_chain(0, false); /* r1 written again: not as compiled, left alone */
     twice.insn[twice.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 1, .imm = 2.0f};

@@ -84,6 +84,7 @@ static float run_scalar(const cpu_epilogue *e, uint32_t first, float acc, int64_
         case CPU_EPI_RELU: v = max_nan(x, 0.0f); break;
         case CPU_EPI_GELU_TANH: v = 0.5f * x * (1.0f + tanhf(GELU_K0 * (x + GELU_K1 * x * x * x))); break;
         case CPU_EPI_GELU_ERF: v = 0.5f * x * (1.0f + erff(x * SQRT1_2)); break;
+        case CPU_EPI_SILU: v = x * (1.0f / (ref_fn1(IR_OP_EXP, -x) + 1.0f)); break;
         case CPU_EPI_SELECT_GT: v = x > y ? r[in->c] : r[in->d]; break;
         case CPU_EPI_ROUND_BF16: v = sp_round_bf16(x); break;
         case CPU_EPI_ROUND_F16: v = sp_round_f16(x); break;
@@ -227,8 +228,12 @@ static void make_steps(const cpu_epilogue *e, cpu_epi_prog *p) {
             *s = (cpu_epi_step){.op = CPU_STEP_RELU, .operand = -1};
             continue;
         }
-        if ((in->op == CPU_EPI_GELU_ERF || in->op == CPU_EPI_GELU_TANH) && in->a == 0) { /* a tile step */
-            *s = (cpu_epi_step){.op = in->op == CPU_EPI_GELU_ERF ? CPU_STEP_GELU_ERF : CPU_STEP_GELU_TANH, .operand = -1};
+        if ((in->op == CPU_EPI_GELU_ERF || in->op == CPU_EPI_GELU_TANH || in->op == CPU_EPI_SILU) && in->a == 0) {
+            /* a tile step */
+            *s = (cpu_epi_step){.op = in->op == CPU_EPI_GELU_ERF    ? CPU_STEP_GELU_ERF
+                                      : in->op == CPU_EPI_GELU_TANH ? CPU_STEP_GELU_TANH
+                                                                    : CPU_STEP_SILU,
+                                .operand = -1};
             continue;
         }
         const bool left = in->a == 0 && in->b != 0, right = in->b == 0 && in->a != 0;
@@ -416,6 +421,25 @@ static bool tanh_plus_one(const cpu_epilogue *e, uint32_t i, unsigned r, unsigne
     return false;
 }
 
+/* Whether MUL instruction i computes SiLU of some x: x * (1 / (e^{-x} +
+ * 1)) in either operand order, each step read once; x in *x. */
+static bool silu_at(const cpu_epilogue *e, uint32_t i, unsigned *x) {
+    const cpu_epi_insn *in = &e->insn[i];
+    for (int swap = 0; swap < 2; swap++) {
+        const unsigned p = swap ? in->b : in->a, q = swap ? in->a : in->b;
+        const int d = def_of(e, i, q); /* q = 1 / r */
+        if (d < 0 || e->insn[d].op != CPU_EPI_DIV || !is_const(e, (uint32_t)d, e->insn[d].a, 1.0f) ||
+            !single_use(e, (uint32_t)d + 1, q))
+            continue;
+        unsigned t;
+        const int f = fn_plus_one(e, (uint32_t)d, e->insn[d].b, IR_OP_EXP, &t); /* r = e^t + 1 */
+        const int g = f >= 0 ? def_of(e, (uint32_t)f, t) : -1;                  /* t = -p */
+        if (g >= 0 && e->insn[g].op == CPU_EPI_NEG && e->insn[g].a == p && single_use(e, (uint32_t)g + 1, t))
+            return *x = p, true;
+    }
+    return false;
+}
+
 typedef bool (*plus_one_fn)(const cpu_epilogue *e, uint32_t i, unsigned r, unsigned *x);
 
 /* Whether MUL instruction i computes GELU of some x, in one of the three
@@ -454,6 +478,9 @@ uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx) {
         const bool erf = gelu_at(e, i, erf_plus_one, &x);
         if (erf || gelu_at(e, i, tanh_plus_one, &x)) {
             e->insn[i] = (cpu_epi_insn){.op = erf ? CPU_EPI_GELU_ERF : CPU_EPI_GELU_TANH, .dst = e->insn[i].dst, .a = (uint8_t)x};
+            fused++;
+        } else if (silu_at(e, i, &x)) {
+            e->insn[i] = (cpu_epi_insn){.op = CPU_EPI_SILU, .dst = e->insn[i].dst, .a = (uint8_t)x};
             fused++;
         }
     }

@@ -190,7 +190,7 @@ static inline VF vtanh_(VF x) {
 #include "erf_approx.h"
 
 /* GELU as the interpreter computes it (CPU_EPI_GELU_TANH, _GELU_ERF), and
- * as the microkernels' tile steps do (gelu_tile): one arithmetic for both.
+ * as the microkernels' tile steps do (act_tile): one arithmetic for both.
  * 0.5 (1 + tanh u) = 1 / (1 + e^{-2u}): one exp and one division, and no
  * cancellation for x < 0 (the reference's 1 + tanh cancels there; this is
  * closer to the exact value than it). */
@@ -204,14 +204,20 @@ static inline VF vgelu_erf_(VF x) {
     return vmul(vmul(vset1(0.5f), x), vadd(vset1(1.0f), ef));
 }
 
-/* A tile step (epilogue.h) over rows x nv vectors of a spilled register
- * tile, rows rs floats apart; not inlined into the kernels' many edge
- * shapes. */
-static __attribute__((noinline)) void gelu_tile(float *t, int rows, int nv, int rs, bool erf) {
+/* SiLU as the chain it replaces computes it: x * (1 / (e^{-x} + 1)). */
+static inline VF vsilu_(VF x) {
+    return vmul(x, vdiv(vset1(1.0f), vadd(vexp_(vxor(x, vset1(-0.0f))), vset1(1.0f))));
+}
+
+/* A tile step (epilogue.h, op a cpu_epi_step_op) over rows x nv vectors of
+ * a spilled register tile, rows rs floats apart; not inlined into the
+ * kernels' many edge shapes. */
+static __attribute__((noinline)) void act_tile(float *t, int rows, int nv, int rs, int op) {
     for (int i = 0; i < rows; i++)
         for (int v = 0; v < nv; v++) {
             float *q = t + i * rs + v * VLEN;
-            vstore_n(q, erf ? vgelu_erf_(vload_n(q, VLEN)) : vgelu_tanh_(vload_n(q, VLEN)), VLEN);
+            const VF x = vload_n(q, VLEN);
+            vstore_n(q, op == CPU_STEP_GELU_ERF ? vgelu_erf_(x) : op == CPU_STEP_GELU_TANH ? vgelu_tanh_(x) : vsilu_(x), VLEN);
         }
 }
 
@@ -302,6 +308,9 @@ VEC_EPI_LINKAGE void EPI_TILE_FN(const cpu_epi_prog *p, const float *t, int64_t 
                     break;
                 case CPU_EPI_GELU_ERF:
                     for (int v = 0; v < nv; v++) d[v] = vgelu_erf_(a[v]);
+                    break;
+                case CPU_EPI_SILU:
+                    for (int v = 0; v < nv; v++) d[v] = vsilu_(a[v]);
                     break;
                 case CPU_EPI_SELECT_GT:
                     for (int v = 0; v < nv; v++) d[v] = vsel(vgt(a[v], b[v]), r[in->c][v], r[in->d][v]);
