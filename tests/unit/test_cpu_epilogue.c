@@ -414,7 +414,7 @@ static void test_steps(void) {
         e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_SUB, .dst = 0, .a = 3, .b = 0};
         e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 4, .a = 3};
         e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 4};
-        /* GELU: a tile step (the kernel spills its tile to gelu_tile) */
+        /* GELU, SiLU: tile steps (the kernel spills its tile to act_tile) */
         const bool gelu = tails[t].op == CPU_EPI_GELU_ERF || tails[t].op == CPU_EPI_GELU_TANH || tails[t].op == CPU_EPI_SILU;
         if (tails[t].op != CPU_EPI_RELU && !gelu) e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 9, .imm = tails[t].imm};
         e.insn[n++] = (cpu_epi_insn){.op = (uint8_t)tails[t].op, .dst = 0, .a = (uint8_t)tails[t].a,
