@@ -38,11 +38,12 @@ typedef enum cpu_epi_kind {
     X(CPU_STEP_MINC) X(CPU_STEP_MAXC_X) X(CPU_STEP_MINC_X)
 #define CPU_EPI_STEP_ENUM(op) op,
 /* After the register ops, the tile steps: r0 = GELU(r0), erf's or tanh's,
- * or SiLU(r0) (CPU_EPI_GELU_ERF, _GELU_TANH, _SILU), too long to inline for every register
- * of every edge kernel; a kernel that takes them (ukr_common.h) spills
- * its tile, runs the ISA's function over it (the interpreter's arithmetic,
- * vec_epilogue.h) and reloads. Others run such a program on the
- * interpreter (cpu_epi_steps_in_registers). */
+ * or SiLU(r0) (CPU_EPI_GELU_ERF, _GELU_TANH, _SILU), too long to inline
+ * for every register of every edge kernel; a kernel that takes them
+ * (ukr_common.h) spills its tile, runs the ISA's function over it
+ * (act_tile: the interpreter's arithmetic, vec_epilogue.h) and reloads.
+ * Others run such a program on the interpreter
+ * (cpu_epi_steps_in_registers). */
 typedef enum cpu_epi_step_op {
     CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_STEP_GELU_ERF,
     CPU_STEP_GELU_TANH,
