@@ -177,7 +177,7 @@ void cpu_epi_coalesce(cpu_epilogue *e);
  * add's operands in either order, the product's too) by CPU_EPI_SILU,
  * which rounds as the chain does. Returns the
  * chains replaced; newidx[i] is instruction i's new index, -1 dropped. */
-uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx);
+uint32_t cpu_epi_fuse_activations(cpu_epilogue *e, int16_t *newidx);
 
 /* ------------------------------------------------------------ blocking */
 

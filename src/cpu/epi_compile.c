@@ -277,11 +277,11 @@ static bool bind_args(epic *ec, uint32_t s, int chain, int entry, int32_t *slot_
     return true;
 }
 
-/* Exact GELU chains as one instruction (cpu_epi_fuse_gelu); the run-time
+/* Exact GELU and SiLU chains as one instruction (cpu_epi_fuse_activations); the run-time
  * scalars' patches follow their instructions (a dropped one's goes). */
 static void fuse(cb_kplan *kp) {
     int16_t at[CPU_EPI_MAX_INSNS];
-    if (!cpu_epi_fuse_gelu(&kp->epi, at)) return;
+    if (!cpu_epi_fuse_activations(&kp->epi, at)) return;
     uint32_t n = 0;
     for (uint32_t p = 0; p < kp->npatches; p++)
         if (at[kp->patches[p].insn] >= 0) {

@@ -2,7 +2,7 @@
 # Exact GELU after a GEMM (tests/data/gelu_erf.mlir): the chain as torch-mlir
 # writes it (x * ((erf(x / 1.41421354) + 1) * 0.5)), with the 0.5 on x and
 # x * 0.70710678, and with the 0.5 last -- each one CPU_EPI_GELU_ERF epilogue
-# op (cpu_epi_fuse_gelu; test_cpu_epilogue checks the fusion itself) -- one
+# op (cpu_epi_fuse_activations; test_cpu_epilogue checks the fusion itself) -- one
 # whose 1 + erf is read again (not fused), and the loop engine's erf over
 # [-3, 3] (erf_approx.h): every function agrees with the reference (--check)
 # on each ISA this CPU runs (SPADC_ISA: AVX-512, AVX2, portable) at 1 and 2

@@ -1,5 +1,5 @@
 // Exact GELU after a GEMM in the forms torch-mlir and others write it
-// (tests/cli/gelu_erf.sh): cpu_epi_fuse_gelu replaces each chain by one
+// (tests/cli/gelu_erf.sh): cpu_epi_fuse_activations replaces each chain by one
 // CPU_EPI_GELU_ERF epilogue op; @erf_loop is the loop engine's erf
 // (erf_approx.h) over a wide range, @gelu_reused keeps its chain (1 + erf
 // read twice).

@@ -3,7 +3,7 @@
 // matmul, the bias, and the GELU 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715
 // x^3))) as eight generics, x read by three of them: canonicalization joins
 // that fork into one op (canon.c join_fork), so the GEMM's kernel grows
-// through it, and cpu_epi_fuse_gelu makes the chain one CPU_EPI_GELU_TANH
+// through it, and cpu_epi_fuse_activations makes the chain one CPU_EPI_GELU_TANH
 // epilogue op. @gelu_one_body is one body with x^3 as products and the 0.5
 // last; @gelu_reused reads 1 + tanh again (not fused, the same values;
 // without a bias: the chain as written fits the epilogue's 16 registers).

@@ -660,7 +660,7 @@ static cpu_epilogue silu_chain(int v, bool reuse) {
     return e;
 }
 
-/* cpu_epi_fuse_gelu: each variant of chain becomes the one instruction op
+/* cpu_epi_fuse_activations: each variant of chain becomes the one instruction op
  * (the chain's last, instruction `last`; dead steps dropped), with the
  * chain's values to f32 rounding; a chain whose intermediate is read
  * elsewhere stays. */
@@ -670,7 +670,7 @@ static void fuse_variants(cpu_epilogue (*chain)(int, bool), cpu_epi_op op, int l
         const cpu_epilogue orig = chain(v, false);
         cpu_epilogue e = orig;
         int16_t at[CPU_EPI_MAX_INSNS];
-        CHECK_EQ_INT(cpu_epi_fuse_gelu(&e, at), 1);
+        CHECK_EQ_INT(cpu_epi_fuse_activations(&e, at), 1);
         CHECK_EQ_INT(e.ninsn, 1);
         CHECK_EQ_INT(e.insn[0].op, op);
         CHECK_EQ_INT(e.insn[0].a, 0);
@@ -684,7 +684,7 @@ static void fuse_variants(cpu_epilogue (*chain)(int, bool), cpu_epi_op op, int l
         }
         CHECK_EQ_INT(bad, 0);
         cpu_epilogue r = chain(v, true);
-        CHECK_EQ_INT(cpu_epi_fuse_gelu(&r, at), 0);
+        CHECK_EQ_INT(cpu_epi_fuse_activations(&r, at), 0);
         CHECK_EQ_INT(r.ninsn, orig.ninsn + 1);
     }
 }
@@ -699,29 +699,29 @@ static void test_fuse_gelu(void) {
         const cpu_epilogue orig = silu_chain(i & 8, false);
         cpu_epilogue f = orig;
         int16_t at2[CPU_EPI_MAX_INSNS];
-        cpu_epi_fuse_gelu(&f, at2);
+        cpu_epi_fuse_activations(&f, at2);
         const float x = i == 0 ? NAN : i == 1 ? -INFINITY : i == 2 ? 100.0f : (frand() - 0.5f) * 60.0f;
         CHECK(same_bits(cpu_epi_eval(&orig, x, 0, 0), cpu_epi_eval(&f, x, 0, 0)));
     }
     cpu_epilogue w = gelu_chain(0, false);
     w.insn[5].imm = 0.25f; /* x * ((1 + erf) * 0.25): not GELU */
     int16_t at[CPU_EPI_MAX_INSNS];
-    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    CHECK_EQ_INT(cpu_epi_fuse_activations(&w, at), 0);
     w = gelu_tanh_chain(0, false);
     w.insn[2].imm = 0.044f; /* another cubic term */
-    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    CHECK_EQ_INT(cpu_epi_fuse_activations(&w, at), 0);
     w = gelu_tanh_chain(0, false);
     w.insn[7].fn = IR_OP_ERF; /* erf of the tanh form's argument */
-    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    CHECK_EQ_INT(cpu_epi_fuse_activations(&w, at), 0);
     w = silu_chain(0, false);
     w.insn[0].op = CPU_EPI_ABS; /* x * (1 / (e^{|x|} + 1)): not SiLU */
-    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    CHECK_EQ_INT(cpu_epi_fuse_activations(&w, at), 0);
     w = silu_chain(0, false);
     w.insn[5].a = 1; /* the sigmoid times -x */
-    CHECK_EQ_INT(cpu_epi_fuse_gelu(&w, at), 0);
+    CHECK_EQ_INT(cpu_epi_fuse_activations(&w, at), 0);
     cpu_epilogue twice = gelu_chain(0, false); /* r1 written again: not as compiled, left alone */
     twice.insn[twice.ninsn++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 1, .imm = 2.0f};
-    CHECK_EQ_INT(cpu_epi_fuse_gelu(&twice, at), 0);
+    CHECK_EQ_INT(cpu_epi_fuse_activations(&twice, at), 0);
     CHECK_EQ_INT(twice.ninsn, 9);
 }
 

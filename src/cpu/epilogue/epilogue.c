@@ -464,7 +464,7 @@ static bool gelu_at(const cpu_epilogue *e, uint32_t i, plus_one_fn plus_one, uns
     return false;
 }
 
-uint32_t cpu_epi_fuse_gelu(cpu_epilogue *e, int16_t *newidx) {
+uint32_t cpu_epi_fuse_activations(cpu_epilogue *e, int16_t *newidx) {
     uint32_t fused = 0, written = 1; /* r0: the accumulator */
     for (uint32_t i = 0; i < e->ninsn; i++) { /* each register written once, as compiled: x is one value */
         newidx[i] = (int16_t)i;

@@ -79,11 +79,14 @@ static inline bool cpu_epi_steps_fit(const cpu_epi_prog *p) {
     return true;
 }
 
+/* Whether step op is a tile step (applied to the spilled tile). */
+static inline bool cpu_epi_step_is_tile(int op) { return op >= CPU_STEP_GELU_ERF; }
+
 /* Whether every step is a register op (none a tile step): what a kernel
  * that knows only those (conv_dw_impl.h) can apply. */
 static inline bool cpu_epi_steps_in_registers(const cpu_epi_prog *p) {
     for (uint32_t s = 0; s < p->nsteps; s++)
-        if (p->steps[s].op >= CPU_STEP_GELU_ERF) return false;
+        if (cpu_epi_step_is_tile(p->steps[s].op)) return false;
     return true;
 }
 

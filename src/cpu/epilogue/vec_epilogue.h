@@ -213,12 +213,18 @@ static inline VF vsilu_(VF x) {
  * a spilled register tile, rows rs floats apart; not inlined into the
  * kernels' many edge shapes. */
 static __attribute__((noinline)) void act_tile(float *t, int rows, int nv, int rs, int op) {
-    for (int i = 0; i < rows; i++)
-        for (int v = 0; v < nv; v++) {
-            float *q = t + i * rs + v * VLEN;
-            const VF x = vload_n(q, VLEN);
-            vstore_n(q, op == CPU_STEP_GELU_ERF ? vgelu_erf_(x) : op == CPU_STEP_GELU_TANH ? vgelu_tanh_(x) : vsilu_(x), VLEN);
+#define ACT_TILE_LOOP(F)                                  \
+    for (int i = 0; i < rows; i++)                        \
+        for (int v = 0; v < nv; v++) {                    \
+            float *q = t + i * rs + v * VLEN;             \
+            vstore_n(q, F(vload_n(q, VLEN)), VLEN);       \
         }
+    switch (op) { /* once a tile, not once a vector */
+    case CPU_STEP_GELU_ERF: ACT_TILE_LOOP(vgelu_erf_) break;
+    case CPU_STEP_GELU_TANH: ACT_TILE_LOOP(vgelu_tanh_) break;
+    default: ACT_TILE_LOOP(vsilu_) break; /* CPU_STEP_SILU */
+    }
+#undef ACT_TILE_LOOP
 }
 
 /* One operand's values for lanes [16v..] of row gm: unit stride, broadcast,

@@ -191,7 +191,7 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
             const cpu_epilogue *e = u->epi->e;                                                  \
             for (uint32_t s = 0; s < u->epi->nsteps; s++) {                                     \
                 const cpu_epi_step st = u->epi->steps[s];                                       \
-                if (st.op >= CPU_STEP_GELU_ERF) { /* a tile step: spilled, act_tile, reloaded */ \
+                if (cpu_epi_step_is_tile(st.op)) { /* spilled, act_tile, reloaded */             \
                     VT_ gt[6][4];                                                               \
                     ROWS(UKR_GT_SPILL_ROW)                                                      \
                     act_tile((float *)gt, mr, nv, 4 * VLEN, st.op);                             \
