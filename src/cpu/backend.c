@@ -128,6 +128,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
         sp_free(ctx, cb->kp[i].lk);
         cb_dw_free(ctx, cb->kp[i].dw);
         cb_rows_free(ctx, cb->kp[i].rp);
+        cb_pair_free(ctx, cb->kp[i].pair);
         free_f32(ctx, &cb->kp[i]);
         if (cb->kp[i].ap) {
             free_f32(ctx, &cb->kp[i].ap->qk), free_f32(ctx, &cb->kp[i].ap->pv);
@@ -153,6 +154,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
         .start = start,
         .lower = cb_lower,
         .elementwise = elementwise,
+        .pairs = cb_pairs,
         .prepare = prepare,
         .run = run,
         .bind = bind,
@@ -163,6 +165,15 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
     cb->o = *o;
     if (cb->o.nthreads < 1) cb->o.nthreads = 1;
     return &cb->base;
+}
+
+bool cpu_backend_gemm_pair(const ex_program *x, uint32_t i, int64_t *rows) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    const uint32_t nk = ex_kernels(x)->nk;
+    if (i >= nk || cb->kp[i].path != CB_PATH_GEMM) return false;
+    const cb_pair_plan *pp = cb->kp[i].pair_first && i + 1 < nk ? cb->kp[i + 1].pair : cb->kp[i].pair;
+    if (pp && rows) *rows = pp->R;
+    return pp != NULL;
 }
 
 int cpu_backend_threads(const ex_program *x) { return ((const cb_backend *)ex_get_backend(x))->o.nthreads; }

@@ -74,6 +74,10 @@ int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i);
 /* Whether GEMM kernel i runs as C^T = B^T A^T (its result column-major:
  * backend_impl.h cb_kplan.swapped). */
 bool cpu_backend_gemm_swapped(const ex_program *x, uint32_t i);
+/* Whether GEMM kernel i is one of a pair run by blocks of rows with its
+ * neighbour (gemm_pair.c; ex_kernel_paired says which is first), and
+ * *rows a block. */
+bool cpu_backend_gemm_pair(const ex_program *x, uint32_t i, int64_t *rows);
 /* The threads its kernels run on. */
 int cpu_backend_threads(const ex_program *x);
 /* One "note:" line per kernel of x (a cpu program) that multiplies bf16

@@ -134,7 +134,24 @@ typedef struct cb_kplan {
     struct cb_dw_plan *dw;
     /* ROWS: a row-wise chain on the loop engine, a block of rows at a time (rows_path.c) */
     struct cb_rows_plan *rp;
+    /* GEMM pairs (gemm_pair.c): the second GEMM holds the pair's plan and
+     * runs both; the first (pair_first) runs at the second's turn */
+    struct cb_pair_plan *pair;
+    bool pair_first;
 } cb_kplan;
+
+/* Two GEMMs run by blocks of R rows (gemm_pair.c). */
+typedef struct cb_pair_plan {
+    int64_t R, nblocks;
+    cpu_blocking blk1, blk2; /* each GEMM's tiles for R rows, one thread */
+    int nthreads;
+    float *at; /* the second's weights as row-major A, copied each run (it runs transposed) */
+    void *at_raw;
+    size_t at_bytes;
+    uint8_t *work; /* per thread work_per bytes of scratch for the calls, grown and kept */
+    void *work_raw;
+    size_t work_per;
+} cb_pair_plan;
 
 typedef struct cb_attn_plan {
     struct cb_kplan qk, pv;
@@ -247,7 +264,18 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp);
 
 /* --------------------------------------------------------- gemm_run.c */
 
+/* Kernel ki's run: nothing for the first of a pair, both GEMMs for the
+ * second (cb_run_pair); cb_run_gemm_apart runs it alone. */
 void cb_run_gemm(cb_backend *cb, uint32_t ki);
+void cb_run_gemm_apart(cb_backend *cb, uint32_t ki);
+
+/* --------------------------------------------------------- gemm_pair.c */
+
+/* The pairs hook (ex_backend.pairs): whether GEMM kernels i and i + 1 run
+ * as a pair, planned if so. */
+bool cb_pairs(ex_backend *b, ex_program *x, uint32_t i);
+void cb_run_pair(cb_backend *cb, uint32_t ki);
+void cb_pair_free(sp_ctx *ctx, cb_pair_plan *pp);
 
 /* -------------------------------------------------------- attn_path.c */
 

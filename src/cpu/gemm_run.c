@@ -119,6 +119,15 @@ static void run_windows(cb_backend *cb, cb_kplan *kp, const cpu_gemm_args *g0, c
 }
 
 void cb_run_gemm(cb_backend *cb, uint32_t ki) {
+    if (cb->kp[ki].pair_first) return; /* the next kernel runs it */
+    if (cb->kp[ki].pair) {
+        cb_run_pair(cb, ki);
+        return;
+    }
+    cb_run_gemm_apart(cb, ki);
+}
+
+void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
     cb_kplan *kp = &cb->kp[ki];
     kernel *k = kp->k;
     cb_patch_program(cb, kp);

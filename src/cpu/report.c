@@ -346,6 +346,18 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         if (swapped)
             sp_strbuf_puts(o, "    transposed: the result is column-major, so the GEMM runs as C^T = rhs^T lhs^T "
                               "(rhs as A, lhs as B, M and N exchanged), its tiles stored as rows\n");
+        int64_t pair_rows = 0;
+        if (cpu_backend_gemm_pair(x, i, &pair_rows)) {
+            if (ex_kernel_paired(x, i))
+                sp_strbuf_printf(o, "    pair: runs with k%u by blocks of %lld rows, each block's result read by k%u "
+                                    "from the L2 (written to memory as planned); timed in k%u\n",
+                                 i + 1, (long long)pair_rows, i + 1, i + 1);
+            else
+                sp_strbuf_printf(o, "    pair: runs k%u's blocks of %lld rows, each followed by its own on them, the "
+                                    "blocks split over the threads; the tiles below are those of the whole GEMM "
+                                    "run apart\n",
+                                 i - 1, (long long)pair_rows);
+        }
         int64_t pix = 0;
         switch (cpu_backend_conv(x, i, &pix)) {
         case CPU_CONV_WINDOW_IN_PLACE:
@@ -515,6 +527,15 @@ static void run_text(ex_program *x, sp_strbuf *o) {
             e += (size_t)snprintf(epi + e, sizeof epi - e, "%s%s", j ? " " : "", k->epilogue[j]);
         if (!k->nepilogue) snprintf(epi, sizeof epi, "-");
         snprintf(name, sizeof name, "k%u", i);
+        if (ex_kernel_paired(x, i)) { /* run in the next kernel's time (gemm_pair.c) */
+            char in[16];
+            snprintf(in, sizeof in, "in k%u", i + 1);
+            sp_strbuf_printf(o, "%-6s %-12s %-22s %-24s %-9s %10s %9s\n", name, kn_kind_name(k->kind), dims, epi, "engine",
+                             in, "-");
+            total_flops += flops;
+            continue;
+        }
+        if (i && ex_kernel_paired(x, i - 1)) flops += kn_flops(&p->k[i - 1]); /* its time is both kernels' */
         sp_strbuf_printf(o, "%-6s %-12s %-22s %-24s %-9s %10.3f", name, kn_kind_name(k->kind), dims, epi,
                ex_kernel_engine(x, i) ? "engine" : "reference", sec * 1e3);
         if (flops > 0 && sec > 0)
@@ -522,7 +543,7 @@ static void run_text(ex_program *x, sp_strbuf *o) {
         else
             sp_strbuf_printf(o, " %9s\n", "-");
         total += sec;
-        total_flops += flops;
+        total_flops += flops - (i && ex_kernel_paired(x, i - 1) ? kn_flops(&p->k[i - 1]) : 0);
     }
     sp_strbuf_printf(o, "%-6s %-12s %-22s %-24s %-9s %10.3f", "total", "", "", "", "", total * 1e3);
     if (total_flops > 0 && total > 0)
@@ -556,6 +577,11 @@ static void run_json(ex_program *x, int threads, sp_strbuf *out) {
         json_kv_string(&w, "path", ex_kernel_engine(x, i) ? "engine" : "reference");
         if (!ex_kernel_engine(x, i) && ex_kernel_why(x, i)) json_kv_string(&w, "reason", ex_kernel_why(x, i));
         json_kv_double(&w, "median_seconds", sec);
+        /* a pair (gemm_pair.c): the first's time is in the second's */
+        if (ex_kernel_paired(x, i) || (i && ex_kernel_paired(x, i - 1))) {
+            snprintf(name, sizeof name, "k%u", ex_kernel_paired(x, i) ? i + 1 : i - 1);
+            json_kv_string(&w, ex_kernel_paired(x, i) ? "timed_in" : "times_also", name);
+        }
         if (kn_flops(k) > 0) json_kv_double(&w, "flops", kn_flops(k));
         json_end_object(&w);
         total += sec;

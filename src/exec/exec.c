@@ -39,6 +39,7 @@ struct ex_program {
     const ir_value ***captures; /* by kernel: tensors its ops' bodies read from the function's body */
     uint32_t *ncaptures;
     bool *engine;        /* by kernel: the backend lowered it */
+    bool *paired;        /* by kernel: it runs with the next one, at that one's turn (ex_backend.pairs) */
     const char **why;    /* by kernel: why not (arena strings) */
     double *seconds;     /* by kernel: wall time in the last run */
     double *samples;     /* [EX_MAX_SAMPLES][kernel]: the last runs' times (time_kernels) */
@@ -205,6 +206,18 @@ static void side_reads(ex_program *x, const bool *member, uint32_t *last) {
     }
 }
 
+/* Whether kernel i+1's step follows kernel i's with no side op between
+ * (build_steps' order), so that the two may run at i+1's turn. */
+static bool steps_adjacent(ex_program *x, const bool *member, uint32_t i) {
+    const kn_program *p = &x->prog;
+    for (const ir_op *op = p->k[i].last->next; op && op != p->k[i + 1].last; op = op->next) {
+        const uint32_t ki = op->nres ? p->producer[op->res[0].id] : KN_NONE;
+        if (ki != KN_NONE && p->k[ki].last == op) return false;
+        if (!(op->nres && member[op->res[0].id]) && is_side_op(op)) return false;
+    }
+    return true;
+}
+
 /* Results a kernel writes in place, and the arena for every other tensor a
  * kernel writes: lifetime in kernel steps, from its producer to its last
  * reader (a kernel, or a side op between kernels). */
@@ -222,19 +235,21 @@ static void plan_storage(ex_program *x) {
         x->st[id].index = r;
     }
     uint32_t *last = sp_arena_array(&x->m->arena, x->n ? x->n : 1, sizeof *last);
+    /* a kernel paired with the next one reads its inputs until that one is done */
     for (uint32_t i = 0; i < p->nk; i++)
-        for (uint32_t j = 0; j < p->k[i].ninputs; j++) last[ex_value_root(x, p->k[i].inputs[j].value->id)] = i;
+        for (uint32_t j = 0; j < p->k[i].ninputs; j++) last[ex_value_root(x, p->k[i].inputs[j].value->id)] = i + x->paired[i];
     /* top-level operands of interpreted ops count too (e.g. KN_OP inits),
      * and tensors their bodies read */
     for (uint32_t i = 0; i < p->nk; i++) {
+        const uint32_t at = i + x->paired[i];
         for (uint32_t o = 0; o < p->k[i].nops; o++)
             for (uint32_t j = 0; j < p->k[i].ops[o]->nopnds; j++) {
                 uint32_t id = p->k[i].ops[o]->opnds[j]->id;
-                if (id < x->n && last[ex_value_root(x, id)] < i) last[ex_value_root(x, id)] = i;
+                if (id < x->n && last[ex_value_root(x, id)] < at) last[ex_value_root(x, id)] = at;
             }
         for (uint32_t c = 0; c < x->ncaptures[i]; c++) {
             uint32_t id = x->captures[i][c]->id;
-            if (id < x->n && last[ex_value_root(x, id)] < i) last[ex_value_root(x, id)] = i;
+            if (id < x->n && last[ex_value_root(x, id)] < at) last[ex_value_root(x, id)] = at;
         }
     }
     side_reads(x, kernel_members(x), last);
@@ -463,6 +478,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     x->vals = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->vals);
     x->bound = sp_calloc(ctx, x->n ? x->n : 1, sizeof *x->bound);
     x->engine = sp_calloc(ctx, nk, sizeof *x->engine);
+    x->paired = sp_calloc(ctx, nk, sizeof *x->paired);
     x->why = sp_calloc(ctx, nk, sizeof *x->why);
     x->seconds = sp_calloc(ctx, nk, sizeof *x->seconds);
     if (x->o.time_kernels) x->samples = sp_calloc(ctx, sp_size_mul(ctx, EX_MAX_SAMPLES, nk), sizeof *x->samples);
@@ -500,6 +516,13 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
         x->stats.nengine += x->engine[i];
     }
     x->stats.nkernels = x->prog.nk;
+    if (b->pairs && x->prog.nk > 1) {
+        const bool *member = kernel_members(x);
+        for (uint32_t i = 0; i + 1 < x->prog.nk; i++)
+            if (x->engine[i] && x->engine[i + 1] && !x->paired[i] && (i == 0 || !x->paired[i - 1]) &&
+                steps_adjacent(x, member, i))
+                x->paired[i] = b->pairs(b, x, i);
+    }
     plan_storage(x);
     build_steps(x);
     if (b->prepare)
@@ -607,6 +630,7 @@ void ex_free(ex_program *x) {
     sp_free(ctx, x->vals);
     sp_free(ctx, x->bound);
     sp_free(ctx, x->engine);
+    sp_free(ctx, x->paired);
     sp_free(ctx, x->why);
     sp_free(ctx, x->seconds);
     sp_free(ctx, x->samples);
@@ -626,6 +650,8 @@ ex_stats ex_get_stats(const ex_program *x) { return x->stats; }
 bool ex_kernel_engine(const ex_program *x, uint32_t i) { return i < x->prog.nk && x->engine[i]; }
 const char *ex_kernel_why(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->why[i] : NULL; }
 double ex_kernel_seconds(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->seconds[i] : 0; }
+
+bool ex_kernel_paired(const ex_program *x, uint32_t i) { return i < x->prog.nk && x->paired[i]; }
 
 static int cmp_double(const void *a, const void *b) {
     double p = *(const double *)a, q = *(const double *)b;

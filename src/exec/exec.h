@@ -71,6 +71,14 @@ struct ex_backend {
      * the same output element, after reading it (then its output may take
      * the bytes of an input with the output's map and type that dies here). */
     bool (*elementwise)(ex_backend *b, const ex_program *x, uint32_t i);
+    /* Whether lowered kernels i and i + 1, whose steps are next to each
+     * other, run as one at i + 1's turn (optional; asked once per pair,
+     * after every kernel is lowered, before storage is planned): run(i)
+     * then does nothing, and what kernel i reads stays live until i + 1
+     * is done, so that kernel i + 1 may start before kernel i is over (a
+     * GEMM pair run by blocks of rows, gemm_run.c). A kernel is in one
+     * pair at most. */
+    bool (*pairs)(ex_backend *b, ex_program *x, uint32_t i);
     /* Storage is planned: last work before the first run (optional). */
     void (*prepare)(ex_backend *b, ex_program *x, uint32_t i);
     /* Run lowered kernel i on this run's storage. */
@@ -123,6 +131,9 @@ bool ex_kernel_engine(const ex_program *x, uint32_t i);
 const char *ex_kernel_why(const ex_program *x, uint32_t i);
 /* Wall time kernel i took in the last run (0 unless time_kernels). */
 double ex_kernel_seconds(const ex_program *x, uint32_t i);
+/* Whether kernel i runs with kernel i + 1, at its turn (ex_backend.pairs):
+ * its time is then in i + 1's. */
+bool ex_kernel_paired(const ex_program *x, uint32_t i);
 /* Its median over the runs so far (the last EX_MAX_SAMPLES of them), and
  * how many runs that is (0 unless time_kernels). */
 #define EX_MAX_SAMPLES 1024

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# GEMM pairs (src/cpu/gemm_pair.c): tests/data/mlp_pair.mlir's two GEMMs run
+# by blocks of rows, @mlp as rows of the second, @mlp_t with the second
+# transposed (its rows its columns, as ConvNeXt's MLP). Each must be
+# planned as a pair (SPADC_PAIR_ROWS=48: 200 rows in 5 blocks, the last of
+# 8), pass --check on every ISA at 1 and 2 threads, and give the bits the
+# two GEMMs run apart give (SPADC_PAIRS=0). @mlp's first GEMM reads a
+# tensor that dies there while the second writes an intermediate (the pair
+# keeps the first's inputs alive until the second is done: exec.c
+# plan_storage). The kernel table times the pair in its second kernel.
+set -u
+f=$SPADC_SRC/tests/data/mlp_pair.mlir
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+no() { echo "FAIL $*"; fail=1; }
+export SPADC_PAIR_ROWS=48
+for fn in mlp mlp_t; do
+  n=$("$SPADC" plan "$f" -e $fn | grep -c '    pair: ')
+  [ "$n" = 2 ] || no "$fn: $n pair lines in the plan, not 2"
+  for isa in avx512 avx2 generic; do
+    for t in 1 2; do
+      out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e $fn --threads $t --check --seed 7 -o "$tmp/p" 2>&1); rc=$?
+      [ $rc = 77 ] && continue
+      case "$out" in *"not supported"*|*"not available"*) continue ;; esac
+      [ $rc = 0 ] || { no "$fn SPADC_ISA=$isa --threads $t: exit $rc"; echo "$out" | tail -3; continue; }
+      SPADC_PAIRS=0 SPADC_ISA=$isa "$SPADC" run "$f" -e $fn --threads $t --seed 7 -o "$tmp/a" >/dev/null 2>&1 ||
+        no "$fn apart SPADC_ISA=$isa --threads $t: exit $?"
+      cmp -s "$tmp/p/result0.npy" "$tmp/a/result0.npy" || no "$fn SPADC_ISA=$isa --threads $t: not the bits of the GEMMs apart"
+    done
+  done
+done
+tab=$("$SPADC" run "$f" -e mlp --repeat 2)
+echo "$tab" | grep -Eq '^k1 .* in k2 ' || no "the kernel table does not time k1 in k2"
+n=$(SPADC_PAIRS=0 "$SPADC" plan "$f" -e mlp | grep -c '    pair: ')
+[ "$n" = 0 ] || no "SPADC_PAIRS=0 still plans $n pair lines"
+exit $fail
