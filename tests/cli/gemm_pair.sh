@@ -5,9 +5,11 @@
 # planned as a pair (SPADC_PAIR_ROWS=48: 200 rows in 5 blocks, the last of
 # 8), pass --check on every ISA at 1 and 2 threads, and give the bits the
 # two GEMMs run apart give (SPADC_PAIRS=0). @mlp's first GEMM reads a
-# tensor that dies there while the second writes an intermediate (the pair
-# keeps the first's inputs alive until the second is done: exec.c
-# plan_storage). The kernel table times the pair in its second kernel.
+# tensor that dies there (%r) while the second writes an intermediate
+# (%y): apart they share bytes; paired, %r must live until the second is
+# done (exec.c plan_storage) and keep bytes of its own, else the pair
+# would find its result over its input and run apart (gemm_pair.c). The
+# kernel table times the pair in its second kernel.
 set -u
 f=$SPADC_SRC/tests/data/mlp_pair.mlir
 tmp=$(mktemp -d)
@@ -30,6 +32,18 @@ for fn in mlp mlp_t; do
     done
   done
 done
+bufs() { # the arena's %r and %y: "LO-HI@OFF+BYTES" each
+  "$SPADC" plan "$f" -e mlp --json | python3 -c '
+import json, sys
+b = {x["name"]: x for x in json.load(sys.stdin)["program"]["buffers"]}
+print(" ".join("%d-%d@%d+%d" % (b[n]["live"][0], b[n]["live"][1], b[n]["offset"], b[n]["bytes"]) for n in ("%r", "%y")))'
+}
+read -r r y <<<"$(bufs)"
+[ "${r%%@*}" = "0-2" ] || no "paired, %r lives $r, not until the second GEMM (0-2)"
+ro=${r#*@}; yo=${y#*@}
+[ $(( ${ro%+*} + ${ro#*+} <= ${yo%+*} || ${yo%+*} + ${yo#*+} <= ${ro%+*} )) = 1 ] || no "paired, %r ($r) and %y ($y) share bytes"
+read -r r y <<<"$(SPADC_PAIRS=0 bufs)"
+[ "${r%%@*}" = "0-1" ] || no "apart, %r lives $r, not 0-1"
 tab=$("$SPADC" run "$f" -e mlp --repeat 2)
 echo "$tab" | grep -Eq '^k1 .* in k2 ' || no "the kernel table does not time k1 in k2"
 n=$(SPADC_PAIRS=0 "$SPADC" plan "$f" -e mlp | grep -c '    pair: ')
