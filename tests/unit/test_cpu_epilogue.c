@@ -7,6 +7,7 @@
  * microkernel on edge tiles, init strides and epilogue kinds. */
 #include <math.h>
 #include <stdint.h>
+#include <float.h>
 #include <stdlib.h>
 
 #include "cpu/cpu.h"
@@ -385,14 +386,25 @@ static void test_steps(void) {
      * the last part varies: relu / max(r0, 6) / min(r0, 6) /
      * select(r0 > 6, r0, 6) / select(6 > r0, 6, r0) / select(6 > r0, r0, 6)
      * / select(r0 > 6, 6, r0) / select(r0 > 0, r0, 0) */
-    static const struct { cpu_epi_op op; int a, b, c, d; float imm; } tails[] = {
-        {CPU_EPI_MAX, 0, 9, 0, 0, 0.0f},       {CPU_EPI_MAX, 0, 9, 0, 0, 6.0f},      {CPU_EPI_MIN, 9, 0, 0, 0, 6.0f},
-        {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 6.0f}, {CPU_EPI_SELECT_GT, 9, 0, 9, 0, 6.0f}, {CPU_EPI_SELECT_GT, 9, 0, 0, 9, 6.0f},
-        {CPU_EPI_SELECT_GT, 0, 9, 9, 0, 6.0f}, {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 0.0f}, {CPU_EPI_RELU, 0, 0, 0, 0, 0.0f},
-        {CPU_EPI_GELU_ERF, 0, 0, 0, 0, 0.0f},  {CPU_EPI_GELU_TANH, 0, 0, 0, 0, 0.0f}, {CPU_EPI_SILU, 0, 0, 0, 0, 0.0f},
+    /* ... or a mask select (mask 1: a mask per element, 2: one a row; r5
+     * the mask, r9 its threshold 0.5, r10 the constant imm, as
+     * epi_compile.c compiles a select on an i1 tensor): mask > 0.5 ? r0 :
+     * imm, mask > 0.5 ? imm : r0 */
+    static const struct { cpu_epi_op op; int a, b, c, d; float imm; int mask; } tails[] = {
+        {CPU_EPI_MAX, 0, 9, 0, 0, 0.0f, 0},       {CPU_EPI_MAX, 0, 9, 0, 0, 6.0f, 0},
+        {CPU_EPI_MIN, 9, 0, 0, 0, 6.0f, 0},       {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 6.0f, 0},
+        {CPU_EPI_SELECT_GT, 9, 0, 9, 0, 6.0f, 0}, {CPU_EPI_SELECT_GT, 9, 0, 0, 9, 6.0f, 0},
+        {CPU_EPI_SELECT_GT, 0, 9, 9, 0, 6.0f, 0}, {CPU_EPI_SELECT_GT, 0, 9, 0, 9, 0.0f, 0},
+        {CPU_EPI_RELU, 0, 0, 0, 0, 0.0f, 0},      {CPU_EPI_GELU_ERF, 0, 0, 0, 0, 0.0f, 0},
+        {CPU_EPI_GELU_TANH, 0, 0, 0, 0, 0.0f, 0}, {CPU_EPI_SILU, 0, 0, 0, 0, 0.0f, 0},
+        {CPU_EPI_SELECT_GT, 5, 9, 0, 10, -FLT_MAX, 1}, {CPU_EPI_SELECT_GT, 5, 9, 10, 0, -INFINITY, 1},
+        {CPU_EPI_SELECT_GT, 5, 9, 0, 10, 0.0f, 2},
     };
     float row[CPU_MR_MAX * 2], row2[CPU_MR_MAX * 2], col[CPU_NR_MAX * 2], tile[CPU_MR_MAX * CPU_NR_MAX * 2];
-    float add[CPU_MR_MAX * CPU_NR_MAX * 2];
+    float add[CPU_MR_MAX * CPU_NR_MAX * 2], mask[CPU_MR_MAX * CPU_NR_MAX * 2], mask_row[CPU_MR_MAX * 2];
+    /* 0/1, and a NaN: the select is ordered (false), as the interpreter's */
+    for (size_t i = 0; i < SP_ARRAY_LEN(mask); i++) mask[i] = i % 23 == 4 ? NAN : (float)(urand() & 1);
+    for (size_t i = 0; i < SP_ARRAY_LEN(mask_row); i++) mask_row[i] = (float)(i % 3 != 1);
     for (size_t i = 0; i < SP_ARRAY_LEN(row); i++) row[i] = i % 7 == 3 ? NAN : i % 5 == 1 ? -0.0f : frand();
     for (size_t i = 0; i < SP_ARRAY_LEN(row2); i++) row2[i] = i % 3 == 0 ? 6.0f : frand() * 8;
     for (size_t i = 0; i < SP_ARRAY_LEN(col); i++) col[i] = i % 11 == 4 ? -0.0f : frand() * 8;
@@ -400,7 +412,7 @@ static void test_steps(void) {
     for (size_t i = 0; i < SP_ARRAY_LEN(add); i++) add[i] = i % 17 == 3 ? NAN : i % 9 == 1 ? -0.0f : frand() * 8;
     int bad = 0, runs = 0;
     for (size_t t = 0; t < SP_ARRAY_LEN(tails); t++) {
-        cpu_epilogue e = {.nregs = 11, .noperands = 4, .result = 0};
+        cpu_epilogue e = {.nregs = 11, .noperands = tails[t].mask ? 5 : 4, .result = 0};
         e.operands[0] = (cpu_operand){.ptr = row, .sm = 1, .sn = 0};
         e.operands[1] = (cpu_operand){.ptr = tile, .sm = 2 * CPU_NR_MAX, .sn = 1};
         e.operands[2] = (cpu_operand){.ptr = col, .sm = 0, .sn = 1};
@@ -416,7 +428,15 @@ static void test_steps(void) {
         e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 0, .a = 0, .b = 4};
         /* GELU, SiLU: tile steps (the kernel spills its tile to act_tile) */
         const bool gelu = tails[t].op == CPU_EPI_GELU_ERF || tails[t].op == CPU_EPI_GELU_TANH || tails[t].op == CPU_EPI_SILU;
-        if (tails[t].op != CPU_EPI_RELU && !gelu) e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 9, .imm = tails[t].imm};
+        if (tails[t].mask) {
+            e.operands[4] = tails[t].mask == 1 ? (cpu_operand){.ptr = mask, .sm = 2 * CPU_NR_MAX, .sn = 1}
+                                               : (cpu_operand){.ptr = mask_row, .sm = 1, .sn = 0};
+            e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 5, .a = 4};
+            e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 10, .imm = tails[t].imm};
+            e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 9, .imm = 0.5f};
+        } else if (tails[t].op != CPU_EPI_RELU && !gelu) {
+            e.insn[n++] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 9, .imm = tails[t].imm};
+        }
         e.insn[n++] = (cpu_epi_insn){.op = (uint8_t)tails[t].op, .dst = 0, .a = (uint8_t)tails[t].a,
                                      .b = (uint8_t)tails[t].b, .c = (uint8_t)tails[t].c, .d = (uint8_t)tails[t].d};
         e.ninsn = n;
@@ -424,6 +444,10 @@ static void test_steps(void) {
         cpu_epi_prog p;
         cpu_epi_compile(&e, false, &p);
         CHECK_EQ_INT((int)p.nsteps, 5); /* four operand steps and the tail */
+        if (tails[t].mask) {
+            CHECK_EQ_INT(p.steps[4].op, tails[t].c == 0 ? CPU_STEP_MASK_KEEP : CPU_STEP_MASK_DROP);
+            CHECK(!cpu_epi_steps_in_registers(&p)); /* the depthwise kernel's interpreter runs it */
+        }
         /* the same program on the interpreter: a GELU tile step must give
          * its bits (one arithmetic, vec_epilogue.h's), where the portable
          * reference's erff and tanhf differ by a few ulp */
@@ -456,7 +480,8 @@ static void test_steps(void) {
                         for (size_t i = 0; i < SP_ARRAY_LEN(c1); i++) {
                             const bool ok = u.k == 0 || gelu ? same_bits(c1[i], c2[i])
                                             : isnan(c2[i]) ? isnan(c1[i])
-                                                           : fabs(c1[i] - c2[i]) <= 1e-4 * (fabs(c2[i]) + 1) * (double)(u.k + 2);
+                                                           : c1[i] == c2[i] || /* a mask's -inf */
+                                                                 fabs(c1[i] - c2[i]) <= 1e-4 * (fabs(c2[i]) + 1) * (double)(u.k + 2);
                             if (!ok && bad++ < 5)
                                 fprintf(stderr, "  %s tail %zu m=%d n=%d k=%lld: element %zu %.9g vs %.9g\n", ks->name, t,
                                         m, nn, (long long)u.k, i, c1[i], c2[i]);

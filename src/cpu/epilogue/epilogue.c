@@ -236,6 +236,17 @@ static void make_steps(const cpu_epilogue *e, cpu_epi_prog *p) {
                                 .operand = -1};
             continue;
         }
+        if (in->op == CPU_EPI_SELECT_GT && in->a != 0 && in->b != 0 && (in->c == 0) != (in->d == 0)) {
+            /* x > t ? r0 : k, or x > t ? k : r0: an operand x against a
+             * constant t, a constant k (a mask select) */
+            const unsigned x = in->a, t = in->b, k = in->c == 0 ? in->d : in->c;
+            if (x >= CPU_EPI_MAX_REGS || t >= CPU_EPI_MAX_REGS || k >= CPU_EPI_MAX_REGS || src[x] < 0 || src[t] != -1 ||
+                src[k] != -1 || live_after(e, i, x) || live_after(e, i, t) || live_after(e, i, k))
+                return;
+            *s = (cpu_epi_step){.op = in->c == 0 ? CPU_STEP_MASK_KEEP : CPU_STEP_MASK_DROP, .operand = (int8_t)src[x],
+                                .imm = imm[k], .thr = imm[t]};
+            continue;
+        }
         const bool left = in->a == 0 && in->b != 0, right = in->b == 0 && in->a != 0;
         const unsigned t = left ? in->b : in->a;
         if (!(left || right) || t >= CPU_EPI_MAX_REGS || src[t] == -2 || live_after(e, i, t)) return;

@@ -37,6 +37,13 @@ typedef enum cpu_epi_kind {
     X(CPU_STEP_ADD) X(CPU_STEP_SUB) X(CPU_STEP_RSUB) X(CPU_STEP_MUL) X(CPU_STEP_RELU) X(CPU_STEP_MAXC)        \
     X(CPU_STEP_MINC) X(CPU_STEP_MAXC_X) X(CPU_STEP_MINC_X)
 #define CPU_EPI_STEP_ENUM(op) op,
+/* Then the mask selects, register ops of the GEMM microkernels only
+ * (ukr_common.h; the depthwise kernel runs such programs on its
+ * interpreter, cpu_epi_steps_in_registers): r0 = x > t ? r0 : k
+ * (MASK_KEEP) and r0 = x > t ? k : r0 (MASK_DROP), x an operand, t and k
+ * constants (step.thr, step.imm); a causal attention's scores, x its i1
+ * mask read as 0/1 and t 0.5 (epi_compile.c compile_select). */
+#define CPU_EPI_SELECT_STEP_OPS(X) X(CPU_STEP_MASK_KEEP) X(CPU_STEP_MASK_DROP)
 /* After the register ops, the tile steps: r0 = GELU(r0), erf's or tanh's,
  * or SiLU(r0) (CPU_EPI_GELU_ERF, _GELU_TANH, _SILU), too long to inline
  * for every register of every edge kernel; a kernel that takes them
@@ -45,7 +52,7 @@ typedef enum cpu_epi_kind {
  * Others run such a program on the interpreter
  * (cpu_epi_steps_in_registers). */
 typedef enum cpu_epi_step_op {
-    CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_STEP_GELU_ERF,
+    CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_EPI_SELECT_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_STEP_GELU_ERF,
     CPU_STEP_GELU_TANH,
     CPU_STEP_SILU
 } cpu_epi_step_op;
@@ -57,6 +64,7 @@ typedef struct cpu_epi_step {
                         ("r0 > x ? r0 : x": maxnumf, torch's ReLU as a select; "x > r0 ? r0 : x") */
     int8_t operand;  /* x is e->operands[operand], or imm where -1 */
     float imm;
+    float thr; /* a mask select's threshold t */
 } cpu_epi_step;
 #define CPU_EPI_MAX_STEPS 16
 
@@ -82,11 +90,12 @@ static inline bool cpu_epi_steps_fit(const cpu_epi_prog *p) {
 /* Whether step op is a tile step (applied to the spilled tile). */
 static inline bool cpu_epi_step_is_tile(int op) { return op >= CPU_STEP_GELU_ERF; }
 
-/* Whether every step is a register op (none a tile step): what a kernel
- * that knows only those (conv_dw_impl.h) can apply. */
+/* Whether every step is a register op of CPU_EPI_STEP_OPS (no mask
+ * select, no tile step): what a kernel that knows only those
+ * (conv_dw_impl.h) can apply. */
 static inline bool cpu_epi_steps_in_registers(const cpu_epi_prog *p) {
     for (uint32_t s = 0; s < p->nsteps; s++)
-        if (cpu_epi_step_is_tile(p->steps[s].op)) return false;
+        if (p->steps[s].op >= CPU_STEP_MASK_KEEP) return false;
     return true;
 }
 

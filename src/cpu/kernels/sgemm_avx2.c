@@ -93,6 +93,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
 
 #define NR_MAX 32 /* the widest set's NR */
 
+#define UKR_SEL_GT(p, q, a, b) _mm256_blendv_ps(b, a, _mm256_cmp_ps(p, q, _CMP_GT_OQ))
 UKR_STEP_OP_DEF(__m256)
 
 /* tmp is read only after the gather fills it; GCC cannot see that through

@@ -86,6 +86,7 @@ static inline __attribute__((always_inline)) void prefetch_c(const cpu_ukr *u, i
         for (int v = 0; v < nv; v++) prefetchw(u->c + i * u->c_rs + 16 * v);
 }
 
+#define UKR_SEL_GT(p, q, a, b) _mm512_mask_blend_ps(_mm512_cmp_ps_mask(p, q, _CMP_GT_OQ), b, a)
 UKR_STEP_OP_DEF(__m512)
 
 /* tmp is read only after the gather fills it; GCC cannot see that through

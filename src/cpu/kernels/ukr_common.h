@@ -111,10 +111,14 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
 /* A step (kernels.h cpu_epi_step) on one accumulator vector of type VT,
  * through the file's VPS; ReLU as UKR_RELU computes it. VMAXPS/VMINPS
  * return the second operand where either is NaN: x's NaN is kept (the
- * constant is none); no zero to order against. */
-#define UKR_STEP_OP_DEF(VT)                                                                \
-    static inline __attribute__((always_inline)) VT step_op(int op, VT x, VT o, VT zero) { \
+ * constant is none); no zero to order against. A mask select through the
+ * file's UKR_SEL_GT(p, q, a, b), p > q ? a : b lane by lane (ordered: b
+ * where p is NaN, as CPU_EPI_SELECT_GT), k its constant, t its threshold. */
+#define UKR_STEP_OP_DEF(VT)                                                                              \
+    static inline __attribute__((always_inline)) VT step_op(int op, VT x, VT o, VT zero, VT k, VT t) { \
         switch (op) {                                                                      \
+        case CPU_STEP_MASK_KEEP: return UKR_SEL_GT(o, t, x, k);                            \
+        case CPU_STEP_MASK_DROP: return UKR_SEL_GT(o, t, k, x);                            \
         case CPU_STEP_ADD: return VPS(add)(x, o);                                          \
         case CPU_STEP_SUB: return VPS(sub)(x, o);                                          \
         case CPU_STEP_RSUB: return VPS(sub)(o, x);                                         \
@@ -133,7 +137,7 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
  * column stride 1 load through the file's UKR_OPLOAD(q, v) (vector v of
  * the row at q, masked past n); those of stride 0 are one value a row. */
 #define UKR_EPS_APPLY(i, v) \
-    if (nv > v) c##i##_##v = step_op(OPC, c##i##_##v, o##v, zero);
+    if (nv > v) c##i##_##v = step_op(OPC, c##i##_##v, o##v, zero, cst, thr);
 #define UKR_EPS_ROW(i)                                                       \
     if (mr > i) {                                                            \
         VT_ o0 = cst, o1 = cst, o2 = cst, o3 = cst;                          \
@@ -167,6 +171,7 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
 #define UKR_EPS_DISPATCH()                                   \
     switch (st.op) {                                         \
         CPU_EPI_STEP_OPS(UKR_EPS_CASE)                       \
+        CPU_EPI_SELECT_STEP_OPS(UKR_EPS_CASE)                \
     default: break; /* no other op is a step (epilogue.h) */ \
     }
 #else
@@ -200,7 +205,7 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
                 }                                                                               \
                 const cpu_operand *o = st.operand >= 0 ? &e->operands[st.operand] : NULL;       \
                 const bool vec = o && o->sn == 1;                                               \
-                const VT cst = VPS(set1)(st.imm);                                               \
+                const VT cst = VPS(set1)(st.imm), thr = VPS(set1)(st.thr);                      \
                 UKR_EPS_DISPATCH();                                                             \
             }                                                                                   \
             kind = CPU_EPI_KIND_STORE;                                                          \
