@@ -224,6 +224,12 @@ void cb_run_dw(cb_backend *cb, cb_kplan *kp) {
     cb_keep_work(cb, sp_size_mul(cb->ctx, per * sizeof(float), (size_t)nt), "a depthwise convolution's tiles");
     float *tiles = cb->work;
     const int64_t c_rs = p->M >= 0 ? kp->out.stride[p->M] : 0;
+    /* the source's storage, which the kernel may read past its masks (the
+     * input's whole tensor, a view's root having its bytes) */
+    const ir_value *xv = k->inputs[0].value;
+    const bool xwhole = xv->type.kind == IR_T_TENSOR && X &&
+                        ex_value_root(cb->px, xv->id) == ex_value_root(cb->px, kp->lhs.value);
+    const float *x_lo = xwhole ? X : NULL, *x_hi = xwhole ? X + ir_type_numel(xv->type) : NULL;
     /* the epilogue in the kernel's registers where it is steps, else on the tile */
     cpu_epi_prog chk = p->prog;
     chk.e = &kp->epi;
@@ -234,7 +240,7 @@ void cb_run_dw(cb_backend *cb, cb_kplan *kp) {
         cpu_epilogue e = kp->epi;
         cpu_epi_prog pr = p->prog;
         pr.e = &e;
-        cpu_dw_item it = {.tile = tiles + (size_t)id * per, .out_rs = c_rs, .epi = &pr};
+        cpu_dw_item it = {.tile = tiles + (size_t)id * per, .out_rs = c_rs, .epi = &pr, .x_lo = x_lo, .x_hi = x_hi};
         int64_t idx[KN_MAX_DIMS] = {0};
         const int64_t o0 = nouter * id / n, o1 = nouter * (id + 1) / n;
         for (int64_t o = o0; o < o1; o++) {

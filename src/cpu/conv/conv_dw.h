@@ -63,6 +63,10 @@ typedef struct cpu_dw {
 
 typedef struct cpu_dw_item {
     const float *x, *w; /* the source and the weights at the tile's origin */
+    /* the source's storage, [x_lo, x_hi): a kernel may read any of it, the
+     * lanes of a run its masks leave out too, and zero them (NULL: read
+     * only what the masks leave in) */
+    const float *x_lo, *x_hi;
     int64_t rbase[CPU_DW_MAX_ROWPAD];
     /* the accumulator's initial value (m, l) at init[m*init_sm + l*init_sn]
      * (a bias or residual folded as the init, or a scalar), NULL: zero */

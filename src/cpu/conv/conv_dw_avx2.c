@@ -19,6 +19,32 @@ static inline __m256 load2_avx2(const float *p, uint32_t bits) {
     return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(s), 0xd8));
 }
 
+/* The source's lanes in a tile whose every run lies in the source's
+ * storage (it->x_lo set: conv_dw_impl.h dw_tile_inside): a plain load, the
+ * masked lanes zeroed (what VMASKMOVPS gives them). On Zen 3 a VMASKMOVPS
+ * whose mask leaves lanes out costs several times a plain load: so
+ * MobileNetV2's stride-2 3x3 of 96 channels took 2.2 ms in the model, 1.0
+ * so; its stride-1 3x3 over 112 x 112, 1.0 ms, 0.66 (bench/kernels_ab.py).
+ * The tiles at the storage's ends, where a plain load could fault, keep
+ * VMASKMOVPS. */
+static inline __m256 xload1_avx2(const float *p, uint32_t bits, const cpu_dw_item *it) {
+    const __m256i m = lanes_avx2(bits);
+    return it->x_lo ? _mm256_and_ps(_mm256_loadu_ps(p), _mm256_castsi256_ps(m)) : _mm256_maskload_ps(p, m);
+}
+
+static inline __m256 xload2_avx2(const float *p, uint32_t bits, const cpu_dw_item *it) {
+    const __m256i ml = lanes_avx2(bits & 0xffu), mh = lanes_avx2(bits >> 8);
+    __m256 lo, hi;
+    if (it->x_lo) {
+        lo = _mm256_and_ps(_mm256_loadu_ps(p), _mm256_castsi256_ps(ml));
+        hi = _mm256_and_ps(_mm256_loadu_ps(p + 8), _mm256_castsi256_ps(mh));
+    } else {
+        lo = _mm256_maskload_ps(p, ml), hi = _mm256_maskload_ps(p + 8, mh);
+    }
+    const __m256 s = _mm256_shuffle_ps(lo, hi, 0x88);
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(s), 0xd8));
+}
+
 #define DW_VL 8
 #define DW_V __m256
 #define DW_ZERO() _mm256_setzero_ps()
@@ -28,6 +54,8 @@ static inline __m256 load2_avx2(const float *p, uint32_t bits) {
 #define DW_LOADU(p) _mm256_loadu_ps(p)
 #define DW_LOAD1(p, bits) _mm256_maskload_ps(p, lanes_avx2(bits))
 #define DW_LOAD2(p, bits) load2_avx2(p, bits)
+#define DW_XLOAD1(p, bits, it) xload1_avx2(p, bits, it)
+#define DW_XLOAD2(p, bits, it) xload2_avx2(p, bits, it)
 #define DW_ADD(a, b) _mm256_add_ps(a, b)
 #define DW_SUB(a, b) _mm256_sub_ps(a, b)
 #define DW_MUL(a, b) _mm256_mul_ps(a, b)

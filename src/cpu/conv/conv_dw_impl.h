@@ -7,6 +7,10 @@
  *   DW_LOADU(p)       a full vector
  *   DW_LOAD1(p, bits) lanes q of p where bit q is set, zero elsewhere
  *   DW_LOAD2(p, bits) the even positions of 2*DW_VL at p (bit q: position q read)
+ *   DW_XLOAD1(p, bits, it), DW_XLOAD2(p, bits, it)  the same for the source; where
+ *                     it->x_lo is set, every run of the tile lies in the source's
+ *                     storage, so masked lanes may be read and zeroed
+ *                     (optional: DW_LOAD1, DW_LOAD2)
  *   DW_FN             the function's name
  *   DW_MASK, DW_NRUN  the cpu_dw fields of the masks for DW_VL lanes
  *   DW_NR4, DW_NR3, DW_NR2  rows a block of 4, 3, 2 vectors
@@ -51,6 +55,11 @@ static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y
 #define DW_ALL(X)                                                                                                      \
     DW_VECS(X, 0) DW_VECS(X, 1) DW_VECS(X, 2) DW_VECS(X, 3) DW_VECS(X, 4) DW_VECS(X, 5) DW_VECS(X, 6) DW_VECS(X, 7)
 
+#ifndef DW_XLOAD1
+#define DW_XLOAD1(p, bits, it) DW_LOAD1(p, bits)
+#define DW_XLOAD2(p, bits, it) DW_LOAD2(p, bits)
+#endif
+
 static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, const cpu_dw_item *it, int64_t m,
                                                            int64_t r0, const int nv, const int nr, const int xs,
                                                            const int ws, const uint8_t *live) {
@@ -73,8 +82,8 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const DW_V wv3 = ws && nv > 3 ? DW_LOAD1(w + 3 * DW_VL, mk[3]) : w0;
 #define DW_TAP(i, v)                                                                                                   \
     if ((i) < nr && (v) < nv)                                                                                          \
-        c##i##_##v = DW_FMA(xs == 1 ? DW_LOAD1(x + (i) * xs_m + (v) * DW_VL, mk[v])                                    \
-                                    : DW_LOAD2(x + (i) * xs_m + 2 * (v) * DW_VL, mk[v]),                               \
+        c##i##_##v = DW_FMA(xs == 1 ? DW_XLOAD1(x + (i) * xs_m + (v) * DW_VL, mk[v], it)                               \
+                                    : DW_XLOAD2(x + (i) * xs_m + 2 * (v) * DW_VL, mk[v], it),                          \
                             wv##v, c##i##_##v);
         DW_ALL(DW_TAP)
 #undef DW_TAP
@@ -192,8 +201,28 @@ static bool dw_inside(const cpu_dw *d, const cpu_dw_item *it, int64_t m, const i
     return true;
 }
 
+/* Whether every run the tile reads (its rows, taps and runs of DW_VL
+ * lanes, DW_LOAD2's 2*DW_VL) lies in the source's storage [x_lo, x_hi). */
+static bool dw_tile_inside(const cpu_dw *d, const cpu_dw_item *it) {
+    if (!it->x_lo || !d->ntap) return false;
+    int64_t lo = d->xtap[0], hi = d->xtap[0];
+    for (uint32_t t = 1; t < d->ntap; t++) {
+        lo = d->xtap[t] < lo ? d->xtap[t] : lo;
+        hi = d->xtap[t] > hi ? d->xtap[t] : hi;
+    }
+    const int64_t rows = (d->M - 1) * d->xs_m;
+    lo += rows < 0 ? rows : 0;
+    hi += (rows > 0 ? rows : 0) + d->DW_NRUN * DW_VL * d->xs_l + DW_VL;
+    const uintptr_t x = (uintptr_t)it->x;
+    return x + (uintptr_t)(lo * (int64_t)sizeof(float)) >= (uintptr_t)it->x_lo &&
+           x + (uintptr_t)(hi * (int64_t)sizeof(float)) <= (uintptr_t)it->x_hi;
+}
+
 void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
     enum { GROUP = 24 }; /* rows a block of inside rows (a multiple of every DW_NR) */
+    cpu_dw_item inside = *it; /* x_lo kept where the tile's runs may all be read whole */
+    if (!dw_tile_inside(d, it)) inside.x_lo = inside.x_hi = NULL;
+    it = &inside;
     uint8_t live[CPU_DW_MAX_TAPS];
     void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
         d->xs_l == 2 ? dw_rows20 : d->ws_l ? dw_rows11 : dw_rows10;
