@@ -171,6 +171,17 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     if (blk && blk->pairs) json_kv_bool(w, "bf16_pairs", true);
     /* run as C^T = B^T A^T: tile m and n are then the kernel's n and m */
     if (cpu_backend_gemm_swapped(x, i)) json_kv_bool(w, "transposed", true);
+    int64_t pair_rows = 0; /* a GEMM pair (gemm_pair.c): the other kernel, rows a block */
+    if (cpu_backend_gemm_pair(x, i, &pair_rows)) {
+        char other[16];
+        snprintf(other, sizeof other, "k%u", ex_kernel_paired(x, i) ? i + 1 : i - 1);
+        json_key(w, "pair");
+        json_begin_object(w);
+        json_kv_string(w, "with", other);
+        json_kv_bool(w, "first", ex_kernel_paired(x, i));
+        json_kv_int(w, "block_rows", pair_rows);
+        json_end_object(w);
+    }
     static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
     const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
     if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);

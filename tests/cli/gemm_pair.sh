@@ -46,6 +46,11 @@ read -r r y <<<"$(SPADC_PAIRS=0 bufs)"
 [ "${r%%@*}" = "0-1" ] || no "apart, %r lives $r, not 0-1"
 tab=$("$SPADC" run "$f" -e mlp --repeat 2)
 echo "$tab" | grep -Eq '^k1 .* in k2 ' || no "the kernel table does not time k1 in k2"
+j=$("$SPADC" plan --json "$f" -e mlp | python3 -c '
+import json, sys
+print(" ".join("%s:%s:%s:%s" % (k["name"], k["pair"]["with"], k["pair"]["first"], k["pair"]["block_rows"])
+               for k in json.load(sys.stdin)["kernels"] if "pair" in k))')
+[ "$j" = "k1:k2:True:48 k2:k1:False:48" ] || no "plan --json pairs: '$j'"
 n=$(SPADC_PAIRS=0 "$SPADC" plan "$f" -e mlp | grep -c '    pair: ')
 [ "$n" = 0 ] || no "SPADC_PAIRS=0 still plans $n pair lines"
 exit $fail
