@@ -11,12 +11,14 @@ static inline __m256i lanes_avx2(uint32_t bits) {
     return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)bits), sel), sel);
 }
 
-static inline __m256 load2_avx2(const float *p, uint32_t bits) {
-    const __m256 lo = _mm256_maskload_ps(p, lanes_avx2(bits & 0xffu));
-    const __m256 hi = _mm256_maskload_ps(p + 8, lanes_avx2(bits >> 8));
-    /* [lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6] -> [lo0 lo2 lo4 lo6 hi0 hi2 hi4 hi6] */
+/* The even lanes of lo, hi: [lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6] -> [lo0 lo2 lo4 lo6 hi0 hi2 hi4 hi6] */
+static inline __m256 even_avx2(__m256 lo, __m256 hi) {
     const __m256 s = _mm256_shuffle_ps(lo, hi, 0x88);
     return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(s), 0xd8));
+}
+
+static inline __m256 load2_avx2(const float *p, uint32_t bits) {
+    return even_avx2(_mm256_maskload_ps(p, lanes_avx2(bits & 0xffu)), _mm256_maskload_ps(p + 8, lanes_avx2(bits >> 8)));
 }
 
 /* The source's lanes in a tile whose every run lies in the source's
@@ -33,16 +35,9 @@ static inline __m256 xload1_avx2(const float *p, uint32_t bits, const cpu_dw_ite
 }
 
 static inline __m256 xload2_avx2(const float *p, uint32_t bits, const cpu_dw_item *it) {
-    const __m256i ml = lanes_avx2(bits & 0xffu), mh = lanes_avx2(bits >> 8);
-    __m256 lo, hi;
-    if (it->x_lo) {
-        lo = _mm256_and_ps(_mm256_loadu_ps(p), _mm256_castsi256_ps(ml));
-        hi = _mm256_and_ps(_mm256_loadu_ps(p + 8), _mm256_castsi256_ps(mh));
-    } else {
-        lo = _mm256_maskload_ps(p, ml), hi = _mm256_maskload_ps(p + 8, mh);
-    }
-    const __m256 s = _mm256_shuffle_ps(lo, hi, 0x88);
-    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(s), 0xd8));
+    if (!it->x_lo) return load2_avx2(p, bits);
+    return even_avx2(_mm256_and_ps(_mm256_loadu_ps(p), _mm256_castsi256_ps(lanes_avx2(bits & 0xffu))),
+                     _mm256_and_ps(_mm256_loadu_ps(p + 8), _mm256_castsi256_ps(lanes_avx2(bits >> 8))));
 }
 
 #define DW_VL 8
