@@ -144,6 +144,24 @@ static bool overlap(const void *p, size_t n, const void *q, size_t m) {
     return a < c + m && c < a + n;
 }
 
+/* g (and its epilogue e) as w, cut to the rows [r0, r0 + n) of the pair:
+ * w's rows, or, where cols (the second GEMM transposed), its columns: B's
+ * and C's, the operands' along n. */
+static void at_rows(cpu_gemm_args *g, cpu_epilogue *e, const cpu_gemm_args *w, float *const *ops, int64_t r0, int64_t n,
+                    bool cols) {
+    if (cols) {
+        g->N = n;
+        g->B = (const float *)w->B + r0 * w->b_sn;
+        g->C = (float *)w->C + r0 * w->c_sn;
+    } else {
+        g->M = n;
+        g->A = (const float *)w->A + r0 * w->a_sm;
+        g->C = (float *)w->C + r0 * w->c_sm;
+    }
+    for (uint32_t s = 0; s < e->noperands; s++)
+        e->operands[s].ptr = ops[s] + r0 * (cols ? e->operands[s].sn : e->operands[s].sm);
+}
+
 /* Blocks [b0, b1) on this thread: per block the first GEMM on its R rows,
  * then the second on them. SP_OK or the engine's error in ctx. */
 static sp_status run_blocks(const cb_pair_plan *pp, const cb_kplan *k2, const cpu_gemm_args *w1, float *const *ops1,
@@ -156,30 +174,16 @@ static sp_status run_blocks(const cb_pair_plan *pp, const cb_kplan *k2, const cp
     g1.work = g2.work = work, g1.work_bytes = g2.work_bytes = work_bytes;
     size_t used = 0;
     g1.work_used = g2.work_used = &used;
-    const bool t = k2->swapped;
     for (int64_t b = b0; b < b1; b++) {
         const int64_t r0 = b * pp->R, n = w1->M - r0 < pp->R ? w1->M - r0 : pp->R;
-        g1.M = n;
-        g1.A = (const float *)w1->A + r0 * w1->a_sm;
-        g1.C = (float *)w1->C + r0 * w1->c_sm;
-        for (uint32_t s = 0; s < e1.noperands; s++) e1.operands[s].ptr = ops1[s] + r0 * e1.operands[s].sm;
+        at_rows(&g1, &e1, w1, ops1, r0, n, false);
         if (cpu_gemm(ctx, &g1) != SP_OK) return SP_EINPUT;
-        if (used > *need) *need = used;
         g1.epi_checked = true;
-        if (t) { /* the rows are the second's N: B's columns, C's columns */
-            g2.N = n;
-            g2.B = (const float *)w2->B + r0 * w2->b_sn;
-            g2.C = (float *)w2->C + r0 * w2->c_sn;
-            for (uint32_t s = 0; s < e2.noperands; s++) e2.operands[s].ptr = ops2[s] + r0 * e2.operands[s].sn;
-        } else {
-            g2.M = n;
-            g2.A = (const float *)w2->A + r0 * w2->a_sm;
-            g2.C = (float *)w2->C + r0 * w2->c_sm;
-            for (uint32_t s = 0; s < e2.noperands; s++) e2.operands[s].ptr = ops2[s] + r0 * e2.operands[s].sm;
-        }
+        if (used > *need) *need = used; /* each call sets used */
+        at_rows(&g2, &e2, w2, ops2, r0, n, k2->swapped);
         if (cpu_gemm(ctx, &g2) != SP_OK) return SP_EINPUT;
-        if (used > *need) *need = used;
         g2.epi_checked = true;
+        if (used > *need) *need = used;
     }
     return SP_OK;
 }
