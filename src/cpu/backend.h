@@ -36,11 +36,12 @@ const cpu_blocking *cpu_backend_blocking(const ex_program *x, uint32_t i);
 /* Kernel i's loop program (NULL unless it is a loop kernel on the engine). */
 const cpu_loop *cpu_backend_loop(const ex_program *x, uint32_t i);
 /* A row-wise chain (KN_ROWS) on the engine (rows_path.c): its parts (and
- * their loop instructions), the rows a block and the blocks, the scratch a
- * thread holds the values between the parts in, and whether its lanes run
- * along the rows (else the scratch is row-major). */
+ * their loop instructions; how many run as native loops, cpu_loop_fuse),
+ * the rows a block and the blocks, the scratch a thread holds the values
+ * between the parts in, and whether its lanes run along the rows (else
+ * the scratch is row-major). */
 typedef struct cpu_rows_info {
-    uint32_t parts, insns;
+    uint32_t parts, insns, fused;
     int64_t rows, axis, inner, block_rows, blocks;
     int64_t scratch_bytes;
     bool lanes_along_rows;

@@ -73,6 +73,7 @@ static void rows_json(json_writer *w, const cpu_rows_info *ri) {
     json_key(w, "rows");
     json_begin_object(w);
     json_kv_int(w, "parts", ri->parts);
+    json_kv_int(w, "fused_parts", ri->fused);
     json_kv_int(w, "rows", ri->rows);
     json_kv_int(w, "axis", ri->axis);
     json_kv_int(w, "inner", ri->inner);
@@ -331,10 +332,11 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              (long long)rows_n, wrow, lp->ninsn, window_pad_note(k));
         } else if (cpu_backend_rows(x, i, &ri)) {
             sp_strbuf_printf(o,
-                             "    rows, one kernel: %u parts on the loop engine (%u instructions), blocks of %lld rows "
+                             "    rows, one kernel: %u parts on the loop engine (%u instructions), %u of them as "
+                             "native loops, blocks of %lld rows "
                              "of %lld x %lld (%lld blocks), the values between the parts in %lld bytes of scratch per "
                              "thread (%s), never in memory\n",
-                             ri.parts, ri.insns, (long long)ri.block_rows, (long long)ri.axis, (long long)ri.inner,
+                             ri.parts, ri.insns, ri.fused, (long long)ri.block_rows, (long long)ri.axis, (long long)ri.inner,
                              (long long)ri.blocks, (long long)ri.scratch_bytes,
                              ri.lanes_along_rows ? "lanes along the rows" : "row-major");
         } else if (lp) {

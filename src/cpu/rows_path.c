@@ -14,7 +14,10 @@
  * each), o cut to the block. A statistic in scratch is [ob x I]; a full
  * tensor [A x ob] (lanes along the rows, where I = 1 and the chain reads
  * a full input by unit steps along the rows and not along the axis:
- * channels-last LayerNorm over an NCHW tensor) or [ob x A x I]. */
+ * channels-last LayerNorm over an NCHW tensor) or [ob x A x I]. A part
+ * whose program is a fused shape (loop.h cpu_loop_fuse: a LayerNorm's and
+ * an RMSNorm's statistics and its normalisation, softmax's sum and
+ * division) runs as native loops, with the engine's bits. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +34,7 @@
 
 typedef struct rows_part {
     cpu_loop L[2];                            /* over a whole block of rows, and over the last block */
+    cpu_loop_fused F[2];                      /* each as native loops, where it is a fused shape (loop.h) */
     int8_t src[CPU_LOOP_MAX_INPUTS];          /* per input: the part whose result it reads, -1: memory */
     uint32_t in_value[CPU_LOOP_MAX_INPUTS];   /* value ids */
     int64_t in_so[CPU_LOOP_MAX_INPUTS];       /* bytes between rows (o) of an input in memory */
@@ -375,6 +379,8 @@ static cb_rows_plan *plan_rows(sp_ctx *ctx, const ex_program *x, const kernel *k
         rq->L[1] = rq->L[0];
         rq->L[1].bounds[0] = rp->O - (rp->nblocks - 1) * rp->ob;
         ok = cpu_loop_plan(ctx, &rq->L[0]) == SP_OK && cpu_loop_plan(ctx, &rq->L[1]) == SP_OK;
+        if (ok && x) /* a trial (x NULL) only asks whether the chain runs */
+            for (int w = 0; w < 2; w++) cpu_loop_fuse(ctx, &rq->L[w], &rq->F[w]);
     }
     if (!ok) {
         sp_format_error(ctx, why, nwhy);
@@ -424,7 +430,8 @@ static uint32_t run_block(const cb_rows_plan *rp, uint8_t *const *base, uint8_t 
             in[i] = rq->src[i] >= 0 ? sc + rp->part[rq->src[i]].scratch : q ? q + o0 * rq->in_so[i] : NULL;
         }
         uint8_t *o = rq->scratch >= 0 ? sc + rq->scratch : out + o0 * rp->out_so;
-        const uint32_t bad = cpu_loop_run_here(L, isa, in, o, regs);
+        const uint32_t bad = rq->F[last].kind != CPU_FUSED_NONE ? cpu_loop_fused_run(&rq->F[last], L, isa, in, o, regs)
+                                                                 : cpu_loop_run_here(L, isa, in, o, regs);
         if (bad) {
             *fp = p;
             return bad;
@@ -471,7 +478,10 @@ void cb_run_rows(cb_backend *cb, cb_kplan *kp) {
 
 void cb_rows_describe(const cb_rows_plan *rp, cpu_rows_info *info) {
     memset(info, 0, sizeof *info);
-    for (uint32_t p = 0; p < rp->npart; p++) info->insns += rp->part[p].L[0].ninsn;
+    for (uint32_t p = 0; p < rp->npart; p++) {
+        info->insns += rp->part[p].L[0].ninsn;
+        info->fused += rp->part[p].F[0].kind != CPU_FUSED_NONE;
+    }
     info->parts = rp->npart;
     info->rows = rp->O, info->axis = rp->A, info->inner = rp->I;
     info->block_rows = rp->ob, info->blocks = rp->nblocks;

@@ -4,7 +4,8 @@
 # log-softmax, LayerNorm in torch-mlir's f64-variance spelling and in f32,
 # RMSNorm) and tests/data/rows_cpu.mlir (the same at 700-1100 rows: several
 # blocks of rows and a shorter last one; ConvNeXt's channels-last LayerNorm
-# over an NCHW tensor, lanes along the rows) plan as one "rows" kernel on
+# over an NCHW tensor, lanes along the rows; a chain with operands on both
+# sides) plan as one "rows" kernel on
 # the cpu's engine, and run equal to the reference (--check) at every ISA
 # this host runs and at 1 and 2 threads; with NaN, infinities and zeros
 # among the inputs (special_values.py) every NaN and infinity is the
@@ -25,7 +26,7 @@ done
 specs="rows.mlir:softmax_last rows.mlir:softmax_col rows.mlir:softmax_mid rows.mlir:log_softmax rows.mlir:layernorm
        rows.mlir:layernorm_3d rows.mlir:rmsnorm rows.mlir:layernorm_f32 rows.mlir:softmax_dim0 rows.mlir:softmax_long
        rows_cpu.mlir:layernorm_big rows_cpu.mlir:softmax_big rows_cpu.mlir:rmsnorm_big
-       rows_cpu.mlir:layernorm_f32_big rows_cpu.mlir:layernorm_nchw"
+       rows_cpu.mlir:layernorm_f32_big rows_cpu.mlir:layernorm_nchw rows_cpu.mlir:norm_rev"
 for spec in $specs; do
   f=$d/${spec%%:*} fn=${spec#*:}
   for t in 1 2; do
@@ -68,6 +69,28 @@ for spec in rows_cpu.mlir:layernorm_nchw:4 rows.mlir:layernorm:4 rows.mlir:softm
   IFS=: read -r f fn want <<<"$spec"
   got=$("$SPADC" plan "$d/$f" -e "$fn" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["kernels"][0]["rows"]["parts"])')
   [ "$got" = "$want" ] || no "$fn: $got parts, want $want"
+done
+# the parts that are fused shapes (loop.h cpu_loop_fuse: a sum of x, of x *
+# x or of (x - s)^2, and a chain of + - * / on x) run as native loops: the
+# LayerNorms' and RMSNorm's every part, softmax's sum of exp and its
+# division; each spec's result bit for bit that of the engine's
+# instructions (SPADC_LOOP_FUSE=0), on every ISA, at 2 threads
+for spec in rows_cpu.mlir:layernorm_nchw:4 rows.mlir:layernorm:4 rows.mlir:layernorm_f32:3 rows.mlir:rmsnorm:2 \
+            rows_cpu.mlir:norm_rev:3 rows.mlir:softmax_last:2; do
+  IFS=: read -r f fn want <<<"$spec"
+  got=$("$SPADC" plan "$d/$f" -e "$fn" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["kernels"][0]["rows"]["fused_parts"])')
+  [ "$got" = "$want" ] || no "$fn: $got parts fused, want $want"
+done
+for spec in $specs; do
+  f=$d/${spec%%:*} fn=${spec#*:}
+  for c in "${isas[@]}"; do
+    n=$((n + 1))
+    rm -rf "$tmp/fu" "$tmp/en"
+    SPADC_ISA=$c "$SPADC" run "$f" -e "$fn" --threads 2 -o "$tmp/fu" >/dev/null 2>&1 &&
+      SPADC_LOOP_FUSE=0 SPADC_ISA=$c "$SPADC" run "$f" -e "$fn" --threads 2 -o "$tmp/en" >/dev/null 2>&1 ||
+      { no "$fn on $c: a run for the fused A/B"; continue; }
+    cmp -s "$tmp/fu/result0.npy" "$tmp/en/result0.npy" || no "$fn on $c: fused loops differ from the engine's bits"
+  done
 done
 # a part reading linalg.index does not run regrouped: the chain through it
 # stays loop kernels (max and exp(x - max) before it still one rows kernel),

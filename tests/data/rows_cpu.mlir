@@ -3,7 +3,10 @@
 // runs several blocks of rows and a shorter last one at 1 and 2 threads:
 // @layernorm_big (torch-mlir's f64-variance LayerNorm, 1100 rows of 48),
 // @softmax_big (nn.Softmax(dim=-1), 1100 rows of 50), @rmsnorm_big (1100 of 80),
-// @layernorm_f32_big (mean and variance in f32, 700 of 70), and
+// @layernorm_f32_big (mean and variance in f32, 700 of 70), @norm_rev (the
+// same statistics, its last part (mean - x) * rstd, then 2 - that, gamma *
+// that, / 2, beta - that: operands on both sides of - and of *, constants),
+// and
 // @layernorm_nchw: ConvNeXt's channels-last LayerNorm (bench/models/
 // convnext_block_56.mlir's, at 24 channels on 20x55) read through the permute
 // of an NCHW tensor, the rows along unit steps: the cpu's lanes along them.
@@ -266,6 +269,50 @@ func.func @layernorm_f32_big(%x: tensor<700x70xf32>, %g: tensor<70xf32>, %b: ten
     %p = arith.mulf %a, %s : f32
     %q = arith.mulf %p, %gg : f32
     %r = arith.addf %q, %bb : f32
+    linalg.yield %r : f32
+  } -> tensor<700x70xf32>
+  return %y : tensor<700x70xf32>
+}
+func.func @norm_rev(%x: tensor<700x70xf32>, %g: tensor<70xf32>, %b: tensor<70xf32>) -> tensor<700x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 70.0 : f32
+  %eps = arith.constant 1.0e-5 : f32
+  %two = arith.constant 2.0 : f32
+  %es = tensor.empty() : tensor<700x1xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<700x1xf32>) -> tensor<700x1xf32>
+  %sum = linalg.generic {indexing_maps = [#r2, #r2s], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<700x70xf32>) outs(%fs : tensor<700x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<700x1xf32>
+  %mean = linalg.generic {indexing_maps = [#r2, #r2], iterator_types = ["parallel", "parallel"]} ins(%sum : tensor<700x1xf32>) outs(%es : tensor<700x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.divf %a, %n : f32
+    linalg.yield %r : f32
+  } -> tensor<700x1xf32>
+  %sq = linalg.generic {indexing_maps = [#r2, #r2s, #r2s], iterator_types = ["parallel", "reduction"]} ins(%x, %mean : tensor<700x70xf32>, tensor<700x1xf32>) outs(%fs : tensor<700x1xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %q = arith.mulf %d, %d : f32
+    %r = arith.addf %o, %q : f32
+    linalg.yield %r : f32
+  } -> tensor<700x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#r2, #r2], iterator_types = ["parallel", "parallel"]} ins(%sq : tensor<700x1xf32>) outs(%es : tensor<700x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.divf %a, %n : f32
+    %w = arith.addf %v, %eps : f32
+    %r = math.rsqrt %w : f32
+    linalg.yield %r : f32
+  } -> tensor<700x1xf32>
+  %ef = tensor.empty() : tensor<700x70xf32>
+  %y = linalg.generic {indexing_maps = [#r2, #r2s, #r2s, #r2c, #r2c, #r2], iterator_types = ["parallel", "parallel"]} ins(%x, %mean, %rstd, %g, %b : tensor<700x70xf32>, tensor<700x1xf32>, tensor<700x1xf32>, tensor<70xf32>, tensor<70xf32>) outs(%ef : tensor<700x70xf32>) {
+  ^bb0(%a: f32, %m: f32, %s: f32, %gg: f32, %bb: f32, %o: f32):
+    %t = arith.subf %m, %a : f32
+    %p = arith.mulf %t, %s : f32
+    %u = arith.subf %two, %p : f32
+    %q = arith.mulf %gg, %u : f32
+    %h = arith.divf %q, %two : f32
+    %r = arith.subf %bb, %h : f32
     linalg.yield %r : f32
   } -> tensor<700x70xf32>
   return %y : tensor<700x70xf32>

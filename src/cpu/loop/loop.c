@@ -16,30 +16,9 @@
 
 /* --------------------------------------------------------------- planning */
 
-static int nreads(cpu_lop op) {
-    switch (op) {
-    case CPU_L_LOAD:
-    case CPU_L_CONST:
-    case CPU_L_INDEX: return 0;
-    case CPU_L_COPY:
-    case CPU_L_NEGF:
-    case CPU_L_ABSF:
-    case CPU_L_SQRT:
-    case CPU_L_ROUNDF:
-    case CPU_L_SITOFP:
-    case CPU_L_WRAPI:
-    case CPU_L_FN1: return 1;
-    case CPU_L_SELECT: return 3;
-    case CPU_L_SCALAR: return -1; /* those not LOOP_NONE */
-    case CPU_L_GATHER: return 1;
-    case CPU_L_GINDEX: return -1; /* a may be none */
-    default: return 2;
-    }
-}
-
 static bool reads_reg(const cpu_loop_insn *in, int reg) {
     const uint8_t ops[3] = {in->a, in->b, in->c};
-    int n = nreads((cpu_lop)in->op);
+    int n = loop_nreads((cpu_lop)in->op);
     for (int i = 0; i < 3; i++)
         if ((n < 0 || i < n) && ops[i] != LOOP_NONE && ops[i] == reg) return true;
     return false;
@@ -132,7 +111,7 @@ sp_status cpu_loop_plan(sp_ctx *ctx, cpu_loop *L) {
     for (uint32_t k = 0; k < L->ninsn; k++) {
         const cpu_loop_insn *in = &L->insn[k];
         bool ok = in->op < CPU_L_OP_COUNT && in->dst < L->nregs;
-        int n = nreads((cpu_lop)in->op);
+        int n = loop_nreads((cpu_lop)in->op);
         const uint8_t ops[3] = {in->a, in->b, in->c};
         if (in->op == CPU_L_GATHER || in->op == CPU_L_GINDEX) /* table in[pred] */
             ok = ok && in->pred < L->nin && L->in[in->pred].grank >= 1 && L->in[in->pred].grank <= CPU_LOOP_GATHER_RANK;

@@ -191,4 +191,57 @@ uint32_t cpu_loop_run_here(const cpu_loop *L, int isa, const void *const *in_ptr
 /* The threads cpu_loop_run starts for L at nthreads (cpu_team over its items). */
 int cpu_loop_team(const cpu_loop *L, int nthreads);
 
+/* ------------------------------------------------------- fused programs
+ *
+ * A planned loop whose program has one of two shapes runs as a few native
+ * loops (loop_fused.c, loop_fused_exec.h) instead of instruction by
+ * instruction, with each lane's arithmetic, and its order, that of the
+ * engine (so bit for bit its result):
+ * - REDUCE: over one row loop o (or none) and one reduction loop a, the
+ *   body acc + f, f one of x (SUM), x * x (SQ) or (x - s) * (x - s) (VAR),
+ *   x an f32 input read as f32 or converted to f64 (extf), s another input
+ *   in the accumulator's type: a LayerNorm's and an RMSNorm's statistics;
+ *   the rest of the program (the mean's division, the eps and rsqrt) runs
+ *   on the engine once per row, as `tail`, whose last input is the row's
+ *   reduced value;
+ * - CHAIN: over at most two loops, x then steps v = v op y (or y op v), op
+ *   + - * / in f32, y an input or a constant: a normalisation's
+ *   (x - mean) * rstd * gamma + beta.
+ * The rows path (rows_path.c) runs a LayerNorm's parts so; the engine's
+ * per-instruction registers spent ~25 cycles an element on ConvNeXt's. */
+typedef enum cpu_fused_kind { CPU_FUSED_NONE, CPU_FUSED_REDUCE, CPU_FUSED_CHAIN } cpu_fused_kind;
+typedef enum cpu_fused_body { CPU_FB_SUM, CPU_FB_SQ, CPU_FB_VAR } cpu_fused_body;
+#define CPU_FUSED_MAX_STEPS 16
+#define CPU_FUSED_MAX_ROWS 512 /* a REDUCE's rows (its reduced values are held on the stack) */
+typedef struct cpu_fused_step {
+    uint8_t op;    /* CPU_L_ADDF, _SUBF, _MULF, _DIVF */
+    bool rev;      /* y op v, not v op y */
+    int8_t input;  /* y: input i, or -1: imm */
+    float imm;
+} cpu_fused_step;
+typedef struct cpu_loop_fused {
+    cpu_fused_kind kind;
+    int row_dim;   /* the row loop (REDUCE) or the outer loop (CHAIN); -1: none */
+    int line_dim;  /* the reduction loop (REDUCE) or the lane loop (CHAIN) */
+    int x;         /* the input x */
+    /* REDUCE */
+    uint8_t body;  /* cpu_fused_body */
+    bool wide;     /* f64 accumulator, x converted */
+    int stat;      /* VAR's s */
+    bool partials; /* lanes along the reduction: the engine's CPU_LOOP_LANES partials, folded as a tree */
+    cpu_lane init;
+    cpu_loop tail; /* planned; its input tail.nin - 1 is the reduced values, one per row */
+    /* CHAIN */
+    uint32_t nsteps;
+    cpu_fused_step steps[CPU_FUSED_MAX_STEPS];
+} cpu_loop_fused;
+/* F = L's program as a fused loop (L planned), or false (F->kind NONE)
+ * where it is not one of the shapes. SPADC_LOOP_FUSE=0 says false always
+ * (the engine's way, for an A/B). */
+bool cpu_loop_fuse(sp_ctx *ctx, const cpu_loop *L, cpu_loop_fused *F);
+/* Run fused F of L on the calling thread, as cpu_loop_run_here runs L
+ * (regs for the tail): 0, or 1 + the tail's failing instruction. */
+uint32_t cpu_loop_fused_run(const cpu_loop_fused *F, const cpu_loop *L, int isa, const void *const *in_ptrs, void *out,
+                            void *regs);
+
 #endif

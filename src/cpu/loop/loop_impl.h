@@ -61,6 +61,17 @@ uint32_t cpu_loop_items_generic(const loop_job *j, int64_t i0, int64_t i1, lreg 
 uint32_t cpu_loop_items_avx2(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
 uint32_t cpu_loop_items_avx512(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
 
+/* The fused loops (loop_fused_exec.h, per ISA): a REDUCE's reduced values
+ * into acc (one per row, f64 where F->wide, else f32), a CHAIN whole. */
+typedef void (*loop_fused_reduce_fn)(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
+typedef void (*loop_fused_chain_fn)(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *out);
+void cpu_loop_fused_reduce_generic(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
+void cpu_loop_fused_reduce_avx2(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
+void cpu_loop_fused_reduce_avx512(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
+void cpu_loop_fused_chain_generic(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *out);
+void cpu_loop_fused_chain_avx2(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *out);
+void cpu_loop_fused_chain_avx512(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *out);
+
 /* ------------------------------------------------- the reference's rules */
 
 static inline bool loop_is_single(cpu_ltype t) { return t == CPU_LT_F32 || t == CPU_LT_BF16 || t == CPU_LT_F16; }
@@ -95,6 +106,29 @@ static inline float loop_minimumf_s(float a, float b) {
     const float m = a < b ? a : b;
     const float z = a == b ? (signbit(a) ? a : b) : m;
     return a != a || b != b ? NAN : z;
+}
+
+/* The operands instruction op reads: a, a b or a b c; -1: those not
+ * LOOP_NONE. */
+static inline int loop_nreads(cpu_lop op) {
+    switch (op) {
+    case CPU_L_LOAD:
+    case CPU_L_CONST:
+    case CPU_L_INDEX: return 0;
+    case CPU_L_COPY:
+    case CPU_L_NEGF:
+    case CPU_L_ABSF:
+    case CPU_L_SQRT:
+    case CPU_L_ROUNDF:
+    case CPU_L_SITOFP:
+    case CPU_L_WRAPI:
+    case CPU_L_FN1: return 1;
+    case CPU_L_SELECT: return 3;
+    case CPU_L_SCALAR: return -1; /* those not LOOP_NONE */
+    case CPU_L_GATHER: return 1;
+    case CPU_L_GINDEX: return -1; /* a may be none */
+    default: return 2;
+    }
 }
 
 /* Lane l of a register of type t, as the reference holds it, and back. */
