@@ -243,17 +243,22 @@ bool cpu_loop_fuse(sp_ctx *ctx, const cpu_loop *L, cpu_loop_fused *F) {
     return ok;
 }
 
+/* The per-ISA instances (loop_fused_exec.h), by isa as loop.c's
+ * items_fn_of picks the engine's: generic, avx2, avx512 and above. */
+static void (*const reduce_fns[3])(const cpu_loop_fused *, const cpu_loop *, const void *const *, void *) = {
+    cpu_loop_fused_reduce_generic, cpu_loop_fused_reduce_avx2, cpu_loop_fused_reduce_avx512};
+static void (*const chain_fns[3])(const cpu_loop_fused *, const cpu_loop *, const void *const *, void *) = {
+    cpu_loop_fused_chain_generic, cpu_loop_fused_chain_avx2, cpu_loop_fused_chain_avx512};
+
 uint32_t cpu_loop_fused_run(const cpu_loop_fused *F, const cpu_loop *L, int isa, const void *const *in_ptrs, void *out,
                             void *regs) {
-    const bool a512 = isa >= CPU_ISA_AVX512, a2 = isa == CPU_ISA_AVX2;
+    const int slot = isa >= CPU_ISA_AVX512 ? 2 : isa == CPU_ISA_AVX2 ? 1 : 0;
     if (F->kind == CPU_FUSED_CHAIN) {
-        (a512 ? cpu_loop_fused_chain_avx512 : a2 ? cpu_loop_fused_chain_avx2 : cpu_loop_fused_chain_generic)(F, L, in_ptrs,
-                                                                                                             out);
+        chain_fns[slot](F, L, in_ptrs, out);
         return 0;
     }
     double acc[CPU_FUSED_MAX_ROWS]; /* f64 or f32 values, one a row */
-    (a512 ? cpu_loop_fused_reduce_avx512 : a2 ? cpu_loop_fused_reduce_avx2 : cpu_loop_fused_reduce_generic)(F, L, in_ptrs,
-                                                                                                           acc);
+    reduce_fns[slot](F, L, in_ptrs, acc);
     const void *ptrs[CPU_LOOP_MAX_INPUTS];
     memcpy(ptrs, in_ptrs, L->nin * sizeof *ptrs);
     ptrs[L->nin] = acc;
