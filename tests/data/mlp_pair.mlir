@@ -1,5 +1,7 @@
 // Two GEMMs the cpu runs as a pair, by blocks of rows (src/cpu/gemm_pair.c):
-// tests/cli/gemm_pair.sh. 200 rows, so blocks of 48 leave a ragged last one.
+// tests/cli/gemm_pair.sh. 200 rows, so blocks of 48 leave a ragged last one;
+// @mlp_t 400: its blocks are a multiple of the tile's rows and columns (6
+// and 64 on AVX-512: 192 rows), and a pair needs two blocks.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -55,29 +57,29 @@ module {
 
   // the second GEMM's result column-major (ConvNeXt's, read back as NCHW):
   // it runs transposed, the rows of the pair its columns
-  func.func @mlp_t(%x: tensor<200x32xf32>, %w1: tensor<32x64xf32>, %w2: tensor<64x32xf32>, %res: tensor<32x200xf32>) -> tensor<32x200xf32> {
+  func.func @mlp_t(%x: tensor<400x32xf32>, %w1: tensor<32x64xf32>, %w2: tensor<64x32xf32>, %res: tensor<32x400xf32>) -> tensor<32x400xf32> {
     %z = arith.constant 0.0 : f32
-    %e1 = tensor.empty() : tensor<200x64xf32>
-    %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<200x64xf32>) -> tensor<200x64xf32>
-    %h0 = linalg.matmul ins(%x, %w1 : tensor<200x32xf32>, tensor<32x64xf32>) outs(%f1 : tensor<200x64xf32>) -> tensor<200x64xf32>
-    %h = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%h0 : tensor<200x64xf32>) outs(%e1 : tensor<200x64xf32>) {
+    %e1 = tensor.empty() : tensor<400x64xf32>
+    %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<400x64xf32>) -> tensor<400x64xf32>
+    %h0 = linalg.matmul ins(%x, %w1 : tensor<400x32xf32>, tensor<32x64xf32>) outs(%f1 : tensor<400x64xf32>) -> tensor<400x64xf32>
+    %h = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%h0 : tensor<400x64xf32>) outs(%e1 : tensor<400x64xf32>) {
     ^bb0(%a: f32, %o: f32):
       %m = arith.maximumf %a, %z : f32
       linalg.yield %m : f32
-    } -> tensor<200x64xf32>
-    %e2 = tensor.empty() : tensor<32x200xf32>
-    %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<32x200xf32>) -> tensor<32x200xf32>
-    %y0 = linalg.generic {indexing_maps = [#lhs, #rhs, #outT], iterator_types = ["parallel", "parallel", "reduction"]} ins(%h, %w2 : tensor<200x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<32x200xf32>) {
+    } -> tensor<400x64xf32>
+    %e2 = tensor.empty() : tensor<32x400xf32>
+    %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<32x400xf32>) -> tensor<32x400xf32>
+    %y0 = linalg.generic {indexing_maps = [#lhs, #rhs, #outT], iterator_types = ["parallel", "parallel", "reduction"]} ins(%h, %w2 : tensor<400x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<32x400xf32>) {
     ^bb0(%a: f32, %b: f32, %o: f32):
       %p = arith.mulf %a, %b : f32
       %s = arith.addf %o, %p : f32
       linalg.yield %s : f32
-    } -> tensor<32x200xf32>
-    %y = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%y0, %res : tensor<32x200xf32>, tensor<32x200xf32>) outs(%e2 : tensor<32x200xf32>) {
+    } -> tensor<32x400xf32>
+    %y = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%y0, %res : tensor<32x400xf32>, tensor<32x400xf32>) outs(%e2 : tensor<32x400xf32>) {
     ^bb0(%a: f32, %b: f32, %o: f32):
       %s = arith.addf %a, %b : f32
       linalg.yield %s : f32
-    } -> tensor<32x200xf32>
-    return %y : tensor<32x200xf32>
+    } -> tensor<32x400xf32>
+    return %y : tensor<32x400xf32>
   }
 }
