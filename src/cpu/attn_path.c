@@ -108,10 +108,25 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
     kp->ap = ap;
     ap->qk.k = &at->qk;
     ap->pv.k = &at->pv;
+    /* f32, or bf16 (kn_fuse_attention's bf16): Q, K, V widened as they are
+     * copied and packed, S in f32 (bf16 scores: rounded by qk's epilogue,
+     * held widened), O stored as its type; P (pv's lhs) is never read */
     if (!cb_plan_gemm(cb, &ap->qk, false) || !cb_plan_gemm(cb, &ap->pv, false) || ap->qk.gather || ap->pv.gather || ap->qk.init_slot >= 0 ||
-        ap->pv.init_slot >= 0 || ap->qk.a_dt || ap->qk.b_dt || ap->qk.c_dt || ap->pv.a_dt || ap->pv.b_dt || ap->pv.c_dt) {
+        ap->pv.init_slot >= 0 || ap->qk.a_dt == CPU_F16 || ap->qk.b_dt == CPU_F16 || ap->qk.c_dt == CPU_F16 ||
+        ap->pv.b_dt == CPU_F16 || ap->pv.c_dt == CPU_F16) {
         snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
         return false;
+    }
+    /* bf16 scores: gemm_epilogue left their last rounding to the store,
+     * and S is never stored: the program rounds them again */
+    cpu_epilogue *qe = &ap->qk.epi;
+    if (ap->qk.c_dt == CPU_BF16 && (!qe->ninsn || qe->insn[qe->ninsn - 1].op != CPU_EPI_ROUND_BF16)) {
+        if (qe->ninsn == CPU_EPI_MAX_INSNS || qe->nregs == CPU_EPI_MAX_REGS) {
+            snprintf(why, nwhy, "the attention's bf16 scores leave no room in their epilogue to round them");
+            return false;
+        }
+        qe->insn[qe->ninsn++] = (cpu_epi_insn){.op = CPU_EPI_ROUND_BF16, .dst = qe->nregs, .a = qe->result};
+        qe->result = qe->nregs++;
     }
     /* the score kernels' programs, appended to qk's epilogue */
     uint32_t sk_first[KN_ATTN_SCORE_MAX + 1];
@@ -132,6 +147,7 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
     a->v_sj = ap->pv.rhs.stride[jp];
     a->v_sn = ap->pv.rhs.stride[np];
     a->o_sn = ap->pv.out.stride[np];
+    a->q_dt = ap->qk.a_dt, a->k_dt = ap->qk.b_dt, a->v_dt = ap->pv.b_dt, a->o_dt = ap->pv.c_dt, a->p_dt = ap->pv.a_dt;
     attn_row_offsets(cb, ap, at, sk_first);
     const uint32_t nq = ap->qk.epi.noperands, np_ = ap->pv.epi.noperands;
     /* the epilogue operands along keys (dv): their N stride; checked here
@@ -163,10 +179,10 @@ void cb_run_attention(cb_backend *cb, uint32_t ki) {
     cpu_attn_args *a = &ap->args;
     cb_patch_program(cb, &ap->qk);
     cb_patch_program(cb, &ap->pv);
-    a->Q = (const float *)ex_value_ptr(cb->px, ap->qk.lhs.value);
-    a->K = (const float *)ex_value_ptr(cb->px, ap->qk.rhs.value);
-    a->V = (const float *)ex_value_ptr(cb->px, ap->pv.rhs.value);
-    a->O = (float *)ex_value_ptr(cb->px, ap->pv.out.value);
+    a->Q = ex_value_ptr(cb->px, ap->qk.lhs.value);
+    a->K = ex_value_ptr(cb->px, ap->qk.rhs.value);
+    a->V = ex_value_ptr(cb->px, ap->pv.rhs.value);
+    a->O = ex_value_ptr(cb->px, ap->pv.out.value);
     for (uint32_t s = 0; s < ap->qk.epi.noperands; s++) a->qk_base[s] = cb_operand_base(cb, &ap->qk, s);
     for (uint32_t s = 0; s < ap->pv.epi.noperands; s++) a->pv_base[s] = cb_operand_base(cb, &ap->pv, s);
     cb_keep_work(cb, cpu_attn_work_bytes(a), "the attention's scratch");

@@ -148,6 +148,7 @@ ex_backend *cpu_backend_new(sp_ctx *ctx, const cpu_backend_opts *o) {
     cb->base = (ex_backend){
         .name = "cpu",
         .fuses_attention = true,
+        .fuses_attention_bf16 = true,
         .gathers = true, /* the loop engine's CPU_L_GATHER */
         .folds_pad = cb_folds_pad,
         .fuse_rows = cb_fuse_rows,

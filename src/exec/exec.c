@@ -469,7 +469,7 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     SP_ASSERT(ctx, x->func && !x->func->u.fn.is_decl);
     pass_canonicalize(x->m);
     kn_build(x->m, x->func, &x->prog);
-    if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog);
+    if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog, b->fuses_attention_bf16);
     if (b->fuse_rows) kn_fuse_rows(x->m, &x->prog, accept_rows, b);
     if (b->folds_pad) kn_fold_pads(x->m, &x->prog, folds_pad, b);
     const uint32_t nk = x->prog.nk ? x->prog.nk : 1;

@@ -52,6 +52,7 @@ struct ex_report_opts;
 struct ex_backend {
     const char *name; /* "cpu", "npu" */
     bool fuses_attention; /* runs KN_ATTENTION kernels (kn_fuse_attention before lowering) */
+    bool fuses_attention_bf16; /* and bf16 ones (kn_fuse_attention's bf16) */
     bool gathers;         /* lowers loop kernels whose bodies read a tensor from outside (tensor.extract) */
     /* Whether kernel k can read its input `input` as `folded` says: through
      * a tensor.pad (and a transpose) as well as the pad's result (optional;

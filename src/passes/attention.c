@@ -113,8 +113,16 @@ static bool is_zero_init(const kernel *k) {
     return !v || is_float_const(v, 0.0);
 }
 
-/* red = combine(in, out) along its reduction loop, in either order. */
-static bool is_reduce(const kernel *k, ir_opkind comb, ir_opkind comb2, const ir_value *in) {
+/* t, or what it widens where it is an extf and widened is set (bf16
+ * scores read as f32 through an extf the canonicalizer moved into the
+ * reader's body). */
+static term unwiden(const kernel *k, term t, bool widened) {
+    return widened && is_op(t, IR_OP_EXTF) ? operand(k, t, 0) : t;
+}
+
+/* red = combine(in, out) along its reduction loop, in either order (in
+ * through an extf where widened). */
+static bool is_reduce(const kernel *k, ir_opkind comb, ir_opkind comb2, const ir_value *in, bool widened) {
     term t = result_of(k);
     if (!is_op(t, comb) && !is_op(t, comb2)) return false;
     term a = operand(k, t, 0), b = operand(k, t, 1);
@@ -123,7 +131,7 @@ static bool is_reduce(const kernel *k, ir_opkind comb, ir_opkind comb2, const ir
         a = b;
         b = x;
     }
-    return b.input == -2 && !b.op && input_full(k, a, in);
+    return b.input == -2 && !b.op && input_full(k, unwiden(k, a, widened), in);
 }
 
 /* ------------------------------------------------------------ uses */
@@ -172,6 +180,26 @@ static bool f32_inputs(const kernel *k) {
             return false;
     }
     return k->out->type.dtype == IR_F32;
+}
+
+/* A contraction of the attention: f32_inputs, or (where the target runs
+ * bf16 attention) torch-mlir's bf16 spelling, its lhs and rhs both bf16,
+ * summed in an f32 accumulator, its other inputs f32, bf16 or i1 masks, its
+ * result f32 or (out_bf16) bf16. */
+static bool attn_contraction_types(const kernel *k, bool bf16, bool out_bf16) {
+    if (f32_inputs(k)) return true;
+    if (!bf16) return false;
+    const ir_block *b = ir_linalg_body(k->root);
+    if (!b || !b->nargs || b->args[b->nargs - 1].type.dtype != IR_F32) return false; /* the accumulator */
+    for (uint32_t i = 0; i < k->ninputs; i++) {
+        const kn_input *in = &k->inputs[i];
+        const ir_type t = in->value->type;
+        const bool operand = in->role == KN_ROLE_LHS || in->role == KN_ROLE_RHS;
+        if (t.kind != IR_T_TENSOR || (operand && t.dtype != IR_BF16) ||
+            (!operand && t.dtype != IR_F32 && t.dtype != IR_BF16 && !(t.dtype == IR_I1 && in->role == KN_ROLE_OPERAND)))
+            return false;
+    }
+    return k->out->type.dtype == IR_F32 || (out_bf16 && k->out->type.dtype == IR_BF16);
 }
 
 /* Score kernel k (a map over the scores' elements) reads the scores before
@@ -309,7 +337,7 @@ static uint32_t b_loops(const kernel *k, const int64_t *stride, int64_t *b, int6
 
 /* Kernel pv (a contraction) reading P as its input pi, with the chain
  * behind it: the kernels of the attention into f. */
-static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool *in_kernel, found *f) {
+static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool *in_kernel, bool bf16, found *f) {
     const kernel *PV = &p->k[pv];
     int jp = only_loop(PV, KN_DIM_K), mp = only_loop(PV, KN_DIM_M), np = only_loop(PV, KN_DIM_N);
     if (jp < 0 || mp < 0 || np < 0) return false;
@@ -317,9 +345,14 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     uint32_t kd = producer(p, Pin->value);
     if (kd == KN_NONE || !Pin->map || !ir_amap_is_projected_perm(Pin->map, true)) return false;
     const kernel *D = &p->k[kd];
-    /* div: P = E / l */
-    if (!rows_kernel_of(D, false, IR_F32, NULL)) return false;
+    /* div: P = E / l (in bf16: rounded to it, truncf(E / l)) */
+    const bool p_bf16 = bf16 && D->out->type.dtype == IR_BF16;
+    if (!rows_kernel_of(D, false, p_bf16 ? IR_BF16 : IR_F32, NULL)) return false;
     term t = result_of(D);
+    if (p_bf16) {
+        if (!is_op(t, IR_OP_TRUNCF)) return false;
+        t = operand(D, t, 0);
+    }
     term ta = {NULL, -3, 0};
     bool safe = false;
     if (is_op(t, IR_OP_SELECT)) {
@@ -344,23 +377,27 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     if (ks == KN_NONE || ke == KN_NONE) return false;
     /* sum: l = sum_j E from 0 */
     const kernel *Ks = &p->k[ks], *Ke = &p->k[ke];
-    if (!rows_reduction(Ks, IR_F32, g) || !is_zero_init(Ks) || !is_reduce(Ks, IR_OP_ADDF, IR_OP_ADDF, E)) return false;
+    if (!rows_reduction(Ks, IR_F32, g) || !is_zero_init(Ks) || !is_reduce(Ks, IR_OP_ADDF, IR_OP_ADDF, E, false))
+        return false;
     /* exp: E = exp(S - m) */
     if (!rows_kernel_of(Ke, false, IR_F32, NULL)) return false;
     t = result_of(Ke);
     if (!is_op(t, IR_OP_EXP)) return false;
     t = operand(Ke, t, 0);
     if (!is_op(t, IR_OP_SUBF)) return false;
-    term ts = operand(Ke, t, 0), tm = operand(Ke, t, 1);
+    /* (in bf16, S may be bf16 scores that exp and max widen themselves) */
+    term ts = unwiden(Ke, operand(Ke, t, 0), bf16), tm = operand(Ke, t, 1);
     if (ts.op || tm.op || ts.input < 0 || tm.input < 0) return false;
     const ir_value *S = kn_unview(Ke->inputs[ts.input].value), *M = kn_unview(Ke->inputs[tm.input].value);
+    const bool s_bf16 = S->type.dtype == IR_BF16;
     int ae = kn_stat_loop(Ke, Ke->inputs[tm.input].map, Ke->inputs[tm.input].value->type);
     if (ae < 0 || !kn_geom_eq(kn_geom_of(Ke, ae), g) || !input_full(Ke, ts, S) || !input_stat(Ke, tm, M, ae)) return false;
     uint32_t km = producer(p, M), kq = producer(p, S);
     if (km == KN_NONE || kq == KN_NONE) return false;
     /* max: m = max_j S from the lowest float */
     const kernel *Km = &p->k[km];
-    if (!rows_reduction(Km, IR_F32, g) || !is_lowest(Km->init_scalar) || !is_reduce(Km, IR_OP_MAXIMUMF, IR_OP_MAXNUMF, S))
+    if (!rows_reduction(Km, IR_F32, g) || !is_lowest(Km->init_scalar) ||
+        !is_reduce(Km, IR_OP_MAXIMUMF, IR_OP_MAXNUMF, S, s_bf16))
         return false;
     uint32_t kc = KN_NONE, ka = KN_NONE;
     if (Aval && !match_all_masked(p, Aval, S, g, in_kernel, &kc, &ka)) return false;
@@ -368,7 +405,8 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
     if (!match_score_chain(p, S, g, in_kernel, &kq, chain, &nchain)) return false;
     const kernel *Q = &p->k[kq];
     /* qk: the keys are one of its M and N loops (S's axis), the rows the other */
-    if (Q->kind != KN_CONTRACTION || Q->ninputs < 2 || !f32_inputs(Q) || Q->init_scalar) return false;
+    if (Q->kind != KN_CONTRACTION || Q->ninputs < 2 || !attn_contraction_types(Q, bf16, s_bf16) || Q->init_scalar)
+        return false;
     int mq = only_loop(Q, KN_DIM_M), nq = only_loop(Q, KN_DIM_N);
     if (mq < 0 || nq < 0 || only_loop(Q, KN_DIM_K) < 0) return false;
     int64_t sq[KN_MAX_DIMS], sp[KN_MAX_DIMS];
@@ -410,13 +448,13 @@ static bool match_from(const kn_program *p, uint32_t pv, uint32_t pi, const bool
 }
 
 /* Kernel pv (a contraction) with the chain behind it, P its lhs or rhs. */
-static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, found *f) {
+static bool match(const kn_program *p, uint32_t pv, const bool *in_kernel, bool bf16, found *f) {
     const kernel *PV = &p->k[pv];
-    if (PV->kind != KN_CONTRACTION || PV->ninputs < 2 || !f32_inputs(PV)) return false;
+    if (PV->kind != KN_CONTRACTION || PV->ninputs < 2 || !attn_contraction_types(PV, bf16, true)) return false;
     memset(f, 0, sizeof *f);
-    if (match_from(p, pv, 0, in_kernel, f)) return true;
+    if (match_from(p, pv, 0, in_kernel, bf16, f)) return true;
     memset(f, 0, sizeof *f);
-    return match_from(p, pv, 1, in_kernel, f);
+    return match_from(p, pv, 1, in_kernel, bf16, f);
 }
 
 /* ------------------------------------------------------------ merge */
@@ -518,7 +556,7 @@ static void merge(ir_module *m, kn_program *p, uint32_t pv, const found *f) {
     for (uint32_t i = 0; i < a->pv.nepilogue; i++) k->epilogue[k->nepilogue++] = a->pv.epilogue[i];
 }
 
-uint32_t kn_fuse_attention(ir_module *m, kn_program *p) {
+uint32_t kn_fuse_attention(ir_module *m, kn_program *p, bool bf16) {
     bool *in_kernel = sp_arena_array(&m->arena, p->nvalues ? p->nvalues : 1, sizeof *in_kernel);
     for (uint32_t a = 0; a < p->nk; a++)
         for (uint32_t j = 0; j < p->k[a].nops; j++)
@@ -528,7 +566,7 @@ uint32_t kn_fuse_attention(ir_module *m, kn_program *p) {
     uint32_t merged = 0;
     for (uint32_t pv = 0; pv < p->nk; pv++) {
         found f;
-        if (!match(p, pv, in_kernel, &f)) continue;
+        if (!match(p, pv, in_kernel, bf16, &f)) continue;
         bool fresh = true;
         for (uint32_t i = 0; i < 7; i++) fresh &= f.idx[i] == KN_NONE || (!gone[f.idx[i]] && f.idx[i] < pv);
         for (uint32_t i = 0; i < f.nscore; i++) fresh &= !gone[f.score[i]] && f.score[i] < pv;

@@ -181,8 +181,10 @@ typedef struct kn_program {
 /* Group func's ops into kernels (run pass_canonicalize first). */
 void kn_build(ir_module *m, ir_op *func, kn_program *out);
 /* Merge each attention's six kernels (kn_attention) into one KN_ATTENTION
- * kernel, for targets that run it fused; returns how many it merged. */
-uint32_t kn_fuse_attention(ir_module *m, kn_program *p);
+ * kernel, for targets that run it fused; returns how many it merged. With
+ * bf16, also torch-mlir's bf16 attention: Q, K, V and P bf16, the
+ * contractions summing in f32, P = truncf(E / l), O f32 or bf16. */
+uint32_t kn_fuse_attention(ir_module *m, kn_program *p, bool bf16);
 /* Fold tensor.pad kernels into the kernels that read their result, for
  * targets that pad as they load (padfold.c): a pad kernel (static padding,
  * a padding value that is a constant or a scalar from outside its body)

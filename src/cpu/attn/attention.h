@@ -21,7 +21,13 @@
  * Rounding: e^x is the engine's (within 1 ulp of expf); the division by l
  * comes after the product with V instead of before, and keys beyond the
  * first tile are summed in a different order: results differ from the
- * reference's two-pass softmax by a few ulp of the output's scale.
+ * reference's two-pass softmax by a few ulp of the output's scale. A bf16
+ * attention's reference rounds P = E / l to bf16 before the product with
+ * V. Where one key tile holds every key, l is whole after it and so is P:
+ * the tile is divided by l and rounded to bf16 as the reference does, and
+ * O is not divided again. Over several key tiles the products take
+ * e^{S - m} unrounded, so the result differs by up to about one bf16 ulp
+ * of the output's scale (--check's tolerance for bf16 values is 1e-2).
  */
 #ifndef SPADC_CPU_ATTENTION_H
 #define SPADC_CPU_ATTENTION_H
@@ -51,8 +57,13 @@ typedef struct cpu_attn_args {
     int64_t k_sj, k_sd; /* K: along keys, along d */
     int64_t v_sj, v_sn; /* V: along keys, along dv */
     int64_t o_sn;       /* O: along dv */
-    const float *Q, *K, *V;
-    float *O;
+    /* Q, K, V and O of their element types: f32, or bf16 (torch-mlir's
+     * bf16 attention; Q, K and V widened to f32 as they are copied and
+     * packed, O rounded to bf16 as it is stored) */
+    const void *Q, *K, *V;
+    void *O;
+    cpu_dtype q_dt, k_dt, v_dt, o_dt;
+    cpu_dtype p_dt; /* P's, as the reference rounds it: bf16 is rounded to where one key tile holds every key */
     /* the qk epilogue on S (NULL: none): operand s of row r at
      * qk_base[s] + qk_opnd_off[s][r], along keys at its sn */
     const cpu_epilogue *qk_epi;

@@ -92,16 +92,50 @@ static void exp_program(cpu_epilogue *ee, float *ms, cpu_epi_prog *ep) {
     cpu_epi_compile(ee, false, ep);
 }
 
-/* A block's nb query rows from row b0, D apart in q; their running max m
- * and sum l start. */
+/* x rounded to bf16 (to nearest even; a NaN stays a quiet NaN), kept in
+ * f32: as fp16.h's sp_round_bf16, inline so that the loop over a tile of
+ * P vectorises. */
+static inline float round_bf16(float x) {
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    u = (u & 0x7fffffffu) > 0x7f800000u ? (u | 0x00400000u) & 0xffff0000u : (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* P = E / l rounded to bf16, a row of tc keys in place (a safe softmax's
+ * row with no finite score: 0). */
+static void row_p_bf16(float *e, int64_t tc, float l, bool zero) {
+    if (zero) {
+        memset(e, 0, (size_t)tc * sizeof *e);
+        return;
+    }
+    for (int64_t j = 0; j < tc; j++) e[j] = round_bf16(e[j] / l);
+}
+
+/* Element off of an array of t's elements. */
+static const void *attn_at(const void *p, cpu_dtype t, int64_t off) {
+    return (const char *)p + off * cpu_dtype_size(t);
+}
+
+/* A block's nb query rows from row b0, D apart in q (widened from bf16);
+ * their running max m and sum l start. */
 static void load_q(const cpu_attn_args *a, float *q, int64_t D, int64_t b0, int64_t nb, float *m, float *l) {
     for (int64_t i = 0; i < nb; i++) {
-        const float *src = a->Q + a->q_off[b0 + i];
         float *dst = q + i * D;
-        if (a->q_sd == 1)
-            memcpy(dst, src, (size_t)D * sizeof *dst);
-        else
-            for (int64_t k = 0; k < D; k++) dst[k] = src[k * a->q_sd];
+        if (a->q_dt == CPU_F32) {
+            const float *src = (const float *)a->Q + a->q_off[b0 + i];
+            if (a->q_sd == 1)
+                memcpy(dst, src, (size_t)D * sizeof *dst);
+            else
+                for (int64_t k = 0; k < D; k++) dst[k] = src[k * a->q_sd];
+        } else {
+            const uint16_t *src = (const uint16_t *)a->Q + a->q_off[b0 + i];
+            if (a->q_sd == 1)
+                cpu_cvt16_portable(dst, src, D, a->q_dt);
+            else
+                for (int64_t k = 0; k < D; k++) cpu_cvt16_portable(dst + k, src + k * a->q_sd, 1, a->q_dt);
+        }
         m[i] = -INFINITY;
         l[i] = 0;
     }
@@ -158,15 +192,28 @@ static void pv_tiles(const cpu_kernel_set *ks, cpu_ukr *u, const float *s, const
 /* A block's nb output rows (DVP apart in o): O / l, the pv epilogue (pe,
  * compiled as pp; its operands moved per row), the store. */
 static void store_rows(const cpu_attn_args *a, const cpu_kernel_set *ks, cpu_epilogue *pe, const cpu_epi_prog *pp,
-                       float *o, int64_t DVP, const float *m, const float *l, int64_t b0, int64_t nb) {
+                       float *o, int64_t DVP, const float *m, const float *l, int64_t b0, int64_t nb, bool p_whole) {
     const int64_t DV = a->dv;
     for (int64_t i = 0; i < nb; i++) {
         float *orow = o + i * DVP;
         /* torch's safe softmax: P = 0 where every score is -inf, so O is
          * what was summed, e^{-inf} V = 0 V: 0, or NaN in a column where V
          * holds a NaN or an infinity, as the reference's 0 * V */
-        if (!(a->safe && m[i] == -INFINITY)) row_div(orow, DV, l[i]);
-        float *out = a->O + a->o_off[b0 + i];
+        if (!p_whole && !(a->safe && m[i] == -INFINITY)) row_div(orow, DV, l[i]);
+        if (a->o_dt != CPU_F32) { /* bf16: the epilogue in place, then rounded as stored */
+            if (a->pv_epi) {
+                for (uint32_t k = 0; k < pe->noperands; k++)
+                    pe->operands[k].ptr = a->pv_base[k] + a->pv_opnd_off[k][b0 + i];
+                epi_row(ks, pp, orow, DV, 0, orow);
+            }
+            uint16_t *out = (uint16_t *)a->O + a->o_off[b0 + i];
+            if (a->o_sn == 1)
+                cpu_store16_portable(out, orow, DV, a->o_dt);
+            else
+                for (int64_t k = 0; k < DV; k++) cpu_store16_portable(out + k * a->o_sn, orow + k, 1, a->o_dt);
+            continue;
+        }
+        float *out = (float *)a->O + a->o_off[b0 + i];
         float *dst = a->o_sn == 1 ? out : orow;
         if (a->pv_epi) {
             for (uint32_t k = 0; k < pe->noperands; k++)
@@ -186,6 +233,9 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
     const int NR = ks->nr;
     const int64_t D = a->d, DV = a->dv, KEYS = a->keys, T = t->keys, R = t->rows;
     const int64_t kpan = (KEYS + NR - 1) / NR, vpan = (DV + NR - 1) / NR, DVP = vpan * NR;
+    /* P rounded to bf16 as the reference rounds it: where one tile holds
+     * every key (attention.h) */
+    const bool p_whole = a->p_dt == CPU_BF16 && T >= KEYS;
     float *q = (float *)buf;
     float *kt = (float *)(buf + t->q_bytes);
     float *vp = (float *)(buf + t->q_bytes + t->kt_bytes);
@@ -216,11 +266,11 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         const int64_t nb = b1 - b0;
         if (a->k_off[b0] != head_k) {
             head_k = a->k_off[b0];
-            cpu_pack_b_block(kt, ks, a->K + head_k, CPU_F32, a->k_sd, a->k_sj, 0, D, KEYS, 0, D, 0, kpan);
+            cpu_pack_b_block(kt, ks, attn_at(a->K, a->k_dt, head_k), a->k_dt, a->k_sd, a->k_sj, 0, D, KEYS, 0, D, 0, kpan);
         }
         if (a->v_off[b0] != head_v) {
             head_v = a->v_off[b0];
-            cpu_pack_b_block(vp, ks, a->V + head_v, CPU_F32, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
+            cpu_pack_b_block(vp, ks, attn_at(a->V, a->v_dt, head_v), a->v_dt, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
         }
         load_q(a, q, D, b0, nb, m, l);
         for (int64_t j0 = 0; j0 < KEYS; j0 += T) {
@@ -267,12 +317,13 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                 float st = rs[i];
                 l[i] = j0 ? l[i] * alpha[i] + st : st;
                 if (j0) row_scale(o + i * DVP, DVP, alpha[i]);
+                if (p_whole) row_p_bf16(s + i * T, tc, l[i], a->safe && m[i] == -INFINITY);
             }
             /* O += e^{S - m} V_t */
             pv_tiles(ks, &u, s, vp, o, T, KEYS, DV, DVP, nb, j0, tc);
         }
         /* O / l, the pv epilogue, the store */
-        store_rows(a, ks, &pe, &pp, o, DVP, m, l, b0, nb);
+        store_rows(a, ks, &pe, &pp, o, DVP, m, l, b0, nb, p_whole);
         b0 = b1;
     }
 }
