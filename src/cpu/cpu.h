@@ -164,6 +164,12 @@ float cpu_epi_eval(const cpu_epilogue *e, float acc, int64_t m, int64_t n);
  * a trailing max(x, 0) the ReLU store. Same semantics; registers written
  * once (as a compiler emits them) are required, else nothing changes. */
 void cpu_epi_coalesce(cpu_epilogue *e);
+/* Give each instruction that writes a register again (a 16-bit op's
+ * result rounded in place: epi_compile.c) a fresh one, and its readers up
+ * to the next such write: the single assignment cpu_epi_coalesce needs.
+ * False (e partly renamed, the same semantics) where the registers run
+ * out. */
+bool cpu_epi_single_assign(cpu_epilogue *e);
 
 /* Replace each GELU chain as torch-mlir writes it by one instruction: the
  * exact one, x * ((erf(x / sqrt 2) + 1) * 0.5) (x * 0.70710678 for the

@@ -20,7 +20,9 @@
 // torch-mlir writes them for a bf16 model: Q K^T summed in f32 and
 // rounded to bf16, the scale and the mask in bf16, the softmax in f32 on
 // the widened scores (the max with torch's argmax output), P = truncf(E /
-// l), P V summed in f32 and rounded to bf16.
+// l), P V summed in f32 and rounded to bf16 (tools/attention_bf16.py
+// writes them); @attn_bf16_odd has an odd d (15) and odd keys (71), the
+// last of each bf16 pair alone.
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
 #rowk = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
@@ -650,4 +652,79 @@ func.func @attn_bf16_long(%q: tensor<1x6x16xbf16>, %k: tensor<1x6000x16xbf16>, %
     linalg.yield %r : bf16
   } -> tensor<1x6x8xbf16>
   return %o : tensor<1x6x8xbf16>
+}
+
+func.func @attn_bf16_odd(%q: tensor<2x40x15xbf16>, %k: tensor<2x71x15xbf16>, %v: tensor<2x71x23xbf16>, %mask: tensor<71xbf16>) -> tensor<2x40x23xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 8.0 : bf16
+  %ekt = tensor.empty() : tensor<2x15x71xbf16>
+  %kt = linalg.transpose ins(%k : tensor<2x71x15xbf16>) outs(%ekt : tensor<2x15x71xbf16>) permutation = [0, 2, 1]
+  %es = tensor.empty() : tensor<2x40x71xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<2x40x71xf32>) -> tensor<2x40x71xf32>
+  %s0 = linalg.batch_matmul ins(%q, %kt : tensor<2x40x15xbf16>, tensor<2x15x71xbf16>) outs(%fs : tensor<2x40x71xf32>) -> tensor<2x40x71xf32>
+  %ebs = tensor.empty() : tensor<2x40x71xbf16>
+  %s1 = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0 : tensor<2x40x71xf32>) outs(%ebs : tensor<2x40x71xbf16>) {
+  ^bb0(%a: f32, %o: bf16):
+    %x = arith.truncf %a : f32 to bf16
+    linalg.yield %x : bf16
+  } -> tensor<2x40x71xbf16>
+  %s2 = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s1, %mask : tensor<2x40x71xbf16>, tensor<71xbf16>) outs(%ebs : tensor<2x40x71xbf16>) {
+  ^bb0(%a: bf16, %m: bf16, %o: bf16):
+    %x = arith.divf %a, %scale : bf16
+    %y = arith.addf %x, %m : bf16
+    linalg.yield %y : bf16
+  } -> tensor<2x40x71xbf16>
+  %s = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s2 : tensor<2x40x71xbf16>) outs(%es : tensor<2x40x71xf32>) {
+  ^bb0(%a: bf16, %o: f32):
+    %x = arith.extf %a : bf16 to f32
+    linalg.yield %x : f32
+  } -> tensor<2x40x71xf32>
+  %em = tensor.empty() : tensor<2x40xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
+  %c0_i64 = arith.constant 0 : i64
+  %ei = tensor.empty() : tensor<2x40xi64>
+  %fi = linalg.fill ins(%c0_i64 : i64) outs(%ei : tensor<2x40xi64>) -> tensor<2x40xi64>
+  %mx:2 = linalg.generic {indexing_maps = [#id3, #row3, #row3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x40x71xf32>) outs(%fm, %fi : tensor<2x40xf32>, tensor<2x40xi64>) {
+  ^bb0(%a: f32, %o: f32, %oi: i64):
+    %j = linalg.index 2 : index
+    %ji = arith.index_cast %j : index to i64
+    %r = arith.maximumf %a, %o : f32
+    %gt = arith.cmpf ogt, %a, %o : f32
+    %ri = arith.select %gt, %ji, %oi : i64
+    linalg.yield %r, %ri : f32, i64
+  } -> (tensor<2x40xf32>, tensor<2x40xi64>)
+  %e0 = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %mx#0 : tensor<2x40x71xf32>, tensor<2x40xf32>) outs(%es : tensor<2x40x71xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x40x71xf32>
+  %e = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e0 : tensor<2x40x71xf32>) outs(%es : tensor<2x40x71xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %x = math.exp %a : f32
+    linalg.yield %x : f32
+  } -> tensor<2x40x71xf32>
+  %el = tensor.empty() : tensor<2x40x1xf32>
+  %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
+  %l = linalg.generic {indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]} ins(%e : tensor<2x40x71xf32>) outs(%fl : tensor<2x40x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<2x40x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #rowk, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e, %l : tensor<2x40x71xf32>, tensor<2x40x1xf32>) outs(%ebs : tensor<2x40x71xbf16>) {
+  ^bb0(%a: f32, %b: f32, %o: bf16):
+    %d = arith.divf %a, %b : f32
+    %r = arith.truncf %d : f32 to bf16
+    linalg.yield %r : bf16
+  } -> tensor<2x40x71xbf16>
+  %eo = tensor.empty() : tensor<2x40x23xf32>
+  %fo = linalg.fill ins(%zero : f32) outs(%eo : tensor<2x40x23xf32>) -> tensor<2x40x23xf32>
+  %o0 = linalg.batch_matmul ins(%p, %v : tensor<2x40x71xbf16>, tensor<2x71x23xbf16>) outs(%fo : tensor<2x40x23xf32>) -> tensor<2x40x23xf32>
+  %ebo = tensor.empty() : tensor<2x40x23xbf16>
+  %o = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%o0 : tensor<2x40x23xf32>) outs(%ebo : tensor<2x40x23xbf16>) {
+  ^bb0(%a: f32, %x: bf16):
+    %r = arith.truncf %a : f32 to bf16
+    linalg.yield %r : bf16
+  } -> tensor<2x40x23xbf16>
+  return %o : tensor<2x40x23xbf16>
 }

@@ -33,7 +33,7 @@ static void size_tile(const cpu_attn_args *a, cpu_attn_tile *t) {
     t->working = t->q_bytes + tile_kv + t->s_bytes + t->o_bytes + t->stat_bytes;
 }
 
-void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t) {
+static void plan_tile(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t) {
     const cpu_kernel_set *ks = kset(isa);
     t->mr = ks->mr;
     t->nr = ks->nr;
@@ -58,6 +58,20 @@ void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a
     t->rows = ks->mr;
     t->keys = ks->nr;
     size_tile(a, t);
+}
+
+/* The pair kernels where they pay (attention.h): their buffers are no
+ * larger than the f32 copies size_tile counts. */
+static void plan_pairs(cpu_isa isa, const cpu_attn_args *a, cpu_attn_tile *t) {
+    const cpu_kernel_set *pk = isa >= CPU_ISA_AVX512BF16 ? cpu_kernel_pairs(CPU_ISA_AVX512BF16) : NULL;
+    t->pairs = pk && pk->mr == t->mr && pk->nr == t->nr && a->q_dt == CPU_BF16 && a->k_dt == CPU_BF16 &&
+               cpu_pairs_pay(pk, t->rows);
+    t->pv_pairs = t->pairs && a->v_dt == CPU_BF16 && a->p_dt == CPU_BF16 && t->keys >= a->keys;
+}
+
+void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t) {
+    plan_tile(isa, caches, a, t);
+    plan_pairs(isa, a, t);
 }
 
 int cpu_attn_team(const cpu_attn_args *a) {

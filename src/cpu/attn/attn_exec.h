@@ -113,17 +113,32 @@ static void row_p_bf16(float *e, int64_t tc, float l, bool zero) {
     for (int64_t j = 0; j < tc; j++) e[j] = round_bf16(e[j] / l);
 }
 
+/* A row of P (tc values, already rounded to bf16) as bf16 pairs, in place
+ * from its start: pair p holds keys 2p (low half) and 2p + 1 (0 past tc). */
+static void row_pairs(float *row, int64_t tc) {
+    uint32_t *d = (uint32_t *)row;
+    for (int64_t p = 0; 2 * p < tc; p++) {
+        uint32_t lo, hi = 0;
+        memcpy(&lo, row + 2 * p, sizeof lo);
+        if (2 * p + 1 < tc) memcpy(&hi, row + 2 * p + 1, sizeof hi);
+        d[p] = lo >> 16 | (hi & 0xffff0000u);
+    }
+}
+
 /* Element off of an array of t's elements. */
 static const void *attn_at(const void *p, cpu_dtype t, int64_t off) {
     return (const char *)p + off * cpu_dtype_size(t);
 }
 
-/* A block's nb query rows from row b0, D apart in q (widened from bf16);
+/* A block's nb query rows from row b0, D apart in q (widened from bf16;
+ * with pairs, as the pair kernels' bf16 pairs, D2 = ceil(d / 2) apart);
  * their running max m and sum l start. */
-static void load_q(const cpu_attn_args *a, float *q, int64_t D, int64_t b0, int64_t nb, float *m, float *l) {
+static void load_q(const cpu_attn_args *a, float *q, int64_t D, int64_t b0, int64_t nb, float *m, float *l, bool pairs) {
     for (int64_t i = 0; i < nb; i++) {
         float *dst = q + i * D;
-        if (a->q_dt == CPU_F32) {
+        if (pairs) {
+            cpu_pack_a_pairs((uint32_t *)dst, D, (const uint16_t *)a->Q + a->q_off[b0 + i], a->d, 1, 0, a->q_sd, 0, 0, 1);
+        } else if (a->q_dt == CPU_F32) {
             const float *src = (const float *)a->Q + a->q_off[b0 + i];
             if (a->q_sd == 1)
                 memcpy(dst, src, (size_t)D * sizeof *dst);
@@ -207,8 +222,9 @@ static void store_rows(const cpu_attn_args *a, const cpu_kernel_set *ks, cpu_epi
                 epi_row(ks, pp, orow, DV, 0, orow);
             }
             uint16_t *out = (uint16_t *)a->O + a->o_off[b0 + i];
+            void (*st)(uint16_t *, const float *, int64_t, cpu_dtype) = ks->store16 ? ks->store16 : cpu_store16_portable;
             if (a->o_sn == 1)
-                cpu_store16_portable(out, orow, DV, a->o_dt);
+                st(out, orow, DV, a->o_dt);
             else
                 for (int64_t k = 0; k < DV; k++) cpu_store16_portable(out + k * a->o_sn, orow + k, 1, a->o_dt);
             continue;
@@ -236,6 +252,12 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
     /* P rounded to bf16 as the reference rounds it: where one tile holds
      * every key (attention.h) */
     const bool p_whole = a->p_dt == CPU_BF16 && T >= KEYS;
+    /* bf16 products by the pair kernels (tile.pairs: Q K^T; tile.pv_pairs,
+     * with p_whole, P V too): Q, K^T and V as bf16 pairs, D2 and K2 pair
+     * rows, in the buffers the f32 copies would fill */
+    const cpu_kernel_set *pk = t->pairs ? cpu_kernel_pairs(CPU_ISA_AVX512BF16) : NULL;
+    const cpu_kernel_set *kq = pk ? pk : ks, *kv = pk && t->pv_pairs && p_whole ? pk : ks;
+    const int64_t DQ = pk ? (D + 1) / 2 : D, KV = kv == pk ? (KEYS + 1) / 2 : KEYS;
     float *q = (float *)buf;
     float *kt = (float *)(buf + t->q_bytes);
     float *vp = (float *)(buf + t->q_bytes + t->kt_bytes);
@@ -266,13 +288,13 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
         const int64_t nb = b1 - b0;
         if (a->k_off[b0] != head_k) {
             head_k = a->k_off[b0];
-            cpu_pack_b_block(kt, ks, attn_at(a->K, a->k_dt, head_k), a->k_dt, a->k_sd, a->k_sj, 0, D, KEYS, 0, D, 0, kpan);
+            cpu_pack_b_block(kt, kq, attn_at(a->K, a->k_dt, head_k), a->k_dt, a->k_sd, a->k_sj, 0, D, KEYS, 0, DQ, 0, kpan);
         }
         if (a->v_off[b0] != head_v) {
             head_v = a->v_off[b0];
-            cpu_pack_b_block(vp, ks, attn_at(a->V, a->v_dt, head_v), a->v_dt, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KEYS, 0, vpan);
+            cpu_pack_b_block(vp, kv, attn_at(a->V, a->v_dt, head_v), a->v_dt, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KV, 0, vpan);
         }
-        load_q(a, q, D, b0, nb, m, l);
+        load_q(a, q, DQ, b0, nb, m, l, pk != NULL);
         for (int64_t j0 = 0; j0 < KEYS; j0 += T) {
             const int64_t tc = KEYS - j0 < T ? KEYS - j0 : T;
             /* the qk epilogue: in the microkernel, on its register tile
@@ -287,7 +309,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                 qe.operands[k].sm = nb > 1 ? off[1] - off[0] : 0;
             }
             /* S = Q K_t^T */
-            qk_tiles(ks, &u, q, kt, s, D, T, nb, j0, tc, even ? &qp : NULL);
+            qk_tiles(kq, &u, q, kt, s, DQ, T, nb, j0, tc, even ? &qp : NULL);
             for (int64_t i = 0; i < nb; i++) {
                 float *srow = s + i * T;
                 if (a->qk_epi && !even) {
@@ -320,7 +342,12 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
                 if (p_whole) row_p_bf16(s + i * T, tc, l[i], a->safe && m[i] == -INFINITY);
             }
             /* O += e^{S - m} V_t */
-            pv_tiles(ks, &u, s, vp, o, T, KEYS, DV, DVP, nb, j0, tc);
+            if (kv == pk) { /* one tile (p_whole): j0 = 0, tc = KEYS */
+                for (int64_t i = 0; i < nb; i++) row_pairs(s + i * T, tc);
+                pv_tiles(kv, &u, s, vp, o, T, KV, DV, DVP, nb, 0, (tc + 1) / 2);
+            } else {
+                pv_tiles(ks, &u, s, vp, o, T, KEYS, DV, DVP, nb, j0, tc);
+            }
         }
         /* O / l, the pv epilogue, the store */
         store_rows(a, ks, &pe, &pp, o, DVP, m, l, b0, nb, p_whole);

@@ -158,6 +158,32 @@ static void rename_reads(cpu_epi_insn *in, unsigned from, unsigned to) {
     if ((m & 8) && in->d == from) in->d = (uint8_t)to;
 }
 
+bool cpu_epi_single_assign(cpu_epilogue *e) {
+    if (!e || e->ninsn > CPU_EPI_MAX_INSNS) return false;
+    unsigned written = 1; /* r0: the accumulator */
+    for (uint32_t i = 0; i < e->ninsn; i++) {
+        const unsigned d = e->insn[i].dst;
+        if (d >= CPU_EPI_MAX_REGS) return false;
+        if (!(written & (1u << d))) {
+            written |= 1u << d;
+            continue;
+        }
+        if (e->nregs >= CPU_EPI_MAX_REGS) return false;
+        const unsigned f = e->nregs++;
+        e->insn[i].dst = (uint8_t)f;
+        written |= 1u << f;
+        /* d's readers up to its next writer (which reads the old value, as
+         * an in-place rounding does) read f */
+        bool rewritten = false;
+        for (uint32_t j = i + 1; j < e->ninsn && !rewritten; j++) {
+            rename_reads(&e->insn[j], d, f);
+            rewritten = e->insn[j].dst == d;
+        }
+        if (!rewritten && e->result == d) e->result = (uint8_t)f;
+    }
+    return true;
+}
+
 void cpu_epi_coalesce(cpu_epilogue *e) {
     if (!e || e->ninsn > CPU_EPI_MAX_INSNS) return;
     /* single assignment, r0 never written: the renaming below is then exact */
@@ -228,11 +254,14 @@ static void make_steps(const cpu_epilogue *e, cpu_epi_prog *p) {
             *s = (cpu_epi_step){.op = CPU_STEP_RELU, .operand = -1};
             continue;
         }
-        if ((in->op == CPU_EPI_GELU_ERF || in->op == CPU_EPI_GELU_TANH || in->op == CPU_EPI_SILU) && in->a == 0) {
+        if ((in->op == CPU_EPI_GELU_ERF || in->op == CPU_EPI_GELU_TANH || in->op == CPU_EPI_SILU ||
+             in->op == CPU_EPI_ROUND_BF16) &&
+            in->a == 0) {
             /* a tile step */
             *s = (cpu_epi_step){.op = in->op == CPU_EPI_GELU_ERF    ? CPU_STEP_GELU_ERF
                                       : in->op == CPU_EPI_GELU_TANH ? CPU_STEP_GELU_TANH
-                                                                    : CPU_STEP_SILU,
+                                      : in->op == CPU_EPI_SILU      ? CPU_STEP_SILU
+                                                                    : CPU_STEP_ROUND_BF16,
                                 .operand = -1};
             continue;
         }

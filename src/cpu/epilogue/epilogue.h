@@ -45,7 +45,9 @@ typedef enum cpu_epi_kind {
  * mask read as 0/1 and t 0.5 (epi_compile.c compile_select). */
 #define CPU_EPI_SELECT_STEP_OPS(X) X(CPU_STEP_MASK_KEEP) X(CPU_STEP_MASK_DROP)
 /* After the register ops, the tile steps: r0 = GELU(r0), erf's or tanh's,
- * or SiLU(r0) (CPU_EPI_GELU_ERF, _GELU_TANH, _SILU), too long to inline
+ * SiLU(r0) or r0 rounded to bf16 (CPU_EPI_GELU_ERF, _GELU_TANH, _SILU,
+ * _ROUND_BF16: a bf16 op's result in a GEMM's epilogue, as the fused bf16
+ * attention's scores have them), too long to inline
  * for every register of every edge kernel; a kernel that takes them
  * (ukr_common.h) spills its tile, runs the ISA's function over it
  * (act_tile: the interpreter's arithmetic, vec_epilogue.h) and reloads.
@@ -54,7 +56,8 @@ typedef enum cpu_epi_kind {
 typedef enum cpu_epi_step_op {
     CPU_EPI_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_EPI_SELECT_STEP_OPS(CPU_EPI_STEP_ENUM) CPU_STEP_GELU_ERF,
     CPU_STEP_GELU_TANH,
-    CPU_STEP_SILU
+    CPU_STEP_SILU,
+    CPU_STEP_ROUND_BF16
 } cpu_epi_step_op;
 #undef CPU_EPI_STEP_ENUM
 typedef struct cpu_epi_step {

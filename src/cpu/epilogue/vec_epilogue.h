@@ -222,6 +222,7 @@ static __attribute__((noinline)) void act_tile(float *t, int rows, int nv, int r
     switch (op) { /* once a tile, not once a vector */
     case CPU_STEP_GELU_ERF: ACT_TILE_LOOP(vgelu_erf_) break;
     case CPU_STEP_GELU_TANH: ACT_TILE_LOOP(vgelu_tanh_) break;
+    case CPU_STEP_ROUND_BF16: ACT_TILE_LOOP(vround_bf16_) break;
     default: ACT_TILE_LOOP(vsilu_) break; /* CPU_STEP_SILU */
     }
 #undef ACT_TILE_LOOP
