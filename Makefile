@@ -33,7 +33,9 @@
 #                   Python call's cost above the C API) and bench/sweep.sh (a 1024-point
 #                   spadc-sweep, Dask 1 vs 2 workers) and bench/silicon.sh (the npu
 #                   against TPUv3 silicon and four simulators on the ten calibration
-#                   workloads of tests/corpus/silicon, with each kernel's roofline);
+#                   workloads of tests/corpus/silicon, with each kernel's roofline),
+#                   bench/pools.py and bench/attention_bf16.py (pooling layers and
+#                   bf16 attention against PyTorch eager, through spadc.torch);
 #                   raw output in build/bench/
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ifeq ($(SANITIZE),1)
@@ -133,3 +135,4 @@ bench: peers-ext
 	bash bench/sweep.sh
 	bash bench/silicon.sh
 	$${VENV:-$$HOME/.cache/spadc-venv}/bin/python bench/pools.py
+	$${VENV:-$$HOME/.cache/spadc-venv}/bin/python bench/attention_bf16.py

@@ -183,9 +183,11 @@ static bool f32_inputs(const kernel *k) {
 }
 
 /* A contraction of the attention: f32_inputs, or (where the target runs
- * bf16 attention) torch-mlir's bf16 spelling, its lhs and rhs both bf16,
- * summed in an f32 accumulator, its other inputs f32, bf16 or i1 masks, its
- * result f32 or (out_bf16) bf16. */
+ * bf16 attention) torch-mlir's bf16 spellings, summed in an f32
+ * accumulator: its lhs and rhs each bf16 or f32 (a bf16 model's attention
+ * reads bf16 Q and K; torch's scaled_dot_product_attention widens and
+ * scales them first, and its P V reads f32 P and bf16 V), its other inputs
+ * f32, bf16 (a bf16 mask) or i1 masks, its result f32 or (out_bf16) bf16. */
 static bool attn_contraction_types(const kernel *k, bool bf16, bool out_bf16) {
     if (f32_inputs(k)) return true;
     if (!bf16) return false;
@@ -195,7 +197,7 @@ static bool attn_contraction_types(const kernel *k, bool bf16, bool out_bf16) {
         const kn_input *in = &k->inputs[i];
         const ir_type t = in->value->type;
         const bool operand = in->role == KN_ROLE_LHS || in->role == KN_ROLE_RHS;
-        if (t.kind != IR_T_TENSOR || (operand && t.dtype != IR_BF16) ||
+        if (t.kind != IR_T_TENSOR || (operand && t.dtype != IR_BF16 && t.dtype != IR_F32) ||
             (!operand && t.dtype != IR_F32 && t.dtype != IR_BF16 && !(t.dtype == IR_I1 && in->role == KN_ROLE_OPERAND)))
             return false;
     }

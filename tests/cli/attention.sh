@@ -113,6 +113,20 @@ if grep -q avx512_bf16 /proc/cpuinfo && grep -q AuthenticAMD /proc/cpuinfo; then
   [ "$(pairs attn_bf16_long)" = "True False" ] || no "attn_bf16_long: pairs '$(pairs attn_bf16_long)', not Q K^T only"
 fi
 [ "$(SPADC_ISA=avx512 pairs attn_bf16)" = "False False" ] || no "attn_bf16 SPADC_ISA=avx512: bf16 pairs"
+# torch's scaled_dot_product_attention on bf16 tensors, as torch-mlir
+# exports it (tests/data/attention_sdpa_bf16.mlir: widened, pre-scaled Q
+# and K, an f32 safe softmax, V read in bf16): one attention kernel after
+# the two scalings, equal to the reference on every ISA
+sd=$D/attention_sdpa_bf16.mlir
+k=$("$SPADC" plan "$sd" --json | python3 -c '
+import json, sys
+print(" ".join(k["kind"] for k in json.load(sys.stdin)["kernels"]))')
+[ "$k" = "loop loop attention" ] || no "attention_sdpa_bf16: kernels '$k', not two loops and the attention"
+for isa in avx512bf16 avx512 avx2 generic; do
+  out=$(SPADC_ISA=$isa "$SPADC" run "$sd" --threads 2 --check --seed 5 2>&1); rc=$?
+  [ $rc = 2 ] && grep -q "SPADC_ISA" <<<"$out" && continue
+  [ $rc = 0 ] || { no "attention_sdpa_bf16 SPADC_ISA=$isa: exit $rc"; echo "$out" | tail -3; }
+done
 [ "$(pairs attn)" = "False False" ] || no "attn (f32): bf16 pairs"
 k=$(kinds attn_bf16 npu)
 [ "$k" = "contraction/npu rows/npu contraction/npu" ] || no "attn_bf16 on the npu: kernels '$k', not the three unfused"
