@@ -298,6 +298,94 @@ static void test_coalesce(void) {
     CHECK(renamed > 0);
 }
 
+/* cpu_epi_single_assign: programs whose 16-bit results are rounded in
+ * place (epi_compile.c: an op into r, then ROUND r, r; r0 written too)
+ * keep their meaning bit for bit and become single assignment, which
+ * cpu_epi_coalesce then keeps in r0; a bf16 attention's scores
+ * (x rounded, * 0.125 rounded, + mask rounded) become steps, the roundings
+ * tile steps (epilogue.h). */
+static void test_single_assign(void) {
+    float mask[16];
+    for (int i = 0; i < 16; i++) mask[i] = frand();
+    static const cpu_epi_op ops[] = {CPU_EPI_ADD, CPU_EPI_SUB, CPU_EPI_MUL, CPU_EPI_MAX, CPU_EPI_NEG};
+    int bad = 0, single = 0;
+    for (int t = 0; t < 2000; t++) {
+        cpu_epilogue r = {.nregs = 6, .noperands = 1};
+        r.operands[0] = (cpu_operand){mask, 0, 1};
+        const int n = 1 + (int)(urand() % 8);
+        uint8_t live[6] = {0}; /* registers written so far (r0 from the start) */
+        unsigned nlive = 1;
+        for (int i = 0; i < n; i++) {
+            cpu_epi_insn *in = &r.insn[r.ninsn++];
+            const uint8_t x = live[urand() % nlive], y = live[urand() % nlive];
+            if (urand() % 4 == 0) {
+                in->op = CPU_EPI_ROUND_BF16; /* in place */
+                in->dst = in->a = x;
+                continue;
+            }
+            in->dst = (uint8_t)(urand() % 6); /* any register, written again or not */
+            if (urand() % 6 == 0) {
+                in->op = CPU_EPI_LOAD;
+                in->a = 0;
+            } else {
+                in->op = (uint8_t)ops[urand() % SP_ARRAY_LEN(ops)];
+                in->a = x, in->b = y;
+            }
+            bool seen = false;
+            for (unsigned k = 0; k < nlive; k++) seen |= live[k] == in->dst;
+            if (!seen) live[nlive++] = in->dst;
+        }
+        r.result = live[urand() % nlive];
+        CHECK_EQ_INT(cpu_epi_check(&ctx, &r), SP_OK);
+        cpu_epilogue q = r;
+        if (!cpu_epi_single_assign(&q)) continue;
+        CHECK_EQ_INT(cpu_epi_check(&ctx, &q), SP_OK);
+        unsigned written = 1;
+        bool once = true;
+        for (uint32_t i = 0; i < q.ninsn; i++) {
+            once &= !(written & (1u << q.insn[i].dst));
+            written |= 1u << q.insn[i].dst;
+        }
+        single += once;
+        cpu_epilogue c = q;
+        cpu_epi_coalesce(&c);
+        for (int k = 0; k < 8; k++) {
+            const float acc = k == 0 ? NAN : k == 1 ? -0.0f : frand() * 4;
+            const float want = cpu_epi_eval(&r, acc, 0, k);
+            const float got1 = cpu_epi_eval(&q, acc, 0, k), got2 = cpu_epi_eval(&c, acc, 0, k);
+            if ((!same_bits(got1, want) || !same_bits(got2, want)) && bad++ < 5)
+                fprintf(stderr, "  single-assign program %d: %.9g / %.9g, want %.9g\n", t, got1, got2, want);
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK(single > 1000);
+    /* the scores: r1 = round(r0); r2 = 0.125; r1 = r1 * r2; r1 = round(r1);
+     * r3 = mask; r1 = r1 + r3; r1 = round(r1) */
+    cpu_epilogue e = {.nregs = 4, .noperands = 1, .ninsn = 7, .result = 1};
+    e.operands[0] = (cpu_operand){mask, 0, 1};
+    e.insn[0] = (cpu_epi_insn){.op = CPU_EPI_ROUND_BF16, .dst = 1, .a = 0};
+    e.insn[1] = (cpu_epi_insn){.op = CPU_EPI_CONST, .dst = 2, .imm = 0.125f};
+    e.insn[2] = (cpu_epi_insn){.op = CPU_EPI_MUL, .dst = 1, .a = 1, .b = 2};
+    e.insn[3] = (cpu_epi_insn){.op = CPU_EPI_ROUND_BF16, .dst = 1, .a = 1};
+    e.insn[4] = (cpu_epi_insn){.op = CPU_EPI_LOAD, .dst = 3, .a = 0};
+    e.insn[5] = (cpu_epi_insn){.op = CPU_EPI_ADD, .dst = 1, .a = 1, .b = 3};
+    e.insn[6] = (cpu_epi_insn){.op = CPU_EPI_ROUND_BF16, .dst = 1, .a = 1};
+    cpu_epi_prog p;
+    cpu_epi_compile(&e, false, &p);
+    CHECK_EQ_INT((int)p.nsteps, 0); /* as emitted: the interpreter's */
+    CHECK(cpu_epi_single_assign(&e));
+    cpu_epi_coalesce(&e);
+    CHECK_EQ_INT(e.result, 0);
+    cpu_epi_compile(&e, false, &p);
+    CHECK_EQ_INT((int)p.nsteps, 5);
+    if (p.nsteps == 5) {
+        CHECK_EQ_INT(p.steps[0].op, CPU_STEP_ROUND_BF16);
+        CHECK_EQ_INT(p.steps[1].op, CPU_STEP_MUL);
+        CHECK_EQ_INT(p.steps[4].op, CPU_STEP_ROUND_BF16);
+        CHECK(cpu_epi_step_is_tile(p.steps[4].op));
+    }
+}
+
 /* Each ISA microkernel against the reference microkernel. */
 /* The set's microkernel into c1 and the reference into c2 (tiles 2 * NR
  * floats a row, both filled with a sentinel first). */
@@ -775,6 +863,7 @@ int main(void) {
     test_exact_ops();
     test_round_ops();
     test_coalesce();
+    test_single_assign();
     test_microkernels();
     test_steps();
     test_rows_kernels();
