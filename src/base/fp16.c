@@ -21,7 +21,7 @@ BITCASTS(float, uint32_t, sp_f32_bits, sp_f32_from_bits)
 BITCASTS(double, uint64_t, sp_f64_bits, sp_f64_from_bits)
 #undef BITCASTS
 
-float sp_bf16_to_f32(uint16_t h) { return sp_f32_from_bits((uint32_t)h << 16); }
+float sp_bf16_to_f32(uint16_t h) { return sp_bf16_to_f32_inline(h); }
 
 float sp_f16_to_f32(uint16_t h) {
     uint32_t sign = (uint32_t)(h >> 15) << 31;
@@ -89,12 +89,7 @@ uint16_t sp_f64_to_f16(double x) {
     return (uint16_t)(sign | (uint16_t)((e + 15) << 10) | man);
 }
 
-uint16_t sp_f32_to_bf16(float x) {
-    uint32_t u = sp_f32_bits(x);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40); /* quiet NaN */
-    u += 0x7fffu + ((u >> 16) & 1); /* round to nearest even; overflows to inf */
-    return (uint16_t)(u >> 16);
-}
+uint16_t sp_f32_to_bf16(float x) { return sp_f32_to_bf16_inline(x); }
 uint16_t sp_f32_to_f16(float x) { return sp_f64_to_f16((double)x); }
 float sp_round_bf16(float x) { return sp_bf16_to_f32(sp_f32_to_bf16(x)); }
 float sp_round_f16(float x) { return sp_f16_to_f32(sp_f32_to_f16(x)); }

@@ -40,7 +40,7 @@ static void load_lanes(lreg *d, const void *p, uint8_t dt, int64_t off, int64_t 
     switch ((cpu_ltype)dt) {
     case CPU_LT_F32: LOAD_LOOP(float, d->s, ID); break;
     case CPU_LT_F64: LOAD_LOOP(double, d->f, ID); break;
-    case CPU_LT_BF16: LOAD_LOOP(uint16_t, d->s, sp_bf16_to_f32); break;
+    case CPU_LT_BF16: LOAD_LOOP(uint16_t, d->s, sp_bf16_to_f32_inline); break;
     case CPU_LT_F16: LOAD_LOOP(uint16_t, d->s, sp_f16_to_f32); break;
     case CPU_LT_I1: LOAD_LOOP(uint8_t, d->i, I1); break;
     case CPU_LT_I8: LOAD_LOOP(int8_t, d->i, ID); break;
@@ -63,7 +63,7 @@ static void store_lanes(void *p, uint8_t dt, int64_t off, int64_t ls, const lreg
     switch ((cpu_ltype)dt) {
     case CPU_LT_F32: STORE_LOOP(float, s->s, ID); break;
     case CPU_LT_F64: STORE_LOOP(double, s->f, ID); break;
-    case CPU_LT_BF16: STORE_LOOP(uint16_t, s->s, sp_f32_to_bf16); break;
+    case CPU_LT_BF16: STORE_LOOP(uint16_t, s->s, sp_f32_to_bf16_inline); break;
     case CPU_LT_F16: STORE_LOOP(uint16_t, s->s, sp_f32_to_f16); break;
     case CPU_LT_I1: STORE_LOOP(uint8_t, s->i, I1); break;
     case CPU_LT_I8: STORE_LOOP(uint8_t, s->i, ID); break;
@@ -85,7 +85,7 @@ static bool gather_lanes(lreg *d, uint8_t dt, const void *p, const lreg *ix, int
         switch ((cpu_ltype)dt) {
         case CPU_LT_F32: d->s[l] = ((const float *)p)[off]; break;
         case CPU_LT_F64: d->f[l] = ((const double *)p)[off]; break;
-        case CPU_LT_BF16: d->s[l] = sp_bf16_to_f32(((const uint16_t *)p)[off]); break;
+        case CPU_LT_BF16: d->s[l] = sp_bf16_to_f32_inline(((const uint16_t *)p)[off]); break;
         case CPU_LT_F16: d->s[l] = sp_f16_to_f32(((const uint16_t *)p)[off]); break;
         case CPU_LT_I1: d->i[l] = ((const uint8_t *)p)[off] & 1; break;
         case CPU_LT_I8: d->i[l] = ((const int8_t *)p)[off]; break;
