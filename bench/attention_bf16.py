@@ -26,12 +26,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import torch  # noqa: E402
 
 import spadc.torch  # noqa: E402
+from pools import median_ms  # noqa: E402  (bench/, this script's directory)
 
 
 class ModelAttention(torch.nn.Module):
@@ -52,20 +52,6 @@ CASES = [  # name, module, (heads, tokens, head dim), mask shape
     ("sdpa", SDPA, (12, 128, 64), lambda s: (s, s)),
     ("sdpa", SDPA, (12, 512, 64), lambda s: (s, s)),
 ]
-
-
-def median_ms(fn, args, target_ms=150):
-    fn(*args)
-    t = time.perf_counter()
-    fn(*args)
-    one = max(time.perf_counter() - t, 1e-6)
-    reps = max(3, int(target_ms / 1e3 / one))
-    ts = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn(*args)
-        ts.append(time.perf_counter() - t)
-    return statistics.median(ts) * 1e3
 
 
 SPADC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "spadc")
@@ -102,8 +88,8 @@ def main():
                 err = (c(*args).float() - want).abs().max().item() / want.abs().max().item()
                 sp, ea = [], []
                 for _ in range(rounds):  # interleaved: the host's drift hits both
-                    sp.append(median_ms(c, args))
-                    ea.append(median_ms(m, args))
+                    sp.append(median_ms(c, *args))
+                    ea.append(median_ms(m, *args))
             rows.append((threads, "%s %dx%dx%d" % (name, h, s, d), statistics.median(sp), statistics.median(ea),
                          min(sp), max(sp), err, plan_of(c, threads)))
     print("bf16 attention, batch 1, median ms of %d interleaved rounds (spadc's range)" % rounds)

@@ -29,16 +29,18 @@ CASES = [  # name, module, input shape
 ]
 
 
-def median_ms(fn, x, target_ms=150):
-    fn(x)
+def median_ms(fn, *args, target_ms=150):
+    """Median ms of fn(*args) over ~target_ms of calls, after a warm-up
+    (bench/attention_bf16.py times with it too)."""
+    fn(*args)
     t = time.perf_counter()
-    fn(x)
+    fn(*args)
     one = max(time.perf_counter() - t, 1e-6)
     reps = max(3, int(target_ms / 1e3 / one))
     ts = []
     for _ in range(reps):
         t = time.perf_counter()
-        fn(x)
+        fn(*args)
         ts.append(time.perf_counter() - t)
     return statistics.median(ts) * 1e3
 

@@ -15,8 +15,22 @@ bert512_bf16: 12 heads of 64); M query rows, N keys.
 import sys
 
 
+def t(shape, dt):
+    return f"tensor<{shape}x{dt}>"
+
+
+def unary(res, src, shape, din, dout, buf, op):
+    """%res = op(%src) elementwise over shape (a truncf, an extf, an exp):
+    op is the body's op with its operand %a, e.g. 'math.exp %a : f32'."""
+    return f'''  %{res} = linalg.generic {{indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%{src} : {t(shape, din)}) outs(%{buf} : {t(shape, dout)}) {{
+  ^bb0(%a: {din}, %o: {dout}):
+    %r = {op}
+    linalg.yield %r : {dout}
+  }} -> {t(shape, dout)}
+'''
+
+
 def attn(name, B, M, N, D, DV, scale="8.0"):
-    t = lambda s, dt: f"tensor<{s}x{dt}>"
     q, k, v = f"{B}x{M}x{D}", f"{B}x{N}x{D}", f"{B}x{N}x{DV}"
     s, o = f"{B}x{M}x{N}", f"{B}x{M}x{DV}"
     return f'''func.func @{name}(%q: {t(q,'bf16')}, %k: {t(k,'bf16')}, %v: {t(v,'bf16')}, %mask: tensor<{N}xbf16>) -> {t(o,'bf16')} {{
@@ -29,23 +43,13 @@ def attn(name, B, M, N, D, DV, scale="8.0"):
   %fs = linalg.fill ins(%zero : f32) outs(%es : {t(s,'f32')}) -> {t(s,'f32')}
   %s0 = linalg.batch_matmul ins(%q, %kt : {t(q,'bf16')}, tensor<{B}x{D}x{N}xbf16>) outs(%fs : {t(s,'f32')}) -> {t(s,'f32')}
   %ebs = tensor.empty() : {t(s,'bf16')}
-  %s1 = linalg.generic {{indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%s0 : {t(s,'f32')}) outs(%ebs : {t(s,'bf16')}) {{
-  ^bb0(%a: f32, %o: bf16):
-    %x = arith.truncf %a : f32 to bf16
-    linalg.yield %x : bf16
-  }} -> {t(s,'bf16')}
-  %s2 = linalg.generic {{indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%s1, %mask : {t(s,'bf16')}, tensor<{N}xbf16>) outs(%ebs : {t(s,'bf16')}) {{
+{unary("s1", "s0", s, "f32", "bf16", "ebs", "arith.truncf %a : f32 to bf16")}  %s2 = linalg.generic {{indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%s1, %mask : {t(s,'bf16')}, tensor<{N}xbf16>) outs(%ebs : {t(s,'bf16')}) {{
   ^bb0(%a: bf16, %m: bf16, %o: bf16):
     %x = arith.divf %a, %scale : bf16
     %y = arith.addf %x, %m : bf16
     linalg.yield %y : bf16
   }} -> {t(s,'bf16')}
-  %s = linalg.generic {{indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%s2 : {t(s,'bf16')}) outs(%es : {t(s,'f32')}) {{
-  ^bb0(%a: bf16, %o: f32):
-    %x = arith.extf %a : bf16 to f32
-    linalg.yield %x : f32
-  }} -> {t(s,'f32')}
-  %em = tensor.empty() : tensor<{B}x{M}xf32>
+{unary("s", "s2", s, "bf16", "f32", "es", "arith.extf %a : bf16 to f32")}  %em = tensor.empty() : tensor<{B}x{M}xf32>
   %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<{B}x{M}xf32>) -> tensor<{B}x{M}xf32>
   %c0_i64 = arith.constant 0 : i64
   %ei = tensor.empty() : tensor<{B}x{M}xi64>
@@ -64,12 +68,7 @@ def attn(name, B, M, N, D, DV, scale="8.0"):
     %d = arith.subf %a, %b : f32
     linalg.yield %d : f32
   }} -> {t(s,'f32')}
-  %e = linalg.generic {{indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%e0 : {t(s,'f32')}) outs(%es : {t(s,'f32')}) {{
-  ^bb0(%a: f32, %o: f32):
-    %x = math.exp %a : f32
-    linalg.yield %x : f32
-  }} -> {t(s,'f32')}
-  %el = tensor.empty() : tensor<{B}x{M}x1xf32>
+{unary("e", "e0", s, "f32", "f32", "es", "math.exp %a : f32")}  %el = tensor.empty() : tensor<{B}x{M}x1xf32>
   %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<{B}x{M}x1xf32>) -> tensor<{B}x{M}x1xf32>
   %l = linalg.generic {{indexing_maps = [#id3, #rowk], iterator_types = ["parallel", "parallel", "reduction"]}} ins(%e : {t(s,'f32')}) outs(%fl : tensor<{B}x{M}x1xf32>) {{
   ^bb0(%a: f32, %o: f32):
@@ -86,12 +85,7 @@ def attn(name, B, M, N, D, DV, scale="8.0"):
   %fo = linalg.fill ins(%zero : f32) outs(%eo : {t(o,'f32')}) -> {t(o,'f32')}
   %o0 = linalg.batch_matmul ins(%p, %v : {t(s,'bf16')}, {t(v,'bf16')}) outs(%fo : {t(o,'f32')}) -> {t(o,'f32')}
   %ebo = tensor.empty() : {t(o,'bf16')}
-  %o = linalg.generic {{indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%o0 : {t(o,'f32')}) outs(%ebo : {t(o,'bf16')}) {{
-  ^bb0(%a: f32, %x: bf16):
-    %r = arith.truncf %a : f32 to bf16
-    linalg.yield %r : bf16
-  }} -> {t(o,'bf16')}
-  return %o : {t(o,'bf16')}
+{unary("o", "o0", o, "f32", "bf16", "ebo", "arith.truncf %a : f32 to bf16")}  return %o : {t(o,'bf16')}
 }}
 '''
 

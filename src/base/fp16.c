@@ -91,5 +91,5 @@ uint16_t sp_f64_to_f16(double x) {
 
 uint16_t sp_f32_to_bf16(float x) { return sp_f32_to_bf16_inline(x); }
 uint16_t sp_f32_to_f16(float x) { return sp_f64_to_f16((double)x); }
-float sp_round_bf16(float x) { return sp_bf16_to_f32(sp_f32_to_bf16(x)); }
+float sp_round_bf16(float x) { return sp_round_bf16_inline(x); }
 float sp_round_f16(float x) { return sp_f16_to_f32(sp_f32_to_f16(x)); }

@@ -11,7 +11,8 @@
 
 /* The bf16 conversions inline, for loops that should vectorise (the loop
  * engine's lane loads and stores: a call per element there was a fifth of
- * a bf16 cast kernel's time); sp_bf16_to_f32 and sp_f32_to_bf16 are these. */
+ * a bf16 cast kernel's time; the fused attention's P); sp_bf16_to_f32,
+ * sp_f32_to_bf16 and sp_round_bf16 are these. */
 static inline float sp_bf16_to_f32_inline(uint16_t h) {
     const uint32_t u = (uint32_t)h << 16;
     float f;
@@ -25,6 +26,7 @@ static inline uint16_t sp_f32_to_bf16_inline(float x) {
     u += 0x7fffu + ((u >> 16) & 1); /* round to nearest even; overflows to inf */
     return (uint16_t)(u >> 16);
 }
+static inline float sp_round_bf16_inline(float x) { return sp_bf16_to_f32_inline(sp_f32_to_bf16_inline(x)); }
 
 float sp_bf16_to_f32(uint16_t h);
 float sp_f16_to_f32(uint16_t h);

@@ -107,6 +107,7 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
     cb_attn_plan *ap = sp_calloc(cb->ctx, 1, sizeof *ap);
     kp->ap = ap;
     ap->qk.k = &at->qk;
+    ap->qk.keep_c_rounding = true; /* S is never stored: its bf16 scores rounded by the program */
     ap->pv.k = &at->pv;
     /* f32, or bf16 (kn_fuse_attention's bf16): Q, K, V widened as they are
      * copied and packed, S in f32 (bf16 scores: rounded by qk's epilogue,
@@ -117,20 +118,10 @@ bool cb_plan_attention(cb_backend *cb, cb_kplan *kp, char *why, size_t nwhy) {
         snprintf(why, nwhy, "the cpu engine cannot run one of the attention's contractions as a GEMM");
         return false;
     }
-    /* bf16 scores: gemm_epilogue left their last rounding to the store,
-     * and S is never stored: the program rounds them again, in place */
-    cpu_epilogue *qe = &ap->qk.epi;
-    if (ap->qk.c_dt == CPU_BF16 && (!qe->ninsn || qe->insn[qe->ninsn - 1].op != CPU_EPI_ROUND_BF16)) {
-        if (qe->ninsn == CPU_EPI_MAX_INSNS) {
-            snprintf(why, nwhy, "the attention's bf16 scores leave no room in their epilogue to round them");
-            return false;
-        }
-        qe->insn[qe->ninsn++] = (cpu_epi_insn){.op = CPU_EPI_ROUND_BF16, .dst = qe->result, .a = qe->result};
-    }
-    /* its roundings in place made single assignment and the chain kept in
-     * r0: the steps the pair microkernel applies in its registers, where
-     * the interpreter took a fifth of a bf16 head's time */
-    if (ap->qk.c_dt == CPU_BF16 && cpu_epi_single_assign(qe)) cpu_epi_coalesce(qe);
+    /* bf16 scores: their roundings in place made single assignment and the
+     * chain kept in r0, the steps the pair microkernel applies in its
+     * registers, where the interpreter took a fifth of a bf16 head's time */
+    if (ap->qk.c_dt == CPU_BF16 && cpu_epi_single_assign(&ap->qk.epi)) cpu_epi_coalesce(&ap->qk.epi);
     /* the score kernels' programs, appended to qk's epilogue */
     uint32_t sk_first[KN_ATTN_SCORE_MAX + 1];
     if (!attn_scores(cb, ap, at, sk_first, why, nwhy)) return false;

@@ -79,6 +79,10 @@ typedef struct cb_kplan {
     /* GEMM */
     cb_access lhs, rhs;
     cpu_dtype a_dt, b_dt, c_dt; /* the engine's element types of lhs, rhs and out */
+    /* set before planning: the epilogue keeps its last rounding to a 16-bit
+     * C, which is otherwise the store's (a fused attention's bf16 scores,
+     * never stored) */
+    bool keep_c_rounding;
     /* computed as C^T = B^T A^T (lower.c gemm_swap): the kernel's rhs is
      * lhs here and its N loop m_dim, where C is unit-strided along the
      * kernel's M and not its N */

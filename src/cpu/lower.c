@@ -239,7 +239,7 @@ static bool gemm_epilogue(cb_backend *cb, cb_kplan *kp) {
      * (and the program may then be a fast path's) */
     cpu_epilogue *e = &kp->epi;
     const cpu_epi_op round_c = kp->c_dt == CPU_BF16 ? CPU_EPI_ROUND_BF16 : CPU_EPI_ROUND_F16;
-    if (kp->c_dt != CPU_F32 && e->ninsn && e->insn[e->ninsn - 1].dst == e->result &&
+    if (kp->c_dt != CPU_F32 && !kp->keep_c_rounding && e->ninsn && e->insn[e->ninsn - 1].dst == e->result &&
         e->insn[e->ninsn - 1].op == round_c) {
         e->result = e->insn[e->ninsn - 1].a;
         e->ninsn--;

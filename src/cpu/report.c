@@ -65,7 +65,7 @@ static void attention_json(json_writer *w, const kernel *k, const cpu_attn_tile 
     json_kv_int(w, "footprint_bytes", at->footprint);
     json_kv_int(w, "working_bytes", at->working);
     json_kv_int(w, "budget_bytes", at->budget);
-    json_kv_bool(w, "qk_pairs", at->pairs);
+    json_kv_bool(w, "qk_pairs", at->pair_kernel != NULL);
     json_kv_bool(w, "pv_pairs", at->pv_pairs);
     json_end_object(w);
 }
@@ -419,13 +419,14 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         }
         const cpu_attn_tile *at = cpu_backend_attention(x, i);
         if (at) {
+            char pairs[96] = "";
+            if (at->pair_kernel)
+                snprintf(pairs, sizeof pairs, " (bf16 pairs: Q K^T%s on %s)", at->pv_pairs ? " and P V" : "",
+                         at->pair_kernel);
             sp_strbuf_printf(o, "    attention: %lld rows of %lld keys; online softmax over tiles of %lld keys, %lld rows a "
                                 "block, %s%s; S and P never stored\n",
                              (long long)k->att->rows, (long long)k->att->keys, (long long)attn_tile_keys(k, at),
-                             (long long)at->rows, at->kernel,
-                             at->pv_pairs ? " (bf16 pairs: Q K^T and P V on sbgemm_avx512bf16_6x64)"
-                             : at->pairs  ? " (bf16 pairs: Q K^T on sbgemm_avx512bf16_6x64)"
-                                          : "");
+                             (long long)at->rows, at->kernel, pairs);
             sp_strbuf_printf(o, "    L2 plan: a key tile touches %lld of %lld bytes per thread; %lld held (the head's K^T and V whole)\n",
                              (long long)at->working, (long long)at->budget, (long long)at->footprint);
             const char *names[] = {"q", "k^T", "v", "s", "o", "m,l,alpha"};

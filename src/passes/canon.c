@@ -82,11 +82,7 @@ void canon_relink(canon *c, ir_op *S, uint32_t nins, uint32_t nouts, ir_value *c
 
 /* An op of an elementwise DAG over loops bounds[0, n): all loops parallel,
  * one tensor result through the identity map, its output not read, a body
- * of scalar ops (no regions) that ends in its yield. An op that
- * canon_collapse_elementwise replaced earlier in this visit has an empty
- * body (moved into its replacement) and is no member: merging it built a
- * yield of nothing (difftest seed 1834, tests/regress/cpu_acaaa3a2f8.mlir,
- * a SIGSEGV in ir_erase_dead). */
+ * of scalar ops (no regions). */
 static bool fork_member(const ir_op *S, uint32_t n, const int64_t *bounds) {
     const ir_linalg *l = &S->u.lin;
     int64_t b[IR_MAX_RANK];
@@ -95,7 +91,6 @@ static bool fork_member(const ir_op *S, uint32_t n, const int64_t *bounds) {
         !ir_linalg_loop_bounds(S, b) || (bounds && memcmp(b, bounds, n * sizeof *b)))
         return false;
     const ir_block *body = ir_linalg_body(S);
-    if (!body || !body->last || body->last->kind != IR_OP_LINALG_YIELD) return false;
     for (const ir_op *o = body->first; o; o = o->next) {
         if (o->nregions) return false;
         for (uint32_t i = 0; i < o->nopnds; i++)
@@ -901,9 +896,15 @@ static void visit_block(canon *c, ir_block *b) {
             minmax_in_body(c, ir_linalg_body(op));
             expand_fpowi(c, ir_linalg_body(op));
             drop_unused_results(c, op);
-            canon_collapse_elementwise(c, op);
-            canon_split_prologue(c, op);
-            join_fork(c, op);
+            /* a collapsed op is replaced, its body moved into the new one
+             * and its result forwarded: the rules after it see the new op
+             * next round (join_fork merging the emptied op built a yield
+             * of nothing: difftest seed 1834, tests/regress/cpu_acaaa3a2f8.mlir,
+             * a SIGSEGV in ir_erase_dead) */
+            if (!canon_collapse_elementwise(c, op)) {
+                canon_split_prologue(c, op);
+                join_fork(c, op);
+            }
             /* the body may have been replaced: walk the current one */
             next = op->next;
         }

@@ -99,7 +99,7 @@ PY
   done
 done
 rm -rf "$bfdir"
-# The products in bf16 pairs (VDPBF16PS, attention.h tile.pairs) where
+# The products in bf16 pairs (VDPBF16PS, attention.h tile.pair_kernel) where
 # they pay: on an AMD host with AVX512_BF16 (cpu_pairs_pay), Q K^T and,
 # with every key in one tile, P V; never below avx512bf16
 pairs() { # FUNC: "qk_pairs pv_pairs" of its attention

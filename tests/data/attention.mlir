@@ -517,8 +517,8 @@ func.func @attn_bf16(%q: tensor<2x40x16xbf16>, %k: tensor<2x70x16xbf16>, %v: ten
   %ebs = tensor.empty() : tensor<2x40x70xbf16>
   %s1 = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0 : tensor<2x40x70xf32>) outs(%ebs : tensor<2x40x70xbf16>) {
   ^bb0(%a: f32, %o: bf16):
-    %x = arith.truncf %a : f32 to bf16
-    linalg.yield %x : bf16
+    %r = arith.truncf %a : f32 to bf16
+    linalg.yield %r : bf16
   } -> tensor<2x40x70xbf16>
   %s2 = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s1, %mask : tensor<2x40x70xbf16>, tensor<70xbf16>) outs(%ebs : tensor<2x40x70xbf16>) {
   ^bb0(%a: bf16, %m: bf16, %o: bf16):
@@ -528,8 +528,8 @@ func.func @attn_bf16(%q: tensor<2x40x16xbf16>, %k: tensor<2x70x16xbf16>, %v: ten
   } -> tensor<2x40x70xbf16>
   %s = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s2 : tensor<2x40x70xbf16>) outs(%es : tensor<2x40x70xf32>) {
   ^bb0(%a: bf16, %o: f32):
-    %x = arith.extf %a : bf16 to f32
-    linalg.yield %x : f32
+    %r = arith.extf %a : bf16 to f32
+    linalg.yield %r : f32
   } -> tensor<2x40x70xf32>
   %em = tensor.empty() : tensor<2x40xf32>
   %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
@@ -552,8 +552,8 @@ func.func @attn_bf16(%q: tensor<2x40x16xbf16>, %k: tensor<2x70x16xbf16>, %v: ten
   } -> tensor<2x40x70xf32>
   %e = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e0 : tensor<2x40x70xf32>) outs(%es : tensor<2x40x70xf32>) {
   ^bb0(%a: f32, %o: f32):
-    %x = math.exp %a : f32
-    linalg.yield %x : f32
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
   } -> tensor<2x40x70xf32>
   %el = tensor.empty() : tensor<2x40x1xf32>
   %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
@@ -573,7 +573,7 @@ func.func @attn_bf16(%q: tensor<2x40x16xbf16>, %k: tensor<2x70x16xbf16>, %v: ten
   %o0 = linalg.batch_matmul ins(%p, %v : tensor<2x40x70xbf16>, tensor<2x70x24xbf16>) outs(%fo : tensor<2x40x24xf32>) -> tensor<2x40x24xf32>
   %ebo = tensor.empty() : tensor<2x40x24xbf16>
   %o = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%o0 : tensor<2x40x24xf32>) outs(%ebo : tensor<2x40x24xbf16>) {
-  ^bb0(%a: f32, %x: bf16):
+  ^bb0(%a: f32, %o: bf16):
     %r = arith.truncf %a : f32 to bf16
     linalg.yield %r : bf16
   } -> tensor<2x40x24xbf16>
@@ -591,8 +591,8 @@ func.func @attn_bf16_long(%q: tensor<1x6x16xbf16>, %k: tensor<1x6000x16xbf16>, %
   %ebs = tensor.empty() : tensor<1x6x6000xbf16>
   %s1 = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0 : tensor<1x6x6000xf32>) outs(%ebs : tensor<1x6x6000xbf16>) {
   ^bb0(%a: f32, %o: bf16):
-    %x = arith.truncf %a : f32 to bf16
-    linalg.yield %x : bf16
+    %r = arith.truncf %a : f32 to bf16
+    linalg.yield %r : bf16
   } -> tensor<1x6x6000xbf16>
   %s2 = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s1, %mask : tensor<1x6x6000xbf16>, tensor<6000xbf16>) outs(%ebs : tensor<1x6x6000xbf16>) {
   ^bb0(%a: bf16, %m: bf16, %o: bf16):
@@ -602,8 +602,8 @@ func.func @attn_bf16_long(%q: tensor<1x6x16xbf16>, %k: tensor<1x6000x16xbf16>, %
   } -> tensor<1x6x6000xbf16>
   %s = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s2 : tensor<1x6x6000xbf16>) outs(%es : tensor<1x6x6000xf32>) {
   ^bb0(%a: bf16, %o: f32):
-    %x = arith.extf %a : bf16 to f32
-    linalg.yield %x : f32
+    %r = arith.extf %a : bf16 to f32
+    linalg.yield %r : f32
   } -> tensor<1x6x6000xf32>
   %em = tensor.empty() : tensor<1x6xf32>
   %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<1x6xf32>) -> tensor<1x6xf32>
@@ -626,8 +626,8 @@ func.func @attn_bf16_long(%q: tensor<1x6x16xbf16>, %k: tensor<1x6000x16xbf16>, %
   } -> tensor<1x6x6000xf32>
   %e = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e0 : tensor<1x6x6000xf32>) outs(%es : tensor<1x6x6000xf32>) {
   ^bb0(%a: f32, %o: f32):
-    %x = math.exp %a : f32
-    linalg.yield %x : f32
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
   } -> tensor<1x6x6000xf32>
   %el = tensor.empty() : tensor<1x6x1xf32>
   %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<1x6x1xf32>) -> tensor<1x6x1xf32>
@@ -647,13 +647,12 @@ func.func @attn_bf16_long(%q: tensor<1x6x16xbf16>, %k: tensor<1x6000x16xbf16>, %
   %o0 = linalg.batch_matmul ins(%p, %v : tensor<1x6x6000xbf16>, tensor<1x6000x8xbf16>) outs(%fo : tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
   %ebo = tensor.empty() : tensor<1x6x8xbf16>
   %o = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%o0 : tensor<1x6x8xf32>) outs(%ebo : tensor<1x6x8xbf16>) {
-  ^bb0(%a: f32, %x: bf16):
+  ^bb0(%a: f32, %o: bf16):
     %r = arith.truncf %a : f32 to bf16
     linalg.yield %r : bf16
   } -> tensor<1x6x8xbf16>
   return %o : tensor<1x6x8xbf16>
 }
-
 func.func @attn_bf16_odd(%q: tensor<2x40x15xbf16>, %k: tensor<2x71x15xbf16>, %v: tensor<2x71x23xbf16>, %mask: tensor<71xbf16>) -> tensor<2x40x23xbf16> {
   %zero = arith.constant 0.0 : f32
   %ninf = arith.constant 0xFF800000 : f32
@@ -666,8 +665,8 @@ func.func @attn_bf16_odd(%q: tensor<2x40x15xbf16>, %k: tensor<2x71x15xbf16>, %v:
   %ebs = tensor.empty() : tensor<2x40x71xbf16>
   %s1 = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s0 : tensor<2x40x71xf32>) outs(%ebs : tensor<2x40x71xbf16>) {
   ^bb0(%a: f32, %o: bf16):
-    %x = arith.truncf %a : f32 to bf16
-    linalg.yield %x : bf16
+    %r = arith.truncf %a : f32 to bf16
+    linalg.yield %r : bf16
   } -> tensor<2x40x71xbf16>
   %s2 = linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s1, %mask : tensor<2x40x71xbf16>, tensor<71xbf16>) outs(%ebs : tensor<2x40x71xbf16>) {
   ^bb0(%a: bf16, %m: bf16, %o: bf16):
@@ -677,8 +676,8 @@ func.func @attn_bf16_odd(%q: tensor<2x40x15xbf16>, %k: tensor<2x71x15xbf16>, %v:
   } -> tensor<2x40x71xbf16>
   %s = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s2 : tensor<2x40x71xbf16>) outs(%es : tensor<2x40x71xf32>) {
   ^bb0(%a: bf16, %o: f32):
-    %x = arith.extf %a : bf16 to f32
-    linalg.yield %x : f32
+    %r = arith.extf %a : bf16 to f32
+    linalg.yield %r : f32
   } -> tensor<2x40x71xf32>
   %em = tensor.empty() : tensor<2x40xf32>
   %fm = linalg.fill ins(%ninf : f32) outs(%em : tensor<2x40xf32>) -> tensor<2x40xf32>
@@ -701,8 +700,8 @@ func.func @attn_bf16_odd(%q: tensor<2x40x15xbf16>, %k: tensor<2x71x15xbf16>, %v:
   } -> tensor<2x40x71xf32>
   %e = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%e0 : tensor<2x40x71xf32>) outs(%es : tensor<2x40x71xf32>) {
   ^bb0(%a: f32, %o: f32):
-    %x = math.exp %a : f32
-    linalg.yield %x : f32
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
   } -> tensor<2x40x71xf32>
   %el = tensor.empty() : tensor<2x40x1xf32>
   %fl = linalg.fill ins(%zero : f32) outs(%el : tensor<2x40x1xf32>) -> tensor<2x40x1xf32>
@@ -722,7 +721,7 @@ func.func @attn_bf16_odd(%q: tensor<2x40x15xbf16>, %k: tensor<2x71x15xbf16>, %v:
   %o0 = linalg.batch_matmul ins(%p, %v : tensor<2x40x71xbf16>, tensor<2x71x23xbf16>) outs(%fo : tensor<2x40x23xf32>) -> tensor<2x40x23xf32>
   %ebo = tensor.empty() : tensor<2x40x23xbf16>
   %o = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%o0 : tensor<2x40x23xf32>) outs(%ebo : tensor<2x40x23xbf16>) {
-  ^bb0(%a: f32, %x: bf16):
+  ^bb0(%a: f32, %o: bf16):
     %r = arith.truncf %a : f32 to bf16
     linalg.yield %r : bf16
   } -> tensor<2x40x23xbf16>

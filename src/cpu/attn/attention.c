@@ -64,9 +64,10 @@ static void plan_tile(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args
  * larger than the f32 copies size_tile counts. */
 static void plan_pairs(cpu_isa isa, const cpu_attn_args *a, cpu_attn_tile *t) {
     const cpu_kernel_set *pk = isa >= CPU_ISA_AVX512BF16 ? cpu_kernel_pairs(CPU_ISA_AVX512BF16) : NULL;
-    t->pairs = pk && pk->mr == t->mr && pk->nr == t->nr && a->q_dt == CPU_BF16 && a->k_dt == CPU_BF16 &&
-               cpu_pairs_pay(pk, t->rows);
-    t->pv_pairs = t->pairs && a->v_dt == CPU_BF16 && a->p_dt == CPU_BF16 && t->keys >= a->keys;
+    const bool qk = pk && pk->mr == t->mr && pk->nr == t->nr && a->q_dt == CPU_BF16 && a->k_dt == CPU_BF16 &&
+                    cpu_pairs_pay(pk, t->rows);
+    t->pair_kernel = qk ? pk->name : NULL;
+    t->pv_pairs = qk && a->v_dt == CPU_BF16 && a->p_dt == CPU_BF16 && t->keys >= a->keys;
 }
 
 void cpu_attn_plan(cpu_isa isa, const cpu_caches *caches, const cpu_attn_args *a, cpu_attn_tile *t) {

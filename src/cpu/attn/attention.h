@@ -48,11 +48,12 @@ typedef struct cpu_attn_tile {
     int64_t working;       /* what one key tile touches (attention.c size_tile) */
     int64_t budget;        /* the L2 share the working set was planned against */
     /* bf16 Q and K on an AVX512_BF16 host whose VDPBF16PS runs at the FMA
-     * rate (cpu_pairs_pay): Q K^T by the pair kernels (sbgemm_avx512bf16,
-     * same tile); pv_pairs: P V as well, where V is bf16 and P is rounded
-     * to bf16 whole (one key tile holds every key): the same products the
-     * reference sums, in pairs */
-    bool pairs, pv_pairs;
+     * rate (cpu_pairs_pay): Q K^T by the pair kernels, pair_kernel their
+     * name (the same tile; NULL: f32 products); pv_pairs: P V as well,
+     * where V is bf16 and P is rounded to bf16 whole (one key tile holds
+     * every key): the same products the reference sums, in pairs */
+    const char *pair_kernel;
+    bool pv_pairs;
 } cpu_attn_tile;
 
 typedef struct cpu_attn_args {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "attention.h"
+#include "base/fp16.h"
 #include "ir/ir.h"
 #include "cpu/kernels/kernels.h"
 
@@ -92,17 +93,6 @@ static void exp_program(cpu_epilogue *ee, float *ms, cpu_epi_prog *ep) {
     cpu_epi_compile(ee, false, ep);
 }
 
-/* x rounded to bf16 (to nearest even; a NaN stays a quiet NaN), kept in
- * f32: as fp16.h's sp_round_bf16, inline so that the loop over a tile of
- * P vectorises. */
-static inline float round_bf16(float x) {
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    u = (u & 0x7fffffffu) > 0x7f800000u ? (u | 0x00400000u) & 0xffff0000u : (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 /* P = E / l rounded to bf16, a row of tc keys in place (a safe softmax's
  * row with no finite score: 0). */
 static void row_p_bf16(float *e, int64_t tc, float l, bool zero) {
@@ -110,7 +100,7 @@ static void row_p_bf16(float *e, int64_t tc, float l, bool zero) {
         memset(e, 0, (size_t)tc * sizeof *e);
         return;
     }
-    for (int64_t j = 0; j < tc; j++) e[j] = round_bf16(e[j] / l);
+    for (int64_t j = 0; j < tc; j++) e[j] = sp_round_bf16_inline(e[j] / l);
 }
 
 /* A row of P (tc values, already rounded to bf16) as bf16 pairs, in place
@@ -139,27 +129,17 @@ static const void *attn_at(const void *p, cpu_dtype t, int64_t off) {
     return (const char *)p + off * cpu_dtype_size(t);
 }
 
-/* A block's nb query rows from row b0, D apart in q (widened from bf16;
- * with pairs, as the pair kernels' bf16 pairs, D2 = ceil(d / 2) apart);
- * their running max m and sum l start. */
-static void load_q(const cpu_attn_args *a, float *q, int64_t D, int64_t b0, int64_t nb, float *m, float *l, bool pairs) {
+/* A block's nb query rows from row b0, D apart in q: packed as a GEMM's A
+ * rows (widened from bf16), or with pairs as the pair kernels' bf16 pairs
+ * (D = ceil(d / 2)); their running max m and sum l start. */
+static void load_q(const cpu_attn_args *a, const cpu_kernel_set *ks, float *q, int64_t D, int64_t b0, int64_t nb,
+                   float *m, float *l, bool pairs) {
     for (int64_t i = 0; i < nb; i++) {
-        float *dst = q + i * D;
-        if (pairs) {
-            cpu_pack_a_pairs((uint32_t *)dst, D, (const uint16_t *)a->Q + a->q_off[b0 + i], a->d, 1, 0, a->q_sd, 0, 0, 1);
-        } else if (a->q_dt == CPU_F32) {
-            const float *src = (const float *)a->Q + a->q_off[b0 + i];
-            if (a->q_sd == 1)
-                memcpy(dst, src, (size_t)D * sizeof *dst);
-            else
-                for (int64_t k = 0; k < D; k++) dst[k] = src[k * a->q_sd];
-        } else {
-            const uint16_t *src = (const uint16_t *)a->Q + a->q_off[b0 + i];
-            if (a->q_sd == 1)
-                cpu_cvt16_portable(dst, src, D, a->q_dt);
-            else
-                for (int64_t k = 0; k < D; k++) cpu_cvt16_portable(dst + k, src + k * a->q_sd, 1, a->q_dt);
-        }
+        const void *src = attn_at(a->Q, a->q_dt, a->q_off[b0 + i]);
+        if (pairs)
+            cpu_pack_a_pairs((uint32_t *)(q + i * D), D, src, a->d, 1, 0, a->q_sd, 0, 0, 1);
+        else
+            cpu_pack_a_rows(q + i * D, D, ks, src, a->q_dt, a->d, 1, 0, a->q_sd, 0, 0, 1);
         m[i] = -INFINITY;
         l[i] = 0;
     }
@@ -224,22 +204,10 @@ static void store_rows(const cpu_attn_args *a, const cpu_kernel_set *ks, cpu_epi
          * what was summed, e^{-inf} V = 0 V: 0, or NaN in a column where V
          * holds a NaN or an infinity, as the reference's 0 * V */
         if (!p_whole && !(a->safe && m[i] == -INFINITY)) row_div(orow, DV, l[i]);
-        if (a->o_dt != CPU_F32) { /* bf16: the epilogue in place, then rounded as stored */
-            if (a->pv_epi) {
-                for (uint32_t k = 0; k < pe->noperands; k++)
-                    pe->operands[k].ptr = a->pv_base[k] + a->pv_opnd_off[k][b0 + i];
-                epi_row(ks, pp, orow, DV, 0, orow);
-            }
-            uint16_t *out = (uint16_t *)a->O + a->o_off[b0 + i];
-            void (*st)(uint16_t *, const float *, int64_t, cpu_dtype) = ks->store16 ? ks->store16 : cpu_store16_portable;
-            if (a->o_sn == 1)
-                st(out, orow, DV, a->o_dt);
-            else
-                for (int64_t k = 0; k < DV; k++) cpu_store16_portable(out + k * a->o_sn, orow + k, 1, a->o_dt);
-            continue;
-        }
-        float *out = (float *)a->O + a->o_off[b0 + i];
-        float *dst = a->o_sn == 1 ? out : orow;
+        /* f32 of unit stride: the epilogue writes the output; else it runs
+         * in place and the row is stored (rounded to bf16, or scattered) */
+        float *out = a->o_dt == CPU_F32 ? (float *)a->O + a->o_off[b0 + i] : NULL;
+        float *dst = out && a->o_sn == 1 ? out : orow;
         if (a->pv_epi) {
             for (uint32_t k = 0; k < pe->noperands; k++)
                 pe->operands[k].ptr = a->pv_base[k] + a->pv_opnd_off[k][b0 + i];
@@ -247,8 +215,15 @@ static void store_rows(const cpu_attn_args *a, const cpu_kernel_set *ks, cpu_epi
         } else if (dst != orow) {
             memcpy(dst, orow, (size_t)DV * sizeof *dst);
         }
-        if (dst == orow)
+        if (!out) {
+            uint16_t *o16 = (uint16_t *)a->O + a->o_off[b0 + i];
+            if (a->o_sn == 1)
+                (ks->store16 ? ks->store16 : cpu_store16_portable)(o16, orow, DV, a->o_dt);
+            else
+                for (int64_t k = 0; k < DV; k++) cpu_store16_portable(o16 + k * a->o_sn, orow + k, 1, a->o_dt);
+        } else if (dst == orow) {
             for (int64_t k = 0; k < DV; k++) out[k * a->o_sn] = orow[k];
+        }
     }
 }
 
@@ -261,11 +236,11 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
     /* P rounded to bf16 as the reference rounds it: where one tile holds
      * every key (attention.h) */
     const bool p_whole = a->p_dt == CPU_BF16 && T >= KEYS;
-    /* bf16 products by the pair kernels (tile.pairs: Q K^T; tile.pv_pairs,
+    /* bf16 products by the pair kernels (tile.pair_kernel: Q K^T; tile.pv_pairs,
      * with p_whole, P V too): Q, K^T and V as bf16 pairs, D2 and K2 pair
      * rows, in the buffers the f32 copies would fill */
-    const cpu_kernel_set *pk = t->pairs ? cpu_kernel_pairs(CPU_ISA_AVX512BF16) : NULL;
-    const cpu_kernel_set *kq = pk ? pk : ks, *kv = pk && t->pv_pairs && p_whole ? pk : ks;
+    const cpu_kernel_set *pk = t->pair_kernel ? cpu_kernel_pairs(CPU_ISA_AVX512BF16) : NULL;
+    const cpu_kernel_set *kq = pk ? pk : ks, *kv = pk && t->pv_pairs ? pk : ks; /* pv_pairs: p_whole */
     const int64_t DQ = pk ? (D + 1) / 2 : D, KV = kv == pk ? (KEYS + 1) / 2 : KEYS;
     float *q = (float *)buf;
     float *kt = (float *)(buf + t->q_bytes);
@@ -303,7 +278,7 @@ void ATTN_ROWS_FN(const cpu_attn_args *a, const void *kset, char *buf, int64_t r
             head_v = a->v_off[b0];
             cpu_pack_b_block(vp, kv, attn_at(a->V, a->v_dt, head_v), a->v_dt, a->v_sj, a->v_sn, 0, KEYS, DV, 0, KV, 0, vpan);
         }
-        load_q(a, q, DQ, b0, nb, m, l, pk != NULL);
+        load_q(a, ks, q, DQ, b0, nb, m, l, pk != NULL);
         for (int64_t j0 = 0; j0 < KEYS; j0 += T) {
             const int64_t tc = KEYS - j0 < T ? KEYS - j0 : T;
             /* the qk epilogue: in the microkernel, on its register tile

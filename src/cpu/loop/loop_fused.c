@@ -245,10 +245,10 @@ bool cpu_loop_fuse(sp_ctx *ctx, const cpu_loop *L, cpu_loop_fused *F) {
 
 /* The per-ISA instances (loop_fused_exec.h), by isa as loop.c's
  * items_fn_of picks the engine's: generic, avx2, avx512 and above. */
-static void (*const reduce_fns[3])(const cpu_loop_fused *, const cpu_loop *, const void *const *, void *) = {
-    cpu_loop_fused_reduce_generic, cpu_loop_fused_reduce_avx2, cpu_loop_fused_reduce_avx512};
-static void (*const chain_fns[3])(const cpu_loop_fused *, const cpu_loop *, const void *const *, void *) = {
-    cpu_loop_fused_chain_generic, cpu_loop_fused_chain_avx2, cpu_loop_fused_chain_avx512};
+static const loop_fused_reduce_fn reduce_fns[3] = {cpu_loop_fused_reduce_generic, cpu_loop_fused_reduce_avx2,
+                                                   cpu_loop_fused_reduce_avx512};
+static const loop_fused_chain_fn chain_fns[3] = {cpu_loop_fused_chain_generic, cpu_loop_fused_chain_avx2,
+                                                 cpu_loop_fused_chain_avx512};
 
 uint32_t cpu_loop_fused_run(const cpu_loop_fused *F, const cpu_loop *L, int isa, const void *const *in_ptrs, void *out,
                             void *regs) {

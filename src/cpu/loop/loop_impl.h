@@ -63,6 +63,8 @@ uint32_t cpu_loop_items_avx512(const loop_job *j, int64_t i0, int64_t i1, lreg *
 
 /* The fused loops (loop_fused_exec.h, per ISA): a REDUCE's reduced values
  * into acc (one per row, f64 where F->wide, else f32), a CHAIN whole. */
+typedef void (*loop_fused_reduce_fn)(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
+typedef void (*loop_fused_chain_fn)(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *out);
 void cpu_loop_fused_reduce_generic(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
 void cpu_loop_fused_reduce_avx2(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
 void cpu_loop_fused_reduce_avx512(const cpu_loop_fused *F, const cpu_loop *L, const void *const *in, void *acc);
