@@ -224,6 +224,12 @@ bool cpu_backend_gemm_swapped(const ex_program *x, uint32_t i) {
     return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_GEMM && cb->kp[i].swapped;
 }
 
+int64_t cpu_backend_conv_taps(const ex_program *x, uint32_t i) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    if (i >= ex_kernels(x)->nk || cb->kp[i].path != CB_PATH_GEMM || !cb->kp[i].direct) return 0;
+    return cb->kp[i].kperiod;
+}
+
 cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels) {
     const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
     if (i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_DW) {

@@ -69,6 +69,10 @@ typedef enum cpu_conv_mode {
     CPU_CONV_DEPTHWISE
 } cpu_conv_mode;
 cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels);
+/* A window read in place: the taps a channel whose masks the kernel holds
+ * over CPU_WIN_TAP_CHANNELS channels (cpu_bwindow.kperiod), 0 where it
+ * loads them per window element or the window is not read in place. */
+int64_t cpu_backend_conv_taps(const ex_program *x, uint32_t i);
 /* A depthwise kernel's plane rows folded into its lanes: their width
  * (conv_dw.h lrow), 0 where not folded or not depthwise. */
 int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i);

@@ -121,6 +121,7 @@ typedef struct cb_kplan {
      * through bwin's masks (npanels x gK x NR/16, built once), no packing */
     bool direct;
     uint16_t *kmask;
+    int64_t kperiod; /* direct: the window's taps per channel where the masks repeat with them (cpu_bwindow), else 0 */
     int64_t npix, chunk;
     uint32_t padv_id; /* the padding value, a run-time scalar (padv_rt) or win.padv */
     bool padv_rt;

@@ -280,6 +280,12 @@ typedef enum cpu_b_source {
  * ctx) when no candidate fits. */
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, cpu_b_source b_src, cpu_blocking *out);
+/* The same with K blocks (kc) multiples of kc_unit where K is split (8
+ * above; a convolution read in place asks for its taps, cpu_bwindow.kperiod,
+ * so that every block starts at a tap 0). */
+sp_status cpu_blocking_choose_unit(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                                   cpu_isa isa, const cpu_caches *caches, cpu_b_source b_src, int64_t kc_unit,
+                                   cpu_blocking *out);
 
 /* The units of work cpu_gemm hands out to a team of nt threads, claimed
  * one at a time from a shared counter (a thread slowed by another process
@@ -327,7 +333,17 @@ typedef struct cpu_bwindow {
     const float *x;
     const int64_t *koff;
     const uint16_t *kmask;
+    /* > 0: a panel's masks of element k are those of k % kperiod (the
+     * window's taps under an outermost channel loop: a 3x3 window's 9, a
+     * 1x1's 1); 0: no such period */
+    int64_t kperiod;
 } cpu_bwindow;
+
+/* Channels a window kernel sums tap by tap (kperiod > 0): each tap's masks
+ * are loaded once per CPU_WIN_TAP_CHANNELS channels, whose rows (16 x a
+ * panel and the window's reach, ~11 KB for a 3x3 over 56-wide rows) stay
+ * in L1 across the taps. */
+#define CPU_WIN_TAP_CHANNELS 16
 
 typedef struct cpu_gemm_args {
     int64_t M, N, K;

@@ -195,7 +195,7 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
     /* the weights are A, the window B: read in place (one GEMM per outer
      * iteration over all its pixels, the engine's units over the threads)
      * or packed per call */
-    cpu_bwindow bw = {.koff = kp->koff, .kmask = kp->kmask};
+    cpu_bwindow bw = {.koff = kp->koff, .kmask = kp->kmask, .kperiod = kp->kperiod};
     if (kp->direct) {
         g.bwin = &bw;
         g.N = kp->npix;

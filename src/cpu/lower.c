@@ -322,8 +322,8 @@ void cb_choose_blocking(cb_backend *cb, cb_kplan *kp, bool b_streamed) {
     const sp_status st =
         pk ? cpu_blocking_choose_set(cb->ctx, kp->gM, kp->gN, (kp->gK + 1) / 2, kp->gNB, cb->o.nthreads, pk, &caches,
                                      src, &kp->blocking)
-           : cpu_blocking_choose(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, src,
-                                 &kp->blocking);
+           : cpu_blocking_choose_unit(cb->ctx, kp->gM, kp->gN, kp->gK, kp->gNB, cb->o.nthreads, isa, &caches, src,
+                                      kp->direct && kp->kperiod > 1 ? kp->kperiod : 8, &kp->blocking);
     if (st != SP_OK) sp_rethrow(cb->ctx);
 }
 

@@ -188,6 +188,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
     const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
     if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
+    if (cm == CPU_CONV_WINDOW_IN_PLACE) json_kv_int(w, "window_taps", cpu_backend_conv_taps(x, i));
     if (blk && blk->nbufs) {
         json_kv_string(w, "b_operand", b_operand_name(blk));
         json_kv_double(w, "est_seconds", blk->est_seconds);
@@ -375,10 +376,18 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         }
         int64_t pix = 0;
         switch (cpu_backend_conv(x, i, &pix)) {
-        case CPU_CONV_WINDOW_IN_PLACE:
+        case CPU_CONV_WINDOW_IN_PLACE: {
+            const int64_t taps = cpu_backend_conv_taps(x, i);
+            char how[128] = "";
+            if (taps == 1)
+                snprintf(how, sizeof how, "; the masks loaded once per %d channels", CPU_WIN_TAP_CHANNELS);
+            else if (taps)
+                snprintf(how, sizeof how, "; summed tap by tap (%lld a channel), %d channels at a time, each tap's "
+                         "masks loaded once", (long long)taps, CPU_WIN_TAP_CHANNELS);
             sp_strbuf_printf(o, "    convolution: the weights read as A, the window read in place as B (%lld pixels a "
-                                "call, panels spanning output rows; any pad masked, never copied)\n", (long long)pix);
+                                "call, panels spanning output rows; any pad masked, never copied%s)\n", (long long)pix, how);
             break;
+        }
         case CPU_CONV_WINDOW_PACKED:
             sp_strbuf_printf(o, "    convolution: the weights read as A, the window packed as B (%lld pixels a call, "
                                 "panels spanning output rows; any pad written by the packing, never copied); calls "

@@ -216,7 +216,16 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp) {
     const cpu_kernel_set *ks = cpu_kernel_find(kp->blocking.isa, kp->blocking.mr, nr);
     kp->direct = w->linear && ks && ks->gemm_window && !kp->blocking.pairs && !kp->padv_rt && w->padv == 0.0f &&
                  !signbit(w->padv) && nr % 16 == 0;
+    kp->kperiod = 0;
     if (!kp->direct) return;
+    /* the taps under the outermost K loop (a channel): where every
+     * element's padded coordinates are its tap's, the kernel loads each
+     * tap's masks once for a few channels instead of once an element, in
+     * K blocks of whole channels */
+    const int64_t T = kp->nkdims ? w->K / kp->k->bounds[kp->kdims[0]] : 0;
+    bool periodic = T > 0 && T < w->K;
+    for (int64_t k = T; k < w->K && periodic; k++) periodic = w->kcombo[k] == w->kcombo[k % T];
+    kp->kperiod = periodic ? T : 0;
     kp->gN = w->npix;
     cb_choose_blocking(cb, kp, false); /* B is not packed per call: as a pre-packed one */
     if (kp->blocking.nr != nr) {

@@ -18,7 +18,11 @@ f="$SPADC_SRC/tests/data/conv_fast.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
 isas=$(cpu_isas)
-in_place="nchw_same nchw_1x1 nchw_asym nchw_dil nchw_longk nchw_wide nchw_relu6"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_wide nchw_relu6"
+# read in place, the taps a channel whose masks the kernel holds over a few
+# channels (plan --json window_taps): a 3x3's 9, a 1x1's 1; one input
+# channel has no channels to hold them over (0: masks per window element)
+taps_of() { case $1 in nchw_1x1) echo 1 ;; nchw_1ch) echo 0 ;; *) echo 9 ;; esac; }
 for isa in $isas; do
   for e in $funcs; do
     p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
@@ -27,6 +31,10 @@ for isa in $isas; do
     case $e in nhwc*) want="gathered into im2col rows" ;; *) want="the window packed as B" ;; esac
     [ $isa = avx512 ] && [[ " $in_place " == *" $e "* ]] && want="the window read in place as B"
     grep -q "convolution: .*$want" <<<"$p" || { echo "FAIL $isa @$e: not '$want': $(grep convolution: <<<"$p")"; fail=1; }
+    if [ "$want" = "the window read in place as B" ]; then
+      taps=$(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("window_taps"))')
+      [ "$taps" = "$(taps_of $e)" ] || { echo "FAIL $isa @$e: window_taps $taps, expected $(taps_of $e)"; fail=1; }
+    fi
     for t in 1 2; do
       n=$((n + 1))
       out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed 5 --check 2>&1) ||

@@ -213,12 +213,13 @@ static sp_status plan_level(sp_ctx *ctx, int level, const level_buf *lb, uint32_
     return SP_OK;
 }
 
-/* KC candidates: K split into p balanced blocks (multiples of 8), p = 1..16
+/* KC candidates: K split into p balanced blocks (multiples of unit: 8, or
+ * a window's taps, cpu_blocking_choose_unit), p = 1..16
  * and then doubling down to KC = 16, so that any K reaches KC values whose A
  * strip fits in L1 and whose B block fits in L2 (a 1x1 output with K = 3e7
  * needs p > 10^4). At most 16 + 59 candidates for K < 2^62. */
 #define KC_MAX_CANDS 80
-static int kc_candidates(int64_t Kv, int64_t *out, int max) {
+static int kc_candidates(int64_t Kv, int64_t unit, int64_t *out, int max) {
     int n = 0;
     if (Kv <= 0) {
         out[n++] = 1;
@@ -226,7 +227,7 @@ static int kc_candidates(int64_t Kv, int64_t *out, int max) {
     }
     for (int64_t p = 1; n < max; p = p < 16 ? p + 1 : p * 2) {
         int64_t kc = cdiv(Kv, p);
-        if (p > 1) kc = cdiv(kc, 8) * 8;
+        if (p > 1) kc = cdiv(kc, unit) * unit;
         if (kc < 16 && p > 1) break;
         if (n && out[n - 1] == kc) continue;
         out[n++] = kc;
@@ -429,7 +430,7 @@ static void take_best(const search *S, cpu_isa isa, cpu_blocking *out) {
 
 static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads, cpu_isa isa,
                         const cpu_kernel_set *only, const cpu_caches *caches, cpu_b_source b_src, bool ahead_ok,
-                        cpu_blocking *out) {
+                        int64_t kc_unit, cpu_blocking *out) {
     memset(out, 0, sizeof *out);
     if (M < 0 || N < 0 || K < 0 || nbatch < 1 || nthreads < 1 || (unsigned)isa >= CPU_ISA_COUNT || !caches) {
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose: bad arguments (M=%lld N=%lld K=%lld nbatch=%lld threads=%d)",
@@ -458,7 +459,7 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     const cpu_kernel_set *const *sets = only ? &only : cpu_kernel_sets(isa, &nsets);
     for (int si = 0; si < nsets; si++) {
         int64_t kcs[KC_MAX_CANDS];
-        const int nkc = kc_candidates(Kv, kcs, KC_MAX_CANDS);
+        const int nkc = kc_candidates(Kv, kc_unit, kcs, KC_MAX_CANDS);
         int fitting_kc = 0;
         for (int ki = 0; ki < nkc && fitting_kc < 8; ki++) {
             bool fitted;
@@ -480,12 +481,19 @@ static sp_status choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nb
     return SP_OK;
 }
 
+sp_status cpu_blocking_choose_unit(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
+                                   cpu_isa isa, const cpu_caches *caches, cpu_b_source b_src, int64_t kc_unit,
+                                   cpu_blocking *out) {
+    if (kc_unit < 1) kc_unit = 8;
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_src, true, kc_unit, out);
+    /* no room for two B blocks: one, brought in at each block's start */
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_src, false, kc_unit, out);
+    return st;
+}
+
 sp_status cpu_blocking_choose(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
                               cpu_isa isa, const cpu_caches *caches, cpu_b_source b_src, cpu_blocking *out) {
-    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_src, true, out);
-    /* no room for two B blocks: one, brought in at each block's start */
-    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, isa, NULL, caches, b_src, false, out);
-    return st;
+    return cpu_blocking_choose_unit(ctx, M, N, K, nbatch, nthreads, isa, caches, b_src, 8, out);
 }
 
 sp_status cpu_blocking_choose_set(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, int64_t nbatch, int nthreads,
@@ -495,7 +503,7 @@ sp_status cpu_blocking_choose_set(sp_ctx *ctx, int64_t M, int64_t N, int64_t K, 
         sp_set_error(ctx, SP_EINPUT, "cpu_blocking_choose_set: no kernel set");
         return SP_EINPUT;
     }
-    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_src, true, out);
-    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_src, false, out);
+    sp_status st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_src, true, 8, out);
+    if (st == SP_ENOFIT) st = choose(ctx, M, N, K, nbatch, nthreads, ks->isa, ks, caches, b_src, false, 8, out);
     return st;
 }

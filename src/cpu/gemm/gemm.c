@@ -260,6 +260,8 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
             if (j->bwin) {
                 u.koff = j->bwin->koff + blk->kv0;
                 u.kmask = j->bwin->kmask + (jr * j->K + blk->kv0) * (nr / 16);
+                const int64_t T = j->bwin->kperiod;
+                u.kperiod = T > 0 && blk->kv0 % T == 0 && blk->len % T == 0 ? T : 0;
             }
             u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;

@@ -61,6 +61,11 @@ typedef struct cpu_ukr {
      * bit j%16 of kmask[p*(NR/16) + v] is set, zero elsewhere (the pad) */
     const int64_t *koff;
     const uint16_t *kmask;
+    /* > 0: kmask[p] depends only on p % kperiod (a window's taps, the
+     * channel outermost: element p = c * kperiod + t), so the kernel may
+     * sum a few channels at a time tap by tap, each tap's masks loaded
+     * once (cpu_bwindow.kperiod); 0: masks per element */
+    int64_t kperiod;
 } cpu_ukr;
 
 typedef void (*cpu_ukr_fn)(const cpu_ukr *u);

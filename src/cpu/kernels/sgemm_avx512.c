@@ -126,7 +126,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     const uint16_t *kmask = u->kmask;
     (void)koff, (void)kmask;
 #define BLOAD(v, m)                                                                                    \
-    (window    ? _mm512_maskz_loadu_ps(_load_mask16((__mmask16 *)(kmask + p * NVEC + v)), b + koff[p] + 16 * v) \
+    (window    ? _mm512_maskz_loadu_ps(WMASK(v), b + koff[p] + 16 * v)                             \
      : strided ? _mm512_maskz_loadu_ps(m, b + 16 * v)                                                  \
                : _mm512_load_ps(b + 16 * v))
 #define STEP()                                                    \
@@ -148,6 +148,32 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         if (!window) b += bstep;                                  \
     } while (0)
 
+    /* a window's masks: element p's own (4 mask loads a step, which on
+     * Zen 4 cost ~5-10% of a convolution against masks held in registers),
+     * or, where they repeat with the taps (u->kperiod), each tap's held
+     * for CPU_WIN_TAP_CHANNELS channels: the products of a few channels summed tap by tap */
+#define KMASK_AT(v) _load_mask16((__mmask16 *)(kmask + p * NVEC + v))
+#define KMASK_HELD(v) wm##v
+    if (window && u->kperiod > 0 && u->pf_n == 0) {
+        const int64_t T = u->kperiod, nch = k / T;
+        for (int64_t c0 = 0; c0 < nch; c0 += CPU_WIN_TAP_CHANNELS) {
+            const int64_t c1 = nch - c0 > CPU_WIN_TAP_CHANNELS ? c0 + CPU_WIN_TAP_CHANNELS : nch;
+            if (c1 == nch) prefetch_add(u, mr, nv), prefetch_c(u, mr, nv);
+            for (int64_t t = 0; t < T; t++) {
+                const uint16_t *m = kmask + (c0 * T + t) * NVEC;
+                const __mmask16 wm0 = m[0], wm1 = nv > 1 ? m[1] : 0, wm2 = nv > 2 ? m[2] : 0, wm3 = nv > 3 ? m[3] : 0;
+                (void)wm1, (void)wm2, (void)wm3;
+#define WMASK KMASK_HELD
+#pragma GCC unroll 4
+                for (int64_t c = c0; c < c1; c++) {
+                    const int64_t p = c * T + t;
+                    STEP();
+                }
+#undef WMASK
+            }
+        }
+    } else {
+#define WMASK KMASK_AT
     UKR_K_SPLIT();
     if (u->pf_n > 0) {
         /* the caller's lines spread evenly over the first kp1 steps (`per`
@@ -170,6 +196,8 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         for (; left > 0; left--) _mm_prefetch(cpu_stream_next(&w), _MM_HINT_T0);
     }
     UKR_K_LOOP(STEP);
+#undef WMASK
+    }
 
     const int n = u->n;
     const __mmask16 k0 = lanes(n), k1 = lanes(n - 16), k2 = lanes(n - 32), k3 = lanes(n - 48);
