@@ -122,6 +122,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             sp_free(ctx, cb->kp[i].kcombo);
             sp_free(ctx, cb->kp[i].krun);
             sp_free(ctx, cb->kp[i].kmask);
+            sp_free(ctx, cb->kp[i].wtail);
             sp_free(ctx, cb->kp[i].wpack_raw);
         }
     for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) {
@@ -228,6 +229,11 @@ int64_t cpu_backend_conv_taps(const ex_program *x, uint32_t i) {
     const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
     if (i >= ex_kernels(x)->nk || cb->kp[i].path != CB_PATH_GEMM || !cb->kp[i].direct) return 0;
     return cb->kp[i].kperiod;
+}
+
+bool cpu_backend_conv_tail_dots(const ex_program *x, uint32_t i) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_GEMM && cb->kp[i].direct && cb->kp[i].wtail;
 }
 
 cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels) {

@@ -73,6 +73,17 @@ static sp_status run_window_items(const cb_backend *cb, const cb_kplan *kp, cons
     return SP_OK;
 }
 
+/* The last pixel's window as a column (cpu_bwindow.tail) where the pixels
+ * are one more than a multiple of 16: element k is the source at koff[k]
+ * where the last pixel's mask bit is set, else 0 (the pad). */
+static const float *window_tail(const cb_kplan *kp, const float *x) {
+    const int nr = kp->blocking.nr, nv = nr / 16;
+    const int64_t last = kp->npix - 1, K = kp->win.K;
+    const uint16_t *m = kp->kmask + (last / nr) * K * nv + last % nr / 16;
+    for (int64_t k = 0; k < K; k++) kp->wtail[k] = (m[k * nv] >> (last % 16) & 1) ? x[kp->koff[k] + last] : 0.0f;
+    return kp->wtail;
+}
+
 /* A chunked convolution: its items over the threads (cb_window_split), or
  * in turn with each GEMM over the threads. An im2col's B (the weights)
  * not packed before the run (a constant's at prepare, a bound argument's
@@ -209,6 +220,7 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
              * unmasked lanes are read */
             bw.x = A + (cb_at(&kp->lhs, idx, kp->outer, kp->nouter) + kp->moff[0]);
             g.A = B + cb_at(&kp->rhs, idx, kp->outer, kp->nouter);
+            if (kp->wtail) bw.tail = window_tail(kp, bw.x);
         } else {
             g.A = (const char *)A + cb_at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
         }

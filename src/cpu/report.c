@@ -188,7 +188,10 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
     const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
     if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
-    if (cm == CPU_CONV_WINDOW_IN_PLACE) json_kv_int(w, "window_taps", cpu_backend_conv_taps(x, i));
+    if (cm == CPU_CONV_WINDOW_IN_PLACE) {
+        json_kv_int(w, "window_taps", cpu_backend_conv_taps(x, i));
+        json_kv_bool(w, "window_tail_dots", cpu_backend_conv_tail_dots(x, i));
+    }
     if (blk && blk->nbufs) {
         json_kv_string(w, "b_operand", b_operand_name(blk));
         json_kv_double(w, "est_seconds", blk->est_seconds);
@@ -385,7 +388,9 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                 snprintf(how, sizeof how, "; summed tap by tap (%lld a channel), %d channels at a time, each tap's "
                          "masks loaded once", (long long)taps, CPU_WIN_TAP_CHANNELS);
             sp_strbuf_printf(o, "    convolution: the weights read as A, the window read in place as B (%lld pixels a "
-                                "call, panels spanning output rows; any pad masked, never copied%s)\n", (long long)pix, how);
+                                "call, panels spanning output rows; any pad masked, never copied%s%s)\n", (long long)pix, how,
+                             cpu_backend_conv_tail_dots(x, i) ? "; the last pixel, alone in its vector, summed by dot "
+                                                                "products along K" : "");
             break;
         }
         case CPU_CONV_WINDOW_PACKED:

@@ -102,7 +102,11 @@ UKR_STEP_OP_DEF(__m512)
  * the pointer walk are the same instructions); everything around it is
  * shared. */
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
-                                                           const bool pairs, const bool strided, const bool window) {
+                                                           const bool pairs, const bool strided, const bool window,
+                                                           const bool tail) {
+    /* tail (a window's u->tail_col): the last of the nv vectors holds one
+     * pixel, summed after the loop by dot products; the loop runs nvk */
+    const int nvk = tail ? nv - 1 : nv;
     UKR_PROLOGUE();
     /* B in place: rows b_rs apart, loaded masked past n (nothing past the
      * source row is read), each prefetched BS_ROWS rows ahead */
@@ -113,7 +117,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 /* the broadcast is a move (a pair's bits are not a float's: never
  * converted, only reinterpreted for VDPBF16PS) */
 #define FMA(i, v)                                                                        \
-    if (nv > v)                                                                          \
+    if (nvk > v)                                                                         \
         c##i##_##v = pairs ? _mm512_dpbf16_ps(c##i##_##v, (__m512bh)ai, (__m512bh)b##v) \
                            : _mm512_fmadd_ps(ai, b##v, c##i##_##v);
 #define FMA_ROW(i)                                  \
@@ -131,10 +135,10 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
                : _mm512_load_ps(b + 16 * v))
 #define STEP()                                                    \
     do {                                                          \
-        const __m512 b0 = BLOAD(0, bm0);                          \
-        const __m512 b1 = nv > 1 ? BLOAD(1, bm1) : zero;          \
-        const __m512 b2 = nv > 2 ? BLOAD(2, bm2) : zero;          \
-        const __m512 b3 = nv > 3 ? BLOAD(3, bm3) : zero;          \
+        const __m512 b0 = nvk > 0 ? BLOAD(0, bm0) : zero;         \
+        const __m512 b1 = nvk > 1 ? BLOAD(1, bm1) : zero;         \
+        const __m512 b2 = nvk > 2 ? BLOAD(2, bm2) : zero;         \
+        const __m512 b3 = nvk > 3 ? BLOAD(3, bm3) : zero;         \
         (void)b1, (void)b2, (void)b3;                             \
         if (window)                                               \
             ; /* (prefetching rows ahead measured no faster) */    \
@@ -199,6 +203,30 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #undef WMASK
     }
 
+    /* the tail pixel, lane 0 of the last vector (which holds its start,
+     * as the prologue loaded it): + the dot product of A's row with its
+     * window column */
+    if (tail) {
+        const float *x = u->tail_col;
+        __m512 d0 = zero, d1 = zero, d2 = zero, d3 = zero, d4 = zero, d5 = zero;
+        (void)d1, (void)d2, (void)d3, (void)d4, (void)d5;
+#define TDOT(i) \
+    if (mr > i) d##i = _mm512_fmadd_ps(_mm512_maskz_loadu_ps(km, a##i + q), xv, d##i);
+        for (int64_t q = 0; q < k; q += 16) {
+            const __mmask16 km = lanes((int)(k - q < 16 ? k - q : 16));
+            const __m512 xv = _mm512_maskz_loadu_ps(km, x + q);
+            TDOT(0) TDOT(1) TDOT(2) TDOT(3) TDOT(4) TDOT(5)
+        }
+#undef TDOT
+#define TADD(i, v) \
+    if (nv == v + 1) c##i##_##v = _mm512_mask_add_ps(c##i##_##v, 1, c##i##_##v, _mm512_set1_ps(_mm512_reduce_add_ps(d##i)));
+#define TADD_ROW(i) \
+    if (mr > i) { VECS(TADD, i) }
+        ROWS(TADD_ROW)
+#undef TADD_ROW
+#undef TADD
+    }
+
     const int n = u->n;
     const __mmask16 k0 = lanes(n), k1 = lanes(n - 16), k2 = lanes(n - 32), k3 = lanes(n - 48);
     (void)k1, (void)k2, (void)k3;
@@ -253,7 +281,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
  * per edge shape (mr rows, nv vectors), a dispatcher over them and the
  * many-row kernel (ukr_common.h). S, W: ukr_body's strided and window. */
 #define UKR_DEF(PRE, P, S, W, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W); }
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W, UKR_TAIL_##PRE); }
 #define UKR_ROW(PRE, P, S, W, m) \
     UKR_DEF(PRE, P, S, W, m, 1) UKR_DEF(PRE, P, S, W, m, 2) UKR_DEF(PRE, P, S, W, m, 3) UKR_DEF(PRE, P, S, W, m, 4)
 #define UKR_REF(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
@@ -264,7 +292,13 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3), \
                                                      UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)}; \
     static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
-#define ROWS_DEF(PRE, P, nv) UKR_ROWS_DEF(PRE, MR, nv, MR, nv, P, false, false)
+#define ROWS_DEF(PRE, P, nv) UKR_ROWS_DEF(PRE, MR, nv, MR, nv, P, false, false, false)
+/* which instances sum a one-pixel tail by dot products (ukr_body's tail) */
+#define UKR_TAIL_sgemm_avx512_6x64 false
+#define UKR_TAIL_sbgemm_avx512bf16_6x64 false
+#define UKR_TAIL_sgemm_avx512_6x64_s false
+#define UKR_TAIL_sgemm_avx512_6x64_w false
+#define UKR_TAIL_sgemm_avx512_6x64_wt true
 #define KERNELS(PRE, P)                                                                                          \
     UKR_TABLE(PRE, P, false, false, PRE)                                                                         \
     ROWS_DEF(PRE, P, 1)                                                                                          \
@@ -282,7 +316,9 @@ KERNELS(sbgemm_avx512bf16_6x64, true)
  * kmask: each B row loaded masked where the window is outside the image,
  * so no padded copy of the input exists) */
 UKR_TABLE(sgemm_avx512_6x64_s, false, true, false, sgemm_avx512_6x64_strided)
-UKR_TABLE(sgemm_avx512_6x64_w, false, false, true, sgemm_avx512_6x64_window)
+UKR_TABLE(sgemm_avx512_6x64_w, false, false, true, window_whole)
+UKR_TABLE(sgemm_avx512_6x64_wt, false, false, true, window_tail)
+static void sgemm_avx512_6x64_window(const cpu_ukr *u) { (u->tail_col ? window_tail : window_whole)(u); }
 
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
  * the source row is read) and stored whole, padding included, to the
