@@ -73,9 +73,10 @@ cpu_conv_mode cpu_backend_conv(const ex_program *x, uint32_t i, int64_t *pixels)
  * over CPU_WIN_TAP_CHANNELS channels (cpu_bwindow.kperiod), 0 where it
  * loads them per window element or the window is not read in place. */
 int64_t cpu_backend_conv_taps(const ex_program *x, uint32_t i);
-/* A window read in place whose pixels are one more than a multiple of 16
- * (a 7x7 image): the last one summed by dot products along K
- * (cpu_bwindow.tail) rather than a vector with one live lane. */
+/* A window read in place whose pixels are 1..CPU_WIN_TAIL_MAX more than a
+ * multiple of 16 (a 7x7 image, a 14x14): the last ones summed by dot
+ * products along K (cpu_bwindow.tail) rather than a vector with few live
+ * lanes. */
 bool cpu_backend_conv_tail_dots(const ex_program *x, uint32_t i);
 /* A depthwise kernel's plane rows folded into its lanes: their width
  * (conv_dw.h lrow), 0 where not folded or not depthwise. */

@@ -122,7 +122,7 @@ typedef struct cb_kplan {
     bool direct;
     uint16_t *kmask;
     int64_t kperiod; /* direct: the window's taps per channel where the masks repeat with them (cpu_bwindow), else 0 */
-    float *wtail;    /* direct with npix % 16 == 1: the last pixel's window column, K floats (cpu_bwindow.tail), else NULL */
+    float *wtail;    /* direct with npix % 16 in 1..CPU_WIN_TAIL_MAX: the last pixels' window columns, K floats each (cpu_bwindow.tail), else NULL */
     int64_t npix, chunk;
     uint32_t padv_id; /* the padding value, a run-time scalar (padv_rt) or win.padv */
     bool padv_rt;

@@ -73,14 +73,19 @@ static sp_status run_window_items(const cb_backend *cb, const cb_kplan *kp, cons
     return SP_OK;
 }
 
-/* The last pixel's window as a column (cpu_bwindow.tail) where the pixels
- * are one more than a multiple of 16: element k is the source at koff[k]
- * where the last pixel's mask bit is set, else 0 (the pad). */
+/* The last pixels' windows as columns (cpu_bwindow.tail) where the
+ * pixels are 1..CPU_WIN_TAIL_MAX more than a multiple of 16: element k of
+ * column j is the source at koff[k] where pixel j's mask bit is set, else 0
+ * (the pad). */
 static const float *window_tail(const cb_kplan *kp, const float *x) {
-    const int nr = kp->blocking.nr, nv = nr / 16;
-    const int64_t last = kp->npix - 1, K = kp->win.K;
-    const uint16_t *m = kp->kmask + (last / nr) * K * nv + last % nr / 16;
-    for (int64_t k = 0; k < K; k++) kp->wtail[k] = (m[k * nv] >> (last % 16) & 1) ? x[kp->koff[k] + last] : 0.0f;
+    const int nr = kp->blocking.nr, nv = nr / 16, r = (int)(kp->npix % 16);
+    const int64_t K = kp->win.K;
+    for (int j = 0; j < r; j++) {
+        const int64_t px = kp->npix - r + j;
+        const uint16_t *m = kp->kmask + (px / nr) * K * nv + px % nr / 16;
+        float *col = kp->wtail + j * K;
+        for (int64_t k = 0; k < K; k++) col[k] = (m[k * nv] >> (px % 16) & 1) ? x[kp->koff[k] + px] : 0.0f;
+    }
     return kp->wtail;
 }
 
@@ -220,7 +225,7 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
              * unmasked lanes are read */
             bw.x = A + (cb_at(&kp->lhs, idx, kp->outer, kp->nouter) + kp->moff[0]);
             g.A = B + cb_at(&kp->rhs, idx, kp->outer, kp->nouter);
-            if (kp->wtail) bw.tail = window_tail(kp, bw.x);
+            if (kp->wtail) bw.tail = window_tail(kp, bw.x), bw.tail_n = (int)(kp->npix % 16);
         } else {
             g.A = (const char *)A + cb_at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
         }

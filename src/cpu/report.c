@@ -389,7 +389,7 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                          "masks loaded once", (long long)taps, CPU_WIN_TAP_CHANNELS);
             sp_strbuf_printf(o, "    convolution: the weights read as A, the window read in place as B (%lld pixels a "
                                 "call, panels spanning output rows; any pad masked, never copied%s%s)\n", (long long)pix, how,
-                             cpu_backend_conv_tail_dots(x, i) ? "; the last pixel, alone in its vector, summed by dot "
+                             cpu_backend_conv_tail_dots(x, i) ? "; the last pixels, few in their vector, summed by dot "
                                                                 "products along K" : "");
             break;
         }

@@ -237,10 +237,11 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp) {
     const int64_t np = (w->npix + nr - 1) / nr, K = w->K;
     sp_free(cb->ctx, kp->kmask);
     kp->kmask = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, sp_size_mul(cb->ctx, (size_t)np, (size_t)K), (size_t)nv * sizeof(uint16_t)));
-    /* a last vector of one pixel is summed by dot products over its
-     * window column, built at each run (cpu_bwindow.tail) */
+    /* a last vector of a few pixels is summed by dot products over their
+     * window columns, built at each run (cpu_bwindow.tail) */
     sp_free(cb->ctx, kp->wtail);
-    kp->wtail = w->npix % 16 == 1 ? sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)K, sizeof(float))) : NULL;
+    const int64_t r = w->npix % 16;
+    kp->wtail = r >= 1 && r <= CPU_WIN_TAIL_MAX ? sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)K, (size_t)r * sizeof(float))) : NULL;
     uint16_t cm[CPU_WIN_MAX_COMBOS][CPU_NR_MAX / 16];
     for (int64_t q = 0; q < np; q++) {
         for (uint32_t c = 0; c < w->ncombo; c++)

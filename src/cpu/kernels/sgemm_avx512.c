@@ -104,8 +104,9 @@ UKR_STEP_OP_DEF(__m512)
 static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, const int mr, const int nv,
                                                            const bool pairs, const bool strided, const bool window,
                                                            const bool tail) {
-    /* tail (a window's u->tail_col): the last of the nv vectors holds one
-     * pixel, summed after the loop by dot products; the loop runs nvk */
+    /* tail (a window's u->tail_col): the last of the nv vectors holds
+     * u->tail_n pixels, summed after the loop by dot products; the loop
+     * runs nvk */
     const int nvk = tail ? nv - 1 : nv;
     UKR_PROLOGUE();
     /* B in place: rows b_rs apart, loaded masked past n (nothing past the
@@ -203,11 +204,11 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #undef WMASK
     }
 
-    /* the tail pixel, lane 0 of the last vector (which holds its start,
-     * as the prologue loaded it): + the dot product of A's row with its
-     * window column */
-    if (tail) {
-        const float *x = u->tail_col;
+    /* the tail pixels, lanes 0..tail_n-1 of the last vector (which holds
+     * their start, as the prologue loaded it): + the dot products of A's
+     * rows with their window columns, a column at a time */
+    for (int j = 0; tail && j < u->tail_n; j++) {
+        const float *x = u->tail_col + j * u->tail_ld;
         __m512 d0 = zero, d1 = zero, d2 = zero, d3 = zero, d4 = zero, d5 = zero;
         (void)d1, (void)d2, (void)d3, (void)d4, (void)d5;
 #define TDOT(i) \
@@ -218,8 +219,9 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
             TDOT(0) TDOT(1) TDOT(2) TDOT(3) TDOT(4) TDOT(5)
         }
 #undef TDOT
+        const __mmask16 lane = (__mmask16)(1u << j);
 #define TADD(i, v) \
-    if (nv == v + 1) c##i##_##v = _mm512_mask_add_ps(c##i##_##v, 1, c##i##_##v, _mm512_set1_ps(_mm512_reduce_add_ps(d##i)));
+    if (nv == v + 1) c##i##_##v = _mm512_mask_add_ps(c##i##_##v, lane, c##i##_##v, _mm512_set1_ps(_mm512_reduce_add_ps(d##i)));
 #define TADD_ROW(i) \
     if (mr > i) { VECS(TADD, i) }
         ROWS(TADD_ROW)
@@ -293,7 +295,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
                                                      UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)}; \
     static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
 #define ROWS_DEF(PRE, P, nv) UKR_ROWS_DEF(PRE, MR, nv, MR, nv, P, false, false, false)
-/* which instances sum a one-pixel tail by dot products (ukr_body's tail) */
+/* which instances sum a few pixels' tail by dot products (ukr_body's tail) */
 #define UKR_TAIL_sgemm_avx512_6x64 false
 #define UKR_TAIL_sbgemm_avx512bf16_6x64 false
 #define UKR_TAIL_sgemm_avx512_6x64_s false
