@@ -18,7 +18,7 @@ f="$SPADC_SRC/tests/data/conv_fast.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
 isas=$(cpu_isas)
-in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_wide nchw_relu6"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6"
 # read in place, the taps a channel whose masks the kernel holds over a few
 # channels (plan --json window_taps): a 3x3's 9, a 1x1's 1; one input
 # channel has no channels to hold them over (0: masks per window element)
@@ -37,7 +37,7 @@ for isa in $isas; do
       # 7x7 = 49 pixels (3 x 16 + 1), 10x10 = 100 (6 x 16 + 4): the last
       # ones by dot products
       dots=$(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("window_tail_dots"))')
-      case $e in nchw_wide | nchw_longk) want_dots=True ;; *) want_dots=False ;; esac
+      case $e in nchw_wide | nchw_deep | nchw_longk) want_dots=True ;; *) want_dots=False ;; esac
       [ "$dots" = "$want_dots" ] || { echo "FAIL $isa @$e: window_tail_dots $dots"; fail=1; }
     fi
     for t in 1 2; do

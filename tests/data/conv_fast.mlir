@@ -1,7 +1,8 @@
 // conv_fast.mlir - convolutions on the cpu's GEMM paths (tests/cli/conv_fast.sh):
 // NCHW as torch-mlir writes it (tensor.pad, fill, conv, the epilogue after) and
 // NHWC; strides, 1x1, dilation, asymmetric and non-zero pads, odd sizes, a
-// batch, a long K, one input channel, a BatchNorm-style epilogue with a residual.
+// batch, a long K (and one of 9000: K blocks of whole channels), one input
+// channel, a BatchNorm-style epilogue with a residual.
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #c1 = affine_map<(d0, d1, d2, d3) -> (d1)>
 #c3 = affine_map<(d0, d1, d2, d3) -> (d3)>
@@ -205,6 +206,24 @@ func.func @nchw_longk(%x: tensor<1x160x10x10xf32>, %w: tensor<16x160x3x3xf32>, %
     linalg.yield %v : f32
   } -> tensor<1x16x10x10xf32>
   return %y : tensor<1x16x10x10xf32>
+}
+func.func @nchw_deep(%x: tensor<1x1000x7x7xf32>, %w: tensor<8x1000x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x7x7xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %pc = arith.constant 0.000000e+00 : f32
+  %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %pc : f32
+  } : tensor<1x1000x7x7xf32> to tensor<1x1000x9x9xf32>
+  %e = tensor.empty() : tensor<1x8x7x7xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%xp, %w : tensor<1x1000x9x9xf32>, tensor<8x1000x3x3xf32>) outs(%z : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %y = linalg.generic {indexing_maps = [#id, #c1, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<1x8x7x7xf32>, tensor<8xf32>) outs(%e : tensor<1x8x7x7xf32>) {
+  ^bb0(%a: f32, %bi: f32, %o: f32):
+    %t = arith.addf %a, %bi : f32
+    %v = arith.maximumf %t, %cst : f32
+    linalg.yield %v : f32
+  } -> tensor<1x8x7x7xf32>
+  return %y : tensor<1x8x7x7xf32>
 }
 func.func @nchw_wide(%x: tensor<1x64x7x7xf32>, %w: tensor<70x64x3x3xf32>, %b: tensor<70xf32>) -> tensor<1x70x7x7xf32> {
   %cst = arith.constant 0.000000e+00 : f32

@@ -553,6 +553,13 @@ static bool plan_a(job *j, const cpu_gemm_args *g, const cpu_kernel_set *ks, con
         j->a_sb = ks->pairs ? g->a_sb / 2 : g->a_sb;
         j->nkb_b = (j->K + blk->kc - 1) / blk->kc;
         j->kcb = (j->K + j->nkb_b - 1) / j->nkb_b;
+        /* a window's blocks of whole channels (cpu_bwindow.kperiod): kc is
+         * a multiple of the taps, and so the balanced size rounded up to one */
+        const int64_t T = g->bwin ? g->bwin->kperiod : 0;
+        if (T > 1 && j->kcb % T) {
+            j->kcb = (j->kcb + T - 1) / T * T;
+            j->nkb_b = (j->K + j->kcb - 1) / j->kcb;
+        }
         j->nkb = j->nkb_b * g->nbatch;
     } else {
         int64_t ld = (j->Kv + 15) / 16 * 16;
