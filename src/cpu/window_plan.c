@@ -41,16 +41,17 @@ static void window_coords(const kernel *k, const int64_t *coef, int64_t cst, con
     }
 }
 
-/* Whether the window is linear (conv.h): then its padded coordinates
- * tuples, numbered per window element. Always true (a window that is not
- * linear is packed run by run). */
+/* The window's padded coordinates tuples, numbered per window element
+ * (conv.h's combo, kcombo: the packers' intervals and the masks are
+ * computed once per tuple), where they are at most CPU_WIN_MAX_COMBOS; and
+ * whether the window is linear (conv.h). Always true (a window that is
+ * not linear is packed run by run). */
 static bool window_linear(cb_backend *cb, cb_kplan *kp) {
     cpu_window *w = &kp->win;
     w->linear = false;
-    if (w->run_stride != 1) return true;
-    for (int64_t n = 0; n < w->npix; n++)
-        if (w->moff[n] != w->moff[0] + n) return true;
     const uint32_t nb = w->nb;
+    sp_free(cb->ctx, kp->combo);
+    sp_free(cb->ctx, kp->kcombo);
     int32_t *combo = kp->combo = sp_malloc(cb->ctx, CPU_WIN_MAX_COMBOS * CPU_WIN_MAX_BOUNDS * sizeof(int32_t));
     uint16_t *kc = kp->kcombo = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K, sizeof *kc));
     uint32_t nc = nb ? 0 : 1;
@@ -69,6 +70,9 @@ static bool window_linear(cb_backend *cb, cb_kplan *kp) {
         kc[k] = (uint16_t)c;
     }
     w->ncombo = nc, w->combo = combo, w->kcombo = kc;
+    if (w->run_stride != 1) return true;
+    for (int64_t n = 0; n < w->npix; n++)
+        if (w->moff[n] != w->moff[0] + n) return true;
     w->linear = true;
     return true;
 }

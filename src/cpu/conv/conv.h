@@ -40,10 +40,11 @@ typedef struct cpu_window {
     const int64_t *krun;
     /* linear: a pixel's source offset is moff[0] + its index (a stride-1
      * "same" convolution, or 1x1 unpadded: a window row of the whole image
-     * is one run of the source, wrapping from row to row); each window
+     * is one run of the source, wrapping from row to row). Each window
      * element's padded coordinates are one of ncombo tuples (combo, nb
-     * apiece; kcombo[k] is element k's), so a panel's masks are computed
-     * once per tuple */
+     * apiece; kcombo[k] is element k's), so a panel's masks, or a run's
+     * interval inside the source, are computed once per tuple; kcombo is
+     * NULL where there are more than CPU_WIN_MAX_COMBOS */
     bool linear;
     uint32_t ncombo;
     const uint16_t *kcombo;
