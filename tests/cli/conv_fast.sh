@@ -32,11 +32,15 @@ for isa in $isas; do
     [ $isa = avx512 ] && [[ " $in_place " == *" $e "* ]] && want="the window read in place as B"
     grep -q "convolution: .*$want" <<<"$p" || { echo "FAIL $isa @$e: not '$want': $(grep convolution: <<<"$p")"; fail=1; }
     if [ "$want" = "the window read in place as B" ]; then
-      taps=$(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("window_taps"))')
+      # one plan: the taps, whether the tail is summed by dot products, kc
+      read -r taps dots kc < <(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys
+k = json.load(sys.stdin)["kernels"][0]
+print(k.get("window_taps"), k.get("window_tail_dots"), k["tile"]["k"])')
       [ "$taps" = "$(taps_of $e)" ] || { echo "FAIL $isa @$e: window_taps $taps, expected $(taps_of $e)"; fail=1; }
+      # K blocks of whole channels, so that each starts at tap 0
+      [ "$taps" -gt 0 ] 2>/dev/null && [ $((kc % taps)) -ne 0 ] && { echo "FAIL $isa @$e: kc $kc not a multiple of the $taps taps"; fail=1; }
       # 7x7 = 49 pixels (3 x 16 + 1), 10x10 = 100 (6 x 16 + 4): the last
       # ones by dot products
-      dots=$(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys; print(json.load(sys.stdin)["kernels"][0].get("window_tail_dots"))')
       case $e in nchw_wide | nchw_deep | nchw_longk) want_dots=True ;; *) want_dots=False ;; esac
       [ "$dots" = "$want_dots" ] || { echo "FAIL $isa @$e: window_tail_dots $dots"; fail=1; }
     fi
