@@ -337,13 +337,12 @@ typedef struct cpu_bwindow {
      * window's taps under an outermost channel loop: a 3x3 window's 9, a
      * 1x1's 1); 0: no such period */
     int64_t kperiod;
-    /* where the pixels are 1..CPU_WIN_TAIL_MAX more than a multiple of 16
-     * (a 7x7 image's 49, a 14x14's 196): the last tail_n pixels' window
-     * elements (tail_n columns of K floats, zeros at the pad), which the
-     * last panel's kernel sums by dot products (cpu_ukr.tail_col); NULL
-     * otherwise */
+    /* where the pixels N are 1..CPU_WIN_TAIL_MAX more than a multiple of
+     * 16 (a 7x7 image's 49, a 14x14's 196): the last N % 16 pixels' window
+     * elements (rows of K floats, zeros at the pad: cpu_window_gather's
+     * im2col rows), which the last panel's kernel sums by dot products
+     * (cpu_ukr.tail_col); NULL otherwise */
     const float *tail;
-    int tail_n;
 } cpu_bwindow;
 
 #define CPU_WIN_TAIL_MAX 4

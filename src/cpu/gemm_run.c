@@ -73,22 +73,6 @@ static sp_status run_window_items(const cb_backend *cb, const cb_kplan *kp, cons
     return SP_OK;
 }
 
-/* The last pixels' windows as columns (cpu_bwindow.tail) where the
- * pixels are 1..CPU_WIN_TAIL_MAX more than a multiple of 16: element k of
- * column j is the source at koff[k] where pixel j's mask bit is set, else 0
- * (the pad). */
-static const float *window_tail(const cb_kplan *kp, const float *x) {
-    const int nr = kp->blocking.nr, nv = nr / 16, r = (int)(kp->npix % 16);
-    const int64_t K = kp->win.K;
-    for (int j = 0; j < r; j++) {
-        const int64_t px = kp->npix - r + j;
-        const uint16_t *m = kp->kmask + (px / nr) * K * nv + px % nr / 16;
-        float *col = kp->wtail + j * K;
-        for (int64_t k = 0; k < K; k++) col[k] = (m[k * nv] >> (px % 16) & 1) ? x[kp->koff[k] + px] : 0.0f;
-    }
-    return kp->wtail;
-}
-
 /* A chunked convolution: its items over the threads (cb_window_split), or
  * in turn with each GEMM over the threads. An im2col's B (the weights)
  * not packed before the run (a constant's at prepare, a bound argument's
@@ -223,9 +207,14 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
         if (kp->direct) {
             /* the source at the first pixel: may lie before A (a pad), only
              * unmasked lanes are read */
-            bw.x = A + (cb_at(&kp->lhs, idx, kp->outer, kp->nouter) + kp->moff[0]);
+            const int64_t base = cb_at(&kp->lhs, idx, kp->outer, kp->nouter);
+            bw.x = A + (base + kp->moff[0]);
             g.A = B + cb_at(&kp->rhs, idx, kp->outer, kp->nouter);
-            if (kp->wtail) bw.tail = window_tail(kp, bw.x), bw.tail_n = (int)(kp->npix % 16);
+            if (kp->wtail) { /* the last pixels' windows, gathered as im2col rows (the pad 0) */
+                const int64_t r = kp->npix % 16;
+                cpu_window_gather(&kp->win, A, base, kp->npix - r, r, kp->wtail);
+                bw.tail = kp->wtail;
+            }
         } else {
             g.A = (const char *)A + cb_at(&kp->lhs, idx, kp->outer, kp->nouter) * a_es;
         }

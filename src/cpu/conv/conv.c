@@ -16,7 +16,7 @@ static void fill(float *d, int64_t n, float v) {
 /* The pixels j in [0, len) of the run starting at pixel n whose window
  * element with padded coordinates kb[0..nb) (its own, or its tuple's:
  * conv.h's combo) lies inside the source: [*lo, *hi). */
-static void inside_at(const cpu_window *w, int64_t n, const int32_t *kb, int64_t len, int64_t *lo, int64_t *hi) {
+static void inside(const cpu_window *w, int64_t n, const int32_t *kb, int64_t len, int64_t *lo, int64_t *hi) {
     int64_t a = 0, b = len;
     for (uint32_t i = 0; i < w->nb && a < b; i++) {
         const int64_t v = (int64_t)w->mb[i][n] + kb[i], s = w->step[i], dim = w->dim[i];
@@ -33,16 +33,10 @@ static void inside_at(const cpu_window *w, int64_t n, const int32_t *kb, int64_t
     *hi = b > a ? b : a;
 }
 
-static void inside(const cpu_window *w, int64_t n, int64_t k, int64_t len, int64_t *lo, int64_t *hi) {
-    int32_t kb[CPU_WIN_MAX_BOUNDS];
-    for (uint32_t i = 0; i < w->nb; i++) kb[i] = w->kb[i][k];
-    inside_at(w, n, kb, len, lo, hi);
-}
-
 /* Run [n, n + len) of window element k into d[0, len), the pixels
  * [a, b) of it inside the source. */
-static void copy_run_in(const cpu_window *w, const float *X, int64_t base, int64_t n, int64_t k, int64_t len,
-                        int64_t a, int64_t b, float *d) {
+static void copy_run(const cpu_window *w, const float *X, int64_t base, int64_t n, int64_t k, int64_t len, int64_t a,
+                     int64_t b, float *d) {
     fill(d, a, w->padv);
     if (b > a) { /* only in-bounds addresses are formed */
         const float *s = X + (base + w->moff[n] + w->koff[k] + a * w->run_stride);
@@ -56,12 +50,6 @@ static void copy_run_in(const cpu_window *w, const float *X, int64_t base, int64
     fill(d + b, len - b, w->padv);
 }
 
-static void copy_run(const cpu_window *w, const float *X, int64_t base, int64_t n, int64_t k, int64_t len, float *d) {
-    int64_t a, b;
-    inside(w, n, k, len, &a, &b);
-    copy_run_in(w, X, base, n, k, len, a, b, d);
-}
-
 void cpu_window_pack(const cpu_window *w, const float *X, int64_t base, int64_t n0, int64_t cols, int nr, float *dst) {
     const int64_t K = w->K;
     for (int64_t p0 = 0; p0 < cols; p0 += nr) {
@@ -70,15 +58,22 @@ void cpu_window_pack(const cpu_window *w, const float *X, int64_t base, int64_t 
         for (int64_t j = 0; j < pc;) {
             const int64_t n = n0 + p0 + j, pos = n % w->run;
             const int64_t len = w->run - pos < pc - j ? w->run - pos : pc - j;
-            if (w->kcombo) {
-                /* each tuple's interval once a run (its divisions), not once
-                 * an element: a 3x3 window's 9 for K = 9 x channels */
-                int64_t lo[CPU_WIN_MAX_COMBOS], hi[CPU_WIN_MAX_COMBOS];
-                for (uint32_t c = 0; c < w->ncombo; c++) inside_at(w, n, w->combo + c * w->nb, len, &lo[c], &hi[c]);
-                for (int64_t k = 0; k < K; k++)
-                    copy_run_in(w, X, base, n, k, len, lo[w->kcombo[k]], hi[w->kcombo[k]], panel + k * nr + j);
-            } else {
-                for (int64_t k = 0; k < K; k++) copy_run(w, X, base, n, k, len, panel + k * nr + j);
+            /* each tuple's interval once a run (its divisions), not once an
+             * element: a 3x3 window's 9 for K = 9 x channels; an element's
+             * own where the tuples are too many to number */
+            int64_t lo[CPU_WIN_MAX_COMBOS], hi[CPU_WIN_MAX_COMBOS];
+            for (uint32_t c = 0; w->kcombo && c < w->ncombo; c++)
+                inside(w, n, w->combo + c * w->nb, len, &lo[c], &hi[c]);
+            for (int64_t k = 0; k < K; k++) {
+                int64_t a, b;
+                if (w->kcombo) {
+                    a = lo[w->kcombo[k]], b = hi[w->kcombo[k]];
+                } else {
+                    int32_t kb[CPU_WIN_MAX_BOUNDS];
+                    for (uint32_t i = 0; i < w->nb; i++) kb[i] = w->kb[i][k];
+                    inside(w, n, kb, len, &a, &b);
+                }
+                copy_run(w, X, base, n, k, len, a, b, panel + k * nr + j);
             }
             j += len;
         }

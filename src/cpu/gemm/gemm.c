@@ -262,10 +262,8 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 u.kmask = j->bwin->kmask + (jr * j->K + blk->kv0) * (nr / 16);
                 const int64_t T = j->bwin->kperiod;
                 u.kperiod = T > 0 && blk->kv0 % T == 0 && blk->len % T == 0 ? T : 0;
-                const int tn = j->bwin->tail_n;
-                u.tail_col = j->bwin->tail && n0 + n == j->N && n % 16 == tn ? j->bwin->tail + blk->kv0 : NULL;
+                u.tail_col = j->bwin->tail && n0 + n == j->N ? j->bwin->tail + blk->kv0 : NULL;
                 u.tail_ld = j->K;
-                u.tail_n = tn;
             }
             u.m = whole ? (int)(ic_end - ir) : m;
             u.n = n;

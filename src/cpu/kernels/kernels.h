@@ -66,14 +66,13 @@ typedef struct cpu_ukr {
      * sum a few channels at a time tap by tap, each tap's masks loaded
      * once (cpu_bwindow.kperiod); 0: masks per element */
     int64_t kperiod;
-    /* A window's panel whose last vector holds tail_n <= CPU_WIN_TAIL_MAX
-     * pixels (n % 16 == tail_n): their windows as columns tail_ld floats
+    /* A window's last panel, whose last vector holds n % 16 <=
+     * CPU_WIN_TAIL_MAX pixels: their windows as columns tail_ld floats
      * apart (k floats each from the block's first, zeros at the pad;
      * cpu_bwindow.tail), summed by dot products along k instead of a
      * 16-lane vector of few live lanes; NULL otherwise */
     const float *tail_col;
     int64_t tail_ld;
-    int tail_n;
 } cpu_ukr;
 
 typedef void (*cpu_ukr_fn)(const cpu_ukr *u);

@@ -105,7 +105,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
                                                            const bool pairs, const bool strided, const bool window,
                                                            const bool tail) {
     /* tail (a window's u->tail_col): the last of the nv vectors holds
-     * u->tail_n pixels, summed after the loop by dot products; the loop
+     * u->n % 16 pixels, summed after the loop by dot products; the loop
      * runs nvk */
     const int nvk = tail ? nv - 1 : nv;
     UKR_PROLOGUE();
@@ -166,7 +166,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
             if (c1 == nch) prefetch_add(u, mr, nv), prefetch_c(u, mr, nv);
             for (int64_t t = 0; t < T; t++) {
                 const uint16_t *m = kmask + (c0 * T + t) * NVEC;
-                const __mmask16 wm0 = m[0], wm1 = nv > 1 ? m[1] : 0, wm2 = nv > 2 ? m[2] : 0, wm3 = nv > 3 ? m[3] : 0;
+                const __mmask16 wm0 = m[0], wm1 = nvk > 1 ? m[1] : 0, wm2 = nvk > 2 ? m[2] : 0, wm3 = nvk > 3 ? m[3] : 0;
                 (void)wm1, (void)wm2, (void)wm3;
 #define WMASK KMASK_HELD
 #pragma GCC unroll 4
@@ -204,10 +204,10 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 #undef WMASK
     }
 
-    /* the tail pixels, lanes 0..tail_n-1 of the last vector (which holds
+    /* the tail pixels, lanes 0..n%16-1 of the last vector (which holds
      * their start, as the prologue loaded it): + the dot products of A's
      * rows with their window columns, a column at a time */
-    for (int j = 0; tail && j < u->tail_n; j++) {
+    for (int j = 0; tail && j < u->n % 16; j++) {
         const float *x = u->tail_col + j * u->tail_ld;
         __m512 d0 = zero, d1 = zero, d2 = zero, d3 = zero, d4 = zero, d5 = zero;
         (void)d1, (void)d2, (void)d3, (void)d4, (void)d5;
@@ -281,28 +281,24 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
 
 /* Each kernel set (PRE: its name prefix, P: pairs) instantiates the body
  * per edge shape (mr rows, nv vectors), a dispatcher over them and the
- * many-row kernel (ukr_common.h). S, W: ukr_body's strided and window. */
-#define UKR_DEF(PRE, P, S, W, m, nv) \
-    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W, UKR_TAIL_##PRE); }
-#define UKR_ROW(PRE, P, S, W, m) \
-    UKR_DEF(PRE, P, S, W, m, 1) UKR_DEF(PRE, P, S, W, m, 2) UKR_DEF(PRE, P, S, W, m, 3) UKR_DEF(PRE, P, S, W, m, 4)
+ * many-row kernel (ukr_common.h). S, W, T: ukr_body's strided, window and
+ * tail. */
+#define UKR_DEF(PRE, P, S, W, T, m, nv) \
+    static void PRE##_m##m##v##nv(const cpu_ukr *u) { ukr_body(u, m, nv, P, S, W, T); }
+#define UKR_ROW(PRE, P, S, W, T, m)                                                            \
+    UKR_DEF(PRE, P, S, W, T, m, 1) UKR_DEF(PRE, P, S, W, T, m, 2) UKR_DEF(PRE, P, S, W, T, m, 3) \
+    UKR_DEF(PRE, P, S, W, T, m, 4)
 #define UKR_REF(PRE, m) {PRE##_m##m##v1, PRE##_m##m##v2, PRE##_m##m##v3, PRE##_m##m##v4}
 /* the edge shapes, their table and NAME, the dispatcher over it */
-#define UKR_TABLE(PRE, P, S, W, NAME)                                                                    \
-    UKR_ROW(PRE, P, S, W, 1) UKR_ROW(PRE, P, S, W, 2) UKR_ROW(PRE, P, S, W, 3) UKR_ROW(PRE, P, S, W, 4) \
-    UKR_ROW(PRE, P, S, W, 5) UKR_ROW(PRE, P, S, W, 6)                                                   \
+#define UKR_TABLE(PRE, P, S, W, T, NAME)                                                                         \
+    UKR_ROW(PRE, P, S, W, T, 1) UKR_ROW(PRE, P, S, W, T, 2) UKR_ROW(PRE, P, S, W, T, 3) UKR_ROW(PRE, P, S, W, T, 4) \
+    UKR_ROW(PRE, P, S, W, T, 5) UKR_ROW(PRE, P, S, W, T, 6)                                                        \
     static const cpu_ukr_fn PRE##_table[MR][NVEC] = {UKR_REF(PRE, 1), UKR_REF(PRE, 2), UKR_REF(PRE, 3), \
                                                      UKR_REF(PRE, 4), UKR_REF(PRE, 5), UKR_REF(PRE, 6)}; \
     static void NAME(const cpu_ukr *u) { PRE##_table[u->m - 1][(u->n + 15) / 16 - 1](u); }
 #define ROWS_DEF(PRE, P, nv) UKR_ROWS_DEF(PRE, MR, nv, MR, nv, P, false, false, false)
-/* which instances sum a few pixels' tail by dot products (ukr_body's tail) */
-#define UKR_TAIL_sgemm_avx512_6x64 false
-#define UKR_TAIL_sbgemm_avx512bf16_6x64 false
-#define UKR_TAIL_sgemm_avx512_6x64_s false
-#define UKR_TAIL_sgemm_avx512_6x64_w false
-#define UKR_TAIL_sgemm_avx512_6x64_wt true
 #define KERNELS(PRE, P)                                                                                          \
-    UKR_TABLE(PRE, P, false, false, PRE)                                                                         \
+    UKR_TABLE(PRE, P, false, false, false, PRE)                                                                       \
     ROWS_DEF(PRE, P, 1)                                                                                          \
     ROWS_DEF(PRE, P, 2)                                                                                          \
     ROWS_DEF(PRE, P, 3)                                                                                          \
@@ -317,9 +313,9 @@ KERNELS(sbgemm_avx512bf16_6x64, true)
  * b_rs apart (strided), or through a convolution's window (cpu_ukr.koff,
  * kmask: each B row loaded masked where the window is outside the image,
  * so no padded copy of the input exists) */
-UKR_TABLE(sgemm_avx512_6x64_s, false, true, false, sgemm_avx512_6x64_strided)
-UKR_TABLE(sgemm_avx512_6x64_w, false, false, true, window_whole)
-UKR_TABLE(sgemm_avx512_6x64_wt, false, false, true, window_tail)
+UKR_TABLE(sgemm_avx512_6x64_s, false, true, false, false, sgemm_avx512_6x64_strided)
+UKR_TABLE(sgemm_avx512_6x64_w, false, false, true, false, window_whole)
+UKR_TABLE(sgemm_avx512_6x64_wt, false, false, true, true, window_tail)
 static void sgemm_avx512_6x64_window(const cpu_ukr *u) { (u->tail_col ? window_tail : window_whole)(u); }
 
 /* A panel row is four vectors: loaded (masked past cols, so nothing past
