@@ -123,6 +123,7 @@ static void free_backend(ex_backend *b, sp_ctx *ctx) {
             sp_free(ctx, cb->kp[i].krun);
             sp_free(ctx, cb->kp[i].kmask);
             sp_free(ctx, cb->kp[i].wtail);
+            cb_phase_free(ctx, cb->kp[i].ph);
             sp_free(ctx, cb->kp[i].wpack_raw);
         }
     for (uint32_t i = 0; cb->kp && cb->px && i < ex_kernels(cb->px)->nk; i++) {
@@ -229,6 +230,12 @@ int64_t cpu_backend_conv_taps(const ex_program *x, uint32_t i) {
     const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
     if (i >= ex_kernels(x)->nk || cb->kp[i].path != CB_PATH_GEMM || !cb->kp[i].direct) return 0;
     return cb->kp[i].kperiod;
+}
+
+int64_t cpu_backend_conv_phases(const ex_program *x, uint32_t i) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    if (i >= ex_kernels(x)->nk || cb->kp[i].path != CB_PATH_GEMM || !cb->kp[i].direct || !cb->kp[i].ph) return 0;
+    return cb->kp[i].ph->ph.nplane;
 }
 
 bool cpu_backend_conv_tail_dots(const ex_program *x, uint32_t i) {

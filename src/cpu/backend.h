@@ -78,6 +78,11 @@ int64_t cpu_backend_conv_taps(const ex_program *x, uint32_t i);
  * products along K (cpu_bwindow.tail) rather than a vector with few live
  * lanes. */
 bool cpu_backend_conv_tail_dots(const ex_program *x, uint32_t i);
+/* A strided window read in place over a copy of its source split by the
+ * strides (conv.h's cpu_phases): the copy's planes (a 3x3 at stride 2: 4),
+ * 0 where the window is not copied so (read in place as it lies, or not
+ * read in place). */
+int64_t cpu_backend_conv_phases(const ex_program *x, uint32_t i);
 /* A depthwise kernel's plane rows folded into its lanes: their width
  * (conv_dw.h lrow), 0 where not folded or not depthwise. */
 int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i);

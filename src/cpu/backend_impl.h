@@ -120,6 +120,10 @@ typedef struct cb_kplan {
      * with gemm_window): one GEMM per outer iteration over all pixels, B
      * through bwin's masks (npanels x gK x NR/16, built once), no packing */
     bool direct;
+    /* direct on a strided window (not linear): its source copied by its
+     * phases each run (cpu_phases), the window over the copy read in
+     * place; else NULL */
+    struct cb_phase_plan *ph;
     uint16_t *kmask;
     int64_t kperiod; /* direct: the window's taps per channel where the masks repeat with them (cpu_bwindow), else 0 */
     float *wtail;    /* direct with npix % 16 in 1..CPU_WIN_TAIL_MAX: the last pixels' window columns, K floats each (cpu_bwindow.tail), else NULL */
@@ -267,6 +271,20 @@ int64_t cb_window_items(const cb_kplan *kp, int64_t nouter);
 bool cb_window_split(const cb_kplan *kp, int nthreads, int64_t nouter);
 void cb_plan_chunk(cb_backend *cb, cb_kplan *kp);
 void cb_plan_direct(cb_backend *cb, cb_kplan *kp);
+
+/* A strided window read in place over a copy of its source split by the
+ * strides (cb_kplan.ph): the copy's layout and the window over it, the
+ * copy's source at the first outer iteration's origin (base + adj, base
+ * the lhs at the outer indices as cb_at gives it). */
+typedef struct cb_phase_plan {
+    cpu_phases ph;
+    int64_t adj;
+    cpu_window win;
+    int64_t *moff, *koff, *krun;
+    int32_t *bounds, *combo;
+    uint16_t *kcombo;
+} cb_phase_plan;
+void cb_phase_free(sp_ctx *ctx, cb_phase_plan *pp);
 
 /* --------------------------------------------------------- gemm_run.c */
 

@@ -18,6 +18,26 @@ static float *window_buffer(cb_backend *cb, cb_kplan *kp, size_t floats) {
     return kp->wpack;
 }
 
+/* A strided source's copy by its phases (cb_kplan.ph) from X at its
+ * origin, into the chunks' buffer (a window read in place packs none):
+ * its channels over the team the GEMM starts. */
+static const float *phase_copy(cb_backend *cb, cb_kplan *kp, const float *X) {
+    const cpu_phases *ph = &kp->ph->ph;
+    float *dst = window_buffer(cb, kp, sp_size_mul(cb->ctx, (size_t)(ph->nchan * ph->nplane), (size_t)ph->plane));
+    const int g = kp->blocking.nthreads < cb->o.nthreads ? kp->blocking.nthreads : cb->o.nthreads;
+    const int nt = cpu_team(g > 1 ? g : 1, ph->nchan);
+    if (nt <= 1) {
+        cpu_phase_copy(ph, X, 0, ph->nchan, dst);
+    } else {
+#pragma omp parallel num_threads(nt)
+        {
+            const int id = omp_get_thread_num(), n = omp_get_num_threads();
+            cpu_phase_copy(ph, X, ph->nchan * id / n, ph->nchan * (id + 1) / n, dst);
+        }
+    }
+    return dst;
+}
+
 /* Items [i0, i1) of a chunked convolution on one thread: per item the
  * chunk's window packed as B (window_b: the weights A, read in place) or
  * gathered as im2col rows A (the weights B, packed once: pb), the pad
@@ -195,7 +215,7 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
     /* the weights are A, the window B: read in place (one GEMM per outer
      * iteration over all its pixels, the engine's units over the threads)
      * or packed per call */
-    cpu_bwindow bw = {.koff = kp->koff, .kmask = kp->kmask, .kperiod = kp->kperiod};
+    cpu_bwindow bw = {.koff = kp->ph ? kp->ph->win.koff : kp->koff, .kmask = kp->kmask, .kperiod = kp->kperiod};
     if (kp->direct) {
         g.bwin = &bw;
         g.N = kp->npix;
@@ -206,13 +226,21 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
     for (int64_t o = 0; o < nouter; o++) {
         if (kp->direct) {
             /* the source at the first pixel: may lie before A (a pad), only
-             * unmasked lanes are read */
-            const int64_t base = cb_at(&kp->lhs, idx, kp->outer, kp->nouter);
-            bw.x = A + (base + kp->moff[0]);
+             * unmasked lanes are read; or a strided source's copy by its
+             * phases, its window's */
+            const float *X = A;
+            int64_t base = cb_at(&kp->lhs, idx, kp->outer, kp->nouter);
+            const cpu_window *w = &kp->win;
+            if (kp->ph) {
+                X = phase_copy(cb, kp, A + (base + kp->ph->adj));
+                base = 0;
+                w = &kp->ph->win;
+            }
+            bw.x = X + (base + w->moff[0]);
             g.A = B + cb_at(&kp->rhs, idx, kp->outer, kp->nouter);
             if (kp->wtail) { /* the last pixels' windows, gathered as im2col rows (the pad 0) */
                 const int64_t r = kp->npix % 16;
-                cpu_window_gather(&kp->win, A, base, kp->npix - r, r, kp->wtail);
+                cpu_window_gather(w, X, base, kp->npix - r, r, kp->wtail);
                 bw.tail = kp->wtail;
             }
         } else {

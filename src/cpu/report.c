@@ -191,6 +191,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     if (cm == CPU_CONV_WINDOW_IN_PLACE) {
         json_kv_int(w, "window_taps", cpu_backend_conv_taps(x, i));
         json_kv_bool(w, "window_tail_dots", cpu_backend_conv_tail_dots(x, i));
+        json_kv_int(w, "window_phases", cpu_backend_conv_phases(x, i));
     }
     if (blk && blk->nbufs) {
         json_kv_string(w, "b_operand", b_operand_name(blk));
@@ -387,8 +388,15 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
             else if (taps)
                 snprintf(how, sizeof how, "; summed tap by tap (%lld a channel), %d channels at a time, each tap's "
                          "masks loaded once", (long long)taps, CPU_WIN_TAP_CHANNELS);
+            const int64_t planes = cpu_backend_conv_phases(x, i);
+            char copy[160] = "";
+            if (planes)
+                snprintf(copy, sizeof copy, "; strided: its source copied once a run into %lld plane%s by the stride's "
+                         "phases, where each tap's window moves one element a pixel", (long long)planes,
+                         planes == 1 ? "" : "s");
             sp_strbuf_printf(o, "    convolution: the weights read as A, the window read in place as B (%lld pixels a "
-                                "call, panels spanning output rows; any pad masked, never copied%s%s)\n", (long long)pix, how,
+                                "call, panels spanning output rows; any pad masked, never copied%s%s%s)\n", (long long)pix,
+                             copy, how,
                              cpu_backend_conv_tail_dots(x, i) ? "; the last pixels, few in their vector, summed by dot "
                                                                 "products along K" : "");
             break;

@@ -43,17 +43,17 @@ static void window_coords(const kernel *k, const int64_t *coef, int64_t cst, con
 
 /* The window's padded coordinates tuples, numbered per window element
  * (conv.h's combo, kcombo: the packers' intervals and the masks are
- * computed once per tuple), where they are at most CPU_WIN_MAX_COMBOS; and
- * whether the window is linear (conv.h). Always true (a window that is
- * not linear is packed run by run). */
-static bool window_linear(cb_backend *cb, cb_kplan *kp) {
-    cpu_window *w = &kp->win;
+ * computed once per tuple), where they are at most CPU_WIN_MAX_COMBOS, into
+ * *combo and *kcombo (replacing theirs); and whether the window is linear
+ * (conv.h). Always true (a window that is not linear is packed run by
+ * run). */
+static bool window_linear(cb_backend *cb, cpu_window *w, int32_t **combo_out, uint16_t **kcombo_out) {
     w->linear = false;
     const uint32_t nb = w->nb;
-    sp_free(cb->ctx, kp->combo);
-    sp_free(cb->ctx, kp->kcombo);
-    int32_t *combo = kp->combo = sp_malloc(cb->ctx, CPU_WIN_MAX_COMBOS * CPU_WIN_MAX_BOUNDS * sizeof(int32_t));
-    uint16_t *kc = kp->kcombo = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K, sizeof *kc));
+    sp_free(cb->ctx, *combo_out);
+    sp_free(cb->ctx, *kcombo_out);
+    int32_t *combo = *combo_out = sp_malloc(cb->ctx, CPU_WIN_MAX_COMBOS * CPU_WIN_MAX_BOUNDS * sizeof(int32_t));
+    uint16_t *kc = *kcombo_out = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K, sizeof *kc));
     uint32_t nc = nb ? 0 : 1;
     for (int64_t k = 0; k < w->K; k++) {
         uint32_t c = 0;
@@ -83,7 +83,7 @@ static bool window_linear(cb_backend *cb, cb_kplan *kp) {
  * pad is never copied. False where a padded coordinate moves with an
  * outer loop or backwards (none a convolution has). */
 static bool window_bounds(cb_backend *cb, cb_kplan *kp);
-static void window_runs(cb_backend *cb, cb_kplan *kp);
+static void window_runs(cb_backend *cb, cpu_window *w, int64_t **krun);
 bool cb_plan_window(cb_backend *cb, cb_kplan *kp) {
     const kernel *k = kp->k;
     const kn_input *in = &k->inputs[0];
@@ -100,15 +100,15 @@ bool cb_plan_window(cb_backend *cb, cb_kplan *kp) {
     window_offsets(k, &kp->lhs, kp->kdims, kp->nkdims, kp->koff);
     w->moff = kp->moff, w->koff = kp->koff;
     if (in->pad && !window_bounds(cb, kp)) return false;
-    window_runs(cb, kp);
-    return window_linear(cb, kp);
+    window_runs(cb, w, &kp->krun);
+    return window_linear(cb, w, &kp->combo, &kp->kcombo);
 }
 
 /* The runs of window elements (conv.h): unit steps of the source with the
- * same padded coordinates. */
-static void window_runs(cb_backend *cb, cb_kplan *kp) {
-    cpu_window *w = &kp->win;
-    int64_t *r = kp->krun = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K + 1, sizeof *r));
+ * same padded coordinates, into *krun (replacing it). */
+static void window_runs(cb_backend *cb, cpu_window *w, int64_t **krun) {
+    sp_free(cb->ctx, *krun);
+    int64_t *r = *krun = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)w->K + 1, sizeof *r));
     uint32_t n = 0;
     for (int64_t k = 0; k < w->K; k++) {
         bool cont = k > 0 && w->koff[k] == w->koff[k - 1] + 1;
@@ -211,6 +211,181 @@ void cb_plan_chunk(cb_backend *cb, cb_kplan *kp) {
                                                         : NULL;
 }
 
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+void cb_phase_free(sp_ctx *ctx, cb_phase_plan *pp) {
+    if (!pp) return;
+    sp_free(ctx, pp->moff);
+    sp_free(ctx, pp->koff);
+    sp_free(ctx, pp->krun);
+    sp_free(ctx, pp->bounds);
+    sp_free(ctx, pp->combo);
+    sp_free(ctx, pp->kcombo);
+    sp_free(ctx, pp);
+}
+
+/* A strided window (a stride-2 NCHW convolution's: not linear) over a copy
+ * of its source split by the strides (conv.h's cpu_phases): a linear
+ * window, read in place like a stride-1 one's, for one copy of the source
+ * a run where packing copies each window element. Its form: each pixel
+ * loop (outermost first) moves one coordinate of the source, s * o + e
+ * (s >= 1, some s >= 2; e of the window's loops and constants, the pad
+ * subtracted), the last of unit stride; the window's other loops move
+ * only the other coordinates (channels, unpadded). Where a window element
+ * reaches past a plane's end (o + floor(e / s) >= B) it must lie past the
+ * source's too (the plane's cells there would be its neighbours'). NULL
+ * where the window is not of that form. */
+static cb_phase_plan *window_phases(cb_backend *cb, cb_kplan *kp) {
+    const kernel *k = kp->k;
+    const kn_input *in = &k->inputs[0];
+    const ir_amap *map = in->map;
+    const ir_type st = in->value->type;
+    if (st.kind != IR_T_TENSOR || !kp->nmdims || kp->nmdims > CPU_WIN_MAX_BOUNDS || map->nres > IR_MAX_RANK) return NULL;
+    int64_t coef[IR_MAX_RANK][KN_MAX_DIMS], cst[IR_MAX_RANK], ts[IR_MAX_RANK];
+    ir_type_strides(st, ts);
+    bool is_m[KN_MAX_DIMS] = {false}, is_k[KN_MAX_DIMS] = {false};
+    for (uint32_t i = 0; i < kp->nmdims; i++) is_m[kp->mdims[i]] = true;
+    for (uint32_t i = 0; i < kp->nkdims; i++) is_k[kp->kdims[i]] = true;
+    cpu_phases ph = {.nsp = kp->nmdims};
+    uint32_t sp_res[CPU_WIN_MAX_BOUNDS], nsp = 0;
+    bool tap_dim[KN_MAX_DIMS] = {false}, strided = false;
+    for (uint32_t r = 0; r < map->nres; r++) {
+        memset(coef[r], 0, sizeof coef[r]);
+        cst[r] = 0;
+        if (!ir_aexpr_linear(map->res[r], k->ndims, coef[r], &cst[r])) return NULL;
+        const int64_t pl = in->pad ? in->pad_low[r] : 0, ph_ = in->pad ? in->pad_high[r] : 0;
+        int mdim = -1;
+        for (uint32_t d = 0; d < k->ndims; d++)
+            if (coef[r][d] && is_m[d]) {
+                if (mdim >= 0) return NULL;
+                mdim = (int)d;
+            }
+        if (mdim < 0) { /* a channel's coordinate: not padded, not moved by a tap */
+            if (pl || ph_) return NULL;
+            continue;
+        }
+        const uint32_t i = nsp++;
+        if (i >= kp->nmdims || kp->mdims[i] != (uint32_t)mdim || coef[r][mdim] < 1) return NULL;
+        for (uint32_t d = 0; d < k->ndims; d++) {
+            if (coef[r][d] < 0 || (coef[r][d] && !is_m[d] && !is_k[d] && k->bounds[d] > 1)) return NULL;
+            if (coef[r][d] && is_k[d]) tap_dim[d] = true;
+        }
+        sp_res[i] = r;
+        ph.s[i] = coef[r][mdim];
+        ph.D[i] = st.dims[r];
+        ph.B[i] = k->bounds[mdim];
+        ph.ts[i] = ts[r];
+        cst[r] -= pl;
+        strided |= ph.s[i] > 1;
+    }
+    if (nsp != kp->nmdims || !strided || ph.ts[nsp - 1] != 1) return NULL;
+    /* the channels: the window's loops no tap moves */
+    uint32_t ch_dim[CPU_PHASE_MAX_CH];
+    ph.nchan = 1;
+    for (uint32_t j = 0; j < kp->nkdims; j++) {
+        const uint32_t d = kp->kdims[j];
+        bool other = false; /* moves a coordinate besides a tap's */
+        for (uint32_t r = 0; r < map->nres; r++) {
+            bool spatial = false;
+            for (uint32_t i = 0; i < nsp; i++) spatial |= sp_res[i] == r;
+            other |= !spatial && coef[r][d];
+        }
+        if (tap_dim[d] && other) return NULL;
+        if (tap_dim[d] || k->bounds[d] == 1) continue;
+        if (ph.nch == CPU_PHASE_MAX_CH) return NULL;
+        ch_dim[ph.nch] = d;
+        ph.ch_n[ph.nch] = k->bounds[d];
+        ph.ch_ts[ph.nch++] = kp->lhs.stride[d];
+        ph.nchan *= k->bounds[d];
+    }
+    /* measured (bench/convs.py's layers, kernels_ab.py): a 3x3 at stride 2
+     * gains 3-24%; but a 1x1's packing is one strided copy read back as
+     * contiguous panels (stride 2, 256->512: 15% faster than in place),
+     * and with few channels (the 3-channel stem) the tap masks are loaded
+     * nearly per element (7% faster packed) */
+    if (ph.nchan < CPU_WIN_TAP_CHANNELS || kp->gK == ph.nchan) return NULL;
+    ph.plane = 1;
+    for (uint32_t i = 0; i < nsp; i++) ph.plane *= ph.B[i];
+    /* each window element's tap offsets e, their phases and plane shifts */
+    const int64_t K = kp->gK;
+    cb_phase_plan *pp = sp_calloc(cb->ctx, 1, sizeof *pp);
+    pp->koff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)K, sizeof *pp->koff));
+    pp->moff = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, (size_t)kp->npix, sizeof *pp->moff));
+    pp->bounds = sp_malloc(cb->ctx, sp_size_mul(cb->ctx, nsp, sp_size_mul(cb->ctx, (size_t)(kp->npix + K), sizeof(int32_t))));
+    cpu_window *w = &pp->win;
+    for (uint32_t i = 0; i < nsp; i++) {
+        w->mb[i] = pp->bounds + (size_t)i * (size_t)(kp->npix + K);
+        w->kb[i] = w->mb[i] + kp->npix;
+        int64_t unit[KN_MAX_DIMS] = {0};
+        unit[kp->mdims[i]] = 1;
+        window_coords(k, unit, 0, kp->mdims, kp->nmdims, (int32_t *)w->mb[i]);
+        window_coords(k, coef[sp_res[i]], cst[sp_res[i]], kp->kdims, kp->nkdims, (int32_t *)w->kb[i]);
+    }
+    /* pass 1: each element's phase tuple (the planes, in order of first
+     * use) and plane shift (its kb, replacing the tap offset) */
+    bool ok = true;
+    uint8_t *plane_of = sp_malloc(cb->ctx, (size_t)K);
+    for (int64_t kk = 0; kk < K && ok; kk++) {
+        int32_t p[CPU_WIN_MAX_BOUNDS] = {0};
+        for (uint32_t i = 0; i < nsp; i++) {
+            int32_t *kb = (int32_t *)w->kb[i];
+            const int64_t d = floor_div(kb[kk], ph.s[i]);
+            p[i] = (int32_t)(kb[kk] - d * ph.s[i]);
+            /* past the plane's end (from its last pixel): past the source's too */
+            if (d >= 1 && ph.s[i] * ph.B[i] + p[i] < ph.D[i]) ok = false;
+            kb[kk] = (int32_t)d;
+        }
+        uint32_t q = 0;
+        for (; q < ph.nplane; q++)
+            if (!memcmp(ph.phase[q], p, sizeof p)) break;
+        if (q == ph.nplane) {
+            if (q == CPU_PHASE_MAX_PLANES) {
+                ok = false;
+                break;
+            }
+            memcpy(ph.phase[q], p, sizeof p);
+            ph.nplane++;
+        }
+        plane_of[kk] = (uint8_t)q;
+    }
+    /* pass 2: the offsets in the copy (channel tuple, plane, shift) */
+    int64_t idx[KN_MAX_DIMS] = {0};
+    for (int64_t kk = 0; kk < K && ok; kk++) {
+        int64_t ch = 0, shift = 0, stride = 1;
+        for (uint32_t j = 0; j < ph.nch; j++) ch = ch * ph.ch_n[j] + idx[ch_dim[j]];
+        for (int i = (int)nsp - 1; i >= 0; i--) {
+            shift += w->kb[i][kk] * stride;
+            stride *= ph.B[i];
+        }
+        pp->koff[kk] = (ch * ph.nplane + plane_of[kk]) * ph.plane + shift;
+        cb_odometer_next(idx, kp->kdims, kp->nkdims, k->bounds);
+    }
+    sp_free(cb->ctx, plane_of);
+    if (!ok) {
+        cb_phase_free(cb->ctx, pp);
+        return NULL;
+    }
+    for (int64_t n = 0; n < kp->npix; n++) pp->moff[n] = n;
+    /* the source at every coordinate 0, from the lhs at the outer indices */
+    pp->adj = 0;
+    for (uint32_t i = 0; i < nsp; i++) pp->adj -= cst[sp_res[i]] * ph.ts[i];
+    w->npix = kp->npix;
+    w->K = K;
+    w->run = ph.B[nsp - 1];
+    w->run_stride = 1;
+    w->moff = pp->moff, w->koff = pp->koff;
+    w->nb = nsp;
+    for (uint32_t i = 0; i < nsp; i++) {
+        w->dim[i] = ph.B[i];
+        w->step[i] = i == nsp - 1;
+    }
+    w->padv = 0.0f;
+    window_runs(cb, w, &pp->krun);
+    window_linear(cb, w, &pp->combo, &pp->kcombo);
+    pp->ph = ph;
+    return pp;
+}
+
 /* Whether the window is read in place (cb_kplan.direct), and then its masks:
  * those of panel q and window element k are those of k's padded
  * coordinates' tuple (conv.h), computed once per panel and tuple. */
@@ -218,10 +393,24 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp) {
     const cpu_window *w = &kp->win;
     const int nr = kp->blocking.nr, nv = nr / 16;
     const cpu_kernel_set *ks = cpu_kernel_find(kp->blocking.isa, kp->blocking.mr, nr);
-    kp->direct = w->linear && ks && ks->gemm_window && !kp->blocking.pairs && !kp->padv_rt && w->padv == 0.0f &&
+    kp->direct = ks && ks->gemm_window && !kp->blocking.pairs && !kp->padv_rt && w->padv == 0.0f &&
                  !signbit(w->padv) && nr % 16 == 0;
     kp->kperiod = 0;
-    if (!kp->direct) return;
+    cb_phase_free(cb->ctx, kp->ph);
+    kp->ph = NULL;
+    /* strided: read in place over a copy split by the strides */
+    if (kp->direct && !w->linear && (kp->ph = window_phases(cb, kp))) {
+        kp->ph->ph.copy = kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512
+                          : kp->blocking.isa >= CPU_ISA_AVX2 ? cpu_window_copy_avx2
+                                                              : NULL;
+        w = &kp->ph->win;
+    }
+    kp->direct = kp->direct && w->linear;
+    if (!kp->direct) {
+        cb_phase_free(cb->ctx, kp->ph);
+        kp->ph = NULL;
+        return;
+    }
     /* the taps under the outermost K loop (a channel): where every
      * element's padded coordinates are its tap's, the kernel loads each
      * tap's masks once for a few channels instead of once an element, in
@@ -234,6 +423,8 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp) {
     cb_choose_blocking(cb, kp, false); /* B is not packed per call: as a pre-packed one */
     if (kp->blocking.nr != nr) {
         kp->direct = false;
+        cb_phase_free(cb->ctx, kp->ph);
+        kp->ph = NULL;
         return;
     }
     kp->blocking.b_inplace = true; /* (as plan reports it: B is never copied) */

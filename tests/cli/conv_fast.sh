@@ -11,18 +11,25 @@
 # kernel (the pad folded into the window, never a kernel or a copy; the
 # epilogue fused); on AVX-512 the linear windows (3x3 "same", 1x1 stride 1,
 # dilation with its pad, an asymmetric pad keeping the width) read in place,
-# the others packed; elsewhere packed; NHWC through im2col rows.
+# and the strided ones over a copy split by the stride's phases, the others
+# packed; elsewhere packed; NHWC through im2col rows.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 f="$SPADC_SRC/tests/data/conv_fast.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
 isas=$(cpu_isas)
-in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6 nchw_s2 nchw_s2b2 nchw_7x7s2c"
+# read in place over a copy of the source split by the stride's phases (plan
+# --json window_phases): a 3x3's and a 7x7's 4 planes at stride 2, 16
+# channels or more; not the 1x1 at stride 2 nor the 3-channel stem (packed:
+# measured faster), nor the unpadded 3x3 whose last tap reaches a source
+# element past the planes' ends
+phases_of() { case $1 in nchw_s2 | nchw_s2b2 | nchw_7x7s2c) echo 4 ;; *) echo 0 ;; esac; }
 # read in place, the taps a channel whose masks the kernel holds over a few
 # channels (plan --json window_taps): a 3x3's 9, a 1x1's 1; one input
 # channel has no channels to hold them over (0: masks per window element)
-taps_of() { case $1 in nchw_1x1) echo 1 ;; nchw_1ch) echo 0 ;; *) echo 9 ;; esac; }
+taps_of() { case $1 in nchw_1x1) echo 1 ;; nchw_1ch) echo 0 ;; nchw_7x7s2c) echo 49 ;; *) echo 9 ;; esac; }
 for isa in $isas; do
   for e in $funcs; do
     p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
@@ -33,10 +40,11 @@ for isa in $isas; do
     grep -q "convolution: .*$want" <<<"$p" || { echo "FAIL $isa @$e: not '$want': $(grep convolution: <<<"$p")"; fail=1; }
     if [ "$want" = "the window read in place as B" ]; then
       # one plan: the taps, whether the tail is summed by dot products, kc
-      read -r taps dots kc < <(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys
+      read -r taps dots kc phases < <(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys
 k = json.load(sys.stdin)["kernels"][0]
-print(k.get("window_taps"), k.get("window_tail_dots"), k["tile"]["k"])')
+print(k.get("window_taps"), k.get("window_tail_dots"), k["tile"]["k"], k.get("window_phases"))')
       [ "$taps" = "$(taps_of $e)" ] || { echo "FAIL $isa @$e: window_taps $taps, expected $(taps_of $e)"; fail=1; }
+      [ "$phases" = "$(phases_of $e)" ] || { echo "FAIL $isa @$e: window_phases $phases, expected $(phases_of $e)"; fail=1; }
       # K blocks of whole channels, so that each starts at tap 0
       [ "$taps" -gt 0 ] 2>/dev/null && [ $((kc % taps)) -ne 0 ] && { echo "FAIL $isa @$e: kc $kc not a multiple of the $taps taps"; fail=1; }
       # 7x7 = 49 pixels (3 x 16 + 1), 10x10 = 100 (6 x 16 + 4): the last

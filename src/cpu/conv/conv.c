@@ -103,3 +103,43 @@ void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_
         }
     }
 }
+
+void cpu_phase_copy(const cpu_phases *ph, const float *X, int64_t c0, int64_t c1, float *dst) {
+    const uint32_t L = ph->nsp - 1;
+    const int64_t BL = ph->B[L], sL = ph->s[L], rows = ph->plane / BL;
+    for (int64_t c = c0; c < c1; c++) {
+        int64_t soff = 0, r = c;
+        for (int i = (int)ph->nch - 1; i >= 0; i--) {
+            soff += r % ph->ch_n[i] * ph->ch_ts[i];
+            r /= ph->ch_n[i];
+        }
+        for (uint32_t q = 0; q < ph->nplane; q++) {
+            const int32_t *p = ph->phase[q];
+            float *d = dst + (c * ph->nplane + q) * ph->plane;
+            /* along the last dim, the cells j whose s * j + p lies in the source */
+            int64_t in = (ph->D[L] - p[L] + sL - 1) / sL;
+            in = in < 0 ? 0 : in > BL ? BL : in;
+            for (int64_t row = 0; row < rows; row++, d += BL) {
+                int64_t off = soff + p[L] * ph->ts[L], rr = row;
+                bool inside = true;
+                for (int i = (int)L - 1; i >= 0; i--) {
+                    const int64_t x = ph->s[i] * (rr % ph->B[i]) + p[i];
+                    rr /= ph->B[i];
+                    inside &= x < ph->D[i];
+                    off += x * ph->ts[i];
+                }
+                const int64_t n = inside ? in : 0;
+                if (n) { /* only in-bounds addresses are formed */
+                    const float *s = X + off;
+                    if (sL == 1)
+                        memcpy(d, s, (size_t)n * sizeof *d);
+                    else if (sL == 2 && ph->copy)
+                        ph->copy(d, s, n);
+                    else
+                        for (int64_t j = 0; j < n; j++) d[j] = s[j * sL];
+                }
+                fill(d + n, BL - n, 0.0f);
+            }
+        }
+    }
+}

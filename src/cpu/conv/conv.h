@@ -9,6 +9,7 @@
  *
  *     cpu_window_pack(&w, X, base, n0, cols, nr, dst);   // B panels (C^T = W X)
  *     cpu_window_gather(&w, X, base, m0, rows, dst);     // im2col rows (C = X W)
+ *     cpu_phase_copy(&ph, X + origin, c0, c1, dst);     // a strided source by its phases
  */
 #ifndef SPADC_CPU_CONV_H
 #define SPADC_CPU_CONV_H
@@ -79,5 +80,35 @@ void cpu_window_copy_avx2(float *d, const float *s, int64_t n);
 
 /* Pixels [m0, m0 + rows) as row-major rows of K floats (an im2col block). */
 void cpu_window_gather(const cpu_window *w, const float *X, int64_t base, int64_t m0, int64_t rows, float *dst);
+
+#define CPU_PHASE_MAX_CH 4      /* channel dims of a copy */
+#define CPU_PHASE_MAX_PLANES 16 /* phase tuples of a copy */
+
+/* A strided convolution's source split by its strides (window_plan.c), so
+ * that its window over the copy is linear and read in place, where at
+ * stride 2 it is not (a run of pixels reads every other source element).
+ * Along spatial dim i (of nsp, outermost first, as the output's pixel
+ * loops) the source element at coordinate x = s[i] * j + p lies in the
+ * plane of phase p at j; a plane spans the output's extent B[i], so a
+ * pixel's window element of tap offset e (x = s * o + e) is at plane
+ * coordinate o + floor(e / s), one element further a pixel. Cells whose x
+ * passes the source's extent D[i] are zeros (the pad, 0 where read in
+ * place). The copy: channel tuples (the window's other dims, ch_n[] of
+ * them, outermost first) x the planes used (phase[], nplane) x B[0] x ...
+ * x B[nsp - 1]; ts[] and ch_ts[] are the source's strides (ts[nsp - 1] 1). */
+typedef struct cpu_phases {
+    uint32_t nsp, nch, nplane;
+    int64_t s[CPU_WIN_MAX_BOUNDS], D[CPU_WIN_MAX_BOUNDS], B[CPU_WIN_MAX_BOUNDS], ts[CPU_WIN_MAX_BOUNDS];
+    int64_t ch_n[CPU_PHASE_MAX_CH], ch_ts[CPU_PHASE_MAX_CH];
+    int32_t phase[CPU_PHASE_MAX_PLANES][CPU_WIN_MAX_BOUNDS];
+    int64_t nchan, plane; /* channel tuples; floats of a plane (product of B) */
+    /* the last dim's strided copy at s 2: cpu_window_copy_avx512 or _avx2;
+     * NULL: a scalar loop */
+    void (*copy)(float *d, const float *s, int64_t n);
+} cpu_phases;
+
+/* Channel tuples [c0, c1) of the copy, from X at the source's origin (every
+ * coordinate 0) into dst (the whole copy: nchan x nplane x plane floats). */
+void cpu_phase_copy(const cpu_phases *ph, const float *X, int64_t c0, int64_t c1, float *dst);
 
 #endif
