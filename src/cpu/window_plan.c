@@ -298,12 +298,6 @@ static cb_phase_plan *window_phases(cb_backend *cb, cb_kplan *kp) {
         ph.ch_ts[ph.nch++] = kp->lhs.stride[d];
         ph.nchan *= k->bounds[d];
     }
-    /* measured (bench/convs.py's layers, kernels_ab.py): a 3x3 at stride 2
-     * gains 3-24%; but a 1x1's packing is one strided copy read back as
-     * contiguous panels (stride 2, 256->512: 15% faster than in place),
-     * and with few channels (the 3-channel stem) the tap masks are loaded
-     * nearly per element (7% faster packed) */
-    if (ph.nchan < CPU_WIN_TAP_CHANNELS || kp->gK == ph.nchan) return NULL;
     ph.plane = 1;
     for (uint32_t i = 0; i < nsp; i++) ph.plane *= ph.B[i];
     /* each window element's tap offsets e, their phases and plane shifts */

@@ -19,17 +19,16 @@ f="$SPADC_SRC/tests/data/conv_fast.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
 isas=$(cpu_isas)
-in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6 nchw_s2 nchw_s2b2 nchw_7x7s2c"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6 nchw_s2 nchw_s2b2 nchw_7x7s2 nchw_7x7s2c nchw_1x1s2"
 # read in place over a copy of the source split by the stride's phases (plan
-# --json window_phases): a 3x3's and a 7x7's 4 planes at stride 2, 16
-# channels or more; not the 1x1 at stride 2 nor the 3-channel stem (packed:
-# measured faster), nor the unpadded 3x3 whose last tap reaches a source
-# element past the planes' ends
-phases_of() { case $1 in nchw_s2 | nchw_s2b2 | nchw_7x7s2c) echo 4 ;; *) echo 0 ;; esac; }
+# --json window_phases): a 3x3's and a 7x7's 4 planes at stride 2, a 1x1's
+# one; not the unpadded 3x3 whose last tap reaches a source element past the
+# planes' ends (packed)
+phases_of() { case $1 in nchw_s2 | nchw_s2b2 | nchw_7x7s2 | nchw_7x7s2c) echo 4 ;; nchw_1x1s2) echo 1 ;; *) echo 0 ;; esac; }
 # read in place, the taps a channel whose masks the kernel holds over a few
 # channels (plan --json window_taps): a 3x3's 9, a 1x1's 1; one input
 # channel has no channels to hold them over (0: masks per window element)
-taps_of() { case $1 in nchw_1x1) echo 1 ;; nchw_1ch) echo 0 ;; nchw_7x7s2c) echo 49 ;; *) echo 9 ;; esac; }
+taps_of() { case $1 in nchw_1x1 | nchw_1x1s2) echo 1 ;; nchw_1ch) echo 0 ;; nchw_7x7s2 | nchw_7x7s2c) echo 49 ;; *) echo 9 ;; esac; }
 for isa in $isas; do
   for e in $funcs; do
     p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }

@@ -3,8 +3,9 @@
 // NHWC; strides, 1x1, dilation, asymmetric and non-zero pads, odd sizes, a
 // batch, a long K (and one of 9000: K blocks of whole channels), one input
 // channel, a BatchNorm-style epilogue with a residual; at stride 2 a batch of
-// 2, a 7x7 whose taps reach past the planes' ends (into the pad), and an
-// unpadded 3x3 whose last tap reaches a source element past them.
+// 2, a 7x7 (3 and 16 channels) whose taps reach past the planes' ends (into
+// the pad), a 1x1, and an unpadded 3x3 whose last tap reaches a source
+// element past them.
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #c1 = affine_map<(d0, d1, d2, d3) -> (d1)>
 #c3 = affine_map<(d0, d1, d2, d3) -> (d3)>
