@@ -47,8 +47,8 @@ print(k.get("window_taps"), k.get("window_tail_dots"), k["tile"]["k"], k.get("wi
       # K blocks of whole channels, so that each starts at tap 0
       [ "$taps" -gt 0 ] 2>/dev/null && [ $((kc % taps)) -ne 0 ] && { echo "FAIL $isa @$e: kc $kc not a multiple of the $taps taps"; fail=1; }
       # 7x7 = 49 pixels (3 x 16 + 1), 10x10 = 100 (6 x 16 + 4): the last
-      # ones by dot products
-      case $e in nchw_wide | nchw_deep | nchw_longk) want_dots=True ;; *) want_dots=False ;; esac
+      # ones by dot products (at stride 2 from the copy, each batch's)
+      case $e in nchw_wide | nchw_deep | nchw_longk | nchw_s2b2) want_dots=True ;; *) want_dots=False ;; esac
       [ "$dots" = "$want_dots" ] || { echo "FAIL $isa @$e: window_tail_dots $dots"; fail=1; }
     fi
     for t in 1 2; do

@@ -3,9 +3,9 @@
 // NHWC; strides, 1x1, dilation, asymmetric and non-zero pads, odd sizes, a
 // batch, a long K (and one of 9000: K blocks of whole channels), one input
 // channel, a BatchNorm-style epilogue with a residual; at stride 2 a batch of
-// 2, a 7x7 (3 and 16 channels) whose taps reach past the planes' ends (into
-// the pad), a 1x1, and an unpadded 3x3 whose last tap reaches a source
-// element past them.
+// 2 (7x7 outputs: the last pixel by dot products), a 7x7 (3 and 16
+// channels) whose taps reach past the planes' ends (into the pad), a 1x1,
+// and an unpadded 3x3 whose last tap reaches a source element past them.
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #c1 = affine_map<(d0, d1, d2, d3) -> (d1)>
 #c3 = affine_map<(d0, d1, d2, d3) -> (d3)>
@@ -264,23 +264,23 @@ func.func @nchw_7x7s2(%x: tensor<1x3x23x23xf32>, %w: tensor<16x3x7x7xf32>, %b: t
   } -> tensor<1x16x12x12xf32>
   return %y : tensor<1x16x12x12xf32>
 }
-func.func @nchw_s2b2(%x: tensor<2x16x10x9xf32>, %w: tensor<20x16x3x3xf32>, %b: tensor<20xf32>) -> tensor<2x20x5x5xf32> {
+func.func @nchw_s2b2(%x: tensor<2x16x13x13xf32>, %w: tensor<20x16x3x3xf32>, %b: tensor<20xf32>) -> tensor<2x20x7x7xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %pc = arith.constant 0.000000e+00 : f32
   %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
   ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
     tensor.yield %pc : f32
-  } : tensor<2x16x10x9xf32> to tensor<2x16x12x11xf32>
-  %e = tensor.empty() : tensor<2x20x5x5xf32>
-  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<2x20x5x5xf32>) -> tensor<2x20x5x5xf32>
-  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%xp, %w : tensor<2x16x12x11xf32>, tensor<20x16x3x3xf32>) outs(%z : tensor<2x20x5x5xf32>) -> tensor<2x20x5x5xf32>
-  %y = linalg.generic {indexing_maps = [#id, #c1, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<2x20x5x5xf32>, tensor<20xf32>) outs(%e : tensor<2x20x5x5xf32>) {
+  } : tensor<2x16x13x13xf32> to tensor<2x16x15x15xf32>
+  %e = tensor.empty() : tensor<2x20x7x7xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<2x20x7x7xf32>) -> tensor<2x20x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%xp, %w : tensor<2x16x15x15xf32>, tensor<20x16x3x3xf32>) outs(%z : tensor<2x20x7x7xf32>) -> tensor<2x20x7x7xf32>
+  %y = linalg.generic {indexing_maps = [#id, #c1, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<2x20x7x7xf32>, tensor<20xf32>) outs(%e : tensor<2x20x7x7xf32>) {
   ^bb0(%a: f32, %bi: f32, %o: f32):
     %t = arith.addf %a, %bi : f32
     %v = arith.maximumf %t, %cst : f32
     linalg.yield %v : f32
-  } -> tensor<2x20x5x5xf32>
-  return %y : tensor<2x20x5x5xf32>
+  } -> tensor<2x20x7x7xf32>
+  return %y : tensor<2x20x7x7xf32>
 }
 func.func @nchw_7x7s2c(%x: tensor<1x16x15x15xf32>, %w: tensor<16x16x7x7xf32>, %b: tensor<16xf32>) -> tensor<1x16x8x8xf32> {
   %cst = arith.constant 0.000000e+00 : f32
