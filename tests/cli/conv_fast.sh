@@ -19,16 +19,17 @@ f="$SPADC_SRC/tests/data/conv_fast.mlir"
 fail=0 n=0
 funcs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
 isas=$(cpu_isas)
-in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6 nchw_s2 nchw_s2b2 nchw_7x7s2 nchw_7x7s2c nchw_1x1s2"
+in_place="nchw_same nchw_1x1 nchw_asym nchw_1ch nchw_dil nchw_longk nchw_deep nchw_wide nchw_relu6 nchw_s2 nchw_s2b2 nchw_7x7s2 nchw_7x7s2c nchw_1x1s2 nchw_grp_s2 nchw_3d_s2 nchw_dil2s2"
 # read in place over a copy of the source split by the stride's phases (plan
-# --json window_phases): a 3x3's and a 7x7's 4 planes at stride 2, a 1x1's
-# one; not the unpadded 3x3 whose last tap reaches a source element past the
-# planes' ends (packed)
-phases_of() { case $1 in nchw_s2 | nchw_s2b2 | nchw_7x7s2 | nchw_7x7s2c) echo 4 ;; nchw_1x1s2) echo 1 ;; *) echo 0 ;; esac; }
+# --json window_phases): a 3x3's and a 7x7's 4 planes at stride 2 (grouped
+# too), a 3-D 3x3x3's 8, a 1x1's one and a dilated 3x3's one (its taps all
+# on odd coordinates); not the unpadded 3x3 whose last tap reaches a source
+# element past the planes' ends (packed)
+phases_of() { case $1 in nchw_s2 | nchw_s2b2 | nchw_7x7s2 | nchw_7x7s2c | nchw_grp_s2) echo 4 ;; nchw_3d_s2) echo 8 ;; nchw_1x1s2 | nchw_dil2s2) echo 1 ;; *) echo 0 ;; esac; }
 # read in place, the taps a channel whose masks the kernel holds over a few
 # channels (plan --json window_taps): a 3x3's 9, a 1x1's 1; one input
 # channel has no channels to hold them over (0: masks per window element)
-taps_of() { case $1 in nchw_1x1 | nchw_1x1s2) echo 1 ;; nchw_1ch) echo 0 ;; nchw_7x7s2 | nchw_7x7s2c) echo 49 ;; *) echo 9 ;; esac; }
+taps_of() { case $1 in nchw_1x1 | nchw_1x1s2) echo 1 ;; nchw_1ch) echo 0 ;; nchw_7x7s2 | nchw_7x7s2c) echo 49 ;; nchw_3d_s2) echo 27 ;; *) echo 9 ;; esac; }
 for isa in $isas; do
   for e in $funcs; do
     p=$(SPADC_ISA=$isa "$SPADC" plan "$f" -e "$e") || { echo "FAIL $isa @$e: plan"; fail=1; continue; }
@@ -48,7 +49,7 @@ print(k.get("window_taps"), k.get("window_tail_dots"), k["tile"]["k"], k.get("wi
       [ "$taps" -gt 0 ] 2>/dev/null && [ $((kc % taps)) -ne 0 ] && { echo "FAIL $isa @$e: kc $kc not a multiple of the $taps taps"; fail=1; }
       # 7x7 = 49 pixels (3 x 16 + 1), 10x10 = 100 (6 x 16 + 4): the last
       # ones by dot products (at stride 2 from the copy, each batch's)
-      case $e in nchw_wide | nchw_deep | nchw_longk | nchw_s2b2) want_dots=True ;; *) want_dots=False ;; esac
+      case $e in nchw_wide | nchw_deep | nchw_longk | nchw_s2b2 | nchw_grp_s2) want_dots=True ;; *) want_dots=False ;; esac
       [ "$dots" = "$want_dots" ] || { echo "FAIL $isa @$e: window_tail_dots $dots"; fail=1; }
     fi
     for t in 1 2; do

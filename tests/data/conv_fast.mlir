@@ -5,7 +5,9 @@
 // channel, a BatchNorm-style epilogue with a residual; at stride 2 a batch of
 // 2 (7x7 outputs: the last pixel by dot products), a 7x7 (3 and 16
 // channels) whose taps reach past the planes' ends (into the pad), a 1x1,
-// and an unpadded 3x3 whose last tap reaches a source element past them.
+// an unpadded 3x3 whose last tap reaches a source element past them, two
+// groups of a batch of 2, a 3-D one (8 planes), and a dilation of 2 (every
+// tap on odd coordinates: one plane).
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #c1 = affine_map<(d0, d1, d2, d3) -> (d1)>
 #c3 = affine_map<(d0, d1, d2, d3) -> (d3)>
@@ -313,6 +315,39 @@ func.func @nchw_s2valid(%x: tensor<1x16x8x8xf32>, %w: tensor<16x16x3x3xf32>, %b:
     linalg.yield %v : f32
   } -> tensor<1x16x3x3xf32>
   return %y : tensor<1x16x3x3xf32>
+}
+func.func @nchw_grp_s2(%x: tensor<2x2x16x14x13xf32>, %w: tensor<2x24x16x3x3xf32>) -> tensor<2x2x24x7x7xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %xp = tensor.pad %x low[0, 0, 0, 1, 1] high[0, 0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index, %i4: index):
+    tensor.yield %cst : f32
+  } : tensor<2x2x16x14x13xf32> to tensor<2x2x16x16x15xf32>
+  %e = tensor.empty() : tensor<2x2x24x7x7xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<2x2x24x7x7xf32>) -> tensor<2x2x24x7x7xf32>
+  %c = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%xp, %w : tensor<2x2x16x16x15xf32>, tensor<2x24x16x3x3xf32>) outs(%z : tensor<2x2x24x7x7xf32>) -> tensor<2x2x24x7x7xf32>
+  return %c : tensor<2x2x24x7x7xf32>
+}
+func.func @nchw_3d_s2(%x: tensor<1x16x6x10x10xf32>, %w: tensor<20x16x3x3x3xf32>) -> tensor<1x20x3x5x5xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %xp = tensor.pad %x low[0, 0, 1, 1, 1] high[0, 0, 1, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index, %i4: index):
+    tensor.yield %cst : f32
+  } : tensor<1x16x6x10x10xf32> to tensor<1x16x8x12x12xf32>
+  %e = tensor.empty() : tensor<1x20x3x5x5xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x20x3x5x5xf32>) -> tensor<1x20x3x5x5xf32>
+  %c = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : vector<3xi64>, strides = dense<2> : vector<3xi64>} ins(%xp, %w : tensor<1x16x8x12x12xf32>, tensor<20x16x3x3x3xf32>) outs(%z : tensor<1x20x3x5x5xf32>) -> tensor<1x20x3x5x5xf32>
+  return %c : tensor<1x20x3x5x5xf32>
+}
+func.func @nchw_dil2s2(%x: tensor<1x16x17x17xf32>, %w: tensor<20x16x3x3xf32>) -> tensor<1x20x8x8xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 2, 2] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %cst : f32
+  } : tensor<1x16x17x17xf32> to tensor<1x16x20x20xf32>
+  %e = tensor.empty() : tensor<1x20x8x8xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x20x8x8xf32>) -> tensor<1x20x8x8xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<2> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%xp, %w : tensor<1x16x20x20xf32>, tensor<20x16x3x3xf32>) outs(%z : tensor<1x20x8x8xf32>) -> tensor<1x20x8x8xf32>
+  return %c : tensor<1x20x8x8xf32>
 }
 func.func @nchw_relu6(%x: tensor<1x16x12x12xf32>, %w: tensor<20x16x3x3xf32>, %b: tensor<20xf32>) -> tensor<1x20x12x12xf32> {
   %cst = arith.constant 0.000000e+00 : f32
