@@ -225,7 +225,9 @@ static int kc_candidates(int64_t Kv, int64_t unit, int64_t *out, int max) {
         out[n++] = 1;
         return n;
     }
-    for (int64_t p = 1; n < max; p = p < 16 ? p + 1 : p * 2) {
+    /* p <= Kv: past that every KC is the unit (a window's taps may be 16
+     * or more, where the KC < 16 stop below never comes) */
+    for (int64_t p = 1; n < max && p <= Kv; p = p < 16 ? p + 1 : p * 2) {
         int64_t kc = cdiv(Kv, p);
         if (p > 1) kc = cdiv(kc, unit) * unit;
         if (kc < 16 && p > 1) break;
