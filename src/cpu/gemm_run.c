@@ -215,7 +215,9 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
     /* the weights are A, the window B: read in place (one GEMM per outer
      * iteration over all its pixels, the engine's units over the threads)
      * or packed per call */
-    cpu_bwindow bw = {.koff = kp->ph ? kp->ph->win.koff : kp->koff, .kmask = kp->kmask, .kperiod = kp->kperiod};
+    /* the window read in place: the source's, or its copy by phases' */
+    const cpu_window *dw = kp->ph ? &kp->ph->win : &kp->win;
+    cpu_bwindow bw = {.koff = dw->koff, .kmask = kp->kmask, .kperiod = kp->kperiod};
     if (kp->direct) {
         g.bwin = &bw;
         g.N = kp->npix;
@@ -230,17 +232,15 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
              * phases, its window's */
             const float *X = A;
             int64_t base = cb_at(&kp->lhs, idx, kp->outer, kp->nouter);
-            const cpu_window *w = &kp->win;
             if (kp->ph) {
                 X = phase_copy(cb, kp, A + (base + kp->ph->adj));
                 base = 0;
-                w = &kp->ph->win;
             }
-            bw.x = X + (base + w->moff[0]);
+            bw.x = X + (base + dw->moff[0]);
             g.A = B + cb_at(&kp->rhs, idx, kp->outer, kp->nouter);
             if (kp->wtail) { /* the last pixels' windows, gathered as im2col rows (the pad 0) */
                 const int64_t r = kp->npix % 16;
-                cpu_window_gather(w, X, base, kp->npix - r, r, kp->wtail);
+                cpu_window_gather(dw, X, base, kp->npix - r, r, kp->wtail);
                 bw.tail = kp->wtail;
             }
         } else {

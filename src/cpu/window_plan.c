@@ -248,7 +248,7 @@ static cb_phase_plan *window_phases(cb_backend *cb, cb_kplan *kp) {
     for (uint32_t i = 0; i < kp->nkdims; i++) is_k[kp->kdims[i]] = true;
     cpu_phases ph = {.nsp = kp->nmdims};
     uint32_t sp_res[CPU_WIN_MAX_BOUNDS], nsp = 0;
-    bool tap_dim[KN_MAX_DIMS] = {false}, strided = false;
+    bool tap_dim[KN_MAX_DIMS] = {false}, spatial[IR_MAX_RANK] = {false}, strided = false;
     for (uint32_t r = 0; r < map->nres; r++) {
         memset(coef[r], 0, sizeof coef[r]);
         cst[r] = 0;
@@ -271,6 +271,7 @@ static cb_phase_plan *window_phases(cb_backend *cb, cb_kplan *kp) {
             if (coef[r][d] && is_k[d]) tap_dim[d] = true;
         }
         sp_res[i] = r;
+        spatial[r] = true;
         ph.s[i] = coef[r][mdim];
         ph.D[i] = st.dims[r];
         ph.B[i] = k->bounds[mdim];
@@ -285,11 +286,7 @@ static cb_phase_plan *window_phases(cb_backend *cb, cb_kplan *kp) {
     for (uint32_t j = 0; j < kp->nkdims; j++) {
         const uint32_t d = kp->kdims[j];
         bool other = false; /* moves a coordinate besides a tap's */
-        for (uint32_t r = 0; r < map->nres; r++) {
-            bool spatial = false;
-            for (uint32_t i = 0; i < nsp; i++) spatial |= sp_res[i] == r;
-            other |= !spatial && coef[r][d];
-        }
+        for (uint32_t r = 0; r < map->nres; r++) other |= !spatial[r] && coef[r][d];
         if (tap_dim[d] && other) return NULL;
         if (tap_dim[d] || k->bounds[d] == 1) continue;
         if (ph.nch == CPU_PHASE_MAX_CH) return NULL;
@@ -392,17 +389,17 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp) {
     kp->kperiod = 0;
     cb_phase_free(cb->ctx, kp->ph);
     kp->ph = NULL;
-    /* strided: read in place over a copy split by the strides */
-    if (kp->direct && !w->linear && (kp->ph = window_phases(cb, kp))) {
-        kp->ph->ph.copy = kp->blocking.isa >= CPU_ISA_AVX512 ? cpu_window_copy_avx512
-                          : kp->blocking.isa >= CPU_ISA_AVX2 ? cpu_window_copy_avx2
-                                                              : NULL;
-        w = &kp->ph->win;
+    /* strided: read in place over a copy split by the strides, its last
+     * dim's stride-2 copy the packer's (cb_plan_chunk: the window's run
+     * stride is that dim's stride) */
+    cb_phase_plan *ph = kp->direct && !w->linear ? window_phases(cb, kp) : NULL;
+    if (ph) {
+        ph->ph.copy = kp->win.copy;
+        w = &ph->win;
     }
     kp->direct = kp->direct && w->linear;
     if (!kp->direct) {
-        cb_phase_free(cb->ctx, kp->ph);
-        kp->ph = NULL;
+        cb_phase_free(cb->ctx, ph);
         return;
     }
     /* the taps under the outermost K loop (a channel): where every
@@ -417,10 +414,10 @@ void cb_plan_direct(cb_backend *cb, cb_kplan *kp) {
     cb_choose_blocking(cb, kp, false); /* B is not packed per call: as a pre-packed one */
     if (kp->blocking.nr != nr) {
         kp->direct = false;
-        cb_phase_free(cb->ctx, kp->ph);
-        kp->ph = NULL;
+        cb_phase_free(cb->ctx, ph);
         return;
     }
+    kp->ph = ph;
     kp->blocking.b_inplace = true; /* (as plan reports it: B is never copied) */
     kp->blocking.pack_seconds = kp->blocking.alt_seconds = 0;
     const int64_t np = (w->npix + nr - 1) / nr, K = w->K;
