@@ -126,6 +126,9 @@ SPADC_API int spadc_target_info_of(const char *target, spadc_target_info *info);
  * `--threads`): more is SPADC_EUSAGE. */
 #define SPADC_MAX_THREADS 1024
 
+/* The precisions of spadc_options.precision, for messages. */
+#define SPADC_PRECISIONS "f32, bf16x3, bf16x6"
+
 typedef struct spadc_options {
     const char *target; /* "cpu" (default when NULL), "npu" (the built-in TPUv3), "npu=FILE.yml" (a
                            PyTorchSim hardware file) or "ref" (the reference interpreter) */
@@ -142,6 +145,11 @@ typedef struct spadc_options {
                            installed before, e.g. Python's; not a default or ignore) and stop at the
                            next kernel (the reference: the next op) with SPADC_EINTERRUPT, results
                            unwritten; 0: SIGINT keeps the process's disposition */
+    const char *precision; /* cpu and npu: how f32 contractions multiply: "f32" (default when NULL:
+                              as written), "bf16x3" (each operand as two bf16 terms, three products
+                              summed in f32: about 2^-16 relative) or "bf16x6" (three terms, six
+                              products: as accurate as f32); what a TPU does for f32 (XLA's
+                              BF16_BF16_F32_X3 and _X6) */
 } spadc_options;
 
 /* Compile function func (NULL: the module's only public function; a leading

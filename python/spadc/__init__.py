@@ -61,7 +61,7 @@ def version() -> str:
 def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str] = None, target: str = "cpu",
             threads: Optional[int] = None, budget: Optional[Union[float, int, str]] = None,
             tile: Optional[Union[Sequence[int], str]] = None, name: Optional[str] = None,
-            time_kernels: bool = True, objective: Optional[str] = None, *,
+            time_kernels: bool = True, objective: Optional[str] = None, *, precision: Optional[str] = None,
             path: Optional[PathLike] = None, text: Optional[Union[str, bytes]] = None) -> "Program":
     """Compile one function of an MLIR module; returns a callable Program.
 
@@ -86,6 +86,12 @@ def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str]
              Program.last_run shows the medians)
     objective  npu: what the tile search minimises: "cycles" (None: the
              default), "energy", "dram" or "edp" (as --objective)
+    precision  cpu and npu: how f32 contractions multiply (as --precision):
+             "f32" (None: the default, as written), "bf16x3" (each operand
+             as two bf16 terms, three products summed in f32: about 2^-16
+             relative) or "bf16x6" (three terms, six products: as accurate as
+             f32); what a TPU does for f32, paying where bf16 products run
+             faster than f32 ones (AMX, the npu's systolic arrays)
 
     Raises InputError (bad MLIR), UsageError (bad arguments: every value
     the command would refuse, and any argument of the wrong type, which is
@@ -107,6 +113,11 @@ def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str]
             raise _usage("objective must be one of cycles, energy, dram, edp, not %r" % (objective,),
                          not isinstance(objective, str))
         o.objective = objective.encode()
+    if precision is not None:
+        if precision not in ("f32", "bf16x3", "bf16x6"):
+            raise _usage("precision must be one of f32, bf16x3, bf16x6, not %r" % (precision,),
+                         not isinstance(precision, str))
+        o.precision = precision.encode()
     o.time_kernels = 1 if time_kernels else 0
     o.interruptible = 1  # Ctrl-C stops a run at the next kernel (KeyboardInterrupt)
     _source(source, path, text)  # the usage errors before anything is allocated
@@ -131,7 +142,7 @@ def compile(source: Optional[Union[PathLike, bytes]] = None, func: Optional[str]
         name = os.fsdecode(_c_path(path, "path"))
     p._options = dict(func=func, target=target, threads=None if asked is None else int(asked),
                       budget=o.budget or None, tile=list(o.tile) if tile is not None else None, name=name,
-                      time_kernels=bool(time_kernels), objective=objective)
+                      time_kernels=bool(time_kernels), objective=objective, precision=precision)
     return p
 
 

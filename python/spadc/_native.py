@@ -61,7 +61,7 @@ P = ctypes.POINTER
 class Options(ctypes.Structure):
     _fields_ = [("target", c_char_p), ("threads", c_int), ("budget", ctypes.c_double),
                 ("tile", c_longlong * 3), ("time_kernels", c_int), ("print", c_void_p),
-                ("objective", c_char_p), ("interruptible", c_int)]
+                ("objective", c_char_p), ("interruptible", c_int), ("precision", c_char_p)]
 
 
 class Type(ctypes.Structure):

@@ -285,6 +285,17 @@ static void compile_body(sp_ctx *c, void *ud) {
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a budget and a tile are options of the npu target");
     if (!t->info.simulated && o && o->objective)
         sp_throw(c, SP_EUSAGE, (sp_loc){0}, "an objective is an option of the npu target");
+    int bf16_terms = 0;
+    if (o && o->precision) {
+        if (!strcmp(o->precision, "bf16x3"))
+            bf16_terms = 2;
+        else if (!strcmp(o->precision, "bf16x6"))
+            bf16_terms = 3;
+        else if (strcmp(o->precision, "f32"))
+            sp_throw(c, SP_EUSAGE, (sp_loc){0}, "unknown precision '%s' (precisions: " SPADC_PRECISIONS ")", o->precision);
+        if (bf16_terms && !t->info.compiled)
+            sp_throw(c, SP_EUSAGE, (sp_loc){0}, "a precision is an option of the compiled targets (the reference computes the program as written)");
+    }
     api_target_cfg cfg;
     if (t->configure) t->configure(c, name, o, &cfg); /* a machine file's errors before the function's */
     ir_op *f = pick_function(c, m, j->func);
@@ -297,7 +308,7 @@ static void compile_body(sp_ctx *c, void *ud) {
     p->args = sp_calloc(c, fn->nargs ? fn->nargs : 1, sizeof *p->args);
     p->res = sp_calloc(c, fn->nres ? fn->nres : 1, sizeof *p->res);
     p->it = interp_new(c, m, o ? o->print : NULL);
-    ex_opts eo = {.time_kernels = o && o->time_kernels};
+    ex_opts eo = {.time_kernels = o && o->time_kernels, .bf16_terms = bf16_terms};
     if (b) ex_compile(c, m, f, b, &eo, p->it, &p->x);
 }
 

@@ -27,6 +27,9 @@ bool cli_is_help(const char *arg);
  * the command's own failure status): output lost to a full disk is an
  * error, not exit 0. */
 void cli_print(const void *data, size_t n);
+/* cli_print of a string (a help text longer than stdio's buffer keeps its
+ * write's errno, as fputs would not) */
+void cli_print_text(const char *s);
 void cli_flush_stdout(void);
 int cli_finish_stdout(int rc);
 
@@ -49,6 +52,8 @@ int cli_parse_tile(const char *cmd, const char *v, long long tile[3]);
 /* --objective cycles|energy|dram|edp into *objective (the value itself), or
  * a usage error (2). */
 int cli_parse_objective(const char *cmd, const char *v, const char **objective);
+/* --precision P: f32, bf16x3 or bf16x6 (spadc_options.precision) */
+int cli_parse_precision(const char *cmd, const char *v, const char **precision);
 
 /* data written to path whole or not at all (io/fileio.h); on failure prints
  * "PATH: error: cannot write the WHAT file: REASON" and returns 1. */

@@ -111,7 +111,7 @@ static int parse_args(int argc, char **argv, alloc_args *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(HELP, stdout);
+            cli_print_text(HELP);
             return -1;
         } else if (!strcmp(a, "--capacity") || !strncmp(a, "--capacity=", 11)) {
             const char *v = a[10] == '=' ? a + 11 : (i + 1 < argc ? argv[++i] : NULL);

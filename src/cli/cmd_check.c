@@ -14,7 +14,7 @@ int cli_cmd_check(int argc, char **argv) {
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            fputs(HELP, stdout);
+            cli_print_text(HELP);
             return 0;
         }
         if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("check", "unknown option '%s'", argv[i]);

@@ -28,7 +28,7 @@ int cli_cmd_opt(int argc, char **argv) {
     const char *path = NULL, *outpath = NULL, *passes = NULL;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            fputs(HELP, stdout);
+            cli_print_text(HELP);
             return 0;
         } else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--passes")) {
             if (i + 1 >= argc) return cli_usage_error("opt", "%s needs an argument", argv[i]);

@@ -9,7 +9,8 @@
 #include "spadc.h"
 
 static const char *const HELP =
-    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--json] [--svg OUT.svg]\n"
+    "usage: spadc plan FILE.mlir [--target T] [-e FUNC] [--threads N] [--precision P]\n"
+    "                  [--json] [--svg OUT.svg]\n"
     "\n"
     "Compile function FUNC of FILE for the target and print its plan: the\n"
     "kernels (fused ops, loop sizes b/m/n/k, epilogue steps, tile and the\n"
@@ -22,6 +23,8 @@ static const char *const HELP =
     "                 --program)\n"
     "  -e FUNC        the function (may be omitted when FILE has one)\n"
     "  --threads N    threads the cpu plan is made for (default 1)\n"
+    "  --precision P  f32 (default), bf16x3 or bf16x6: f32 contractions through\n"
+    "                 bf16 terms (see 'spadc run --help')\n"
     "  --json         one JSON object instead of the report\n"
     "  --svg OUT.svg  also draw the plan: each kernel's on-chip buffers and the\n"
     "                 program's arena as rectangles over time x address, with\n"
@@ -29,7 +32,8 @@ static const char *const HELP =
 
 static const char *const NPU_HELP =
     "usage: spadc plan FILE.mlir --target npu[=FILE.yml] [-e FUNC] [--budget F|BYTES]\n"
-    "                  [--tile M,N,K] [--objective O] [--json] [--program] [--svg OUT.svg]\n"
+    "                  [--tile M,N,K] [--objective O] [--precision P] [--json] [--program]\n"
+    "                  [--svg OUT.svg]\n"
     "\n"
     "Compile function FUNC of FILE for the npu (a PyTorchSim-style NPU) and print\n"
     "its plan: per kernel the fused ops, the tile the search chose, the buffers\n"
@@ -63,6 +67,8 @@ static const char *const NPU_HELP =
     "                     chooses worse by the objective. Only cycles prunes\n"
     "                     candidates by a cycle bound; the others time every\n"
     "                     fitting candidate, within the same effort limit\n"
+    "  --precision P      f32 (default), bf16x3 or bf16x6: f32 contractions\n"
+    "                     through bf16 terms (see 'spadc run --help')\n"
     "  --json             one JSON object instead of the report (per kernel also\n"
     "                     \"candidates\": the search's brief)\n"
     "  --program          also print each kernel's npu program (instructions)\n"
@@ -99,10 +105,14 @@ static int cpu_args(int argc, char **argv, plan_args *a) {
         const char *s = argv[i];
         if (!strcmp(s, "--json")) {
             a->json = true;
-        } else if (!strcmp(s, "--target") || !strcmp(s, "-e") || !strcmp(s, "--threads") || !strcmp(s, "--svg")) {
+        } else if (!strcmp(s, "--target") || !strcmp(s, "-e") || !strcmp(s, "--threads") || !strcmp(s, "--svg") ||
+                   !strcmp(s, "--precision")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", s);
             const char *v = argv[++i];
-            if (!strcmp(s, "--svg")) {
+            if (!strcmp(s, "--precision")) {
+                int rc = cli_parse_precision("plan", v, &a->o.precision);
+                if (rc) return rc;
+            } else if (!strcmp(s, "--svg")) {
                 a->svg = v;
             } else if (!strcmp(s, "--target")) {
                 a->target = v;
@@ -143,7 +153,7 @@ static int npu_args(int argc, char **argv, plan_args *a) {
         } else if (!strcmp(s, "--print-machine")) {
             a->print_machine = true;
         } else if (!strcmp(s, "--target") || !strcmp(s, "-e") || !strcmp(s, "--budget") || !strcmp(s, "--tile") ||
-                   !strcmp(s, "--svg") || !strcmp(s, "--objective")) {
+                   !strcmp(s, "--svg") || !strcmp(s, "--objective") || !strcmp(s, "--precision")) {
             if (i + 1 >= argc) return cli_usage_error("plan", "%s needs an argument", s);
             const char *v = argv[++i];
             int rc = 0;
@@ -157,6 +167,8 @@ static int npu_args(int argc, char **argv, plan_args *a) {
                 rc = cli_parse_budget("plan", v, &a->o.budget);
             else if (!strcmp(s, "--objective"))
                 rc = cli_parse_objective("plan", v, &a->o.objective);
+            else if (!strcmp(s, "--precision"))
+                rc = cli_parse_precision("plan", v, &a->o.precision);
             else
                 rc = cli_parse_tile("plan", v, a->o.tile);
             if (rc) return rc;
@@ -184,7 +196,7 @@ int cli_cmd_plan(int argc, char **argv) {
         if (!strcmp(argv[i], "--target") && cli_simulated(argv[i + 1])) npu = true;
     for (int i = 1; i < argc; i++)
         if (cli_is_help(argv[i])) {
-            fputs(npu ? NPU_HELP : HELP, stdout);
+            cli_print_text(npu ? NPU_HELP : HELP);
             return 0;
         }
     plan_args a = {.target = "cpu", .o = {.threads = 1}};

@@ -17,6 +17,7 @@ static const char *const HELP =
     "usage: spadc run FILE.mlir [--target T] [-e FUNC] [--inputs A.npy,B.npy | --seed N]\n"
     "                 [-o DIR] [--check] [--threads N] [--repeat N]\n"
     "                 [--budget F|BYTES] [--tile M,N,K] [--objective O]\n"
+    "                 [--precision f32|bf16x3|bf16x6]\n"
     "                 [--trace OUT.json]   (npu)\n"
     "\n"
     "Run function FUNC of FILE and print a summary of its results.\n"
@@ -33,6 +34,14 @@ static const char *const HELP =
     "  --tile M,N,K   npu: force the tile of every contraction kernel\n"
     "  --objective O  npu: what the tile search minimises: cycles (default),\n"
     "                 energy, dram or edp (see 'spadc plan --target npu --help')\n"
+    "  --precision P  cpu and npu: how f32 contractions multiply. f32 (default):\n"
+    "                 as written. bf16x3: each operand split into two bf16 terms\n"
+    "                 (x0 = bf16(x), x1 = bf16(x - x0)), the three largest\n"
+    "                 products of terms summed in f32: about 2^-16 relative.\n"
+    "                 bf16x6: three terms, six products: as accurate as f32.\n"
+    "                 What a TPU does for f32 (XLA's BF16_BF16_F32_X3 and _X6);\n"
+    "                 it pays where bf16 products run faster than f32 ones (AMX,\n"
+    "                 a systolic array). An infinite operand gives NaN.\n"
     "  --trace OUT.json  npu: write the simulated timeline of the (first) run as\n"
     "                 Chrome trace events, for ui.perfetto.dev or chrome://tracing:\n"
     "                 one track per unit (DMA loads, DMA stores, each systolic\n"
@@ -83,6 +92,7 @@ typedef struct run_opts {
     double budget;      /* npu */
     long long tile[3];
     const char *objective; /* npu */
+    const char *precision; /* compiled targets */
 } run_opts;
 
 /* What one run holds: the program (API), and the buffers of its arguments
@@ -276,7 +286,7 @@ static int run(run_state *st) {
     spadc_target_info_of(o->target, &t); /* known: checked with the options */
     spadc_options so = {.target = o->target, .threads = o->threads, .budget = o->budget,
                         .tile = {o->tile[0], o->tile[1], o->tile[2]}, .time_kernels = t.native, .print = stdout,
-                        .objective = o->objective};
+                        .objective = o->objective, .precision = o->precision};
     int rc;
     if (o->outdir && (rc = make_outdir(o->outdir))) return rc;
     if (spadc_read_file(st->api, o->path, &st->m) || spadc_compile(st->api, st->m, o->func, &so, &st->p) ||
@@ -360,6 +370,8 @@ static int option_value(run_opts *o, const char *a, const char *v) {
         return cli_parse_tile("run", v, o->tile);
     else if (!strcmp(a, "--objective"))
         return cli_parse_objective("run", v, &o->objective);
+    else if (!strcmp(a, "--precision"))
+        return cli_parse_precision("run", v, &o->precision);
     else if (!strcmp(a, "--seed")) {
         e = cli_scan_uint(v, UINT64_MAX, &o->seed);
         if (!e || *e) return cli_usage_error("run", "--seed needs a non-negative integer below 2^64 (got '%s')", v);
@@ -386,7 +398,7 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
-            fputs(HELP, stdout);
+            cli_print_text(HELP);
             return -1;
         }
         if (!strcmp(a, "--check")) {
@@ -396,7 +408,7 @@ static int parse_args(int argc, char **argv, run_opts *o) {
         bool takes = !strcmp(a, "--target") || !strcmp(a, "-e") || !strcmp(a, "--inputs") || !strcmp(a, "--seed") ||
                      !strcmp(a, "-o") || !strcmp(a, "--repeat") || !strcmp(a, "--threads") ||
                      !strcmp(a, "--check-samples") || !strcmp(a, "--budget") || !strcmp(a, "--tile") ||
-                     !strcmp(a, "--trace") || !strcmp(a, "--objective");
+                     !strcmp(a, "--trace") || !strcmp(a, "--objective") || !strcmp(a, "--precision");
         if (takes) {
             if (i + 1 >= argc) return cli_usage_error("run", "%s needs an argument", a);
             int rc = option_value(o, a, argv[++i]);
@@ -424,6 +436,9 @@ static int check_options(run_opts *o) {
         return cli_usage_error("run", "--budget and --tile are options of the npu target");
     if (o->objective && !t.simulated)
         return cli_usage_error("run", "--objective is an option of the npu target");
+    if (o->precision && strcmp(o->precision, "f32") && !t.compiled)
+        return cli_usage_error("run", "--precision is an option of the compiled targets (cpu, npu); the reference "
+                                      "computes the program as written");
     if (o->trace && !t.simulated)
         return cli_usage_error("run", "--trace records the npu simulator's timeline; the %s target has none (use "
                                       "--target npu or npu=FILE.yml)",

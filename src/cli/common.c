@@ -18,6 +18,8 @@ void cli_print(const void *data, size_t n) {
     if (n && fwrite(data, 1, n, stdout) != n && !stdout_errno) stdout_errno = errno;
 }
 
+void cli_print_text(const char *s) { cli_print(s, strlen(s)); }
+
 void cli_flush_stdout(void) {
     errno = 0;
     if (fflush(stdout) != 0 && !stdout_errno) stdout_errno = errno;
@@ -58,6 +60,16 @@ int cli_parse_objective(const char *cmd, const char *v, const char **objective) 
             return 0;
         }
     return cli_usage_error(cmd, "--objective needs one of cycles, energy, dram, edp (got '%s')", v);
+}
+
+int cli_parse_precision(const char *cmd, const char *v, const char **precision) {
+    static const char *const names[] = {"f32", "bf16x3", "bf16x6"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(v, names[i])) {
+            *precision = names[i];
+            return 0;
+        }
+    return cli_usage_error(cmd, "--precision needs one of " SPADC_PRECISIONS " (got '%s')", v);
 }
 
 /* F: a number with a decimal point or an exponent, or exactly 1, in (0, 1];

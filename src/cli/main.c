@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-        fputs(USAGE, stdout);
+        cli_print_text(USAGE);
         return cli_finish_stdout(0);
     }
     if (!strcmp(argv[1], "--version")) {

@@ -238,6 +238,7 @@ static void plan_json(ex_program *x, int threads, sp_strbuf *out) {
     json_end_object(&w);
     const kn_program *p = ex_kernels(x);
     json_kv_string(&w, "function", p->func->u.fn.name);
+    json_kv_string(&w, "precision", ex_precision(x));
     json_key(&w, "kernels");
     json_begin_array(&w);
     for (uint32_t i = 0; i < p->nk; i++) kernel_json(x, &w, i);
@@ -315,8 +316,8 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
     const kn_program *p = ex_kernels(x);
     ex_stats st = ex_get_stats(x);
     char buf[128];
-    sp_strbuf_printf(o, "plan of @%s for the cpu (%d thread%s): %u kernel%s, %u on the engine\n\n", p->func->u.fn.name,
-                     threads, threads == 1 ? "" : "s", p->nk, p->nk == 1 ? "" : "s", st.nengine);
+    sp_strbuf_printf(o, "plan of @%s for the cpu (%d thread%s): %u kernel%s, %u on the engine%s\n\n", p->func->u.fn.name,
+                     threads, threads == 1 ? "" : "s", p->nk, p->nk == 1 ? "" : "s", st.nengine, ex_precision_note(x));
     for (uint32_t i = 0; i < p->nk; i++) {
         const kernel *k = &p->k[i];
         sp_strbuf_printf(o, "k%u  %s", i, kn_kind_name(k->kind));

@@ -468,6 +468,13 @@ void ex_compile(sp_ctx *ctx, const ir_module *m, const ir_op *func, ex_backend *
     x->func = ir_module_find_func(x->m, func->u.fn.name);
     SP_ASSERT(ctx, x->func && !x->func->u.fn.is_decl);
     pass_canonicalize(x->m);
+    if (x->o.bf16_terms) {
+        /* after one canonicalisation (a contraction's prologue is an op of
+         * its own, so its body is a multiply-accumulate); the second makes
+         * each link's tensor init a trailing add */
+        pass_split_bf16(x->m, x->func, x->o.bf16_terms, !b->bf16_windows);
+        pass_canonicalize(x->m);
+    }
     kn_build(x->m, x->func, &x->prog);
     if (b->fuses_attention) kn_fuse_attention(x->m, &x->prog, b->fuses_attention_bf16);
     if (b->fuse_rows) kn_fuse_rows(x->m, &x->prog, accept_rows, b);
@@ -647,6 +654,14 @@ const kn_program *ex_kernels(const ex_program *x) { return &x->prog; }
 ir_op *ex_func(const ex_program *x) { return x->func; }
 ex_backend *ex_get_backend(const ex_program *x) { return x->b; }
 ex_stats ex_get_stats(const ex_program *x) { return x->stats; }
+const char *ex_precision(const ex_program *x) {
+    return x->o.bf16_terms == 2 ? "bf16x3" : x->o.bf16_terms == 3 ? "bf16x6" : "f32";
+}
+const char *ex_precision_note(const ex_program *x) {
+    return x->o.bf16_terms == 2   ? "; f32 contractions as bf16x3 (two bf16 terms an operand, three products)"
+           : x->o.bf16_terms == 3 ? "; f32 contractions as bf16x6 (three bf16 terms an operand, six products)"
+                                  : "";
+}
 bool ex_kernel_engine(const ex_program *x, uint32_t i) { return i < x->prog.nk && x->engine[i]; }
 const char *ex_kernel_why(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->why[i] : NULL; }
 double ex_kernel_seconds(const ex_program *x, uint32_t i) { return i < x->prog.nk ? x->seconds[i] : 0; }

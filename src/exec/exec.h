@@ -54,6 +54,9 @@ struct ex_backend {
     bool fuses_attention; /* runs KN_ATTENTION kernels (kn_fuse_attention before lowering) */
     bool fuses_attention_bf16; /* and bf16 ones (kn_fuse_attention's bf16) */
     bool gathers;         /* lowers loop kernels whose bodies read a tensor from outside (tensor.extract) */
+    bool bf16_windows;    /* compiles convolutions of bf16 inputs (a window read in bf16); without,
+                             --precision's terms of a convolution's operands stay f32 tensors (each
+                             element a bf16 value: the same products, on its f32 kernels) */
     /* Whether kernel k can read its input `input` as `folded` says: through
      * a tensor.pad (and a transpose) as well as the pad's result (optional;
      * a pad it takes is no kernel of its own: kn_fold_pads, before
@@ -97,6 +100,8 @@ struct ex_backend {
 
 typedef struct ex_opts {
     bool time_kernels; /* record each kernel's wall time (two clock reads a kernel) */
+    int bf16_terms;    /* 0: f32 contractions as written; 2, 3: through bf16 terms
+                          (bf16x3, bf16x6: passes.h pass_split_bf16) */
 } ex_opts;
 
 /* What the compiled program uses, for `spadc plan` and tests. */
@@ -127,6 +132,10 @@ const kn_program *ex_kernels(const ex_program *x);
 ir_op *ex_func(const ex_program *x); /* the program's copy of func */
 ex_backend *ex_get_backend(const ex_program *x);
 ex_stats ex_get_stats(const ex_program *x);
+/* How its f32 contractions multiply (ex_opts.bf16_terms): "f32", "bf16x3"
+ * or "bf16x6"; and the plan's words for it ("" for f32). */
+const char *ex_precision(const ex_program *x);
+const char *ex_precision_note(const ex_program *x);
 /* Whether kernel i runs on the backend's engine; if not, why (else NULL). */
 bool ex_kernel_engine(const ex_program *x, uint32_t i);
 const char *ex_kernel_why(const ex_program *x, uint32_t i);

@@ -142,6 +142,13 @@ ir_op *ir_build_binary(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir
     return op;
 }
 
+ir_op *ir_build_map(ir_module *m, sp_loc loc, ir_value *a, ir_value *init) {
+    uint32_t r = init->type.rank;
+    ir_op *op = structured(m, loc, IR_LN_GENERIC, 1, &a, init, r);
+    for (int i = 0; i < 2; i++) op->u.lin.maps[i] = ir_amap_identity(m, r);
+    return op;
+}
+
 ir_op *ir_build_generic_over(ir_module *m, sp_loc loc, ir_value *init) {
     uint32_t r = init->type.rank;
     ir_op *op = structured(m, loc, IR_LN_GENERIC, 0, NULL, init, r);

@@ -32,6 +32,10 @@ ir_op *ir_build_fill(ir_module *m, sp_loc loc, ir_value *scalar, ir_value *init)
 /* linalg.generic over init's shape: out = a OP b (identity maps, all
  * parallel), OP a binary arith op kind */
 ir_op *ir_build_binary(ir_module *m, sp_loc loc, ir_opkind kind, ir_value *a, ir_value *b, ir_value *init);
+/* linalg.generic ins(a) outs(init) over init's shape (identity maps, all
+ * parallel) with an empty body of two arguments (a's and init's elements):
+ * the caller appends the body, ending with ir_build_yield */
+ir_op *ir_build_map(ir_module *m, sp_loc loc, ir_value *a, ir_value *init);
 /* linalg.generic with no inputs over init's shape (identity map, all
  * parallel) and an empty body of one argument (init's element): the
  * caller appends the body, ending with ir_build_yield */

@@ -426,6 +426,7 @@ ex_backend *nx_backend_new(sp_ctx *ctx, const nx_opts *o) {
         .report = report,
         .free = free_backend,
         .fuses_attention = true,
+        .bf16_windows = true,
         .gathers = true, /* the gathering DMA (NP_GATHER, analyze.c gather_setup) */
         .folds_pad = folds_pad,
         .fuse_rows = fuse_rows,

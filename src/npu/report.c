@@ -682,6 +682,7 @@ static void plan_json(sp_strbuf *out, ex_program *x) {
     json_key(&w, "target");
     target_json(&w, nx_target(x), nx_budget(x));
     json_kv_string(&w, "function", p->func->u.fn.name);
+    json_kv_string(&w, "precision", ex_precision(x));
     json_key(&w, "kernels");
     json_begin_array(&w);
     for (uint32_t i = 0; i < p->nk; i++) kernel_json(&w, x, i);
@@ -713,8 +714,8 @@ static void plan_report(sp_strbuf *o, ex_program *x, bool program) {
     const nt_target *t = nx_target(x);
     nx_stats st = nx_get_stats(x);
     ex_stats es = ex_get_stats(x);
-    sp_strbuf_printf(o, "plan of @%s for the npu %s: %u kernel%s, %u on the npu\n", p->func->u.fn.name, t->name, p->nk,
-                     p->nk == 1 ? "" : "s", st.nnpu);
+    sp_strbuf_printf(o, "plan of @%s for the npu %s: %u kernel%s, %u on the npu%s\n", p->func->u.fn.name, t->name, p->nk,
+                     p->nk == 1 ? "" : "s", st.nnpu, ex_precision_note(x));
     target_line(o, t);
     sp_strbuf_printf(o, "  budget: %lld bytes per lane (%.3g of %lld)\n\n", (long long)nx_budget(x),
                      (double)nx_budget(x) / (double)nt_spad_bytes(t), (long long)nt_spad_bytes(t));

@@ -765,7 +765,7 @@ void pass_fuse_annotate(ir_module *m) {
 
 /* ------------------------------------------------------------ driver */
 
-const char *pass_names(void) { return "canonicalize, fuse"; }
+const char *pass_names(void) { return "canonicalize, fuse, bf16x3, bf16x6"; }
 
 void pass_run(ir_module *m, const char *list) {
     const char *p = list;
@@ -775,6 +775,8 @@ void pass_run(ir_module *m, const char *list) {
             pass_canonicalize(m);
         else if (n == 4 && !strncmp(p, "fuse", 4))
             pass_fuse_annotate(m);
+        else if (n == 6 && (!strncmp(p, "bf16x3", 6) || !strncmp(p, "bf16x6", 6)))
+            pass_split_bf16_module(m, p[5] == '3' ? 2 : 3);
         else if (n)
             sp_throw(m->ctx, SP_EUSAGE, (sp_loc){0}, "unknown pass '%.*s' (passes: %s)", (int)(n > 64 ? 64 : n), p,
                      pass_names());

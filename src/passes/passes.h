@@ -15,6 +15,10 @@
  *       it (so it folds into the consumer's map: a channels_last pool; not
  *       before a contraction, whose engines choose the input's layout)
  *     - duplicate constants and dead ops go
+ *   bf16x3, bf16x6 (precision.c): each f32 multiply-accumulate becomes a
+ *     chain of contractions of its operands' bf16 terms summed in f32 (two
+ *     terms and three products, about 2^-16 accurate; three terms and six
+ *     products, as accurate as f32): --precision
  *   fuse: groups ops into kernels (see kernel.h) and records on each linalg
  *     op, as discardable attributes, the kernel it belongs to, and for each
  *     materialised value why (another user, a function result, ...)
@@ -28,6 +32,11 @@
 
 void pass_canonicalize(ir_module *m);
 void pass_fuse_annotate(ir_module *m);
+/* nterms 2: bf16x3, 3: bf16x6; f32_windows: the terms of a convolution's
+ * operands (a contraction reading a window) as f32 tensors of bf16 values
+ * (for a target without bf16 convolutions); func numbered again after */
+void pass_split_bf16(ir_module *m, ir_op *func, int nterms, bool f32_windows);
+void pass_split_bf16_module(ir_module *m, int nterms);
 
 /* Run a comma-separated pass list; unknown names raise SP_EUSAGE. */
 void pass_run(ir_module *m, const char *list);

@@ -188,6 +188,8 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
             if (sa && sd) {
                 if (in->dt == CPU_LT_F32)
                     memcpy(d, a, (size_t)cnt * sizeof(float));
+                else if (in->dt == CPU_LT_BF16) /* from a float: one rounding, inline (it vectorises) */
+                    for (int l = 0; l < cnt; l++) d->s[l] = sp_round_bf16_inline(a->s[l]);
                 else
                     for (int l = 0; l < cnt; l++) d->s[l] = (float)loop_round((double)a->s[l], in->dt);
             } else if (sa) {
