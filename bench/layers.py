@@ -50,6 +50,15 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bench_models as bm  # noqa: E402
 
 PEERS = ["spadc", "eager", "compile", "iree"]
+# spadc with --precision (issue 34: f32 through bf16 terms), beside plain
+# f32: opt-in peers (--peers, PEERS= in layers.sh); on this table their
+# "x" column is their time over plain spadc's, > 1 where f32 is faster
+PRECISION_PEERS = ["spadc-bf16x3", "spadc-bf16x6"]
+
+
+def spadc_flags(p):
+    """The run flags of a spadc peer: --precision for spadc-bf16xN."""
+    return ["--precision", p.split("-", 1)[1]] if p.startswith("spadc-") else []
 IREE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
               "--iree-llvmcpu-target-cpu=host", "--iree-opt-data-tiling", "--iree-llvmcpu-enable-ukernels=all"]
 
@@ -223,7 +232,9 @@ def main():
     raw = open(os.path.join(out, f"layers-{stamp}.raw.txt"), "w")
     threads = [int(t) for t in a.threads.split()]
     models = a.models.split()
-    peers = [p for p in a.peers.split() if p in PEERS]
+    peers = [p for p in a.peers.split() if p in PEERS + PRECISION_PEERS]
+    if any(p in PRECISION_PEERS for p in peers) and "spadc" not in peers:
+        peers.insert(0, "spadc")  # their ratios are to plain spadc
     for m in models:
         if m not in bm.SPECS:
             sys.exit(f"layers.py: unknown model {m} (known: {' '.join(bm.SPECS)})")
@@ -261,7 +272,8 @@ def main():
         iree_version = None
         na.setdefault("iree", f"iree.runtime does not import ({type(e).__name__}: {e})")
     if not os.access(a.spadc, os.X_OK):
-        na.setdefault("spadc", f"{a.spadc} is not built (make)")
+        for p in ["spadc"] + PRECISION_PEERS:
+            na.setdefault(p, f"{a.spadc} is not built (make)")
     cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     git = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True, text=True).stdout.strip()
     rec("SYS", "date", time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
@@ -343,17 +355,17 @@ def main():
                 os.makedirs(o, exist_ok=True)
                 say(f"== warm-up {m} threads={T} {p}")
                 t0 = time.time()
-                if p == "spadc":
+                if p.startswith("spadc"):
                     rc, so, se = sh([a.spadc, "run", files[m], "--target", "cpu", "--threads", str(T),
-                                     "--inputs", inputs_arg[m], "--repeat", "1", "-o", o], 1800)
-                    with open(os.path.join(out, f"spadc-{m}-t{T}.txt"), "w") as f:
+                                     "--inputs", inputs_arg[m], "--repeat", "1", "-o", o, *spadc_flags(p)], 1800)
+                    with open(os.path.join(out, f"{p}-{m}-t{T}.txt"), "w") as f:
                         f.write(so + se)
                     mt = re.search(r"^time: ([0-9.eE+-]+) s", so, re.M)
                     if rc or not mt:
                         state[(p, m, T)] = {"error": first_error(se or so)}
                     else:
                         state[(p, m, T)] = {"reps": reps_for(float(mt.group(1)))}
-                        setup.setdefault(("spadc", m), f"first process (compile, load, 1 run) {time.time() - t0:.2f} s")
+                        setup.setdefault((p, m), f"first process (compile, load, 1 run) {time.time() - t0:.2f} s")
                 else:
                     if setup.get(("iree", m), "").startswith("error") and p == "iree":
                         state[(p, m, T)] = {"error": setup[("iree", m)][7:]}
@@ -405,9 +417,9 @@ def main():
                 st = state[(p, m, T)]
                 if "reps" not in st:
                     continue
-                if p == "spadc":
+                if p.startswith("spadc"):
                     rc, so, se = sh([a.spadc, "run", files[m], "--target", "cpu", "--threads", str(T),
-                                     "--inputs", inputs_arg[m], "--repeat", str(st["reps"])], 1800)
+                                     "--inputs", inputs_arg[m], "--repeat", str(st["reps"]), *spadc_flags(p)], 1800)
                     mt = re.search(r"^time: ([0-9.eE+-]+) s", so, re.M)
                     if rc or not mt:
                         state[(p, m, T)] = {"error": first_error(se or so)}
@@ -504,8 +516,8 @@ def main():
       f"iree {iree_version or 'n/a'}; load average before/after {load_before} / "
       f"{' '.join(open('/proc/loadavg').read().split()[:3])}")
     w(f"iree: iree-compile {' '.join(IREE_FLAGS)}; run: local-task, --task_topology_group_count=T")
-    for p in PEERS:
-        if p in na:
+    for p in PEERS + PRECISION_PEERS:
+        if p in na and (p in peers or p in PEERS):
             w(f"{p}: n/a: {na[p]}")
     MW = max([16] + [len(m) for m in models])  # the model column's width
     hdr = f"{'model':{MW}s} {'T':>2s} " + " ".join(f"{p + ' ms':>25s}" for p in peers) + " " + \
@@ -543,6 +555,9 @@ def main():
             if e:  # an error message does not fit a column: a line of its own
                 w(f"{'':{MW + 3}s} {p}: {c}")
     w("(x PEER: PEER's time / spadc's, median of the rounds' ratios; > 1 means spadc is faster)")
+    if any(p in PRECISION_PEERS for p in peers):
+        w("(spadc-bf16x3, spadc-bf16x6: spadc run --precision bf16x3|bf16x6, f32 contractions through bf16 terms; "
+          "x: their time / plain f32 spadc's)")
 
     w("")
     w("outputs against PyTorch eager (same threads): max abs error, and max abs error / max |eager|")

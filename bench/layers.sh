@@ -26,6 +26,11 @@
 #                     only the whole models (MODELS: a subset of
 #                     tools/bench_models.py's SPECS, all of them by default)
 #   PEERS="spadc iree" NPU=0 bash bench/layers.sh
+#   PEERS="spadc spadc-bf16x3 spadc-bf16x6 eager" ...
+#                     spadc with --precision bf16x3 / bf16x6 beside plain f32
+#                     (its x column: time over f32 spadc's); in the default
+#                     peers on a host with AMX-BF16, where bf16 products run
+#                     faster than f32 ones, opt-in elsewhere
 #   TARGET_MS=300     each measurement runs REPS calls, REPS ~ TARGET_MS / one call, >= 3
 #   SEED=0            the inputs' seed
 #   EXPORT=1          first write bench/models/ again with torch-mlir (installed if missing)
@@ -120,6 +125,9 @@ if [ "${EXPORT:-0}" = 1 ]; then
     echo "layers.sh: EXPORT=1: the export failed; measuring the committed bench/models/" >&2
 fi
 
+if [ -z "${PEERS:-}" ] && grep -qw amx_bf16 /proc/cpuinfo 2>/dev/null; then
+  PEERS="spadc eager compile iree spadc-bf16x3 spadc-bf16x6"
+fi
 exec "$VENV/bin/python" "$ROOT/bench/layers.py" --rounds "${ROUNDS:-5}" --threads "${THREADS:-1 2}" \
   ${MODELS:+--models "$MODELS"} ${PEERS:+--peers "$PEERS"} --target-ms "${TARGET_MS:-300}" \
   --seed "${SEED:-0}" --npu "${NPU:-1}" --out "$OUT" "${NA[@]}"
