@@ -22,6 +22,10 @@ static const char *const HELP =
     "                spadc.kernel, kernel roots with spadc.kind and\n"
     "                spadc.epilogue, and every materialised value with\n"
     "                spadc.materialized (why it is not fused into its user)\n"
+    "  bf16x3, bf16x6  each f32 multiply-accumulate as contractions of its\n"
+    "                operands' bf16 terms summed in f32 (--precision of run and\n"
+    "                plan: two terms and three products, or three and six);\n"
+    "                run after canonicalize, whose contraction bodies it reads\n"
     "Without --passes the IR is printed as read.\n";
 
 int cli_cmd_opt(int argc, char **argv) {
