@@ -221,6 +221,15 @@ int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i) {
     return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_DW ? cb->kp[i].dw->d.lrow : 0;
 }
 
+int64_t cpu_backend_dw_grid(const ex_program *x, uint32_t i) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    cpu_isa isa = CPU_ISA_GENERIC;
+    if (i >= ex_kernels(x)->nk || cb->kp[i].path != CB_PATH_DW || cpu_isa_active(ex_ctx(x), &isa) != SP_OK ||
+        isa < CPU_ISA_AVX512)
+        return 0;
+    return cb->kp[i].dw->d.grid_kh;
+}
+
 bool cpu_backend_gemm_swapped(const ex_program *x, uint32_t i) {
     const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_GEMM && cb->kp[i].swapped;

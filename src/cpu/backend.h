@@ -86,6 +86,9 @@ int64_t cpu_backend_conv_phases(const ex_program *x, uint32_t i);
 /* A depthwise kernel's plane rows folded into its lanes: their width
  * (conv_dw.h lrow), 0 where not folded or not depthwise. */
 int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i);
+/* A depthwise kernel whose taps lie on a grid the ISA's kernel reads by
+ * source rows (conv_dw.h grid_kh: AVX-512): its rows of taps, else 0. */
+int64_t cpu_backend_dw_grid(const ex_program *x, uint32_t i);
 /* Whether GEMM kernel i runs as C^T = B^T A^T (its result column-major:
  * backend_impl.h cb_kplan.swapped). */
 bool cpu_backend_gemm_swapped(const ex_program *x, uint32_t i);

@@ -188,6 +188,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     static const char *const conv_names[] = {NULL, "im2col", "window_packed", "window_in_place", "depthwise_direct"};
     const cpu_conv_mode cm = cpu_backend_conv(x, i, NULL);
     if (cm != CPU_CONV_NONE) json_kv_string(w, "convolution", conv_names[cm]);
+    if (cm == CPU_CONV_DEPTHWISE) json_kv_int(w, "depthwise_grid_rows", cpu_backend_dw_grid(x, i));
     if (cm == CPU_CONV_WINDOW_IN_PLACE) {
         json_kv_int(w, "window_taps", cpu_backend_conv_taps(x, i));
         json_kv_bool(w, "window_tail_dots", cpu_backend_conv_tail_dots(x, i));
@@ -414,6 +415,10 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
             sp_strbuf_printf(o, "    convolution: depthwise, direct (the window read in place, lanes along the output's "
                                 "%s, %lld outputs a tile, any pad masked, never copied; tiles split over the "
                                 "threads)\n", lanes, (long long)pix);
+            const int64_t grid = cpu_backend_dw_grid(x, i);
+            if (grid)
+                sp_strbuf_printf(o, "    taps on a grid of %lld rows: blocks of 4 output rows load each source vector "
+                                    "once for every tap it serves\n", (long long)grid);
             break;
         }
         case CPU_CONV_IM2COL:

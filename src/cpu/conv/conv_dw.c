@@ -38,16 +38,73 @@ static void masks(sp_ctx *ctx, const cpu_dw *d, int vl, uint32_t **out, int64_t 
     *nrun = nr;
 }
 
+/* The taps as a grid (conv_dw.h grid_*): each tap kh rows of xs_m below
+ * its column's first, the rows consecutive (3, 5 or 7 of them), every
+ * (row, column) once, the masks of a column the same on every row. */
+static void find_grid(sp_ctx *ctx, cpu_dw *d) {
+    d->grid_kh = d->grid_kw = 0;
+    if (d->xs_l != 1 || d->ws_l != 0 || d->lrow || d->ntap < 3 || d->ntap > 7 * 16 || d->xs_m < 2) return;
+    int64_t row[7 * 16], col[7 * 16], rmin = INT64_MAX, rmax = INT64_MIN;
+    const int64_t half = d->xs_m / 2;
+    for (uint32_t t = 0; t < d->ntap; t++) {
+        const int64_t rel = d->xtap[t] - d->xtap[0];
+        row[t] = (rel >= -half ? (rel + half) / d->xs_m : -((-rel - half + d->xs_m - 1) / d->xs_m));
+        col[t] = rel - row[t] * d->xs_m;
+        if (col[t] < -half || col[t] >= d->xs_m - half) return;
+        rmin = row[t] < rmin ? row[t] : rmin;
+        rmax = row[t] > rmax ? row[t] : rmax;
+    }
+    const int64_t kh = rmax - rmin + 1;
+    if ((kh != 3 && kh != 5 && kh != 7) || d->ntap % kh) return;
+    const uint32_t kw = d->ntap / (uint32_t)kh;
+    /* the columns: those of the first row, in tap order */
+    int64_t cols[16];
+    uint32_t nc = 0;
+    for (uint32_t t = 0; t < d->ntap; t++)
+        if (row[t] == rmin) {
+            if (nc == 16) return;
+            cols[nc++] = col[t];
+        }
+    if (nc != kw) return;
+    uint32_t *g = sp_malloc(ctx, sp_size_mul(ctx, d->ntap, sizeof *g));
+    for (uint32_t i = 0; i < d->ntap; i++) g[i] = UINT32_MAX;
+    bool ok = true;
+    for (uint32_t t = 0; t < d->ntap && ok; t++) {
+        uint32_t c = 0;
+        while (c < kw && cols[c] != col[t]) c++;
+        const size_t at = (size_t)(row[t] - rmin) * kw + c;
+        ok = c < kw && g[at] == UINT32_MAX;
+        if (ok) g[at] = t;
+    }
+    for (uint32_t r = 1; ok && r < (uint32_t)kh; r++)
+        for (uint32_t c = 0; ok && c < kw; c++) {
+            const uint32_t t = g[r * kw + c], t0 = g[c];
+            ok = memcmp(d->mask16 + (int64_t)t * d->nrun16, d->mask16 + (int64_t)t0 * d->nrun16,
+                        (size_t)d->nrun16 * sizeof *d->mask16) == 0;
+        }
+    if (!ok) {
+        sp_free(ctx, g);
+        return;
+    }
+    d->grid_tap = g;
+    d->grid_kh = (uint32_t)kh;
+    d->grid_kw = kw;
+}
+
 void cpu_dw_masks(sp_ctx *ctx, cpu_dw *d) {
     masks(ctx, d, 16, &d->mask16, &d->nrun16);
     masks(ctx, d, 8, &d->mask8, &d->nrun8);
     if (d->lrow) d->nrp = 0; /* the rows' pads are in the masks */
+    find_grid(ctx, d);
 }
 
 void cpu_dw_free(sp_ctx *ctx, cpu_dw *d) {
     sp_free(ctx, d->mask16);
     sp_free(ctx, d->mask8);
+    sp_free(ctx, d->grid_tap);
     d->mask16 = d->mask8 = NULL;
+    d->grid_tap = NULL;
+    d->grid_kh = d->grid_kw = 0;
 }
 
 static bool row_inside(const cpu_dw *d, const cpu_dw_item *it, int64_t m, uint32_t t) {

@@ -32,6 +32,7 @@ static inline __m512 load2_avx512(const float *p, uint32_t bits) {
 #define DW_NR4 2
 #define DW_NR3 2
 #define DW_NR2 4
+#define DW_GRID /* 32 registers: 16 accumulators, 7 weights, 4 loads */
 #define DW_FN cpu_dw_tile_avx512
 #define DW_MASK mask16
 #define DW_NRUN nrun16

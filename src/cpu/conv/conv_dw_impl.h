@@ -19,7 +19,11 @@
  * vectors (8 accumulators: AVX2's 16 registers hold them, the weights and a
  * load), each tap's weights loaded once for all of them;
  * rows whose taps all fall inside are blocked, a row with taps outside runs
- * alone, skipping those taps (live). */
+ * alone, skipping those taps (live). Where DW_GRID is defined (32
+ * registers) and the taps lie on a grid (cpu_dw.grid_kh), the inside rows
+ * go by blocks of 4 rows that load each source vector once for every tap
+ * of the block it serves (dw_block's kh): ConvNeXt's 7x7 on 96x56x56 0.76
+ * -> 0.45 ms, MobileNetV2's 3x3 on 144x56x56 0.29 -> 0.21 (Zen 4, 1 thread). */
 
 /* The accumulator's initial value at row m, lanes j.. (conv_dw.h). */
 static inline __attribute__((always_inline)) DW_V dw_init(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t j) {
@@ -60,9 +64,24 @@ static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y
 #define DW_XLOAD2(p, bits, it) DW_LOAD2(p, bits)
 #endif
 
+/* The grid's accumulation (cpu_dw.grid_*, kh its rows, a constant): per
+ * column, its kh weights in registers; per source row q of the block's nr
+ * + kh - 1, its nv vectors loaded once, each added to the rows i it
+ * serves (tap row q - i): a 7x7 loads a vector once for up to 7 taps */
+#define DW_GW(k) ((k) == 0 ? w0 : (k) == 1 ? w1 : (k) == 2 ? w2 : (k) == 3 ? w3 : (k) == 4 ? w4 : (k) == 5 ? w5 : w6)
+#define DW_GL(q, v) const DW_V l##v = (v) < nv ? DW_XLOAD1(x + (q) * xs_m + (v) * DW_VL, mk##v, it) : DW_ZERO();
+#define DW_GF(q, i, v)                                                                                                 \
+    if ((i) < nr && (v) < nv && (q) - (i) >= 0 && (q) - (i) < kh) c##i##_##v = DW_FMA(l##v, DW_GW((q) - (i)), c##i##_##v);
+#define DW_GFI(q, i) DW_GF(q, i, 0) DW_GF(q, i, 1) DW_GF(q, i, 2) DW_GF(q, i, 3)
+#define DW_GQ(q)                                                                                                       \
+    if ((q) < nr + kh - 1) {                                                                                           \
+        DW_GL(q, 0) DW_GL(q, 1) DW_GL(q, 2) DW_GL(q, 3)                                                                \
+        DW_GFI(q, 0) DW_GFI(q, 1) DW_GFI(q, 2) DW_GFI(q, 3)                                                            \
+    }
+
 static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, const cpu_dw_item *it, int64_t m,
                                                            int64_t r0, const int nv, const int nr, const int xs,
-                                                           const int ws, const uint8_t *live) {
+                                                           const int ws, const uint8_t *live, const int kh) {
     const int64_t j0 = r0 * DW_VL;
 #define DW_DECL(i, v) DW_V c##i##_##v = (i) < nr && (v) < nv ? dw_init(d, it, m + (i), j0 + (v) * DW_VL) : DW_ZERO();
     DW_ALL(DW_DECL)
@@ -70,8 +89,23 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
     const int64_t xs_m = d->xs_m;
     const float *xr = it->x + m * xs_m + j0 * d->xs_l;
     const float *wr = it->w + j0 * d->ws_l;
+    if (kh) { /* the grid: nr <= 4, xs 1, ws 0, live NULL */
+        const uint32_t kw = d->grid_kw;
+        for (uint32_t c = 0; c < kw; c++) {
+            const uint32_t *g = d->grid_tap + c;
+            const uint32_t *mk = d->DW_MASK + (int64_t)g[0] * d->DW_NRUN + r0;
+            const uint32_t mk0 = mk[0], mk1 = nv > 1 ? mk[1] : 0, mk2 = nv > 2 ? mk[2] : 0, mk3 = nv > 3 ? mk[3] : 0;
+            const float *x = xr + d->xtap[g[0]];
+            const DW_V w0 = DW_SET1(wr[d->wtap[g[0]]]), w1 = DW_SET1(wr[d->wtap[g[kw]]]),
+                       w2 = DW_SET1(wr[d->wtap[g[2 * kw]]]), w3 = kh > 3 ? DW_SET1(wr[d->wtap[g[3 * kw]]]) : DW_ZERO(),
+                       w4 = kh > 3 ? DW_SET1(wr[d->wtap[g[4 * kw]]]) : DW_ZERO(),
+                       w5 = kh > 5 ? DW_SET1(wr[d->wtap[g[5 * kw]]]) : DW_ZERO(),
+                       w6 = kh > 5 ? DW_SET1(wr[d->wtap[g[6 * kw]]]) : DW_ZERO();
+            DW_GQ(0) DW_GQ(1) DW_GQ(2) DW_GQ(3) DW_GQ(4) DW_GQ(5) DW_GQ(6) DW_GQ(7) DW_GQ(8) DW_GQ(9)
+        }
+    }
     const uint32_t *mk = d->DW_MASK + r0;
-    for (uint32_t t = 0; t < d->ntap; t++, mk += d->DW_NRUN) {
+    for (uint32_t t = 0; !kh && t < d->ntap; t++, mk += d->DW_NRUN) {
         if (live && !live[t]) continue;
         const float *x = xr + d->xtap[t];
         const float *w = wr + d->wtap[t];
@@ -155,32 +189,32 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const int64_t nrun = d->DW_NRUN;                                                                               \
         int64_t r = 0, i;                                                                                              \
         if (live) {                                                                                                    \
-            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live);                                    \
+            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0);                                    \
             switch (nrun - r) {                                                                                        \
-            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live); break;                                                  \
-            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live); break;                                                  \
-            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live); break;                                                  \
+            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0); break;                                                  \
+            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0); break;                                                  \
+            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0); break;                                                  \
             default: break;                                                                                            \
             }                                                                                                          \
             return;                                                                                                    \
         }                                                                                                              \
         for (; r + 4 <= nrun; r += 4) {                                                                                \
-            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL);                                           \
+            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0);                                           \
         }                                                                                                              \
         switch (nrun - r) {                                                                                            \
         case 3:                                                                                                        \
-            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL);                                           \
+            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0);                                           \
             break;                                                                                                     \
         case 2:                                                                                                        \
-            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL);                                           \
+            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0);                                           \
             break;                                                                                                     \
         case 1:                                                                                                        \
-            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL);                              \
-            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL);                                   \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL);                                           \
+            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0);                              \
+            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0);                                   \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0);                                           \
             break;                                                                                                     \
         default: break;                                                                                                \
         }                                                                                                              \
@@ -190,6 +224,32 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
 DW_ROWS(1, 0)
 DW_ROWS(1, 1)
 DW_ROWS(2, 0)
+
+#ifdef DW_GRID
+/* Rows [m, m + g), all inside, on the grid's accumulation (kh rows of
+ * taps): blocks of 4 rows, the rest one row at a time. */
+#define DW_GRID_NV(KH, NV)                                                                                             \
+    do {                                                                                                               \
+        int64_t i = 0;                                                                                                 \
+        for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, NV, 4, 1, 0, NULL, KH);                                   \
+        for (; i < g; i++) dw_block(d, it, m + i, r, NV, 1, 1, 0, NULL, KH);                                           \
+    } while (0)
+#define DW_GRID_ROWS(KH)                                                                                               \
+    static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g) {                            \
+        const int64_t nrun = d->DW_NRUN;                                                                               \
+        int64_t r = 0;                                                                                                 \
+        for (; r + 4 <= nrun; r += 4) DW_GRID_NV(KH, 4);                                                               \
+        switch (nrun - r) {                                                                                            \
+        case 3: DW_GRID_NV(KH, 3); break;                                                                              \
+        case 2: DW_GRID_NV(KH, 2); break;                                                                              \
+        case 1: DW_GRID_NV(KH, 1); break;                                                                              \
+        default: break;                                                                                                \
+        }                                                                                                              \
+    }
+DW_GRID_ROWS(3)
+DW_GRID_ROWS(5)
+DW_GRID_ROWS(7)
+#endif
 
 /* Whether every tap of row m falls inside (lo, hi: the taps' least and
  * greatest padded coordinates). */
@@ -226,6 +286,10 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
     uint8_t live[CPU_DW_MAX_TAPS];
     void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
         d->xs_l == 2 ? dw_rows20 : d->ws_l ? dw_rows11 : dw_rows10;
+#ifdef DW_GRID
+    void (*grid)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t) =
+        d->grid_kh == 3 ? dw_grid3 : d->grid_kh == 5 ? dw_grid5 : d->grid_kh == 7 ? dw_grid7 : NULL;
+#endif
     int64_t lo[CPU_DW_MAX_ROWPAD], hi[CPU_DW_MAX_ROWPAD];
     for (uint32_t r = 0; r < d->nrp; r++) {
         lo[r] = hi[r] = d->ntap ? d->rtap[r][0] : 0;
@@ -238,7 +302,12 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
         int64_t g = d->M - m < GROUP ? d->M - m : GROUP;
         if (dw_inside(d, it, m, lo, hi)) { /* the coordinates move linearly: rows m .. m + g - 1 inside */
             while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;
-            rows(d, it, m, g, NULL);
+#ifdef DW_GRID
+            if (grid)
+                grid(d, it, m, g);
+            else
+#endif
+                rows(d, it, m, g, NULL);
             m += g;
             continue;
         }
