@@ -14,8 +14,8 @@
 # pad is not folded (a pad kernel, then the same kernel on the padded
 # tensor). The depthwise convolutions of the
 # MobileNetV2 and ConvNeXt models of bench/models all take the kernel. On
-# AVX-512, the NCHW stride-1 ones of 3 and 7 rows read by source rows
-# (plan --json depthwise_grid_rows: the taps' grid; 0 elsewhere).
+# AVX-512, the stride-1 ones of 3 and 7 rows read by source rows (plan
+# --json depthwise_grid_rows: the taps' grid; 0 elsewhere).
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 f="$SPADC_SRC/tests/data/conv_dw.mlir"
@@ -38,11 +38,14 @@ for isa in $isas; do
       nchw_fold_*) grep -q 'its rows of [0-9]* folded in' <<<"$p" || { echo "FAIL $isa @$e: the plane not folded"; fail=1; } ;;
       *) ! grep -q 'folded in,' <<<"$p" || { echo "FAIL $isa @$e: a plane folded"; fail=1; } ;;
     esac
-    # AVX-512 reads NCHW stride-1 windows of 3, 5 or 7 rows by source rows
-    # (conv_dw.h grid_kh); every other layout, stride, fold or ISA by taps
+    # AVX-512 reads stride-1 windows of 3, 5 or 7 rows (NCHW; NHWC: columns,
+    # its tiles' rows) by source rows (conv_dw.h grid_kh); a stride-2
+    # window, a folded plane or another ISA by taps
     case $isa:$e in
-      avx512*:nchw_s1_relu6 | avx512*:nchw_res | avx512*:nchw_valid | avx512*:ngchw_grouped | avx512*:nchw_padv1) want=3 ;;
-      avx512*:nchw_7x7_bias) want=7 ;;
+      avx512*:nchw_s1_relu6 | avx512*:nchw_res | avx512*:nchw_valid | avx512*:ngchw_grouped | avx512*:nchw_padv1 | \
+        avx512*:nhwc_s1_relu6 | avx512*:nhwc_res) want=3 ;;
+      avx512*:nchw_7x7_bias | avx512*:nhwc_7x7) want=7 ;;
+      avx512*:nchw_5x5) want=5 ;;
       *) want=0 ;;
     esac
     got=$(SPADC_ISA=$isa "$SPADC" plan --json "$f" -e "$e" | python3 -c 'import json,sys; print([k for k in json.load(sys.stdin)["kernels"] if k.get("convolution")][0].get("depthwise_grid_rows"))')

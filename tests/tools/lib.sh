@@ -109,7 +109,7 @@ check_isa_runs() {
     for seed in $(seq 1 "$nseeds"); do
       n=$((n + 1))
       out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$e" --threads $t --seed $seed --check 2>&1) ||
-        { echo "FAIL $isa @$e --threads $t --seed $seed: $out" | tail -3; fail=1; }
+        { echo "FAIL $isa @$e --threads $t --seed $seed:"; tail -3 <<<"$out"; fail=1; }
     done
   done
 }

@@ -38,56 +38,49 @@ static void masks(sp_ctx *ctx, const cpu_dw *d, int vl, uint32_t **out, int64_t 
     *nrun = nr;
 }
 
-/* The taps as a grid (conv_dw.h grid_*): each tap kh rows of xs_m below
- * its column's first, the rows consecutive (3, 5 or 7 of them), every
- * (row, column) once, the masks of a column the same on every row. */
+/* The tap at source offset o, or UINT32_MAX. */
+static uint32_t tap_at(const cpu_dw *d, int64_t o) {
+    for (uint32_t u = 0; u < d->ntap; u++)
+        if (d->xtap[u] == o) return u;
+    return UINT32_MAX;
+}
+
+/* The taps as a grid (conv_dw.h grid_*): chains of taps each xs_m past
+ * the one before (an NCHW window's rows; an NHWC one's columns, whose
+ * tile rows are the output's columns), all of 3, 5 or 7 taps, the taps at
+ * distinct offsets, every one in a chain, the masks of a chain the same on
+ * each of its taps. */
 static void find_grid(sp_ctx *ctx, cpu_dw *d) {
     d->grid_kh = d->grid_kw = 0;
-    if (d->xs_l != 1 || d->ws_l != 0 || d->lrow || d->ntap < 3 || d->ntap > 7 * 16 || d->xs_m < 2) return;
-    int64_t row[7 * 16], col[7 * 16], rmin = INT64_MAX, rmax = INT64_MIN;
-    const int64_t half = d->xs_m / 2;
+    if (d->xs_l != 1 || d->lrow || d->ntap < 3 || d->ntap > CPU_DW_MAX_TAPS || d->xs_m == 0) return;
+    for (uint32_t t = 1; t < d->ntap; t++)
+        for (uint32_t u = 0; u < t; u++)
+            if (d->xtap[u] == d->xtap[t]) return;
+    /* the chains' first taps (no tap xs_m before them), in tap order */
+    uint32_t first[CPU_DW_MAX_TAPS], kh = 0, kw = 0;
     for (uint32_t t = 0; t < d->ntap; t++) {
-        const int64_t rel = d->xtap[t] - d->xtap[0];
-        row[t] = (rel >= -half ? (rel + half) / d->xs_m : -((-rel - half + d->xs_m - 1) / d->xs_m));
-        col[t] = rel - row[t] * d->xs_m;
-        if (col[t] < -half || col[t] >= d->xs_m - half) return;
-        rmin = row[t] < rmin ? row[t] : rmin;
-        rmax = row[t] > rmax ? row[t] : rmax;
+        if (tap_at(d, d->xtap[t] - d->xs_m) != UINT32_MAX) continue;
+        uint32_t len = 1;
+        for (int64_t o = d->xtap[t] + d->xs_m; tap_at(d, o) != UINT32_MAX; o += d->xs_m) len++;
+        if (!kh) kh = len;
+        if (len != kh || (kh != 3 && kh != 5 && kh != 7)) return;
+        first[kw++] = t;
     }
-    const int64_t kh = rmax - rmin + 1;
-    if ((kh != 3 && kh != 5 && kh != 7) || d->ntap % kh) return;
-    const uint32_t kw = d->ntap / (uint32_t)kh;
-    /* the columns: those of the first row, in tap order */
-    int64_t cols[16];
-    uint32_t nc = 0;
-    for (uint32_t t = 0; t < d->ntap; t++)
-        if (row[t] == rmin) {
-            if (nc == 16) return;
-            cols[nc++] = col[t];
-        }
-    if (nc != kw) return;
+    if ((size_t)kw * kh != d->ntap) return;
+    /* row k of chain c: g[k * kw + c], the tap k * xs_m past the first */
     uint32_t *g = sp_malloc(ctx, sp_size_mul(ctx, d->ntap, sizeof *g));
-    for (uint32_t i = 0; i < d->ntap; i++) g[i] = UINT32_MAX;
-    bool ok = true;
-    for (uint32_t t = 0; t < d->ntap && ok; t++) {
-        uint32_t c = 0;
-        while (c < kw && cols[c] != col[t]) c++;
-        const size_t at = (size_t)(row[t] - rmin) * kw + c;
-        ok = c < kw && g[at] == UINT32_MAX;
-        if (ok) g[at] = t;
-    }
-    for (uint32_t r = 1; ok && r < (uint32_t)kh; r++)
-        for (uint32_t c = 0; ok && c < kw; c++) {
-            const uint32_t t = g[r * kw + c], t0 = g[c];
-            ok = memcmp(d->mask16 + (int64_t)t * d->nrun16, d->mask16 + (int64_t)t0 * d->nrun16,
-                        (size_t)d->nrun16 * sizeof *d->mask16) == 0;
+    for (uint32_t c = 0; c < kw; c++)
+        for (uint32_t k = 0; k < kh; k++) {
+            const uint32_t u = tap_at(d, d->xtap[first[c]] + (int64_t)k * d->xs_m);
+            if (memcmp(d->mask16 + (int64_t)u * d->nrun16, d->mask16 + (int64_t)first[c] * d->nrun16,
+                       (size_t)d->nrun16 * sizeof *d->mask16)) {
+                sp_free(ctx, g);
+                return;
+            }
+            g[k * kw + c] = u;
         }
-    if (!ok) {
-        sp_free(ctx, g);
-        return;
-    }
     d->grid_tap = g;
-    d->grid_kh = (uint32_t)kh;
+    d->grid_kh = kh;
     d->grid_kw = kw;
 }
 

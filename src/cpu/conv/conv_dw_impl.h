@@ -65,13 +65,22 @@ static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y
 #endif
 
 /* The grid's accumulation (cpu_dw.grid_*, kh its rows, a constant): per
- * column, its kh weights in registers; per source row q of the block's nr
- * + kh - 1, its nv vectors loaded once, each added to the rows i it
- * serves (tap row q - i): a 7x7 loads a vector once for up to 7 taps */
-#define DW_GW(k) ((k) == 0 ? w0 : (k) == 1 ? w1 : (k) == 2 ? w2 : (k) == 3 ? w3 : (k) == 4 ? w4 : (k) == 5 ? w5 : w6)
+ * chain of taps, its kh weights in registers (broadcast, or with ws a
+ * vector a lane run); per source row q of the block's nr + kh - 1, its nv
+ * vectors loaded once, each added to the rows i it serves (tap row q - i):
+ * a 7x7 loads a vector once for up to 7 taps */
+#define DW_GWD(k, v)                                                                                                   \
+    const DW_V w##k##_##v = (k) < kh && (v) < nv && (ws || (v) == 0)                                                   \
+                                ? (ws ? DW_LOAD1(wr + d->wtap[g[(k) * kw]] + (v) * DW_VL, mk##v)                       \
+                                      : DW_SET1(wr[d->wtap[g[(k) * kw]]]))                                             \
+                                : DW_ZERO();
+#define DW_GWK(k) DW_GWD(k, 0) DW_GWD(k, 1) DW_GWD(k, 2) DW_GWD(k, 3)
+#define DW_GW_(k, v)                                                                                                   \
+    ((k) == 0 ? w0_##v : (k) == 1 ? w1_##v : (k) == 2 ? w2_##v : (k) == 3 ? w3_##v : (k) == 4 ? w4_##v : (k) == 5 ? w5_##v : w6_##v)
 #define DW_GL(q, v) const DW_V l##v = (v) < nv ? DW_XLOAD1(x + (q) * xs_m + (v) * DW_VL, mk##v, it) : DW_ZERO();
 #define DW_GF(q, i, v)                                                                                                 \
-    if ((i) < nr && (v) < nv && (q) - (i) >= 0 && (q) - (i) < kh) c##i##_##v = DW_FMA(l##v, DW_GW((q) - (i)), c##i##_##v);
+    if ((i) < nr && (v) < nv && (q) - (i) >= 0 && (q) - (i) < kh)                                                      \
+        c##i##_##v = DW_FMA(l##v, ws ? DW_GW_((q) - (i), v) : DW_GW_((q) - (i), 0), c##i##_##v);
 #define DW_GFI(q, i) DW_GF(q, i, 0) DW_GF(q, i, 1) DW_GF(q, i, 2) DW_GF(q, i, 3)
 #define DW_GQ(q)                                                                                                       \
     if ((q) < nr + kh - 1) {                                                                                           \
@@ -89,18 +98,14 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
     const int64_t xs_m = d->xs_m;
     const float *xr = it->x + m * xs_m + j0 * d->xs_l;
     const float *wr = it->w + j0 * d->ws_l;
-    if (kh) { /* the grid: nr <= 4, xs 1, ws 0, live NULL */
+    if (kh) { /* the grid: nr <= 4, xs 1, live NULL; with ws, nv <= 2 */
         const uint32_t kw = d->grid_kw;
         for (uint32_t c = 0; c < kw; c++) {
             const uint32_t *g = d->grid_tap + c;
             const uint32_t *mk = d->DW_MASK + (int64_t)g[0] * d->DW_NRUN + r0;
             const uint32_t mk0 = mk[0], mk1 = nv > 1 ? mk[1] : 0, mk2 = nv > 2 ? mk[2] : 0, mk3 = nv > 3 ? mk[3] : 0;
             const float *x = xr + d->xtap[g[0]];
-            const DW_V w0 = DW_SET1(wr[d->wtap[g[0]]]), w1 = DW_SET1(wr[d->wtap[g[kw]]]),
-                       w2 = DW_SET1(wr[d->wtap[g[2 * kw]]]), w3 = kh > 3 ? DW_SET1(wr[d->wtap[g[3 * kw]]]) : DW_ZERO(),
-                       w4 = kh > 3 ? DW_SET1(wr[d->wtap[g[4 * kw]]]) : DW_ZERO(),
-                       w5 = kh > 5 ? DW_SET1(wr[d->wtap[g[5 * kw]]]) : DW_ZERO(),
-                       w6 = kh > 5 ? DW_SET1(wr[d->wtap[g[6 * kw]]]) : DW_ZERO();
+            DW_GWK(0) DW_GWK(1) DW_GWK(2) DW_GWK(3) DW_GWK(4) DW_GWK(5) DW_GWK(6)
             DW_GQ(0) DW_GQ(1) DW_GQ(2) DW_GQ(3) DW_GQ(4) DW_GQ(5) DW_GQ(6) DW_GQ(7) DW_GQ(8) DW_GQ(9)
         }
     }
@@ -227,22 +232,28 @@ DW_ROWS(2, 0)
 
 #ifdef DW_GRID
 /* Rows [m, m + g), all inside, on the grid's accumulation (kh rows of
- * taps): blocks of 4 rows, the rest one row at a time. */
-#define DW_GRID_NV(KH, NV)                                                                                             \
+ * taps): blocks of 4 rows, the rest one row at a time; runs of 4 vectors
+ * (weights a lane run, ws: 2, their kh x 2 weights in registers). */
+#define DW_GRID_NV(KH, WS, NV)                                                                                         \
     do {                                                                                                               \
         int64_t i = 0;                                                                                                 \
-        for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, NV, 4, 1, 0, NULL, KH);                                   \
-        for (; i < g; i++) dw_block(d, it, m + i, r, NV, 1, 1, 0, NULL, KH);                                           \
+        for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, NV, 4, 1, WS, NULL, KH);                                  \
+        for (; i < g; i++) dw_block(d, it, m + i, r, NV, 1, 1, WS, NULL, KH);                                          \
     } while (0)
 #define DW_GRID_ROWS(KH)                                                                                               \
     static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g) {                            \
         const int64_t nrun = d->DW_NRUN;                                                                               \
         int64_t r = 0;                                                                                                 \
-        for (; r + 4 <= nrun; r += 4) DW_GRID_NV(KH, 4);                                                               \
+        if (d->ws_l) {                                                                                                 \
+            for (; r + 2 <= nrun; r += 2) DW_GRID_NV(KH, 1, 2);                                                        \
+            if (r < nrun) DW_GRID_NV(KH, 1, 1);                                                                        \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (; r + 4 <= nrun; r += 4) DW_GRID_NV(KH, 0, 4);                                                            \
         switch (nrun - r) {                                                                                            \
-        case 3: DW_GRID_NV(KH, 3); break;                                                                              \
-        case 2: DW_GRID_NV(KH, 2); break;                                                                              \
-        case 1: DW_GRID_NV(KH, 1); break;                                                                              \
+        case 3: DW_GRID_NV(KH, 0, 3); break;                                                                           \
+        case 2: DW_GRID_NV(KH, 0, 2); break;                                                                           \
+        case 1: DW_GRID_NV(KH, 0, 1); break;                                                                           \
         default: break;                                                                                                \
         }                                                                                                              \
     }
