@@ -14,7 +14,8 @@
  *
  * The dropped products are below 2^-16 (bf16x3) and 2^-24 (bf16x6) of
  * |a| |b|: bf16x3 is about 2^-16 accurate, bf16x6 as accurate as f32
- * (tests/cli/precision.sh measures both against an f64 evaluation).
+ * (tests/python/test_precision.py measures both against an f64
+ * evaluation).
  *
  * The rewrite is in the IR, so every target runs it as it runs any bf16
  * model: each f32 multiply-accumulate (ir_linalg_is_mac: a matmul, a
@@ -22,10 +23,10 @@
  * terms per product (summed in f32), added up the smallest first, each
  * add its own contraction's epilogue (split_func); the splitting ops are
  * elementwise, one per operand and term, shared by the contractions that
- * read the same operand. For a target that
- * compiles no bf16 convolution (the cpu), a convolution's terms are f32
- * tensors of bf16 values (f32(x0), ...): the same exact products, on the
- * target's f32 kernels.
+ * read the same operand. For a target that compiles no bf16 convolution
+ * (the cpu: exec.h ex_backend.bf16_windows), a convolution's terms are
+ * f32 tensors of bf16 values (f32(x0), ...): the same exact products, on
+ * the target's f32 kernels.
  *
  * Limits, as XLA's: an operand of magnitude past bf16's largest finite
  * value once rounded (|x| > 3.39e38), or an infinity, gives NaN (its
@@ -177,8 +178,9 @@ static void split_func(prec_ctx *p) {
         ir_op *next = op->next;
         if (op->kind == IR_OP_LINALG && is_f32_mac(op)) {
             const bool as_f32 = p->f32_windows && reads_a_window(op);
-            split *sa = split_of(p, op->opnds[0], as_f32, op);
-            split *sb = split_of(p, op->opnds[1], as_f32, op);
+            /* copies: the second call may move the array */
+            const split sa = *split_of(p, op->opnds[0], as_f32, op);
+            const split sb = *split_of(p, op->opnds[1], as_f32, op);
             /* link k: P_k = products k over a zero init (the first: the
              * mac's own init, a zero or a scalar once canonicalised), then
              * c_k = P_k + c_{k-1}. The links are written last first: the
@@ -203,7 +205,7 @@ static void split_func(prec_ctx *p) {
                     ir_block_insert_before(b, op, f);
                     init = &f->res[0];
                 }
-                ir_op *link = build_link(p, op, sa->term[pairs[k][0]], sb->term[pairs[k][1]], init);
+                ir_op *link = build_link(p, op, sa.term[pairs[k][0]], sb.term[pairs[k][1]], init);
                 ir_block_insert_before(b, op, link);
                 prod[k] = &link->res[0];
             }
