@@ -24,6 +24,7 @@ test that tests/cli/regress.sh replays; the others are listed by seed.
     python3 tools/difftest.py -n 20 --seed 1000 --keep /tmp/dt
 """
 import argparse
+import shlex
 import hashlib
 import json
 import os
@@ -338,10 +339,16 @@ def normalize(msg):
     return " ".join(msg.split())[:160]
 
 
+# --run-flags: more flags for every cpu and npu run (e.g. "--precision
+# bf16x6": every contraction through bf16 terms, still within --check's
+# f32 tolerance)
+RUN_FLAGS = []
+
+
 def run_args(kind, seed):
     if kind == "cpu":
-        return ["run", "-e", "f", "--target", "cpu", "--check", "--threads", "2", "--seed", str(seed)]
-    return ["run", "-e", "f", "--target", "npu", "--check", "--seed", str(seed)]
+        return ["run", "-e", "f", "--target", "cpu", "--check", "--threads", "2", "--seed", str(seed)] + RUN_FLAGS
+    return ["run", "-e", "f", "--target", "npu", "--check", "--seed", str(seed)] + RUN_FLAGS
 
 
 def replay(t, directory):
@@ -449,6 +456,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="first program's seed (default 1); vary it to explore")
     ap.add_argument("--spadc", default=os.path.join(root, "build", "spadc"))
     ap.add_argument("--regress", default=os.path.join(root, "tests", "regress"), help="where shrunk failures go")
+    ap.add_argument("--run-flags", default="", help="more flags for every cpu and npu run, e.g. "
+                    "'--precision bf16x6'")
     ap.add_argument("--oracle-every", type=int, default=10, help="every Kth program also runs on mlir-runner-22")
     ap.add_argument("--shrink-seconds", type=float, default=300)
     ap.add_argument("--shrink-per-class", type=int, default=1, help="failures shrunk and saved per failure class "
@@ -458,6 +467,7 @@ def main():
     ap.add_argument("--save", metavar="SEEDS", help="save these seeds' programs (comma-separated) as permanent "
                     "tests with every check that applies, instead of testing")
     a = ap.parse_args()
+    RUN_FLAGS[:] = shlex.split(a.run_flags)
     for tool in ("mlir-opt-22", "mlir-runner-22"):
         if not shutil.which(tool):
             sys.exit("difftest: %s not found (apt-get install mlir-22-tools)" % tool)
