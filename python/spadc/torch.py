@@ -89,7 +89,7 @@ __all__ = ["compile", "CompiledModule", "ExportError", "backend", "counters", "w
 #: with counters.clear().
 counters = collections.Counter()
 
-_OPTIONS = ("threads", "budget", "tile", "time_kernels")
+_OPTIONS = ("threads", "budget", "tile", "time_kernels", "objective", "precision")
 
 
 class ExportError(InputError):
@@ -531,7 +531,9 @@ def compile(model, example_inputs, target="cpu", **options):
     tuple of them); returns a CompiledModule, called with torch tensors.
 
     target   "cpu", "npu", "npu=HW.yml" or "ref", as spadc.compile
-    options  passed to spadc.compile: threads, budget, tile, time_kernels
+    options  passed to spadc.compile: threads, budget, tile, time_kernels,
+             objective, precision ("bf16x3", "bf16x6": f32 contractions
+             through bf16 terms)
 
     The model is exported in the mode it is in (call .eval() first for
     inference). Raises ExportError when torch.export or torch-mlir fail,
@@ -660,7 +662,7 @@ class _DynamoGraph:
 def backend(gm, example_inputs, **kwargs):
     """The torch.compile backend "spadc": torch.compile(model, backend="spadc",
     options={"target": "npu", "threads": 2, ...}). Options: target and what
-    spadc.compile takes (threads, budget, tile, time_kernels)."""
+    spadc.compile takes (threads, budget, tile, time_kernels, objective, precision)."""
     options = dict(kwargs.get("options") or {})
     target = options.pop("target", "cpu")
     _check_options(options, "torch.compile(backend=\"spadc\") options")

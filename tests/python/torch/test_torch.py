@@ -230,6 +230,20 @@ def test_resnet_basic_block_eval_batchnorm():
     close(f(x), eager(model, x))
 
 
+@pytest.mark.parametrize("target", ["cpu", "npu"])
+def test_resnet_block_through_bf16_terms(target):
+    """precision="bf16x6" through spadc.torch (a keyword of spadc.compile):
+    within f32's tolerance of eager; bf16x3 within 2^-13 (about 2^-16 a
+    product); the plan says so."""
+    model = nontrivial_norms(BasicBlock(16)).eval()
+    x = torch.randn(1, 16, 12, 12)
+    want = eager(model, x)
+    f6 = st.compile(model, (x,), target=target, precision="bf16x6")
+    close(f6(x), want)
+    f3 = st.compile(model, (x,), target=target, precision="bf16x3")
+    close(f3(x), want, tol=2 ** -13)
+
+
 def test_bf16_linear_relu():
     model = nn.Sequential(nn.Linear(64, 48), nn.ReLU()).eval().to(torch.bfloat16)
     x = torch.randn(16, 64).to(torch.bfloat16)
