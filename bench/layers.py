@@ -295,11 +295,13 @@ def main():
 
     # spadc's plan: kernels on the engine and on the reference path.
     plan = {}
+    isa = None  # the kernels' ISA spadc runs on this host (plan --json target.isa)
     if "spadc" not in na:
         for m in models:
             rc, so, se = sh([a.spadc, "plan", files[m], "--target", "cpu", "--json"], 300)
             try:
                 ks = None if rc else json.loads(so)["kernels"]
+                isa = isa or (None if rc else json.loads(so)["target"].get("isa"))
             except (ValueError, KeyError) as e:
                 rc, se = 1, f"error: plan --json printed no kernels ({type(e).__name__})"
             if rc:
@@ -309,6 +311,8 @@ def main():
                 ref = sum(k.get("path") == "reference" for k in ks)
                 plan[m] = (eng, ref, len(ks))
                 rec("PLAN", m, "engine", eng, "reference", ref, "kernels", len(ks))
+
+    rec("SYS", "spadc_isa", isa)
 
     # IREE: compile each model once (cached by the MLIR, the flags and the version).
     setup = {}  # (peer, model) -> text for the setup line
@@ -512,7 +516,7 @@ def main():
     w = lines.append
     w(f"Whole layers, cpu: median ms of {a.rounds} interleaved rounds (range min-max over rounds); "
       f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
-    w(f"host: {cpu_model}, {os.cpu_count()} cpus; spadc {git}; torch {torch_version or 'n/a'}; "
+    w(f"host: {cpu_model}, {os.cpu_count()} cpus; spadc {git} (kernels: {isa or 'n/a'}); torch {torch_version or 'n/a'}; "
       f"iree {iree_version or 'n/a'}; load average before/after {load_before} / "
       f"{' '.join(open('/proc/loadavg').read().split()[:3])}")
     w(f"iree: iree-compile {' '.join(IREE_FLAGS)}; run: local-task, --task_topology_group_count=T")
