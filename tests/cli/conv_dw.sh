@@ -43,7 +43,7 @@ for isa in $isas; do
     # window, a folded plane or another ISA by taps
     case $isa:$e in
       avx512*:nchw_s1_relu6 | avx512*:nchw_res | avx512*:nchw_valid | avx512*:ngchw_grouped | avx512*:nchw_padv1 | \
-        avx512*:nhwc_s1_relu6 | avx512*:nhwc_res) want=3 ;;
+        avx512*:nhwc_s1_relu6 | avx512*:nhwc_res | avx512*:nchw_hswish) want=3 ;;
       avx512*:nchw_7x7_bias | avx512*:nhwc_7x7) want=7 ;;
       avx512*:nchw_5x5) want=5 ;;
       *) want=0 ;;

@@ -284,3 +284,29 @@ func.func @nhwc_7x7(%x: tensor<1x9x19x40xf32>, %w: tensor<7x7x40xf32>) -> tensor
   %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%xp, %w : tensor<1x15x25x40xf32>, tensor<7x7x40xf32>) outs(%z : tensor<1x9x19x40xf32>) -> tensor<1x9x19x40xf32>
   return %c : tensor<1x9x19x40xf32>
 }
+
+// A hardswish after it (not steps in registers: the kernel writes a tile
+// the tile interpreter finishes), 37 columns: the grid pads its 3 runs to 4,
+// and the padded run must stay out of the tile's rows.
+func.func @nchw_hswish(%x: tensor<1x5x10x37xf32>, %w: tensor<5x3x3xf32>) -> tensor<1x5x10x37xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %three = arith.constant 3.000000e+00 : f32
+  %six = arith.constant 6.000000e+00 : f32
+  %xp = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %cst : f32
+  } : tensor<1x5x10x37xf32> to tensor<1x5x12x39xf32>
+  %e = tensor.empty() : tensor<1x5x10x37xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x5x10x37xf32>) -> tensor<1x5x10x37xf32>
+  %c = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%xp, %w : tensor<1x5x12x39xf32>, tensor<5x3x3xf32>) outs(%z : tensor<1x5x10x37xf32>) -> tensor<1x5x10x37xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x5x10x37xf32>) outs(%e : tensor<1x5x10x37xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.addf %a, %three : f32
+    %r0 = arith.maximumf %t, %cst : f32
+    %r6 = arith.minimumf %r0, %six : f32
+    %m = arith.mulf %a, %r6 : f32
+    %d = arith.divf %m, %six : f32
+    linalg.yield %d : f32
+  } -> tensor<1x5x10x37xf32>
+  return %y : tensor<1x5x10x37xf32>
+}

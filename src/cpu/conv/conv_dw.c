@@ -79,7 +79,13 @@ static void find_grid(sp_ctx *ctx, cpu_dw *d) {
             }
             g[k * kw + c] = u;
         }
+    const int64_t nrun = (d->nrun16 + 1) / 2 * 2;
+    uint32_t *gm = sp_calloc(ctx, sp_size_mul(ctx, kw, (size_t)nrun), sizeof *gm);
+    for (uint32_t c = 0; c < kw; c++)
+        memcpy(gm + c * nrun, d->mask16 + (int64_t)first[c] * d->nrun16, (size_t)d->nrun16 * sizeof *gm);
     d->grid_tap = g;
+    d->grid_mask = gm;
+    d->grid_nrun = nrun;
     d->grid_kh = kh;
     d->grid_kw = kw;
 }
@@ -95,8 +101,9 @@ void cpu_dw_free(sp_ctx *ctx, cpu_dw *d) {
     sp_free(ctx, d->mask16);
     sp_free(ctx, d->mask8);
     sp_free(ctx, d->grid_tap);
+    sp_free(ctx, d->grid_mask);
     d->mask16 = d->mask8 = NULL;
-    d->grid_tap = NULL;
+    d->grid_tap = d->grid_mask = NULL;
     d->grid_kh = d->grid_kw = 0;
 }
 

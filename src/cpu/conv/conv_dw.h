@@ -59,14 +59,17 @@ typedef struct cpu_dw {
      * set where source position q of the run's 16*xs_l (8*xs_l) is read */
     uint32_t *mask16, *mask8;
     int64_t nrun16, nrun8;
-    /* the taps on a grid (cpu_dw_masks; NCHW's stride-1 rows, one weight a
-     * tap, unfolded, 3, 5 or 7 rows): tap grid_tap[kh * grid_kw + c] reads
-     * xtap[grid_tap[c]] + kh * xs_m, with the masks of grid_tap[c]; the
-     * AVX-512 kernel then loads each source vector once for the rows of a
-     * block it serves (up to 7 taps), where the tap loop loads it once a
-     * tap. grid_kh 0: no grid */
+    /* the taps on a grid (cpu_dw_masks: chains of 3, 5 or 7 taps each a
+     * tile row apart, unit lane stride, unfolded): tap grid_tap[k * grid_kw
+     * + c] reads xtap[grid_tap[c]] + k * xs_m, with chain c's 16-lane masks
+     * grid_mask[c * grid_nrun + run], grid_nrun the runs rounded up to even
+     * (the runs past nrun16 masked whole: nothing read or stored); the
+     * AVX-512 kernel then loads each source vector once for every tap of a
+     * block it serves, where the tap loop loads it once a tap. grid_kh 0:
+     * no grid */
     uint32_t grid_kh, grid_kw;
-    uint32_t *grid_tap;
+    uint32_t *grid_tap, *grid_mask;
+    int64_t grid_nrun;
 } cpu_dw;
 
 typedef struct cpu_dw_item {

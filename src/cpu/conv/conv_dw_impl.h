@@ -102,7 +102,7 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const uint32_t kw = d->grid_kw;
         for (uint32_t c = 0; c < kw; c++) {
             const uint32_t *g = d->grid_tap + c;
-            const uint32_t *mk = d->DW_MASK + (int64_t)g[0] * d->DW_NRUN + r0;
+            const uint32_t *mk = d->grid_mask + c * d->grid_nrun + r0;
             const uint32_t mk0 = mk[0], mk1 = nv > 1 ? mk[1] : 0, mk2 = nv > 2 ? mk[2] : 0, mk3 = nv > 3 ? mk[3] : 0;
             const float *x = xr + d->xtap[g[0]];
             DW_GWK(0) DW_GWK(1) DW_GWK(2) DW_GWK(3) DW_GWK(4) DW_GWK(5) DW_GWK(6)
@@ -128,8 +128,9 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
 #undef DW_TAP
     }
     if (!it->out) {
-#define DW_TILE(i, v) \
-    if ((i) < nr && (v) < nv) DW_STOREU(it->tile + (m + (i)) * d->t_rs + j0 + (v) * DW_VL, c##i##_##v);
+#define DW_TILE(i, v)                                                                                                  \
+    if ((i) < nr && (v) < nv && (!kh || j0 + (v) * DW_VL < d->t_rs)) /* a grid's padded run: not in the tile */       \
+        DW_STOREU(it->tile + (m + (i)) * d->t_rs + j0 + (v) * DW_VL, c##i##_##v);
         DW_ALL(DW_TILE)
 #undef DW_TILE
         return;
@@ -232,30 +233,26 @@ DW_ROWS(2, 0)
 
 #ifdef DW_GRID
 /* Rows [m, m + g), all inside, on the grid's accumulation (kh rows of
- * taps): blocks of 4 rows, the rest one row at a time; runs of 4 vectors
- * (weights a lane run, ws: 2, their kh x 2 weights in registers). */
-#define DW_GRID_NV(KH, WS, NV)                                                                                         \
-    do {                                                                                                               \
-        int64_t i = 0;                                                                                                 \
-        for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, NV, 4, 1, WS, NULL, KH);                                  \
-        for (; i < g; i++) dw_block(d, it, m + i, r, NV, 1, 1, WS, NULL, KH);                                          \
-    } while (0)
+ * taps): blocks of 4 rows by runs of 4 vectors, then of 2 (weights a lane
+ * run, ws: of 2, their kh x 2 weights in registers), the runs past the
+ * last padded to even (grid_nrun); the rows past the last block of 4 on
+ * the tap loop (rows), which a single row loads as often. Three blocks a
+ * kh, so the file builds in reasonable time. */
 #define DW_GRID_ROWS(KH)                                                                                               \
-    static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g) {                            \
-        const int64_t nrun = d->DW_NRUN;                                                                               \
-        int64_t r = 0;                                                                                                 \
-        if (d->ws_l) {                                                                                                 \
-            for (; r + 2 <= nrun; r += 2) DW_GRID_NV(KH, 1, 2);                                                        \
-            if (r < nrun) DW_GRID_NV(KH, 1, 1);                                                                        \
-            return;                                                                                                    \
-        }                                                                                                              \
-        for (; r + 4 <= nrun; r += 4) DW_GRID_NV(KH, 0, 4);                                                            \
-        switch (nrun - r) {                                                                                            \
-        case 3: DW_GRID_NV(KH, 0, 3); break;                                                                           \
-        case 2: DW_GRID_NV(KH, 0, 2); break;                                                                           \
-        case 1: DW_GRID_NV(KH, 0, 1); break;                                                                           \
-        default: break;                                                                                                \
-        }                                                                                                              \
+    static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g,                              \
+                            void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *)) {    \
+        const int64_t nrun = d->grid_nrun;                                                                             \
+        int64_t r = 0, i;                                                                                              \
+        if (!d->ws_l)                                                                                                  \
+            for (; r + 4 <= nrun; r += 4)                                                                              \
+                for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH);                       \
+        for (; r < nrun; r += 2)                                                                                       \
+            for (i = 0; i + 4 <= g; i += 4)                                                                            \
+                if (d->ws_l)                                                                                           \
+                    dw_block(d, it, m + i, r, 2, 4, 1, 1, NULL, KH);                                                   \
+                else                                                                                                   \
+                    dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH);                                                   \
+        if (g % 4) rows(d, it, m + g / 4 * 4, g % 4, NULL);                                                            \
     }
 DW_GRID_ROWS(3)
 DW_GRID_ROWS(5)
@@ -298,7 +295,8 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
     void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
         d->xs_l == 2 ? dw_rows20 : d->ws_l ? dw_rows11 : dw_rows10;
 #ifdef DW_GRID
-    void (*grid)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t) =
+    void (*grid)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t,
+                 void (*)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *)) =
         d->grid_kh == 3 ? dw_grid3 : d->grid_kh == 5 ? dw_grid5 : d->grid_kh == 7 ? dw_grid7 : NULL;
 #endif
     int64_t lo[CPU_DW_MAX_ROWPAD], hi[CPU_DW_MAX_ROWPAD];
@@ -315,7 +313,7 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
             while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;
 #ifdef DW_GRID
             if (grid)
-                grid(d, it, m, g);
+                grid(d, it, m, g, rows);
             else
 #endif
                 rows(d, it, m, g, NULL);
