@@ -339,11 +339,8 @@ static bool epilogue_asserts(const kernel *k) {
 /* Whether an input is read through a window: a map result that is not a
  * loop or a constant (a convolution's oh * stride + kh). */
 bool cb_reads_a_window(const kernel *k) {
-    for (uint32_t i = 0; i < k->ninputs; i++) {
-        const ir_amap *m = k->inputs[i].map;
-        for (uint32_t r = 0; m && r < m->nres; r++)
-            if (ir_aexpr_dim(m->res[r]) < 0 && m->res[r]->kind != IR_AE_CONST) return true;
-    }
+    for (uint32_t i = 0; i < k->ninputs; i++)
+        if (ir_amap_reads_window(k->inputs[i].map)) return true;
     return false;
 }
 

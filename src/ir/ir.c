@@ -105,6 +105,12 @@ bool ir_amap_is_identity(const ir_amap *m) {
     return true;
 }
 
+bool ir_amap_reads_window(const ir_amap *m) {
+    for (uint32_t r = 0; m && r < m->nres; r++)
+        if (ir_aexpr_dim(m->res[r]) < 0 && m->res[r]->kind != IR_AE_CONST) return true;
+    return false;
+}
+
 bool ir_amap_is_projected_perm(const ir_amap *m, bool allow_zero) {
     uint64_t seen[(IR_MAX_RANK * 4 + 63) / 64] = {0};
     for (uint32_t i = 0; i < m->nres; i++) {

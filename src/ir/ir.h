@@ -111,6 +111,9 @@ bool ir_amap_is_identity(const ir_amap *m);
 /* Every result a distinct dim or the constant 0 (MLIR's projected permutation
  * allowing broadcast zeros). */
 bool ir_amap_is_projected_perm(const ir_amap *m, bool allow_zero);
+/* Whether a result is neither a loop nor a constant: a window (a
+ * convolution's oh * stride + kh). */
+bool ir_amap_reads_window(const ir_amap *m);
 /* Affine linear form of result r: sum(coef[d] * d_d) + cst. False when the
  * expression has mod/floordiv/ceildiv/symbols or a non-constant product. */
 bool ir_aexpr_linear(const ir_aexpr *e, uint32_t ndims, int64_t *coef, int64_t *cst);

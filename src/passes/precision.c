@@ -146,22 +146,19 @@ static ir_op *build_link(prec_ctx *p, const ir_op *mac, ir_value *a, ir_value *b
     return op;
 }
 
-/* An f32 x f32 -> f32 multiply-accumulate over tensors, without casts. */
+/* An f32 x f32 -> f32 multiply-accumulate over tensors (f32 inputs: no
+ * widening cast in the body). */
 static bool is_f32_mac(const ir_op *op) {
-    if (!ir_linalg_is_mac(op) || !body_op(op, IR_OP_MULF) || body_op(op, IR_OP_EXTF)) return false;
+    if (!ir_linalg_is_mac(op) || !body_op(op, IR_OP_MULF)) return false;
     for (uint32_t i = 0; i < 3; i++)
         if (op->opnds[i]->type.kind != IR_T_TENSOR || ir_value_elem(op->opnds[i]) != IR_F32) return false;
     return op->res[0].type.kind == IR_T_TENSOR;
 }
 
-/* Whether an input of the mac is read through a window (a convolution's
- * oh * stride + kh: a map result neither a loop nor a constant). */
+/* Whether an input of the mac is read through a window. */
 static bool reads_a_window(const ir_op *mac) {
-    for (uint32_t i = 0; i < mac->u.lin.nins; i++) {
-        const ir_amap *am = mac->u.lin.maps[i];
-        for (uint32_t r = 0; r < am->nres; r++)
-            if (ir_aexpr_dim(am->res[r]) < 0 && am->res[r]->kind != IR_AE_CONST) return true;
-    }
+    for (uint32_t i = 0; i < mac->u.lin.nins; i++)
+        if (ir_amap_reads_window(mac->u.lin.maps[i])) return true;
     return false;
 }
 
