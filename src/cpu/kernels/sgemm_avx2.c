@@ -20,7 +20,7 @@
 
 #include "kernels.h"
 #include "pack_t_avx.h"
-#define UKR_EPS_HOIST /* ukr_common.h: the steps' switch once a step */
+#define UKR_EPS_HOIST_IF 1 /* ukr_common.h: the steps' switch once a step, every shape */
 #include "ukr_common.h"
 
 /* ------------------------------------------------ vector primitives */

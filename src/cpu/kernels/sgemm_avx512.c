@@ -28,6 +28,10 @@
 /* ukr_common.h's prologue loads: vload_n's intrinsic, written out (GCC's inliner
  * weighs it smaller than the call; so the kernels stay as they were) */
 #define UKR_LOAD_N(p, cnt) _mm512_maskz_loadu_ps(lanes(cnt), p)
+/* ukr_common.h: the epilogue steps' switch once a step in the f32 full
+ * tile only (mr, nv, pairs and tail are constants in each body instance);
+ * once a vector in the edge shapes and the bf16 pair kernels */
+#define UKR_EPS_HOIST_IF (mr == 6 && nv == 4 && !pairs && !tail)
 #include "ukr_common.h"
 
 #define MR 6

@@ -153,34 +153,40 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
         (void)o1, (void)o2, (void)o3;                                        \
         VECS(UKR_EPS_APPLY, i)                                               \
     }
-/* Where the file defines UKR_EPS_HOIST (sgemm_avx2.c), the switch runs
- * once a step, each case over the whole tile with its op a constant: a
- * switch per vector cost MobileNetV2's small-K 1x1 convolutions (K 16-32,
- * six steps of a folded BatchNorm and ReLU6) about a third of their time
- * on AVX2, as it did its depthwise tiles (conv_dw_impl.h). The AVX-512
- * file keeps the switch per vector: its 6x64 tables with nine copies of
- * the steps made gcc's ASan+UBSan build of it (CI's sanitizer stage)
- * take 1,180 s where it took 341. */
-#ifdef UKR_EPS_HOIST
+/* The steps' switch once a step, each case over the whole tile with its op
+ * a constant, where UKR_EPS_HOIST_IF (the file's, a constant per body
+ * instance) holds; elsewhere once a vector. A switch per vector cost
+ * MobileNetV2's small-K 1x1 convolutions (K 16-32, six steps of a
+ * BatchNorm and ReLU6) about a third of their time on AVX2, as it did its
+ * depthwise tiles (conv_dw_impl.h). On AVX-512 (Zen 4, 1 thread), with a
+ * BatchNorm and ReLU6: the 1x1 16->96 at 112x112 0.99-1.00 -> 0.78-0.83 ms,
+ * 24->144 at 56x56 0.42-0.45 -> 0.34-0.36, 32->16 at 112 0.24-0.25 ->
+ * 0.21-0.22. sgemm_avx2.c hoists every shape; sgemm_avx512.c only its f32
+ * full 6x64 tile, which adds ~10 s to its build (58-62 s -> 67-71 s):
+ * hoisting its nine tables' every edge shape made gcc's ASan+UBSan build
+ * of it take 1,180 s where it took 341. */
+#ifndef UKR_EPS_HOIST_IF
+#define UKR_EPS_HOIST_IF 0
+#endif
 #define UKR_EPS_CASE(c)   \
     case c: {             \
         enum { OPC = c }; \
         ROWS(UKR_EPS_ROW) \
         break;            \
     }
-#define UKR_EPS_DISPATCH()                                   \
-    switch (st.op) {                                         \
-        CPU_EPI_STEP_OPS(UKR_EPS_CASE)                       \
-        CPU_EPI_SELECT_STEP_OPS(UKR_EPS_CASE)                \
-    default: break; /* no other op is a step (epilogue.h) */ \
-    }
-#else
-#define UKR_EPS_DISPATCH()    \
-    do {                      \
-        const int OPC = st.op; \
-        ROWS(UKR_EPS_ROW)     \
+#define UKR_EPS_DISPATCH()                                       \
+    do {                                                         \
+        if (UKR_EPS_HOIST_IF) {                                  \
+            switch (st.op) {                                     \
+                CPU_EPI_STEP_OPS(UKR_EPS_CASE)                   \
+                CPU_EPI_SELECT_STEP_OPS(UKR_EPS_CASE)            \
+            default: break; /* no other op is a step (epilogue.h) */ \
+            }                                                    \
+        } else {                                                 \
+            const int OPC = st.op;                               \
+            ROWS(UKR_EPS_ROW)                                    \
+        }                                                        \
     } while (0)
-#endif
 #define UKR_GT_SPILL(i, v) \
     if (nv > v) gt[i][v] = c##i##_##v;
 #define UKR_GT_SPILL_ROW(i) \
