@@ -350,12 +350,18 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
                              ri.lanes_along_rows ? "lanes along the rows" : "row-major");
         } else if (lp) {
             if (lp->lane_dim < 0)
-                sp_strbuf_printf(o, "    loop engine: one element, %u instructions\n", lp->ninsn);
+                sp_strbuf_printf(o, "    loop engine: one element, %u instructions", lp->ninsn);
             else
-                sp_strbuf_printf(o, "    loop engine: %d lanes along loop d%d%s, %u instructions\n", CPU_LOOP_LANES,
+                sp_strbuf_printf(o, "    loop engine: %d lanes along loop d%d%s, %u instructions", CPU_LOOP_LANES,
                                  lp->lane_dim,
                                  lp->mode == CPU_LOOP_REDUCTION_LANES ? " (a reduction: a partial per lane, combined per row)" : "",
                                  lp->ninsn);
+            const char *first;
+            const uint32_t slow = cpu_loop_lane_ops(lp, &first);
+            if (slow)
+                sp_strbuf_printf(o, "; %u of them scalar, a lane at a time (%s%s)", slow,
+                                 first ? first : "?", slow > 1 ? ", ..." : "");
+            sp_strbuf_putc(o, '\n');
         }
         ex_text_ops(o, k);
         sp_strbuf_puts(o, "    inputs:");

@@ -13,7 +13,7 @@ f=$D/cpu_loops.mlir
 fail=0
 no() { echo "FAIL $*"; fail=1; }
 
-funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window tensor_ops gelus pools"
+funcs="stats_f64 colsum masked_softmax_parts ints bf16 init_and_window tensor_ops gelus pools roots"
 for fn in $funcs divzero; do
   n=$("$SPADC" plan "$f" -e "$fn" --json | python3 -c '
 import json, sys
@@ -33,12 +33,18 @@ for fn in $funcs; do
 done
 # every ISA build of the engine (loop_generic.c, loop_avx2.c, loop_avx512.c)
 for isa in generic avx2 avx512; do
-  for fn in stats_f64 masked_softmax_parts ints bf16 tensor_ops gelus; do
+  for fn in stats_f64 masked_softmax_parts ints bf16 tensor_ops gelus roots; do
     out=$(SPADC_ISA=$isa "$SPADC" run "$f" -e "$fn" --threads 2 --check 2>&1); rc=$?
     if [ $rc = 2 ] && grep -q "SPADC_ISA" <<<"$out"; then echo "skip: this CPU has no $isa"; break; fi
     [ $rc = 0 ] || { no "$fn with SPADC_ISA=$isa: exit $rc"; echo "$out" | tail -2; }
   done
 done
+# sqrt and rsqrt (f32, f64) run loops of their own; the plan names the
+# floor, which runs a lane at a time with the reference's arithmetic
+out=$("$SPADC" plan "$f" -e roots)
+n=$(grep -c "a lane at a time" <<<"$out")
+[ "$n" = 1 ] || no "roots: $n of 4 kernels a lane at a time (only the floor should be): $out"
+grep -q "scalar, a lane at a time (math.floor)" <<<"$out" || no "roots: the floor is not named: $out"
 # a pooling window is reduced a row of output columns at a time, not
 # along the window (loop_lower.c run_window)
 n=$("$SPADC" plan "$f" -e pools | grep -c "window, run directly: .* along loop d3")

@@ -4,7 +4,7 @@
 # (plain, torch's safe softmax, NaN rows), convolutions on both cpu paths,
 # pooling (pool_pad.mlir's and pool_window.mlir's run directly: the wide
 # max beside its exact fallback for NaN taps and zero maxima), bf16 GEMMs
-# (pairs and converted), loops (softmax parts, GELU, a column sum), on the cpu at every ISA this host runs and on the npu, each
+# (pairs and converted), loops (softmax parts, GELU, a column sum, roots), on the cpu at every ISA this host runs and on the npu, each
 # with the whole reference (--check-samples 0): every NaN where the
 # reference has one, every infinity its own. (The safe softmax's fully
 # masked rows once wrote 0 where the reference's 0 * V is NaN.)
@@ -19,7 +19,7 @@ done
 [ "${SPADC_SANITIZE:-0}" = 1 ] && cfgs=(generic "${cfgs[-1]}")
 for spec in "attention.mlir attn" "attention.mlir causal_safe" "attention.mlir causal_nan" "conv_ops.mlir j" \
             "conv_ops.mlir a" "conv_ops.mlir d" "lowp.mlir mm_bf16" "lowp.mlir gemv_bf16" \
-            "cpu_loops.mlir masked_softmax_parts" "cpu_loops.mlir gelus" "cpu_loops.mlir colsum" \
+            "cpu_loops.mlir masked_softmax_parts" "cpu_loops.mlir gelus" "cpu_loops.mlir colsum" "cpu_loops.mlir roots" \
             "pool_pad.mlir max1d_pad" "pool_pad.mlir max2d_pad2" "pool_pad.mlir max_pad_zero" \
             "pool_pad.mlir avg_incl" "pool_window.mlir max_plain"; do
   set -- $spec

@@ -3,8 +3,9 @@
 // (a row reduction, lanes along the row), a column reduction (lanes along
 // the columns, the reference's order), a max with its softmax epilogue,
 // masks from linalg.index in i1 and i64, bf16, an init read from a tensor,
-// pooling windows (lanes along the output columns), ops the engine runs through the reference's semantics
-// per lane, and an integer division by zero.
+// pooling windows (lanes along the output columns), roots, ops the engine
+// runs through the reference's semantics per lane, and an integer division
+// by zero.
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0, 0)>
 #rowv = affine_map<(d0, d1) -> (d0)>
@@ -246,4 +247,37 @@ func.func @pools(%x: tensor<1x8x29x29xf32>) -> (tensor<1x8x14x14xf32>, tensor<1x
   %w2 = tensor.empty() : tensor<2x2xf32>
   %s = linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w2 : tensor<1x8x29x29xf32>, tensor<2x2xf32>) outs(%s0 : tensor<1x8x14x14xf32>) -> tensor<1x8x14x14xf32>
   return %m, %s : tensor<1x8x14x14xf32>, tensor<1x8x14x14xf32>
+}
+
+// roots: sqrt and rsqrt (a BatchNorm's 1 / sqrt(var + eps)) in f32 and
+// f64 run vectorised loops of their own, the reference's roundings (1 /
+// sqrtf), not the reference's arithmetic a lane at a time; a floor has no
+// loop of its own and is named in the plan as running a lane at a time
+func.func @roots(%x: tensor<7x75xf32>) -> (tensor<7x75xf32>, tensor<7x75xf32>, tensor<7x75xf64>, tensor<7x75xf32>) {
+  %eps = arith.constant 1.0e-05 : f32
+  %e = tensor.empty() : tensor<7x75xf32>
+  %e64 = tensor.empty() : tensor<7x75xf64>
+  %s = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<7x75xf32>) outs(%e : tensor<7x75xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.sqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<7x75xf32>
+  %q = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<7x75xf32>) outs(%e : tensor<7x75xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.addf %a, %eps : f32
+    %r = math.rsqrt %v : f32
+    linalg.yield %r : f32
+  } -> tensor<7x75xf32>
+  %d = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<7x75xf32>) outs(%e64 : tensor<7x75xf64>) {
+  ^bb0(%a: f32, %o: f64):
+    %w = arith.extf %a : f32 to f64
+    %r = math.rsqrt %w : f64
+    linalg.yield %r : f64
+  } -> tensor<7x75xf64>
+  %f = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<7x75xf32>) outs(%e : tensor<7x75xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.floor %a : f32
+    linalg.yield %r : f32
+  } -> tensor<7x75xf32>
+  return %s, %q, %d, %f : tensor<7x75xf32>, tensor<7x75xf32>, tensor<7x75xf64>, tensor<7x75xf32>
 }

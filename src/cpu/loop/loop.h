@@ -86,6 +86,7 @@ typedef enum cpu_lop {
     CPU_L_NEGF,
     CPU_L_ABSF,
     CPU_L_SQRT,
+    CPU_L_RSQRT,  /* f32, f64: 1 / sqrt(r[a]), two roundings, as the reference */
     CPU_L_ROUNDF, /* extf / truncf: r[a] rounded to dt */
     CPU_L_SITOFP, /* int to float dt */
     CPU_L_CMPF,   /* pred: the reference's IR_CMPF_* numbering; i1 result */

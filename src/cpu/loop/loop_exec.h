@@ -184,6 +184,12 @@ static uint32_t run_insns(const cpu_loop *L, uint32_t from, uint32_t to, lreg *r
             else
                 for (int l = 0; l < cnt; l++) d->s[l] = (float)loop_round(sqrt((double)a->s[l]), in->dt);
             break;
+        case CPU_L_RSQRT: /* interp_scalar.c's rsqrt32, rsqrt64 */
+            if (in->dt == CPU_LT_F32)
+                for (int l = 0; l < cnt; l++) d->s[l] = 1.0f / sqrtf(a->s[l]);
+            else
+                for (int l = 0; l < cnt; l++) d->f[l] = 1.0 / sqrt(a->f[l]);
+            break;
         case CPU_L_ROUNDF: /* extf, truncf */
             if (sa && sd) {
                 if (in->dt == CPU_LT_F32)

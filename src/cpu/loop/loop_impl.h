@@ -119,6 +119,7 @@ static inline int loop_nreads(cpu_lop op) {
     case CPU_L_NEGF:
     case CPU_L_ABSF:
     case CPU_L_SQRT:
+    case CPU_L_RSQRT:
     case CPU_L_ROUNDF:
     case CPU_L_SITOFP:
     case CPU_L_WRAPI:

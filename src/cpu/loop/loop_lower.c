@@ -145,6 +145,7 @@ static cpu_lop lop_of(ir_opkind k, ir_dtype dt) {
     case IR_OP_NEGF: return CPU_L_NEGF;
     case IR_OP_ABSF: return CPU_L_ABSF;
     case IR_OP_SQRT: return CPU_L_SQRT;
+    case IR_OP_RSQRT: return dt == IR_F32 || dt == IR_F64 ? CPU_L_RSQRT : CPU_L_SCALAR;
     case IR_OP_EXTF:
     case IR_OP_TRUNCF: return CPU_L_ROUNDF;
     case IR_OP_SITOFP: return CPU_L_SITOFP;
@@ -173,6 +174,18 @@ static cpu_lop lop_of(ir_opkind k, ir_dtype dt) {
 static bool loop_native(const void *ud, ir_opkind k, ir_dtype dt) {
     (void)ud;
     return lop_of(k, dt) != CPU_L_SCALAR;
+}
+
+uint32_t cpu_loop_lane_ops(const cpu_loop *L, const char **first) {
+    uint32_t n = 0;
+    *first = NULL;
+    for (uint32_t k = 0; k < L->ninsn; k++) {
+        if (L->insn[k].op != CPU_L_SCALAR) continue;
+        const ir_op *o = L->insn[k].ud;
+        if (!*first && o) *first = ir_op_name((ir_opkind)o->kind);
+        n++;
+    }
+    return n;
 }
 
 /* A cf.assert in the body checks each point where it stands, in the fused
