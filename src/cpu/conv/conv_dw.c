@@ -52,6 +52,7 @@ static uint32_t tap_at(const cpu_dw *d, int64_t o) {
  * each of its taps. */
 static void find_grid(sp_ctx *ctx, cpu_dw *d) {
     d->grid_kh = d->grid_kw = 0;
+    d->grid_edges = false;
     if (d->xs_l != 1 || d->lrow || d->ntap < 3 || d->ntap > CPU_DW_MAX_TAPS || d->xs_m == 0) return;
     for (uint32_t t = 1; t < d->ntap; t++)
         for (uint32_t u = 0; u < t; u++)
@@ -83,6 +84,12 @@ static void find_grid(sp_ctx *ctx, cpu_dw *d) {
     uint32_t *gm = sp_calloc(ctx, sp_size_mul(ctx, kw, (size_t)nrun), sizeof *gm);
     for (uint32_t c = 0; c < kw; c++)
         memcpy(gm + c * nrun, d->mask16 + (int64_t)first[c] * d->nrun16, (size_t)d->nrun16 * sizeof *gm);
+    bool edges = true;
+    for (uint32_t r = 0; r < d->nrp; r++)
+        for (uint32_t c = 0; c < kw; c++)
+            for (uint32_t k = 0; k < kh; k++)
+                edges = edges && d->rtap[r][g[k * kw + c]] == d->rtap[r][g[c]] + (int64_t)k * d->rcoef[r];
+    d->grid_edges = edges;
     d->grid_tap = g;
     d->grid_mask = gm;
     d->grid_nrun = nrun;

@@ -70,6 +70,11 @@ typedef struct cpu_dw {
     uint32_t grid_kh, grid_kw;
     uint32_t *grid_tap, *grid_mask;
     int64_t grid_nrun;
+    /* and each chain's padded coordinates move along it as along the rows
+     * (rtap of its tap k: its first's + k * rcoef), so a pad across the
+     * tile (rcoef 0: an NHWC tile's image row) leaves whole chains out and
+     * the rows inside the others run on the grid too */
+    bool grid_edges;
 } cpu_dw;
 
 typedef struct cpu_dw_item {

@@ -90,7 +90,8 @@ static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y
 
 static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, const cpu_dw_item *it, int64_t m,
                                                            int64_t r0, const int nv, const int nr, const int xs,
-                                                           const int ws, const uint8_t *live, const int kh) {
+                                                           const int ws, const uint8_t *live, const int kh,
+                                                           const uint8_t *chain_out) {
     const int64_t j0 = r0 * DW_VL;
 #define DW_DECL(i, v) DW_V c##i##_##v = (i) < nr && (v) < nv ? dw_init(d, it, m + (i), j0 + (v) * DW_VL) : DW_ZERO();
     DW_ALL(DW_DECL)
@@ -101,6 +102,7 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
     if (kh) { /* the grid: nr <= 4, xs 1, live NULL; with ws, nv <= 2 */
         const uint32_t kw = d->grid_kw;
         for (uint32_t c = 0; c < kw; c++) {
+            if (chain_out && chain_out[c]) continue; /* outside a pad across the tile: its taps add nothing */
             const uint32_t *g = d->grid_tap + c;
             const uint32_t *mk = d->grid_mask + c * d->grid_nrun + r0;
             const uint32_t mk0 = mk[0], mk1 = nv > 1 ? mk[1] : 0, mk2 = nv > 2 ? mk[2] : 0, mk3 = nv > 3 ? mk[3] : 0;
@@ -195,32 +197,32 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const int64_t nrun = d->DW_NRUN;                                                                               \
         int64_t r = 0, i;                                                                                              \
         if (live) {                                                                                                    \
-            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0);                                    \
+            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0, NULL);                                    \
             switch (nrun - r) {                                                                                        \
-            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0); break;                                                  \
-            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0); break;                                                  \
-            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0); break;                                                  \
+            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0, NULL); break;                                                  \
+            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0, NULL); break;                                                  \
+            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0, NULL); break;                                                  \
             default: break;                                                                                            \
             }                                                                                                          \
             return;                                                                                                    \
         }                                                                                                              \
         for (; r + 4 <= nrun; r += 4) {                                                                                \
-            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0);                                           \
+            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0, NULL);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0, NULL);                                           \
         }                                                                                                              \
         switch (nrun - r) {                                                                                            \
         case 3:                                                                                                        \
-            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0);                                           \
+            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0, NULL);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0, NULL);                                           \
             break;                                                                                                     \
         case 2:                                                                                                        \
-            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0);                                           \
+            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0, NULL);              \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0, NULL);                                           \
             break;                                                                                                     \
         case 1:                                                                                                        \
-            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0);                              \
-            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0);                                   \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0);                                           \
+            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0, NULL);                              \
+            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0, NULL);                                   \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0, NULL);                                           \
             break;                                                                                                     \
         default: break;                                                                                                \
         }                                                                                                              \
@@ -232,27 +234,25 @@ DW_ROWS(1, 1)
 DW_ROWS(2, 0)
 
 #ifdef DW_GRID
-/* Rows [m, m + g), all inside, on the grid's accumulation (kh rows of
- * taps): blocks of 4 rows by runs of 4 vectors, then of 2 (weights a lane
- * run, ws: of 2, their kh x 2 weights in registers), the runs past the
- * last padded to even (grid_nrun); the rows past the last block of 4 on
- * the tap loop (rows), which a single row loads as often. Three blocks a
- * kh, so the file builds in reasonable time. */
+/* Rows [m, m + g), all inside but for the chains out (NULL: none), on
+ * the grid's accumulation (kh rows of taps): blocks of 4 rows by runs of 4
+ * vectors, then of 2 (weights a lane run, ws: of 2, their kh x 2 weights
+ * in registers), the runs past the last padded to even (grid_nrun); the
+ * caller runs the rows past the last block of 4, which a single row loads
+ * as often. Three blocks a kh, so the file builds in reasonable time. */
 #define DW_GRID_ROWS(KH)                                                                                               \
-    static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g,                              \
-                            void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *)) {    \
+    static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g, const uint8_t *out) {        \
         const int64_t nrun = d->grid_nrun;                                                                             \
         int64_t r = 0, i;                                                                                              \
         if (!d->ws_l)                                                                                                  \
             for (; r + 4 <= nrun; r += 4)                                                                              \
-                for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH);                       \
+                for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH, out);                       \
         for (; r < nrun; r += 2)                                                                                       \
             for (i = 0; i + 4 <= g; i += 4)                                                                            \
                 if (d->ws_l)                                                                                           \
-                    dw_block(d, it, m + i, r, 2, 4, 1, 1, NULL, KH);                                                   \
+                    dw_block(d, it, m + i, r, 2, 4, 1, 1, NULL, KH, out);                                                   \
                 else                                                                                                   \
-                    dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH);                                                   \
-        if (g % 4) rows(d, it, m + g / 4 * 4, g % 4, NULL);                                                            \
+                    dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH, out);                                                   \
     }
 DW_GRID_ROWS(3)
 DW_GRID_ROWS(5)
@@ -286,6 +286,37 @@ static bool dw_tile_inside(const cpu_dw *d, const cpu_dw_item *it) {
            x + (uintptr_t)(hi * (int64_t)sizeof(float)) <= (uintptr_t)it->x_hi;
 }
 
+#ifdef DW_GRID
+/* The grid's chains whose taps a pad across the tile (rcoef 0) leaves
+ * out, in out[c], and lo, hi narrowed to the other chains' taps; NULL
+ * where none is out, or all (the tap loop then). */
+static const uint8_t *dw_chains_out(const cpu_dw *d, const cpu_dw_item *it, uint8_t *out, int64_t *lo, int64_t *hi) {
+    uint32_t nout = 0;
+    for (uint32_t c = 0; c < d->grid_kw; c++) {
+        const uint32_t t = d->grid_tap[c];
+        bool in = true;
+        for (uint32_t r = 0; r < d->nrp; r++) {
+            const int64_t p = it->rbase[r] + d->rtap[r][t];
+            in = in && (d->rcoef[r] != 0 || (p >= 0 && p < d->rdim[r]));
+        }
+        out[c] = !in;
+        nout += !in;
+    }
+    if (!nout || nout == d->grid_kw) return NULL;
+    for (uint32_t r = 0; r < d->nrp; r++) {
+        bool first = true;
+        for (uint32_t c = 0; c < d->grid_kw; c++)
+            for (uint32_t k = 0; k < d->grid_kh && !out[c]; k++) {
+                const int64_t v = d->rtap[r][d->grid_tap[k * d->grid_kw + c]];
+                lo[r] = first || v < lo[r] ? v : lo[r];
+                hi[r] = first || v > hi[r] ? v : hi[r];
+                first = false;
+            }
+    }
+    return out;
+}
+#endif
+
 void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
     enum { GROUP = 24 }; /* rows a block of inside rows (a multiple of every DW_NR) */
     cpu_dw_item inside = *it; /* x_lo kept where the tile's runs may all be read whole */
@@ -294,11 +325,6 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
     uint8_t live[CPU_DW_MAX_TAPS];
     void (*rows)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
         d->xs_l == 2 ? dw_rows20 : d->ws_l ? dw_rows11 : dw_rows10;
-#ifdef DW_GRID
-    void (*grid)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t,
-                 void (*)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *)) =
-        d->grid_kh == 3 ? dw_grid3 : d->grid_kh == 5 ? dw_grid5 : d->grid_kh == 7 ? dw_grid7 : NULL;
-#endif
     int64_t lo[CPU_DW_MAX_ROWPAD], hi[CPU_DW_MAX_ROWPAD];
     for (uint32_t r = 0; r < d->nrp; r++) {
         lo[r] = hi[r] = d->ntap ? d->rtap[r][0] : 0;
@@ -307,18 +333,32 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
             hi[r] = d->rtap[r][t] > hi[r] ? d->rtap[r][t] : hi[r];
         }
     }
+#ifdef DW_GRID
+    void (*grid)(const cpu_dw *, const cpu_dw_item *, int64_t, int64_t, const uint8_t *) =
+        d->grid_kh == 3 ? dw_grid3 : d->grid_kh == 5 ? dw_grid5 : d->grid_kh == 7 ? dw_grid7 : NULL;
+    /* a pad across the tile (an NHWC tile's image row) leaves whole chains
+     * out: the rows inside the others still run on the grid */
+    uint8_t chain_buf[CPU_DW_MAX_TAPS];
+    const uint8_t *chain_out = grid && d->grid_edges ? dw_chains_out(d, it, chain_buf, lo, hi) : NULL;
+#endif
     for (int64_t m = 0; m < d->M;) {
         int64_t g = d->M - m < GROUP ? d->M - m : GROUP;
         if (dw_inside(d, it, m, lo, hi)) { /* the coordinates move linearly: rows m .. m + g - 1 inside */
             while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;
 #ifdef DW_GRID
-            if (grid)
-                grid(d, it, m, g, rows);
-            else
+            if (grid && g >= 4) {
+                grid(d, it, m, g / 4 * 4, chain_out);
+                m += g / 4 * 4;
+                if (chain_out) continue; /* the rows left: with their live taps, below */
+                g %= 4; /* on the tap loop (one row reuses nothing) */
+            }
+            if (!grid || !chain_out)
 #endif
-                rows(d, it, m, g, NULL);
-            m += g;
-            continue;
+            {
+                if (g) rows(d, it, m, g, NULL);
+                m += g;
+                continue;
+            }
         }
         for (uint32_t t = 0; t < d->ntap; t++) {
             bool in = true;
