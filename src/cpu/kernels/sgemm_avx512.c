@@ -28,10 +28,11 @@
 /* ukr_common.h's prologue loads: vload_n's intrinsic, written out (GCC's inliner
  * weighs it smaller than the call; so the kernels stay as they were) */
 #define UKR_LOAD_N(p, cnt) _mm512_maskz_loadu_ps(lanes(cnt), p)
-/* ukr_common.h: the epilogue steps' switch once a step in the f32 full
- * tile only (mr, nv, pairs and tail are constants in each body instance);
- * once a vector in the edge shapes and the bf16 pair kernels */
-#define UKR_EPS_HOIST_IF (mr == 6 && nv == 4 && !pairs && !tail)
+/* ukr_common.h: the epilogue steps' switch once a step in the full tile
+ * of the f32 kernels reading B in place only (mr, nv, pairs, tail, window
+ * and strided are constants in each body instance); once a vector in the
+ * edge shapes, the packed GEMM and the bf16 pair kernels */
+#define UKR_EPS_HOIST_IF (mr == 6 && nv == 4 && !pairs && !tail && (window || strided))
 #include "ukr_common.h"
 
 #define MR 6

@@ -161,10 +161,12 @@ static inline __attribute__((always_inline)) void prefetchw(const float *p) {
  * depthwise tiles (conv_dw_impl.h). On AVX-512 (Zen 4, 1 thread), with a
  * BatchNorm and ReLU6: the 1x1 16->96 at 112x112 0.99-1.00 -> 0.78-0.83 ms,
  * 24->144 at 56x56 0.42-0.45 -> 0.34-0.36, 32->16 at 112 0.24-0.25 ->
- * 0.21-0.22. sgemm_avx2.c hoists every shape; sgemm_avx512.c only its f32
- * full 6x64 tile, which adds ~10 s to its build (58-62 s -> 67-71 s):
- * hoisting its nine tables' every edge shape made gcc's ASan+UBSan build
- * of it take 1,180 s where it took 341. */
+ * 0.21-0.22. sgemm_avx2.c hoists every shape; sgemm_avx512.c only the full
+ * 6x64 tile of its f32 kernels reading B in place (a convolution's window,
+ * strided rows), which builds in the time it did (57-60 s of CPU). Its
+ * plain f32 tile too (NHWC's 1x1s, on the packed GEMM) gained 2-4% and
+ * took 67-78 s; its nine tables' every edge shape made gcc's ASan+UBSan
+ * build of it take 1,180 s where it took 341. */
 #ifndef UKR_EPS_HOIST_IF
 #define UKR_EPS_HOIST_IF 0
 #endif
