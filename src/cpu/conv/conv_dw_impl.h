@@ -197,32 +197,32 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const int64_t nrun = d->DW_NRUN;                                                                               \
         int64_t r = 0, i;                                                                                              \
         if (live) {                                                                                                    \
-            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0, NULL);                                    \
+            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0, NULL);                           \
             switch (nrun - r) {                                                                                        \
-            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0, NULL); break;                                                  \
-            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0, NULL); break;                                                  \
-            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0, NULL); break;                                                  \
+            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0, NULL); break;                                          \
+            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0, NULL); break;                                          \
+            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0, NULL); break;                                          \
             default: break;                                                                                            \
             }                                                                                                          \
             return;                                                                                                    \
         }                                                                                                              \
         for (; r + 4 <= nrun; r += 4) {                                                                                \
-            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0, NULL);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0, NULL);                                           \
+            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0, NULL);      \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0, NULL);                                  \
         }                                                                                                              \
         switch (nrun - r) {                                                                                            \
         case 3:                                                                                                        \
-            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0, NULL);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0, NULL);                                           \
+            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0, NULL);      \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0, NULL);                                  \
             break;                                                                                                     \
         case 2:                                                                                                        \
-            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0, NULL);              \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0, NULL);                                           \
+            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0, NULL);      \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0, NULL);                                  \
             break;                                                                                                     \
         case 1:                                                                                                        \
-            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0, NULL);                              \
-            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0, NULL);                                   \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0, NULL);                                           \
+            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0, NULL);                     \
+            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0, NULL);                          \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0, NULL);                                  \
             break;                                                                                                     \
         default: break;                                                                                                \
         }                                                                                                              \
@@ -246,13 +246,13 @@ DW_ROWS(2, 0)
         int64_t r = 0, i;                                                                                              \
         if (!d->ws_l)                                                                                                  \
             for (; r + 4 <= nrun; r += 4)                                                                              \
-                for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH, out);                       \
+                for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH, out);                   \
         for (; r < nrun; r += 2)                                                                                       \
             for (i = 0; i + 4 <= g; i += 4)                                                                            \
                 if (d->ws_l)                                                                                           \
-                    dw_block(d, it, m + i, r, 2, 4, 1, 1, NULL, KH, out);                                                   \
+                    dw_block(d, it, m + i, r, 2, 4, 1, 1, NULL, KH, out);                                               \
                 else                                                                                                   \
-                    dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH, out);                                                   \
+                    dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH, out);                                               \
     }
 DW_GRID_ROWS(3)
 DW_GRID_ROWS(5)
