@@ -83,6 +83,29 @@ for isa in $isas; do
   cmp -s "$tmp/1/result0.npy" "$tmp/2/result0.npy" || { echo "FAIL $isa @global_avg_big: 1 and 2 threads differ"; fail=1; }
 done
 rm -rf "$tmp"
+# a max pool's zero maxima: the wide max keeps whichever zero came first,
+# so a window whose zeros have both signs is redone exactly (+0), one with
+# -0s only stays -0 and one with +0s only (after a ReLU) keeps the wide
+# result; the signs are checked bit for bit against the reference's output
+# (--check's |err| cannot see them), on zeros of both signs among -1 and -2,
+# 34 outputs a row (two 16-lane vectors and a tail on AVX-512)
+pw="$SPADC_SRC/tests/data/pool_window.mlir" tmp=$(mktemp -d)
+python3 - "$tmp/x.npy" <<'PY'
+import random, struct, sys
+rnd = random.Random(7)
+n = 2 * 8 * 67
+vals = [rnd.choice([0.0, -0.0, -0.0, -0.0, -1.0, -2.0]) for _ in range(n)]
+h = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 8, 67), }"
+h += " " * (63 - (10 + len(h)) % 64) + "\n"
+open(sys.argv[1], "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(h)) + h.encode() + struct.pack("<%df" % n, *vals))
+PY
+"$SPADC" run "$pw" -e max1d --target ref --inputs "$tmp/x.npy" -o "$tmp/ref" >/dev/null
+for isa in $isas; do
+  n=$((n + 1))
+  SPADC_ISA=$isa "$SPADC" run "$pw" -e max1d --inputs "$tmp/x.npy" -o "$tmp/$isa" >/dev/null &&
+    cmp -s "$tmp/ref/result0.npy" "$tmp/$isa/result0.npy" || { echo "FAIL $isa @max1d: zeros' signs differ from the reference's"; fail=1; }
+done
+rm -rf "$tmp"
 # the ConvNeXt block: its LayerNorm one rows kernel on the pixels; its
 # layer scale and residual (NHWC back to NCHW) no loop kernel of their own,
 # but the second GEMM's epilogue (tests/cli/gemm_transposed.sh)

@@ -9,6 +9,7 @@
 #define WS_V __m512
 #define WS_VL 16
 #define WS_EVEN_LANES 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30
+#define WS_IMIN(a, b) _mm512_min_epi32((__m512i)(a), (__m512i)(b))
 #define WS_MAX(v, m) _mm512_max_ps(v, m)
 #define WS_ODD(m, z) (_mm512_cmp_ps_mask(m, _mm512_setzero_ps(), _CMP_EQ_OQ) | _mm512_cmp_ps_mask(z, z, _CMP_UNORD_Q))
 #include "loop_window_span.h"
