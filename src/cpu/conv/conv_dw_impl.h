@@ -346,16 +346,15 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
         if (dw_inside(d, it, m, lo, hi)) { /* the coordinates move linearly: rows m .. m + g - 1 inside */
             while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;
 #ifdef DW_GRID
-            if (grid && g >= 4) {
+            if (grid && g >= 4) { /* blocks of 4 rows; the rows left come round again */
                 grid(d, it, m, g / 4 * 4, chain_out);
                 m += g / 4 * 4;
-                if (chain_out) continue; /* the rows left: with their live taps, below */
-                g %= 4; /* on the tap loop (one row reuses nothing) */
+                continue;
             }
-            if (!grid || !chain_out)
+            if (!chain_out) /* else the rows left run with their live taps, below */
 #endif
             {
-                if (g) rows(d, it, m, g, NULL);
+                rows(d, it, m, g, NULL);
                 m += g;
                 continue;
             }
