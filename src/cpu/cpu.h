@@ -243,6 +243,10 @@ typedef struct cpu_blocking {
                                         vdpbf16ps): kc counts pairs of k */
     bool rhs_ahead;                  /* two B blocks planned ("rhs", "rhs_next"): the next one is brought in
                                         while the current one is read */
+    bool rhs_fetch;                  /* with rhs_ahead, B packed per call: "rhs_next" holds the next block's
+                                        source lines, fetched while the current one is read and packed
+                                        from L2 at its start (a transposed B); otherwise its packed copy,
+                                        packed a slice per strip */
     bool b_inplace;                  /* B (an f32 argument of unit column or k stride) read in place by the
                                         kernel set's gemm_strided or gemm_dot, never packed: chosen where each
                                         B element meets too few rows to repay a copy (a GEMV, a short M) */

@@ -14,6 +14,26 @@ static const char *b_operand_name(const cpu_blocking *blk) {
     return blk->b_inplace ? "in_place" : blk->b_src == CPU_B_PREPACKED ? "packed_once" : "packed_per_call";
 }
 
+/* A B packed in each call: how its blocks reach L2 (gemm.c's run_thread),
+ * as plan --json names it and the text says it; NULL for another B. */
+static const char *b_blocks_name(const cpu_blocking *blk, const char **says) {
+    if (blk->b_inplace || blk->b_src == CPU_B_PREPACKED) return NULL;
+    if (blk->tm != 1) {
+        *says = "packed whole by the team before the loops";
+        return "whole";
+    }
+    if (blk->rhs_ahead && blk->rhs_fetch) {
+        *says = "each packed at its start, from its source lines fetched during the block before";
+        return "fetched_ahead";
+    }
+    if (blk->rhs_ahead) {
+        *says = "the next packed a slice per strip while the current one is read";
+        return "packed_ahead";
+    }
+    *says = "each packed at its start";
+    return "at_start";
+}
+
 /* The shape an epilogue operand occupies per tile: its logical shape, with
  * broadcast dimensions kept at 1 (law L3). */
 static void operand_tile_shape(const kernel *k, const kn_input *in, int64_t tm, int64_t tn, int64_t *shape, uint32_t *rank) {
@@ -196,6 +216,8 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
     }
     if (blk && blk->nbufs) {
         json_kv_string(w, "b_operand", b_operand_name(blk));
+        const char *says, *blocks = b_blocks_name(blk, &says);
+        if (blocks) json_kv_string(w, "b_blocks", blocks);
         json_kv_double(w, "est_seconds", blk->est_seconds);
         json_kv_double(w, "pack_seconds", blk->pack_seconds);
         if (blk->alt_seconds > 0) json_kv_double(w, blk->b_inplace ? "est_seconds_packed" : "est_seconds_in_place", blk->alt_seconds);
@@ -297,6 +319,8 @@ static void print_b_and_units(sp_strbuf *o, const cpu_blocking *blk, int64_t M, 
     else
         sp_strbuf_printf(o, "    B: packed in each call under the FMAs (est %.4f ms, of which packing %.4f ms)\n",
                          blk->est_seconds * 1e3, blk->pack_seconds * 1e3);
+    const char *says;
+    if (b_blocks_name(blk, &says)) sp_strbuf_printf(o, "    B blocks: %s\n", says);
     if (blk->nthreads > 1) {
         int64_t ur, uc;
         const int64_t nu = cpu_gemm_units(blk, M, N, blk->nthreads,

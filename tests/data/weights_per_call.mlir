@@ -82,3 +82,22 @@ func.func @const_w(%x: tensor<16x40xf32>, %b: tensor<48xf32>) -> tensor<16x48xf3
   } -> tensor<16x48xf32>
   return %r : tensor<16x48xf32>
 }
+
+// @many_cols  40 x 200 x 1100, B as torch's Linear holds it ([N][K]): packed
+//             in each call, each K block at its start from source lines
+//             fetched during the block before (plan: "B blocks: ... fetched")
+func.func @many_cols(%x: tensor<40x1100xf32>, %w: tensor<200x1100xf32>, %b: tensor<200xf32>) -> tensor<40x200xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<40x200xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<40x200xf32>) -> tensor<40x200xf32>
+  %te = tensor.empty() : tensor<1100x200xf32>
+  %wt = linalg.transpose ins(%w : tensor<200x1100xf32>) outs(%te : tensor<1100x200xf32>) permutation = [1, 0]
+  %y = linalg.matmul ins(%x, %wt : tensor<40x1100xf32>, tensor<1100x200xf32>) outs(%f : tensor<40x200xf32>) -> tensor<40x200xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%y, %b : tensor<40x200xf32>, tensor<200xf32>) outs(%e : tensor<40x200xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<40x200xf32>
+  return %r : tensor<40x200xf32>
+}

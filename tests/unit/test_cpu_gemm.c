@@ -169,6 +169,10 @@ static void run_problem(const char *label, const problem *pb, const float *A, co
                     blk.rhs_ahead = false;
                     check_problem(pb, &blk, nt, false, A, B, C0);
                 }
+                if (small_blocks && !inplace && !prepack && blk.tm == 1) { /* from source lines fetched ahead */
+                    blk.rhs_ahead = blk.rhs_fetch = true;
+                    check_problem(pb, &blk, nt, false, A, B, C0);
+                }
             }
 }
 
@@ -247,6 +251,7 @@ static void test_strides(void) {
     p = dense(19, 37, 23);
     p.b_sk = 1, p.b_sn = 23; /* B transposed */
     run_dense("B transposed", p, 0);
+    run_dense("B transposed, small blocks", p, 8);
     p = dense(19, 37, 23);
     p.a_sm = 0; /* every row of A the same (broadcast) */
     run_dense("A broadcast rows", p, 0);
@@ -680,6 +685,16 @@ static void test_b_source(void) {
             if (ks && ks->gemm_dot) CHECK(b.b_inplace); /* torch's [N][K] weight, by dot products */
             CHECK_EQ_INT(cpu_blocking_choose(&ctx, 512, 3072, 768, 1, nt, isas[ii], &caches, CPU_B_PER_CALL_COLS, &b), SP_OK);
             CHECK(!b.b_inplace && b.pack_seconds > 0);
+            /* each block packed at its start from source lines fetched
+             * during the one before (a transposed B, threads owning whole
+             * columns), or, B in L3 and row-major, also so */
+            if (b.tm == 1) CHECK(b.rhs_ahead && b.rhs_fetch);
+            CHECK(!b.rhs_fetch || b.rhs_ahead);
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 512, 3072, 768, 1, nt, isas[ii], &caches, CPU_B_PER_CALL_ROWS, &b), SP_OK);
+            const bool in_l3 = 768.0 * 3072 * 4 <= 0.75 * (double)caches.l3;
+            if (b.tm == 1) CHECK(b.rhs_ahead && b.rhs_fetch == in_l3);
+            CHECK_EQ_INT(cpu_blocking_choose(&ctx, 512, 3072, 768, 1, nt, isas[ii], &caches, CPU_B_PER_CALL, &b), SP_OK);
+            CHECK(!b.rhs_fetch);
             CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PER_CALL, &b), SP_OK);
             CHECK(!b.b_inplace && b.pack_seconds > 0);
             CHECK_EQ_INT(cpu_blocking_choose(&ctx, 1, 4096, 4096, 1, nt, isas[ii], &caches, CPU_B_PREPACKED, &pre), SP_OK);

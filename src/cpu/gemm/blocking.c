@@ -17,9 +17,12 @@
  *         one, brought in a slice per strip while "rhs" is read: packed
  *         there when B is packed per call by threads that own whole
  *         columns (b_streamed, tm = 1) and B is larger than the L3 share
- *         (from the L3, a block packed at its start costs less), otherwise (B packed before the
- *         loops) prefetched by kernels that walk a prefetch stream, for
- *         threads of more than one strip (a strip reads a block once)
+ *         (from the L3, a block packed at its start costs less); or only
+ *         its source lines fetched there, the block packed from them at
+ *         its start (rhs_fetch: a transposed B, or a row-major one within
+ *         the L3 share); otherwise (B packed before the loops) prefetched
+ *         by kernels that walk a prefetch stream, for threads of more
+ *         than one strip (a strip reads a block once)
  * with live steps 0 = operands arrive, 1 = K loop, 2 = epilogue and store.
  */
 #include <string.h>
@@ -81,6 +84,7 @@ typedef struct cand {
     int64_t mc, kc, nc;
     cpu_b_source b_src;
     bool inplace; /* B read in place (gemm_strided or gemm_dot) */
+    bool fetch;   /* "rhs_next" holds the next block's source lines, not its packed copy */
 } cand;
 
 /* Packing B per call: a copy at about one 64-byte line a cycle (a load and
@@ -371,8 +375,20 @@ static sp_status search_kc(search *S, const cpu_kernel_set *ks, int64_t kc, bool
                  * L1 cost the kernels: measured on the 300 MiB-L3 Xeon,
                  * args/bound 0.85-0.95 with them, 0.93-1.06 without,
                  * FFN1/FFN2/MLP) */
+                /* (or only its source lines fetched during the block
+                 * before, and the block packed from L2 at its start: a
+                 * transposed B, torch's Linear weight, whose columns are
+                 * runs along K that packing in slices would cut; and a
+                 * row-major one the L3 holds, where slices cost more than
+                 * a block packed at its start. Weights in a model are cold
+                 * whatever the L3 holds, and the packing waited on them:
+                 * Zen 4, 1 thread, BERT-base s128 21.3-21.5 -> 19.8-20.0
+                 * ms, GPT-2 s128 22.3-23.4 -> 19.0-21.6) */
+                const bool fetch = S->b_streamed && tm == 1 && strips > 1 &&
+                                   (S->b_src == CPU_B_PER_CALL_COLS || (S->b_src == CPU_B_PER_CALL_ROWS && S->b_in_l3));
                 const bool ahead = !ip && more &&
-                                   (S->b_streamed && tm == 1 ? !S->b_in_l3 : ks->pf_stream && cdiv(strips, tm) > 1);
+                                   (S->b_streamed && tm == 1 ? !S->b_in_l3 || fetch
+                                                             : ks->pf_stream && cdiv(strips, tm) > 1);
                 const level_buf lb2[4] = {
                     {"lhs", mrows, kc, 0, 2}, {"rhs", kc, nc, 0, 2}, {"acc", mrows, nr, 1, 3}, {"rhs_next", kc, nc, 1, 3}};
                 const level_buf lb2_inplace[2] = {{"lhs", mrows, kc, 0, 2}, {"acc", mrows, nr, 1, 3}};
@@ -395,7 +411,7 @@ static sp_status search_kc(search *S, const cpu_kernel_set *ks, int64_t kc, bool
                                                           0, CPU_CAND_OVER_L2});
                     continue;
                 }
-                consider(S, &(cand){ks, nt, tm, tn, mc, kc, nc, S->b_src, ip}, &l1, &l2);
+                consider(S, &(cand){ks, nt, tm, tn, mc, kc, nc, S->b_src, ip, !ip && fetch}, &l1, &l2);
             }
         }
     return SP_OK;
@@ -416,6 +432,7 @@ static void take_best(const search *S, cpu_isa isa, cpu_blocking *out) {
     out->tm = best.tm;
     out->tn = best.tn;
     out->rhs_ahead = S->best_l2.nbufs == 4; /* planned with rhs_next */
+    out->rhs_fetch = out->rhs_ahead && best.fetch;
     out->b_inplace = best.inplace;
     out->pack_seconds = S->best_pack;
     out->b_src = S->b_src;

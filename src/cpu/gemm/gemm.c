@@ -27,7 +27,9 @@
  * the current one is read, and the microkernels prefetch its source lines
  * spread over their K loops: B is read from memory while the FMAs run, as
  * a pre-packed B is by the hardware prefetchers (a burst of prefetches, or
- * none, left the packing waiting on memory: ~15% of the 3-layer MLP).
+ * none, left the packing waiting on memory: ~15% of the 3-layer MLP). With
+ * rhs_fetch (a transposed B) only the source lines are fetched so, and
+ * each block is packed whole at its start, from L2.
  * Units split M and N on tile boundaries (no C line is written by two
  * threads except at a partial tile's edge) and run with no barrier after
  * packing; a unit's arithmetic does not depend on the thread that runs it,
@@ -140,7 +142,10 @@ typedef struct ahead {
 } ahead;
 
 /* The next block of a B packed per call: its source rows (within one batch,
- * unit column stride) are the stream, sliced by rows. */
+ * unit column stride) are the stream, sliced by rows; or, transposed (unit
+ * k stride), its source columns, each a run along K. dst NULL: the lines
+ * are only fetched, and the block packed from them at its start
+ * (rhs_fetch). */
 static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0, int64_t q1, int64_t slices) {
     const cpu_gemm_args *g = j->g;
     const int nr = j->ks->nr;
@@ -157,6 +162,17 @@ static ahead ahead_make(const job *j, float *dst, const kblock *blk, int64_t q0,
         const bool aligned = (uintptr_t)row0 % 64 == 0 && (g->b_sk * es) % 64 == 0;
         a.pf_lpr = (int)(((j1 - j0) * es + 63) / 64 + !aligned);
         a.pf_units = rows;
+        a.pf_unit = a.pf_lpr;
+    } else if (g->b_sk == 1 && blk->kv0 % j->K + blk->len <= j->K) {
+        /* transposed (torch's Linear weight [N, K]): each of the block's
+         * columns is a run along K, a row of the stream */
+        const int64_t j0 = q0 * nr, j1 = q1 * nr < g->N ? q1 * nr : g->N;
+        const char *col0 = (const char *)g->B + (b * g->b_sb + k + j0 * g->b_sn) * es;
+        a.pf = col0;
+        a.pf_rs = g->b_sn * es;
+        const bool aligned = (uintptr_t)col0 % 64 == 0 && (g->b_sn * es) % 64 == 0;
+        a.pf_lpr = (int)((rows * es + 63) / 64 + !aligned);
+        a.pf_units = j1 - j0;
         a.pf_unit = a.pf_lpr;
     }
     return a;
@@ -353,7 +369,10 @@ static void run_thread(const job *j, int tid) {
     float scratch[CPU_MR_MAX * CPU_NR_MAX] __attribute__((aligned(64)));
     /* B packed as reached: the block read, and the next one when the
      * blocking planned for it */
-    const bool two = j->blk->rhs_ahead && !j->b_inplace;
+    const bool two = j->blk->rhs_ahead && !j->b_inplace && !j->blk->rhs_fetch;
+    /* B packed per call at each block's start, from its source lines
+     * fetched during the block before (the blocking's rhs_fetch) */
+    const bool fetch = j->blk->rhs_ahead && !j->b_inplace && j->blk->rhs_fetch;
     float *own[2] = {NULL, NULL};
     if (j->b_local) {
         own[0] = j->b_local + (int64_t)tid * (two ? 2 : 1) * j->b_local_floats;
@@ -380,7 +399,7 @@ static void run_thread(const job *j, int tid) {
                  * a pre-packed one is just prefetched, not worth holding a
                  * second unit, which a thread another process preempts
                  * would keep from the team) */
-                if (two && njc >= q1 && !j->bp) {
+                if ((two || fetch) && njc >= q1 && !j->bp) {
                     nxt = claim(j, &seq);
                     njc = nq1 = 0;
                     if (nxt < j->nunits) {
@@ -412,6 +431,9 @@ static void run_thread(const job *j, int tid) {
                     b_ps = blk.len * nr;
                     if (two && njc < nq1) {
                         next = ahead_make(j, own[cur ^ 1], &nb, njc, njc_end, strips_here);
+                        pnext = &next;
+                    } else if (fetch && njc < nq1) {
+                        next = ahead_make(j, NULL, &nb, njc, njc_end, strips_here);
                         pnext = &next;
                     }
                 }
@@ -626,8 +648,8 @@ static sp_status plan_b(sp_ctx *ctx, job *j, const cpu_gemm_args *g, int nt, str
         const int64_t ncp = blk->nc / ks->nr > 0 ? blk->nc / ks->nr : 1;
         j->bp = NULL;
         j->b_local_floats = (ncp * ks->nr * j->kcb + 15) / 16 * 16;
-        if (__builtin_mul_overflow((size_t)nt * (blk->rhs_ahead ? 2 : 1) * (size_t)j->b_local_floats, sizeof(float),
-                                   b_bytes))
+        const size_t blocks = blk->rhs_ahead && !blk->rhs_fetch ? 2 : 1;
+        if (__builtin_mul_overflow((size_t)nt * blocks * (size_t)j->b_local_floats, sizeof(float), b_bytes))
             return bad(ctx, "B too large");
     } else {
         *bpack = (struct cpu_packed){.nr = ks->nr, .K = g->K, .N = g->N, .nbatch = g->nbatch, .kv = j->Kv};
