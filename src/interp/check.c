@@ -4,6 +4,7 @@
 #include "check_bound.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static uint64_t splitmix(uint64_t *s) {
@@ -64,6 +65,7 @@ typedef struct diff {
     double max_abs, max_rel, max_ref; /* max_ref: the largest finite |ref| */
     bool nan_mismatch;                /* a NaN on one side only */
     int64_t n, nan_both;              /* elements compared; NaN on both sides */
+    int64_t zero_sign;                /* zeros of the other sign than the reference's */
 } diff;
 
 /* A result NaN throughout on both sides agrees and says nothing: said so
@@ -73,6 +75,17 @@ static const char *all_nan_note(const diff *d) {
     return d->n > 0 && d->nan_both == d->n ? " (every element NaN on both sides: nothing compared; inputs outside the "
                                              "program's domain? --inputs gives real ones)"
                                            : "";
+}
+
+/* -0 for +0 is no error (they compare equal) but not the reference's
+ * value either (1/x, copysign and atan2 tell them apart): counted and said
+ * (into buf), so that a kernel returning the other zero is seen. */
+static const char *zero_sign_note(const diff *d, char *buf, size_t n) {
+    buf[0] = 0;
+    if (d->zero_sign)
+        snprintf(buf, n, "; %lld zero%s of the other sign than the reference's", (long long)d->zero_sign,
+                 d->zero_sign == 1 ? "" : "s");
+    return buf;
 }
 
 /* x computed, y the reference's: an infinity the other side lacks is an
@@ -86,6 +99,7 @@ static void diff_add(diff *d, double x, double y) {
         return;
     }
     double err = fabs(x - y);
+    if (x == 0 && y == 0) d->zero_sign += signbit(x) != signbit(y);
     if (isinf(x) || isinf(y)) err = x == y ? 0 : INFINITY;
     if (err > d->max_abs) d->max_abs = err;
     if (err > 0 && y != 0 && err / fabs(y) > d->max_rel) d->max_rel = err / fabs(y); /* where the reference is 0: abs only */
@@ -155,7 +169,7 @@ static bool compare(const ir_op *fn, const interp_value *got, const interp_value
     ir_dtype dt = (ir_dtype)want->type.dtype;
     int64_t n = want->type.kind == IR_T_SCALAR ? 1 : ir_type_numel(want->type);
     int nb = ir_dtype_bytes(dt);
-    diff d = {0, 0, 0, false, 0, 0};
+    diff d = {0, 0, 0, false, 0, 0, 0};
     for (int64_t k = 0; k < n; k++) {
         interp_scalar a = want->type.kind == IR_T_SCALAR ? got->s : interp_load_elem(interp_data(got) + k * nb, dt);
         interp_scalar b = want->type.kind == IR_T_SCALAR ? want->s : interp_load_elem(interp_data(want) + k * nb, dt);
@@ -178,9 +192,11 @@ static bool compare(const ir_op *fn, const interp_value *got, const interp_value
         ok = max_abs <= SENS_FACTOR * sens;
         snprintf(why, sizeof why, "; the reference moves by %.3g when its inputs move by 4 ulps", sens);
     }
-    sp_strbuf_printf(o, "check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g%s)%s%s: %s\n", i, max_abs, max_rel,
-           max_ref, why, nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", all_nan_note(&d),
-           ok ? "ok" : "MISMATCH");
+    char zeros[96];
+    sp_strbuf_printf(o, "check result%u: max abs err %.3g, max rel err %.3g (max |ref| %.3g%s%s)%s%s: %s\n", i, max_abs,
+                     max_rel, max_ref, why, zero_sign_note(&d, zeros, sizeof zeros),
+                     nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", all_nan_note(&d),
+                     ok ? "ok" : "MISMATCH");
     return ok;
 }
 
@@ -232,7 +248,7 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, const inte
     ir_dtype dt = (ir_dtype)got->type.dtype;
     int64_t n = result_numel(got);
     int nb = ir_dtype_bytes(dt);
-    diff d = {0, 0, 0, false, 0, 0};
+    diff d = {0, 0, 0, false, 0, 0, 0};
     sampler z = sampler_of(i, n, nsamples);
     for (int64_t s = 0; s < z.count; s++) {
         int64_t k = sample_at(&z, s);
@@ -245,9 +261,13 @@ static bool compare_sampled(const ir_op *fn, const interp_value *got, const inte
     const bool nan_mismatch = d.nan_mismatch;
     double rtol = rel_tolerance(fn, dt);
     bool ok = !nan_mismatch && (ir_dtype_is_float(dt) ? max_abs <= tolerance(rtol, max_ref) : max_abs == 0);
-    sp_strbuf_printf(o, "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g)%s%s: %s\n",
-           i, (long long)z.count, (long long)n, max_abs, max_rel, max_ref,
-           nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", all_nan_note(&d), ok ? "ok" : "MISMATCH");
+    char zeros[96];
+    sp_strbuf_printf(o,
+                     "check result%u: %lld sampled elements of %lld: max abs err %.3g, max rel err %.3g (max |ref| %.3g%s)%s%s: "
+                     "%s\n",
+                     i, (long long)z.count, (long long)n, max_abs, max_rel, max_ref, zero_sign_note(&d, zeros, sizeof zeros),
+                     nan_mismatch ? ", NaN where the reference has none (or the reverse)" : "", all_nan_note(&d),
+                     ok ? "ok" : "MISMATCH");
     return ok;
 }
 

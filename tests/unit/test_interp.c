@@ -429,6 +429,32 @@ static void test_check_tolerance(sp_ctx *ctx) {
     CHECK_EQ_INT(verdict(ctx, &c, one_off, line, sizeof line), SP_EMISMATCH);
     call_free(&c);
 
+    /* zeros of the other sign: equal, so no error, but counted and said */
+    static const char *neg =
+        "func.func @n(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+        "  %e = tensor.empty() : tensor<3xf32>\n"
+        "  %y = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],\n"
+        "      iterator_types = [\"parallel\"]} ins(%x : tensor<3xf32>) outs(%e : tensor<3xf32>) {\n"
+        "  ^bb0(%a: f32, %o: f32):\n"
+        "    %m = arith.negf %a : f32\n"
+        "    linalg.yield %m : f32\n"
+        "  } -> tensor<3xf32>\n"
+        "  return %y : tensor<3xf32>\n"
+        "}\n";
+    const float zx[3] = {0.0f, -0.0f, 2.0f};
+    const void *zin[] = {zx};
+    call_job z = {.text = neg, .fn = "n", .nargs = 1, .in = zin};
+    CHECK_EQ_INT(call(ctx, &z), SP_OK);
+    CHECK(signbit(f32_at(&z.res[0], 0)) && !signbit(f32_at(&z.res[0], 1))); /* -0, +0 */
+    const float zsame[3] = {-0.0f, 0.0f, -2.0f}, zone[3] = {0.0f, 0.0f, -2.0f}, ztwo[3] = {0.0f, -0.0f, -2.0f};
+    CHECK_EQ_INT(verdict(ctx, &z, zsame, line, sizeof line), SP_OK);
+    CHECK(!strstr(line, "other sign"));
+    CHECK_EQ_INT(verdict(ctx, &z, zone, line, sizeof line), SP_OK);
+    CHECK_CONTAINS(line, "; 1 zero of the other sign than the reference's)");
+    CHECK_EQ_INT(verdict(ctx, &z, ztwo, line, sizeof line), SP_OK);
+    CHECK_CONTAINS(line, "; 2 zeros of the other sign");
+    call_free(&z);
+
     /* a b - c, a = 1 + 2^-23, b = c = 1e4: 9.765625e-4 in f32 (a b rounded
      * first), 1.1920929e-3 with the product unrounded (an FMA, as a
      * compiled epilogue may contract it): 2.2e-4 apart, past the tolerance
