@@ -252,6 +252,14 @@ static void test_strides(void) {
     p.b_sk = 1, p.b_sn = 23; /* B transposed */
     run_dense("B transposed", p, 0);
     run_dense("B transposed, small blocks", p, 8);
+    /* many rows, so that B is packed (pack_cols: column groups of 16, and
+     * of 8 where columns lie 4 KiB apart), not read in place */
+    p = dense(200, 70, 200);
+    p.b_sk = 1, p.b_sn = 200;
+    run_dense("B transposed, packed", p, 0);
+    p = dense(200, 70, 1024);
+    p.b_sk = 1, p.b_sn = 1024;
+    run_dense("B transposed, packed, K = 1024", p, 0);
     p = dense(19, 37, 23);
     p.a_sm = 0; /* every row of A the same (broadcast) */
     run_dense("A broadcast rows", p, 0);

@@ -36,22 +36,41 @@ static inline void transpose8x8(float *dst, int64_t dld, const float *src, int64
 }
 
 /* Source floats ahead along each column's run that pack_cols_t fetches,
- * one line per column every 16 rows: a panel reads nr columns at once,
- * more streams than the hardware prefetchers follow. Measured on AVX2 Zen
- * 3 (interleaved runs): ConvNeXt's transposed second GEMM, whose B is the
- * first's 3136 x 384 result read along K, 6.11 -> 5.74 ms (64 floats ahead:
- * about half that). */
+ * one line per column every 16 rows (a cold source: the first block of a
+ * call, or a B packed whole by a team; rhs_fetch has the rest in L2 by
+ * then). Measured on AVX2 Zen 3 (interleaved runs): ConvNeXt's transposed
+ * second GEMM, whose B is the first's 3136 x 384 result read along K, 6.11
+ * -> 5.74 ms (64 floats ahead: about half that). */
 #define PACK_T_AHEAD 128
 
 /* One micro-panel from a source with unit stride along its rows (K):
- * dst[r*nr + c] = src[r + c*s_c] for c < cols (<= nr), 0 past cols. */
+ * dst[r*nr + c] = src[r + c*s_c] for c < cols (<= nr), 0 past cols.
+ *
+ * Column groups outermost, K within: a group's columns are the streams
+ * read at once, 16 rows (a whole line of each) at a time, and with 16
+ * columns each panel line is written whole. All nr columns at once, rows
+ * outermost, put 64 streams in flight: where they lie 3 or 12 KiB apart
+ * (BERT's K = 768, 3072) they share a few L1 sets and evict one another
+ * between the two halves of a line. Columns 4 KiB apart (or a multiple)
+ * all fall in one set, so there the group is 8, the L1's ways. From L2,
+ * 64 columns (Zen 4, ns a float): K = 768 0.15 -> 0.073, K = 3072 0.37 ->
+ * 0.12. */
 static inline void pack_cols_t(float *dst, const float *src, int64_t s_c, int64_t rows, int cols, int nr) {
     const int64_t r8 = rows & ~(int64_t)7;
     const int c8 = cols & ~7;
-    for (int64_t r = 0; r < r8; r += 8) {
-        if ((r & 15) == 0)
-            for (int c = 0; c < cols; c++) __builtin_prefetch(src + r + PACK_T_AHEAD + c * s_c, 0, 3);
-        for (int c = 0; c < c8; c += 8) transpose8x8(dst + r * nr + c, nr, src + r + c * s_c, s_c);
+    const int group = (s_c * (int64_t)sizeof(float)) % 4096 == 0 ? 8 : 16;
+    for (int c0 = 0; c0 < c8; c0 += group) {
+        const int c1 = c0 + group < c8 ? c0 + group : c8;
+        int64_t r = 0;
+        for (; r + 16 <= r8; r += 16) {
+            for (int c = c0; c < c1; c++) __builtin_prefetch(src + r + PACK_T_AHEAD + c * s_c, 0, 3);
+            for (int c = c0; c < c1; c += 8) {
+                transpose8x8(dst + r * nr + c, nr, src + r + c * s_c, s_c);
+                transpose8x8(dst + (r + 8) * nr + c, nr, src + r + 8 + c * s_c, s_c);
+            }
+        }
+        for (; r < r8; r += 8)
+            for (int c = c0; c < c1; c += 8) transpose8x8(dst + r * nr + c, nr, src + r + c * s_c, s_c);
     }
     for (int64_t r = 0; r < rows; r++) {
         float *d = dst + r * nr;
