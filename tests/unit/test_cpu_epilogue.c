@@ -142,6 +142,38 @@ static void test_transcendentals(void) {
     free(got);
 }
 
+/* The fused attention's softmax step (exp_rows): each element e^{t - sub}
+ * within 2 ulp of the reference's exp, and each row's sum within a few
+ * ulps of an f64 sum of those very elements, for rows shorter than a
+ * vector, of whole vectors, and with a tail (lanes and tail summed). */
+static void test_exp_rows(void) {
+    static const int64_t ns[] = {1, 7, 16, 37, 128, 133};
+    enum { M = 3, LD = 140 };
+    float t[M * LD], x[M * LD], sub[M] = {0.5f, -3.0f, 2.25f}, sum[M];
+    for (int s = 0; s < nsets; s++) {
+        if (!sets[s]->exp_rows) continue;
+        for (size_t c = 0; c < SP_ARRAY_LEN(ns); c++) {
+            const int64_t n = ns[c];
+            for (int i = 0; i < M * LD; i++) x[i] = t[i] = 4 * frand() - 2;
+            sets[s]->exp_rows(t, LD, M, n, sub, sum);
+            cpu_epilogue e = unary_fn(CPU_EPI_FN, IR_OP_EXP);
+            int bad = 0;
+            for (int i = 0; i < M; i++) {
+                double exact = 0;
+                for (int64_t j = 0; j < n; j++) {
+                    const float want = cpu_epi_eval(&e, x[i * LD + j] - sub[i], 0, 0);
+                    bad += ulps(t[i * LD + j], want) > 2;
+                    exact += t[i * LD + j];
+                }
+                bad += fabs(sum[i] - exact) > 1e-6 * exact;
+                bad += t[i * LD + n] != x[i * LD + n]; /* nothing past n written */
+            }
+            if (bad) printf("exp_rows %s n=%lld: %d bad\n", sets[s]->name, (long long)n, bad);
+            CHECK_EQ_INT(bad, 0);
+        }
+    }
+}
+
 /* Rounding to bf16 / f16 (truncf, a 16-bit op's result): every kernel set
  * bit for bit as sp_round_bf16 / sp_round_f16 round, over random bit
  * patterns (NaN, infinities, subnormals, ties, values that overflow the
@@ -870,5 +902,6 @@ int main(void) {
     test_erf_approx();
     test_fuse_gelu();
     test_transcendentals();
+    test_exp_rows();
     TEST_DONE();
 }

@@ -49,6 +49,13 @@ typedef __m512i VI_;
 static inline VF vround_f16_(VF x) {
     return _mm512_cvtph_ps(_mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
+/* the lanes' sum as a tree of halves (256, 128, 64, 32 bits) */
+static inline float vhsum_(VF x) {
+    const __m256 h = _mm256_add_ps(_mm512_castps512_ps256(x), _mm512_extractf32x8_ps(x, 1));
+    __m128 q = _mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));
+    q = _mm_add_ps(q, _mm_movehl_ps(q, q));
+    return _mm_cvtss_f32(_mm_add_ss(q, _mm_movehdup_ps(q)));
+}
 #else
 typedef __m256i VI_;
 #define VI_CAST(x) _mm256_castps_si256(x)
@@ -60,6 +67,11 @@ typedef __m256i VI_;
 #define VI_SRL _mm256_srli_epi32
 static inline VF vround_f16_(VF x) {
     return _mm256_cvtph_ps(_mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+static inline float vhsum_(VF x) {
+    __m128 q = _mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1));
+    q = _mm_add_ps(q, _mm_movehl_ps(q, q));
+    return _mm_cvtss_f32(_mm_add_ss(q, _mm_movehdup_ps(q)));
 }
 #endif
 static inline VF vround_bf16_(VF x) {
@@ -355,15 +367,16 @@ VEC_EPI_LINKAGE void EXP_ROWS_FN(float *t, int64_t t_rs, int m, int64_t n, const
             vstore_n(row + j, e, VLEN);
             acc = vadd(acc, e);
         }
-        float lane[VLEN], tot = 0.0f;
+        float tot = 0.0f;
         if (j < n) {
             const int cnt = (int)(n - j);
             vstore_n(row + j, vexp_(vsub(vload_n(row + j, cnt), s)), cnt);
             for (int k = 0; k < cnt; k++) tot += row[j + k];
         }
-        vstore_n(lane, acc, VLEN);
-        for (int k = 0; k < VLEN; k++) tot += lane[k];
-        sum[i] = tot;
+        /* the lanes summed as a tree of halves: a chain of 16 scalar adds
+         * was a third of this function's time on attention's rows of 128
+         * keys (BERT-base s128's heads alone, Zen 4: 0.64-0.69 -> 0.63) */
+        sum[i] = tot + vhsum_(acc);
     }
 }
 
