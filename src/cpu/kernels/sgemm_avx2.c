@@ -198,8 +198,10 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
  * source row is read) and stored whole, padding included */
 #define PACK_DEF(PRE, NVX)                                                                            \
     static void PRE##_pack_rows(float *dst, const float *src, int64_t s_r, int64_t rows, int cols) { \
-        for (int64_t r = 0; r < rows; r++, dst += 8 * NVX, src += s_r)                                \
+        for (int64_t r = 0; r < rows; r++, dst += 8 * NVX, src += s_r) {                              \
+            pack_rows_fetch(src, s_r, cols);                                                          \
             for (int v = 0; v < NVX; v++) _mm256_store_ps(dst + 8 * v, vload_n(src + 8 * v, cols - 8 * v)); \
+        }                                                                                             \
     }                                                                                                 \
     static void PRE##_pack_cols(float *dst, const float *src, int64_t s_c, int64_t rows, int cols) { \
         pack_cols_t(dst, src, s_c, rows, cols, 8 * NVX);                                              \

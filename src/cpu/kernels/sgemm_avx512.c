@@ -329,6 +329,7 @@ static void sgemm_avx512_6x64_window(const cpu_ukr *u) { (u->tail_col ? window_t
 static void pack_rows_64(float *dst, const float *src, int64_t s_r, int64_t rows, int cols) {
     const __mmask16 k0 = lanes(cols), k1 = lanes(cols - 16), k2 = lanes(cols - 32), k3 = lanes(cols - 48);
     for (int64_t r = 0; r < rows; r++, dst += NR, src += s_r) {
+        pack_rows_fetch(src, s_r, cols);
         const __m512 v0 = _mm512_maskz_loadu_ps(k0, src), v1 = _mm512_maskz_loadu_ps(k1, src + 16);
         const __m512 v2 = _mm512_maskz_loadu_ps(k2, src + 32), v3 = _mm512_maskz_loadu_ps(k3, src + 48);
         _mm512_store_ps(dst, v0);
