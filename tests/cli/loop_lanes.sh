@@ -24,11 +24,15 @@
 # beats negative inputs at the edges), an average counting the pad, a sum
 # from -0.0; not folded (a pad kernel stays, still checked): an average
 # not counting it (its divisor per pixel) and a sum under a 1.0 pad.
+# Programs that only move elements (tests/data/loop_copies.mlir: a head
+# split, transposes, slices, concatenations, f64 to i8, and a bf16 one
+# through the lanes) give the reference's bytes.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 fail=0 n=0
 funcs=""
-for f in "$SPADC_SRC/tests/data/loop_lanes.mlir" "$SPADC_SRC/tests/data/pool_window.mlir" "$SPADC_SRC/tests/data/pool_pad.mlir"; do
+for f in "$SPADC_SRC/tests/data/loop_lanes.mlir" "$SPADC_SRC/tests/data/pool_window.mlir" "$SPADC_SRC/tests/data/pool_pad.mlir" \
+  "$SPADC_SRC/tests/data/loop_copies.mlir"; do
   fs=$(sed -n 's/^func.func @\([a-z0-9_]*\)(.*/\1/p' "$f")
   [ "$(wc -w <<<"$fs")" -ge 5 ] || { echo "FAIL: $f has too few functions: $fs"; exit 1; }
   funcs="$funcs $(sed "s|^|$f:|" <<<"$fs")"
@@ -104,6 +108,21 @@ for isa in $isas; do
   n=$((n + 1))
   SPADC_ISA=$isa "$SPADC" run "$pw" -e max1d --inputs "$tmp/x.npy" -o "$tmp/$isa" >/dev/null &&
     cmp -s "$tmp/ref/result0.npy" "$tmp/$isa/result0.npy" || { echo "FAIL $isa @max1d: zeros' signs differ from the reference's"; fail=1; }
+done
+rm -rf "$tmp"
+# programs that only move elements (tests/data/loop_copies.mlir): copied
+# lane run by lane run, the output file the reference's byte for byte, on
+# every ISA at 1 and 2 threads
+lc="$SPADC_SRC/tests/data/loop_copies.mlir" tmp=$(mktemp -d)
+for e in head_split flip2d slice_f64 concat_i8 rope_half flip_bf16; do
+  "$SPADC" run "$lc" -e $e --target ref --seed 4 -o "$tmp/ref" >/dev/null
+  for isa in $isas; do
+    for t in 1 2; do
+      n=$((n + 1))
+      SPADC_ISA=$isa "$SPADC" run "$lc" -e $e --threads $t --seed 4 -o "$tmp/got" >/dev/null &&
+        cmp -s "$tmp/ref/result0.npy" "$tmp/got/result0.npy" || { echo "FAIL $isa @$e --threads $t: not the reference's bytes"; fail=1; }
+    done
+  done
 done
 rm -rf "$tmp"
 # the ConvNeXt block: its LayerNorm one rows kernel on the pixels; its

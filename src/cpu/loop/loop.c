@@ -203,6 +203,14 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
         }
     }
     j->npoints = items;
+    j->copy = -1;
+    if (!rl && L->acc < 0 && L->ninsn == 1 && L->insn[0].op == CPU_L_LOAD && L->result == L->insn[0].dst) {
+        static const int bytes[] = {[CPU_LT_F32] = 4, [CPU_LT_F64] = 8, [CPU_LT_I8] = 1, [CPU_LT_I16] = 2,
+                                    [CPU_LT_I32] = 4, [CPU_LT_I64] = 8};
+        const cpu_loop_tensor *t = &L->in[L->insn[0].a];
+        if (t->grank == 0 && t->dtype == L->out.dtype && t->dtype < SP_ARRAY_LEN(bytes) && bytes[t->dtype])
+            j->copy = L->insn[0].a, j->copy_bytes = bytes[t->dtype];
+    }
     if (!rl && L->lane_dim >= 0) {
         bool strided = iabs64(L->out.stride[L->lane_dim]) > 1;
         for (uint32_t i = 0; i < L->nin && !strided; i++)

@@ -54,6 +54,12 @@ typedef struct loop_job {
      * channel */
     int64_t nblocks, block, npoints;
     bool block_major;
+    /* an elementwise program that only copies one input, in its own type
+     * (f32, f64 or an integer of 8 to 64 bits: the lanes would hold each
+     * value unchanged): that input, whose lane runs are copied whole (a
+     * transpose's, a slice's, a concatenation's part); -1 otherwise */
+    int copy;
+    int copy_bytes; /* its element size */
 } loop_job;
 
 typedef uint32_t (*loop_items_fn)(const loop_job *j, int64_t i0, int64_t i1, lreg *r);
