@@ -245,8 +245,8 @@ typedef struct cpu_blocking {
                                         while the current one is read */
     bool rhs_fetch;                  /* with rhs_ahead, B packed per call: "rhs_next" holds the next block's
                                         source lines, fetched while the current one is read and packed
-                                        from L2 at its start (a transposed B); otherwise its packed copy,
-                                        packed a slice per strip */
+                                        from L2 at its start (a transposed B, or a row-major one within
+                                        the L3 share); otherwise its packed copy, a slice per strip */
     bool b_inplace;                  /* B (an f32 argument of unit column or k stride) read in place by the
                                         kernel set's gemm_strided or gemm_dot, never packed: chosen where each
                                         B element meets too few rows to repay a copy (a GEMV, a short M) */

@@ -28,8 +28,9 @@
  * spread over their K loops: B is read from memory while the FMAs run, as
  * a pre-packed B is by the hardware prefetchers (a burst of prefetches, or
  * none, left the packing waiting on memory: ~15% of the 3-layer MLP). With
- * rhs_fetch (a transposed B) only the source lines are fetched so, and
- * each block is packed whole at its start, from L2.
+ * rhs_fetch (a transposed B, or a row-major one the L3 could hold) only
+ * the source lines are fetched so, and each block is packed whole at its
+ * start, from L2.
  * Units split M and N on tile boundaries (no C line is written by two
  * threads except at a partial tile's edge) and run with no barrier after
  * packing; a unit's arithmetic does not depend on the thread that runs it,
@@ -395,10 +396,11 @@ static void run_thread(const job *j, int tid) {
                  * next columns' first, else the next unit's first */
                 int64_t njc = kb + 1 < j->nkb ? jc : jc + ncp, nq1 = q1;
                 const kblock nb = block_at(j, kb + 1 < j->nkb ? kb + 1 : 0);
-                /* (only where the next unit's first block is packed ahead:
-                 * a pre-packed one is just prefetched, not worth holding a
-                 * second unit, which a thread another process preempts
-                 * would keep from the team) */
+                /* (only where the next unit's first block is packed ahead,
+                 * or its source fetched: a B per call, read from memory
+                 * otherwise; a pre-packed one is just prefetched, not worth
+                 * holding a second unit, which a thread another process
+                 * preempts would keep from the team) */
                 if ((two || fetch) && njc >= q1 && !j->bp) {
                     nxt = claim(j, &seq);
                     njc = nq1 = 0;

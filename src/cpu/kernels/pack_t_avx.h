@@ -1,9 +1,10 @@
 /* pack_t_avx.h - packing a transposed B (unit stride along K: torch's
  * Linear weight [N, K] read as a K x N matrix) into micro-panels with 8x8
  * register transposes: eight 8-float loads along K, eight 8-float stores
- * along N; and the prefetch a row-major B's packing issues ahead. Included by the AVX2 and AVX-512 kernel files (both compiled
- * with AVX2), each with its NR; the element-by-element copy it replaces
- * (pack.c's copy2d) ran one float per cycle at best. */
+ * along N; and the prefetch a row-major B's packing issues ahead. Included
+ * by the AVX2 and AVX-512 kernel files (both compiled with AVX2), each with
+ * its NR; the element-by-element copy it replaces (pack.c's copy2d) ran
+ * one float per cycle at best. */
 #ifndef SPADC_CPU_PACK_T_AVX_H
 #define SPADC_CPU_PACK_T_AVX_H
 
