@@ -874,8 +874,12 @@ def _execute_dask(todo, dask):
         # task; points go in chunks, a few per worker's turn, so that the
         # scheduler's and the workers' own work per task (which takes CPU
         # from the points on a small host) is spread over several points
-        # (hash=False: a key of its own, not one another client may be releasing)
-        spec_f = client.scatter(todo[0][0], broadcast=True, hash=False)
+        # (hash=False: a key of its own, not one another client may be
+        # releasing; in a list, as one object: a dict is scattered value by
+        # value under its own keys, "machine", "grid", ..., which a second
+        # client scattering a spec to the same scheduler took over and then
+        # released, and this one's tasks failed on "lost dependencies")
+        spec_f = client.scatter([todo[0][0]], broadcast=True, hash=False)[0]
         nworkers = max(1, len(client.scheduler_info().get("workers", {})))
         per = max(1, min(8, len(todo) // (4 * nworkers)))
         chunks = [[(i, p) for _, i, p in todo[c:c + per]] for c in range(0, len(todo), per)]

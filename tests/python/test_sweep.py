@@ -152,7 +152,19 @@ def test_deterministic_across_workers_and_on_dask(tmp_path):
     from dask.distributed import Client, LocalCluster
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster) as client:
+        # the spec goes to the workers under a key of its own: scattered as
+        # a dict, its fields took keys named "machine", "grid", ..., which
+        # the second client below scattered again and released, and this
+        # client's tasks failed on lost dependencies (CI, under load)
+        keys, scatter = [], client.scatter
+
+        def spy(data, **kw):
+            got = scatter(data, **kw)
+            keys.extend(f.key for f in (got.values() if isinstance(got, dict) else got if isinstance(got, list) else [got]))
+            return got
+        client.scatter = spy
         assert sw.run(spec, dask=client) == one
+        assert keys and not set(keys) & set(spec), keys
         # by address too, as --dask ADDRESS does
         assert sw.main([_write_spec(tmp_path, spec), "-o", str(tmp_path / "d"), "--dask", cluster.scheduler_address,
                         "--no-report"]) == 0
