@@ -22,7 +22,7 @@ static const char *b_blocks_name(const cpu_blocking *blk, const char **says) {
         *says = "packed whole by the team before the loops";
         return "whole";
     }
-    if (blk->rhs_ahead && blk->rhs_fetch) {
+    if (blk->rhs_fetch) {
         *says = "each packed at its start, from its source lines fetched during the block before";
         return "fetched_ahead";
     }

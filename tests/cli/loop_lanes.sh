@@ -25,8 +25,8 @@
 # from -0.0; not folded (a pad kernel stays, still checked): an average
 # not counting it (its divisor per pixel) and a sum under a 1.0 pad.
 # Programs that only move elements (tests/data/loop_copies.mlir: a head
-# split, transposes, slices, concatenations, f64 to i8, and a bf16 one
-# through the lanes) give the reference's bytes.
+# split, transposes, slices, concatenations, f64 to i8 and bf16) give the
+# reference's bytes.
 set -u
 . "$SPADC_SRC/tests/tools/lib.sh"
 fail=0 n=0

@@ -1,13 +1,13 @@
 // Programs that only move elements (tests/cli/loop_lanes.sh): the cpu loop
-// engine copies their lane runs whole (cpu/loop/loop_exec.h copy_run; f32,
-// f64 and integers), memcpy where both sides are contiguous along the
-// lanes, one element at a time where either is strided; the result is the
-// reference's bit for bit. @head_split is a transformer's head split
+// engine copies their lane runs whole (cpu/loop/loop_exec.h copy_run; any
+// type but i1: loop.h cpu_loop_copy_bytes), memmove where both sides are
+// contiguous along the lanes, one element at a time where either is
+// strided; the result is the reference's bit for bit. @head_split is a transformer's head split
 // (contiguous runs of 8), @flip2d a 2-D transpose (strided lanes, i32),
 // @slice_f64 a slice of f64, @concat_i8 a concatenation of i8 (two parts,
 // each written into the result), @rope_half a RoPE's rotated half (a
 // slice, a negation on the lanes and a concatenation), @flip_bf16 a bf16
-// transpose (through the lanes: the fast path leaves 16-bit floats alone).
+// transpose (2-byte elements, strided).
 func.func @head_split(%x: tensor<1x12x16x8xf32>) -> tensor<1x16x12x8xf32> {
   %e = tensor.empty() : tensor<1x16x12x8xf32>
   %t = linalg.transpose ins(%x : tensor<1x12x16x8xf32>) outs(%e : tensor<1x16x12x8xf32>) permutation = [0, 2, 1, 3]

@@ -354,6 +354,18 @@ static sp_status search_kc(search *S, const cpu_kernel_set *ks, int64_t kc, bool
             const int tn = nt / tm;
             if (tm > strips || tn > panels) continue;
             const int64_t tpan = cdiv(panels, tn);
+            /* rhs_fetch: a B packed per call by threads owning whole
+             * columns has its next block's source lines fetched during
+             * the block before, and each block packed from L2 at its
+             * start -- a transposed B (torch's Linear weight), whose
+             * columns are runs along K that packing in slices would cut,
+             * and a row-major one the L3 holds, where slices cost more
+             * than a block packed at its start. Weights in a model are
+             * cold whatever the L3 holds, and the packing waited on
+             * them: Zen 4, 1 thread, BERT-base s128 21.3-21.5 -> 19.8-20.0
+             * ms, GPT-2 s128 22.3-23.4 -> 19.0-21.6 */
+            const bool fetch = S->b_streamed && tm == 1 && strips > 1 &&
+                               (S->b_src == CPU_B_PER_CALL_COLS || (S->b_src == CPU_B_PER_CALL_ROWS && S->b_in_l3));
             const int64_t trows = min64(cdiv(strips, tm) * mr, M > 0 ? M : 1);
             /* MC: the thread's rows, unless its A block would crowd its
              * share of L3 */
@@ -369,23 +381,13 @@ static sp_status search_kc(search *S, const cpu_kernel_set *ks, int64_t kc, bool
                  * when there is one (see above); none when B is read in
                  * place (its "rhs" is B itself) */
                 const bool more = Kv > kc || S->nbatch > 1 || tpan * nr > nc;
-                /* (B packed per call by the threads, tm = 1: only when it
-                 * does not fit the L3 share; from the L3 a block is packed
+                /* (B packed per call by the threads, tm = 1: fetched as
+                 * above, or packed ahead a slice per strip when it does
+                 * not fit the L3 share; from the L3 a block is packed
                  * at its start faster than its source lines prefetched to
                  * L1 cost the kernels: measured on the 300 MiB-L3 Xeon,
                  * args/bound 0.85-0.95 with them, 0.93-1.06 without,
                  * FFN1/FFN2/MLP) */
-                /* (or only its source lines fetched during the block
-                 * before, and the block packed from L2 at its start: a
-                 * transposed B, torch's Linear weight, whose columns are
-                 * runs along K that packing in slices would cut; and a
-                 * row-major one the L3 holds, where slices cost more than
-                 * a block packed at its start. Weights in a model are cold
-                 * whatever the L3 holds, and the packing waited on them:
-                 * Zen 4, 1 thread, BERT-base s128 21.3-21.5 -> 19.8-20.0
-                 * ms, GPT-2 s128 22.3-23.4 -> 19.0-21.6) */
-                const bool fetch = S->b_streamed && tm == 1 && strips > 1 &&
-                                   (S->b_src == CPU_B_PER_CALL_COLS || (S->b_src == CPU_B_PER_CALL_ROWS && S->b_in_l3));
                 const bool ahead = !ip && more &&
                                    (S->b_streamed && tm == 1 ? !S->b_in_l3 || fetch
                                                              : ks->pf_stream && cdiv(strips, tm) > 1);

@@ -373,7 +373,7 @@ static void run_thread(const job *j, int tid) {
     const bool two = j->blk->rhs_ahead && !j->b_inplace && !j->blk->rhs_fetch;
     /* B packed per call at each block's start, from its source lines
      * fetched during the block before (the blocking's rhs_fetch) */
-    const bool fetch = j->blk->rhs_ahead && !j->b_inplace && j->blk->rhs_fetch;
+    const bool fetch = j->blk->rhs_fetch && !j->b_inplace; /* (rhs_fetch: rhs_ahead too) */
     float *own[2] = {NULL, NULL};
     if (j->b_local) {
         own[0] = j->b_local + (int64_t)tid * (two ? 2 : 1) * j->b_local_floats;

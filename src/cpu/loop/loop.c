@@ -204,13 +204,7 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
     }
     j->npoints = items;
     j->copy = -1;
-    if (!rl && L->acc < 0 && L->ninsn == 1 && L->insn[0].op == CPU_L_LOAD && L->result == L->insn[0].dst) {
-        static const int bytes[] = {[CPU_LT_F32] = 4, [CPU_LT_F64] = 8, [CPU_LT_I8] = 1, [CPU_LT_I16] = 2,
-                                    [CPU_LT_I32] = 4, [CPU_LT_I64] = 8};
-        const cpu_loop_tensor *t = &L->in[L->insn[0].a];
-        if (t->grank == 0 && t->dtype == L->out.dtype && t->dtype < SP_ARRAY_LEN(bytes) && bytes[t->dtype])
-            j->copy = L->insn[0].a, j->copy_bytes = bytes[t->dtype];
-    }
+    if ((j->copy_bytes = cpu_loop_copy_bytes(L)) && L->insn[0].op == CPU_L_LOAD) j->copy = L->insn[0].a;
     if (!rl && L->lane_dim >= 0) {
         bool strided = iabs64(L->out.stride[L->lane_dim]) > 1;
         for (uint32_t i = 0; i < L->nin && !strided; i++)
@@ -224,6 +218,21 @@ static int64_t split(const cpu_loop *L, loop_job *j, int nthreads, int *nt) {
      * a few microseconds) */
     *nt = cpu_team(work * (int64_t)(L->ninsn + 1) >= 65536 ? nthreads : 1, items);
     return items;
+}
+
+int cpu_loop_copy_bytes(const cpu_loop *L) {
+    if (L->ninsn != 1 || L->acc >= 0 || L->result != L->insn[0].dst) return 0;
+    const cpu_loop_insn *c = &L->insn[0];
+    if (c->op == CPU_L_LOAD ? L->in[c->a].grank || L->in[c->a].dtype != L->out.dtype
+                            : !(c->op == CPU_L_CONST && c->imm.i == 0))
+        return 0;
+    switch ((cpu_ltype)L->out.dtype) {
+    case CPU_LT_F64: case CPU_LT_I64: return 8;
+    case CPU_LT_F32: case CPU_LT_I32: return 4;
+    case CPU_LT_BF16: case CPU_LT_F16: case CPU_LT_I16: return 2;
+    case CPU_LT_I8: return 1;
+    default: return 0; /* i1 */
+    }
 }
 
 int cpu_loop_team(const cpu_loop *L, int nthreads) {

@@ -191,6 +191,13 @@ sp_status cpu_loop_run(sp_ctx *ctx, const cpu_loop *L, const void *const *in_ptr
 uint32_t cpu_loop_run_here(const cpu_loop *L, int isa, const void *const *in_ptrs, void *out, void *regs);
 /* The threads cpu_loop_run starts for L at nthreads (cpu_team over its items). */
 int cpu_loop_team(const cpu_loop *L, int nthreads);
+/* The element bytes of a copy program -- elementwise, one LOAD of an input
+ * in the output's type (not a gather table), or a zero CONST -- and 0 if
+ * L is not one (nor of i1, whose lanes hold a bit the store narrows).
+ * cpu_loop_run copies such a LOAD's lane runs whole (memmove where both
+ * sides are contiguous along them); loop_lower.c's run_copy runs a
+ * kernel's copy along its last loop, its outer rows split over threads. */
+int cpu_loop_copy_bytes(const cpu_loop *L);
 
 /* ------------------------------------------------------- fused programs
  *

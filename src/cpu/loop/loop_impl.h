@@ -54,10 +54,9 @@ typedef struct loop_job {
      * channel */
     int64_t nblocks, block, npoints;
     bool block_major;
-    /* an elementwise program that only copies one input, in its own type
-     * (f32, f64 or an integer of 8 to 64 bits: the lanes would hold each
-     * value unchanged): that input, whose lane runs are copied whole (a
-     * transpose's, a slice's, a concatenation's part); -1 otherwise */
+    /* a copy program's input (cpu_loop_copy_bytes: a transpose's, a
+     * slice's, a concatenation's part), whose lane runs are copied whole;
+     * -1 otherwise */
     int copy;
     int copy_bytes; /* its element size */
 } loop_job;

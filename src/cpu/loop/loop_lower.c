@@ -743,19 +743,13 @@ bool cpu_loop_lower_op(sp_ctx *ctx, const ex_program *x, const kernel *k, cpu_lo
  * outermost dim split over threads. The engine's chunks cost ~0.1 us a
  * row, which a pad of 3584 rows of 56 floats (a ResNet block's) pays
  * 0.4 ms for. False: not such a program (the engine runs it). */
-/* The element bytes of such a program, 0 if L is not one. */
+/* The element bytes of such a program (its one input is input 0), 0 if L
+ * is not one. */
 static int copy_bytes(const cpu_loop *L) {
-    if (L->ninsn != 1 || L->acc >= 0 || L->ndims == 0 || L->ndims > CPU_LOOP_MAX_DIMS) return 0;
-    const cpu_loop_insn *c = &L->insn[0];
-    const bool load = c->op == CPU_L_LOAD;
-    if (!load && !(c->op == CPU_L_CONST && c->imm.i == 0)) return 0;
-    if (load && (L->nin != 1 || L->in[0].dtype != L->out.dtype)) return 0;
-    switch ((cpu_ltype)L->out.dtype) {
-    case CPU_LT_F32: case CPU_LT_I32: return 4;
-    case CPU_LT_F64: case CPU_LT_I64: return 8;
-    case CPU_LT_BF16: case CPU_LT_F16: case CPU_LT_I16: return 2;
-    default: return 0; /* i1, i8: the engine */
-    }
+    const int eb = cpu_loop_copy_bytes(L);
+    if (!eb || L->ndims == 0 || L->ndims > CPU_LOOP_MAX_DIMS || (L->insn[0].op == CPU_L_LOAD && (L->nin != 1 || L->insn[0].a)))
+        return 0;
+    return eb;
 }
 
 /* Its team: rows (all dims but the last) split, two or more a thread, where
