@@ -21,9 +21,12 @@
  * rows whose taps all fall inside are blocked, a row with taps outside runs
  * alone, skipping those taps (live). Where DW_GRID is defined (32
  * registers) and the taps lie on a grid (cpu_dw.grid_kh), the inside rows
- * go by blocks of 4 rows that load each source vector once for every tap
- * of the block it serves (dw_block's kh): ConvNeXt's 7x7 on 96x56x56 0.76
- * -> 0.45 ms, MobileNetV2's 3x3 on 144x56x56 0.29 -> 0.21 (Zen 4, 1 thread). */
+ * go by blocks of 4 rows (8 where the weights are a lane run: NHWC) that
+ * load each source vector once for every tap of the block it serves
+ * (dw_block's kh): ConvNeXt's 7x7 on 96x56x56 0.76 -> 0.45 ms, MobileNetV2's
+ * 3x3 on 144x56x56 0.29 -> 0.21 (Zen 4, 1 thread); and where the tile has
+ * rows with taps outside at both ends, those go by one such block at each
+ * end, the source rows the pad leaves out skipped (dw_grid_edge). */
 
 /* The accumulator's initial value at row m, lanes j.. (conv_dw.h). */
 static inline __attribute__((always_inline)) DW_V dw_init(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t j) {
@@ -83,15 +86,15 @@ static inline __attribute__((always_inline)) DW_V dw_step(int op, DW_V x, DW_V y
         c##i##_##v = DW_FMA(l##v, ws ? DW_GW_((q) - (i), v) : DW_GW_((q) - (i), 0), c##i##_##v);
 #define DW_GFI(q, i) DW_GF(q, i, 0) DW_GF(q, i, 1) DW_GF(q, i, 2) DW_GF(q, i, 3)
 #define DW_GQ(q)                                                                                                       \
-    if ((q) < nr + kh - 1) {                                                                                           \
+    if ((q) < nr + kh - 1 && (qin >> (q) & 1)) {                                                                       \
         DW_GL(q, 0) DW_GL(q, 1) DW_GL(q, 2) DW_GL(q, 3)                                                                \
-        DW_GFI(q, 0) DW_GFI(q, 1) DW_GFI(q, 2) DW_GFI(q, 3)                                                            \
+        DW_GFI(q, 0) DW_GFI(q, 1) DW_GFI(q, 2) DW_GFI(q, 3) DW_GFI(q, 4) DW_GFI(q, 5) DW_GFI(q, 6) DW_GFI(q, 7)        \
     }
 
 static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, const cpu_dw_item *it, int64_t m,
                                                            int64_t r0, const int nv, const int nr, const int xs,
                                                            const int ws, const uint8_t *live, const int kh,
-                                                           const uint8_t *chain_out) {
+                                                           const uint8_t *chain_out, const uint32_t *qins) {
     const int64_t j0 = r0 * DW_VL;
 #define DW_DECL(i, v) DW_V c##i##_##v = (i) < nr && (v) < nv ? dw_init(d, it, m + (i), j0 + (v) * DW_VL) : DW_ZERO();
     DW_ALL(DW_DECL)
@@ -107,8 +110,12 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
             const uint32_t *mk = d->grid_mask + c * d->grid_nrun + r0;
             const uint32_t mk0 = mk[0], mk1 = nv > 1 ? mk[1] : 0, mk2 = nv > 2 ? mk[2] : 0, mk3 = nv > 3 ? mk[3] : 0;
             const float *x = xr + d->xtap[g[0]];
+            /* an edge block (qins): the chain's source rows its pads
+             * leave in (dw_edge_rows); the others add nothing */
+            const uint32_t qin = qins ? qins[c] : ~0u;
             DW_GWK(0) DW_GWK(1) DW_GWK(2) DW_GWK(3) DW_GWK(4) DW_GWK(5) DW_GWK(6)
             DW_GQ(0) DW_GQ(1) DW_GQ(2) DW_GQ(3) DW_GQ(4) DW_GQ(5) DW_GQ(6) DW_GQ(7) DW_GQ(8) DW_GQ(9)
+            DW_GQ(10) DW_GQ(11) DW_GQ(12) DW_GQ(13)
         }
     }
     const uint32_t *mk = d->DW_MASK + r0;
@@ -197,32 +204,35 @@ static inline __attribute__((always_inline)) void dw_block(const cpu_dw *d, cons
         const int64_t nrun = d->DW_NRUN;                                                                               \
         int64_t r = 0, i;                                                                                              \
         if (live) {                                                                                                    \
-            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0, NULL);                           \
+            for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 1, XS, WS, live, 0, NULL, NULL);                    \
             switch (nrun - r) {                                                                                        \
-            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0, NULL); break;                                          \
-            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0, NULL); break;                                          \
-            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0, NULL); break;                                          \
+            case 3: dw_block(d, it, m, r, 3, 1, XS, WS, live, 0, NULL, NULL); break;                                   \
+            case 2: dw_block(d, it, m, r, 2, 1, XS, WS, live, 0, NULL, NULL); break;                                   \
+            case 1: dw_block(d, it, m, r, 1, 1, XS, WS, live, 0, NULL, NULL); break;                                   \
             default: break;                                                                                            \
             }                                                                                                          \
             return;                                                                                                    \
         }                                                                                                              \
         for (; r + 4 <= nrun; r += 4) {                                                                                \
-            for (i = 0; i + DW_NR4 <= g; i += DW_NR4) dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0, NULL);      \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0, NULL);                                  \
+            for (i = 0; i + DW_NR4 <= g; i += DW_NR4)                                                                  \
+                dw_block(d, it, m + i, r, 4, DW_NR4, XS, WS, NULL, 0, NULL, NULL);                                     \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 4, 1, XS, WS, NULL, 0, NULL, NULL);                           \
         }                                                                                                              \
         switch (nrun - r) {                                                                                            \
         case 3:                                                                                                        \
-            for (i = 0; i + DW_NR3 <= g; i += DW_NR3) dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0, NULL);      \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0, NULL);                                  \
+            for (i = 0; i + DW_NR3 <= g; i += DW_NR3)                                                                  \
+                dw_block(d, it, m + i, r, 3, DW_NR3, XS, WS, NULL, 0, NULL, NULL);                                     \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 3, 1, XS, WS, NULL, 0, NULL, NULL);                           \
             break;                                                                                                     \
         case 2:                                                                                                        \
-            for (i = 0; i + DW_NR2 <= g; i += DW_NR2) dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0, NULL);      \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0, NULL);                                  \
+            for (i = 0; i + DW_NR2 <= g; i += DW_NR2)                                                                  \
+                dw_block(d, it, m + i, r, 2, DW_NR2, XS, WS, NULL, 0, NULL, NULL);                                     \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 2, 1, XS, WS, NULL, 0, NULL, NULL);                           \
             break;                                                                                                     \
         case 1:                                                                                                        \
-            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0, NULL);                     \
-            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0, NULL);                          \
-            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0, NULL);                                  \
+            for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, XS, WS, NULL, 0, NULL, NULL);              \
+            for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, XS, WS, NULL, 0, NULL, NULL);                   \
+            for (; i < g; i++) dw_block(d, it, m + i, r, 1, 1, XS, WS, NULL, 0, NULL, NULL);                           \
             break;                                                                                                     \
         default: break;                                                                                                \
         }                                                                                                              \
@@ -236,27 +246,76 @@ DW_ROWS(2, 0)
 #ifdef DW_GRID
 /* Rows [m, m + g), all inside but for the chains out (NULL: none), on
  * the grid's accumulation (kh rows of taps): blocks of 4 rows by runs of 4
- * vectors, then of 2 (weights a lane run, ws: of 2, their kh x 2 weights
- * in registers), the runs past the last padded to even (grid_nrun); the
- * caller runs the rows past the last block of 4, which a single row loads
- * as often. Three blocks a kh, so the file builds in reasonable time. */
+ * vectors, then of 2, the runs past the last padded to even (grid_nrun);
+ * where the weights are a lane run (ws: NHWC), blocks of 8 rows (then 4)
+ * by one vector, its kh weights in registers: 7 weight and 14 source
+ * loads for a 7x7 chain's 56 products, where 4 rows by 2 vectors loaded 34
+ * (ConvNeXt's 7x7 NHWC 0.64 -> 0.54 ms, Zen 4, 1 thread, 5 rounds
+ * interleaved). The caller runs the rows past the last block of 4, which a
+ * single row loads as often. */
 #define DW_GRID_ROWS(KH)                                                                                               \
     static void dw_grid##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int64_t g, const uint8_t *out) {        \
         const int64_t nrun = d->grid_nrun;                                                                             \
         int64_t r = 0, i;                                                                                              \
-        if (!d->ws_l)                                                                                                  \
+        if (d->ws_l) {                                                                                                 \
+            for (; r < d->DW_NRUN; r++) {                                                                              \
+                for (i = 0; i + 8 <= g; i += 8) dw_block(d, it, m + i, r, 1, 8, 1, 1, NULL, KH, out, NULL);            \
+                for (; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 1, 4, 1, 1, NULL, KH, out, NULL);                 \
+            }                                                                                                          \
+            return;                                                                                                    \
+        }                                                                                                              \
             for (; r + 4 <= nrun; r += 4)                                                                              \
-                for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH, out);                   \
+            for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH, out, NULL);                \
         for (; r < nrun; r += 2)                                                                                       \
-            for (i = 0; i + 4 <= g; i += 4)                                                                            \
-                if (d->ws_l)                                                                                           \
-                    dw_block(d, it, m + i, r, 2, 4, 1, 1, NULL, KH, out);                                               \
-                else                                                                                                   \
-                    dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH, out);                                               \
+            for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH, out, NULL);                \
     }
 DW_GRID_ROWS(3)
 DW_GRID_ROWS(5)
 DW_GRID_ROWS(7)
+
+/* One block of DW_GRID_EDGE rows from m, some with taps outside (a pad
+ * that moves along the rows: an NCHW plane's top and bottom rows, an NHWC
+ * row's first and last columns), on the grid: the source rows a pad leaves
+ * out are skipped (dw_block's qins), where each such row ran alone on the
+ * tap loop, its live taps one at a time (in ConvNeXt's 7x7 NHWC, 6 rows of
+ * 56 took 29% of the time; with them on the grid the layer went 0.86 ->
+ * 0.56 ms, its NCHW twin 0.57 -> 0.47, Zen 4, 1 thread, 5 rounds
+ * interleaved) */
+#define DW_GRID_EDGE(ws) ((ws) ? 8 : 4)
+
+/* Per chain c of the grid, bit q of qin[c]: source row q of a block from
+ * row m (q < nq) is inside every pad, at rbase + the rtap of the chain's
+ * first tap + (m + q) * rcoef (the chain's coordinates move as the rows'
+ * do: cpu_dw.grid_edges) */
+static void dw_edge_rows(const cpu_dw *d, const cpu_dw_item *it, int64_t m, int nq, uint32_t *qin) {
+    for (uint32_t c = 0; c < d->grid_kw; c++) {
+        uint32_t in = (1u << nq) - 1;
+        for (uint32_t r = 0; r < d->nrp; r++) {
+            /* (0 <= at < rdim as one unsigned compare: no branch a row) */
+            const int64_t at = it->rbase[r] + d->rtap[r][d->grid_tap[c]] + m * d->rcoef[r];
+            uint32_t b = 0;
+            for (int q = 0; q < nq; q++) b |= (uint32_t)((uint64_t)(at + q * d->rcoef[r]) < (uint64_t)d->rdim[r]) << q;
+            in &= b;
+        }
+        qin[c] = in;
+    }
+}
+#define DW_GRID_EDGES(KH)                                                                                              \
+    static void dw_grid_edge##KH(const cpu_dw *d, const cpu_dw_item *it, int64_t m) {                                  \
+        const int64_t nrun = d->grid_nrun;                                                                             \
+        int64_t r = 0;                                                                                                 \
+        uint32_t qin[CPU_DW_MAX_TAPS];                                                                                 \
+        dw_edge_rows(d, it, m, DW_GRID_EDGE(d->ws_l) + KH - 1, qin);                                                   \
+        if (d->ws_l) {                                                                                                 \
+            for (; r < d->DW_NRUN; r++) dw_block(d, it, m, r, 1, 8, 1, 1, NULL, KH, NULL, qin);                        \
+            return;                                                                                                    \
+        }                                                                                                              \
+        for (; r + 4 <= nrun; r += 4) dw_block(d, it, m, r, 4, 4, 1, 0, NULL, KH, NULL, qin);                          \
+        for (; r < nrun; r += 2) dw_block(d, it, m, r, 2, 4, 1, 0, NULL, KH, NULL, qin);                               \
+    }
+DW_GRID_EDGES(3)
+DW_GRID_EDGES(5)
+DW_GRID_EDGES(7)
 #endif
 
 /* Whether every tap of row m falls inside (lo, hi: the taps' least and
@@ -340,9 +399,27 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
      * out: the rows inside the others still run on the grid */
     uint8_t chain_buf[CPU_DW_MAX_TAPS];
     const uint8_t *chain_out = grid && d->grid_edges ? dw_chains_out(d, it, chain_buf, lo, hi) : NULL;
+    /* the first and last rows with taps outside: a block of them each on
+     * the grid, where the tile has rows for both (the rows between as
+     * before; a row is never computed twice: an init may be the output's
+     * own storage) */
+    void (*edge)(const cpu_dw *, const cpu_dw_item *, int64_t) =
+        d->grid_kh == 3 ? dw_grid_edge3 : d->grid_kh == 5 ? dw_grid_edge5 : dw_grid_edge7;
+    const int64_t eb = DW_GRID_EDGE(d->ws_l);
+    const bool edges = grid && d->grid_edges && d->M >= 2 * eb;
+    const bool edge_lo = edges && !dw_inside(d, it, 0, lo, hi), edge_hi = edges && !dw_inside(d, it, d->M - 1, lo, hi);
+    if (edge_lo) edge(d, it, 0);
+    const int64_t mend = edge_hi ? d->M - eb : d->M;
+#else
+    const int64_t mend = d->M;
 #endif
-    for (int64_t m = 0; m < d->M;) {
-        int64_t g = d->M - m < GROUP ? d->M - m : GROUP;
+    for (int64_t m = 0
+#ifdef DW_GRID
+                     + (edge_lo ? eb : 0)
+#endif
+         ;
+         m < mend;) {
+        int64_t g = mend - m < GROUP ? mend - m : GROUP;
         if (dw_inside(d, it, m, lo, hi)) { /* the coordinates move linearly: rows m .. m + g - 1 inside */
             while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;
 #ifdef DW_GRID
@@ -370,4 +447,7 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
         rows(d, it, m, 1, live);
         m++;
     }
+#ifdef DW_GRID
+    if (edge_hi) edge(d, it, d->M - eb);
+#endif
 }
