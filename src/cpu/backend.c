@@ -247,6 +247,11 @@ int64_t cpu_backend_conv_phases(const ex_program *x, uint32_t i) {
     return cb->kp[i].ph->ph.nplane;
 }
 
+bool cpu_backend_conv_fetch(const ex_program *x, uint32_t i) {
+    const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
+    return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_GEMM && cb->kp[i].direct && cb->kp[i].wfetch;
+}
+
 bool cpu_backend_conv_tail_dots(const ex_program *x, uint32_t i) {
     const cb_backend *cb = (const cb_backend *)ex_get_backend(x);
     return i < ex_kernels(x)->nk && cb->kp[i].path == CB_PATH_GEMM && cb->kp[i].direct && cb->kp[i].wtail;

@@ -83,6 +83,9 @@ bool cpu_backend_conv_tail_dots(const ex_program *x, uint32_t i);
  * 0 where the window is not copied so (read in place as it lies, or not
  * read in place). */
 int64_t cpu_backend_conv_phases(const ex_program *x, uint32_t i);
+/* A window read in place whose rows the kernel prefetches ahead
+ * (cpu_bwindow.fetch: a 1x1 over a source larger than half the L2). */
+bool cpu_backend_conv_fetch(const ex_program *x, uint32_t i);
 /* A depthwise kernel's plane rows folded into its lanes: their width
  * (conv_dw.h lrow), 0 where not folded or not depthwise. */
 int64_t cpu_backend_dw_fold(const ex_program *x, uint32_t i);

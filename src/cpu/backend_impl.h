@@ -126,6 +126,7 @@ typedef struct cb_kplan {
     struct cb_phase_plan *ph;
     uint16_t *kmask;
     int64_t kperiod; /* direct: the window's taps per channel where the masks repeat with them (cpu_bwindow), else 0 */
+    bool wfetch;     /* direct: the kernel prefetches the window's rows ahead (cpu_bwindow.fetch) */
     float *wtail;    /* direct with npix % 16 in 1..CPU_WIN_TAIL_MAX: the last pixels' window columns, K floats each (cpu_bwindow.tail), else NULL */
     int64_t npix, chunk;
     uint32_t padv_id; /* the padding value, a run-time scalar (padv_rt) or win.padv */

@@ -341,6 +341,10 @@ typedef struct cpu_bwindow {
      * window's taps under an outermost channel loop: a 3x3 window's 9, a
      * 1x1's 1); 0: no such period */
     int64_t kperiod;
+    /* the kernel prefetches B's rows ahead: a 1x1 window over a source the
+     * L2 does not hold (window_plan.c), whose rows the kernel would
+     * otherwise wait for from L3 */
+    bool fetch;
     /* where the pixels N are 1..CPU_WIN_TAIL_MAX more than a multiple of
      * 16 (a 7x7 image's 49, a 14x14's 196): the last N % 16 pixels' window
      * elements (rows of K floats, zeros at the pad: cpu_window_gather's
@@ -356,6 +360,11 @@ typedef struct cpu_bwindow {
  * panel and the window's reach, ~11 KB for a 3x3 over 56-wide rows) stay
  * in L1 across the taps. */
 #define CPU_WIN_TAP_CHANNELS 16
+
+/* k steps ahead at which a window kernel with cpu_bwindow.fetch prefetches
+ * B's row (16 steps of the 6x64 tile: ~400 cycles, an L3 miss's latency;
+ * 8 and 32 measured the same on ResNet's 1x1s) */
+#define CPU_WIN_FETCH_AHEAD 16
 
 typedef struct cpu_gemm_args {
     int64_t M, N, K;

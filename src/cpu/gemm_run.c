@@ -217,7 +217,7 @@ void cb_run_gemm_apart(cb_backend *cb, uint32_t ki) {
      * or packed per call */
     /* the window read in place: the source's, or its copy by phases' */
     const cpu_window *dw = kp->ph ? &kp->ph->win : &kp->win;
-    cpu_bwindow bw = {.koff = dw->koff, .kmask = kp->kmask, .kperiod = kp->kperiod};
+    cpu_bwindow bw = {.koff = dw->koff, .kmask = kp->kmask, .kperiod = kp->kperiod, .fetch = kp->wfetch};
     if (kp->direct) {
         g.bwin = &bw;
         g.N = kp->npix;

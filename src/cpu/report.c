@@ -213,6 +213,7 @@ static void kernel_json(ex_program *x, json_writer *w, uint32_t i) {
         json_kv_int(w, "window_taps", cpu_backend_conv_taps(x, i));
         json_kv_bool(w, "window_tail_dots", cpu_backend_conv_tail_dots(x, i));
         json_kv_int(w, "window_phases", cpu_backend_conv_phases(x, i));
+        json_kv_bool(w, "window_fetch", cpu_backend_conv_fetch(x, i));
     }
     if (blk && blk->nbufs) {
         json_kv_string(w, "b_operand", b_operand_name(blk));
@@ -415,7 +416,10 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         case CPU_CONV_WINDOW_IN_PLACE: {
             const int64_t taps = cpu_backend_conv_taps(x, i);
             char how[128] = "";
-            if (taps == 1)
+            if (taps == 1 && cpu_backend_conv_fetch(x, i))
+                snprintf(how, sizeof how, "; the masks loaded once per %d channels; each row prefetched %d k steps "
+                         "ahead", CPU_WIN_TAP_CHANNELS, CPU_WIN_FETCH_AHEAD);
+            else if (taps == 1)
                 snprintf(how, sizeof how, "; the masks loaded once per %d channels", CPU_WIN_TAP_CHANNELS);
             else if (taps)
                 snprintf(how, sizeof how, "; summed tap by tap (%lld a channel), %d channels at a time, each tap's "

@@ -81,6 +81,21 @@ func.func @nchw_1x1(%x: tensor<2x12x9x10xf32>, %w: tensor<20x12x1x1xf32>, %b: te
   } -> tensor<2x20x9x10xf32>
   return %y : tensor<2x20x9x10xf32>
 }
+// a 1x1 over a source larger than half of any L2 we know (1.2 MiB): the
+// kernel prefetches its rows ahead (plan --json window_fetch)
+func.func @nchw_1x1_big(%x: tensor<1x48x80x80xf32>, %w: tensor<16x48x1x1xf32>, %b: tensor<16xf32>) -> tensor<1x16x80x80xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<1x16x80x80xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x16x80x80xf32>) -> tensor<1x16x80x80xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x48x80x80xf32>, tensor<16x48x1x1xf32>) outs(%z : tensor<1x16x80x80xf32>) -> tensor<1x16x80x80xf32>
+  %y = linalg.generic {indexing_maps = [#id, #c1, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %b : tensor<1x16x80x80xf32>, tensor<16xf32>) outs(%e : tensor<1x16x80x80xf32>) {
+  ^bb0(%a: f32, %bi: f32, %o: f32):
+    %t = arith.addf %a, %bi : f32
+    %v = arith.maximumf %t, %cst : f32
+    linalg.yield %v : f32
+  } -> tensor<1x16x80x80xf32>
+  return %y : tensor<1x16x80x80xf32>
+}
 func.func @nchw_1x1s2(%x: tensor<1x12x9x10xf32>, %w: tensor<20x12x1x1xf32>, %b: tensor<20xf32>) -> tensor<1x20x5x5xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %pc = arith.constant 0.000000e+00 : f32

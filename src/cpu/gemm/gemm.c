@@ -279,6 +279,7 @@ static void macro_kernel(const job *j, const kblock *blk, bool first, bool last,
                 u.kmask = j->bwin->kmask + (jr * j->K + blk->kv0) * (nr / 16);
                 const int64_t T = j->bwin->kperiod;
                 u.kperiod = T > 0 && blk->kv0 % T == 0 && blk->len % T == 0 ? T : 0;
+                u.kfetch = j->bwin->fetch ? CPU_WIN_FETCH_AHEAD : 0;
                 u.tail_col = j->bwin->tail && n0 + n == j->N ? j->bwin->tail + blk->kv0 : NULL;
                 u.tail_ld = j->K;
             }

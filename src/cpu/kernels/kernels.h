@@ -66,6 +66,9 @@ typedef struct cpu_ukr {
      * sum a few channels at a time tap by tap, each tap's masks loaded
      * once (cpu_bwindow.kperiod); 0: masks per element */
     int64_t kperiod;
+    /* > 0: the window's row kfetch elements ahead is prefetched each k
+     * step (cpu_bwindow.fetch) */
+    int kfetch;
     /* A window's last panel, whose last vector holds n % 16 <=
      * CPU_WIN_TAIL_MAX pixels: their windows as columns tail_ld floats
      * apart (k floats each from the block's first, zeros at the pad;

@@ -134,7 +134,8 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
     /* B through a window: row p at b + koff[p], lanes masked by the pad */
     const int64_t *koff = u->koff;
     const uint16_t *kmask = u->kmask;
-    (void)koff, (void)kmask;
+    const int kfetch = window ? u->kfetch : 0;
+    (void)koff, (void)kmask, (void)kfetch;
 #define BLOAD(v, m)                                                                                    \
     (window    ? _mm512_maskz_loadu_ps(WMASK(v), b + koff[p] + 16 * v)                             \
      : strided ? _mm512_maskz_loadu_ps(m, b + 16 * v)                                                  \
@@ -146,8 +147,11 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         const __m512 b2 = nvk > 2 ? BLOAD(2, bm2) : zero;         \
         const __m512 b3 = nvk > 3 ? BLOAD(3, bm3) : zero;         \
         (void)b1, (void)b2, (void)b3;                             \
-        if (window)                                               \
-            ; /* (prefetching rows ahead measured no faster) */    \
+        if (window) {                                             \
+            if (kfetch && p + kfetch < k) /* (u->kfetch) */       \
+                for (int l = 0; l < nv; l++)                      \
+                    _mm_prefetch((const char *)(b + koff[p + kfetch] + 16 * l), _MM_HINT_T0); \
+        }                                                         \
         else if (strided)                                         \
             for (int l = 0; l < nv; l++)                          \
                 _mm_prefetch((const char *)(b + BS_ROWS * bstep + 16 * l), _MM_HINT_T0); \
