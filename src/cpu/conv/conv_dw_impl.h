@@ -264,7 +264,7 @@ DW_ROWS(2, 0)
             }                                                                                                          \
             return;                                                                                                    \
         }                                                                                                              \
-            for (; r + 4 <= nrun; r += 4)                                                                              \
+        for (; r + 4 <= nrun; r += 4)                                                                                  \
             for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 4, 4, 1, 0, NULL, KH, out, NULL);                \
         for (; r < nrun; r += 2)                                                                                       \
             for (i = 0; i + 4 <= g; i += 4) dw_block(d, it, m + i, r, 2, 4, 1, 0, NULL, KH, out, NULL);                \
@@ -409,16 +409,11 @@ void DW_FN(const cpu_dw *d, const cpu_dw_item *it) {
     const bool edges = grid && d->grid_edges && d->M >= 2 * eb;
     const bool edge_lo = edges && !dw_inside(d, it, 0, lo, hi), edge_hi = edges && !dw_inside(d, it, d->M - 1, lo, hi);
     if (edge_lo) edge(d, it, 0);
-    const int64_t mend = edge_hi ? d->M - eb : d->M;
+    const int64_t mbegin = edge_lo ? eb : 0, mend = edge_hi ? d->M - eb : d->M;
 #else
-    const int64_t mend = d->M;
+    const int64_t mbegin = 0, mend = d->M;
 #endif
-    for (int64_t m = 0
-#ifdef DW_GRID
-                     + (edge_lo ? eb : 0)
-#endif
-         ;
-         m < mend;) {
+    for (int64_t m = mbegin; m < mend;) {
         int64_t g = mend - m < GROUP ? mend - m : GROUP;
         if (dw_inside(d, it, m, lo, hi)) { /* the coordinates move linearly: rows m .. m + g - 1 inside */
             while (g > 1 && !dw_inside(d, it, m + g - 1, lo, hi)) g--;

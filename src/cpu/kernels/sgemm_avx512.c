@@ -148,7 +148,7 @@ static inline __attribute__((always_inline)) void ukr_body(const cpu_ukr *u, con
         const __m512 b3 = nvk > 3 ? BLOAD(3, bm3) : zero;         \
         (void)b1, (void)b2, (void)b3;                             \
         if (window) {                                             \
-            if (kfetch && p + kfetch < k) /* (u->kfetch) */       \
+            if (kfetch && p + kfetch < k) /* the row kfetch ahead */ \
                 for (int l = 0; l < nv; l++)                      \
                     _mm_prefetch((const char *)(b + koff[p + kfetch] + 16 * l), _MM_HINT_T0); \
         }                                                         \
