@@ -416,14 +416,15 @@ static void plan_report(ex_program *x, int threads, sp_strbuf *o) {
         case CPU_CONV_WINDOW_IN_PLACE: {
             const int64_t taps = cpu_backend_conv_taps(x, i);
             char how[128] = "";
-            if (taps == 1 && cpu_backend_conv_fetch(x, i))
-                snprintf(how, sizeof how, "; the masks loaded once per %d channels; each row prefetched %d k steps "
-                         "ahead", CPU_WIN_TAP_CHANNELS, CPU_WIN_FETCH_AHEAD);
-            else if (taps == 1)
+            if (taps == 1)
                 snprintf(how, sizeof how, "; the masks loaded once per %d channels", CPU_WIN_TAP_CHANNELS);
             else if (taps)
                 snprintf(how, sizeof how, "; summed tap by tap (%lld a channel), %d channels at a time, each tap's "
                          "masks loaded once", (long long)taps, CPU_WIN_TAP_CHANNELS);
+            if (cpu_backend_conv_fetch(x, i)) {
+                const size_t at = strlen(how);
+                snprintf(how + at, sizeof how - at, "; each row prefetched %d k steps ahead", CPU_WIN_FETCH_AHEAD);
+            }
             const int64_t planes = cpu_backend_conv_phases(x, i);
             char copy[160] = "";
             if (planes)

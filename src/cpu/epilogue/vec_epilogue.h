@@ -26,6 +26,7 @@
  */
 
 #include "fn1.h"
+#include "vec_hsum.h"
 
 #ifndef VEC_EPI_LINKAGE
 #define VEC_EPI_LINKAGE static
@@ -49,13 +50,7 @@ typedef __m512i VI_;
 static inline VF vround_f16_(VF x) {
     return _mm512_cvtph_ps(_mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
-/* the lanes' sum as a tree of halves (256, 128, 64, 32 bits) */
-static inline float vhsum_(VF x) {
-    const __m256 h = _mm256_add_ps(_mm512_castps512_ps256(x), _mm512_extractf32x8_ps(x, 1));
-    __m128 q = _mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));
-    q = _mm_add_ps(q, _mm_movehl_ps(q, q));
-    return _mm_cvtss_f32(_mm_add_ss(q, _mm_movehdup_ps(q)));
-}
+#define vhsum_ cpu_hsum16 /* the lanes' sum (vec_hsum.h) */
 #else
 typedef __m256i VI_;
 #define VI_CAST(x) _mm256_castps_si256(x)
@@ -68,11 +63,7 @@ typedef __m256i VI_;
 static inline VF vround_f16_(VF x) {
     return _mm256_cvtph_ps(_mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
-static inline float vhsum_(VF x) {
-    __m128 q = _mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1));
-    q = _mm_add_ps(q, _mm_movehl_ps(q, q));
-    return _mm_cvtss_f32(_mm_add_ss(q, _mm_movehdup_ps(q)));
-}
+#define vhsum_ cpu_hsum8
 #endif
 static inline VF vround_bf16_(VF x) {
     const VI_ u = VI_CAST(x), hi = VI_SET1((int)0xffff0000u);

@@ -3,16 +3,11 @@
  * loop_window.c calls it only where cpu_isa_active says avx2. */
 #include <immintrin.h>
 
-/* The sum of v's eight lanes. */
-static inline float ws_hsum8(__m256 v) {
-    __m128 x = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    x = _mm_add_ps(x, _mm_movehl_ps(x, x));
-    return _mm_cvtss_f32(_mm_add_ss(x, _mm_movehdup_ps(x)));
-}
+#include "cpu/epilogue/vec_hsum.h"
 
 #define WS_FN cpu_win_span_avx2
 #define WS_ROWS_FN cpu_row_sums_avx2
-#define WS_HSUM(v) ws_hsum8(v)
+#define WS_HSUM(v) cpu_hsum8(v)
 #define WS_V __m256
 #define WS_VL 8
 #define WS_EVEN_LANES 0, 2, 4, 6, 8, 10, 12, 14
